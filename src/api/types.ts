@@ -1,0 +1,69 @@
+// The service's resources, in its own words (service-api.md §2; @gitbook/api spec/openapi.json).
+
+export type TeamMemberRole = 'owner' | 'member';
+export const teamMemberRoles: readonly TeamMemberRole[] = ['owner', 'member'];
+
+export interface User {
+  object: 'user';
+  id: string;
+  displayName: string;
+  email?: string;
+  photoURL?: string;
+  urls: { location: string };
+}
+
+/** Organization-level member record. */
+export interface OrganizationMember {
+  object: 'member';
+  id: string;
+  role: string | null;
+  user: User;
+  disabled: boolean;
+  joinedAt: string;
+  lastSeenAt?: string;
+  sso: boolean;
+  spaces: number;
+  teams: number;
+  sites?: number;
+}
+
+/** One element of `items` in the team member list. */
+export interface TeamMemberItem {
+  organization: OrganizationMember;
+  team: { role: TeamMemberRole };
+  permissions: { view: boolean };
+}
+
+export type GlossaryTranslations = Record<string, string>;
+
+export interface GlossaryEntry {
+  object: 'glossary-entry';
+  id: string;
+  translations: GlossaryTranslations;
+  createdAt: string;
+  updatedAt: string;
+  urls: { location: string };
+}
+
+export type GlossaryOperation =
+  | { type: 'insert'; translations: GlossaryTranslations }
+  | { type: 'update'; id: string; translations: GlossaryTranslations }
+  | { type: 'delete'; id: string };
+
+/** Page envelope of both list responses. */
+export interface Page<T> {
+  next?: { page?: string } | null;
+  count?: number;
+  items: T[];
+}
+
+/** Body of the members bulk PUT. */
+export interface UpdateTeamMembersBody {
+  add?: string[];
+  remove?: string[];
+}
+
+/** The service's error body. */
+export interface ErrorBody {
+  error: { code: number; message: string };
+}

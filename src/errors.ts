@@ -1,0 +1,85 @@
+// Typed errors. Commands throw them; src/cli.ts is the one place that turns them into
+// messages and exit codes (contract §5).
+
+export const ExitCode = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  guard: 3,
+  auth: 4,
+  notFound: 5,
+  partial: 6,
+  pending: 8,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export class TeamctlError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.failed;
+  /** A second line for people: what to do next. */
+  hint?: string;
+  constructor(message: string, options?: { hint?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    if (options?.hint) this.hint = options.hint;
+  }
+}
+
+/** Bad flags, missing settings, invalid arguments: nothing was sent. */
+export class UsageError extends TeamctlError {
+  override readonly exitCode = ExitCode.usage;
+}
+
+/** One problem in an input file, located for a person to find it. */
+export interface FileProblem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** An input file with problems: every problem is listed (up to 50) and nothing was sent. */
+export class InputFileError extends UsageError {
+  static readonly maxListed = 50;
+  constructor(
+    readonly problems: FileProblem[],
+    readonly total: number = problems.length,
+  ) {
+    super(InputFileError.summarise(problems, total));
+  }
+  private static summarise(problems: FileProblem[], total: number): string {
+    const first = problems[0];
+    const files = [...new Set(problems.map((p) => p.file))].join(', ');
+    if (total === 1 && first) return `${first.file}:${first.line}: ${first.message}`;
+    return `${total} problems in ${files}; nothing was sent`;
+  }
+}
+
+/** A safety guard or an unconfirmed prompt refused the run: nothing was sent. */
+export class GuardError extends TeamctlError {
+  override readonly exitCode = ExitCode.guard;
+}
+
+/** No token, or the service answered 401/403. */
+export class AuthError extends TeamctlError {
+  override readonly exitCode = ExitCode.auth;
+}
+
+/** The thing asked for does not exist (404). */
+export class NotFoundError extends TeamctlError {
+  override readonly exitCode = ExitCode.notFound;
+}
+
+/** Some changes applied, some failed or could not be verified. */
+export class PartialError extends TeamctlError {
+  override readonly exitCode = ExitCode.partial;
+}
+
+/** The service (or the network) failed: exit 1. `status` is the HTTP status when there was one. */
+export class ServiceError extends TeamctlError {
+  constructor(
+    message: string,
+    readonly status?: number,
+    options?: { hint?: string; cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
