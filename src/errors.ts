@@ -13,14 +13,23 @@ export const ExitCode = {
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
+export interface ErrorOptions {
+  hint?: string;
+  cause?: unknown;
+  status?: number;
+}
+
 export class TeamctlError extends Error {
   readonly exitCode: ExitCodeValue = ExitCode.failed;
   /** A second line for people: what to do next. */
   hint?: string;
-  constructor(message: string, options?: { hint?: string; cause?: unknown }) {
+  /** The HTTP status behind the error, when a response was received. */
+  status?: number;
+  constructor(message: string, options?: ErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     if (options?.hint) this.hint = options.hint;
+    if (options?.status !== undefined) this.status = options.status;
   }
 }
 
@@ -73,13 +82,19 @@ export class PartialError extends TeamctlError {
   override readonly exitCode = ExitCode.partial;
 }
 
+/**
+ * Whether a failed request may have changed anything on the service:
+ * - `rejected`: the service answered with an error and did not act (4xx);
+ * - `not-processed`: it provably never acted (connection refused, 429, 503);
+ * - `unknown`: it may or may not have acted (timeout, reset, 500/502/504).
+ */
+export type FailureOutcome = 'rejected' | 'not-processed' | 'unknown';
+
 /** The service (or the network) failed: exit 1. `status` is the HTTP status when there was one. */
 export class ServiceError extends TeamctlError {
-  constructor(
-    message: string,
-    readonly status?: number,
-    options?: { hint?: string; cause?: unknown },
-  ) {
+  readonly outcome: FailureOutcome;
+  constructor(message: string, options?: ErrorOptions & { outcome?: FailureOutcome }) {
     super(message, options);
+    this.outcome = options?.outcome ?? 'unknown';
   }
 }

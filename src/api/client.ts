@@ -1,0 +1,233 @@
+// The one HTTP client: undici with a single keep-alive Agent for the whole run, bearer auth,
+// per-attempt timeout, the retry policy of retry.ts, `--debug` lines, and error mapping.
+// Only commands that talk to the service import this module (undici is costly to load).
+import { Agent } from 'undici';
+import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
+import { paginate } from './paginate.js';
+import { cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
+import type { Page } from './types.js';
+import { parseBaseUrl, type ApiBase } from './url.js';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  token: string;
+  userAgent: string;
+  timeoutMs: number;
+  /** Receives one line per HTTP exchange (attempt) when --debug is on. */
+  debug?: (line: string) => void;
+  retryPolicy?: RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Defaults to 'idempotent' (GET, DELETE, members PUTs). */
+  retryClass?: RetryClass;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T | undefined;
+}
+
+type Method = 'GET' | 'PUT' | 'DELETE';
+
+/** Summarises a non-JSON error body: its first meaningful line, never the whole page. */
+function summariseBody(text: string): string {
+  const firstLine =
+    text
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]*>/g, '\n')
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      .find((l) => l !== '') ?? '';
+  return firstLine.length > 120 ? `${firstLine.slice(0, 117)}...` : firstLine;
+}
+
+/** The service's `{"error":{"message"}}` text, or a summary of whatever else came back. */
+export function errorMessageFromBody(status: number, contentType: string, text: string): string {
+  if (contentType.includes('json') || /^\s*\{/.test(text)) {
+    try {
+      const parsed = JSON.parse(text) as { error?: { message?: unknown } };
+      if (typeof parsed.error?.message === 'string' && parsed.error.message !== '') return parsed.error.message;
+    } catch {
+      // fall through to the summary
+    }
+  }
+  const summary = summariseBody(text);
+  return summary ? `HTTP ${status}: ${summary}` : `HTTP ${status}`;
+}
+
+function errorCode(err: unknown): string {
+  let e: unknown = err;
+  // undici wraps the socket error; the code can sit on the error or on its cause.
+  for (let depth = 0; depth < 3 && e; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return (err as { name?: string }).name ?? 'ERROR';
+}
+
+export class ApiClient {
+  readonly base: ApiBase;
+  private readonly agent: Agent;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly policy: RetryPolicy;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.base = parseBaseUrl(options.baseUrl);
+    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.policy = options.retryPolicy ?? defaultRetryPolicy;
+  }
+
+  /** The full URL for a path under `/v1` (for messages and debug lines; it holds no secret). */
+  url(path: string, query?: RequestOptions['query']): string {
+    return this.base.origin + this.pathWithQuery(path, query);
+  }
+
+  private pathWithQuery(path: string, query?: RequestOptions['query']): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+    const search = params.toString();
+    return `${this.base.prefix}${path}${search ? `?${search}` : ''}`;
+  }
+
+  /**
+   * Sends one request with retries. Resolves for 2xx; throws AuthError (401/403),
+   * NotFoundError (404) or ServiceError (anything else, with `outcome` saying whether the
+   * service may have acted).
+   */
+  async request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const retryClass = options.retryClass ?? 'idempotent';
+    const requestPath = this.pathWithQuery(path, options.query);
+    const url = this.base.origin + requestPath;
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.options.token}`,
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    for (let retriesSoFar = 0; ; retriesSoFar++) {
+      const attempt = retriesSoFar + 1;
+      const started = this.now();
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, this.options.timeoutMs);
+      let outcome: AttemptOutcome;
+      let status = 0;
+      let text = '';
+      let contentType = '';
+      try {
+        const response = await this.agent.request({
+          origin: this.base.origin,
+          path: requestPath,
+          method,
+          headers,
+          body,
+          signal: controller.signal,
+        });
+        status = response.statusCode;
+        contentType = String(response.headers['content-type'] ?? '');
+        text = await response.body.text();
+        const retryAfter = response.headers['retry-after'];
+        outcome = { kind: 'response', status, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
+      } catch (err) {
+        outcome = { kind: 'error', code: timedOut ? 'TIMEOUT' : errorCode(err) };
+      } finally {
+        clearTimeout(timer);
+      }
+
+      const decision = decideRetry(outcome, { retryClass, retriesSoFar, nowMs: this.now(), random: this.random, policy: this.policy });
+      const result = outcome.kind === 'response' ? String(status) : outcome.code;
+      const then = decision.retry ? `, retrying in ${decision.delayMs}ms` : '';
+      this.options.debug?.(`${method} ${url} ${result} ${this.now() - started}ms attempt ${attempt}${then}`);
+      if (decision.retry) {
+        await this.sleep(decision.delayMs);
+        continue;
+      }
+
+      if (outcome.kind === 'error') {
+        const what = outcome.code === 'TIMEOUT' ? `timed out after ${this.options.timeoutMs / 1000}s` : `failed (${outcome.code})`;
+        const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
+        throw new ServiceError(`${method} ${url} ${what}${tries}`, {
+          outcome: cannotHaveBeenProcessed(outcome) ? 'not-processed' : 'unknown',
+          hint: outcome.code === 'ECONNREFUSED' ? 'is the base URL right, and is the service up?' : undefined,
+        });
+      }
+      if (status >= 200 && status < 300) {
+        if (status === 204 || status === 205 || text === '') return { status, data: undefined };
+        try {
+          return { status, data: JSON.parse(text) as T };
+        } catch {
+          throw new ServiceError(`unexpected response from ${method} ${url}: ${status} with a body that is not JSON`, { status, outcome: 'unknown' });
+        }
+      }
+      throw this.failure(method, url, status, contentType, text, attempt, decision);
+    }
+  }
+
+  private failure(
+    method: Method,
+    url: string,
+    status: number,
+    contentType: string,
+    text: string,
+    attempt: number,
+    decision: ReturnType<typeof decideRetry>,
+  ): Error {
+    if (status >= 300 && status < 400) {
+      // Never followed: a redirect could carry the token to another origin.
+      return new ServiceError(`${method} ${url} answered ${status} (a redirect); teamctl does not follow redirects`, {
+        status,
+        outcome: 'rejected',
+        hint: 'check the base URL',
+      });
+    }
+    const message = errorMessageFromBody(status, contentType, text);
+    if (status === 401) {
+      return new AuthError(`authentication failed (401): ${message}`, { status, hint: 'run `teamctl auth login` to store a valid token, or set TEAMCTL_TOKEN' });
+    }
+    if (status === 403) {
+      return new AuthError(`permission denied (403): ${message}`, { status, hint: 'the token is valid but lacks the rights for this operation' });
+    }
+    if (status === 404) return new NotFoundError(`not found (404): ${message}`, { status });
+    if (decision.retry === false && decision.why === 'retry-after-too-long') {
+      const seconds = Math.ceil(decision.retryAfterMs / 1000);
+      return new ServiceError(`${method} ${url} answered ${status}: the service asked to wait ${seconds}s before retrying, longer than the 60s teamctl waits`, {
+        status,
+        outcome: 'not-processed',
+        hint: 'try again later',
+      });
+    }
+    const outcome: FailureOutcome = status === 429 || status === 503 ? 'not-processed' : status >= 500 ? 'unknown' : 'rejected';
+    const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
+    return new ServiceError(`${method} ${url} failed with ${status}${tries}: ${message}`, { status, outcome });
+  }
+
+  /** Every item of a paginated list, page by page (memory bounded by one page). */
+  pages<T>(path: string, limit: number): AsyncGenerator<T[], void, undefined> {
+    return paginate<T>(async (cursor) => {
+      const { data } = await this.request<Page<T>>('GET', path, { query: { limit, page: cursor } });
+      if (data === undefined) throw new ServiceError(`unexpected empty response from GET ${this.url(path)}`);
+      return data;
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}

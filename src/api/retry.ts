@@ -1,0 +1,113 @@
+// The retry policy (contract §6) as a pure function: given what happened to one attempt, decide
+// whether to try again and after how long. The clock and the random source are injected so tests
+// need no real time.
+
+/** Which rule a request falls under. */
+export type RetryClass =
+  /** GET, DELETE and the members PUTs: safe to repeat. */
+  | 'idempotent'
+  /** The glossary PUT: repeated only when it cannot have been processed. */
+  | 'unprocessed-only';
+
+/** What one attempt ended with. */
+export type AttemptOutcome =
+  | { kind: 'response'; status: number; retryAfter?: string | null }
+  /** `code` is the Node/undici error code (ECONNRESET, UND_ERR_CONNECT_TIMEOUT …) or 'TIMEOUT'. */
+  | { kind: 'error'; code: string };
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  /** Backoff base and cap (ms): the n-th retry waits random() × min(cap, base × 2^n). */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this fails fast instead of waiting. */
+  maxRetryAfterMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  retries: 4,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+};
+
+export type RetryDecision =
+  | { retry: true; delayMs: number; reason: string }
+  | { retry: false; why: 'success' | 'not-retryable' | 'exhausted' }
+  | { retry: false; why: 'retry-after-too-long'; retryAfterMs: number };
+
+/** Errors where the connection was never established: the request cannot have been processed. */
+const neverSentCodes = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+/** Connection-level failures and timeouts where the outcome is unknown. */
+const transientCodes = new Set([
+  ...neverSentCodes,
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'TIMEOUT',
+]);
+const retryableStatuses = new Set([429, 502, 503, 504]);
+/** 429 and 503 say the service did not act on the request. */
+const unprocessedStatuses = new Set([429, 503]);
+
+/** True when the outcome proves the request was not processed (safe to repeat anything). */
+export function cannotHaveBeenProcessed(outcome: AttemptOutcome): boolean {
+  return outcome.kind === 'error' ? neverSentCodes.has(outcome.code) : unprocessedStatuses.has(outcome.status);
+}
+
+function isRetryable(outcome: AttemptOutcome, retryClass: RetryClass): boolean {
+  if (retryClass === 'unprocessed-only') return cannotHaveBeenProcessed(outcome);
+  return outcome.kind === 'error' ? transientCodes.has(outcome.code) : retryableStatuses.has(outcome.status);
+}
+
+/**
+ * Parses a Retry-After value: delay-seconds or an HTTP-date. Returns milliseconds from `nowMs`
+ * (never negative), or undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
+  if (value == null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!/^[A-Za-z]{3},/.test(text)) return undefined; // an HTTP-date starts with the day name
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - nowMs);
+}
+
+/** Full jitter: uniformly random between 0 and the exponential ceiling. */
+export function backoffDelay(retryIndex: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * Decides what to do after an attempt. `retriesSoFar` is 0 after the first attempt.
+ * A Retry-After replaces the backoff (we wait exactly what the service asked); one longer than
+ * the cap fails fast rather than hanging a CI job.
+ */
+export function decideRetry(
+  outcome: AttemptOutcome,
+  context: { retryClass: RetryClass; retriesSoFar: number; nowMs: number; random: () => number; policy?: RetryPolicy },
+): RetryDecision {
+  const policy = context.policy ?? defaultRetryPolicy;
+  if (outcome.kind === 'response' && outcome.status < 400) return { retry: false, why: 'success' };
+  if (!isRetryable(outcome, context.retryClass)) return { retry: false, why: 'not-retryable' };
+  const retryAfterMs =
+    outcome.kind === 'response' && (outcome.status === 429 || outcome.status === 503)
+      ? parseRetryAfter(outcome.retryAfter, context.nowMs)
+      : undefined;
+  if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) {
+    return { retry: false, why: 'retry-after-too-long', retryAfterMs };
+  }
+  if (context.retriesSoFar >= policy.retries) return { retry: false, why: 'exhausted' };
+  const reason = outcome.kind === 'response' ? `HTTP ${outcome.status}` : outcome.code;
+  if (retryAfterMs !== undefined) return { retry: true, delayMs: retryAfterMs, reason: `${reason}, Retry-After` };
+  return { retry: true, delayMs: backoffDelay(context.retriesSoFar, policy, context.random), reason };
+}

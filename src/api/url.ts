@@ -1,0 +1,41 @@
+// Base URL handling (contract §1, §6): `<url>/v1/...`, never `/v1/v1`; plain http only to loopback.
+import { isIP } from 'node:net';
+import { UsageError } from '../errors.js';
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1' || host.startsWith('::ffff:127.');
+  return false;
+}
+
+export interface ApiBase {
+  /** scheme://host[:port] — the only origin the token is ever sent to. */
+  origin: string;
+  /** Path prefix ending in `/v1` (e.g. `/v1` or `/api/v1`). */
+  prefix: string;
+}
+
+/** Validates a base URL and splits it into origin and `/v1` prefix. Throws UsageError. */
+export function parseBaseUrl(raw: string): ApiBase {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`invalid base URL: ${JSON.stringify(raw)}`, { hint: 'expected something like https://api.example.com' });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`invalid base URL ${url.origin}: only https:// (or http:// to a loopback address) is supported`);
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new UsageError(`refusing plain http:// to ${url.host}: the token would travel unencrypted`, {
+      hint: 'use https://, or http:// only with a loopback address such as 127.0.0.1 (the sandbox)',
+    });
+  }
+  if (url.username || url.password) throw new UsageError('the base URL must not contain credentials');
+  if (url.search || url.hash) throw new UsageError('the base URL must not contain a query or fragment');
+  const path = url.pathname.replace(/\/+$/, '');
+  const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
+  return { origin: url.origin, prefix };
+}

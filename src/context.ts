@@ -1,0 +1,105 @@
+// The factory every command receives: streams, settings and the API client, each made only when
+// first asked for, so `--help` and `--version` touch neither the disk nor the network.
+import type { ApiClient } from './api/client.js';
+import { AuthError } from './errors.js';
+import { ConfigStore, type ProfileConfig } from './config/store.js';
+import { IO, type IOStreams } from './io.js';
+import {
+  profileName,
+  requireSetting,
+  resolveOutputFormat,
+  resolveTimeoutMs,
+  type GlobalFlags,
+  type OutputFormat,
+  type Resolved,
+  type SettingName,
+} from './settings.js';
+import { version } from './version.js';
+
+export interface ContextDeps {
+  streams: IOStreams;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface TokenInfo {
+  value: string;
+  /** 'environment' (TEAMCTL_TOKEN) or the path of the config file. */
+  source: string;
+}
+
+export class Context {
+  readonly io: IO;
+  readonly env: NodeJS.ProcessEnv;
+  readonly profileName: string;
+  private storeInstance: ConfigStore | undefined;
+  private clientInstance: ApiClient | undefined;
+
+  constructor(
+    deps: ContextDeps,
+    readonly flags: GlobalFlags,
+  ) {
+    this.env = deps.env;
+    this.io = new IO(deps.streams, { env: deps.env, color: flags.color, quiet: flags.quiet });
+    this.profileName = profileName(flags, deps.env);
+  }
+
+  get store(): ConfigStore {
+    this.storeInstance ??= new ConfigStore(this.env);
+    return this.storeInstance;
+  }
+
+  profile(): ProfileConfig {
+    return this.store.profile(this.profileName);
+  }
+
+  setting(name: SettingName): Resolved {
+    return requireSetting(name, this.flags, this.env, this.profile(), this.profileName);
+  }
+
+  outputFormat(): OutputFormat {
+    return resolveOutputFormat(this.flags, this.profile(), this.io.stdoutIsTTY);
+  }
+
+  /** TEAMCTL_TOKEN beats the stored token; none → AuthError (exit 4). */
+  token(): TokenInfo | undefined {
+    const fromEnv = this.env.TEAMCTL_TOKEN;
+    if (fromEnv) return { value: fromEnv, source: 'environment (TEAMCTL_TOKEN)' };
+    const stored = this.profile().token;
+    if (stored) return { value: stored, source: this.store.path };
+    return undefined;
+  }
+
+  requireToken(): TokenInfo {
+    const token = this.token();
+    if (!token) {
+      throw new AuthError(`no token for profile "${this.profileName}"`, {
+        hint: 'run `teamctl auth login`, or set TEAMCTL_TOKEN',
+      });
+    }
+    this.io.redact(token.value);
+    return token;
+  }
+
+  /** The API client (undici is loaded here, and only here). */
+  async client(): Promise<ApiClient> {
+    if (this.clientInstance) return this.clientInstance;
+    const baseUrl = this.setting('base-url').value;
+    const timeoutMs = resolveTimeoutMs(this.flags);
+    const { parseBaseUrl } = await import('./api/url.js');
+    parseBaseUrl(baseUrl); // refuse a bad or plain-http URL before asking for a token
+    const token = this.requireToken();
+    const { ApiClient } = await import('./api/client.js');
+    this.clientInstance = new ApiClient({
+      baseUrl,
+      token: token.value,
+      timeoutMs,
+      userAgent: `teamctl/${version()}`,
+      debug: this.flags.debug ? (line) => this.io.debug(line) : undefined,
+    });
+    return this.clientInstance;
+  }
+
+  async close(): Promise<void> {
+    await this.clientInstance?.close();
+  }
+}

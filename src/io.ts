@@ -1,0 +1,145 @@
+// Standard streams, decided once: whether each is a terminal, whether to colour, how to prompt.
+// stdout is data; stderr is for people (contract §1).
+import type { Readable, Writable } from 'node:stream';
+
+export interface IOStreams {
+  stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+}
+
+export interface IOOptions {
+  env: NodeJS.ProcessEnv;
+  /** false when --no-color was given. */
+  color?: boolean;
+  quiet?: boolean;
+}
+
+export class IO {
+  readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
+  readonly stdinIsTTY: boolean;
+  /** Colour on stdout: a terminal, no NO_COLOR, no --no-color (FORCE_COLOR turns it on). */
+  readonly colorStdout: boolean;
+  readonly colorStderr: boolean;
+  readonly quiet: boolean;
+  private redactions: string[] = [];
+
+  constructor(
+    readonly streams: IOStreams,
+    options: IOOptions,
+  ) {
+    this.stdoutIsTTY = streams.stdout.isTTY === true;
+    this.stderrIsTTY = streams.stderr.isTTY === true;
+    this.stdinIsTTY = streams.stdin.isTTY === true;
+    const env = options.env;
+    const allowed = options.color !== false && env.NO_COLOR === undefined;
+    const forced = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
+    this.colorStdout = allowed && (forced || this.stdoutIsTTY);
+    this.colorStderr = allowed && (forced || this.stderrIsTTY);
+    this.quiet = options.quiet === true;
+  }
+
+  /** Secrets that must never reach a stream, whatever prints them (defence in depth). */
+  redact(secret: string): void {
+    if (secret.length >= 4) this.redactions.push(secret);
+  }
+
+  private clean(text: string): string {
+    let out = text;
+    for (const secret of this.redactions) out = out.split(secret).join('***');
+    return out;
+  }
+
+  /** Writes data to stdout, waiting when the pipe is full (a slow `| jq` bounds our memory). */
+  async out(text: string): Promise<void> {
+    if (text === '') return;
+    const { stdout } = this.streams;
+    if (!stdout.write(this.clean(text))) {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          stdout.off('drain', done);
+          stdout.off('error', done);
+          stdout.off('close', done);
+          resolve();
+        };
+        stdout.once('drain', done);
+        stdout.once('error', done);
+        stdout.once('close', done);
+      });
+    }
+  }
+
+  /** A line for people on stderr (suppressed by --quiet). */
+  info(line: string): void {
+    if (!this.quiet) this.streams.stderr.write(this.clean(line) + '\n');
+  }
+
+  warn(line: string): void {
+    if (!this.quiet) this.streams.stderr.write(this.clean(`warning: ${line}`) + '\n');
+  }
+
+  /** Errors always reach stderr, even with --quiet. */
+  error(line: string): void {
+    this.streams.stderr.write(this.clean(line) + '\n');
+  }
+
+  /** Diagnostics (--debug): always shown when asked for. */
+  debug(line: string): void {
+    this.streams.stderr.write(this.clean(`debug: ${line}`) + '\n');
+  }
+
+  /** Reads all of stdin as text (for `auth login --with-token`). */
+  async readStdin(): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.streams.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /** Prompts on the terminal without echoing what is typed. */
+  async promptHidden(question: string): Promise<string> {
+    const { stdin, stderr } = this.streams;
+    stderr.write(question);
+    stdin.setRawMode?.(true);
+    stdin.resume();
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        let value = '';
+        const onData = (data: Buffer | string): void => {
+          for (const ch of data.toString('utf8')) {
+            if (ch === '\r' || ch === '\n' || ch === '\u0004') {
+              stdin.off('data', onData);
+              stderr.write('\n');
+              resolve(value);
+              return;
+            }
+            if (ch === '\u0003') {
+              stdin.off('data', onData);
+              stderr.write('\n');
+              reject(new Error('interrupted'));
+              return;
+            }
+            if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+            else value += ch;
+          }
+        };
+        stdin.on('data', onData);
+      });
+    } finally {
+      stdin.setRawMode?.(false);
+      stdin.pause();
+    }
+  }
+
+  /** Asks a yes/no question on the terminal; anything but y/yes is no. */
+  async confirm(question: string): Promise<boolean> {
+    const { createInterface } = await import('node:readline/promises');
+    const rl = createInterface({ input: this.streams.stdin, output: this.streams.stderr, terminal: this.stdinIsTTY });
+    try {
+      const answer = await rl.question(`${question} [y/N] `);
+      return /^y(es)?$/i.test(answer.trim());
+    } finally {
+      rl.close();
+    }
+  }
+}

@@ -1,0 +1,101 @@
+// Renders a list of service items in the chosen format (contract §1). Everything but `table`
+// streams page by page, so memory stays bounded by one page even for huge teams; `table` is for
+// a person at a terminal and needs every row to size its columns.
+import type { IO } from '../io.js';
+import type { OutputFormat } from '../settings.js';
+
+export type Cell = string | number | boolean | null | undefined;
+
+export interface Column<T> {
+  header: string;
+  value: (item: T) => Cell;
+}
+
+function text(cell: Cell): string {
+  return cell === null || cell === undefined ? '' : String(cell);
+}
+
+/** TSV cannot quote, so tabs, line breaks and backslashes are escaped as \t \n \r \\. */
+export function tsvCell(cell: Cell): string {
+  return text(cell).replace(/[\\\t\n\r]/g, (ch) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[ch] ?? ch);
+}
+
+export function tsvLine(cells: Cell[]): string {
+  return cells.map(tsvCell).join('\t') + '\n';
+}
+
+/** RFC 4180 lines through csv-stringify (loaded only for CSV output). */
+export async function csvWriter(): Promise<(cells: Cell[]) => string> {
+  const { stringify } = await import('csv-stringify/sync');
+  return (cells) => stringify([cells.map(text)], { eof: true, record_delimiter: 'unix' });
+}
+
+/** Renders rows as a cli-table3 table (loaded only when a table is printed). */
+export async function renderTable(headers: string[], rows: Cell[][], color: boolean): Promise<string> {
+  const { default: Table } = await import('cli-table3');
+  let head = headers;
+  if (color) {
+    const { Chalk } = await import('chalk');
+    const chalk = new Chalk({ level: 1 });
+    head = headers.map((h) => chalk.bold(h));
+  }
+  const table = new Table({ head, style: { head: [], border: [] } });
+  for (const row of rows) table.push(row.map(text));
+  return table.toString() + '\n';
+}
+
+/**
+ * Writes every item of `pages` to stdout. `columns` serve table/tsv/csv; json and ndjson print the
+ * service's items unchanged. Returns the number of items written.
+ */
+export async function writeList<T>(
+  io: IO,
+  format: OutputFormat,
+  pages: AsyncIterable<T[]>,
+  columns: Column<T>[],
+): Promise<number> {
+  let count = 0;
+  const headers = columns.map((c) => c.header);
+  const cells = (item: T): Cell[] => columns.map((c) => c.value(item));
+  switch (format) {
+    case 'json': {
+      // One JSON array, written as it arrives.
+      await io.out('[');
+      for await (const items of pages) {
+        for (const item of items) {
+          await io.out(`${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`);
+          count++;
+        }
+      }
+      await io.out(count === 0 ? ']\n' : '\n]\n');
+      return count;
+    }
+    case 'ndjson':
+      for await (const items of pages) {
+        await io.out(items.map((item) => JSON.stringify(item) + '\n').join(''));
+        count += items.length;
+      }
+      return count;
+    case 'tsv':
+    case 'csv': {
+      const line = format === 'tsv' ? tsvLine : await csvWriter();
+      await io.out(line(headers));
+      for await (const items of pages) {
+        await io.out(items.map((item) => line(cells(item))).join(''));
+        count += items.length;
+      }
+      return count;
+    }
+    case 'table': {
+      const rows: Cell[][] = [];
+      for await (const items of pages) for (const item of items) rows.push(cells(item));
+      await io.out(await renderTable(headers, rows, io.colorStdout));
+      return rows.length;
+    }
+  }
+}
+
+/** Wraps an array as a single page, for renderers that take pages. */
+export async function* onePage<T>(items: T[]): AsyncGenerator<T[], void, undefined> {
+  yield items;
+}

@@ -1,0 +1,100 @@
+// Settings resolution (contract §1): flag > environment > profile config > default.
+// Pure: takes the flags, the environment and the profile's config, returns values with their source.
+import { UsageError } from './errors.js';
+import type { ProfileConfig } from './config/store.js';
+
+export const outputFormats = ['table', 'tsv', 'json', 'ndjson', 'csv'] as const;
+export type OutputFormat = (typeof outputFormats)[number];
+
+export interface GlobalFlags {
+  profile?: string;
+  baseUrl?: string;
+  org?: string;
+  team?: string;
+  output?: string;
+  json?: boolean;
+  quiet?: boolean;
+  debug?: boolean;
+  /** commander's `--no-color` sets this to false. */
+  color?: boolean;
+  yes?: boolean;
+  timeout?: string;
+}
+
+export type SettingName = 'base-url' | 'org' | 'team';
+export type Source = 'flag' | 'environment' | 'config' | 'default';
+export interface Resolved {
+  value: string;
+  source: Source;
+}
+
+const flagOf: Record<SettingName, keyof GlobalFlags> = { 'base-url': 'baseUrl', org: 'org', team: 'team' };
+export const envOf: Record<SettingName, string> = {
+  'base-url': 'TEAMCTL_BASE_URL',
+  org: 'TEAMCTL_ORG',
+  team: 'TEAMCTL_TEAM',
+};
+const describe: Record<SettingName, string> = { 'base-url': 'API base URL', org: 'organization', team: 'team' };
+const placeholder: Record<SettingName, string> = { 'base-url': '<url>', org: '<id>', team: '<id>' };
+
+export function profileName(flags: GlobalFlags, env: NodeJS.ProcessEnv): string {
+  return flags.profile || env.TEAMCTL_PROFILE || 'default';
+}
+
+export function resolveSetting(
+  name: SettingName,
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv,
+  profile: ProfileConfig,
+): Resolved | undefined {
+  const flag = flags[flagOf[name]];
+  if (typeof flag === 'string' && flag !== '') return { value: flag, source: 'flag' };
+  const fromEnv = env[envOf[name]];
+  if (fromEnv) return { value: fromEnv, source: 'environment' };
+  const fromConfig = profile[name];
+  if (fromConfig) return { value: fromConfig, source: 'config' };
+  return undefined;
+}
+
+/** The usage error for a missing required setting names every way to supply it. */
+export function missingSetting(name: SettingName, profile: string): UsageError {
+  const p = placeholder[name];
+  const profileFlag = profile === 'default' ? '' : ` --profile ${profile}`;
+  return new UsageError(`missing ${describe[name]}: pass --${name} ${p}, set ${envOf[name]}, or run \`teamctl${profileFlag} config set ${name} ${p}\``);
+}
+
+export function requireSetting(
+  name: SettingName,
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv,
+  profile: ProfileConfig,
+  profileLabel: string,
+): Resolved {
+  const resolved = resolveSetting(name, flags, env, profile);
+  if (!resolved) throw missingSetting(name, profileLabel);
+  return resolved;
+}
+
+export function isOutputFormat(value: string): value is OutputFormat {
+  return (outputFormats as readonly string[]).includes(value);
+}
+
+/** -o beats --json beats the profile's `output`; then table on a terminal, tsv otherwise. */
+export function resolveOutputFormat(flags: GlobalFlags, profile: ProfileConfig, stdoutIsTTY: boolean): OutputFormat {
+  const chosen = flags.output ?? (flags.json ? 'json' : profile.output);
+  if (chosen !== undefined) {
+    if (!isOutputFormat(chosen)) {
+      throw new UsageError(`unknown output format ${JSON.stringify(chosen)}: expected one of ${outputFormats.join(', ')}`);
+    }
+    return chosen;
+  }
+  return stdoutIsTTY ? 'table' : 'tsv';
+}
+
+/** --timeout in seconds (default 30) → milliseconds. */
+export function resolveTimeoutMs(flags: GlobalFlags): number {
+  if (flags.timeout === undefined) return 30_000;
+  const seconds = Number(flags.timeout);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not ${JSON.stringify(flags.timeout)}`);
+  return Math.round(seconds * 1000);
+}

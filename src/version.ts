@@ -1,0 +1,9 @@
+// The package version, read once from package.json next to dist/ (cheap: one small file).
+import { readFileSync } from 'node:fs';
+
+let cached: string | undefined;
+export function version(): string {
+  cached ??= (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
+  return cached;
+}

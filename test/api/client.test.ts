@@ -1,0 +1,219 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient, errorMessageFromBody } from '../../src/api/client.js';
+import { AuthError, NotFoundError, ServiceError } from '../../src/errors.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+const servers: { close: () => void }[] = [];
+
+async function serve(handler: Handler): Promise<{ url: string; seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] }> {
+  const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      handler(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push({ close: () => server.close() });
+  server.on('connection', (s) => servers.push({ close: () => s.destroy() }));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+afterEach(() => {
+  for (const s of servers.splice(0)) s.close();
+});
+
+const TOKEN = 'tok_supersecret_9876';
+function client(url: string, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) {
+  const sleeps: number[] = [];
+  const debug: string[] = [];
+  const c = new ApiClient({
+    baseUrl: url,
+    token: TOKEN,
+    userAgent: 'teamctl/test',
+    timeoutMs: 2000,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0.5,
+    debug: (l) => debug.push(l),
+    ...extra,
+  });
+  return { c, sleeps, debug };
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+describe('ApiClient', () => {
+  it('sends the contract headers to <base>/v1 and parses JSON', async () => {
+    const { url, seen } = await serve((_req, res) => json(res, 200, { ok: true }));
+    const { c } = client(url + '/');
+    const r = await c.request('PUT', '/orgs/a/teams/b/members', { body: { add: ['x'] }, query: { limit: 5, page: undefined } });
+    expect(r).toEqual({ status: 200, data: { ok: true } });
+    expect(seen[0]?.url).toBe('/v1/orgs/a/teams/b/members?limit=5');
+    expect(seen[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(seen[0]?.headers.accept).toBe('application/json');
+    expect(seen[0]?.headers['user-agent']).toBe('teamctl/test');
+    expect(seen[0]?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ add: ['x'] });
+    await c.close();
+  });
+
+  it('sends no content-type without a body, and does not double /v1', async () => {
+    const { url, seen } = await serve((_req, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    const { c } = client(url + '/v1');
+    expect(await c.request('DELETE', '/x')).toEqual({ status: 204, data: undefined });
+    expect(seen[0]?.url).toBe('/v1/x');
+    expect(seen[0]?.headers['content-type']).toBeUndefined();
+    await c.close();
+  });
+
+  it('retries 503 with backoff and succeeds, one debug line per exchange without the token', async () => {
+    let n = 0;
+    const { url } = await serve((_req, res) => (++n < 3 ? json(res, 503, { error: { code: 503, message: 'busy' } }) : json(res, 200, { items: [] })));
+    const { c, sleeps, debug } = client(url);
+    await c.request('GET', '/thing');
+    expect(n).toBe(3);
+    expect(sleeps).toEqual([125, 250]);
+    expect(debug).toHaveLength(3);
+    expect(debug[0]).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\/thing 503 \d+ms attempt 1, retrying in 125ms$/);
+    expect(debug[2]).toMatch(/ 200 \d+ms attempt 3$/);
+    expect(debug.join('\n')).not.toContain(TOKEN);
+    await c.close();
+  });
+
+  it('honours Retry-After and fails fast when it is over 60 s', async () => {
+    let n = 0;
+    const { url } = await serve((_req, res) => {
+      n++;
+      json(res, 429, { error: { code: 429, message: 'slow down' } }, { 'retry-after': n === 1 ? '3' : '120' });
+    });
+    const { c, sleeps } = client(url);
+    const err = await c.request('GET', '/x').catch((e: unknown) => e);
+    expect(sleeps).toEqual([3000]);
+    expect(err).toBeInstanceOf(ServiceError);
+    expect((err as Error).message).toMatch(/asked to wait 120s/);
+    await c.close();
+  });
+
+  it('gives up after 4 retries and says how many attempts were made', async () => {
+    const { url, seen } = await serve((_req, res) => json(res, 502, { error: { code: 502, message: 'bad gateway' } }));
+    const { c, sleeps } = client(url);
+    const err = (await c.request('GET', '/x').catch((e: unknown) => e)) as ServiceError;
+    expect(seen).toHaveLength(5);
+    expect(sleeps).toHaveLength(4);
+    expect(err.message).toMatch(/failed with 502 \(after 5 attempts\): bad gateway/);
+    expect(err.outcome).toBe('unknown');
+    expect(err.exitCode).toBe(1);
+    await c.close();
+  });
+
+  it('does not retry a glossary-style PUT after an ambiguous failure', async () => {
+    const { url, seen } = await serve((_req, res) => json(res, 502, { error: { code: 502, message: 'bad gateway' } }));
+    const { c } = client(url);
+    const err = (await c.request('PUT', '/g', { body: {}, retryClass: 'unprocessed-only' }).catch((e: unknown) => e)) as ServiceError;
+    expect(seen).toHaveLength(1);
+    expect(err.outcome).toBe('unknown');
+    await c.close();
+  });
+
+  it('maps 401/403 to AuthError with a login hint and 404 to NotFoundError', async () => {
+    const { url } = await serve((req, res) => {
+      const status = Number(req.url?.split('/').pop());
+      json(res, status, { error: { code: status, message: `status ${status}` } });
+    });
+    const { c } = client(url);
+    const e401 = (await c.request('GET', '/401').catch((e: unknown) => e)) as AuthError;
+    expect(e401).toBeInstanceOf(AuthError);
+    expect(e401.exitCode).toBe(4);
+    expect(e401.hint).toContain('teamctl auth login');
+    expect(await c.request('GET', '/403').catch((e: unknown) => e)).toBeInstanceOf(AuthError);
+    const e404 = (await c.request('GET', '/404').catch((e: unknown) => e)) as NotFoundError;
+    expect(e404).toBeInstanceOf(NotFoundError);
+    expect(e404.message).toContain('status 404');
+    const e400 = (await c.request('GET', '/400').catch((e: unknown) => e)) as ServiceError;
+    expect(e400.outcome).toBe('rejected');
+    expect(e400.message).toContain('status 400');
+    await c.close();
+  });
+
+  it('never follows a redirect', async () => {
+    const { url, seen } = await serve((_req, res) => {
+      res.writeHead(302, { location: 'https://elsewhere.example/steal' });
+      res.end();
+    });
+    const { c } = client(url);
+    const err = (await c.request('GET', '/x').catch((e: unknown) => e)) as ServiceError;
+    expect(err.message).toMatch(/answered 302.*does not follow redirects/);
+    expect(seen).toHaveLength(1);
+    await c.close();
+  });
+
+  it('summarises a non-JSON error page instead of dumping it', async () => {
+    const page = `<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1>${'x'.repeat(5000)}</body></html>`;
+    const { url } = await serve((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/html' });
+      res.end(page);
+    });
+    const { c } = client(url);
+    const err = (await c.request('GET', '/x').catch((e: unknown) => e)) as ServiceError;
+    expect(err.message).toContain('HTTP 500: 502 Bad Gateway');
+    expect(err.message.length).toBeLessThan(300);
+    await c.close();
+  });
+
+  it('times out a request that takes too long, and retries it', async () => {
+    let n = 0;
+    const { url } = await serve((_req, res) => {
+      if (++n === 1) return; // never answers
+      json(res, 200, { ok: 1 });
+    });
+    const { c, debug } = client(url, { timeoutMs: 100 });
+    expect((await c.request('GET', '/x')).data).toEqual({ ok: 1 });
+    expect(debug[0]).toMatch(/ TIMEOUT \d+ms attempt 1, retrying/);
+    await c.close();
+  });
+
+  it('reports a refused connection as not processed', async () => {
+    const { url } = await serve(() => {});
+    for (const s of servers.splice(0)) s.close();
+    await new Promise((r) => setTimeout(r, 20));
+    const { c, sleeps } = client(url, { retryPolicy: { retries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 60_000 } });
+    const err = (await c.request('PUT', '/g', { retryClass: 'unprocessed-only', body: {} }).catch((e: unknown) => e)) as ServiceError;
+    expect(err.message).toMatch(/failed \(ECONNREFUSED\) after 2 attempts/);
+    expect(err.outcome).toBe('not-processed');
+    expect(sleeps).toHaveLength(1);
+    await c.close();
+  });
+
+  it('rejects a 200 whose body is not JSON', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>login</html>');
+    });
+    const { c } = client(url);
+    await expect(c.request('GET', '/x')).rejects.toThrow(/not JSON/);
+    await c.close();
+  });
+});
+
+describe('errorMessageFromBody', () => {
+  it('prefers the service message', () => {
+    expect(errorMessageFromBody(400, 'application/json', '{"error":{"code":400,"message":"bad limit"}}')).toBe('bad limit');
+  });
+  it('summarises other bodies by status and first line', () => {
+    expect(errorMessageFromBody(502, 'text/plain', '\n\n  upstream   failed \nmore')).toBe('HTTP 502: upstream failed');
+    expect(errorMessageFromBody(503, 'text/plain', '')).toBe('HTTP 503');
+    expect(errorMessageFromBody(500, 'application/json', '{"weird":1}')).toBe('HTTP 500: {"weird":1}');
+  });
+});

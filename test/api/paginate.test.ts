@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { paginate } from '../../src/api/paginate.js';
+import type { Page } from '../../src/api/types.js';
+import { ServiceError } from '../../src/errors.js';
+
+async function collect<T>(gen: AsyncIterable<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const items of gen) out.push(...items);
+  return out;
+}
+
+function pagesFrom(pages: Record<string, Page<number>>) {
+  const asked: (string | undefined)[] = [];
+  const fetchPage = async (cursor: string | undefined) => {
+    asked.push(cursor);
+    const page = pages[cursor ?? 'first'];
+    if (!page) throw new Error(`unexpected cursor ${cursor}`);
+    return page;
+  };
+  return { asked, fetchPage };
+}
+
+describe('paginate', () => {
+  it.each([
+    ['absent', {}],
+    ['null', { next: null }],
+    ['without a page', { next: {} }],
+    ['with an empty page', { next: { page: '' } }],
+  ])('stops when next is %s', async (_name, last) => {
+    const { asked, fetchPage } = pagesFrom({
+      first: { items: [1, 2], next: { page: 'p2' } },
+      p2: { items: [3], ...last } as Page<number>,
+    });
+    expect(await collect(paginate(fetchPage))).toEqual([1, 2, 3]);
+    expect(asked).toEqual([undefined, 'p2']);
+  });
+
+  it('never relies on count to stop', async () => {
+    const { fetchPage } = pagesFrom({
+      first: { items: [1], count: 1, next: { page: 'b' } },
+      b: { items: [2], count: 1 },
+    });
+    expect(await collect(paginate(fetchPage))).toEqual([1, 2]);
+  });
+
+  it('follows through an empty page that still has a next cursor', async () => {
+    const { fetchPage } = pagesFrom({ first: { items: [], next: { page: 'b' } }, b: { items: [9] } });
+    expect(await collect(paginate(fetchPage))).toEqual([9]);
+  });
+
+  it('fails on a cursor seen twice instead of looping', async () => {
+    const { asked, fetchPage } = pagesFrom({
+      first: { items: [1], next: { page: 'a' } },
+      a: { items: [2], next: { page: 'b' } },
+      b: { items: [3], next: { page: 'a' } },
+    });
+    await expect(collect(paginate(fetchPage))).rejects.toThrow(/cursor "a" twice/);
+    expect(asked).toEqual([undefined, 'a', 'b']);
+    await expect(collect(paginate(fetchPage))).rejects.toBeInstanceOf(ServiceError);
+  });
+
+  it('rejects a page without items', async () => {
+    const { fetchPage } = pagesFrom({ first: { next: null } as unknown as Page<number> });
+    await expect(collect(paginate(fetchPage))).rejects.toThrow(/without an items array/);
+  });
+});

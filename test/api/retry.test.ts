@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryClass } from '../../src/api/retry.js';
+
+const now = Date.parse('2026-11-21T12:00:00Z');
+const decide = (outcome: AttemptOutcome, retryClass: RetryClass = 'idempotent', retriesSoFar = 0, random = () => 0.5) =>
+  decideRetry(outcome, { retryClass, retriesSoFar, nowMs: now, random });
+
+describe('which outcomes are retried', () => {
+  it.each([429, 502, 503, 504])('retries HTTP %i for idempotent requests', (status) => {
+    expect(decide({ kind: 'response', status }).retry).toBe(true);
+  });
+  it.each([400, 401, 403, 404, 409, 413, 500, 501])('does not retry HTTP %i', (status) => {
+    expect(decide({ kind: 'response', status })).toEqual({ retry: false, why: 'not-retryable' });
+  });
+  it.each([200, 204, 205])('treats %i as success', (status) => {
+    expect(decide({ kind: 'response', status })).toEqual({ retry: false, why: 'success' });
+  });
+  it.each(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'TIMEOUT', 'EPIPE'])(
+    'retries connection error %s for idempotent requests',
+    (code) => {
+      expect(decide({ kind: 'error', code }).retry).toBe(true);
+    },
+  );
+  it('does not retry unknown errors', () => {
+    expect(decide({ kind: 'error', code: 'ERR_SOMETHING_ELSE' }).retry).toBe(false);
+  });
+  it('retries the non-idempotent glossary PUT only when it cannot have been processed', () => {
+    for (const ok of [{ kind: 'error', code: 'ECONNREFUSED' }, { kind: 'response', status: 429 }, { kind: 'response', status: 503 }] as AttemptOutcome[]) {
+      expect(decide(ok, 'unprocessed-only').retry).toBe(true);
+    }
+    for (const unsure of [
+      { kind: 'error', code: 'ECONNRESET' },
+      { kind: 'error', code: 'TIMEOUT' },
+      { kind: 'error', code: 'UND_ERR_SOCKET' },
+      { kind: 'response', status: 502 },
+      { kind: 'response', status: 504 },
+      { kind: 'response', status: 500 },
+    ] as AttemptOutcome[]) {
+      expect(decide(unsure, 'unprocessed-only')).toEqual({ retry: false, why: 'not-retryable' });
+    }
+  });
+  it('stops after the configured number of retries (4 by default)', () => {
+    expect(decide({ kind: 'response', status: 503 }, 'idempotent', 3).retry).toBe(true);
+    expect(decide({ kind: 'response', status: 503 }, 'idempotent', 4)).toEqual({ retry: false, why: 'exhausted' });
+  });
+});
+
+describe('exponential backoff with full jitter', () => {
+  it('stays within [0, min(cap, base·2^n)) for any random value', () => {
+    for (let n = 0; n < 10; n++) {
+      const ceiling = Math.min(defaultRetryPolicy.maxDelayMs, defaultRetryPolicy.baseDelayMs * 2 ** n);
+      expect(backoffDelay(n, defaultRetryPolicy, () => 0)).toBe(0);
+      expect(backoffDelay(n, defaultRetryPolicy, () => 0.999999)).toBe(ceiling - 1);
+      expect(backoffDelay(n, defaultRetryPolicy, () => 0.5)).toBe(Math.floor(ceiling / 2));
+    }
+  });
+  it('grows with the retry index and is capped', () => {
+    const r = () => 0.999999;
+    const delays = [0, 1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, defaultRetryPolicy, r));
+    expect(delays).toEqual([249, 499, 999, 1999, 3999, 7999, 7999]);
+  });
+  it('draws its jitter from the injected random source', () => {
+    const d = decide({ kind: 'response', status: 502 }, 'idempotent', 2, () => 0.25);
+    expect(d).toEqual({ retry: true, delayMs: 250, reason: 'HTTP 502' });
+  });
+});
+
+describe('Retry-After', () => {
+  it('parses delay-seconds and HTTP dates', () => {
+    expect(parseRetryAfter('7', now)).toBe(7000);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+    expect(parseRetryAfter('-3', now)).toBeUndefined();
+  });
+  it('waits exactly what the service asked, instead of the backoff', () => {
+    expect(decide({ kind: 'response', status: 429, retryAfter: '12' })).toEqual({ retry: true, delayMs: 12_000, reason: 'HTTP 429, Retry-After' });
+    expect(decide({ kind: 'response', status: 503, retryAfter: 'Sat, 21 Nov 2026 12:00:05 GMT' })).toMatchObject({ retry: true, delayMs: 5000 });
+  });
+  it('accepts up to 60 s and fails fast beyond', () => {
+    expect(decide({ kind: 'response', status: 429, retryAfter: '60' })).toMatchObject({ retry: true, delayMs: 60_000 });
+    expect(decide({ kind: 'response', status: 429, retryAfter: '61' })).toEqual({ retry: false, why: 'retry-after-too-long', retryAfterMs: 61_000 });
+    expect(decide({ kind: 'response', status: 503, retryAfter: 'Sat, 21 Nov 2026 12:05:00 GMT' }, 'unprocessed-only')).toMatchObject({
+      retry: false,
+      why: 'retry-after-too-long',
+    });
+  });
+  it('ignores an unreadable Retry-After and backs off instead', () => {
+    expect(decide({ kind: 'response', status: 429, retryAfter: 'later' }, 'idempotent', 0, () => 0.5)).toEqual({ retry: true, delayMs: 125, reason: 'HTTP 429' });
+  });
+});

@@ -1,0 +1,31 @@
+// Fake standard streams for in-process tests of main() and the output layer.
+import { PassThrough, Writable } from 'node:stream';
+import type { IOStreams } from '../../src/io.js';
+
+export interface CapturedStreams extends IOStreams {
+  out(): string;
+  err(): string;
+}
+
+export function fakeStreams(options: { stdin?: string; stdoutIsTTY?: boolean; stderrIsTTY?: boolean; stdinIsTTY?: boolean } = {}): CapturedStreams {
+  let out = '';
+  let err = '';
+  const stdout = new Writable({
+    write(chunk, _enc, cb) {
+      out += String(chunk);
+      cb();
+    },
+  }) as Writable & { isTTY?: boolean };
+  const stderr = new Writable({
+    write(chunk, _enc, cb) {
+      err += String(chunk);
+      cb();
+    },
+  }) as Writable & { isTTY?: boolean };
+  stdout.isTTY = options.stdoutIsTTY ?? false;
+  stderr.isTTY = options.stderrIsTTY ?? false;
+  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
+  stdin.isTTY = options.stdinIsTTY ?? false;
+  stdin.end(options.stdin ?? '');
+  return { stdin, stdout, stderr, out: () => out, err: () => err };
+}

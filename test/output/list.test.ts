@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { IO } from '../../src/io.js';
+import { tsvCell, writeList, type Column } from '../../src/output/list.js';
+import { fakeStreams } from '../helpers/streams.js';
+
+interface Row {
+  id: string;
+  name: string | null;
+  n: number;
+}
+const columns: Column<Row>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'name', value: (r) => r.name },
+  { header: 'n', value: (r) => r.n },
+];
+async function* pages(): AsyncGenerator<Row[]> {
+  yield [
+    { id: 'a', name: 'Doe, "J"', n: 1 },
+    { id: 'b', name: 'tab\there\nnewline', n: 2 },
+  ];
+  yield [];
+  yield [{ id: 'c', name: null, n: 3 }];
+}
+
+async function render(format: 'table' | 'tsv' | 'json' | 'ndjson' | 'csv', color = false) {
+  const streams = fakeStreams({ stdoutIsTTY: color });
+  const io = new IO(streams, { env: {} });
+  const count = await writeList(io, format, pages(), columns);
+  return { out: streams.out(), count };
+}
+
+describe('writeList', () => {
+  it('tsv: header row, tab-separated, escaped, no colour', async () => {
+    const { out, count } = await render('tsv');
+    expect(count).toBe(3);
+    expect(out).toBe('id\tname\tn\na\tDoe, "J"\t1\nb\ttab\\there\\nnewline\t2\nc\t\t3\n');
+  });
+  it('csv: RFC 4180 quoting', async () => {
+    const { out } = await render('csv');
+    expect(out).toBe('id,name,n\na,"Doe, ""J""",1\nb,"tab\there\nnewline",2\nc,,3\n');
+  });
+  it('json: one array of the items unchanged', async () => {
+    const { out } = await render('json');
+    expect(JSON.parse(out)).toEqual([
+      { id: 'a', name: 'Doe, "J"', n: 1 },
+      { id: 'b', name: 'tab\there\nnewline', n: 2 },
+      { id: 'c', name: null, n: 3 },
+    ]);
+  });
+  it('json: an empty list is []', async () => {
+    const streams = fakeStreams();
+    await writeList(new IO(streams, { env: {} }), 'json', (async function* () {})(), columns);
+    expect(JSON.parse(streams.out())).toEqual([]);
+  });
+  it('ndjson: one item per line', async () => {
+    const { out } = await render('ndjson');
+    expect(out.split('\n')).toEqual(['{"id":"a","name":"Doe, \\"J\\"","n":1}', '{"id":"b","name":"tab\\there\\nnewline","n":2}', '{"id":"c","name":null,"n":3}', '']);
+  });
+  it('table: a bordered table with every row', async () => {
+    const { out } = await render('table');
+    expect(out).toContain('│ id │');
+    expect(out).toMatch(/│ c\s+│\s+│ 3 │/);
+    expect(out).not.toContain('\u001b[');
+  });
+  it('table: bold headers only when colour is on', async () => {
+    const { out } = await render('table', true);
+    expect(out).toContain('\u001b[1mid\u001b[22m');
+  });
+  it('ndjson streams: each page is written before the next is read', async () => {
+    const streams = fakeStreams();
+    const io = new IO(streams, { env: {} });
+    const seen: string[] = [];
+    async function* observed(): AsyncGenerator<Row[]> {
+      yield [{ id: 'a', name: null, n: 1 }];
+      seen.push(streams.out());
+      yield [{ id: 'b', name: null, n: 2 }];
+    }
+    await writeList(io, 'ndjson', observed(), columns);
+    expect(seen).toEqual(['{"id":"a","name":null,"n":1}\n']);
+  });
+  it('escapes backslashes in tsv', () => {
+    expect(tsvCell('a\\b')).toBe('a\\\\b');
+    expect(tsvCell(undefined)).toBe('');
+  });
+});

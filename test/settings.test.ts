@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../src/errors.js';
+import { missingSetting, profileName, resolveOutputFormat, resolveSetting, resolveTimeoutMs } from '../src/settings.js';
+
+describe('settings precedence: flag > environment > profile config > default', () => {
+  const config = { 'base-url': 'https://config.example', org: 'config-org', team: 'config-team' };
+  const env = { TEAMCTL_BASE_URL: 'https://env.example', TEAMCTL_ORG: 'env-org' };
+  it('takes the flag first', () => {
+    expect(resolveSetting('org', { org: 'flag-org' }, env, config)).toEqual({ value: 'flag-org', source: 'flag' });
+    expect(resolveSetting('base-url', { baseUrl: 'https://flag.example' }, env, config)).toEqual({ value: 'https://flag.example', source: 'flag' });
+  });
+  it('then the environment', () => {
+    expect(resolveSetting('org', {}, env, config)).toEqual({ value: 'env-org', source: 'environment' });
+  });
+  it('then the profile config', () => {
+    expect(resolveSetting('team', {}, env, config)).toEqual({ value: 'config-team', source: 'config' });
+  });
+  it('then nothing', () => {
+    expect(resolveSetting('team', {}, {}, {})).toBeUndefined();
+  });
+  it('ignores empty values', () => {
+    expect(resolveSetting('org', { org: '' }, { TEAMCTL_ORG: '' }, { org: 'c' })).toEqual({ value: 'c', source: 'config' });
+  });
+  it('picks the profile from --profile, then TEAMCTL_PROFILE, then "default"', () => {
+    expect(profileName({ profile: 'a' }, { TEAMCTL_PROFILE: 'b' })).toBe('a');
+    expect(profileName({}, { TEAMCTL_PROFILE: 'b' })).toBe('b');
+    expect(profileName({}, {})).toBe('default');
+  });
+  it('names the flag, the variable and the config key of a missing setting', () => {
+    const err = missingSetting('team', 'default');
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.exitCode).toBe(2);
+    expect(err.message).toContain('--team <id>');
+    expect(err.message).toContain('TEAMCTL_TEAM');
+    expect(err.message).toContain('config set team');
+    expect(missingSetting('base-url', 'staging').message).toContain('teamctl --profile staging config set base-url <url>');
+  });
+});
+
+describe('output format', () => {
+  it('defaults to table on a terminal and tsv otherwise', () => {
+    expect(resolveOutputFormat({}, {}, true)).toBe('table');
+    expect(resolveOutputFormat({}, {}, false)).toBe('tsv');
+  });
+  it('-o beats --json beats the profile', () => {
+    expect(resolveOutputFormat({ output: 'csv', json: true }, { output: 'ndjson' }, true)).toBe('csv');
+    expect(resolveOutputFormat({ json: true }, { output: 'ndjson' }, true)).toBe('json');
+    expect(resolveOutputFormat({}, { output: 'ndjson' }, true)).toBe('ndjson');
+  });
+  it('refuses an unknown format', () => {
+    expect(() => resolveOutputFormat({}, { output: 'xml' }, true)).toThrow(UsageError);
+  });
+});
+
+describe('--timeout', () => {
+  it('is 30 s by default and given in seconds', () => {
+    expect(resolveTimeoutMs({})).toBe(30_000);
+    expect(resolveTimeoutMs({ timeout: '2.5' })).toBe(2500);
+    expect(() => resolveTimeoutMs({ timeout: '0' })).toThrow(UsageError);
+    expect(() => resolveTimeoutMs({ timeout: 'x' })).toThrow(UsageError);
+  });
+});
