@@ -66,7 +66,8 @@ export function parseDelimited(text: string, file: string): DelimitedFile {
   for (const { record, info, raw } of records) {
     // Whitespace-only lines are blank lines too.
     if (record.every((c) => c.trim() === '')) continue;
-    const body = raw.endsWith('\n') ? raw.slice(0, -1) : raw;
+    // csv-parse hands the breaks of skipped blank lines to the next row's raw text: drop them.
+    const body = (raw.endsWith('\n') ? raw.slice(0, -1) : raw).replace(/^\n+/, '');
     const embeddedBreaks = body.split('\n').length - 1;
     rows.push({ line: info.lines - embeddedBreaks, cells: record });
   }

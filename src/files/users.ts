@@ -1,0 +1,232 @@
+// Reader for user files: `--roster`, `--add-file`, `--remove-file` (contract §3 "Users").
+// It only reads and validates; matching users against the team is the planner's job
+// (src/plan/members.ts). Every problem is collected, located by file and line, and thrown
+// together, so an admin fixes a file in one pass and nothing is sent while any row is wrong.
+//
+// Rules where the contract is silent:
+// - A header cell names a column when, trimmed and lower-cased, it is exactly `email`, `id`,
+//   `user` or `role`. `Email Address`, `E-mail` or `User ID` name nothing (they are ignored
+//   like any other column), so a file needs one of the exact names.
+// - With several user columns, the users come from `email`, else `id`, else `user`; the others
+//   are ignored. Per file, not per row: an HR export's `id` is often an employee number, and
+//   falling back to it on a row with an empty e-mail would name the wrong user.
+// - The first line is a header when it names `email`, `id`, `user` or `role`, or when it has
+//   two or more non-empty cells. A header without a user column is an error rather than a list
+//   read from its first cell (`First Name,Last Name,Email Address` would otherwise name
+//   "First Name" as a user). Otherwise the file is a list: one user per line; a line with
+//   more than one non-empty cell is an error, since a role written there would be lost.
+// - A value containing `@` is an e-mail; in an `email` column every value must be one.
+//   E-mails must look like `local@domain.tld`; ids must not contain spaces or control
+//   characters. E-mails are compared trimmed and case-insensitively, ids exactly.
+// - A repeated column that is read (`email` twice; `role` twice in a roster) is an error.
+// - `role` is only read with `readRoles` (the roster); otherwise the column is ignored
+//   entirely, unvalidated.
+import type { TeamMemberRole } from '../api/types.js';
+import type { FileProblem } from '../errors.js';
+import { InputFileError, UsageError } from '../errors.js';
+import type { DelimitedFile, DelimitedRow } from './csv.js';
+import { parseDelimited, readDelimitedFile } from './csv.js';
+
+export type UserKind = 'email' | 'id';
+
+/** One user named in a file or on the command line. */
+export interface UserEntry {
+  /** The user as written, trimmed. */
+  key: string;
+  kind: UserKind;
+  /** Only when roles are read (the roster); an empty cell is `member`. */
+  role?: TeamMemberRole;
+  /** 1-based line in the file; 0 for a command-line argument. */
+  line: number;
+  /** The file the user came from; absent for a command-line argument. */
+  file?: string;
+}
+
+export interface UserFileOptions {
+  /** Read the `role` column (only `--roster` does). */
+  readRoles: boolean;
+}
+
+export type UserColumn = 'email' | 'id' | 'user';
+
+export interface UserFile {
+  file: string;
+  /** One entry per distinct user, in file order (duplicates merged into the first). */
+  users: UserEntry[];
+  /** Duplicates that were merged, one per repeated line. */
+  warnings: FileProblem[];
+  /**
+   * How the file was read: its header's user column and whether it had a `role` column, or
+   * null for a list without header (an empty file too). A header-only file has a header and no
+   * users, which the caller refuses for a roster.
+   */
+  header: { userColumn: UserColumn; roleColumn: boolean } | null;
+}
+
+const quote = (value: string): string => JSON.stringify(value);
+
+// Pragmatic, not RFC 5322: enough to catch a name, a stray delimiter or a truncated address.
+const localPart = String.raw`[^\s\p{Cc}\uFFFD@<>()[\]\\,;:"]+`;
+const domainLabel = String.raw`[^\s\p{Cc}\uFFFD@<>()[\]\\,;:".]+`;
+const emailShape = new RegExp(`^${localPart}@${domainLabel}(?:\\.${domainLabel})+$`, 'u');
+
+/** Classifies a value as written: containing `@` makes it an e-mail, otherwise an id. */
+export function classifyUser(value: string): { key: string; kind: UserKind } {
+  const key = value.trim();
+  return { key, kind: key.includes('@') ? 'email' : 'id' };
+}
+
+/** Why a classified user is invalid, or null when it is fine. */
+export function userProblem(key: string, kind: UserKind): string | null {
+  if (key === '') return 'empty user';
+  if (kind === 'email') return emailShape.test(key) ? null : `invalid e-mail address ${quote(key)}`;
+  if (/\s/u.test(key)) return `invalid user id ${quote(key)} (ids contain no spaces)`;
+  // Control or replacement characters mean a binary or mis-encoded file, not an id.
+  if (/[\p{Cc}\uFFFD]/u.test(key)) return `invalid user id ${quote(key)} (is the file UTF-8?)`;
+  return null;
+}
+
+/** The identity two entries share when they name the same user: e-mails ignore case. */
+export function userIdentity(user: { key: string; kind: UserKind }): string {
+  return user.kind === 'email' ? `email:${user.key.trim().toLowerCase()}` : `id:${user.key.trim()}`;
+}
+
+/** A user given as a command-line argument (`members add|remove`, `sync --add|--remove`). */
+export function parseUserArgument(value: string): UserEntry {
+  const { key, kind } = classifyUser(value);
+  const problem = userProblem(key, kind);
+  if (problem) throw new UsageError(`invalid user ${quote(value)}: ${problem}`);
+  return { key, kind, line: 0 };
+}
+
+/** `owner`/`member` in any case; an empty cell is `member`; anything else is null. */
+export function parseRole(cell: string): TeamMemberRole | null {
+  const role = cell.trim().toLowerCase();
+  if (role === '') return 'member';
+  return role === 'owner' || role === 'member' ? role : null;
+}
+
+interface Layout {
+  userIndex: number;
+  /** The user column's name as written, for messages. */
+  userHeading: string;
+  userColumn: UserColumn;
+  roleIndex: number | undefined;
+}
+
+/** The header's layout, null when the first row is not a header, or a problem message. */
+function readHeader(cells: string[], readRoles: boolean): Layout | null | string {
+  const names = cells.map((c) => c.trim().toLowerCase());
+  const at = (name: string): number[] => names.flatMap((n, i) => (n === name ? [i] : []));
+  const columns = { email: at('email'), id: at('id'), user: at('user') };
+  const roles = at('role');
+  const named = columns.email.length + columns.id.length + columns.user.length + roles.length;
+  if (named === 0 && names.filter((n) => n !== '').length < 2) return null;
+
+  const userColumn = (['email', 'id', 'user'] as const).find((c) => columns[c].length > 0);
+  if (!userColumn) {
+    const found = cells.map((c) => quote(c.trim())).join(', ');
+    return `no "email", "id" or "user" column in the header (found ${found})`;
+  }
+  const [userIndex, second] = columns[userColumn];
+  if (userIndex === undefined) throw new Error('unreachable: a found column has an index');
+  if (second !== undefined) return `column "${userColumn}" appears more than once in the header`;
+  if (readRoles && roles.length > 1) return 'column "role" appears more than once in the header';
+  return { userIndex, userHeading: cells[userIndex]?.trim() ?? userColumn, userColumn, roleIndex: roles[0] };
+}
+
+/** Turns parsed rows into users; throws InputFileError listing every problem (up to 50). */
+export function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
+  const { file, rows } = parsed;
+  const first = rows[0];
+  if (!first) return { file, users: [], warnings: [], header: null };
+
+  // UTF-16 (Excel's "Unicode text") read as UTF-8 is full of NULs; say so instead of
+  // reporting every garbled row.
+  const nul = rows.find((r) => r.cells.some((c) => c.includes('\u0000')));
+  if (nul) {
+    const message = 'the file is not UTF-8 text (NUL characters; UTF-16?): save it as UTF-8';
+    throw new InputFileError([{ file, line: nul.line, message }]);
+  }
+
+  const layout = readHeader(first.cells, opts.readRoles);
+  if (typeof layout === 'string') throw new InputFileError([{ file, line: first.line, message: layout }]);
+
+  const problems: FileProblem[] = [];
+  const warnings: FileProblem[] = [];
+  const users: UserEntry[] = [];
+  const seen = new Map<string, UserEntry>();
+  const dataRows: DelimitedRow[] = layout ? rows.slice(1) : rows;
+
+  for (const row of dataRows) {
+    const rowProblems: string[] = [];
+    const cell = (row.cells[layout ? layout.userIndex : 0] ?? '').trim();
+    let user: { key: string; kind: UserKind } | undefined;
+    if (cell === '') {
+      rowProblems.push(layout ? `empty user cell (column ${quote(layout.userHeading)})` : 'empty user cell');
+    } else {
+      const classified = classifyUser(cell);
+      const problem =
+        layout?.userColumn === 'email' && classified.kind === 'id'
+          ? `invalid e-mail address ${quote(cell)}`
+          : userProblem(classified.key, classified.kind);
+      if (problem) rowProblems.push(problem);
+      else user = classified;
+    }
+    if (!layout) {
+      const extra = row.cells.slice(1).filter((c) => c.trim() !== '');
+      if (extra.length > 0) {
+        const values = row.cells.filter((c) => c.trim() !== '').map((c) => quote(c.trim()));
+        rowProblems.push(`several values on one line (${values.join(', ')}); without a header, each line holds one user`);
+      }
+    }
+    let role: TeamMemberRole | undefined;
+    if (opts.readRoles) {
+      const roleCell = layout?.roleIndex === undefined ? '' : (row.cells[layout.roleIndex] ?? '');
+      const parsedRole = parseRole(roleCell);
+      if (parsedRole) role = parsedRole;
+      else rowProblems.push(`unknown role ${quote(roleCell.trim())} (expected owner or member)`);
+    }
+
+    if (rowProblems.length > 0) {
+      // A list whose first line fails was probably meant to have a header: say what one needs.
+      const hint = !layout && row === first ? ' (no header found: a header names an "email", "id" or "user" column)' : '';
+      for (const message of rowProblems) problems.push({ file, line: row.line, message: message + hint });
+      continue;
+    }
+    if (!user) continue;
+
+    const entry: UserEntry = { key: user.key, kind: user.kind, line: row.line, file };
+    if (role) entry.role = role;
+    const identity = userIdentity(entry);
+    const earlier = seen.get(identity);
+    if (!earlier) {
+      seen.set(identity, entry);
+      users.push(entry);
+    } else if (earlier.role !== entry.role) {
+      const [was, now] = [earlier.role ?? '', entry.role ?? ''];
+      const message = `${quote(entry.key)} is on line ${earlier.line} as ${was} and on line ${entry.line} as ${now}`;
+      problems.push({ file, line: row.line, message });
+    } else {
+      warnings.push({ file, line: row.line, message: `${quote(entry.key)} is also on line ${earlier.line}; counted once` });
+    }
+  }
+
+  if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
+  return {
+    file,
+    users,
+    warnings,
+    header: layout ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined } : null,
+  };
+}
+
+/** Reads users from a file's text (`file` names it in messages). */
+export function parseUserFile(text: string, file: string, opts: UserFileOptions): UserFile {
+  return readUserRows(parseDelimited(text, file), opts);
+}
+
+/** Reads users from a file on disk; an unreadable file is an InputFileError naming it. */
+export async function readUserFile(path: string, opts: UserFileOptions): Promise<UserFile> {
+  return readUserRows(await readDelimitedFile(path), opts);
+}

@@ -1,0 +1,315 @@
+// The members planner: (current team, desired change) → plan. Pure: no I/O, no printing, so
+// it is property-tested and `--dry-run` shows exactly what a real run would send.
+//
+// Rules where the contract is silent:
+// - A user named by e-mail matches the member whose e-mail equals it ignoring case and
+//   surrounding spaces; by id, the member with that id. A user matching no member is new.
+// - Removal wins over everything (the service's add/remove rule): a user in `remove` is
+//   removed even when also in `add` or the roster.
+// - A member named by `add` is kept by `--prune` even if the roster lacks them: the end state
+//   is roster ∪ add − remove.
+// - A user's role comes from the roster; `add` without `role` keeps it (new users: member);
+//   `add` with a `role` that contradicts the roster is an error, as are two roster entries
+//   that turn out to be one member (by id and by e-mail) with different roles.
+// - Role changes are ordered promotions first, so a team never passes through "no owner"
+//   when ownership moves from one member to another.
+// - `unchanged` counts current members the plan leaves as they are, so
+//   unchanged + remove + roleChanges = current team size.
+// - `maxRemovalsAllowed`: `n` is taken as is (0 forbids removals); `p%` is floored, and at
+//   least 1 when p > 0, so small teams can still lose one member.
+import type { TeamMemberRole } from '../api/types.js';
+import { InputFileError, UsageError } from '../errors.js';
+import type { UserEntry } from '../files/users.js';
+
+/** A current member of the team, as listed by the service. */
+export interface CurrentMember {
+  /** The user id (the `userId` of the single-member endpoints). */
+  id: string;
+  email: string | null;
+  role: TeamMemberRole;
+}
+
+/** A user as reports name them: both fields when the user matched a member, else the one given. */
+export interface UserRef {
+  id: string | null;
+  email: string | null;
+}
+
+export interface MembersChange {
+  /** Users that must be in the team (`members add`, `sync --add`, `--add-file`). */
+  add?: readonly UserEntry[];
+  /** Users that must not be in the team (`members remove`, `sync --remove`, `--remove-file`). */
+  remove?: readonly UserEntry[];
+  /** The desired membership with roles (`sync --roster`). */
+  roster?: readonly UserEntry[];
+  /** Remove members absent from the roster (and from `add`). Needs a roster. */
+  prune?: boolean;
+  /** The role `add` sets (`members add --role`); without it, members keep theirs. */
+  role?: TeamMemberRole;
+}
+
+export interface PlannedAdd {
+  user: UserRef;
+  role: TeamMemberRole;
+}
+export interface PlannedRemoval {
+  user: UserRef;
+  /** The member's role before removal (removing an owner deserves a mention). */
+  role: TeamMemberRole;
+  /** True when removed by `--prune` (absent from the roster), false when named for removal. */
+  pruned: boolean;
+}
+export interface PlannedRoleChange {
+  user: UserRef;
+  from: TeamMemberRole;
+  to: TeamMemberRole;
+}
+
+export interface MembersPlan {
+  /** Users not in the team, to be added with that role. */
+  add: PlannedAdd[];
+  /** Current members to remove. */
+  remove: PlannedRemoval[];
+  /** Current members whose role changes in place; promotions before demotions. */
+  roleChanges: PlannedRoleChange[];
+  /** Current members left as they are. */
+  unchanged: number;
+  /** Users named for removal who are not members. */
+  notMember: UserRef[];
+}
+
+/** A member of the team as the plan expects it; a new member's id or e-mail may be unknown. */
+export interface ExpectedMember {
+  id: string | null;
+  email: string | null;
+  role: TeamMemberRole;
+}
+
+export interface ExpectedEndState {
+  /** Every member the team should have after the plan, with its role. */
+  members: ExpectedMember[];
+  /** Users that must not be members (removed or named for removal). */
+  absent: UserRef[];
+}
+
+/** One way the team differs from what the plan expected. */
+export interface EndStateDifference {
+  user: UserRef;
+  expected: TeamMemberRole | 'absent';
+  actual: TeamMemberRole | 'absent';
+}
+
+export const defaultMaxRemovals = '25%';
+
+const emailKey = (email: string): string => email.trim().toLowerCase();
+const quote = (value: string): string => JSON.stringify(value);
+
+/** How a person reads a user: the e-mail when known, else the id. */
+export function describeUser(user: UserRef): string {
+  return user.email ?? user.id ?? '(unknown user)';
+}
+
+export function isEmptyPlan(plan: MembersPlan): boolean {
+  return plan.add.length === 0 && plan.remove.length === 0 && plan.roleChanges.length === 0;
+}
+
+/** Looks members up by id and by e-mail (case-insensitive). */
+class MemberIndex<M extends { id: string | null; email: string | null }> {
+  private readonly byId = new Map<string, M>();
+  private readonly byEmail = new Map<string, M>();
+  constructor(members: readonly M[]) {
+    for (const m of members) {
+      if (m.id !== null && !this.byId.has(m.id)) this.byId.set(m.id, m);
+      if (m.email !== null && !this.byEmail.has(emailKey(m.email))) this.byEmail.set(emailKey(m.email), m);
+    }
+  }
+  find(user: UserRef): M | undefined {
+    return (
+      (user.id !== null ? this.byId.get(user.id) : undefined) ??
+      (user.email !== null ? this.byEmail.get(emailKey(user.email)) : undefined)
+    );
+  }
+}
+
+const refOfEntry = (entry: UserEntry): UserRef =>
+  entry.kind === 'email' ? { id: null, email: entry.key.trim() } : { id: entry.key.trim(), email: null };
+const refOfMember = (m: CurrentMember): UserRef => ({ id: m.id, email: m.email });
+
+/** Who an entry names: a current member, or a user outside the team. */
+interface Target {
+  /** Equal for entries naming the same user. */
+  identity: string;
+  member: CurrentMember | undefined;
+  ref: UserRef;
+}
+
+interface Wanted {
+  target: Target;
+  /** null: keep the member's role (a new member gets `member`). */
+  role: TeamMemberRole | null;
+  entry: UserEntry;
+}
+
+/** Where the earlier of two entries is, as seen from the later one's message. */
+function where(earlier: UserEntry, later: UserEntry): string {
+  if (!earlier.file) return 'the command line';
+  return earlier.file === later.file ? `line ${earlier.line}` : `${earlier.file}:${earlier.line}`;
+}
+
+function conflict(earlier: UserEntry, earlierRole: TeamMemberRole, later: UserEntry, laterRole: TeamMemberRole): Error {
+  const message =
+    `${quote(later.key)} (${laterRole}) and ${quote(earlier.key)} on ${where(earlier, later)} (${earlierRole}) ` +
+    'are the same member with different roles';
+  return later.file ? new InputFileError([{ file: later.file, line: later.line, message }]) : new UsageError(message);
+}
+
+/** Plans the changes that take `current` to the state `change` asks for. */
+export function planMembers(current: readonly CurrentMember[], change: MembersChange): MembersPlan {
+  const { add = [], remove = [], roster, prune = false } = change;
+  if (prune && !roster) throw new UsageError('--prune needs --roster');
+  // Pruning against an empty roster would empty the team; the contract refuses it outright.
+  if (roster && roster.length === 0) throw new UsageError('the roster has no users');
+
+  const index = new MemberIndex(current);
+  const resolve = (entry: UserEntry): Target => {
+    const ref = refOfEntry(entry);
+    const member = index.find(ref);
+    if (member) return { identity: `member:${member.id}`, member, ref: refOfMember(member) };
+    const identity = ref.email !== null ? `email:${emailKey(ref.email)}` : `id:${ref.id ?? ''}`;
+    return { identity, member: undefined, ref };
+  };
+
+  const removed = new Map<string, Target>();
+  for (const entry of remove) {
+    const target = resolve(entry);
+    if (!removed.has(target.identity)) removed.set(target.identity, target);
+  }
+
+  const wanted = new Map<string, Wanted>();
+  for (const entry of roster ?? []) {
+    const target = resolve(entry);
+    const role = entry.role ?? 'member';
+    const earlier = wanted.get(target.identity);
+    if (!earlier) wanted.set(target.identity, { target, role, entry });
+    else if (earlier.role !== role) throw conflict(earlier.entry, earlier.role ?? 'member', entry, role);
+  }
+  for (const entry of add) {
+    const target = resolve(entry);
+    const role = change.role ?? null;
+    const earlier = wanted.get(target.identity);
+    if (!earlier) wanted.set(target.identity, { target, role, entry });
+    else if (role !== null && earlier.role !== null && earlier.role !== role) {
+      throw conflict(earlier.entry, earlier.role, entry, role);
+    } else if (earlier.role === null) earlier.role = role;
+  }
+
+  const plan: MembersPlan = { add: [], remove: [], roleChanges: [], unchanged: 0, notMember: [] };
+  for (const target of removed.values()) {
+    if (target.member) plan.remove.push({ user: target.ref, role: target.member.role, pruned: false });
+    else plan.notMember.push(target.ref);
+  }
+  const promotions: PlannedRoleChange[] = [];
+  const demotions: PlannedRoleChange[] = [];
+  for (const [identity, { target, role }] of wanted) {
+    if (removed.has(identity)) continue;
+    if (!target.member) {
+      plan.add.push({ user: target.ref, role: role ?? 'member' });
+    } else if (role !== null && role !== target.member.role) {
+      (role === 'owner' ? promotions : demotions).push({ user: target.ref, from: target.member.role, to: role });
+    }
+  }
+  plan.roleChanges = [...promotions, ...demotions];
+  if (prune) {
+    for (const member of current) {
+      const identity = `member:${member.id}`;
+      if (wanted.has(identity) || removed.has(identity)) continue;
+      removed.set(identity, { identity, member, ref: refOfMember(member) });
+      plan.remove.push({ user: refOfMember(member), role: member.role, pruned: true });
+    }
+  }
+  plan.unchanged = current.length - plan.remove.length - plan.roleChanges.length;
+  return plan;
+}
+
+/** The team after the plan, as the service should leave it: current order, new members last. */
+export function applyPlan(current: readonly CurrentMember[], plan: MembersPlan): ExpectedMember[] {
+  const removals = new MemberIndex(plan.remove.map((r) => r.user));
+  const roleChanges = new MemberIndex(plan.roleChanges.map((c) => ({ ...c.user, to: c.to })));
+  const members: ExpectedMember[] = [];
+  for (const m of current) {
+    const ref = refOfMember(m);
+    if (removals.find(ref)) continue;
+    members.push({ id: m.id, email: m.email, role: roleChanges.find(ref)?.to ?? m.role });
+  }
+  const after = new MemberIndex(members);
+  for (const { user, role } of plan.add) {
+    const existing = after.find(user);
+    // Adding an existing member updates the role (service §4.3); a plan never does this, but
+    // the simulation stays faithful for hand-made plans.
+    if (existing) existing.role = role;
+    else members.push({ id: user.id, email: user.email, role });
+  }
+  return members;
+}
+
+/** What the team must look like after the plan ran, for verifying against a fresh listing. */
+export function expectedEndState(current: readonly CurrentMember[], plan: MembersPlan): ExpectedEndState {
+  return {
+    members: applyPlan(current, plan),
+    absent: [...plan.remove.map((r) => r.user), ...plan.notMember],
+  };
+}
+
+/**
+ * Differences between the expected end state and the team as listed again: expected members
+ * missing or with another role, users still present that should be absent, and members the
+ * plan did not expect at all (someone else changed the team meanwhile, or an added e-mail
+ * belongs to a user known under another address).
+ */
+export function compareEndState(expected: ExpectedEndState, actual: readonly CurrentMember[]): EndStateDifference[] {
+  const differences: EndStateDifference[] = [];
+  const actualIndex = new MemberIndex(actual);
+  const accounted = new Set<CurrentMember>();
+  for (const want of expected.members) {
+    const found = actualIndex.find(want);
+    if (found) accounted.add(found);
+    const user = found ? refOfMember(found) : { id: want.id, email: want.email };
+    if (!found) differences.push({ user, expected: want.role, actual: 'absent' });
+    else if (found.role !== want.role) differences.push({ user, expected: want.role, actual: found.role });
+  }
+  for (const user of expected.absent) {
+    const found = actualIndex.find(user);
+    if (found && !accounted.has(found)) {
+      accounted.add(found);
+      differences.push({ user: refOfMember(found), expected: 'absent', actual: found.role });
+    }
+  }
+  for (const member of actual) {
+    if (!accounted.has(member)) differences.push({ user: refOfMember(member), expected: 'absent', actual: member.role });
+  }
+  return differences;
+}
+
+/**
+ * The most members a plan may remove without `--force`: `n`, or `p%` of the current members
+ * (floored, at least 1 when p > 0). An invalid spec is a usage error.
+ */
+export function maxRemovalsAllowed(spec: string = defaultMaxRemovals, currentCount: number): number {
+  const text = spec.trim();
+  const count = /^\d+$/.exec(text);
+  if (count) {
+    const n = Number(text);
+    if (Number.isSafeInteger(n)) return n;
+  }
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(text);
+  if (percent?.[1] !== undefined) {
+    const p = Number(percent[1]);
+    if (p <= 100) {
+      if (p === 0) return 0;
+      return Math.max(1, Math.floor((p * currentCount) / 100));
+    }
+  }
+  throw new UsageError(
+    `invalid --max-removals ${quote(spec)}: expected a number of members (5) or a percentage of 0-100% (25%)`,
+  );
+}
