@@ -1,0 +1,615 @@
+import fc from 'fast-check';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { InputFileError, UsageError, type FileProblem } from '../../src/errors.js';
+import {
+  glossaryLanguages,
+  glossaryToCsv,
+  glossaryToTbx,
+  GlossaryTbxWriter,
+  neutraliseFormula,
+  parseGlossaryFile,
+  readGlossaryFile,
+  toNcName,
+  xmlEscape,
+  type GlossaryFile,
+} from '../../src/files/glossary.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/glossary/${name}`, import.meta.url));
+
+/** The problems an input is rejected with. */
+function problemsOf(text: string, opts: { key?: string } = {}): FileProblem[] {
+  try {
+    parseGlossaryFile(text, 'g.csv', opts);
+  } catch (err) {
+    if (err instanceof InputFileError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected an InputFileError');
+}
+const lines = (problems: FileProblem[]) => problems.map((p) => [p.line, p.message]);
+const parse = (text: string, opts: { key?: string } = {}): GlossaryFile => parseGlossaryFile(text, 'g.csv', opts);
+
+describe('parseGlossaryFile: formats', () => {
+  it('reads a plain comma file with line numbers', () => {
+    const g = parse('en,fr\nbank,banque\ndoor,porte\n');
+    expect(g).toEqual({
+      rows: [
+        { line: 2, translations: { en: 'bank', fr: 'banque' } },
+        { line: 3, translations: { en: 'door', fr: 'porte' } },
+      ],
+      languages: ['en', 'fr'],
+      hasIdColumn: false,
+      key: 'en',
+      warnings: [],
+    });
+  });
+
+  it('reads BOM, semicolons and CRLF from a file; quoted delimiters stay in the cell', async () => {
+    const g = await readGlossaryFile(fixture('bom-semicolon-crlf.csv'));
+    expect(g.languages).toEqual(['en', 'fr', 'pt-BR']);
+    expect(g.rows).toEqual([
+      { line: 2, translations: { en: 'bank', fr: 'banque', 'pt-BR': 'banco' } },
+      { line: 3, translations: { en: 'cash; money', fr: 'argent' } },
+    ]);
+  });
+
+  it('reads tab-separated files with an id column in any case', async () => {
+    const g = await readGlossaryFile(fixture('tab-with-id.tsv'));
+    expect(g.hasIdColumn).toBe(true);
+    expect(g.languages).toEqual(['en', 'de']);
+    expect(g.rows).toEqual([
+      { line: 2, id: 'abc', translations: { en: 'key', de: 'Schlüssel' } },
+      { line: 3, translations: { en: 'door', de: 'Tür' } },
+    ]);
+  });
+
+  it('a missing file is an input error naming it', async () => {
+    await expect(readGlossaryFile(fixture('nope.csv'))).rejects.toMatchObject({
+      problems: [{ file: fixture('nope.csv'), line: 0, message: 'cannot read file: no such file' }],
+    });
+  });
+
+  it('handles quoted commas and doubled quotes', () => {
+    const g = parse('en,fr\n"one, two","un, ""deux"""\n');
+    expect(g.rows[0]?.translations).toEqual({ en: 'one, two', fr: 'un, "deux"' });
+  });
+
+  it('trims cells, NFC-normalises them, and drops empty cells', () => {
+    const g = parse(' en , fr ,de\n  cafe\u0301 ,  ,\t x \n');
+    expect(g.languages).toEqual(['en', 'fr', 'de']);
+    expect(g.rows[0]?.translations).toEqual({ en: 'caf\u00e9', de: 'x' });
+  });
+
+  it('accepts language keys with subtags and keeps their spelling', () => {
+    const g = parse('en,pt-BR,zh-Hant,sr-Latn-RS,fil\na,b,c,d,e\n');
+    expect(g.languages).toEqual(['en', 'pt-BR', 'zh-Hant', 'sr-Latn-RS', 'fil']);
+  });
+
+  it('fewer cells than the header is fine', () => {
+    expect(parse('en,fr,de\nbank\n').rows).toEqual([{ line: 2, translations: { en: 'bank' } }]);
+  });
+
+  it('whitespace-only lines are blank lines and keep later line numbers right', () => {
+    const g = parse('en,fr\n   \nbank,banque\n\t\ndoor,porte\n');
+    expect(g.rows.map((r) => r.line)).toEqual([3, 5]);
+  });
+
+  it('empty lines keep later line numbers right', () => {
+    const g = parse('en,fr\n\n\nbank,banque\n\ndoor,porte\n');
+    expect(g.rows.map((r) => r.line)).toEqual([4, 6]);
+    expect(lines(problemsOf('en,fr\n\n\nbank,"ban\nque"\n\nx,y,z\n'))).toEqual([
+      [4, '"fr" translation contains a line break'],
+      [7, 'row has 3 cells but the header has 2'],
+    ]);
+  });
+
+  it('a header alone gives no rows', () => {
+    expect(parse('en,fr\n').rows).toEqual([]);
+  });
+
+  it('id cells are trimmed; an empty id means a new entry', () => {
+    const g = parse('en,id\nbank, e1 \ndoor,\n');
+    expect(g.rows).toEqual([
+      { line: 2, id: 'e1', translations: { en: 'bank' } },
+      { line: 3, translations: { en: 'door' } },
+    ]);
+  });
+
+  it('accepts exactly 255 characters', () => {
+    const g = parse(`en\n${'a'.repeat(255)}\n`);
+    expect(g.rows[0]?.translations.en).toHaveLength(255);
+  });
+
+  it('--key picks the key column case-insensitively and returns its header spelling', () => {
+    expect(parse('en,pt-BR\na,b\n', { key: 'PT-br' }).key).toBe('pt-BR');
+  });
+});
+
+describe('parseGlossaryFile: errors', () => {
+  it('a quoted line break', () => {
+    expect(lines(problemsOf('en,fr\nbank,"ban\nque"\ndoor,porte\n'))).toEqual([
+      [2, '"fr" translation contains a line break'],
+    ]);
+  });
+
+  it('other line breaks: CR in a quoted cell (read as LF), U+2028', () => {
+    expect(lines(problemsOf('en,fr\n"a\rb",x\nc,d\u2028e\n'))).toEqual([
+      [2, '"en" translation contains a line break'],
+      [4, '"fr" translation contains a line break'],
+    ]);
+  });
+
+  it('256 characters', () => {
+    expect(lines(problemsOf(`en,fr\nbank,${'x'.repeat(256)}\n`))).toEqual([
+      [2, '"fr" translation is 256 characters long (limit 255)'],
+    ]);
+  });
+
+  it('length counts UTF-16 code units, and says so when it differs from characters', () => {
+    // 128 emoji are 128 characters but 256 UTF-16 code units.
+    expect(lines(problemsOf(`en\n${'😀'.repeat(128)}\n`))).toEqual([
+      [2, '"en" translation is 256 UTF-16 code units (128 characters) long (limit 255)'],
+    ]);
+    // Combining marks are composed first (NFC): 255 × "e + ◌́" becomes 255 × "é".
+    expect(parse(`en\n${'e\u0301'.repeat(255)}\n`).rows[0]?.translations.en).toBe('\u00e9'.repeat(255));
+  });
+
+  it('a non-language header names the column', () => {
+    expect(lines(problemsOf('en,Term,fr\na,b,c\n'))).toEqual([
+      [1, 'column 2 "Term" is not a language key (like en, fr, pt-BR) or id'],
+    ]);
+  });
+
+  it('an empty header cell', () => {
+    expect(lines(problemsOf('en,,fr\na,,c\n'))).toEqual([[1, 'column 2 has no name']]);
+  });
+
+  it('duplicate headers, case-insensitively, including id', () => {
+    expect(lines(problemsOf('en,fr,EN,id,Id\na,b,c,d,e\n'))).toEqual([
+      [1, 'duplicate column "EN": same as column 1'],
+      [1, 'duplicate column "Id": same as column 4'],
+    ]);
+  });
+
+  it('a header with no language column', () => {
+    expect(lines(problemsOf('id\nx\n'))).toEqual([
+      [1, 'the header has no language column (like en, fr, pt-BR)'],
+      [2, 'row has no translation'],
+    ]);
+  });
+
+  it('a header with only id and no rows is an empty import (an empty export)', () => {
+    expect(parse('id\n')).toMatchObject({ rows: [], languages: [], hasIdColumn: true, key: '' });
+  });
+
+  it('an empty file', () => {
+    expect(lines(problemsOf(''))).toEqual([
+      [1, 'empty file: expected a header row of language keys (like en, fr) and optionally id'],
+    ]);
+  });
+
+  it('a row with more cells than the header, even empty ones', () => {
+    expect(lines(problemsOf('en,fr\na,b,c\nd,e,\n'))).toEqual([
+      [2, 'row has 3 cells but the header has 2'],
+      [3, 'row has 3 cells but the header has 2'],
+    ]);
+  });
+
+  it('a row with no translation (an id alone is not one)', () => {
+    expect(lines(problemsOf('id,en,fr\nx1,,\n'))).toEqual([[2, 'row has no translation']]);
+  });
+
+  it('--key naming a language not in the header is an error on line 1', () => {
+    expect(lines(problemsOf('en,fr\na,b\n', { key: 'de' }))).toEqual([
+      [1, '--key "de" is not a language column of the header (en, fr)'],
+    ]);
+    expect(lines(problemsOf('id,en\n1,a\n', { key: 'id' }))).toEqual([
+      [1, '--key "id" is not a language column of the header (en)'],
+    ]);
+  });
+
+  it('two rows with the same key term and other translations name both lines', () => {
+    const problems = problemsOf('en,fr\nbank,banque\ndoor,porte\nbank,rive\n');
+    expect(lines(problems)).toEqual([[4, 'en term "bank" is also on line 2 with other translations']]);
+  });
+
+  it('the key rule follows --key', () => {
+    expect(parse('en,fr\nbank,banque\nbank,rive\n', { key: 'fr' }).rows).toHaveLength(2);
+    expect(lines(problemsOf('en,fr\nbank,banque\nshore,banque\n', { key: 'fr' }))).toEqual([
+      [3, 'fr term "banque" is also on line 2 with other translations'],
+    ]);
+  });
+
+  it('rows without the key term are not subject to the key rule', () => {
+    expect(parse('en,fr\n,banque\n,rive\n').rows).toHaveLength(2);
+  });
+
+  it('key terms compare after trimming and NFC, and case-sensitively', () => {
+    expect(lines(problemsOf('en,fr\ncafé,a\n cafe\u0301 ,b\n'))).toEqual([
+      [3, 'en term "café" is also on line 2 with other translations'],
+    ]);
+    expect(parse('en,fr\nPolish,polonais\npolish,cirer\n').rows).toHaveLength(2);
+  });
+
+  it('rows with different ids may share a key term (homonyms, as exported)', () => {
+    const g = parse('id,en,fr\ne1,bank,banque\ne2,bank,rive\n');
+    expect(g.rows.map((r) => r.id)).toEqual(['e1', 'e2']);
+  });
+
+  it('a row without an id may not share a key term with an id row', () => {
+    expect(lines(problemsOf('id,en,fr\ne1,bank,banque\n,bank,rive\n'))).toEqual([
+      [3, 'en term "bank" is also on line 2 with other translations'],
+    ]);
+    expect(lines(problemsOf('id,en,fr\n,bank,rive\ne1,bank,banque\n'))).toEqual([
+      [3, 'en term "bank" is also on line 2 with other translations'],
+    ]);
+  });
+
+  it('the same id twice with other translations', () => {
+    expect(lines(problemsOf('id,en,fr\ne1,bank,banque\ne1,shore,rive\n'))).toEqual([
+      [3, 'id "e1" is also on line 2 with other translations'],
+    ]);
+  });
+
+  it('collects every problem, in line order, each with file and line', () => {
+    const text = ['en,Term', 'a,b,c', ',', `${'x'.repeat(300)}`, 'ok', 'ok', '"a', 'b"'].join('\n');
+    const problems = problemsOf(text);
+    expect(problems.every((p) => p.file === 'g.csv')).toBe(true);
+    expect(lines(problems)).toEqual([
+      [1, 'column 2 "Term" is not a language key (like en, fr, pt-BR) or id'],
+      [2, 'row has 3 cells but the header has 2'],
+      [4, '"en" translation is 300 characters long (limit 255)'],
+      [7, '"en" translation contains a line break'],
+    ]);
+  });
+
+  it('lists at most 50 problems but counts them all', () => {
+    const text = `en\n${Array.from({ length: 70 }, () => 'x'.repeat(256)).join('\n')}\n`;
+    let error: InputFileError | undefined;
+    try {
+      parse(text);
+    } catch (err) {
+      error = err as InputFileError;
+    }
+    expect(error).toBeInstanceOf(InputFileError);
+    expect(error?.problems).toHaveLength(50);
+    expect(error?.total).toBe(70);
+    expect(error?.exitCode).toBe(2);
+    expect(error?.message).toBe('70 problems in g.csv; nothing was sent');
+  });
+
+  it('one problem reads as file:line: message', () => {
+    expect(() => parse('en,fr\nbank,banque\nbank,rive\n')).toThrow(
+      'g.csv:3: en term "bank" is also on line 2 with other translations',
+    );
+  });
+
+  it('broken quoting comes from the CSV reader with its line', () => {
+    expect(lines(problemsOf('en,fr\na,"b\n'))).toEqual([[2, 'invalid CSV: Quote Not Closed']]);
+  });
+});
+
+describe('parseGlossaryFile: warnings', () => {
+  it('identical rows are merged with a warning naming both lines', () => {
+    const g = parse('en,fr\nbank,banque\ndoor,porte\nbank , banque\n');
+    expect(g.rows).toEqual([
+      { line: 2, translations: { en: 'bank', fr: 'banque' } },
+      { line: 3, translations: { en: 'door', fr: 'porte' } },
+    ]);
+    expect(g.warnings).toEqual([{ file: 'g.csv', line: 4, message: 'identical to line 2; merged' }]);
+  });
+
+  it('an identical row with and without an id merge, keeping the id', () => {
+    const g = parse('id,en,fr\n,bank,banque\ne1,bank,banque\n');
+    expect(g.rows).toEqual([{ line: 2, id: 'e1', translations: { en: 'bank', fr: 'banque' } }]);
+    expect(g.warnings.map((w) => [w.line, w.message])).toEqual([[3, 'identical to line 2; merged']]);
+  });
+
+  it('the same id twice with the same translations merges', () => {
+    const g = parse('id,en\ne1,bank\ne1,bank\n');
+    expect(g.rows).toHaveLength(1);
+    expect(g.warnings).toHaveLength(1);
+  });
+
+  it('identical translations under different ids are two entries, no warning', () => {
+    const g = parse('id,en\ne1,bank\ne2,bank\n');
+    expect(g.rows).toHaveLength(2);
+    expect(g.warnings).toEqual([]);
+  });
+
+  it('a cell neutralised by export --excel is kept, with a warning', () => {
+    const g = parse("en,fr\n'-5%,'=SUM(A1)\n");
+    expect(g.rows[0]?.translations).toEqual({ en: "'-5%", fr: "'=SUM(A1)" });
+    expect(g.warnings.map((w) => [w.line, w.message])).toEqual([
+      [2, '"en" translation starts with an apostrophe added by `export --excel`; it is kept'],
+      [2, '"fr" translation starts with an apostrophe added by `export --excel`; it is kept'],
+    ]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Writers
+
+const entries: { id: string; translations: Record<string, string> }[] = [
+  { id: 'e1', translations: { fr: 'banque', en: 'bank', de: 'Bank' } },
+  { id: 'e2', translations: { en: 'door, gate', 'pt-BR': 'porta' } },
+  { id: 'e3', translations: { de: 'nur "deutsch"' } },
+];
+
+describe('glossaryToCsv', () => {
+  it('writes the import format: id, then en, then the other languages sorted', () => {
+    expect(glossaryToCsv(entries)).toBe(
+      [
+        'id,en,de,fr,pt-BR',
+        'e1,bank,Bank,banque,',
+        'e2,"door, gate",,,porta',
+        'e3,,"nur ""deutsch""",,',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('languages in the given order; entries with none of them are left out', () => {
+    expect(glossaryToCsv(entries, { languages: ['fr', 'en'] })).toBe('id,fr,en\ne1,banque,bank\ne2,,"door, gate"\n');
+  });
+
+  it('without the id column', () => {
+    expect(glossaryToCsv(entries, { languages: ['en'], includeId: false })).toBe('en\nbank\n"door, gate"\n');
+  });
+
+  it('an empty glossary is a header line', () => {
+    expect(glossaryToCsv([])).toBe('id\n');
+  });
+
+  it('quotes line breaks, a lone CR included, so the reader sees one row', () => {
+    const csv = glossaryToCsv([{ id: 'x', translations: { en: 'a\rb', fr: 'c\nd' } }]);
+    expect(csv).toBe('id,en,fr\nx,"a\rb","c\nd"\n');
+  });
+
+  it('--excel: BOM, CRLF, formula cells neutralised', () => {
+    const csv = glossaryToCsv(
+      [
+        { id: 'e1', translations: { en: '=1+1', fr: '+33', de: '-x', it: '@user' } },
+        { id: 'e2', translations: { en: 'plain', fr: 'a=b', de: '\tTab', it: '\rcr' } },
+      ],
+      { excel: true },
+    );
+    expect(csv).toBe(
+      '\uFEFFid,en,de,fr,it\r\n' + "e1,'=1+1,'-x,'+33,'@user\r\n" + 'e2,plain,\'\tTab,a=b,"\'\rcr"\r\n',
+    );
+  });
+
+  it('neutraliseFormula only touches = + - @ tab CR at the start', () => {
+    expect(['=a', '+a', '-a', '@a', '\ta', '\ra', 'a=', ' =a', "'a", ''].map(neutraliseFormula)).toEqual([
+      "'=a",
+      "'+a",
+      "'-a",
+      "'@a",
+      "'\ta",
+      "'\ra",
+      'a=',
+      ' =a',
+      "'a",
+      '',
+    ]);
+  });
+
+  it('refuses a language key that would read back as the id column', () => {
+    expect(() => glossaryToCsv([{ id: 'e', translations: { id: 'Indonesian' } }])).toThrow(UsageError);
+    expect(glossaryToCsv([{ id: 'e', translations: { id: 'x' } }], { includeId: false })).toBe('id\nx\n');
+  });
+
+  it('glossaryLanguages: en first, then code-unit order, empty translations ignored', () => {
+    expect(glossaryLanguages([{ translations: { zh: 'a', fr: 'b', en: 'c', de: '' } }, { translations: { ar: 'd' } }])).toEqual(
+      ['en', 'ar', 'fr', 'zh'],
+    );
+  });
+});
+
+// Translations the reader gives back unchanged: trimmed, NFC, 1–255 code units, no line break.
+const lineBreakChars = /[\n\r\v\f\u0085\u2028\u2029]/;
+const translation = fc
+  .string({
+    unit: fc.oneof(
+      fc.constantFrom('a', 'e\u0301', ',', ';', '"', "'", ' ', '\t', '=', '-', '😀', '<', '&', '\u00a0'),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+    ),
+    minLength: 1,
+    maxLength: 20,
+  })
+  .map((s) => s.trim().normalize('NFC'))
+  .filter((s) => s !== '' && s.length <= 255 && !lineBreakChars.test(s));
+const language = fc.constantFrom('en', 'fr', 'de', 'pt-BR', 'zh-Hant', 'ja');
+const translations = fc.dictionary(language, translation, { minKeys: 1, maxKeys: 4 });
+const glossary = fc
+  .uniqueArray(fc.record({ id: fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/), translations }), {
+    selector: (e) => e.id,
+    maxLength: 12,
+  });
+
+describe('CSV round trip (property)', () => {
+  it('entries → CSV → parse gives the same rows', () => {
+    fc.assert(
+      fc.property(glossary, (g) => {
+        const file = parse(glossaryToCsv(g));
+        expect(file.warnings.filter((w) => !w.message.includes('apostrophe'))).toEqual([]);
+        expect(file.rows.map((r) => ({ id: r.id, translations: r.translations }))).toEqual(
+          g.map((e) => ({ id: e.id, translations: e.translations })),
+        );
+        expect(file.rows.map((r) => r.line)).toEqual(g.map((_, i) => i + 2));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('an --excel file parses to the neutralised cells', () => {
+    fc.assert(
+      fc.property(glossary, (g) => {
+        const file = parse(glossaryToCsv(g, { excel: true }));
+        const neutralised = (t: Record<string, string>) =>
+          Object.fromEntries(Object.entries(t).map(([k, v]) => [k, neutraliseFormula(v)]));
+        expect(file.rows.map((r) => r.translations)).toEqual(g.map((e) => neutralised(e.translations)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// TBX
+
+interface XmlElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlElement[];
+  text: string;
+}
+
+/**
+ * A strict little XML reader for the writer's output: balanced tags, quoted attributes, only the
+ * five named entities and numeric ones, no raw `<`/`&` in text, no characters XML forbids.
+ */
+function parseXml(xml: string): XmlElement {
+  // eslint-disable-next-line no-control-regex -- checking for control characters
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(xml)) throw new Error('invalid character');
+  const decode = (s: string) => {
+    if (/&(?!(amp|lt|gt|quot|apos|#\d+);)/.test(s) || s.includes('<')) throw new Error(`bad text ${s}`);
+    return s.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, e: string) =>
+      e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[e] ?? '',
+    );
+  };
+  let rest = xml.replace(/^<\?xml [^?]*\?>\s*/, '');
+  const root: XmlElement = { name: '#document', attrs: {}, children: [], text: '' };
+  const stack = [root];
+  while (rest.length > 0) {
+    const top = stack[stack.length - 1] as XmlElement;
+    const lt = rest.indexOf('<');
+    if (lt !== 0) {
+      const text = lt === -1 ? rest : rest.slice(0, lt);
+      top.text += decode(text);
+      rest = lt === -1 ? '' : rest.slice(lt);
+      continue;
+    }
+    const close = /^<\/([A-Za-z_][\w.:-]*)\s*>/.exec(rest);
+    if (close) {
+      if (close[1] !== top.name) throw new Error(`</${close[1]}> closes <${top.name}>`);
+      stack.pop();
+      rest = rest.slice(close[0].length);
+      continue;
+    }
+    const open = /^<([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*="[^"<]*")*)\s*(\/?)>/.exec(rest);
+    if (!open) throw new Error(`bad markup at ${rest.slice(0, 30)}`);
+    const attrs: Record<string, string> = {};
+    for (const m of (open[2] ?? '').matchAll(/([A-Za-z_][\w.:-]*)="([^"]*)"/g)) {
+      const name = m[1] as string;
+      if (name in attrs) throw new Error(`duplicate attribute ${name}`);
+      attrs[name] = decode(m[2] as string);
+    }
+    const element: XmlElement = { name: open[1] as string, attrs, children: [], text: '' };
+    top.children.push(element);
+    if (open[3] !== '/') stack.push(element);
+    rest = rest.slice(open[0].length);
+  }
+  if (stack.length !== 1) throw new Error(`unclosed <${stack[stack.length - 1]?.name}>`);
+  const [only, ...more] = root.children;
+  if (!only || more.length > 0 || root.text.trim() !== '') throw new Error('not one root element');
+  return only;
+}
+const child = (e: XmlElement, name: string): XmlElement[] => e.children.filter((c) => c.name === name);
+const one = (e: XmlElement, name: string): XmlElement => {
+  const found = child(e, name);
+  if (found.length !== 1) throw new Error(`expected one <${name}> in <${e.name}>, found ${found.length}`);
+  return found[0] as XmlElement;
+};
+/** conceptEntry id → (xml:lang → term), from a TBX document. */
+function readTbx(xml: string): { ids: string[]; terms: Record<string, string>[] } {
+  const tbx = parseXml(xml);
+  expect(tbx.name).toBe('tbx');
+  expect(tbx.attrs).toEqual({
+    type: 'TBX-Basic',
+    style: 'dca',
+    'xml:lang': 'en',
+    xmlns: 'urn:iso:std:iso:30042:ed-2',
+  });
+  one(one(one(tbx, 'tbxHeader'), 'fileDesc'), 'sourceDesc');
+  const body = one(one(tbx, 'text'), 'body');
+  expect(body.children.every((c) => c.name === 'conceptEntry')).toBe(true);
+  return {
+    ids: body.children.map((c) => c.attrs.id as string),
+    terms: body.children.map((c) => {
+      const out: Record<string, string> = {};
+      for (const langSec of c.children) {
+        expect(langSec.name).toBe('langSec');
+        out[langSec.attrs['xml:lang'] as string] = one(one(langSec, 'termSec'), 'term').text;
+      }
+      return out;
+    }),
+  };
+}
+
+describe('glossaryToTbx', () => {
+  it('writes one conceptEntry per entry and one langSec per translation, en first', () => {
+    const xml = glossaryToTbx(entries);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<tbx type="TBX-Basic" style="dca" xml:lang="en" xmlns="urn:iso:std:iso:30042:ed-2">')).toBe(true);
+    expect(readTbx(xml)).toEqual({
+      ids: ['e1', 'e2', 'e3'],
+      terms: [{ en: 'bank', de: 'Bank', fr: 'banque' }, { en: 'door, gate', 'pt-BR': 'porta' }, { de: 'nur "deutsch"' }],
+    });
+    expect(xml).toContain(
+      '      <conceptEntry id="e1">\n        <langSec xml:lang="en">\n          <termSec>\n            <term>bank</term>\n',
+    );
+    expect(Object.keys(readTbx(xml).terms[0] ?? {})).toEqual(['en', 'de', 'fr']);
+  });
+
+  it('escapes markup and removes characters XML cannot hold', () => {
+    const xml = glossaryToTbx([{ id: 'x', translations: { en: `a & b < c > d " e ' f\u0000\u0007\uFFFF\uD800g😀`, fr: 'x\ry' } }]);
+    expect(xml).toContain('<term>a &amp; b &lt; c &gt; d &quot; e &apos; fg😀</term>');
+    expect(readTbx(xml).terms).toEqual([{ en: `a & b < c > d " e ' fg😀`, fr: 'x\ry' }]);
+  });
+
+  it('makes ids valid, unique NCNames', () => {
+    const xml = glossaryToTbx(
+      ['1', '1', 'a b', '_ok', 'é', 'a_b', '-x', ''].map((id) => ({ id, translations: { en: 't' } })),
+    );
+    const { ids } = readTbx(xml);
+    expect(ids).toEqual(['c-1', 'c-1-2', 'a_b', '_ok', '_', 'a_b-2', 'c--x', 'c-']);
+    expect(ids.every((id) => /^[A-Za-z_][A-Za-z0-9._-]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('toNcName keeps a valid id as is', () => {
+    expect(toNcName('abc-DEF_1.2')).toBe('abc-DEF_1.2');
+  });
+
+  it('languages restrict and order the langSecs; entries left without one are omitted', () => {
+    const { ids, terms } = readTbx(glossaryToTbx(entries, { languages: ['fr', 'en'] }));
+    expect(ids).toEqual(['e1', 'e2']);
+    expect(terms.map((t) => Object.keys(t))).toEqual([['fr', 'en'], ['en']]);
+  });
+
+  it('an empty glossary is a valid document with an empty body', () => {
+    expect(readTbx(glossaryToTbx([]))).toEqual({ ids: [], terms: [] });
+  });
+
+  it('streams: start + entries + end is the same document', () => {
+    const w = new GlossaryTbxWriter();
+    expect(w.start() + entries.map((e) => w.entry(e)).join('') + w.end()).toBe(glossaryToTbx(entries));
+  });
+
+  it('xmlEscape', () => {
+    expect(xmlEscape(`<a href="x">&'\u0001\r`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&#13;');
+  });
+
+  it('property: well-formed, one conceptEntry per entry, terms read back', () => {
+    fc.assert(
+      fc.property(glossary, (g) => {
+        const { ids, terms } = readTbx(glossaryToTbx(g));
+        expect(ids).toHaveLength(g.length);
+        expect(new Set(ids).size).toBe(g.length);
+        expect(terms).toEqual(g.map((e) => e.translations));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
