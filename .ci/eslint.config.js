@@ -22,6 +22,6 @@ export default tseslint.config(
   },
   {
     files: ['bin/**/*.js', 'test/**/*.js', '.ci/**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly' } },
   },
 );

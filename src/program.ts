@@ -66,7 +66,10 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     );
 
   // Subcommands inherit exitOverride/configureOutput only when created through .command().
-  const auth = program.command('auth').description('store, inspect and remove the API token');
+  const auth = program
+    .command('auth')
+    .description('store, inspect and remove the API token')
+    .addHelpText('after', examples('teamctl auth login --base-url https://api.example.com', 'teamctl auth status'));
   auth
     .command('login')
     .description('store the base URL and token in the profile (the token is read from stdin or a hidden prompt, never from arguments)')
@@ -84,7 +87,10 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .addHelpText('after', examples('teamctl auth logout'))
     .action(action(() => import('./commands/auth.js').then((m) => m.logout), () => ({})));
 
-  const config = program.command('config').description('read and write profile settings (base-url, org, team, output)');
+  const config = program
+    .command('config')
+    .description('read and write profile settings (base-url, org, team, output)')
+    .addHelpText('after', examples('teamctl config set org acme', 'teamctl config list'));
   config
     .command('get <key>')
     .description('print one setting of the profile')
@@ -111,7 +117,10 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .addHelpText('after', examples('teamctl config path'))
     .action(action(() => import('./commands/config.js').then((m) => m.path), () => ({})));
 
-  const members = program.command('members').description('list and change the members of a team (needs --org and --team)');
+  const members = program
+    .command('members')
+    .description('list and change the members of a team (needs --org and --team)')
+    .addHelpText('after', examples('teamctl --org acme --team engineering members list'));
   members
     .command('list')
     .description('list every member of the team with their roles, across all pages')

@@ -39,7 +39,12 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
     const chalk = new Chalk({ level: 1 });
     head = headers.map((h) => chalk.bold(h));
   }
-  const table = new Table({ head, style: { head: [], border: [] } });
+  // Compact: no rule between rows.
+  const table = new Table({
+    head,
+    style: { head: [], border: [] },
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+  });
   for (const row of rows) table.push(row.map(text));
   return table.toString() + '\n';
 }
@@ -51,9 +56,12 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
 export async function writeList<T>(
   io: IO,
   format: OutputFormat,
-  pages: AsyncIterable<T[]>,
+  source: AsyncIterable<T[]>,
   columns: Column<T>[],
 ): Promise<number> {
+  // Nothing reaches stdout before the first page has arrived, so a command that fails at once
+  // (bad token, unknown team) leaves stdout empty.
+  const pages = await startedPages(source);
   let count = 0;
   const headers = columns.map((c) => c.header);
   const cells = (item: T): Cell[] => columns.map((c) => c.value(item));
@@ -93,6 +101,19 @@ export async function writeList<T>(
       return rows.length;
     }
   }
+}
+
+/** Reads the first page, then hands back an iterable that replays it before the rest. */
+async function startedPages<T>(source: AsyncIterable<T[]>): Promise<AsyncIterable<T[]>> {
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    },
+  };
 }
 
 /** Wraps an array as a single page, for renderers that take pages. */

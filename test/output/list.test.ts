@@ -78,6 +78,17 @@ describe('writeList', () => {
     await writeList(io, 'ndjson', observed(), columns);
     expect(seen).toEqual(['{"id":"a","name":null,"n":1}\n']);
   });
+  it('writes nothing when the first page fails', async () => {
+    for (const format of ['tsv', 'csv', 'json', 'ndjson', 'table'] as const) {
+      const streams = fakeStreams();
+      // eslint-disable-next-line require-yield
+      async function* failing(): AsyncGenerator<Row[]> {
+        throw new Error('401');
+      }
+      await expect(writeList(new IO(streams, { env: {} }), format, failing(), columns)).rejects.toThrow('401');
+      expect(streams.out()).toBe('');
+    }
+  });
   it('escapes backslashes in tsv', () => {
     expect(tsvCell('a\\b')).toBe('a\\\\b');
     expect(tsvCell(undefined)).toBe('');

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Start-up benchmark (run: `npm run bench` after `npm ci`). Prints, in one run, the median time of
+// each command and its ratio to the floor `node -e 0`, plus `members list` against a bare node:http
+// script doing the same single request. Runs are interleaved so machine noise hits all alike.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox } from '../../dist/sandbox/server.js';
+
+const runs = Number(process.env.BENCH_RUNS ?? 15);
+const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
+
+const sandbox = await startSandbox({ port: 0, seed: 'demo' });
+const env = {
+  PATH: process.env.PATH,
+  TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-bench-')),
+  TEAMCTL_BASE_URL: sandbox.url,
+  TEAMCTL_TOKEN: sandbox.token,
+  TEAMCTL_ORG: 'acme',
+  TEAMCTL_TEAM: 'design',
+};
+const bareRequest = `
+  const http = require('node:http');
+  http.get(${JSON.stringify(`${sandbox.url}/v1/orgs/acme/teams/design/members?limit=1000`)},
+    { headers: { authorization: 'Bearer ${sandbox.token}', accept: 'application/json' } },
+    (res) => { let b = ''; res.on('data', (d) => (b += d)); res.on('end', () => { for (const m of JSON.parse(b).items) process.stdout.write(m.organization.id + '\\n'); }); });`;
+
+const cases = {
+  'node -e 0 (floor)': [process.execPath, ['-e', '0']],
+  'node:http one request': [process.execPath, ['-e', bareRequest]],
+  'teamctl --version': [process.execPath, [bin, '--version']],
+  'teamctl --help': [process.execPath, [bin, '--help']],
+  'teamctl members list (1 page)': [process.execPath, [bin, 'members', 'list']],
+};
+
+// spawnSync would block the in-process sandbox; run it in a child instead for requests.
+const { spawn } = await import('node:child_process');
+function time([cmd, args]) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stdout.resume();
+    child.stderr.on('data', (d) => (err += d));
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`${args.join(' ')} exited ${code}: ${err}`));
+      else resolve(Number(process.hrtime.bigint() - start) / 1e6);
+    });
+  });
+}
+
+spawnSync(process.execPath, ['-e', '0']); // warm the file cache
+const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+for (let i = 0; i < runs; i++) {
+  for (const [name, c] of Object.entries(cases)) samples[name].push(await time(c));
+}
+await sandbox.close();
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const floor = median(samples['node -e 0 (floor)']);
+const bare = median(samples['node:http one request']);
+console.log(`${runs} runs each, interleaved; median ms and ratio to node -e 0`);
+for (const [name, xs] of Object.entries(samples)) {
+  const m = median(xs);
+  console.log(`${name.padEnd(32)} ${m.toFixed(1).padStart(7)} ms  ${(m / floor).toFixed(2)}×`);
+}
+const list = median(samples['teamctl members list (1 page)']);
+console.log(`members list vs bare node:http request: ${(list / bare).toFixed(2)}×`);

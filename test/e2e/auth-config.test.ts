@@ -1,0 +1,176 @@
+import { readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv;
+beforeAll(async () => {
+  s = await sandboxWithEnv();
+});
+afterAll(async () => {
+  await s.sandbox.close();
+});
+
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+describe('auth', () => {
+  it('login --with-token stores the token 0600; status masks it; the stored token works; logout removes it', async () => {
+    const configDir = newConfigDir();
+    const login = await runCli(['auth', 'login', '--base-url', s.sandbox.url, '--with-token'], { configDir, stdin: `${s.sandbox.token}\n` });
+    expect(login.code).toBe(0);
+    expect(login.stdout + login.stderr).not.toContain(s.sandbox.token);
+    const file = join(configDir, 'config.json');
+    expect(mode(file)).toBe(0o600);
+    expect(mode(configDir)).toBe(0o700);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { token: s.sandbox.token, 'base-url': s.sandbox.url } } });
+
+    const status = await runCli(['auth', 'status'], { configDir });
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`token: ****${s.sandbox.token.slice(-4)} (from ${file})`);
+    expect(status.stdout).toContain(`base-url: ${s.sandbox.url} (config)`);
+    expect(status.stdout + status.stderr).not.toContain(s.sandbox.token);
+
+    const list = await runCli(['members', 'list', '--org', 'acme', '--team', 'design', '-o', 'ndjson'], { configDir });
+    expect(list.code).toBe(0);
+    expect(list.stdout.trimEnd().split('\n').length).toBe(s.sandbox.store.teamMembers('acme', 'design').length);
+
+    const logout = await runCli(['auth', 'logout'], { configDir });
+    expect(logout.code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { 'base-url': s.sandbox.url } } });
+    const after = await runCli(['auth', 'status'], { configDir });
+    expect(after.code).toBe(4);
+    const listAfter = await runCli(['members', 'list', '--org', 'acme', '--team', 'design'], { configDir });
+    expect(listAfter.code).toBe(4);
+    expect(listAfter.stderr).toContain('teamctl auth login');
+  });
+
+  it('status reports a token from the environment, masked', async () => {
+    const r = await runCli(['auth', 'status'], { env: { TEAMCTL_TOKEN: 'abcdefgh1234' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('token: ****1234 (from environment (TEAMCTL_TOKEN))');
+    expect(r.stdout).not.toContain('abcdefgh');
+  });
+
+  it('keeps profiles apart', async () => {
+    const configDir = newConfigDir();
+    expect((await runCli(['--profile', 'staging', 'auth', 'login', '--with-token'], { configDir, stdin: 'staging-token-5678' })).code).toBe(0);
+    expect((await runCli(['auth', 'status'], { configDir })).code).toBe(4);
+    const staging = await runCli(['auth', 'status'], { configDir, env: { TEAMCTL_PROFILE: 'staging' } });
+    expect(staging.code).toBe(0);
+    expect(staging.stdout).toContain('profile: staging');
+    expect(staging.stdout).toContain('****5678');
+  });
+
+  it('login without --with-token and without a terminal is a usage error (exit 2), nothing stored', async () => {
+    const configDir = newConfigDir();
+    const r = await runCli(['auth', 'login'], { configDir, stdin: 'tok-should-not-be-read' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: no token/);
+    expect(() => statSync(join(configDir, 'config.json'))).toThrow();
+  });
+
+  it('login refuses an empty token', async () => {
+    const r = await runCli(['auth', 'login', '--with-token'], { stdin: '  \n' });
+    expect(r.code).toBe(2);
+  });
+
+  it('has no --token option anywhere', async () => {
+    for (const args of [['--token', 'x', 'members', 'list'], ['auth', 'login', '--token', 'x'], ['members', 'list', '--token', 'x']]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("unknown option '--token'");
+    }
+  });
+});
+
+describe('plain http', () => {
+  let server: Server;
+  let connections = 0;
+  let port = 0;
+  beforeAll(async () => {
+    // 0.0.0.0 is not a loopback address, yet connecting to it reaches this machine: if teamctl
+    // ever tried, this listener would count the connection.
+    server = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  it('is refused for a non-loopback host with exit 2, without a connection attempt', async () => {
+    const r = await runCli(['members', 'list', '--base-url', `http://0.0.0.0:${port}`], { env: { ...s.env, TEAMCTL_BASE_URL: undefined } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: refusing plain http:\/\/ to 0\.0\.0\.0/);
+    const login = await runCli(['auth', 'login', '--base-url', 'http://api.example.com', '--with-token'], { stdin: 'tok' });
+    expect(login.code).toBe(2);
+    expect(connections).toBe(0);
+  });
+
+  it('is allowed for loopback (the sandbox)', async () => {
+    const r = await runCli(['members', 'list', '--base-url', s.sandbox.url.replace('127.0.0.1', 'localhost')], { env: s.env });
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('config', () => {
+  it('set, get, list, unset, path', async () => {
+    const configDir = newConfigDir();
+    expect((await runCli(['config', 'set', 'org', 'acme'], { configDir })).code).toBe(0);
+    expect((await runCli(['config', 'set', 'output', 'json'], { configDir })).code).toBe(0);
+    expect((await runCli(['config', 'get', 'org'], { configDir })).stdout).toBe('acme\n');
+    expect((await runCli(['config', 'list'], { configDir })).stdout).toBe('org=acme\noutput=json\n');
+    expect((await runCli(['config', 'unset', 'org'], { configDir })).code).toBe(0);
+    const missing = await runCli(['config', 'get', 'org'], { configDir });
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect((await runCli(['config', 'path'], { configDir })).stdout).toBe(join(configDir, 'config.json') + '\n');
+    expect(mode(join(configDir, 'config.json'))).toBe(0o600);
+  });
+
+  it('refuses unknown keys, bad values and the token', async () => {
+    for (const args of [
+      ['config', 'set', 'token', 'x'],
+      ['config', 'set', 'colour', 'x'],
+      ['config', 'set', 'output', 'xml'],
+      ['config', 'set', 'base-url', 'http://example.com'],
+      ['config', 'get', 'nope'],
+    ]) {
+      expect((await runCli(args)).code).toBe(2);
+    }
+  });
+
+  it('uses the profile output format', async () => {
+    const configDir = newConfigDir();
+    await runCli(['config', 'set', 'output', 'ndjson'], { configDir });
+    const r = await runCli(['members', 'list'], { configDir, env: s.env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout.split('\n')[0] ?? '')).toHaveProperty('team.role');
+  });
+});
+
+describe('help and version', () => {
+  it('prints the version', async () => {
+    const r = await runCli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('shows at least one example in every command help', async () => {
+    const commands = [[], ['auth'], ['config'], ['members'], ['auth', 'login'], ['auth', 'status'], ['auth', 'logout'], ['config', 'get'], ['config', 'set'], ['config', 'unset'], ['config', 'list'], ['config', 'path'], ['members', 'list'], ['sandbox']];
+    for (const c of commands) {
+      const r = await runCli([...c, '--help']);
+      expect(r.code, c.join(' ')).toBe(0);
+      expect(r.stdout, c.join(' ')).toMatch(/Examples:\n {2}\$ .*teamctl /);
+    }
+  });
+
+  it('treats an unknown command as a usage error', async () => {
+    expect((await runCli(['frobnicate'])).code).toBe(2);
+    expect((await runCli([])).code).toBe(2);
+  });
+});
