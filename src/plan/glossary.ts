@@ -227,14 +227,6 @@ export function planGlossaryImport(
   return plan;
 }
 
-/** Splits items into consecutive batches of at most `size`. */
-export function batches<T>(items: readonly T[], size: number): T[][] {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`batch size must be a positive integer, not ${size}`);
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /**
  * The glossary after operations, as the service would leave it (update replaces the map; an
  * update or delete of an unknown id throws). New entries get ids from `newId`. For tests, and for

@@ -5,7 +5,6 @@ import { InputFileError } from '../../src/errors.js';
 import { glossaryToCsv, parseGlossaryFile, type GlossaryRow } from '../../src/files/glossary.js';
 import {
   applyOperations,
-  batches,
   landedOperations,
   normaliseTranslations,
   planGlossaryImport,
@@ -170,27 +169,6 @@ describe('planGlossaryImport', () => {
   it('lists operations in line order', () => {
     const p = plan([bank], [row(2, { en: 'a' }), row(3, { en: 'x' }, 'g1'), row(4, { en: 'b' })]);
     expect(p.operations.map((o) => o.line)).toEqual([2, 3, 4]);
-  });
-});
-
-describe('batches', () => {
-  it('splits in order with a short last batch', () => {
-    expect(batches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(batches([1, 2], 5)).toEqual([[1, 2]]);
-    expect(batches([], 3)).toEqual([]);
-  });
-  it('refuses sizes that are not positive integers', () => {
-    expect(() => batches([1], 0)).toThrow(RangeError);
-    expect(() => batches([1], 1.5)).toThrow(RangeError);
-  });
-  it('property: concatenation gives the items back, every batch within size', () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer()), fc.integer({ min: 1, max: 20 }), (items, size) => {
-        const out = batches(items, size);
-        expect(out.flat()).toEqual(items);
-        expect(out.every((b) => b.length >= 1 && b.length <= size)).toBe(true);
-      }),
-    );
   });
 });
 

@@ -1,0 +1,38 @@
+// Glossary endpoints (service-api.md §4.5–4.7): typed calls, no printing, no exit codes.
+import { ServiceError } from '../errors.js';
+import type { ApiClient } from './client.js';
+import type { GlossaryEntry, GlossaryOperation } from './types.js';
+
+const enc = encodeURIComponent;
+
+export function glossaryPath(org: string): string {
+  return `/orgs/${enc(org)}/translations-glossary`;
+}
+
+/** Pages of the organization's glossary entries (GET, following `next.page`). */
+export function listGlossaryEntries(client: ApiClient, org: string, pageSize: number): AsyncGenerator<GlossaryEntry[], void, undefined> {
+  return client.pages<GlossaryEntry>(glossaryPath(org), pageSize);
+}
+
+/** Every entry, read in full (an import plans against the whole glossary). */
+export async function readGlossary(client: ApiClient, org: string, pageSize = 1000): Promise<GlossaryEntry[]> {
+  const entries: GlossaryEntry[] = [];
+  for await (const items of listGlossaryEntries(client, org, pageSize)) entries.push(...items);
+  return entries;
+}
+
+/**
+ * PUT …/translations-glossary with a batch of operations. Not idempotent: the client repeats it
+ * only when it cannot have been processed (connection refused, 429, 503); after any other failure
+ * the caller must list the glossary again to learn what landed (contract §6).
+ */
+export async function updateGlossaryEntries(client: ApiClient, org: string, operations: GlossaryOperation[]): Promise<void> {
+  await client.request('PUT', glossaryPath(org), { body: { operations }, retryClass: 'unprocessed-only' });
+}
+
+/** GET …/translations-glossary/{id}; a NotFoundError (exit 5) for an unknown id. */
+export async function getGlossaryEntry(client: ApiClient, org: string, id: string): Promise<GlossaryEntry> {
+  const { data } = await client.request<GlossaryEntry>('GET', `${glossaryPath(org)}/${enc(id)}`);
+  if (data === undefined) throw new ServiceError(`unexpected empty answer for glossary entry ${id}`);
+  return data;
+}
