@@ -23,6 +23,8 @@ export class IO {
   readonly colorStdout: boolean;
   readonly colorStderr: boolean;
   readonly quiet: boolean;
+  /** Set when the reader of stdout went away (`teamctl … | head`): stop producing data. */
+  stdoutClosed = false;
   private redactions: string[] = [];
 
   constructor(
@@ -38,6 +40,9 @@ export class IO {
     this.colorStdout = allowed && (forced || this.stdoutIsTTY);
     this.colorStderr = allowed && (forced || this.stderrIsTTY);
     this.quiet = options.quiet === true;
+    streams.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') this.stdoutClosed = true;
+    });
   }
 
   /** Secrets that must never reach a stream, whatever prints them (defence in depth). */
@@ -53,7 +58,7 @@ export class IO {
 
   /** Writes data to stdout, waiting when the pipe is full (a slow `| jq` bounds our memory). */
   async out(text: string): Promise<void> {
-    if (text === '') return;
+    if (text === '' || this.stdoutClosed) return;
     const { stdout } = this.streams;
     if (!stdout.write(this.clean(text))) {
       await new Promise<void>((resolve) => {

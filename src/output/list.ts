@@ -74,6 +74,7 @@ export async function writeList<T>(
           await io.out(`${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`);
           count++;
         }
+        if (io.stdoutClosed) break;
       }
       await io.out(count === 0 ? ']\n' : '\n]\n');
       return count;
@@ -82,6 +83,7 @@ export async function writeList<T>(
       for await (const items of pages) {
         await io.out(items.map((item) => JSON.stringify(item) + '\n').join(''));
         count += items.length;
+        if (io.stdoutClosed) break; // nobody is reading: fetch no more pages
       }
       return count;
     case 'tsv':
@@ -91,6 +93,7 @@ export async function writeList<T>(
       for await (const items of pages) {
         await io.out(items.map((item) => line(cells(item))).join(''));
         count += items.length;
+        if (io.stdoutClosed) break;
       }
       return count;
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamMemberItem } from '../../src/api/types.js';
-import { listDirect, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+import { spawn } from 'node:child_process';
+import { bin, listDirect, newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
 let reference: TeamMemberItem[];
@@ -143,5 +144,20 @@ describe('members list', () => {
     const engineering = await listDirect<TeamMemberItem>(s.sandbox, '/orgs/acme/teams/engineering/members');
     expect(envWins.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(design);
     expect(flagWins.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(engineering);
+  });
+
+  it('stops fetching pages when the reader of stdout goes away (| head)', async () => {
+    const before = s.sandbox.requests.length;
+    const child = spawn(process.execPath, [bin, 'members', 'list', '--team', 'big', '--page-size', '50', '-o', 'ndjson'], {
+      env: { PATH: process.env.PATH ?? '', TEAMCTL_CONFIG_DIR: newConfigDir(), ...s.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Like `head -1`: read the first chunk, then close the pipe.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    const pages = s.sandbox.requests.slice(before).filter((q) => q.path.endsWith('/big/members')).length;
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(pages).toBeLessThan(50); // 2,500 members at 50 a page would be 50 requests
   });
 });

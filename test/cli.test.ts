@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli.js';
+import { AuthError, ExitCode, GuardError, InputFileError, NotFoundError, PartialError, ServiceError, UsageError } from '../src/errors.js';
+import { fakeStreams } from './helpers/streams.js';
+
+const env = () => ({ TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-cli-')) });
+
+describe('exit codes (contract §5)', () => {
+  it('each error class carries its code', () => {
+    expect(new ServiceError('x').exitCode).toBe(1);
+    expect(new UsageError('x').exitCode).toBe(2);
+    expect(new InputFileError([{ file: 'f', line: 1, message: 'm' }]).exitCode).toBe(2);
+    expect(new GuardError('x').exitCode).toBe(3);
+    expect(new AuthError('x').exitCode).toBe(4);
+    expect(new NotFoundError('x').exitCode).toBe(5);
+    expect(new PartialError('x').exitCode).toBe(6);
+    expect(ExitCode.pending).toBe(8);
+  });
+
+  it('help and version succeed; unknown commands and options are usage errors', async () => {
+    for (const [argv, code] of [
+      [['--version'], 0],
+      [['--help'], 0],
+      [['members', 'list', '--help'], 0],
+      [['nope'], 2],
+      [['members', 'list', '--token', 'x'], 2],
+      [['members', 'list', '--role', 'admin'], 2],
+      [['-o', 'xml', 'members', 'list'], 2],
+    ] as const) {
+      const streams = fakeStreams();
+      expect(await main([...argv], { streams, env: env() }), argv.join(' ')).toBe(code);
+    }
+  });
+
+  it('prints one error line, then a hint', async () => {
+    const streams = fakeStreams();
+    expect(await main(['members', 'list'], { streams, env: { ...env(), TEAMCTL_ORG: 'acme', TEAMCTL_TEAM: 't', TEAMCTL_BASE_URL: 'https://api.example.com' } })).toBe(4);
+    expect(streams.err()).toBe('error: no token for profile "default"\nhint: run `teamctl auth login`, or set TEAMCTL_TOKEN\n');
+    expect(streams.out()).toBe('');
+  });
+
+  it('lists every problem of an input file', () => {
+    const err = new InputFileError([
+      { file: 'a.csv', line: 2, message: 'bad role' },
+      { file: 'a.csv', line: 5, message: 'empty user' },
+    ]);
+    expect(err.message).toBe('2 problems in a.csv; nothing was sent');
+    expect(new InputFileError([{ file: 'a.csv', line: 3, message: 'x' }]).message).toBe('a.csv:3: x');
+  });
+
+  it('redacts the token from anything it prints', async () => {
+    const streams = fakeStreams();
+    const token = 'tok_leak_check_5555';
+    // A base URL that fails validation after the token is known would still not print it.
+    const code = await main(['auth', 'status', '--json'], { streams, env: { ...env(), TEAMCTL_TOKEN: token } });
+    expect(code).toBe(0);
+    expect(streams.out()).toContain('****5555');
+    expect(streams.out() + streams.err()).not.toContain(token);
+  });
+});
