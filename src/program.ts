@@ -1,13 +1,54 @@
 // The command tree: names, flags and help examples. Registration is cheap; each action imports
 // its command module only when it runs, and the command returns the exit code.
 import { Command, Option } from 'commander';
-import { Context, type ContextDeps } from './context.js';
+import type { CommandNode } from './commands/completion.js';
+import type { Context, ContextDeps } from './context.js';
 import type { GlobalFlags } from './settings.js';
 import { version } from './version.js';
 
 export interface RunState {
   exitCode: number;
   context?: Context;
+}
+
+export interface AddOptionsFlags {
+  role?: 'owner' | 'member';
+  dryRun?: boolean;
+  report?: string;
+  batchSize: string;
+  concurrency: string;
+}
+export interface RemoveOptionsFlags {
+  dryRun?: boolean;
+  report?: string;
+  batchSize: string;
+}
+export interface SyncOptionsFlags {
+  add?: string[];
+  remove?: string[];
+  addFile?: string[];
+  removeFile?: string[];
+  roster?: string;
+  prune?: boolean;
+  dryRun?: boolean;
+  exitCode?: boolean;
+  maxRemovals?: string;
+  force?: boolean;
+  batchSize: string;
+  concurrency: string;
+  report?: string;
+}
+export interface ImportOptionsFlags {
+  dryRun?: boolean;
+  batchSize: string;
+  key?: string;
+  onConflict: 'skip' | 'update' | 'insert';
+}
+export interface ExportOptionsFlags {
+  format: 'csv' | 'json' | 'ndjson' | 'tbx';
+  lang?: string;
+  file?: string;
+  excel?: boolean;
 }
 
 type Run<O> = (opts: O, ctx: Context) => Promise<number | void>;
@@ -26,6 +67,8 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       const cmd = received[received.length - 1] as Command;
       const args = received.slice(0, received.length - 2) as A;
       const flags = cmd.optsWithGlobals<GlobalFlags>();
+      // Loaded here, not at the top: --help and --version never need settings or the disk.
+      const { Context } = await import('./context.js');
       const ctx = new Context(deps, flags);
       state.context = ctx;
       const run = await load();
@@ -134,6 +177,102 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       ),
     );
 
+  const users = (value: string, previous: string[] = []): string[] => [...previous, value];
+  members
+    .command('add <user...>')
+    .description('add users (ids or e-mails) to the team; with --role, each ends with that role')
+    .addOption(new Option('--role <role>', 'team role of every named user').choices(['owner', 'member']))
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
+    .option('--batch-size <n>', 'users per bulk request', '100')
+    .option('--concurrency <n>', 'single-user requests in flight at once', '8')
+    .addHelpText('after', examples('teamctl members add ada@example.com u_123', 'teamctl members add lead@example.com --role owner'))
+    .action(
+      action(
+        () => import('./commands/members/add.js').then((m) => m.run),
+        (cmd, userArgs: string[]) => ({ users: userArgs, ...cmd.opts<AddOptionsFlags>() }),
+      ),
+    );
+  members
+    .command('remove <user...>')
+    .description('remove users (ids or e-mails) from the team; naming a non-member is not an error')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
+    .option('--batch-size <n>', 'users per bulk request', '100')
+    .addHelpText('after', examples('teamctl members remove ada@example.com u_123', 'teamctl members remove --dry-run old@example.com'))
+    .action(
+      action(
+        () => import('./commands/members/remove.js').then((m) => m.run),
+        (cmd, userArgs: string[]) => ({ users: userArgs, ...cmd.opts<RemoveOptionsFlags>() }),
+      ),
+    );
+  members
+    .command('sync')
+    .description('change the team in one run: incremental (--add/--remove) and/or declarative (--roster)')
+    .option('--add <user...>', 'users to add (ids or e-mails)')
+    .option('--remove <user...>', 'users to remove (ids or e-mails); a user in both ends removed')
+    .option('--add-file <file>', 'file of users to add', users)
+    .option('--remove-file <file>', 'file of users to remove', users)
+    .option('--roster <file>', 'the desired membership, with optional roles')
+    .option('--prune', 'with --roster: remove members missing from the roster')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
+    .option('--max-removals <n|p%>', 'refuse a plan removing more than this (default 25% of current members, at least 1)')
+    .option('--force', 'apply a plan over --max-removals')
+    .option('--batch-size <n>', 'users per bulk request', '100')
+    .option('--concurrency <n>', 'single-user requests (role changes) in flight at once', '8')
+    .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
+    .addHelpText(
+      'after',
+      examples(
+        'teamctl members sync --roster team.csv --dry-run',
+        'teamctl members sync --roster team.csv --prune --yes --report sync-report.csv',
+        'teamctl members sync --roster team.csv --prune --dry-run --exit-code   # CI drift check',
+        'teamctl members sync --add new@example.com --remove old@example.com',
+      ),
+    )
+    .action(action(() => import('./commands/members/sync.js').then((m) => m.run), (cmd) => cmd.opts<SyncOptionsFlags>()));
+
+  const glossary = program
+    .command('glossary')
+    .description("list, get, import and export the organization's translation glossary (needs --org)")
+    .addHelpText('after', examples('teamctl glossary list --lang en,fr', 'teamctl glossary import terms.csv --dry-run'));
+  glossary
+    .command('list')
+    .description('list every glossary entry across all pages')
+    .option('--page-size <n>', 'entries per request, 1..1000', '1000')
+    .option('--lang <codes>', 'only these language columns, e.g. en,fr')
+    .addHelpText('after', examples('teamctl glossary list', 'teamctl glossary list --lang en,fr -o csv', 'teamctl glossary list -o ndjson | jq .translations.en'))
+    .action(action(() => import('./commands/glossary/list.js').then((m) => m.run), (cmd) => cmd.opts<{ pageSize: string; lang?: string }>()));
+  glossary
+    .command('get <id>')
+    .description('show one glossary entry')
+    .addHelpText('after', examples('teamctl glossary get ge_123', 'teamctl glossary get ge_123 --json'))
+    .action(action(() => import('./commands/glossary/get.js').then((m) => m.run), (_cmd, id: string) => ({ id })));
+  glossary
+    .command('import <file>')
+    .description('import a CSV of translations as batched glossary operations; safe to re-run (never duplicates)')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--batch-size <n>', 'operations per request', '100')
+    .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
+    .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(['skip', 'update', 'insert']).default('skip'))
+    .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --on-conflict update --json > report.json'))
+    .action(
+      action(
+        () => import('./commands/glossary/import.js').then((m) => m.run),
+        (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }),
+      ),
+    );
+  glossary
+    .command('export')
+    .description('export the whole glossary (CSV in the import format, JSON, NDJSON or TBX-Basic)')
+    .addOption(new Option('--format <format>', 'file format').choices(['csv', 'json', 'ndjson', 'tbx']).default('csv'))
+    .option('--lang <codes>', 'only these languages, e.g. en,fr')
+    .option('-f, --file <path>', 'write to this file (atomically) instead of stdout')
+    .option('--excel', 'CSV for spreadsheets: UTF-8 BOM, cells starting with = + - @ neutralised')
+    .addHelpText('after', examples('teamctl glossary export -f glossary.csv', 'teamctl glossary export --format tbx -f glossary.tbx', 'teamctl glossary export --excel --lang en,de -f for-excel.csv'))
+    .action(action(() => import('./commands/glossary/export.js').then((m) => m.run), (cmd) => cmd.opts<ExportOptionsFlags>()));
+
   program
     .command('sandbox')
     .description('run a local server that behaves like the service, to rehearse changes safely')
@@ -150,5 +289,29 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50'))
     .action(action(() => import('./commands/sandbox.js').then((m) => m.run), (cmd) => cmd.opts<Record<string, string | undefined>>()));
 
+  program
+    .command('completion <shell>')
+    .description('print a shell completion script (bash, zsh or fish)')
+    .addHelpText(
+      'after',
+      examples('teamctl completion bash > ~/.local/share/bash-completion/completions/teamctl', 'source <(teamctl completion zsh)', 'teamctl completion fish > ~/.config/fish/completions/teamctl.fish'),
+    )
+    .action(action(() => import('./commands/completion.js').then((m) => m.run), (_cmd, shell: string) => ({ shell, tree: commandTree(program) })));
+
   return program;
+}
+
+/** Flags whose value is a file path, for shell completion. */
+const fileFlags = new Set(['--roster', '--add-file', '--remove-file', '--report', '--data', '--file', '-f']);
+
+/** The command tree as completion needs it (names, flags, subcommands), read from commander. */
+export function commandTree(cmd: Command): CommandNode {
+  const options = cmd.options.flatMap((o) => [o.long, o.short].filter((f): f is string => typeof f === 'string'));
+  return {
+    name: cmd.name(),
+    description: cmd.description(),
+    options: [...options, '--help'],
+    fileOptions: options.filter((f) => fileFlags.has(f)),
+    children: cmd.commands.filter((c) => c.name() !== 'help').map(commandTree),
+  };
 }

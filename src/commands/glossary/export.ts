@@ -1,0 +1,206 @@
+// glossary export (contract §2): the whole glossary as CSV in the import format (id first), JSON,
+// NDJSON or TBX-Basic, on stdout or atomically into a file.
+//
+// - Streams page by page where the format allows: json, ndjson, tbx, and csv with --lang. csv
+//   without --lang reads every page first, since its header names every language present.
+// - --lang keeps only those languages (header spelled as given, matched case-insensitively) in
+//   every format; an entry with none of them is left out (as a CSV row it could not be imported).
+//   Without --lang, json/ndjson are the service's entries unchanged.
+// - --excel (csv only): UTF-8 BOM, CRLF, cells starting with = + - @ (or tab/CR) get a leading `'`.
+// - -f writes a temporary file beside the target and renames it over the target only once every
+//   entry is written: an interrupted or failed export leaves the old file as it was. An existing
+//   target keeps its permission bits.
+// - Nothing reaches stdout before the first page has arrived, so a failure at once prints no data.
+import { randomBytes } from 'node:crypto';
+import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Context } from '../../context.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { listGlossaryEntries } from '../../api/glossary.js';
+import type { GlossaryEntry } from '../../api/types.js';
+import { GlossaryCsvWriter, GlossaryTbxWriter, glossaryLanguages } from '../../files/glossary.js';
+import { parseLanguageList, selectLanguages } from '../../glossary/languages.js';
+import type { ExportOptionsFlags } from '../../program.js';
+
+export type ExportOptions = ExportOptionsFlags;
+
+const formats = ['csv', 'json', 'ndjson', 'tbx'] as const;
+type ExportFormat = (typeof formats)[number];
+
+/** Where the export goes. */
+interface Sink {
+  write(text: string): Promise<void>;
+  /** Everything is written: make it visible. */
+  commit(): Promise<void>;
+  /** Something failed: leave no trace. */
+  abort(): Promise<void>;
+}
+
+function stdoutSink(ctx: Context): Sink {
+  return { write: (text) => ctx.io.out(text), commit: async () => {}, abort: async () => {} };
+}
+
+/** A temporary file in the target's folder (so the rename stays on one file system). */
+async function fileSink(path: string): Promise<Sink> {
+  let mode: number | undefined;
+  try {
+    const existing = await stat(path);
+    if (existing.isDirectory()) throw new UsageError(`-f ${path}: is a directory`);
+    mode = existing.mode & 0o777;
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`-f ${path}: ${(err as Error).message}`);
+  }
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  let handle: FileHandle;
+  try {
+    handle = await open(temp, 'wx', mode ?? 0o666);
+    if (mode !== undefined) await handle.chmod(mode);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? `the folder ${dirname(path)} does not exist` : code === 'EACCES' ? `no permission to write in ${dirname(path)}` : (err as Error).message;
+    throw new UsageError(`cannot write ${path}: ${why}`);
+  }
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close();
+  };
+  return {
+    async write(text) {
+      await handle.write(text, null, 'utf8');
+    },
+    async commit() {
+      await handle.sync();
+      await close();
+      await rename(temp, path);
+    },
+    async abort() {
+      await close().catch(() => {});
+      await unlink(temp).catch(() => {});
+    },
+  };
+}
+
+/** The entry with only the chosen languages (or unchanged without --lang). */
+function project(entry: GlossaryEntry, languages: readonly string[] | undefined): GlossaryEntry {
+  return languages === undefined ? entry : { ...entry, translations: selectLanguages(entry.translations, languages) };
+}
+
+/** Writes every entry; returns how many were written. */
+async function writeExport(
+  format: ExportFormat,
+  pages: AsyncIterable<GlossaryEntry[]>,
+  languages: readonly string[] | undefined,
+  excel: boolean,
+  sink: Sink,
+): Promise<number> {
+  let written = 0;
+  const kept = (entry: GlossaryEntry) => languages === undefined || Object.keys(entry.translations).length > 0;
+  switch (format) {
+    case 'json': {
+      let first = true;
+      for await (const items of pages) {
+        let chunk = first ? '[' : '';
+        first = false;
+        for (const entry of items.map((e) => project(e, languages)).filter(kept)) {
+          chunk += `${written === 0 ? '\n' : ',\n'}  ${JSON.stringify(entry)}`;
+          written++;
+        }
+        await sink.write(chunk);
+      }
+      await sink.write(first ? '[]\n' : written === 0 ? ']\n' : '\n]\n');
+      return written;
+    }
+    case 'ndjson':
+      for await (const items of pages) {
+        const entries = items.map((e) => project(e, languages)).filter(kept);
+        await sink.write(entries.map((e) => JSON.stringify(e) + '\n').join(''));
+        written += entries.length;
+      }
+      return written;
+    case 'tbx': {
+      const writer = new GlossaryTbxWriter(languages);
+      let started = false;
+      for await (const items of pages) {
+        let chunk = started ? '' : writer.start();
+        started = true;
+        for (const entry of items) {
+          const xml = writer.entry(project(entry, languages));
+          if (xml !== '') written++;
+          chunk += xml;
+        }
+        await sink.write(chunk);
+      }
+      await sink.write((started ? '' : writer.start()) + writer.end());
+      return written;
+    }
+    case 'csv': {
+      if (languages !== undefined) {
+        const writer = new GlossaryCsvWriter(languages, { excel });
+        let started = false;
+        for await (const items of pages) {
+          let chunk = started ? '' : writer.header();
+          started = true;
+          for (const entry of items) {
+            const line = writer.row(project(entry, languages));
+            if (line !== '') written++;
+            chunk += line;
+          }
+          await sink.write(chunk);
+        }
+        if (!started) await sink.write(writer.header());
+        return written;
+      }
+      const entries: GlossaryEntry[] = [];
+      for await (const items of pages) entries.push(...items);
+      const writer = new GlossaryCsvWriter(glossaryLanguages(entries), { excel });
+      let out = writer.header();
+      for (const entry of entries) {
+        const line = writer.row(entry);
+        if (line !== '') written++;
+        out += line;
+      }
+      await sink.write(out);
+      return written;
+    }
+  }
+}
+
+export async function run(opts: ExportOptions, ctx: Context): Promise<number> {
+  const format = opts.format ?? 'csv';
+  if (!(formats as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${formats.join(', ')}, not ${JSON.stringify(format)}`);
+  }
+  if (opts.excel && format !== 'csv') throw new UsageError(`--excel applies to CSV only, not --format ${format}`);
+  const languages = opts.lang === undefined ? undefined : parseLanguageList(opts.lang);
+  if (opts.file !== undefined && opts.file.trim() === '') throw new UsageError('-f needs a file path');
+  const org = ctx.setting('org').value;
+  const client = await ctx.client();
+
+  // The first page before anything is written: a failure at once leaves no partial output.
+  const iterator = listGlossaryEntries(client, org, 1000)[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const pages: AsyncIterable<GlossaryEntry[]> = {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    },
+  };
+
+  const sink = opts.file === undefined ? stdoutSink(ctx) : await fileSink(opts.file);
+  let written: number;
+  try {
+    written = await writeExport(format, pages, languages, opts.excel === true, sink);
+    await sink.commit();
+  } catch (err) {
+    await sink.abort();
+    throw err;
+  }
+  if (opts.file !== undefined) {
+    ctx.io.info(`exported ${written} glossary entr${written === 1 ? 'y' : 'ies'} to ${opts.file} (${format}${opts.excel ? ', for Excel' : ''})`);
+  }
+  return ExitCode.ok;
+}

@@ -1,0 +1,23 @@
+// members add <user...> [--role owner|member]: every named user ends in the team; with --role,
+// with that role; without it, new members are `member` and members keep their role.
+import type { Context } from '../../context.js';
+import { parseUserArgument } from '../../files/users.js';
+import { parseCount, runMembersChange } from '../../members/engine.js';
+import type { AddOptionsFlags } from '../../program.js';
+
+export interface AddOptions extends AddOptionsFlags {
+  users: string[];
+}
+
+export async function run(opts: AddOptions, ctx: Context): Promise<number> {
+  const batchSize = parseCount('--batch-size', opts.batchSize, 10_000);
+  const concurrency = parseCount('--concurrency', opts.concurrency, 64);
+  const add = opts.users.map(parseUserArgument);
+  return runMembersChange(ctx, {
+    change: { add, ...(opts.role ? { role: opts.role } : {}) },
+    dryRun: opts.dryRun === true,
+    batchSize,
+    concurrency,
+    ...(opts.report !== undefined ? { report: opts.report } : {}),
+  });
+}

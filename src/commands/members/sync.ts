@@ -1,0 +1,83 @@
+// members sync: change a team in one run — incremental (--add, --remove, --add-file,
+// --remove-file) and/or declarative (--roster, with --prune to remove members missing from it).
+// Everything that can be checked without the service is checked first: flags, then every
+// input file (all problems at once), so a mistake costs no request.
+import type { Context } from '../../context.js';
+import { InputFileError, UsageError, type FileProblem } from '../../errors.js';
+import { parseUserArgument, readUserFile, type UserEntry, type UserFile } from '../../files/users.js';
+import { parseCount, runMembersChange } from '../../members/engine.js';
+import type { SyncOptionsFlags } from '../../program.js';
+
+export type SyncOptions = SyncOptionsFlags;
+
+interface Source {
+  path: string;
+  roles: boolean;
+}
+
+/** Reads every file, collecting the problems of all of them before failing. */
+async function readFiles(sources: Source[]): Promise<UserFile[]> {
+  const problems: FileProblem[] = [];
+  let total = 0;
+  const files: UserFile[] = [];
+  for (const source of sources) {
+    try {
+      files.push(await readUserFile(source.path, { readRoles: source.roles }));
+    } catch (err) {
+      if (!(err instanceof InputFileError)) throw err;
+      problems.push(...err.problems);
+      total += err.total;
+    }
+  }
+  if (total > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), total);
+  return files;
+}
+
+export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
+  const batchSize = parseCount('--batch-size', opts.batchSize, 10_000);
+  const concurrency = parseCount('--concurrency', opts.concurrency, 64);
+  if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');
+  if (opts.prune && opts.roster === undefined) throw new UsageError('--prune needs --roster: it removes members missing from the roster');
+  const addFiles = opts.addFile ?? [];
+  const removeFiles = opts.removeFile ?? [];
+  if (opts.roster === undefined && !opts.add?.length && !opts.remove?.length && addFiles.length === 0 && removeFiles.length === 0) {
+    throw new UsageError('nothing to sync: give --roster, --add, --remove, --add-file or --remove-file');
+  }
+
+  const add: UserEntry[] = (opts.add ?? []).map(parseUserArgument);
+  const remove: UserEntry[] = (opts.remove ?? []).map(parseUserArgument);
+  const sources: Source[] = [
+    ...(opts.roster !== undefined ? [{ path: opts.roster, roles: true }] : []),
+    ...addFiles.map((path) => ({ path, roles: false })),
+    ...removeFiles.map((path) => ({ path, roles: false })),
+  ];
+  const files = await readFiles(sources);
+  for (const file of files) for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
+  const roster = opts.roster !== undefined ? files[0] : undefined;
+  const fileAt = (offset: number, count: number): UserFile[] => files.slice(offset, offset + count);
+  const addFromFiles = fileAt(roster ? 1 : 0, addFiles.length);
+  const removeFromFiles = fileAt((roster ? 1 : 0) + addFiles.length, removeFiles.length);
+
+  // An empty roster would mean "nobody": refused whatever the other flags say.
+  if (roster && roster.users.length === 0) {
+    throw new UsageError(`the roster ${roster.file} has no users; refusing to sync a team to an empty roster (nothing was sent)`);
+  }
+  for (const file of [...addFromFiles, ...removeFromFiles]) {
+    if (file.users.length === 0) ctx.io.warn(`${file.file} has no users`);
+  }
+
+  return runMembersChange(ctx, {
+    change: {
+      add: [...add, ...addFromFiles.flatMap((f) => f.users)],
+      remove: [...remove, ...removeFromFiles.flatMap((f) => f.users)],
+      ...(roster ? { roster: roster.users } : {}),
+      prune: opts.prune === true,
+    },
+    dryRun: opts.dryRun === true,
+    exitCode: opts.exitCode === true,
+    maxRemovals: { spec: opts.maxRemovals, force: opts.force === true },
+    batchSize,
+    concurrency,
+    ...(opts.report !== undefined ? { report: opts.report } : {}),
+  });
+}

@@ -1,0 +1,356 @@
+// After the executor: verification (read the team again, compare with the plan's end state),
+// the report (contract §4 JSON, and the --report CSV for CI artefacts), and what people read
+// on stderr (the plan before anything is sent, the summary after).
+//
+// Choices where the contract is silent:
+// - `added`, `removed` and `roleChanged` list what the service accepted. A difference found by
+//   verification that no failure explains is listed in `failed` with action `verify` (status
+//   null), so a user can be in `roleChanged` and in `failed`: accepted, yet not so when read back.
+// - A failure whose answer proved nothing (a 500, a timeout) is counted as done when the team
+//   read back shows the change made; otherwise it stays failed.
+// - With --dry-run, `added`/`removed`/`roleChanged` list the plan, and `verified` is false:
+//   nothing was applied, so nothing was verified. A run with nothing to do is verified by the
+//   read it planned from.
+// - CSV: one row per user the run touched or the input named (an unchanged roster member too),
+//   `user` being the e-mail when known, else the id; `outcome` is one of planned, added,
+//   removed, role-changed, not-member, unchanged, failed, unverified.
+import { randomBytes } from 'node:crypto';
+import { rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { ApiClient } from '../api/client.js';
+import type { TeamMemberRole } from '../api/types.js';
+import { TeamctlError } from '../errors.js';
+import type { IO } from '../io.js';
+import {
+  compareEndState,
+  describeUser,
+  expectedEndState,
+  isEmptyPlan,
+  type CurrentMember,
+  type EndStateDifference,
+  type MembersPlan,
+  type UserRef,
+} from '../plan/members.js';
+import type { ExecuteResult, FailedChange } from './apply.js';
+import { acceptedStatus } from './apply.js';
+import { readTeam } from './team.js';
+
+/** The JSON report of `members add|remove|sync` (contract §4), keys in the contract's order. */
+export interface MembersReport {
+  dryRun: boolean;
+  added: UserRef[];
+  removed: UserRef[];
+  roleChanged: { user: UserRef; from: TeamMemberRole; to: TeamMemberRole }[];
+  unchanged: number;
+  notMember: UserRef[];
+  failed: { user: UserRef; action: 'add' | 'remove' | 'role' | 'verify'; status: number | null; message: string }[];
+  verified: boolean;
+}
+
+export interface Verification {
+  /** Differences between the team read back and the plan's end state; empty when it matches. */
+  differences: EndStateDifference[];
+  /** Set when the team could not be read back: nothing is verified. */
+  readError?: string;
+}
+
+export type Outcome = 'planned' | 'added' | 'removed' | 'role-changed' | 'not-member' | 'unchanged' | 'failed' | 'unverified';
+
+export interface ReportRow {
+  user: UserRef;
+  action: 'add' | 'remove' | 'role' | 'none' | 'verify';
+  outcome: Outcome;
+  status: number | null;
+  message: string;
+}
+
+const emailKey = (email: string): string => email.trim().toLowerCase();
+
+const ref = (user: UserRef): UserRef => ({ id: user.id, email: user.email });
+
+/** Users looked up by id or e-mail in constant time (reports can hold thousands of users). */
+export class UserMap<V> {
+  private readonly byId = new Map<string, V>();
+  private readonly byEmail = new Map<string, V>();
+  set(user: UserRef, value: V): void {
+    if (user.id !== null && !this.byId.has(user.id)) this.byId.set(user.id, value);
+    if (user.email !== null && !this.byEmail.has(emailKey(user.email))) this.byEmail.set(emailKey(user.email), value);
+  }
+  /** By id, else by e-mail ignoring case (the planner's rule). */
+  get(user: UserRef): V | undefined {
+    if (user.id !== null) {
+      const found = this.byId.get(user.id);
+      if (found !== undefined) return found;
+    }
+    return user.email === null ? undefined : this.byEmail.get(emailKey(user.email));
+  }
+  has(user: UserRef): boolean {
+    return this.get(user) !== undefined;
+  }
+  static of<V>(entries: Iterable<[UserRef, V]>): UserMap<V> {
+    const map = new UserMap<V>();
+    for (const [user, value] of entries) map.set(user, value);
+    return map;
+  }
+}
+
+// ---- verification ---------------------------------------------------------------------------
+
+/** Reads the team again and compares it with what the plan should have left. */
+export async function verify(
+  client: ApiClient,
+  org: string,
+  team: string,
+  current: readonly CurrentMember[],
+  plan: MembersPlan,
+): Promise<Verification> {
+  try {
+    const after = await readTeam(client, org, team, 'to verify the changes');
+    return { differences: compareEndState(expectedEndState(current, plan), after) };
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    return { differences: [], readError: err.message };
+  }
+}
+
+/**
+ * Failures that may have been applied (no conclusive answer) and that the team read back shows
+ * done are moved to the lists of what was done.
+ */
+export function settleInconclusive(result: ExecuteResult, verification: Verification): ExecuteResult {
+  if (verification.readError !== undefined) return result;
+  const settled: ExecuteResult = { ...result, added: [...result.added], removed: [...result.removed], roleChanged: [...result.roleChanged], failed: [] };
+  const differing = UserMap.of(verification.differences.map((d) => [d.user, true]));
+  for (const f of result.failed) {
+    const confirmed = f.mayHaveApplied && !differing.has(f.user);
+    if (!confirmed) {
+      settled.failed.push(f);
+      continue;
+    }
+    settled.accepted++;
+    if (f.action === 'add') settled.added.push({ user: f.user, role: f.role, status: acceptedStatus });
+    else if (f.action === 'remove') settled.removed.push({ user: f.user, role: f.role, pruned: f.pruned, status: acceptedStatus });
+    else if (!f.newMember) settled.roleChanged.push({ user: f.user, from: f.from, to: f.to, status: acceptedStatus });
+  }
+  return settled;
+}
+
+/** Differences that no reported failure accounts for. */
+export function unexplainedDifferences(verification: Verification, failed: readonly FailedChange[]): EndStateDifference[] {
+  const failedUsers = UserMap.of(failed.map((f) => [f.user, true]));
+  return verification.differences.filter((d) => !failedUsers.has(d.user));
+}
+
+function describeDifference(d: EndStateDifference): string {
+  const expected = d.expected === 'absent' ? 'not a member' : d.expected;
+  const actual = d.actual === 'absent' ? 'not a member' : d.actual;
+  return `expected ${expected}, found ${actual}`;
+}
+
+// ---- the JSON report ------------------------------------------------------------------------
+
+/** The report of a dry run: what the plan would do. */
+export function dryRunReport(plan: MembersPlan): MembersReport {
+  return {
+    dryRun: true,
+    added: plan.add.map((a) => ref(a.user)),
+    removed: plan.remove.map((r) => ref(r.user)),
+    roleChanged: plan.roleChanges.map((c) => ({ user: ref(c.user), from: c.from, to: c.to })),
+    unchanged: plan.unchanged,
+    notMember: plan.notMember.map(ref),
+    failed: [],
+    verified: false,
+  };
+}
+
+/** The report of a run that sent its plan (or had nothing to send: `result` absent). */
+export function appliedReport(plan: MembersPlan, result: ExecuteResult | undefined, verification: Verification): MembersReport {
+  const failed: MembersReport['failed'] = (result?.failed ?? []).map((f) => ({ user: ref(f.user), action: f.action, status: f.status, message: f.message }));
+  for (const d of unexplainedDifferences(verification, result?.failed ?? [])) {
+    failed.push({ user: ref(d.user), action: 'verify', status: null, message: `verification: ${describeDifference(d)}` });
+  }
+  return {
+    dryRun: false,
+    added: (result?.added ?? []).map((a) => ref(a.user)),
+    removed: (result?.removed ?? []).map((r) => ref(r.user)),
+    roleChanged: (result?.roleChanged ?? []).map((c) => ({ user: ref(c.user), from: c.from, to: c.to })),
+    unchanged: plan.unchanged,
+    notMember: plan.notMember.map(ref),
+    failed,
+    verified: verification.readError === undefined && verification.differences.length === 0,
+  };
+}
+
+// ---- the CSV report -------------------------------------------------------------------------
+
+export interface RowsInput {
+  plan: MembersPlan;
+  /** Absent for a dry run and for a run with nothing to send. */
+  result?: ExecuteResult;
+  verification?: Verification;
+  /** Members the input named that the plan leaves as they are. */
+  unchangedNamed: readonly CurrentMember[];
+}
+
+/** One row per user touched or named, in the order: adds, role changes, removals, the rest. */
+export function reportRows({ plan, result, verification, unchangedNamed }: RowsInput): ReportRow[] {
+  const rows: ReportRow[] = [];
+  if (!result) {
+    // Only a dry run has a plan and no result: every row is what would be sent.
+    const outcome: Outcome = 'planned';
+    for (const a of plan.add) rows.push({ user: a.user, action: 'add', outcome, status: null, message: `as ${a.role}` });
+    for (const c of plan.roleChanges) rows.push({ user: c.user, action: 'role', outcome, status: null, message: `${c.from} → ${c.to}` });
+    for (const r of plan.remove) rows.push({ user: r.user, action: 'remove', outcome, status: null, message: removalNote(r.pruned) });
+  } else {
+    const newMemberRoleFailures = UserMap.of(result.failed.flatMap((f) => (f.action === 'role' && f.newMember ? [[f.user, f] as [UserRef, FailedChange]] : [])));
+    const added = UserMap.of(result.added.map((a) => [a.user, true]));
+    for (const a of result.added) {
+      const roleFailure = newMemberRoleFailures.get(a.user);
+      if (roleFailure) {
+        const message = `added, but the role ${a.role} was not set: ${roleFailure.message}`;
+        rows.push({ user: a.user, action: 'add', outcome: 'failed', status: roleFailure.status, message });
+      } else {
+        rows.push({ user: a.user, action: 'add', outcome: 'added', status: a.status, message: `as ${a.role}` });
+      }
+    }
+    for (const c of result.roleChanged) rows.push({ user: c.user, action: 'role', outcome: 'role-changed', status: c.status, message: `${c.from} → ${c.to}` });
+    for (const r of result.removed) rows.push({ user: r.user, action: 'remove', outcome: 'removed', status: r.status, message: removalNote(r.pruned) });
+    for (const f of result.failed) {
+      if (f.action === 'role' && f.newMember && added.has(f.user)) continue;
+      rows.push({ user: f.user, action: f.action, outcome: 'failed', status: f.status, message: f.message });
+    }
+  }
+  for (const user of plan.notMember) rows.push({ user, action: 'remove', outcome: 'not-member', status: null, message: 'not a member' });
+  for (const m of unchangedNamed) {
+    rows.push({ user: { id: m.id, email: m.email }, action: 'none', outcome: 'unchanged', status: null, message: `already a member (${m.role})` });
+  }
+  const rowOf = UserMap.of(rows.map((r) => [r.user, r]));
+  for (const d of verification?.differences ?? []) {
+    const row = rowOf.get(d.user);
+    const note = `verification: ${describeDifference(d)}`;
+    if (!row) rows.push({ user: d.user, action: 'verify', outcome: 'unverified', status: null, message: note });
+    else {
+      if (row.outcome !== 'failed') row.outcome = 'unverified';
+      row.message = row.message ? `${row.message}; ${note}` : note;
+    }
+  }
+  return rows;
+}
+
+function removalNote(pruned: boolean): string {
+  return pruned ? 'not in the roster' : '';
+}
+
+/** Members named by the input that the plan leaves as they are (for the report's rows). */
+export function unchangedNamedMembers(current: readonly CurrentMember[], named: readonly UserRef[], plan: MembersPlan): CurrentMember[] {
+  const touched = new Set([...plan.remove.map((r) => r.user.id), ...plan.roleChanges.map((c) => c.user.id)]);
+  const members = UserMap.of(current.map((m) => [{ id: m.id, email: m.email }, m]));
+  const out = new Set<CurrentMember>();
+  for (const user of named) {
+    const member = members.get(user);
+    if (member && !touched.has(member.id)) out.add(member);
+  }
+  return [...out];
+}
+
+/** The CSV text: header `user,action,outcome,status,message`, one line per row. */
+export async function reportCsv(rows: readonly ReportRow[]): Promise<string> {
+  const { stringify } = await import('csv-stringify/sync');
+  const records = rows.map((r) => [describeUser(r.user), r.action, r.outcome, r.status === null ? '' : String(r.status), r.message]);
+  return stringify([['user', 'action', 'outcome', 'status', 'message'], ...records], { eof: true, record_delimiter: 'unix' });
+}
+
+/** Writes a file whole or not at all: a temp file beside it, then a rename over it. */
+export async function writeFileAtomic(path: string, text: string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(temp, text, 'utf8');
+    await rename(temp, path);
+  } catch (err) {
+    await unlink(temp).catch(() => undefined);
+    throw new TeamctlError(`could not write the report ${path}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+// ---- stderr ---------------------------------------------------------------------------------
+
+interface Paint {
+  add(s: string): string;
+  remove(s: string): string;
+  role(s: string): string;
+  dim(s: string): string;
+}
+
+async function paint(color: boolean): Promise<Paint> {
+  if (!color) {
+    const same = (s: string): string => s;
+    return { add: same, remove: same, role: same, dim: same };
+  }
+  const { Chalk } = await import('chalk');
+  const chalk = new Chalk({ level: 1 });
+  return { add: chalk.green, remove: chalk.red, role: chalk.yellow, dim: chalk.dim };
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The counts line shared by the plan and the summary. */
+function counts(parts: [number, string][]): string {
+  return parts.map(([n, what]) => `${n} ${what}`).join(', ');
+}
+
+/** The plan as people read it: `+` add, `-` remove, `~` role from → to, then the counts. */
+export async function formatPlan(plan: MembersPlan, team: string, currentCount: number, color: boolean): Promise<string> {
+  const p = await paint(color);
+  const lines = [`Plan for team ${team} (${plural(currentCount, 'member')} now):`];
+  if (isEmptyPlan(plan)) lines.push('  nothing to change');
+  for (const a of plan.add) lines.push(p.add(`  + ${describeUser(a.user)} (${a.role})`));
+  for (const c of plan.roleChanges) lines.push(p.role(`  ~ ${describeUser(c.user)}: ${c.from} → ${c.to}`));
+  for (const r of plan.remove) {
+    const note = [...(r.role === 'owner' ? ['owner'] : []), ...(r.pruned ? ['not in the roster'] : [])];
+    lines.push(p.remove(`  - ${describeUser(r.user)}${note.length > 0 ? ` (${note.join(', ')})` : ''}`));
+  }
+  for (const u of plan.notMember) lines.push(p.dim(`    ${describeUser(u)}: not a member`));
+  lines.push(
+    counts([
+      [plan.add.length, 'to add'],
+      [plan.remove.length, 'to remove'],
+      [plan.roleChanges.length, plan.roleChanges.length === 1 ? 'role change' : 'role changes'],
+      [plan.unchanged, 'unchanged'],
+      [plan.notMember.length, 'not a member'],
+    ]),
+  );
+  return lines.join('\n');
+}
+
+/** The result as people read it: counts, each failure, and the verification. */
+export function formatSummary(report: MembersReport, verification: Verification | undefined): string {
+  const lines = [
+    'Done: ' +
+      counts([
+        [report.added.length, 'added'],
+        [report.removed.length, 'removed'],
+        [report.roleChanged.length, report.roleChanged.length === 1 ? 'role changed' : 'roles changed'],
+        [report.unchanged, 'unchanged'],
+        [report.notMember.length, 'not a member'],
+        [report.failed.filter((f) => f.action !== 'verify').length, 'failed'],
+      ]),
+  ];
+  for (const f of report.failed) {
+    if (f.action === 'verify') continue;
+    lines.push(`  failed: ${f.action} ${describeUser(f.user)}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`);
+  }
+  const unexplained = report.failed.filter((f) => f.action === 'verify');
+  if (verification?.readError !== undefined) lines.push(`Not verified: ${verification.readError}`);
+  else if (unexplained.length > 0) {
+    lines.push(`Verification: the team read back differs from the plan for ${plural(unexplained.length, 'user')}:`);
+    for (const f of unexplained) lines.push(`  ${describeUser(f.user)}: ${f.message.replace(/^verification: /, '')}`);
+  } else if (verification && verification.differences.length > 0) {
+    lines.push('Verification: the team read back differs from the plan only where changes failed.');
+  } else if (report.verified) lines.push('Verified: the team read back matches the plan.');
+  return lines.join('\n');
+}
+
+/** Prints to stdout with --json. */
+export async function printJsonReport(io: IO, report: MembersReport): Promise<void> {
+  await io.out(JSON.stringify(report, null, 2) + '\n');
+}

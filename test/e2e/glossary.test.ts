@@ -1,0 +1,426 @@
+// glossary list | get | import | export, run as a user would against the sandbox. What is checked
+// is the sandbox's state and request log, not the CLI's own words.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
+import type { RequestLogEntry } from '../../src/sandbox/server.js';
+import { findAll, parseXml } from '../helpers/xml.js';
+import { listDirect, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv;
+let dir: string;
+let orgs = 0;
+
+beforeAll(async () => {
+  s = await sandboxWithEnv();
+  dir = mkdtempSync(join(tmpdir(), 'teamctl-glossary-'));
+});
+afterAll(async () => {
+  await s.sandbox.close();
+});
+afterEach(() => {
+  s.sandbox.clearIntercepts();
+});
+
+/** A new, empty organization and the environment that points teamctl at it. */
+function newOrg(): { org: string; env: Record<string, string> } {
+  const org = `org-${++orgs}`;
+  s.sandbox.store.createOrganization(org);
+  return { org, env: { ...s.env, TEAMCTL_ORG: org } };
+}
+
+const glossaryPath = (org: string) => `/v1/orgs/${org}/translations-glossary`;
+const entriesOf = (org: string) => s.sandbox.store.glossaryEntries(org);
+/** A translation map as a comparable string. */
+const sig = (t: GlossaryTranslations) => JSON.stringify(Object.entries(t).sort(([a], [b]) => (a < b ? -1 : 1)));
+const sigs = (ts: GlossaryTranslations[]) => ts.map(sig).sort();
+const since = (mark: number) => s.sandbox.requests.slice(mark);
+const putsTo = (org: string, log: RequestLogEntry[]) => log.filter((r) => r.method === 'PUT' && r.path === glossaryPath(org));
+const operationsOf = (r: RequestLogEntry) => (r.body as { operations: GlossaryOperation[] }).operations;
+
+function writeFile(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/**
+ * 250 rows as a spreadsheet in a `;` locale saves them: BOM, `;`, CRLF, quoted cells holding `;`,
+ * empty cells, and one term in decomposed Unicode (NFD).
+ */
+function bigFile(): { path: string; expected: GlossaryTranslations[] } {
+  const rows = Array.from({ length: 250 }, (_, i) => ({
+    en: i === 7 ? 'cafe\u0301 7' : `term ${i}`,
+    fr: i % 10 === 0 ? `terme; ${i}` : `terme ${i}`,
+    de: i % 3 === 0 ? '' : `Begriff ${i}`,
+  }));
+  const cell = (v: string) => (v.includes(';') ? `"${v}"` : v);
+  const text = '\uFEFFen;fr;de\r\n' + rows.map((r) => [r.en, r.fr, r.de].map(cell).join(';')).join('\r\n') + '\r\n';
+  const expected = rows.map((r) => {
+    const t: GlossaryTranslations = { en: r.en.normalize('NFC'), fr: r.fr };
+    if (r.de !== '') t.de = r.de;
+    return t;
+  });
+  return { path: writeFile(`big-${orgs}.csv`, text), expected };
+}
+
+interface Report {
+  dryRun: boolean;
+  inserted: number;
+  updated: number;
+  present: number;
+  conflicts: { line: number; key: string; existingId: string }[];
+  failed: { line: number; status: number | null; message: string }[];
+}
+
+describe('glossary import', () => {
+  it('imports 250 rows (BOM, ";", CRLF) as exactly 250 entries, in batches of at most 100', async () => {
+    const { org, env } = newOrg();
+    const { path, expected } = bigFile();
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'import', path, '--json'], { env });
+    expect(r.code).toBe(0);
+    const entries = entriesOf(org);
+    expect(entries).toHaveLength(250);
+    expect(sigs(entries.map((e) => e.translations))).toEqual(sigs(expected));
+    expect(entries.some((e) => e.translations.en === 'caf\u00e9 7')).toBe(true); // stored as NFC
+    const log = since(mark);
+    const puts = putsTo(org, log);
+    expect(puts.map((p) => operationsOf(p).length)).toEqual([100, 100, 50]);
+    expect(puts.every((p) => p.status === 204)).toBe(true);
+    expect(puts.flatMap(operationsOf).every((op) => op.type === 'insert')).toBe(true);
+    // The glossary was read in full before the first PUT.
+    expect(log[0]).toMatchObject({ method: 'GET', path: glossaryPath(org) });
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report).toEqual({ dryRun: false, inserted: 250, updated: 0, present: 0, conflicts: [], failed: [] });
+
+    // Running it again sends nothing and changes nothing.
+    const before = entriesOf(org);
+    const mark2 = s.sandbox.requests.length;
+    const r2 = await runCli(['glossary', 'import', path, '--json'], { env });
+    expect(r2.code).toBe(0);
+    expect(putsTo(org, since(mark2))).toEqual([]);
+    expect(entriesOf(org)).toEqual(before);
+    expect(JSON.parse(r2.stdout)).toEqual({ dryRun: false, inserted: 0, updated: 0, present: 250, conflicts: [], failed: [] });
+    expect(r2.stderr).toContain('0 inserted, 0 updated, 250 present, 0 conflicts, 0 failed');
+  });
+
+  it('same key term, other translations: skipped as conflicts by default, updated in place with --on-conflict update', async () => {
+    const { org, env } = newOrg();
+    const { path } = bigFile();
+    expect((await runCli(['glossary', 'import', path], { env })).code).toBe(0);
+    const before = entriesOf(org);
+    const idOf = (en: string) => before.find((e) => e.translations.en === en)?.id;
+    const changed = writeFile('changed.csv', 'en,fr\nterm 1,mot 1\nterm 2,mot 2\nterm 3,mot 3\nbrand new,tout neuf\n');
+
+    const skip = await runCli(['glossary', 'import', changed, '--json'], { env });
+    expect(skip.code).toBe(0);
+    const skipReport = JSON.parse(skip.stdout) as Report;
+    expect(skipReport.conflicts).toEqual([
+      { line: 2, key: 'term 1', existingId: idOf('term 1') },
+      { line: 3, key: 'term 2', existingId: idOf('term 2') },
+      { line: 4, key: 'term 3', existingId: idOf('term 3') },
+    ]);
+    expect(skipReport.inserted).toBe(1);
+    expect(entriesOf(org)).toHaveLength(251);
+    for (const e of before) expect(s.sandbox.store.getGlossaryEntry(org, e.id)?.translations).toEqual(e.translations);
+
+    const mark = s.sandbox.requests.length;
+    const update = await runCli(['glossary', 'import', changed, '--on-conflict', 'update', '--json'], { env });
+    expect(update.code).toBe(0);
+    expect(JSON.parse(update.stdout)).toMatchObject({ inserted: 0, updated: 3, present: 1, conflicts: [], failed: [] });
+    const ops = putsTo(org, since(mark)).flatMap(operationsOf);
+    expect(ops.map((op) => op.type)).toEqual(['update', 'update', 'update']);
+    expect(entriesOf(org)).toHaveLength(251);
+    // Updated in place: same ids, the new fr, the other languages kept.
+    expect(s.sandbox.store.getGlossaryEntry(org, idOf('term 1') as string)?.translations).toEqual({ en: 'term 1', fr: 'mot 1', de: 'Begriff 1' });
+    expect(s.sandbox.store.getGlossaryEntry(org, idOf('term 3') as string)?.translations).toEqual({ en: 'term 3', fr: 'mot 3' });
+
+    const insert = await runCli(['glossary', 'import', path, '--on-conflict', 'insert', '--json'], { env });
+    expect(insert.code).toBe(0);
+    // The three changed terms are inserted again as new entries beside the updated ones.
+    expect(JSON.parse(insert.stdout)).toMatchObject({ inserted: 3, present: 247 });
+    expect(entriesOf(org).filter((e) => e.translations.en === 'term 1')).toHaveLength(2);
+  });
+
+  it('--dry-run sends no PUT and reports what would happen', async () => {
+    const { org, env } = newOrg();
+    const { path } = bigFile();
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'import', path, '--dry-run', '--json'], { env });
+    expect(r.code).toBe(0);
+    expect(since(mark).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect(entriesOf(org)).toEqual([]);
+    expect(JSON.parse(r.stdout)).toEqual({ dryRun: true, inserted: 250, updated: 0, present: 0, conflicts: [], failed: [] });
+    expect(r.stderr).toMatch(/^ {2}\+ insert {2}line 2: en=term 0, fr=terme; 0$/m);
+    expect(r.stderr).toContain('nothing was sent');
+  });
+
+  it('an invalid file: exit 2, every problem listed, nothing sent at all', async () => {
+    const { env } = newOrg();
+    const bad = writeFile('bad.csv', `en,colour,fr\nbank,,banque\ndoor,,${'x'.repeat(256)}\nwall,,mur,extra\n`);
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'import', bad], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bad.csv:1: column 2 "colour" is not a language key');
+    expect(r.stderr).toContain('bad.csv:3: "fr" translation is 256 characters long');
+    expect(r.stderr).toContain('bad.csv:4: row has 4 cells but the header has 3');
+    expect(since(mark)).toEqual([]);
+  });
+
+  it('a batch the service applied but whose answer was lost: no duplicate, nothing missing', async () => {
+    const { org, env } = newOrg();
+    const { path, expected } = bigFile();
+    let intercepted = false;
+    s.sandbox.intercept((req) => {
+      if (intercepted || req.method !== 'PUT' || req.path !== glossaryPath(org)) return undefined;
+      intercepted = true;
+      return { kind: 'applyThenReset' };
+    });
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'import', path, '--json'], { env });
+    expect(r.code).toBe(0);
+    const entries = entriesOf(org);
+    expect(entries).toHaveLength(250);
+    expect(sigs(entries.map((e) => e.translations))).toEqual(sigs(expected));
+    const log = since(mark);
+    const puts = putsTo(org, log);
+    expect(puts[0]).toMatchObject({ status: 0, fault: 'intercept:applyThenReset', appliedStatus: 204 });
+    // The first batch was not sent again: 250 operations in all, each term once.
+    expect(puts.map((p) => operationsOf(p).length)).toEqual([100, 100, 50]);
+    const sent = puts.flatMap(operationsOf).map((op) => (op.type === 'insert' ? op.translations.en : ''));
+    expect(new Set(sent).size).toBe(250);
+    // Between the lost answer and the next batch, the glossary was listed to see what landed.
+    const firstPut = log.indexOf(puts[0] as RequestLogEntry);
+    expect(log[firstPut + 1]).toMatchObject({ method: 'GET', path: glossaryPath(org) });
+    expect(JSON.parse(r.stdout)).toMatchObject({ inserted: 250, failed: [] });
+    expect(r.stderr).toContain('100 of 100 had landed');
+  });
+
+  it('a 502 that applied nothing: the glossary is checked and the batch sent once more', async () => {
+    const { org, env } = newOrg();
+    const { path, expected } = bigFile();
+    let intercepted = false;
+    s.sandbox.intercept((req) => {
+      if (intercepted || req.method !== 'PUT' || req.path !== glossaryPath(org)) return undefined;
+      intercepted = true;
+      return { kind: 'respond', status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
+    });
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'import', path], { env });
+    expect(r.code).toBe(0);
+    expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(sigs(expected));
+    const puts = putsTo(org, since(mark));
+    expect(puts.map((p) => [p.status, operationsOf(p).length])).toEqual([
+      [502, 100],
+      [204, 100],
+      [204, 100],
+      [204, 50],
+    ]);
+    expect(operationsOf(puts[1] as RequestLogEntry)).toEqual(operationsOf(puts[0] as RequestLogEntry));
+  });
+
+  it('a 413 halves the batch until the service takes it', async () => {
+    const { org, env } = newOrg();
+    const { path } = bigFile();
+    s.sandbox.intercept((req) => {
+      const ops = (req.body as { operations?: unknown[] } | undefined)?.operations;
+      if (req.method === 'PUT' && Array.isArray(ops) && ops.length > 40) return { kind: 'respond', status: 413, body: { error: { code: 413, message: 'too large' } } };
+      return undefined;
+    });
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'import', path, '--batch-size', '100'], { env });
+    expect(r.code).toBe(0);
+    expect(entriesOf(org)).toHaveLength(250);
+    const applied = putsTo(org, since(mark)).filter((p) => p.status === 204);
+    expect(applied.map((p) => operationsOf(p).length)).toEqual([25, 25, 25, 25, 25, 25, 25, 25, 25, 25]);
+  });
+
+  it('an operation the service rejects fails alone (exit 6); the rest of its batch lands', async () => {
+    const { org, env } = newOrg();
+    const ids = s.sandbox.store.applyGlossaryOperations(
+      org,
+      [
+        { type: 'insert', translations: { en: 'bank', fr: 'rive' } },
+        { type: 'insert', translations: { en: 'door', fr: 'porte' } },
+      ],
+      new Date().toISOString(),
+    );
+    const [bankId, doorId] = ids as [string, string];
+    const file = writeFile('race.csv', `id,en,fr\n${bankId},bank,banque\n${doorId},door,portail\n,wall,mur\n`);
+    // Someone deletes the bank entry between teamctl's read and its PUT.
+    let deleted = false;
+    s.sandbox.intercept((req) => {
+      if (!deleted && req.method === 'PUT' && req.path === glossaryPath(org)) {
+        deleted = true;
+        s.sandbox.store.applyGlossaryOperations(org, [{ type: 'delete', id: bankId }], new Date().toISOString());
+      }
+      return undefined;
+    });
+    const r = await runCli(['glossary', 'import', file, '--json'], { env });
+    expect(r.code).toBe(6);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.failed).toEqual([{ line: 2, status: 400, message: `no glossary entry with id "${bankId}"` }]);
+    expect(report).toMatchObject({ inserted: 1, updated: 1 });
+    expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(sigs([{ en: 'door', fr: 'portail' }, { en: 'wall', fr: 'mur' }]));
+    expect(s.sandbox.store.getGlossaryEntry(org, doorId)?.translations).toEqual({ en: 'door', fr: 'portail' });
+    expect(r.stderr).toMatch(/^error: 1 of 3 operations failed; 2 applied$/m);
+  });
+});
+
+describe('glossary export', () => {
+  const acme = () => entriesOf('acme');
+
+  it('csv round trip: export → strip id → import into an empty org recreates it; export → edit → import updates in place', async () => {
+    const exported = await runCli(['glossary', 'export'], { env: s.env });
+    expect(exported.code).toBe(0);
+    const lines = exported.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('id,en,de,es,fr,ja,pt-BR');
+    expect(lines).toHaveLength(acme().length + 1);
+
+    // Into an empty organization, without the id column.
+    const { org, env } = newOrg();
+    const withoutId = writeFile('no-id.csv', lines.map((l) => l.slice(l.indexOf(',') + 1)).join('\n') + '\n');
+    expect((await runCli(['glossary', 'import', withoutId], { env })).code).toBe(0);
+    expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(sigs(acme().map((e) => e.translations)));
+
+    // The export with ids, imported again into either organization, sends nothing.
+    const withId = writeFile('with-id.csv', exported.stdout);
+    for (const target of [s.env, env]) {
+      const mark = s.sandbox.requests.length;
+      const r = await runCli(['glossary', 'import', withId, '--json'], { env: target });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ inserted: 0, updated: 0, present: acme().length });
+      expect(since(mark).filter((q) => q.method === 'PUT')).toEqual([]);
+    }
+
+    // Edit one cell of the new organization's export: that entry is updated in place.
+    const second = await runCli(['glossary', 'export'], { env });
+    const target = entriesOf(org).find((e) => e.translations.fr === 'Tableau de bord') as { id: string };
+    const edited = writeFile('edited.csv', second.stdout.replace('Tableau de bord', 'Tableau de pilotage'));
+    const r = await runCli(['glossary', 'import', edited, '--json'], { env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ inserted: 0, updated: 1 });
+    expect(entriesOf(org)).toHaveLength(acme().length);
+    expect(s.sandbox.store.getGlossaryEntry(org, target.id)?.translations.fr).toBe('Tableau de pilotage');
+  });
+
+  it('TBX-Basic parses as XML with one conceptEntry per entry', async () => {
+    const r = await runCli(['glossary', 'export', '--format', 'tbx'], { env: s.env });
+    expect(r.code).toBe(0);
+    const tbx = parseXml(r.stdout);
+    expect(tbx.name).toBe('tbx');
+    expect(tbx.attributes).toMatchObject({ type: 'TBX-Basic', xmlns: 'urn:iso:std:iso:30042:ed-2' });
+    const concepts = findAll(tbx, 'conceptEntry');
+    expect(concepts).toHaveLength(acme().length);
+    const fromTbx = concepts.map((c) =>
+      Object.fromEntries(findAll(c, 'langSec').map((l) => [l.attributes['xml:lang'], findAll(l, 'term')[0]?.text])),
+    ) as GlossaryTranslations[];
+    expect(sigs(fromTbx)).toEqual(sigs(acme().map((e) => e.translations)));
+  });
+
+  it('json and ndjson are the entries unchanged; --lang keeps only those languages', async () => {
+    const reference = await listDirect<GlossaryEntry>(s.sandbox, glossaryPath('acme').slice(3));
+    const json = await runCli(['glossary', 'export', '--format', 'json'], { env: s.env });
+    expect(JSON.parse(json.stdout)).toEqual(reference);
+    const ndjson = await runCli(['glossary', 'export', '--format', 'ndjson', '--lang', 'ja'], { env: s.env });
+    const lines = ndjson.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as GlossaryEntry);
+    const withJa = reference.filter((e) => e.translations.ja !== undefined);
+    expect(lines).toEqual(withJa.map((e) => ({ ...e, translations: { ja: e.translations.ja } })));
+  });
+
+  it('--excel: BOM, CRLF, formula cells neutralised; only for csv', async () => {
+    const { org, env } = newOrg();
+    s.sandbox.store.applyGlossaryOperations(
+      org,
+      [{ type: 'insert', translations: { en: '=SUM(A1:A2)', fr: '+33 1 23', de: '-minus', es: '@handle' } }],
+      new Date().toISOString(),
+    );
+    const r = await runCli(['glossary', 'export', '--excel'], { env });
+    expect(r.code).toBe(0);
+    const id = entriesOf(org)[0]?.id as string;
+    expect(r.stdout).toBe(`\uFEFFid,en,de,es,fr\r\n${id},'=SUM(A1:A2),'-minus,'@handle,'+33 1 23\r\n`);
+    const plain = await runCli(['glossary', 'export'], { env });
+    expect(plain.stdout).toBe(`id,en,de,es,fr\n${id},=SUM(A1:A2),-minus,@handle,+33 1 23\n`);
+    const tbx = await runCli(['glossary', 'export', '--excel', '--format', 'tbx'], { env });
+    expect(tbx.code).toBe(2);
+    expect(tbx.stdout).toBe('');
+  });
+
+  it('-f writes the file atomically: complete on success, the old one untouched on failure', async () => {
+    const out = mkdtempSync(join(dir, 'out-'));
+    const file = join(out, 'glossary.csv');
+    writeFileSync(file, 'old content\n');
+    const r = await runCli(['glossary', 'export', '-f', file], { env: s.env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    const stdout = await runCli(['glossary', 'export'], { env: s.env });
+    expect(readFileSync(file, 'utf8')).toBe(stdout.stdout);
+    expect(readdirSync(out)).toEqual(['glossary.csv']);
+
+    const failed = await runCli(['glossary', 'export', '--format', 'tbx', '-f', file], { env: { ...s.env, TEAMCTL_TOKEN: 'wrong-token-0000' } });
+    expect(failed.code).toBe(4);
+    expect(readFileSync(file, 'utf8')).toBe(stdout.stdout);
+    expect(readdirSync(out)).toEqual(['glossary.csv']);
+
+    const missing = await runCli(['glossary', 'export', '-f', join(out, 'no', 'such', 'dir.csv')], { env: s.env });
+    expect(missing.code).toBe(2);
+  });
+});
+
+describe('glossary list and get', () => {
+  it('--json is the entries unchanged, across pages; ndjson streams with --page-size', async () => {
+    const reference = await listDirect<GlossaryEntry>(s.sandbox, '/orgs/acme/translations-glossary');
+    const json = await runCli(['glossary', 'list', '--json'], { env: s.env });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(reference);
+    const mark = s.sandbox.requests.length;
+    const ndjson = await runCli(['glossary', 'list', '-o', 'ndjson', '--page-size', '3'], { env: s.env });
+    expect(ndjson.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(reference);
+    expect(since(mark).map((q) => q.query.limit)).toEqual(['3', '3', '3', '3']);
+  });
+
+  it('tsv has id, every language present, updatedAt; --lang picks columns in the order given', async () => {
+    const reference = await listDirect<GlossaryEntry>(s.sandbox, '/orgs/acme/translations-glossary');
+    const tsv = await runCli(['glossary', 'list'], { env: s.env });
+    const lines = tsv.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('id\ten\tde\tes\tfr\tja\tpt-BR\tupdatedAt');
+    expect(lines.slice(1)).toEqual(
+      reference.map((e) => [e.id, ...['en', 'de', 'es', 'fr', 'ja', 'pt-BR'].map((l) => e.translations[l] ?? ''), e.updatedAt].join('\t')),
+    );
+    const csv = await runCli(['glossary', 'list', '--lang', 'pt-br,fr', '-o', 'csv'], { env: s.env });
+    expect(csv.stdout.split('\n')[0]).toBe('id,pt-br,fr,updatedAt');
+    const dashboard = reference.find((e) => e.translations.en === 'Dashboard') as GlossaryEntry;
+    expect(csv.stdout).toContain(`${dashboard.id},Painel,Tableau de bord,${dashboard.updatedAt}\n`);
+  });
+
+  it('refuses a bad --lang with exit 2, sending nothing', async () => {
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'list', '--lang', 'en,not a code'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --lang: "not a code" is not a language key/);
+    expect(since(mark)).toEqual([]);
+  });
+
+  it('get shows one entry; an unknown id exits 5', async () => {
+    const entry = acmeEntry('Invoice');
+    const tsv = await runCli(['glossary', 'get', entry.id], { env: s.env });
+    expect(tsv.code).toBe(0);
+    expect(tsv.stdout).toBe(
+      'language\ttranslation\nen\tInvoice\nde\tRechnung\nes\tFactura\nfr\tFacture\nja\t請求書\npt-BR\tFatura\n',
+    );
+    const json = await runCli(['glossary', 'get', entry.id, '--json'], { env: s.env });
+    const direct = (await listDirect<GlossaryEntry>(s.sandbox, '/orgs/acme/translations-glossary')).find((e) => e.id === entry.id);
+    expect(JSON.parse(json.stdout)).toEqual(direct);
+    const missing = await runCli(['glossary', 'get', 'ge_nope'], { env: s.env });
+    expect(missing.code).toBe(5);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/^error: glossary entry "ge_nope" not found/);
+  });
+});
+
+function acmeEntry(en: string): { id: string } {
+  return entriesOf('acme').find((e) => e.translations.en === en) as { id: string };
+}

@@ -1,0 +1,157 @@
+// members add and members remove, end to end against the sandbox (its state is the reference).
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TeamMemberRole } from '../../src/api/types.js';
+import type { MembersReport } from '../../src/members/report.js';
+import type { RequestLogEntry } from '../../src/sandbox/server.js';
+import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv;
+beforeEach(async () => {
+  // Team `t`: u00001 owner, u00002–u00004 members; users up to u00010 in the organization.
+  s = await sandboxWithEnv({ seed: 'empty' });
+  s.sandbox.store.addUsers('acme', 10);
+  s.sandbox.store.createTeam('acme', 't');
+  s.sandbox.store.setTeamMembers('acme', 't', [
+    { userId: 'u00001', role: 'owner' },
+    { userId: 'u00002', role: 'member' },
+    { userId: 'u00003', role: 'member' },
+    { userId: 'u00004', role: 'member' },
+  ]);
+  s.env.TEAMCTL_TEAM = 't';
+});
+afterEach(async () => {
+  await s.sandbox.close();
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-add-remove-'));
+const team = (): Record<string, TeamMemberRole> => Object.fromEntries(s.sandbox.store.teamMembers('acme', 't').map((m) => [m.userId, m.role]));
+const changes = (): RequestLogEntry[] => s.sandbox.requests.filter((r) => r.method !== 'GET');
+const shape = (r: RequestLogEntry): string => {
+  const single = /\/members\/([^/]+)$/.exec(r.path);
+  return single ? `PUT ${single[1]} ${JSON.stringify(r.body)}` : `PUT bulk ${JSON.stringify(r.body)}`;
+};
+
+describe('members add', () => {
+  it('adds ids and e-mails (trimmed, any case) as members in one bulk request; existing members keep their role', async () => {
+    const r = await runCli(['members', 'add', 'u00005', ' USER00006@Example.COM ', 'user00001@EXAMPLE.com', 'u00002', '--json'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member', u00003: 'member', u00004: 'member', u00005: 'member', u00006: 'member' });
+    expect(changes().map(shape)).toEqual(['PUT bulk {"add":["u00005","USER00006@Example.COM"]}']);
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report).toEqual({
+      dryRun: false,
+      added: [
+        { id: 'u00005', email: 'user00005@example.com' },
+        { id: 'u00006', email: 'user00006@example.com' },
+      ],
+      removed: [],
+      roleChanged: [],
+      unchanged: 4,
+      notMember: [],
+      failed: [],
+      verified: true,
+    });
+  });
+
+  it('--role owner: a new user named by e-mail is added in bulk, then made owner by id; a member is promoted in place', async () => {
+    const r = await runCli(['members', 'add', '--role', 'owner', 'User00007@example.com', 'user00003@example.com'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toMatchObject({ u00001: 'owner', u00003: 'owner', u00007: 'owner' });
+    expect(changes().map(shape)).toEqual([
+      'PUT bulk {"add":["User00007@example.com"]}',
+      expect.stringMatching(/^PUT u0000[37] \{"role":"owner"\}$/),
+      expect.stringMatching(/^PUT u0000[37] \{"role":"owner"\}$/),
+    ]);
+  });
+
+  it('--role member demotes an owner in place, never removing them', async () => {
+    const r = await runCli(['members', 'add', '--role', 'member', 'u00001'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team().u00001).toBe('member');
+    expect(changes().map(shape)).toEqual(['PUT u00001 {"role":"member"}']);
+  });
+
+  it('an unknown user fails alone: the others are added, exit 6, and the report says why', async () => {
+    const reportFile = join(dir, 'add-report.csv');
+    const r = await runCli(['members', 'add', 'u00008', 'nobody@example.com', 'u00009', 'u00002', '--json', '--report', reportFile], { env: s.env });
+    expect(r.code).toBe(6);
+    expect(team()).toMatchObject({ u00008: 'member', u00009: 'member' });
+    expect(Object.keys(team())).toHaveLength(6);
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.added.map((u) => u.id)).toEqual(['u00008', 'u00009']);
+    expect(report.failed).toEqual([
+      { user: { id: null, email: 'nobody@example.com' }, action: 'add', status: 400, message: expect.stringContaining('no user of organization acme matches "nobody@example.com"') },
+    ]);
+    expect(report.verified).toBe(false);
+    expect(r.stderr).toMatch(/^error: 1 of 3 changes failed; the other changes were applied$/m);
+    expect(parse(readFileSync(reportFile, 'utf8'))).toEqual([
+      ['user', 'action', 'outcome', 'status', 'message'],
+      ['user00008@example.com', 'add', 'added', '204', 'as member'],
+      ['user00009@example.com', 'add', 'added', '204', 'as member'],
+      ['nobody@example.com', 'add', 'failed', '400', expect.stringContaining('no user of organization acme matches')],
+      ['user00002@example.com', 'none', 'unchanged', '', 'already a member (member)'],
+    ]);
+  });
+
+  it('exits 1 when nothing could be applied', async () => {
+    const r = await runCli(['members', 'add', 'nobody@example.com'], { env: s.env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: nothing was changed: 1 of 1 changes failed/m);
+    expect(Object.keys(team())).toHaveLength(4);
+  });
+
+  it('refuses an invalid user before sending anything (exit 2)', async () => {
+    const r = await runCli(['members', 'add', 'u00005', 'not an id'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(s.sandbox.requests).toEqual([]);
+  });
+});
+
+describe('members remove', () => {
+  it('removes ids and e-mails in one bulk request; a non-member is reported "not a member", not sent', async () => {
+    const reportFile = join(dir, 'remove-report.csv');
+    const r = await runCli(['members', 'remove', 'u00002', 'USER00003@example.com', 'user00009@example.com', 'ghost@example.com', '--json', '--report', reportFile], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toEqual({ u00001: 'owner', u00004: 'member' });
+    expect(changes().map(shape)).toEqual(['PUT bulk {"remove":["u00002","u00003"]}']);
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.removed).toEqual([
+      { id: 'u00002', email: 'user00002@example.com' },
+      { id: 'u00003', email: 'user00003@example.com' },
+    ]);
+    expect(report.notMember).toEqual([
+      { id: null, email: 'user00009@example.com' },
+      { id: null, email: 'ghost@example.com' },
+    ]);
+    expect(report.verified).toBe(true);
+    expect(r.stderr).toContain('user00009@example.com: not a member');
+    expect(parse(readFileSync(reportFile, 'utf8'))).toEqual([
+      ['user', 'action', 'outcome', 'status', 'message'],
+      ['user00002@example.com', 'remove', 'removed', '204', ''],
+      ['user00003@example.com', 'remove', 'removed', '204', ''],
+      ['user00009@example.com', 'remove', 'not-member', '', 'not a member'],
+      ['ghost@example.com', 'remove', 'not-member', '', 'not a member'],
+    ]);
+  });
+
+  it('removing only non-members succeeds with nothing sent', async () => {
+    const r = await runCli(['members', 'remove', 'u00010'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(changes()).toEqual([]);
+    expect(r.stderr).toContain('u00010: not a member');
+  });
+
+  it('has no --max-removals guard for users named one by one; --dry-run sends nothing', async () => {
+    const dry = await runCli(['members', 'remove', 'u00001', 'u00002', 'u00003', '--dry-run', '--json'], { env: s.env });
+    expect(dry.code).toBe(0);
+    expect(changes()).toEqual([]);
+    expect((JSON.parse(dry.stdout) as MembersReport).removed).toHaveLength(3);
+    const r = await runCli(['members', 'remove', 'u00001', 'u00002', 'u00003'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toEqual({ u00004: 'member' });
+  }, 15_000);
+});

@@ -1,0 +1,272 @@
+// members sync, end to end: the built CLI against the sandbox; the sandbox's state and request
+// log are the reference, not the CLI's words.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TeamMemberRole } from '../../src/api/types.js';
+import type { MembersReport } from '../../src/members/report.js';
+import type { RequestLogEntry, SandboxOptions } from '../../src/sandbox/server.js';
+import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv | undefined;
+afterEach(async () => {
+  await s?.sandbox.close();
+  s = undefined;
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-sync-'));
+let fileCount = 0;
+function file(text: string, name = `f${++fileCount}.csv`): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** A sandbox whose team `t` has members u00001…u{count} with the given roles, and `extra` more users in the organization. */
+async function teamOf(roles: TeamMemberRole[], extra: number, options: SandboxOptions = {}): Promise<SandboxEnv> {
+  s = await sandboxWithEnv({ seed: 'empty', ...options });
+  s.sandbox.store.addUsers('acme', roles.length + extra);
+  s.sandbox.store.createTeam('acme', 't');
+  s.sandbox.store.setTeamMembers('acme', 't', roles.map((role, i) => ({ userId: uid(i + 1), role })));
+  s.env.TEAMCTL_TEAM = 't';
+  return s;
+}
+
+const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
+const mail = (n: number): string => `user${String(n).padStart(5, '0')}@example.com`;
+const team = (): Record<string, TeamMemberRole> => Object.fromEntries(s!.sandbox.store.teamMembers('acme', 't').map((m) => [m.userId, m.role]));
+const changes = (from = 0): RequestLogEntry[] => s!.sandbox.requests.slice(from).filter((r) => r.method !== 'GET');
+const singlePut = (r: RequestLogEntry): string | undefined => (r.method === 'PUT' ? /\/members\/([^/]+)$/.exec(r.path)?.[1] : undefined);
+const bulk = (r: RequestLogEntry): { add?: string[]; remove?: string[] } | undefined =>
+  r.method === 'PUT' && r.path.endsWith('/members') ? (r.body as { add?: string[]; remove?: string[] }) : undefined;
+
+describe('members sync --roster', () => {
+  it('takes a 300-member team to a 320-user roster exactly, roles changed in place, with a drift check before and after', async () => {
+    // 300 members, every 10th an owner; 100 more users in the organization.
+    const roles = Array.from({ length: 300 }, (_, i): TeamMemberRole => (i % 10 === 0 ? 'owner' : 'member'));
+    await teamOf(roles, 100);
+    // The roster: members 1–280 stay (20 leave), 301–340 join; some owners become members and
+    // some members owners. An HR export: extra columns, quoted commas, e-mails in mixed case.
+    const wanted = new Map<string, TeamMemberRole>();
+    const lines = ['Employee ID;Name;E-Mail Verified;EMAIL;Department;ROLE'];
+    for (let n = 1; n <= 340; n++) {
+      if (n > 280 && n <= 300) continue;
+      const current = n <= 300 ? roles[n - 1] : undefined;
+      let role: TeamMemberRole = current ?? (n % 5 === 0 ? 'owner' : 'member');
+      if (current === 'owner' && n % 20 === 11) role = 'member';
+      if (current === 'member' && n % 7 === 3) role = 'owner';
+      wanted.set(uid(n), role);
+      const address = n % 3 === 0 ? mail(n).toUpperCase() : n % 3 === 1 ? `  ${mail(n).replace('user', 'User')} ` : mail(n);
+      const roleCell = role === 'member' && n % 2 === 0 ? '' : n % 4 === 0 ? role.toUpperCase() : role;
+      lines.push(`${1000 + n};"Person ${n}, Jr.";yes;${address};"R&D; Platform";${roleCell}`);
+    }
+    const roster = file(lines.join('\r\n') + '\r\n');
+    const roleChanges = [...wanted].filter(([id, role]) => Number(id.slice(1)) <= 300 && roles[Number(id.slice(1)) - 1] !== role);
+    expect(roleChanges.length).toBeGreaterThan(30);
+
+    // 1. The drift check: pending changes → 8, nothing sent.
+    const drift = await runCli(['members', 'sync', '--roster', roster, '--prune', '--dry-run', '--exit-code'], { env: s!.env });
+    expect(drift.code, drift.stderr).toBe(8);
+    expect(changes()).toEqual([]);
+    expect(drift.stderr).toContain(`40 to add, 20 to remove, ${roleChanges.length} role changes, ${280 - roleChanges.length} unchanged, 0 not a member`);
+    expect(drift.stderr).toMatch(/^ {2}\+ User00301@example\.com \(member\)$/m);
+    expect(drift.stderr).toMatch(/^ {2}- user00281@example\.com \(owner, not in the roster\)$/m);
+    expect(drift.stderr).toMatch(/^ {2}~ user00011@example\.com: owner → member$/m);
+
+    // 2. Apply.
+    const reportFile = join(dir, 'sync-report.csv');
+    const before = s!.sandbox.requests.length;
+    const applied = await runCli(['members', 'sync', '--roster', roster, '--prune', '--yes', '--json', '--report', reportFile], { env: s!.env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(team()).toEqual(Object.fromEntries(wanted));
+
+    const sent = changes(before);
+    // Role changes in place: single-user PUTs only for members whose role changes, and nobody
+    // who stays is ever removed.
+    const staying = new Set(wanted.keys());
+    const removedIds = sent.flatMap((r) => bulk(r)?.remove ?? []);
+    expect(removedIds.sort()).toEqual(Array.from({ length: 20 }, (_, i) => uid(281 + i)));
+    expect(removedIds.some((id) => staying.has(id))).toBe(false);
+    expect(sent.some((r) => r.method === 'DELETE')).toBe(false);
+    const newOwners = [...wanted].filter(([id, role]) => Number(id.slice(1)) > 300 && role === 'owner').map(([id]) => id);
+    expect(sent.flatMap((r) => singlePut(r) ?? []).sort()).toEqual([...roleChanges.map(([id]) => id), ...newOwners].sort());
+    // One bulk add of the 40 newcomers (batch size 100), one bulk removal, removals last.
+    expect(sent.filter((r) => bulk(r)?.add).map((r) => bulk(r)?.add?.length)).toEqual([40]);
+    expect(sent.at(-1)?.body).toEqual({ remove: expect.any(Array) });
+    // Every promotion is sent before the first demotion.
+    const roleOf = (r: RequestLogEntry) => (singlePut(r) ? (r.body as { role: TeamMemberRole }).role : undefined);
+    const lastPromotion = sent.map(roleOf).lastIndexOf('owner');
+    const firstDemotion = sent.map(roleOf).indexOf('member');
+    expect(lastPromotion).toBeLessThan(firstDemotion);
+
+    const report = JSON.parse(applied.stdout) as MembersReport;
+    expect(report.dryRun).toBe(false);
+    expect(report.verified).toBe(true);
+    expect(report.failed).toEqual([]);
+    expect(report.added).toHaveLength(40);
+    expect(report.added[0]).toEqual({ id: 'u00301', email: 'user00301@example.com' });
+    expect(report.removed).toHaveLength(20);
+    expect(report.roleChanged).toHaveLength(roleChanges.length);
+    expect(report.unchanged).toBe(280 - roleChanges.length);
+    expect(report.notMember).toEqual([]);
+
+    // The CSV artefact: one row per user named or touched.
+    const rows = parse(readFileSync(reportFile, 'utf8')) as string[][];
+    expect(rows[0]).toEqual(['user', 'action', 'outcome', 'status', 'message']);
+    expect(rows).toHaveLength(1 + 320 + 20);
+    const outcomes = rows.slice(1).reduce<Record<string, number>>((acc, r) => ({ ...acc, [r[2] as string]: (acc[r[2] as string] ?? 0) + 1 }), {});
+    expect(outcomes).toEqual({ added: 40, removed: 20, 'role-changed': roleChanges.length, unchanged: 280 - roleChanges.length });
+    expect(rows).toContainEqual(["user00282@example.com", "remove", "removed", "204", "not in the roster"]);
+    expect(rows).toContainEqual(['user00011@example.com', 'role', 'role-changed', '204', 'owner → member']);
+
+    // 3. In sync now: the drift check exits 0.
+    const again = await runCli(['members', 'sync', '--roster', roster, '--prune', '--dry-run', '--exit-code'], { env: s!.env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('nothing to change');
+  }, 20_000);
+
+  it('refuses a plan removing more than 25% of the members (exit 3, nothing sent); a higher --max-removals lets it through', async () => {
+    await teamOf(Array.from({ length: 20 }, (): TeamMemberRole => 'member'), 0);
+    const roster = file(['email', ...Array.from({ length: 14 }, (_, i) => mail(i + 1))].join('\n'));
+    // 6 of 20 leave: over 25% (5).
+    const refused = await runCli(['members', 'sync', '--roster', roster, '--prune', '--yes'], { env: s!.env });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('error: the plan removes 6 of 20 members, more than --max-removals 25% allows (5); nothing was sent');
+    expect(changes()).toEqual([]);
+    expect(Object.keys(team())).toHaveLength(20);
+    // The dry run predicts the refusal too, and still writes its report.
+    const dryReport = join(dir, 'refused-dry-run.csv');
+    const dry = await runCli(['members', 'sync', '--roster', roster, '--prune', '--dry-run', '--exit-code', '--report', dryReport], { env: s!.env });
+    expect(dry.code).toBe(3);
+    const rows = parse(readFileSync(dryReport, 'utf8')) as string[][];
+    expect(rows.filter((r) => r[2] === 'planned')).toHaveLength(6);
+    expect(rows.filter((r) => r[2] === 'unchanged')).toHaveLength(14);
+    expect(changes()).toEqual([]);
+    const allowed = await runCli(['members', 'sync', '--roster', roster, '--prune', '--yes', '--max-removals', '6'], { env: s!.env });
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(Object.keys(team())).toHaveLength(14);
+  }, 20_000);
+
+  it('applies an over-limit plan with --force', async () => {
+    await teamOf(['owner', 'member', 'member', 'member'], 0);
+    const roster = file(`email,role\n${mail(1)},owner\n${mail(2)},member\n`);
+    const forced = await runCli(['members', 'sync', '--roster', roster, '--prune', '--yes', '--force'], { env: s!.env });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toContain('going ahead because of --force');
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member' });
+  });
+
+  it('refuses a roster with no users (exit 2) whatever the flags, before any request', async () => {
+    await teamOf(['owner', 'member'], 0);
+    for (const roster of [file('email,role\n'), file('\n\n')]) {
+      const r = await runCli(['members', 'sync', '--roster', roster, '--prune', '--yes', '--force'], { env: s!.env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^error: the roster .* has no users/);
+    }
+    expect(s!.sandbox.requests).toEqual([]);
+  });
+
+  it('refuses --prune removals without a terminal and without --yes (exit 3, nothing sent)', async () => {
+    await teamOf(['owner', 'member', 'member', 'member', 'member'], 0);
+    const roster = file([mail(1), mail(2), mail(3), mail(4)].join('\n'));
+    const r = await runCli(['members', 'sync', '--roster', roster, '--prune'], { env: s!.env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('--yes');
+    expect(changes()).toEqual([]);
+    expect(Object.keys(team())).toHaveLength(5);
+  });
+
+  it('catches a change the service acknowledged but did not make: exit 6, verified false, listed', async () => {
+    await teamOf(['owner', 'member', 'member'], 0);
+    // The service answers 204 to the single-user PUT for u00002 without applying it.
+    s!.sandbox.intercept((req) => (req.method === 'PUT' && req.path.endsWith('/members/u00002') ? { kind: 'respond', status: 204 } : undefined));
+    const roster = file(`email,role\n${mail(1)},owner\n${mail(2)},owner\n${mail(3)},owner\n`);
+    const reportFile = join(dir, 'verify-report.csv');
+    const r = await runCli(['members', 'sync', '--roster', roster, '--json', '--report', reportFile], { env: s!.env });
+    expect(r.code, r.stderr).toBe(6);
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member', u00003: 'owner' });
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.verified).toBe(false);
+    expect(report.failed).toEqual([
+      { user: { id: 'u00002', email: mail(2) }, action: 'verify', status: null, message: 'verification: expected owner, found member' },
+    ]);
+    expect(r.stderr).toContain('user00002@example.com: expected owner, found member');
+    const rows = parse(readFileSync(reportFile, 'utf8')) as string[][];
+    expect(rows).toContainEqual([mail(2), 'role', 'unverified', '204', 'member → owner; verification: expected owner, found member']);
+    expect(rows).toContainEqual([mail(3), 'role', 'role-changed', '204', 'member → owner']);
+  });
+
+  it('runs role changes concurrently (bounded): 200 changes over a 50 ms link', async () => {
+    await teamOf(Array.from({ length: 200 }, (): TeamMemberRole => 'member'), 0, { latencyMs: 50 });
+    // Requests the sandbox has received but not answered yet, sampled at each arrival.
+    let maxInFlight = 0;
+    s!.sandbox.intercept((req) => {
+      if (req.method === 'PUT' && /\/members\/[^/]+$/.test(req.path)) {
+        const inFlight = s!.sandbox.requests.filter((q) => singlePut(q) && q.status === 0).length;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+      }
+      return undefined;
+    });
+    const roster = file(['email,role', ...Array.from({ length: 200 }, (_, i) => `${mail(i + 1)},owner`)].join('\n'));
+    const started = Date.now();
+    const r = await runCli(['members', 'sync', '--roster', roster], { env: s!.env });
+    const elapsed = Date.now() - started;
+    expect(r.code, r.stderr).toBe(0);
+    expect(Object.values(team()).every((role) => role === 'owner')).toBe(true);
+    expect(changes().filter(singlePut)).toHaveLength(200);
+    // Several at once, never more than --concurrency (default 8).
+    expect(maxInFlight).toBeGreaterThanOrEqual(4);
+    expect(maxInFlight).toBeLessThanOrEqual(8);
+    // One at a time would take over 10 s; a loose bound, not a benchmark.
+    expect(elapsed).toBeLessThan(6000);
+  }, 20_000);
+
+  it('aborts before planning when a page of the team cannot be read (exit 1, nothing sent)', async () => {
+    await teamOf(Array.from({ length: 1001 }, (): TeamMemberRole => 'member'), 0);
+    s!.sandbox.intercept((req) => (req.method === 'GET' && req.query.page ? { kind: 'respond', status: 500, body: { error: { code: 500, message: 'boom' } } } : undefined));
+    const r = await runCli(['members', 'sync', '--add', mail(1)], { env: s!.env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: could not read the whole team t before planning; nothing was sent: .*500/);
+    expect(changes()).toEqual([]);
+  });
+});
+
+describe('members sync, incremental', () => {
+  it('adds and removes from flags and files; a user in both ends removed', async () => {
+    await teamOf(['owner', 'member', 'member', 'member', 'member', 'member', 'member', 'member'], 5);
+    const addFile = file(`user\n${uid(10)}\n${mail(11).toUpperCase()}\n${mail(12)}\n`);
+    const removeFile = file(`${mail(12)}\n${uid(2)}\nnobody@example.com\n`);
+    const r = await runCli(['members', 'sync', '--add', uid(9), '--add-file', addFile, '--remove', mail(3), '--remove-file', removeFile, '--json'], { env: s!.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toEqual({
+      u00001: 'owner',
+      ...Object.fromEntries([4, 5, 6, 7, 8, 9, 10, 11].map((n) => [uid(n), 'member'])),
+    });
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.notMember).toEqual([
+      { id: null, email: mail(12) },
+      { id: null, email: 'nobody@example.com' },
+    ]);
+    expect(report.removed).toEqual([
+      { id: uid(3), email: mail(3) },
+      { id: uid(2), email: mail(2) },
+    ]);
+    // A user named in both add and remove is not added first.
+    expect(changes().flatMap((q) => bulk(q)?.add ?? [])).not.toContain(mail(12));
+  });
+
+  it('reports every problem of every input file at once, and sends nothing (exit 2)', async () => {
+    await teamOf(['owner'], 0);
+    const roster = file('email,role\nnot-an-email,owner\nok@example.com,boss\n');
+    const addFile = file('email\nalso bad\n');
+    const r = await runCli(['members', 'sync', '--roster', roster, '--add-file', addFile], { env: s!.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: 3 problems in .*; nothing was sent/);
+    expect(r.stderr).toContain(`${roster}:2: invalid e-mail address "not-an-email"`);
+    expect(r.stderr).toContain(`${roster}:3: unknown role "boss"`);
+    expect(r.stderr).toContain(`${addFile}:2:`);
+    expect(s!.sandbox.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,240 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import type { ExecuteResult } from '../../src/members/apply.js';
+import {
+  appliedReport,
+  dryRunReport,
+  formatPlan,
+  formatSummary,
+  reportCsv,
+  reportRows,
+  settleInconclusive,
+  unchangedNamedMembers,
+  UserMap,
+  writeFileAtomic,
+  type Verification,
+} from '../../src/members/report.js';
+import type { CurrentMember, MembersPlan, UserRef } from '../../src/plan/members.js';
+import { planMembers } from '../../src/plan/members.js';
+
+const ada: UserRef = { id: 'u1', email: 'Ada@Example.com' };
+const bob: UserRef = { id: 'u2', email: 'bob@example.com' };
+const cy: UserRef = { id: 'u3', email: null };
+const newcomer: UserRef = { id: null, email: 'new@example.com' };
+const ghost: UserRef = { id: null, email: 'ghost@example.com' };
+
+const current: CurrentMember[] = [
+  { id: 'u1', email: 'Ada@Example.com', role: 'owner' },
+  { id: 'u2', email: 'bob@example.com', role: 'member' },
+  { id: 'u3', email: null, role: 'member' },
+  { id: 'u4', email: 'dan@example.com', role: 'member' },
+];
+
+const plan: MembersPlan = {
+  add: [{ user: newcomer, role: 'member' }],
+  remove: [{ user: cy, role: 'member', pruned: true }],
+  roleChanges: [{ user: bob, from: 'member', to: 'owner' }],
+  unchanged: 2,
+  notMember: [ghost],
+};
+
+const success: ExecuteResult = {
+  added: [{ user: { id: 'u9', email: 'new@example.com' }, role: 'member', status: 204 }],
+  removed: [{ user: cy, role: 'member', pruned: true, status: 204 }],
+  roleChanged: [{ user: bob, from: 'member', to: 'owner', status: 204 }],
+  failed: [],
+  accepted: 3,
+};
+
+describe('the JSON report (contract §4)', () => {
+  it('has exactly the contract keys, in order, for a dry run', () => {
+    const report = dryRunReport(plan);
+    expect(Object.keys(report)).toEqual(['dryRun', 'added', 'removed', 'roleChanged', 'unchanged', 'notMember', 'failed', 'verified']);
+    expect(report).toEqual({
+      dryRun: true,
+      added: [newcomer],
+      removed: [cy],
+      roleChanged: [{ user: bob, from: 'member', to: 'owner' }],
+      unchanged: 2,
+      notMember: [ghost],
+      failed: [],
+      verified: false,
+    });
+  });
+
+  it('lists what was applied, and is verified when the team read back matches', () => {
+    const report = appliedReport(plan, success, { differences: [] });
+    expect(report).toEqual({
+      dryRun: false,
+      added: [{ id: 'u9', email: 'new@example.com' }],
+      removed: [cy],
+      roleChanged: [{ user: bob, from: 'member', to: 'owner' }],
+      unchanged: 2,
+      notMember: [ghost],
+      failed: [],
+      verified: true,
+    });
+  });
+
+  it('adds a `verify` failure for a difference no failure explains, and is not verified', () => {
+    const verification: Verification = { differences: [{ user: bob, expected: 'owner', actual: 'member' }] };
+    const report = appliedReport(plan, success, verification);
+    expect(report.verified).toBe(false);
+    expect(report.failed).toEqual([{ user: bob, action: 'verify', status: null, message: 'verification: expected owner, found member' }]);
+  });
+
+  it('does not repeat a difference that a failure explains', () => {
+    const failedAdd: ExecuteResult = {
+      ...success,
+      added: [],
+      failed: [{ action: 'add', user: newcomer, role: 'member', status: 400, message: 'no such user', mayHaveApplied: false }],
+    };
+    const verification: Verification = { differences: [{ user: newcomer, expected: 'member', actual: 'absent' }] };
+    const report = appliedReport(plan, failedAdd, verification);
+    expect(report.failed).toEqual([{ user: newcomer, action: 'add', status: 400, message: 'no such user' }]);
+    expect(report.verified).toBe(false);
+  });
+
+  it('is not verified when the team could not be read back', () => {
+    expect(appliedReport(plan, success, { differences: [], readError: 'down' }).verified).toBe(false);
+  });
+});
+
+describe('settleInconclusive', () => {
+  const lost: ExecuteResult = {
+    ...success,
+    roleChanged: [],
+    failed: [{ action: 'role', user: bob, from: 'member', to: 'owner', newMember: false, status: 500, message: 'oops', mayHaveApplied: true }],
+    accepted: 2,
+  };
+  it('counts a possibly applied change as done when the team read back shows it', () => {
+    const settled = settleInconclusive(lost, { differences: [] });
+    expect(settled.failed).toEqual([]);
+    expect(settled.roleChanged).toEqual([{ user: bob, from: 'member', to: 'owner', status: 204 }]);
+    expect(settled.accepted).toBe(3);
+  });
+  it('keeps it failed when the team shows otherwise, or could not be read', () => {
+    expect(settleInconclusive(lost, { differences: [{ user: bob, expected: 'owner', actual: 'member' }] }).failed).toHaveLength(1);
+    expect(settleInconclusive(lost, { differences: [], readError: 'down' }).failed).toHaveLength(1);
+  });
+  it('never settles a rejected change', () => {
+    const rejected: ExecuteResult = { ...lost, failed: [{ ...lost.failed[0]!, mayHaveApplied: false }] };
+    expect(settleInconclusive(rejected, { differences: [] }).failed).toHaveLength(1);
+  });
+});
+
+describe('the CSV report', () => {
+  it('has one row per user touched or named, with action, outcome, status and message', async () => {
+    const dan = current[3]!;
+    const rows = reportRows({
+      plan,
+      result: success,
+      verification: { differences: [{ user: bob, expected: 'owner', actual: 'member' }] },
+      unchangedNamed: [dan],
+    });
+    const csv = await reportCsv(rows);
+    expect(parse(csv)).toEqual([
+      ['user', 'action', 'outcome', 'status', 'message'],
+      ['new@example.com', 'add', 'added', '204', 'as member'],
+      ['bob@example.com', 'role', 'unverified', '204', 'member → owner; verification: expected owner, found member'],
+      ['u3', 'remove', 'removed', '204', 'not in the roster'],
+      ['ghost@example.com', 'remove', 'not-member', '', 'not a member'],
+      ['dan@example.com', 'none', 'unchanged', '', 'already a member (member)'],
+    ]);
+  });
+
+  it('marks every planned change `planned` on a dry run', () => {
+    const rows = reportRows({ plan, unchangedNamed: [] });
+    expect(rows.map((r) => [r.action, r.outcome])).toEqual([
+      ['add', 'planned'],
+      ['role', 'planned'],
+      ['remove', 'planned'],
+      ['remove', 'not-member'],
+    ]);
+  });
+
+  it('folds a failed role for a new member into its add row', () => {
+    const result: ExecuteResult = {
+      ...success,
+      failed: [{ action: 'role', user: { id: 'u9', email: 'new@example.com' }, from: 'member', to: 'owner', newMember: true, status: 403, message: 'denied', mayHaveApplied: false }],
+    };
+    const rows = reportRows({ plan, result, unchangedNamed: [] });
+    expect(rows.filter((r) => r.user.email === 'new@example.com')).toEqual([
+      { user: { id: 'u9', email: 'new@example.com' }, action: 'add', outcome: 'failed', status: 403, message: 'added, but the role member was not set: denied' },
+    ]);
+  });
+
+  it('quotes cells as RFC 4180 says', async () => {
+    const csv = await reportCsv([{ user: ghost, action: 'add', outcome: 'failed', status: 400, message: 'bad, "really"\nbad' }]);
+    expect(csv).toBe('user,action,outcome,status,message\nghost@example.com,add,failed,400,"bad, ""really""\nbad"\n');
+  });
+
+  it('is written atomically: no temp file left behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-report-'));
+    const path = join(dir, 'report.csv');
+    await writeFileAtomic(path, 'a\n');
+    await writeFileAtomic(path, 'b\n');
+    expect(readFileSync(path, 'utf8')).toBe('b\n');
+    expect(readdirSync(dir)).toEqual(['report.csv']);
+    await expect(writeFileAtomic(join(dir, 'missing', 'r.csv'), 'x')).rejects.toThrow(/could not write the report/);
+  });
+});
+
+describe('unchangedNamedMembers', () => {
+  it('finds the named members the plan leaves alone, once each, by id or e-mail in any case', () => {
+    const named: UserRef[] = [{ id: null, email: 'ADA@example.com' }, { id: 'u1', email: null }, { id: 'u2', email: null }, newcomer];
+    const p = planMembers(current, { add: [{ key: 'ADA@example.com', kind: 'email', line: 0 }, { key: 'u2', kind: 'id', line: 0 }], remove: [{ key: 'u2', kind: 'id', line: 0 }] });
+    expect(unchangedNamedMembers(current, named, p)).toEqual([current[0]]);
+  });
+});
+
+describe('UserMap', () => {
+  it('finds users by id, else by e-mail ignoring case', () => {
+    const map = UserMap.of<number>([
+      [ada, 1],
+      [newcomer, 2],
+    ]);
+    expect(map.get({ id: 'u1', email: null })).toBe(1);
+    expect(map.get({ id: null, email: 'ada@EXAMPLE.com' })).toBe(1);
+    expect(map.get({ id: 'u9', email: 'NEW@example.com' })).toBe(2);
+    expect(map.get({ id: 'u7', email: null })).toBeUndefined();
+  });
+});
+
+describe('the plan and summary on stderr', () => {
+  it('prints + add, ~ role from → to, - remove, then the counts', async () => {
+    expect(await formatPlan(plan, 'engineering', 4, false)).toBe(
+      [
+        'Plan for team engineering (4 members now):',
+        '  + new@example.com (member)',
+        '  ~ bob@example.com: member → owner',
+        '  - u3 (not in the roster)',
+        '    ghost@example.com: not a member',
+        '1 to add, 1 to remove, 1 role change, 2 unchanged, 1 not a member',
+      ].join('\n'),
+    );
+  });
+
+  it('says when there is nothing to change, and colours only when asked', async () => {
+    const empty: MembersPlan = { add: [], remove: [], roleChanges: [], unchanged: 4, notMember: [] };
+    expect(await formatPlan(empty, 't', 4, false)).toContain('  nothing to change');
+    const coloured = await formatPlan(plan, 't', 4, true);
+    expect(coloured).toContain('\u001b[32m  + new@example.com (member)');
+    expect(await formatPlan(plan, 't', 4, false)).not.toContain('\u001b[');
+  });
+
+  it('summarises counts, failures and the verification', () => {
+    const report = appliedReport(plan, success, { differences: [{ user: bob, expected: 'owner', actual: 'member' }] });
+    expect(formatSummary(report, { differences: [{ user: bob, expected: 'owner', actual: 'member' }] })).toBe(
+      [
+        'Done: 1 added, 1 removed, 1 role changed, 2 unchanged, 1 not a member, 0 failed',
+        'Verification: the team read back differs from the plan for 1 user:',
+        '  bob@example.com: expected owner, found member',
+      ].join('\n'),
+    );
+    expect(formatSummary(appliedReport(plan, success, { differences: [] }), { differences: [] })).toContain('Verified: the team read back matches the plan.');
+  });
+});
