@@ -17,6 +17,7 @@ export interface ErrorOptions {
   hint?: string;
   cause?: unknown;
   status?: number;
+  detail?: string;
 }
 
 export class TeamctlError extends Error {
@@ -25,11 +26,17 @@ export class TeamctlError extends Error {
   hint?: string;
   /** The HTTP status behind the error, when a response was received. */
   status?: number;
+  /**
+   * The failure in a few words without the request line (the service's own message, or what
+   * happened on the network): what a per-user or per-row report shows next to its status.
+   */
+  detail?: string;
   constructor(message: string, options?: ErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     if (options?.hint) this.hint = options.hint;
     if (options?.status !== undefined) this.status = options.status;
+    if (options?.detail !== undefined) this.detail = options.detail;
   }
 }
 
@@ -97,4 +104,9 @@ export class ServiceError extends TeamctlError {
     super(message, options);
     this.outcome = options?.outcome ?? 'unknown';
   }
+}
+
+/** What a report shows for a failure: the error's detail when it has one, else its message. */
+export function failureDetail(err: Error): string {
+  return err instanceof TeamctlError && err.detail !== undefined ? err.detail : err.message;
 }

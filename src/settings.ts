@@ -98,3 +98,17 @@ export function resolveTimeoutMs(flags: GlobalFlags): number {
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not ${JSON.stringify(flags.timeout)}`);
   return Math.round(seconds * 1000);
 }
+
+/** A whole-number flag from 1 to `max`; anything else is a usage error naming the flag. */
+export function parseWholeNumber(flag: string, value: string, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1 || n > max) {
+    throw new UsageError(`${flag} must be a whole number from 1 to ${max}, not ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
+/** --page-size of the list commands: 1..1000, the service's maximum `limit`. */
+export function parsePageSize(value: string): number {
+  return parseWholeNumber('--page-size', value, 1000);
+}

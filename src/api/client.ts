@@ -164,6 +164,7 @@ export class ApiClient {
         const what = outcome.code === 'TIMEOUT' ? `timed out after ${this.options.timeoutMs / 1000}s` : `failed (${outcome.code})`;
         const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
         throw new ServiceError(`${method} ${url} ${what}${tries}`, {
+          detail: `${what}${tries}`,
           outcome: cannotHaveBeenProcessed(outcome) ? 'not-processed' : 'unknown',
           hint: outcome.code === 'ECONNREFUSED' ? 'is the base URL right, and is the service up?' : undefined,
         });
@@ -173,7 +174,11 @@ export class ApiClient {
         try {
           return { status, data: JSON.parse(text) as T };
         } catch {
-          throw new ServiceError(`unexpected response from ${method} ${url}: ${status} with a body that is not JSON`, { status, outcome: 'unknown' });
+          throw new ServiceError(`unexpected response from ${method} ${url}: ${status} with a body that is not JSON`, {
+            status,
+            outcome: 'unknown',
+            detail: 'unexpected response: the body is not JSON',
+          });
         }
       }
       throw this.failure(method, url, status, contentType, text, attempt, decision);
@@ -193,29 +198,31 @@ export class ApiClient {
       // Never followed: a redirect could carry the token to another origin.
       return new ServiceError(`${method} ${url} answered ${status} (a redirect); teamctl does not follow redirects`, {
         status,
+        detail: `redirect (${status}) not followed`,
         outcome: 'rejected',
         hint: 'check the base URL',
       });
     }
     const message = errorMessageFromBody(status, contentType, text);
     if (status === 401) {
-      return new AuthError(`authentication failed (401): ${message}`, { status, hint: 'run `teamctl auth login` to store a valid token, or set TEAMCTL_TOKEN' });
+      return new AuthError(`authentication failed (401): ${message}`, { status, detail: message, hint: 'run `teamctl auth login` to store a valid token, or set TEAMCTL_TOKEN' });
     }
     if (status === 403) {
-      return new AuthError(`permission denied (403): ${message}`, { status, hint: 'the token is valid but lacks the rights for this operation' });
+      return new AuthError(`permission denied (403): ${message}`, { status, detail: message, hint: 'the token is valid but lacks the rights for this operation' });
     }
-    if (status === 404) return new NotFoundError(`not found (404): ${message}`, { status });
+    if (status === 404) return new NotFoundError(`not found (404): ${message}`, { status, detail: message });
     if (decision.retry === false && decision.why === 'retry-after-too-long') {
       const seconds = Math.ceil(decision.retryAfterMs / 1000);
       return new ServiceError(`${method} ${url} answered ${status}: the service asked to wait ${seconds}s before retrying, longer than the 60s teamctl waits`, {
         status,
         outcome: 'not-processed',
+        detail: `the service asked to wait ${seconds}s`,
         hint: 'try again later',
       });
     }
     const outcome: FailureOutcome = status === 429 || status === 503 ? 'not-processed' : status >= 500 ? 'unknown' : 'rejected';
     const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
-    return new ServiceError(`${method} ${url} failed with ${status}${tries}: ${message}`, { status, outcome });
+    return new ServiceError(`${method} ${url} failed with ${status}${tries}: ${message}`, { status, outcome, detail: `${message}${tries}` });
   }
 
   /** Every item of a paginated list, page by page (memory bounded by one page). */

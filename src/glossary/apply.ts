@@ -23,7 +23,7 @@
 // out on our side may still be finishing on the service's.
 import type { GlossaryOperation } from '../api/types.js';
 import { batches } from '../api/batching.js';
-import { AuthError, NotFoundError, ServiceError, TeamctlError } from '../errors.js';
+import { AuthError, NotFoundError, ServiceError, TeamctlError, failureDetail } from '../errors.js';
 import { landedOperations, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
 
 /** What the executor needs of the service. */
@@ -72,12 +72,6 @@ interface Unit {
   ops: PlannedOperation[];
   /** Sends of these operations whose answer was lost so far. */
   lost: number;
-}
-
-/** The service's own text from a client error ("PUT … failed with 400: <text>"), or the message. */
-export function serviceText(err: Error): string {
-  const m = /failed with \d{3}(?: \(after \d+ attempts\))?: ([\s\S]*)$/.exec(err.message);
-  return m?.[1] ?? err.message;
 }
 
 /** The index a batch-validation message names ("operations[3]: …"), if any. */
@@ -160,7 +154,7 @@ export async function applyGlossaryPlan(
           const half = Math.ceil(ops.length / 2);
           queue.unshift({ ops: ops.slice(0, half), lost: unit.lost }, { ops: ops.slice(half), lost: unit.lost });
         } else {
-          fail(ops, status, `the service refuses even this one operation as too large: ${serviceText(err)}`);
+          fail(ops, status, `the service refuses even this one operation as too large: ${failureDetail(err)}`);
         }
         continue;
       }
@@ -175,7 +169,7 @@ export async function applyGlossaryPlan(
       const outcome = err instanceof ServiceError ? err.outcome : 'unknown';
       if (outcome === 'rejected') {
         if ((status === 400 || status === 422) && ops.length > 1) {
-          const named = namedOperationIndex(serviceText(err));
+          const named = namedOperationIndex(failureDetail(err));
           if (named !== undefined && named < ops.length) {
             // The named operation alone (confirming the blame), the others together.
             const rest = ops.filter((_, i) => i !== named);
@@ -186,7 +180,7 @@ export async function applyGlossaryPlan(
           }
           continue;
         }
-        const text = serviceText(err);
+        const text = failureDetail(err);
         fail(ops, status, ops.length === 1 ? text.replace(/^operations\[0\]:\s*/, '') : text);
         continue;
       }

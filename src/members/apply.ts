@@ -27,7 +27,7 @@ import type { ApiClient } from '../api/client.js';
 import { sendInBatches, type BatchResult } from '../api/batching.js';
 import { putTeamMember, updateTeamMembers } from '../api/members.js';
 import type { TeamMemberRole } from '../api/types.js';
-import { AuthError, NotFoundError, ServiceError, TeamctlError } from '../errors.js';
+import { AuthError, NotFoundError, ServiceError, TeamctlError, failureDetail } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import {
   applyPlan,
@@ -115,21 +115,10 @@ function keyOf(user: UserRef): string {
   return key;
 }
 
-/**
- * The client's message without its request line, which is the same for a whole batch and says
- * nothing about the user: `PUT <url> failed with 400: <service's message>` becomes the service's
- * message (the status has its own column).
- */
-export function userMessage(message: string): string {
-  const withStatus = /^(?:GET|PUT|DELETE) \S+ failed with \d+( \(after \d+ attempts\))?: ([\s\S]*)$/.exec(message);
-  if (withStatus) return `${withStatus[2] ?? ''}${withStatus[1] ?? ''}`;
-  return message.replace(/^(?:GET|PUT|DELETE) https?:\/\/\S+ /, '');
-}
-
 function failureOf(err: TeamctlError): Pick<FailureBase, 'status' | 'message' | 'mayHaveApplied'> {
   return {
     status: err.status ?? null,
-    message: userMessage(err.message),
+    message: failureDetail(err),
     mayHaveApplied: err instanceof ServiceError && err.outcome === 'unknown',
   };
 }

@@ -38,12 +38,12 @@ import {
   settleInconclusive,
   unchangedNamedMembers,
   verify,
-  writeFileAtomic,
   type MembersReport,
   type ReportRow,
   type Verification,
 } from './report.js';
 import { readTeam } from './team.js';
+import { writeFileAtomic } from '../files/atomic.js';
 
 export interface EngineOptions {
   change: MembersChange;
@@ -56,15 +56,6 @@ export interface EngineOptions {
   concurrency: number;
   /** --report: the CSV file to write. */
   report?: string;
-}
-
-/** A whole number flag from 1 to `max`; anything else is a usage error naming the flag. */
-export function parseCount(flag: string, value: string, max: number): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1 || n > max) {
-    throw new UsageError(`${flag} must be a whole number from 1 to ${max}, not ${JSON.stringify(value)}`);
-  }
-  return n;
 }
 
 /** --report must land in an existing folder, checked before anything is sent. */
@@ -121,7 +112,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   const named = [...(options.change.add ?? []), ...(options.change.roster ?? []), ...(options.change.remove ?? [])].map(refOfEntry);
   const unchangedNamed = unchangedNamedMembers(current, named, plan);
   const finish = async (report: MembersReport, rows: ReportRow[]): Promise<void> => {
-    if (options.report !== undefined) await writeFileAtomic(options.report, await reportCsv(rows));
+    if (options.report !== undefined) await writeFileAtomic(options.report, await reportCsv(rows), `--report ${options.report}`);
     if (json) await printJsonReport(io, report);
   };
 

@@ -14,9 +14,6 @@
 // - CSV: one row per user the run touched or the input named (an unchanged roster member too),
 //   `user` being the e-mail when known, else the id; `outcome` is one of planned, added,
 //   removed, role-changed, not-member, unchanged, failed, unverified.
-import { randomBytes } from 'node:crypto';
-import { rename, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import type { TeamMemberRole } from '../api/types.js';
 import { TeamctlError } from '../errors.js';
@@ -258,18 +255,6 @@ export async function reportCsv(rows: readonly ReportRow[]): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
   const records = rows.map((r) => [describeUser(r.user), r.action, r.outcome, r.status === null ? '' : String(r.status), r.message]);
   return stringify([['user', 'action', 'outcome', 'status', 'message'], ...records], { eof: true, record_delimiter: 'unix' });
-}
-
-/** Writes a file whole or not at all: a temp file beside it, then a rename over it. */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    await writeFile(temp, text, 'utf8');
-    await rename(temp, path);
-  } catch (err) {
-    await unlink(temp).catch(() => undefined);
-    throw new TeamctlError(`could not write the report ${path}: ${(err as Error).message}`, { cause: err });
-  }
 }
 
 // ---- stderr ---------------------------------------------------------------------------------

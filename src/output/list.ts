@@ -61,7 +61,7 @@ export async function writeList<T>(
 ): Promise<number> {
   // Nothing reaches stdout before the first page has arrived, so a command that fails at once
   // (bad token, unknown team) leaves stdout empty.
-  const pages = await startedPages(source);
+  const pages = await startedPages(untilStdoutCloses(io, source));
   let count = 0;
   const headers = columns.map((c) => c.header);
   const cells = (item: T): Cell[] => columns.map((c) => c.value(item));
@@ -74,7 +74,6 @@ export async function writeList<T>(
           await io.out(`${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`);
           count++;
         }
-        if (io.stdoutClosed) break;
       }
       await io.out(count === 0 ? ']\n' : '\n]\n');
       return count;
@@ -83,7 +82,6 @@ export async function writeList<T>(
       for await (const items of pages) {
         await io.out(items.map((item) => JSON.stringify(item) + '\n').join(''));
         count += items.length;
-        if (io.stdoutClosed) break; // nobody is reading: fetch no more pages
       }
       return count;
     case 'tsv':
@@ -93,7 +91,6 @@ export async function writeList<T>(
       for await (const items of pages) {
         await io.out(items.map((item) => line(cells(item))).join(''));
         count += items.length;
-        if (io.stdoutClosed) break;
       }
       return count;
     }
@@ -106,8 +103,16 @@ export async function writeList<T>(
   }
 }
 
+/** Stops pulling pages once nobody reads stdout (`teamctl … | head`): no requests for nothing. */
+export async function* untilStdoutCloses<T>(io: IO, source: AsyncIterable<T[]>): AsyncGenerator<T[], void, undefined> {
+  for await (const items of source) {
+    yield items;
+    if (io.stdoutClosed) return;
+  }
+}
+
 /** Reads the first page, then hands back an iterable that replays it before the rest. */
-async function startedPages<T>(source: AsyncIterable<T[]>): Promise<AsyncIterable<T[]>> {
+export async function startedPages<T>(source: AsyncIterable<T[]>): Promise<AsyncIterable<T[]>> {
   const iterator = source[Symbol.asyncIterator]();
   const first = await iterator.next();
   return {

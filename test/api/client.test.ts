@@ -113,6 +113,7 @@ describe('ApiClient', () => {
     expect(seen).toHaveLength(5);
     expect(sleeps).toHaveLength(4);
     expect(err.message).toMatch(/failed with 502 \(after 5 attempts\): bad gateway/);
+    expect(err.detail).toBe('bad gateway (after 5 attempts)'); // what a per-user report shows
     expect(err.outcome).toBe('unknown');
     expect(err.exitCode).toBe(1);
     await c.close();
@@ -144,6 +145,8 @@ describe('ApiClient', () => {
     const e400 = (await c.request('GET', '/400').catch((e: unknown) => e)) as ServiceError;
     expect(e400.outcome).toBe('rejected');
     expect(e400.message).toContain('status 400');
+    expect(e400.detail).toBe('status 400');
+    expect(e401.detail).toBe('status 401');
     await c.close();
   });
 
@@ -191,6 +194,7 @@ describe('ApiClient', () => {
     const { c, sleeps } = client(url, { retryPolicy: { retries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 60_000 } });
     const err = (await c.request('PUT', '/g', { retryClass: 'unprocessed-only', body: {} }).catch((e: unknown) => e)) as ServiceError;
     expect(err.message).toMatch(/failed \(ECONNREFUSED\) after 2 attempts/);
+    expect(err.detail).toBe('failed (ECONNREFUSED) after 2 attempts');
     expect(err.outcome).toBe('not-processed');
     expect(sleeps).toHaveLength(1);
     await c.close();

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
 import { AuthError, ServiceError } from '../../src/errors.js';
-import { applyGlossaryPlan, namedOperationIndex, serviceText, type ApplyOptions } from '../../src/glossary/apply.js';
+import { applyGlossaryPlan, namedOperationIndex, type ApplyOptions } from '../../src/glossary/apply.js';
 import { applyOperations, sameTranslations, type GlossaryEntryLike, type PlannedOperation } from '../../src/plan/glossary.js';
 
 // A scripted fake of the service: each PUT takes the next behaviour (default 'ok'), validates the
@@ -21,9 +21,10 @@ type Behaviour =
   | 'unauthorized';
 
 const url = 'http://sandbox.test/v1/orgs/acme/translations-glossary';
-const lostAnswer = () => new ServiceError(`PUT ${url} failed (UND_ERR_SOCKET)`, { outcome: 'unknown' });
-const badGateway = () => new ServiceError(`PUT ${url} failed with 502: HTTP 502: Bad Gateway`, { status: 502, outcome: 'unknown' });
-const rejected = (status: number, text: string) => new ServiceError(`PUT ${url} failed with ${status}: ${text}`, { status, outcome: 'rejected' });
+// Errors shaped as the client throws them (message with the request line, detail without).
+const lostAnswer = () => new ServiceError(`PUT ${url} failed (UND_ERR_SOCKET)`, { outcome: 'unknown', detail: 'failed (UND_ERR_SOCKET)' });
+const badGateway = () => new ServiceError(`PUT ${url} failed with 502: HTTP 502: Bad Gateway`, { status: 502, outcome: 'unknown', detail: 'HTTP 502: Bad Gateway' });
+const rejected = (status: number, text: string) => new ServiceError(`PUT ${url} failed with ${status}: ${text}`, { status, outcome: 'rejected', detail: text });
 
 class FakeService {
   entries = new Map<string, GlossaryTranslations>();
@@ -57,9 +58,9 @@ class FakeService {
       this.puts.push(ops);
       const behaviour = this.script.shift() ?? this.then;
       if (behaviour === 'notProcessed') {
-        throw new ServiceError(`PUT ${url} failed with 503 (after 5 attempts): unavailable`, { status: 503, outcome: 'not-processed' });
+        throw new ServiceError(`PUT ${url} failed with 503 (after 5 attempts): unavailable`, { status: 503, outcome: 'not-processed', detail: 'unavailable (after 5 attempts)' });
       }
-      if (behaviour === 'unauthorized') throw new AuthError('authentication failed (401): token expired', { status: 401 });
+      if (behaviour === 'unauthorized') throw new AuthError('authentication failed (401): token expired', { status: 401, detail: 'token expired' });
       if (ops.length > this.maxBatch) throw rejected(413, `${ops.length} operations in one request; at most ${this.maxBatch}`);
       ops.forEach((op, i) => {
         const where = this.anonymousRejections ? 'an operation' : `operations[${i}]`;
@@ -78,7 +79,7 @@ class FakeService {
     },
     read: async (): Promise<GlossaryEntryLike[]> => {
       this.reads++;
-      if (this.readFails) throw new ServiceError(`GET ${url} failed (ECONNRESET) after 5 attempts`, { outcome: 'unknown' });
+      if (this.readFails) throw new ServiceError(`GET ${url} failed (ECONNRESET) after 5 attempts`, { outcome: 'unknown', detail: 'failed (ECONNRESET) after 5 attempts' });
       return this.glossary();
     },
   };
@@ -347,11 +348,6 @@ describe('applyGlossaryPlan', () => {
 });
 
 describe('helpers', () => {
-  it('serviceText takes the service text out of a client error', () => {
-    expect(serviceText(rejected(400, 'operations[3]: bad'))).toBe('operations[3]: bad');
-    expect(serviceText(new ServiceError(`PUT ${url} failed with 503 (after 5 attempts): busy`))).toBe('busy');
-    expect(serviceText(lostAnswer())).toBe(`PUT ${url} failed (UND_ERR_SOCKET)`);
-  });
   it('namedOperationIndex finds operations[i]', () => {
     expect(namedOperationIndex('operations[12]: id is required')).toBe(12);
     expect(namedOperationIndex('bad request')).toBeUndefined();

@@ -5,7 +5,7 @@ import { ApiClient } from '../../src/api/client.js';
 import type { TeamMemberRole } from '../../src/api/types.js';
 import { AuthError, ServiceError } from '../../src/errors.js';
 import type { UserEntry } from '../../src/files/users.js';
-import { executePlan, sendIsolating, userMessage } from '../../src/members/apply.js';
+import { executePlan, sendIsolating } from '../../src/members/apply.js';
 import { readTeam } from '../../src/members/team.js';
 import { planMembers, type MembersChange } from '../../src/plan/members.js';
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../../src/sandbox/server.js';
@@ -234,11 +234,3 @@ describe('sendIsolating', () => {
   });
 });
 
-describe('userMessage', () => {
-  it("keeps the service's words, not the request line the whole batch shares", () => {
-    expect(userMessage('PUT http://127.0.0.1:1/v1/orgs/a/teams/t/members failed with 400: add: no user matches "x"')).toBe('add: no user matches "x"');
-    expect(userMessage('PUT https://api.example.com/v1/x failed with 503 (after 5 attempts): busy')).toBe('busy (after 5 attempts)');
-    expect(userMessage('PUT https://api.example.com/v1/x failed (ECONNRESET) after 5 attempts')).toBe('failed (ECONNRESET) after 5 attempts');
-    expect(userMessage('authentication failed (401): revoked')).toBe('authentication failed (401): revoked');
-  });
-});

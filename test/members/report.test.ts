@@ -1,6 +1,3 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { ExecuteResult } from '../../src/members/apply.js';
@@ -14,7 +11,6 @@ import {
   settleInconclusive,
   unchangedNamedMembers,
   UserMap,
-  writeFileAtomic,
   type Verification,
 } from '../../src/members/report.js';
 import type { CurrentMember, MembersPlan, UserRef } from '../../src/plan/members.js';
@@ -170,16 +166,6 @@ describe('the CSV report', () => {
   it('quotes cells as RFC 4180 says', async () => {
     const csv = await reportCsv([{ user: ghost, action: 'add', outcome: 'failed', status: 400, message: 'bad, "really"\nbad' }]);
     expect(csv).toBe('user,action,outcome,status,message\nghost@example.com,add,failed,400,"bad, ""really""\nbad"\n');
-  });
-
-  it('is written atomically: no temp file left behind', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'teamctl-report-'));
-    const path = join(dir, 'report.csv');
-    await writeFileAtomic(path, 'a\n');
-    await writeFileAtomic(path, 'b\n');
-    expect(readFileSync(path, 'utf8')).toBe('b\n');
-    expect(readdirSync(dir)).toEqual(['report.csv']);
-    await expect(writeFileAtomic(join(dir, 'missing', 'r.csv'), 'x')).rejects.toThrow(/could not write the report/);
   });
 });
 

@@ -11,15 +11,14 @@
 //   entry is written: an interrupted or failed export leaves the old file as it was. An existing
 //   target keeps its permission bits.
 // - Nothing reaches stdout before the first page has arrived, so a failure at once prints no data.
-import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import type { Context } from '../../context.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { listGlossaryEntries } from '../../api/glossary.js';
 import type { GlossaryEntry } from '../../api/types.js';
+import { openAtomic, type AtomicFile } from '../../files/atomic.js';
 import { GlossaryCsvWriter, GlossaryTbxWriter, glossaryLanguages } from '../../files/glossary.js';
 import { parseLanguageList, selectLanguages } from '../../glossary/languages.js';
+import { startedPages, untilStdoutCloses } from '../../output/list.js';
 import type { ExportOptionsFlags } from '../../program.js';
 
 export type ExportOptions = ExportOptionsFlags;
@@ -27,60 +26,11 @@ export type ExportOptions = ExportOptionsFlags;
 const formats = ['csv', 'json', 'ndjson', 'tbx'] as const;
 type ExportFormat = (typeof formats)[number];
 
-/** Where the export goes. */
-interface Sink {
-  write(text: string): Promise<void>;
-  /** Everything is written: make it visible. */
-  commit(): Promise<void>;
-  /** Something failed: leave no trace. */
-  abort(): Promise<void>;
-}
+/** Where the export goes: stdout, or an atomically written file. */
+type Sink = AtomicFile;
 
 function stdoutSink(ctx: Context): Sink {
   return { write: (text) => ctx.io.out(text), commit: async () => {}, abort: async () => {} };
-}
-
-/** A temporary file in the target's folder (so the rename stays on one file system). */
-async function fileSink(path: string): Promise<Sink> {
-  let mode: number | undefined;
-  try {
-    const existing = await stat(path);
-    if (existing.isDirectory()) throw new UsageError(`-f ${path}: is a directory`);
-    mode = existing.mode & 0o777;
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`-f ${path}: ${(err as Error).message}`);
-  }
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  let handle: FileHandle;
-  try {
-    handle = await open(temp, 'wx', mode ?? 0o666);
-    if (mode !== undefined) await handle.chmod(mode);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? `the folder ${dirname(path)} does not exist` : code === 'EACCES' ? `no permission to write in ${dirname(path)}` : (err as Error).message;
-    throw new UsageError(`cannot write ${path}: ${why}`);
-  }
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await handle.close();
-  };
-  return {
-    async write(text) {
-      await handle.write(text, null, 'utf8');
-    },
-    async commit() {
-      await handle.sync();
-      await close();
-      await rename(temp, path);
-    },
-    async abort() {
-      await close().catch(() => {});
-      await unlink(temp).catch(() => {});
-    },
-  };
 }
 
 /** The entry with only the chosen languages (or unchanged without --lang). */
@@ -180,17 +130,10 @@ export async function run(opts: ExportOptions, ctx: Context): Promise<number> {
   const client = await ctx.client();
 
   // The first page before anything is written: a failure at once leaves no partial output.
-  const iterator = listGlossaryEntries(client, org, 1000)[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const pages: AsyncIterable<GlossaryEntry[]> = {
-    async *[Symbol.asyncIterator]() {
-      if (first.done) return;
-      yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-    },
-  };
+  const source = listGlossaryEntries(client, org, 1000);
+  const pages = await startedPages(opts.file === undefined ? untilStdoutCloses(ctx.io, source) : source);
 
-  const sink = opts.file === undefined ? stdoutSink(ctx) : await fileSink(opts.file);
+  const sink = opts.file === undefined ? stdoutSink(ctx) : await openAtomic(opts.file, `-f ${opts.file}`);
   let written: number;
   try {
     written = await writeExport(format, pages, languages, opts.excel === true, sink);

@@ -16,6 +16,7 @@ import { applyGlossaryPlan, type ApplyResult } from '../../glossary/apply.js';
 import { startProgress } from '../../output/progress.js';
 import { planGlossaryImport, type GlossaryPlan, type OnConflict, type PlannedOperation } from '../../plan/glossary.js';
 import type { ImportOptionsFlags } from '../../program.js';
+import { parseWholeNumber } from '../../settings.js';
 
 export interface ImportOptions extends ImportOptionsFlags {
   file: string;
@@ -33,15 +34,6 @@ export interface ImportReport {
 
 /** How many conflicts, failures and unknown ids are listed one per line on stderr. */
 const listedOnStderr = 20;
-
-/** --batch-size: a whole number 1..1000. */
-export function parseBatchSize(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1 || n > 1000) {
-    throw new UsageError(`--batch-size must be a whole number from 1 to 1000, not ${JSON.stringify(value)}`);
-  }
-  return n;
-}
 
 const onConflictValues: readonly OnConflict[] = ['skip', 'update', 'insert'];
 
@@ -105,7 +97,7 @@ async function printReport(ctx: Context, report: ImportReport): Promise<void> {
 }
 
 export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
-  const batchSize = parseBatchSize(opts.batchSize);
+  const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);
   const onConflict = opts.onConflict ?? 'skip';
   if (!onConflictValues.includes(onConflict)) {
     throw new UsageError(`--on-conflict must be one of ${onConflictValues.join(', ')}, not ${JSON.stringify(onConflict)}`);

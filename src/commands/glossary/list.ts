@@ -9,7 +9,7 @@ import type { GlossaryEntry } from '../../api/types.js';
 import { glossaryLanguages } from '../../files/glossary.js';
 import { parseLanguageList, translationFor } from '../../glossary/languages.js';
 import { onePage, writeList, type Column } from '../../output/list.js';
-import { parsePageSize } from '../members/list.js';
+import { parsePageSize } from '../../settings.js';
 
 export interface ListOptions {
   pageSize: string;

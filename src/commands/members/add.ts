@@ -2,7 +2,8 @@
 // with that role; without it, new members are `member` and members keep their role.
 import type { Context } from '../../context.js';
 import { parseUserArgument } from '../../files/users.js';
-import { parseCount, runMembersChange } from '../../members/engine.js';
+import { runMembersChange } from '../../members/engine.js';
+import { parseWholeNumber } from '../../settings.js';
 import type { AddOptionsFlags } from '../../program.js';
 
 export interface AddOptions extends AddOptionsFlags {
@@ -10,8 +11,8 @@ export interface AddOptions extends AddOptionsFlags {
 }
 
 export async function run(opts: AddOptions, ctx: Context): Promise<number> {
-  const batchSize = parseCount('--batch-size', opts.batchSize, 10_000);
-  const concurrency = parseCount('--concurrency', opts.concurrency, 64);
+  const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
+  const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   const add = opts.users.map(parseUserArgument);
   return runMembersChange(ctx, {
     change: { add, ...(opts.role ? { role: opts.role } : {}) },

@@ -1,9 +1,10 @@
 // members list: every member of the team across all pages (contract §2).
 import type { Context } from '../../context.js';
-import { ExitCode, UsageError } from '../../errors.js';
+import { ExitCode } from '../../errors.js';
 import { listTeamMembers } from '../../api/members.js';
 import type { TeamMemberItem, TeamMemberRole } from '../../api/types.js';
 import { writeList, type Column } from '../../output/list.js';
+import { parsePageSize } from '../../settings.js';
 
 export interface ListOptions {
   role?: TeamMemberRole;
@@ -17,15 +18,6 @@ export const memberColumns: Column<TeamMemberItem>[] = [
   { header: 'role', value: (m) => m.team.role },
   { header: 'orgRole', value: (m) => m.organization.role },
 ];
-
-/** --page-size: a whole number 1..1000 (the service's maximum). */
-export function parsePageSize(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1 || n > 1000) {
-    throw new UsageError(`--page-size must be a whole number from 1 to 1000, not ${JSON.stringify(value)}`);
-  }
-  return n;
-}
 
 async function* withRole(pages: AsyncIterable<TeamMemberItem[]>, role: TeamMemberRole | undefined): AsyncGenerator<TeamMemberItem[]> {
   for await (const items of pages) yield role ? items.filter((m) => m.team.role === role) : items;

@@ -3,7 +3,8 @@
 // admin named each user, which is the intent the guard exists to check for a roster.
 import type { Context } from '../../context.js';
 import { parseUserArgument } from '../../files/users.js';
-import { parseCount, runMembersChange } from '../../members/engine.js';
+import { runMembersChange } from '../../members/engine.js';
+import { parseWholeNumber } from '../../settings.js';
 import type { RemoveOptionsFlags } from '../../program.js';
 
 export interface RemoveOptions extends RemoveOptionsFlags {
@@ -14,7 +15,7 @@ export interface RemoveOptions extends RemoveOptionsFlags {
 const concurrency = 8;
 
 export async function run(opts: RemoveOptions, ctx: Context): Promise<number> {
-  const batchSize = parseCount('--batch-size', opts.batchSize, 10_000);
+  const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const remove = opts.users.map(parseUserArgument);
   return runMembersChange(ctx, {
     change: { remove },

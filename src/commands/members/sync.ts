@@ -5,7 +5,8 @@
 import type { Context } from '../../context.js';
 import { InputFileError, UsageError, type FileProblem } from '../../errors.js';
 import { parseUserArgument, readUserFile, type UserEntry, type UserFile } from '../../files/users.js';
-import { parseCount, runMembersChange } from '../../members/engine.js';
+import { runMembersChange } from '../../members/engine.js';
+import { parseWholeNumber } from '../../settings.js';
 import type { SyncOptionsFlags } from '../../program.js';
 
 export type SyncOptions = SyncOptionsFlags;
@@ -34,8 +35,8 @@ async function readFiles(sources: Source[]): Promise<UserFile[]> {
 }
 
 export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
-  const batchSize = parseCount('--batch-size', opts.batchSize, 10_000);
-  const concurrency = parseCount('--concurrency', opts.concurrency, 64);
+  const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
+  const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');
   if (opts.prune && opts.roster === undefined) throw new UsageError('--prune needs --roster: it removes members missing from the roster');
   const addFiles = opts.addFile ?? [];
