@@ -27,9 +27,20 @@ const bareRequest = `
     { headers: { authorization: 'Bearer ${sandbox.token}', accept: 'application/json' } },
     (res) => { let b = ''; res.on('data', (d) => (b += d)); res.on('end', () => { for (const m of JSON.parse(b).items) process.stdout.write(m.organization.id + '\\n'); }); });`;
 
+// The same request through the npm undici package (what teamctl uses), as an ES module.
+const undiciRequest = `
+  const { Agent } = await import(${JSON.stringify(new URL('../../node_modules/undici/index.js', import.meta.url).href)});
+  const agent = new Agent();
+  const url = new URL(${JSON.stringify(`${sandbox.url}/v1/orgs/acme/teams/design/members?limit=1000`)});
+  const res = await agent.request({ origin: url.origin, path: url.pathname + url.search, method: 'GET',
+    headers: { authorization: 'Bearer ${sandbox.token}', accept: 'application/json' } });
+  const items = (await res.body.json()).items;
+  process.stdout.write(items.map((m) => m.organization.id + '\\n').join(''), () => process.exit(0));`;
+
 const cases = {
   'node -e 0 (floor)': [process.execPath, ['-e', '0']],
   'node:http one request': [process.execPath, ['-e', bareRequest]],
+  'undici one request': [process.execPath, ['--input-type=module', '-e', undiciRequest]],
   'teamctl --version': [process.execPath, [bin, '--version']],
   'teamctl --help': [process.execPath, [bin, '--help']],
   'teamctl members list (1 page)': [process.execPath, [bin, 'members', 'list']],
@@ -67,4 +78,5 @@ for (const [name, xs] of Object.entries(samples)) {
   console.log(`${name.padEnd(32)} ${m.toFixed(1).padStart(7)} ms  ${(m / floor).toFixed(2)}×`);
 }
 const list = median(samples['teamctl members list (1 page)']);
-console.log(`members list vs bare node:http request: ${(list / bare).toFixed(2)}×`);
+const undici = median(samples['undici one request']);
+console.log(`members list vs bare node:http request: ${(list / bare).toFixed(2)}×, vs bare undici request: ${(list / undici).toFixed(2)}×`);
