@@ -1,7 +1,7 @@
 // Entry point: builds the program, runs it, and is the one place that turns errors into
 // messages and exit codes (contract §5).
 import { CommanderError } from 'commander';
-import { ExitCode, InputFileError, TeamctlError } from './errors.js';
+import { ExitCode, InputFileError, TeamctlError, formatProblem } from './errors.js';
 import type { IOStreams } from './io.js';
 import { buildProgram, type RunState } from './program.js';
 
@@ -40,7 +40,7 @@ function reportError(err: unknown, streams: IOStreams, state: RunState): number 
   if (err instanceof TeamctlError) {
     const lines = [`error: ${err.message}`];
     if (err instanceof InputFileError && (err.problems.length > 1 || err.total > 1)) {
-      for (const p of err.problems) lines.push(`  ${p.file}:${p.line}: ${p.message}`);
+      for (const p of err.problems) lines.push(`  ${formatProblem(p)}`);
       if (err.total > err.problems.length) lines.push(`  … and ${err.total - err.problems.length} more`);
     }
     if (err.hint) lines.push(`hint: ${err.hint}`);

@@ -52,6 +52,11 @@ export interface FileProblem {
   message: string;
 }
 
+/** `file:line: message`, or `file: message` for a problem of the whole file (line 0, e.g. a missing file). */
+export function formatProblem(p: FileProblem): string {
+  return p.line === 0 ? `${p.file}: ${p.message}` : `${p.file}:${p.line}: ${p.message}`;
+}
+
 /** An input file with problems: every problem is listed (up to 50) and nothing was sent. */
 export class InputFileError extends UsageError {
   static readonly maxListed = 50;
@@ -64,7 +69,7 @@ export class InputFileError extends UsageError {
   private static summarise(problems: FileProblem[], total: number): string {
     const first = problems[0];
     const files = [...new Set(problems.map((p) => p.file))].join(', ');
-    if (total === 1 && first) return `${first.file}:${first.line}: ${first.message}`;
+    if (total === 1 && first) return formatProblem(first);
     return `${total} problems in ${files}; nothing was sent`;
   }
 }
@@ -100,8 +105,11 @@ export type FailureOutcome = 'rejected' | 'not-processed' | 'unknown';
 /** The service (or the network) failed: exit 1. `status` is the HTTP status when there was one. */
 export class ServiceError extends TeamctlError {
   readonly outcome: FailureOutcome;
-  constructor(message: string, options?: ErrorOptions & { outcome?: FailureOutcome }) {
+  /** For a failure without an HTTP answer: the network error code (ECONNRESET, TIMEOUT for our own per-request timeout, UND_ERR_… ). */
+  readonly code: string | undefined;
+  constructor(message: string, options?: ErrorOptions & { outcome?: FailureOutcome; code?: string }) {
     super(message, options);
+    this.code = options?.code;
     this.outcome = options?.outcome ?? 'unknown';
   }
 }

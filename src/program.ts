@@ -14,12 +14,14 @@ export interface RunState {
 export interface AddOptionsFlags {
   role?: 'owner' | 'member';
   dryRun?: boolean;
+  force?: boolean;
   report?: string;
   batchSize: string;
   concurrency: string;
 }
 export interface RemoveOptionsFlags {
   dryRun?: boolean;
+  force?: boolean;
   report?: string;
   batchSize: string;
 }
@@ -183,6 +185,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .description('add users (ids or e-mails) to the team; with --role, each ends with that role')
     .addOption(new Option('--role <role>', 'team role of every named user').choices(['owner', 'member']))
     .option('--dry-run', 'print the plan, send no change')
+    .option('--force', 'apply a plan that leaves the team without an owner')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests in flight at once', '8')
@@ -197,6 +200,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .command('remove <user...>')
     .description('remove users (ids or e-mails) from the team; naming a non-member is not an error')
     .option('--dry-run', 'print the plan, send no change')
+    .option('--force', 'apply a plan that leaves the team without an owner')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .addHelpText('after', examples('teamctl members remove ada@example.com u_123', 'teamctl members remove --dry-run old@example.com'))
@@ -218,7 +222,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--max-removals <n|p%>', 'refuse a plan removing more than this (default 25% of current members, at least 1)')
-    .option('--force', 'apply a plan over --max-removals')
+    .option('--force', 'apply a plan over --max-removals, or one that leaves the team without an owner')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests (role changes) in flight at once', '8')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')

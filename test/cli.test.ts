@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
-import { AuthError, ExitCode, GuardError, InputFileError, NotFoundError, PartialError, ServiceError, UsageError } from '../src/errors.js';
+import { AuthError, ExitCode, GuardError, InputFileError, NotFoundError, PartialError, ServiceError, UsageError, formatProblem } from '../src/errors.js';
 import { fakeStreams } from './helpers/streams.js';
 
 const env = () => ({ TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-cli-')) });
@@ -49,6 +49,16 @@ describe('exit codes (contract §5)', () => {
     ]);
     expect(err.message).toBe('2 problems in a.csv; nothing was sent');
     expect(new InputFileError([{ file: 'a.csv', line: 3, message: 'x' }]).message).toBe('a.csv:3: x');
+  });
+
+  it('a problem of the whole file (line 0) reads "file: message", in the summary and in the list', async () => {
+    expect(new InputFileError([{ file: 'a.csv', line: 0, message: 'cannot read file: no such file' }]).message).toBe('a.csv: cannot read file: no such file');
+    expect(formatProblem({ file: 'a.csv', line: 0, message: 'm' })).toBe('a.csv: m');
+    expect(formatProblem({ file: 'a.csv', line: 7, message: 'm' })).toBe('a.csv:7: m');
+    const streams = fakeStreams();
+    const missing = join(mkdtempSync(join(tmpdir(), 'teamctl-cli-')), 'nope.csv');
+    expect(await main(['glossary', 'import', missing], { streams, env: { ...env(), TEAMCTL_ORG: 'acme' } })).toBe(2);
+    expect(streams.err()).toBe(`error: ${missing}: cannot read file: no such file\n`);
   });
 
   it('redacts the token from anything it prints', async () => {

@@ -165,6 +165,7 @@ export class ApiClient {
         const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
         throw new ServiceError(`${method} ${url} ${what}${tries}`, {
           detail: `${what}${tries}`,
+          code: outcome.code,
           outcome: cannotHaveBeenProcessed(outcome) ? 'not-processed' : 'unknown',
           hint: outcome.code === 'ECONNREFUSED' ? 'is the base URL right, and is the service up?' : undefined,
         });

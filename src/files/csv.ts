@@ -2,6 +2,16 @@
 // UTF-8 with or without BOM, CRLF or LF, delimiter `,` `;` or tab detected from the header line,
 // RFC 4180 quoting (quoted line breaks allowed), blank lines skipped. Each row keeps the line
 // number it starts on, so every later problem can name its file and line.
+//
+// Decisions:
+// - Bytes that are not UTF-8 stop the read (exit 2) with the line of the first bad byte, instead
+//   of being imported as U+FFFD: a file saved as Windows-1252/Latin-1 would otherwise change every
+//   accented term. A UTF-16 (or UTF-32) byte order mark gets its own message.
+// - A row whose cells are all empty or whitespace (`,,,,` as spreadsheets write below the data)
+//   is a blank line and is skipped like one, keeping later line numbers right: it holds nothing
+//   to import, and refusing it would make most spreadsheet exports fail.
+// - A quoted cell that is never closed stops parsing; the problem names the line where that
+//   quote opens (csv-parse itself reports the end of the file).
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
 import { InputFileError } from '../errors.js';
@@ -40,6 +50,41 @@ export function detectDelimiter(firstLine: string): DelimitedFile['delimiter'] {
   return best;
 }
 
+/**
+ * The line on which a quoted cell opens and is never closed, reading `text` (LF line ends) as
+ * RFC 4180 does: a quote opens a cell only at its start, `""` inside is a quote, and the next
+ * quote closes it. Undefined when every quoted cell is closed.
+ */
+export function unclosedQuoteLine(text: string, delimiter: string): number | undefined {
+  let line = 1;
+  let fieldStart = true;
+  let quoted = false;
+  let openedOn = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') i++;
+        else {
+          quoted = false;
+          fieldStart = false;
+        }
+      } else if (ch === '\n') line++;
+      continue;
+    }
+    if (ch === '"' && fieldStart) {
+      quoted = true;
+      openedOn = line;
+      fieldStart = false;
+    } else if (ch === delimiter) fieldStart = true;
+    else if (ch === '\n') {
+      line++;
+      fieldStart = true;
+    } else fieldStart = false;
+  }
+  return quoted ? openedOn : undefined;
+}
+
 /** Parses the text of a delimited file. Throws InputFileError (with the line) on broken quoting. */
 export function parseDelimited(text: string, file: string): DelimitedFile {
   // One record delimiter makes csv-parse's line counting exact; a CRLF inside a quoted field
@@ -60,11 +105,14 @@ export function parseDelimited(text: string, file: string): DelimitedFile {
   } catch (err) {
     const e = err as { lines?: number; message?: string; code?: string };
     const message = (e.message ?? String(err)).replace(/ at line \d+/, '').replace(/:.*$/, '');
-    throw new InputFileError([{ file, line: e.lines ?? 1, message: `invalid CSV: ${message}` }]);
+    // csv-parse reports an unclosed quote at the end of the file; name the line it opens on.
+    const line = (e.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuoteLine(normalised, delimiter) : undefined) ?? e.lines ?? 1;
+    throw new InputFileError([{ file, line, message: `invalid CSV: ${message}` }]);
   }
   const rows: DelimitedRow[] = [];
   for (const { record, info, raw } of records) {
-    // Whitespace-only lines are blank lines too.
+    // Whitespace-only lines are blank lines too, and so are rows whose cells are all empty
+    // (`,,,,`): see the decisions above.
     if (record.every((c) => c.trim() === '')) continue;
     // csv-parse hands the breaks of skipped blank lines to the next row's raw text: drop them.
     const body = (raw.endsWith('\n') ? raw.slice(0, -1) : raw).replace(/^\n+/, '');
@@ -74,15 +122,74 @@ export function parseDelimited(text: string, file: string): DelimitedFile {
   return { file, delimiter, rows };
 }
 
+/**
+ * The index of the first byte where `bytes` stop being well-formed UTF-8 (the lead byte of the
+ * bad sequence), or -1. Follows the Unicode table of well-formed sequences: no overlong forms, no
+ * surrogates, nothing above U+10FFFF — the same bytes TextDecoder's fatal mode refuses.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  const cont = (i: number, lo = 0x80, hi = 0xbf) => {
+    const b = bytes[i];
+    return b !== undefined && b >= lo && b <= hi;
+  };
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    let size: number;
+    if (b < 0x80) size = 1;
+    else if (b >= 0xc2 && b <= 0xdf) size = cont(i + 1) ? 2 : 0;
+    else if (b === 0xe0) size = cont(i + 1, 0xa0) && cont(i + 2) ? 3 : 0;
+    else if (b === 0xed) size = cont(i + 1, 0x80, 0x9f) && cont(i + 2) ? 3 : 0;
+    else if (b >= 0xe1 && b <= 0xef) size = cont(i + 1) && cont(i + 2) ? 3 : 0;
+    else if (b === 0xf0) size = cont(i + 1, 0x90) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+    else if (b >= 0xf1 && b <= 0xf3) size = cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+    else if (b === 0xf4) size = cont(i + 1, 0x80, 0x8f) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+    else size = 0;
+    if (size === 0) return i;
+    i += size;
+  }
+  return -1;
+}
+
+/**
+ * The text of a file's bytes: UTF-8 (a BOM is kept for parseDelimited to drop). Throws
+ * InputFileError for a UTF-16/UTF-32 byte order mark, or for bytes that are not UTF-8, naming the
+ * line of the first bad byte.
+ */
+export function decodeUtf8(bytes: Uint8Array, file: string): string {
+  const [b0, b1, b2, b3] = bytes;
+  const utf16or32 = (b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff) || (b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff);
+  if (utf16or32) {
+    throw new InputFileError([
+      { file, line: 1, message: 'the file is UTF-16 or UTF-32 (it starts with that byte order mark), not UTF-8: save it as UTF-8 (in Excel: "CSV UTF-8")' },
+    ]);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    let line = 1;
+    for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+    const byte = (bytes[Math.max(at, 0)] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+    throw new InputFileError([
+      {
+        file,
+        line,
+        message: `not valid UTF-8 (byte 0x${byte} on this line; saved as Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")`,
+      },
+    ]);
+  }
+}
+
 /** Reads and parses a file; a missing or unreadable file is a usage error naming it. */
 export async function readDelimitedFile(file: string): Promise<DelimitedFile> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
     throw new InputFileError([{ file, line: 0, message: `cannot read file: ${why}` }]);
   }
-  return parseDelimited(text, file);
+  return parseDelimited(decodeUtf8(bytes, file), file);
 }

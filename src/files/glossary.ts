@@ -7,10 +7,10 @@
 //   `id-ID`. The writer refuses a language key that would read back as the id column.
 // - Language keys are kept as written in the header (trimmed, NFC); `en` and `EN` are the same
 //   column (a duplicate header). The planner matches them case-insensitively against the glossary.
-// - Length is counted in UTF-16 code units (JavaScript's `length`), the stricter of the two ways a
-//   service might count "characters": an emoji counts 2. Counting code points instead could let
-//   a row through that the service rejects, failing a whole batch.
-// - Line breaks are LF, CR, VT, FF, NEL, U+2028 and U+2029 (Unicode's mandatory breaks).
+// - The limits are the service's published ones and no stricter, so whatever an export holds
+//   imports again: a translation is 1–255 characters counted as Unicode code points (the JSON
+//   schema's maxLength; an emoji counts 1), after trimming and NFC, and it may not contain a line
+//   break, which is LF or CR only (the schema's pattern ^[^\n\r]*$; U+2028, VT, FF … are allowed).
 // - More cells than the header is an error even when the extra cells are empty (as the contract
 //   says); fewer cells are fine (missing cells are empty). A row whose cells are all empty is a
 //   blank line and is skipped by the shared CSV reader.
@@ -21,9 +21,12 @@
 // - Two rows with the same id and other translations are an error (two updates of one entry).
 // - Identical rows (same translations, and the same id or at most one id) are merged into the
 //   first, keeping the id if one had it, with a warning naming both lines.
-// - Cells written by `export --excel` start with `'` before = + - @ tab CR; the reader keeps the
-//   apostrophe (a real term may start with one) but warns, since such a file is meant for
-//   spreadsheets, not for importing back.
+// - `export --excel` writes a `'` before a cell starting with = + - @ tab or CR (formula
+//   neutralisation). The reader removes that one apostrophe again, silently, so an `--excel`
+//   export imports back unchanged. A real term that starts with an apostrophe followed by one of
+//   those characters (`'=`, `'+`, `'-`, `'@`) is exceedingly rare; such a term would lose that
+//   apostrophe on import — an accepted cost for a lossless `--excel` round trip.
+// - NUL characters mean a UTF-16 file without byte order mark: one problem says so.
 import { stringify } from 'csv-stringify/sync';
 import type { GlossaryEntry } from '../api/types.js';
 import { InputFileError, UsageError, type FileProblem } from '../errors.js';
@@ -60,8 +63,20 @@ export const languageKeyPattern = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 /** The service's published limit on one translation. */
 export const maxTranslationLength = 255;
 
-const lineBreak = /[\n\r\v\f\u0085\u2028\u2029]/;
+/** Line breaks as the service's schema counts them (`^[^\n\r]*$`). */
+const lineBreak = /[\n\r]/;
+/** A cell `export --excel` neutralised: its apostrophe is dropped on reading. */
 const neutralisedCell = /^'[=+\-@\t\r]/;
+
+/** A cell as written before `export --excel` added its apostrophe (see the decisions above). */
+export function unneutraliseCell(value: string): string {
+  return neutralisedCell.test(value) ? value.slice(1) : value;
+}
+
+/** Length as the service counts it: Unicode code points. */
+export function translationLength(value: string): number {
+  return [...value].length;
+}
 
 /** What every cell goes through before it is compared or sent. */
 export function normaliseCell(value: string): string {
@@ -158,6 +173,14 @@ function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): Glossar
     else map.set(k, [v]);
   };
 
+  // UTF-16 (Excel's "Unicode text") without a byte order mark reads as UTF-8 full of NULs.
+  const nul = input.rows.find((r) => r.cells.some((c) => c.includes('\u0000')));
+  if (nul) {
+    throw new InputFileError([{ file, line: nul.line, message: 'the file is not UTF-8 text (NUL characters; UTF-16?): save it as UTF-8' }]);
+  }
+  /** A cell trimmed, NFC, and without the apostrophe `export --excel` adds. */
+  const cellValue = (raw: string | undefined) => normaliseCell(unneutraliseCell(normaliseCell(raw ?? '')));
+
   for (const { line, cells } of body) {
     const before = problems.length;
     if (cells.length > columns.length) {
@@ -166,29 +189,20 @@ function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): Glossar
     const translations: Record<string, string> = {};
     let otherCells = false;
     for (const column of columns) {
-      const value = normaliseCell(cells[column.index] ?? '');
+      const value = cellValue(cells[column.index]);
       if (value === '') continue;
       if (column.kind !== 'language') {
         otherCells ||= column.kind === 'ignored';
         continue;
       }
-      const length = value.length;
+      const length = translationLength(value);
       if (length > maxTranslationLength) {
-        const points = [...value].length;
-        const unit = points === length ? 'characters' : `UTF-16 code units (${points} characters)`;
-        problem(line, `${show(column.name)} translation is ${length} ${unit} long (limit ${maxTranslationLength})`);
+        problem(line, `${show(column.name)} translation is ${length} characters long (limit ${maxTranslationLength})`);
       }
       if (lineBreak.test(value)) problem(line, `${show(column.name)} translation contains a line break`);
-      if (neutralisedCell.test(value)) {
-        warnings.push({
-          file,
-          line,
-          message: `${show(column.name)} translation starts with an apostrophe added by \`export --excel\`; it is kept`,
-        });
-      }
       translations[column.name] = value;
     }
-    const idValue = idColumn ? normaliseCell(cells[idColumn.index] ?? '') : '';
+    const idValue = idColumn ? cellValue(cells[idColumn.index]) : '';
     if (Object.keys(translations).length === 0 && !otherCells) problem(line, 'row has no translation');
     if (problems.length > before) continue;
 
@@ -258,13 +272,117 @@ export function compareLanguages(a: string, b: string): number {
   return a < b ? -1 : 1;
 }
 
-/** Every language key used by the entries (with a non-empty translation), in export order. */
+/**
+ * Every language key used by the entries (with a non-empty translation), in export order. Keys
+ * that differ only in case (`en`, `EN`) are one language: the spelling met first stands for it.
+ */
 export function glossaryLanguages(entries: Iterable<Pick<GlossaryEntry, 'translations'>>): string[] {
-  const keys = new Set<string>();
+  const keys = new Map<string, string>(); // lower case → first spelling
   for (const entry of entries) {
-    for (const [k, v] of Object.entries(entry.translations)) if (v !== '') keys.add(k);
+    for (const [k, v] of Object.entries(entry.translations)) {
+      if (typeof v === 'string' && v !== '' && !keys.has(k.toLowerCase())) keys.set(k.toLowerCase(), k);
+    }
   }
-  return [...keys].sort(compareLanguages);
+  return [...keys.values()].sort(compareLanguages);
+}
+
+/**
+ * Whether a translation key can be a column of the CSV import format: a language key by the
+ * header pattern, and not `id` (any case), which is the id column.
+ */
+export function isCsvLanguageKey(key: string): boolean {
+  return languageKeyPattern.test(key) && key.toLowerCase() !== 'id';
+}
+
+/** An entry's translation for one column, with every spelling of that key merged. */
+export interface PickedTranslation {
+  /**
+   * The first non-empty value among the spellings of the key, in the entry's own key order — the
+   * value an import compares with (normaliseTranslations in src/plan/glossary.ts), so importing
+   * the export again changes nothing; '' when none.
+   */
+  value: string;
+  /** Set when the entry has the key under several spellings with different translations. */
+  conflict?: { keys: string[] };
+}
+
+// An entry's non-empty translations by lower-cased key, in its key order: built once per
+// translation map (entries are not changed once listed), since every column of every row looks
+// into it.
+const spellingIndex = new WeakMap<object, Map<string, { key: string; value: string; normalised: string }[]>>();
+function spellingsOf(translations: Readonly<Record<string, unknown>>): Map<string, { key: string; value: string; normalised: string }[]> {
+  let index = spellingIndex.get(translations);
+  if (!index) {
+    index = new Map();
+    for (const [key, value] of Object.entries(translations)) {
+      if (typeof value !== 'string') continue;
+      const normalised = normaliseCell(value);
+      if (normalised === '') continue;
+      const lower = key.toLowerCase();
+      const list = index.get(lower);
+      if (list) list.push({ key, value, normalised });
+      else index.set(lower, [{ key, value, normalised }]);
+    }
+    spellingIndex.set(translations, index);
+  }
+  return index;
+}
+
+/** The translation for `column` in `translations`, keys compared case-insensitively (see PickedTranslation). */
+export function pickTranslation(translations: Readonly<Record<string, unknown>>, column: string): PickedTranslation {
+  const found = spellingsOf(translations).get(column.toLowerCase());
+  if (!found || found.length === 0) return { value: '' };
+  const value = (found[0] as { value: string }).value;
+  return new Set(found.map((f) => f.normalised)).size > 1 ? { value, conflict: { keys: found.map((f) => f.key) } } : { value };
+}
+
+/** The columns of a CSV export and the keys left out of it. */
+export interface CsvLanguages {
+  /** Language columns in export order (first spelling of each, see glossaryLanguages). */
+  columns: string[];
+  /** Keys the import format cannot carry (`id`, not language keys), with how many entries have them. */
+  omitted: { key: string; entries: number }[];
+  /** Entries that have nothing but such keys: no row is written for them. */
+  entriesLeftOut: number;
+}
+
+export function csvLanguages(entries: readonly Pick<GlossaryEntry, 'translations'>[]): CsvLanguages {
+  const all = glossaryLanguages(entries);
+  const columns = all.filter(isCsvLanguageKey);
+  const omittedKeys = all.filter((k) => !isCsvLanguageKey(k));
+  const has = (e: Pick<GlossaryEntry, 'translations'>, key: string) => pickTranslation(e.translations, key).value !== '';
+  return {
+    columns,
+    omitted: omittedKeys.map((key) => ({ key, entries: entries.filter((e) => has(e, key)).length })),
+    entriesLeftOut:
+      omittedKeys.length === 0 ? 0 : entries.filter((e) => columns.every((c) => !has(e, c)) && omittedKeys.some((k) => has(e, k))).length,
+  };
+}
+
+/** One warning naming the keys a CSV export leaves out, or undefined when it leaves none out. */
+export function omittedKeysWarning(found: CsvLanguages): string | undefined {
+  const n = found.omitted.length;
+  if (n === 0) return undefined;
+  const entries = (count: number) => (count === 1 ? '1 entry' : `${count} entries`);
+  const keys = found.omitted.map((o) => `${JSON.stringify(o.key)} (${entries(o.entries)})`).join(', ');
+  const gone = found.entriesLeftOut;
+  const leftOut = gone === 0 ? '' : `; ${entries(gone)} with nothing else ${gone === 1 ? 'is' : 'are'} not in the file`;
+  return (
+    `left out ${n === 1 ? 'a translation key' : `${n} translation keys`} the CSV import format cannot carry ` +
+    `(\`id\` is the id column; the others are not language keys like en or pt-BR): ${keys}${leftOut}; ` +
+    'use --format json or tbx to export them'
+  );
+}
+
+/** A warning for entries holding one language under several spellings with different values. */
+export function spellingConflictsWarning(conflicts: readonly { id: string; column: string; keys: string[] }[]): string | undefined {
+  if (conflicts.length === 0) return undefined;
+  const shown = conflicts.slice(0, 5).map((c) => `${c.id} (${c.keys.join(' ≠ ')})`);
+  const more = conflicts.length > 5 ? ` and ${conflicts.length - 5} more` : '';
+  return (
+    `${conflicts.length === 1 ? '1 entry has' : `${conflicts.length} entries have`} one language under keys differing only in case, ` +
+    `with different translations: ${shown.join(', ')}${more}; the column shows the first of them (the one an import compares with)`
+  );
 }
 
 /** OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading `'`. */
@@ -273,7 +391,7 @@ export function neutraliseFormula(cell: string): string {
 }
 
 export interface GlossaryCsvOptions {
-  /** The columns to write, in this order; default: all languages present (see compareLanguages). */
+  /** The columns to write, in this order; default: every language present the import format can carry (csvLanguages). */
   languages?: string[];
   /** UTF-8 BOM, CRLF line ends, formula cells neutralised. */
   excel?: boolean;
@@ -316,12 +434,20 @@ export class GlossaryCsvWriter {
     return (this.excel ? '\uFEFF' : '') + this.line(cells);
   }
 
+  /** Entries written so far that hold one language under several spellings with different values. */
+  readonly conflicts: { id: string; column: string; keys: string[] }[] = [];
+
   /**
    * One entry's line, or '' when it has no translation in the chosen languages (such a row could
-   * not be imported, so `--lang` exports leave it out).
+   * not be imported, so `--lang` exports leave it out). Keys are matched case-insensitively
+   * (pickTranslation); a conflict between spellings is recorded in `conflicts`.
    */
   row(entry: Pick<GlossaryEntry, 'id' | 'translations'>): string {
-    const values = this.languages.map((l) => entry.translations[l] ?? '');
+    const values = this.languages.map((l) => {
+      const picked = pickTranslation(entry.translations, l);
+      if (picked.conflict) this.conflicts.push({ id: entry.id, column: l, keys: picked.conflict.keys });
+      return picked.value;
+    });
     if (values.every((v) => v === '')) return '';
     return this.line(this.includeId ? [entry.id, ...values] : values);
   }
@@ -332,7 +458,7 @@ export function glossaryToCsv(
   entries: readonly Pick<GlossaryEntry, 'id' | 'translations'>[],
   opts: GlossaryCsvOptions = {},
 ): string {
-  const writer = new GlossaryCsvWriter(opts.languages ?? glossaryLanguages(entries), opts);
+  const writer = new GlossaryCsvWriter(opts.languages ?? csvLanguages(entries).columns, opts);
   let out = writer.header();
   for (const entry of entries) out += writer.row(entry);
   return out;

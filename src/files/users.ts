@@ -21,6 +21,15 @@
 // - A repeated column that is read (`email` twice; `role` twice in a roster) is an error.
 // - `role` is only read with `readRoles` (the roster); otherwise the column is ignored
 //   entirely, unvalidated.
+// - A roster WITHOUT a `role` column (an HR export with only `email`, or a list without
+//   header) says nothing about roles: its entries have no `role`, and the planner keeps each
+//   member's role (new users are added as `member`). Reading such a file as "everyone is a
+//   member" would demote every owner. With a `role` column, an empty cell (or a row too short
+//   to reach it) is `member`, as contract §3 says.
+// - Command-line users (`members add|remove`, `sync --add|--remove`) are checked like file
+//   rows, and their problems are reported with the file problems, all at once: the "file" is
+//   `arguments` (members add|remove) or the flag (`--add`, `--remove`), and the "line" the
+//   argument's 1-based position among those values.
 import type { TeamMemberRole } from '../api/types.js';
 import type { FileProblem } from '../errors.js';
 import { InputFileError, UsageError } from '../errors.js';
@@ -34,7 +43,10 @@ export interface UserEntry {
   /** The user as written, trimmed. */
   key: string;
   kind: UserKind;
-  /** Only when roles are read (the roster); an empty cell is `member`. */
+  /**
+   * Only when roles are read (the roster) and the file has a `role` column; an empty cell is
+   * `member`. Undefined means "no role given": the member keeps theirs (new users: member).
+   */
   role?: TeamMemberRole;
   /** 1-based line in the file; 0 for a command-line argument. */
   line: number;
@@ -91,12 +103,40 @@ export function userIdentity(user: { key: string; kind: UserKind }): string {
   return user.kind === 'email' ? `email:${user.key.trim().toLowerCase()}` : `id:${user.key.trim()}`;
 }
 
-/** A user given as a command-line argument (`members add|remove`, `sync --add|--remove`). */
-export function parseUserArgument(value: string): UserEntry {
+/** Why a command-line user is invalid, or null when it is fine. */
+function argumentProblem(value: string): string | null {
   const { key, kind } = classifyUser(value);
   const problem = userProblem(key, kind);
-  if (problem) throw new UsageError(`invalid user ${quote(value)}: ${problem}`);
+  return problem ? `invalid user ${quote(value)}: ${problem}` : null;
+}
+
+/** A user given as a command-line argument (`members add|remove`, `sync --add|--remove`). */
+export function parseUserArgument(value: string): UserEntry {
+  const problem = argumentProblem(value);
+  if (problem) throw new UsageError(problem);
+  const { key, kind } = classifyUser(value);
   return { key, kind, line: 0 };
+}
+
+/**
+ * Users given as command-line arguments, without throwing: every invalid one becomes a problem
+ * whose `file` is `source` (`arguments`, `--add`, `--remove`) and whose `line` is the
+ * argument's 1-based position, so the caller reports them with any file problems at once.
+ */
+export function parseUserArguments(values: readonly string[], source: string): { users: UserEntry[]; problems: FileProblem[] } {
+  const users: UserEntry[] = [];
+  const problems: FileProblem[] = [];
+  values.forEach((value, i) => {
+    const problem = argumentProblem(value);
+    if (problem) problems.push({ file: source, line: i + 1, message: problem });
+    else users.push(parseUserArgument(value));
+  });
+  return { users, problems };
+}
+
+/** Throws one InputFileError listing `problems` (up to 50, counting `total`); nothing when empty. */
+export function throwProblems(problems: readonly FileProblem[], total: number = problems.length): void {
+  if (total > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), total);
 }
 
 /** `owner`/`member` in any case; an empty cell is `member`; anything else is null. */
@@ -181,8 +221,9 @@ export function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): User
       }
     }
     let role: TeamMemberRole | undefined;
-    if (opts.readRoles) {
-      const roleCell = layout?.roleIndex === undefined ? '' : (row.cells[layout.roleIndex] ?? '');
+    // No role column: the file says nothing about roles (role stays undefined).
+    if (opts.readRoles && layout?.roleIndex !== undefined) {
+      const roleCell = row.cells[layout.roleIndex] ?? '';
       const parsedRole = parseRole(roleCell);
       if (parsedRole) role = parsedRole;
       else rowProblems.push(`unknown role ${quote(roleCell.trim())} (expected owner or member)`);

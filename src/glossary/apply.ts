@@ -1,6 +1,7 @@
 // The glossary import executor: sends a plan's operations in batches and ends with every
 // operation either applied or listed as failed — never sent twice to land twice (contract §6).
-// The API comes in as two functions, so tests can script any failure without a network.
+// The API comes in as two functions, so tests can script any failure without a network; waiting
+// goes through `sleep`, so tests run on a fake clock.
 //
 // What each failure of a batch PUT means here:
 // - 413: the batch is halved and each half sent again (down to one operation; then it fails).
@@ -11,20 +12,33 @@
 // - not processed (connection refused, 429, 503 — already retried by the client): nothing landed;
 //   the batch fails and later batches are not sent (the service is refusing work; each would wait
 //   out the same retries). They are listed as failed, "not sent".
-// - unknown (timeout, reset, 500/502/504, an unreadable 2xx): the answer was lost, the batch may
-//   or may not have landed, wholly or in part. The glossary is listed again, landedOperations()
-//   tells which operations are in it, and only the others are sent again — at most `maxAttempts`
-//   sends per operation in all. What is still not in the glossary after the last check fails.
-//   If the glossary cannot be listed, nothing is re-sent (a blind resend could duplicate) and
-//   later batches are not sent.
-// - 401/403/404 (AuthError, NotFoundError): every later request would fail the same way; the
-//   batch fails and later batches are not sent.
-// Before checking, the executor waits a little (growing with each attempt): a request that timed
-// out on our side may still be finishing on the service's.
-import type { GlossaryOperation } from '../api/types.js';
+// - unknown (timeout, reset, 500/502/504, an unreadable 2xx): the batch may or may not have
+//   landed, wholly or in part — and after a timeout (ours, or a gateway's 504) the service may
+//   still be working on it. So the executor first waits: after a timeout at least the request
+//   timeout (`requestTimeoutMs`, the --timeout every request gets) plus the check delay, otherwise
+//   the check delay (growing with each attempt). Then it lists the glossary, and
+//   landedOperations() tells which operations are in it. Operations that seem missing are sent
+//   again only when TWO listings taken `checkDelayMs × attempt` apart agree on which ones are
+//   missing; while the listings keep changing (the batch is landing as we look) it lists again,
+//   up to `maxListings`, and then gives up on that batch without re-sending. At most
+//   `maxAttempts` sends per operation in all.
+//   If the glossary cannot be listed, nothing is re-sent (a blind resend could duplicate).
+// - The run stops (later batches fail as "not sent: …") after 401/403/404 (every later request
+//   would fail the same way), after "not processed", when the glossary cannot be listed, when a
+//   check never settles, and when one batch has used up its attempts with unknown outcomes (a
+//   gateway that keeps failing would fail every batch the same way, each after many waits).
+//
+// Final verification: after the run the glossary is listed once more (after waiting the request
+// timeout again if something was re-sent after a timeout) and compared with what the run expects:
+// the glossary as first read plus the operations confirmed. A failed operation whose outcome was
+// unknown and that is in the glossary after all moves to `applied` ("landed late"). A translation
+// set present more often than expected (a duplicate this run caused: a timed-out request processed
+// after its re-send) or a confirmed insert/update that is missing is reported in `discrepancies`,
+// naming the line and the entry ids. Processing later than that last listing cannot be seen.
+import type { GlossaryOperation, GlossaryTranslations } from '../api/types.js';
 import { batches } from '../api/batching.js';
 import { AuthError, NotFoundError, ServiceError, TeamctlError, failureDetail } from '../errors.js';
-import { landedOperations, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
+import { landedOperations, sameTranslations, translationsKey, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
 
 /** What the executor needs of the service. */
 export interface GlossaryWriteApi {
@@ -37,14 +51,20 @@ export interface GlossaryWriteApi {
 export interface ApplyOptions {
   /** Operations per request. */
   batchSize: number;
-  /** Sends per operation when answers are lost, the first included (default 4). */
+  /** Sends per operation when outcomes are unknown, the first included (default 4). */
   maxAttempts?: number;
-  /** Wait before listing the glossary after a lost answer: this × the attempt number (default 500 ms). */
+  /** Wait before listing the glossary after an unknown outcome, and between two check listings: this × the attempt number (default 500 ms). */
   checkDelayMs?: number;
+  /** The per-request timeout (--timeout, default 30 s): after a timeout, the wait before the first check listing is at least this. */
+  requestTimeoutMs?: number;
+  /** Listings per check at most while they keep disagreeing (default 4; at least 2). */
+  maxListings?: number;
+  /** List the glossary after the run and compare (default true). */
+  verify?: boolean;
   sleep?: (ms: number) => Promise<void>;
   /** Called with the number of operations just settled (applied or failed), for a progress bar. */
   onSettled?: (count: number) => void;
-  /** Lines for a person: a lost answer and what the check found. */
+  /** Lines for a person: an unknown outcome, what the check found, what the verification found. */
   onNotice?: (message: string) => void;
 }
 
@@ -56,21 +76,42 @@ export interface FailedOperation {
   planned: PlannedOperation;
 }
 
+/** Something the final listing found wrong, on the line of the operation it concerns. */
+export interface Discrepancy {
+  line: number;
+  message: string;
+  planned: PlannedOperation;
+  /** The entries concerned (the duplicates to delete, or the entry updated). */
+  ids: string[];
+}
+
 export interface ApplyResult {
   /** Operations known to be in the glossary, in line order. */
   applied: PlannedOperation[];
   /** The others, in line order. */
   failed: FailedOperation[];
-  /** Batch PUTs sent, and glossary listings made to check a lost answer. */
+  /** Batch PUTs sent, and glossary listings made to check unknown outcomes (not the verification). */
   requests: number;
   checks: number;
   /** The error that stopped the run early (later batches were not sent), if one did. */
   stoppedBy?: TeamctlError;
+  /** Why the run stopped, for a person (set with stoppedBy). */
+  stopReason?: string;
+  /** Failed operations the final listing found in the glossary after all (now in `applied` too). */
+  landedLate: PlannedOperation[];
+  /** What the final listing found wrong: duplicates this run caused, confirmed operations missing. */
+  discrepancies: Discrepancy[];
+  /**
+   * True when the final listing was made and compared, or was not needed (nothing can have
+   * changed); false when the glossary could not be listed (`verifyError`).
+   */
+  verified: boolean;
+  verifyError?: TeamctlError;
 }
 
 interface Unit {
   ops: PlannedOperation[];
-  /** Sends of these operations whose answer was lost so far. */
+  /** Sends of these operations whose outcome was unknown so far. */
   lost: number;
 }
 
@@ -78,6 +119,23 @@ interface Unit {
 export function namedOperationIndex(message: string): number | undefined {
   const m = /\boperations\[(\d+)\]/.exec(message);
   return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Whether a failure with an unknown outcome may be a request the service is still working on:
+ * our own per-request timeout, undici's header or body timeouts, a socket ETIMEDOUT, or a
+ * gateway's 504.
+ */
+const timeoutCodes = new Set(['TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+export function mayStillBeProcessing(err: TeamctlError): boolean {
+  if (err.status !== undefined) return err.status === 504;
+  return err instanceof ServiceError && err.code !== undefined && timeoutCodes.has(err.code);
+}
+
+/** What happened to a request, for a person: the service's answer, or that there was none. */
+export function whatHappened(err: TeamctlError): string {
+  const detail = failureDetail(err);
+  return err.status !== undefined ? `the service answered ${err.status} (${detail})` : `no answer (${detail})`;
 }
 
 /**
@@ -97,6 +155,125 @@ function advance(known: GlossaryEntryLike[], ops: readonly PlannedOperation[], n
 }
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+function countByKey(translations: Iterable<GlossaryTranslations>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of translations) {
+    const k = translationsKey(t);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Compares the glossary listed after a run with what the run expects: `initial` (as first read)
+ * with `applied` (in the order confirmed). `uncertain` are failed operations whose outcome was
+ * unknown: found in the glossary, they landed late. Pure; see the file comment.
+ */
+export function verifyGlossary(
+  initial: readonly GlossaryEntryLike[],
+  applied: readonly PlannedOperation[],
+  uncertain: readonly PlannedOperation[],
+  final: readonly GlossaryEntryLike[],
+): { landedLate: PlannedOperation[]; discrepancies: Discrepancy[] } {
+  const landedLate: PlannedOperation[] = [];
+  const discrepancies: Discrepancy[] = [];
+  const initialIds = new Set(initial.map((e) => e.id));
+  const finalById = new Map(final.map((e) => [e.id, e]));
+
+  // Updates and deletes, by id.
+  for (const planned of uncertain) {
+    const op = planned.operation;
+    if (op.type === 'update') {
+      const now = finalById.get(op.id);
+      if (now && sameTranslations(now.translations, op.translations)) landedLate.push(planned);
+    } else if (op.type === 'delete' && initialIds.has(op.id) && !finalById.has(op.id)) landedLate.push(planned);
+  }
+  const lastById = new Map<string, PlannedOperation>();
+  for (const planned of applied) if (planned.operation.type !== 'insert') lastById.set(planned.operation.id, planned);
+  for (const planned of lastById.values()) {
+    const op = planned.operation;
+    if (op.type === 'update') {
+      const now = finalById.get(op.id);
+      if (now && sameTranslations(now.translations, op.translations)) continue;
+      discrepancies.push({
+        line: planned.line,
+        planned,
+        ids: [op.id],
+        message:
+          `the update of entry ${op.id} was confirmed but is not in the glossary listed after the run ` +
+          `(${now ? 'the entry has other translations' : 'the entry is gone'}); someone may have changed it meanwhile — check it and run the import again`,
+      });
+    } else if (op.type === 'delete' && finalById.has(op.id)) {
+      discrepancies.push({ line: planned.line, planned, ids: [op.id], message: `the delete of entry ${op.id} was confirmed but the entry is still there` });
+    }
+  }
+
+  // Inserts, by translation set: how many entries have it, against how many the run expects.
+  const expectedMap = new Map(initial.map((e) => [e.id, e.translations]));
+  const expectedInserts: GlossaryTranslations[] = [];
+  for (const { operation: op } of [...applied, ...landedLate]) {
+    if (op.type === 'insert') expectedInserts.push(op.translations);
+    else if (op.type === 'update') expectedMap.set(op.id, op.translations);
+    else expectedMap.delete(op.id);
+  }
+  const expected = countByKey([...expectedMap.values(), ...expectedInserts]);
+  const actual = countByKey(final.map((e) => e.translations));
+  const groups = new Map<string, { applied: PlannedOperation[]; uncertain: PlannedOperation[] }>();
+  const group = (k: string) => {
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { applied: [], uncertain: [] }));
+    return g;
+  };
+  for (const planned of applied) if (planned.operation.type === 'insert') group(translationsKey(planned.operation.translations)).applied.push(planned);
+  for (const planned of uncertain) if (planned.operation.type === 'insert') group(translationsKey(planned.operation.translations)).uncertain.push(planned);
+
+  for (const [key, g] of groups) {
+    const diff = (actual.get(key) ?? 0) - (expected.get(key) ?? 0);
+    if (diff > 0) {
+      const late = g.uncertain.slice(0, diff);
+      landedLate.push(...late);
+      const extra = diff - late.length;
+      if (extra === 0) continue;
+      // Entries this run may have created: new since the first read, in listing order; the last
+      // ones are taken for the duplicates.
+      const fresh = final.filter((e) => !initialIds.has(e.id) && translationsKey(e.translations) === key).map((e) => e.id);
+      const dups = fresh.length >= extra ? fresh.slice(fresh.length - extra) : fresh;
+      const keep = fresh.filter((id) => !dups.includes(id));
+      const planned = [...g.applied, ...late][0] ?? (g.uncertain[0] as PlannedOperation);
+      const ids = dups.join(', ');
+      const deletes = dups.map((id) => `{"type":"delete","id":"${id}"}`).join(',');
+      discrepancies.push({
+        line: planned.line,
+        planned,
+        ids: dups,
+        message:
+          `duplicate ${plural(dups.length, 'entry', 'entries')} ${ids} appeared after a request that timed out or lost its answer ` +
+          `(the service processed it after teamctl had sent it again)${keep.length > 0 ? `; the same translations are in ${keep.join(', ')}` : ''}: ` +
+          `delete ${plural(dups.length, 'it', 'them')} with the glossary PUT {"operations":[${deletes}]} or in the web app (teamctl has no delete command)`,
+      });
+    } else if (diff < 0) {
+      const missing = g.applied.slice(Math.max(0, g.applied.length + diff));
+      for (const planned of missing) {
+        discrepancies.push({
+          line: planned.line,
+          planned,
+          ids: [],
+          message:
+            'inserted (the service confirmed it) but not in the glossary listed after the run; someone may have deleted or changed it meanwhile — run the import again to add it',
+        });
+      }
+    }
+  }
+  landedLate.sort(byLine);
+  discrepancies.sort(byLine);
+  return { landedLate, discrepancies };
+}
+
+type Check =
+  | { kind: 'settled' | 'unsettled'; landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[]; listings: number }
+  | { kind: 'unlisted'; error: TeamctlError; previous?: { landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[] } };
 
 /**
  * Sends `operations` in batches against a glossary that was `initial` when the plan was made.
@@ -110,17 +287,27 @@ export async function applyGlossaryPlan(
 ): Promise<ApplyResult> {
   const maxAttempts = options.maxAttempts ?? 4;
   const checkDelayMs = options.checkDelayMs ?? 500;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  const maxListings = Math.max(2, options.maxListings ?? 4);
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const settled = options.onSettled ?? (() => {});
   const notice = options.onNotice ?? (() => {});
 
-  const result: ApplyResult = { applied: [], failed: [], requests: 0, checks: 0 };
+  const result: ApplyResult = { applied: [], failed: [], requests: 0, checks: 0, landedLate: [], discrepancies: [], verified: true };
+  // Applied operations in the order confirmed (result.applied is sorted by line at the end).
+  const confirmed: PlannedOperation[] = [];
+  // Failed operations that may have landed all the same (their last outcome was unknown).
+  const uncertain = new Set<PlannedOperation>();
   const applied = (ops: readonly PlannedOperation[]) => {
     result.applied.push(...ops);
+    confirmed.push(...ops);
     if (ops.length > 0) settled(ops.length);
   };
-  const fail = (ops: readonly PlannedOperation[], status: number | null, message: string) => {
-    for (const planned of ops) result.failed.push({ line: planned.line, status, message, planned });
+  const fail = (ops: readonly PlannedOperation[], status: number | null, message: string, mayHaveLanded = false) => {
+    for (const planned of ops) {
+      result.failed.push({ line: planned.line, status, message, planned });
+      if (mayHaveLanded) uncertain.add(planned);
+    }
     if (ops.length > 0) settled(ops.length);
   };
 
@@ -130,6 +317,30 @@ export async function applyGlossaryPlan(
   let known: GlossaryEntryLike[] = initial.map((e) => ({ id: e.id, translations: e.translations }));
   // Set when later batches must not be sent; they fail with this reason.
   let stopped: string | undefined;
+  // Set when operations were sent again after a timeout: the original may still land.
+  let resentAfterTimeout = false;
+
+  /** Lists the glossary until two listings agree on which of `ops` are missing (see the file comment). */
+  const check = async (ops: PlannedOperation[], firstWaitMs: number, gapMs: number): Promise<Check> => {
+    await sleep(firstWaitMs);
+    let previous: { landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[] } | undefined;
+    for (let listing = 1; listing <= maxListings; listing++) {
+      if (listing > 1) await sleep(gapMs);
+      let after: GlossaryEntryLike[];
+      try {
+        result.checks++;
+        after = await api.read();
+      } catch (readErr) {
+        if (!(readErr instanceof TeamctlError)) throw readErr;
+        return previous ? { kind: 'unlisted', error: readErr, previous } : { kind: 'unlisted', error: readErr };
+      }
+      const found = { ...landedOperations(ops, known, after), after };
+      const agrees = previous !== undefined && found.pending.length === previous.pending.length && found.pending.every((p) => previous?.pending.includes(p));
+      if (found.pending.length === 0 || agrees) return { kind: 'settled', ...found, listings: listing };
+      previous = found;
+    }
+    return { kind: 'unsettled', ...(previous as NonNullable<typeof previous>), listings: maxListings };
+  };
 
   const queue: Unit[] = batches(operations, options.batchSize).map((ops) => ({ ops, lost: 0 }));
   while (queue.length > 0) {
@@ -162,6 +373,7 @@ export async function applyGlossaryPlan(
       if (err instanceof AuthError || err instanceof NotFoundError) {
         stopped = `an earlier request failed: ${err.message}`;
         result.stoppedBy = err;
+        result.stopReason = err.message;
         fail(ops, status, err.message);
         continue;
       }
@@ -188,45 +400,108 @@ export async function applyGlossaryPlan(
       if (outcome === 'not-processed') {
         stopped = `an earlier request was refused without being processed: ${err.message}`;
         result.stoppedBy = err;
+        result.stopReason = `the service refused the request without processing it: ${err.message}`;
         fail(ops, status, `not applied: ${err.message}`);
         continue;
       }
 
-      // The answer was lost: list the glossary and see what landed.
+      // The outcome is unknown: wait, then list the glossary and see what landed.
       const lost = unit.lost + 1;
-      notice(`${ops.length} operation${ops.length === 1 ? '' : 's'} sent, answer lost (${err.message}); listing the glossary to see what landed`);
-      await sleep(checkDelayMs * lost);
-      let after: GlossaryEntryLike[];
-      try {
-        result.checks++;
-        after = await api.read();
-      } catch (readErr) {
-        if (!(readErr instanceof TeamctlError)) throw readErr;
+      const late = mayStillBeProcessing(err);
+      const gapMs = checkDelayMs * lost;
+      const firstWaitMs = late ? requestTimeoutMs + gapMs : gapMs;
+      const sent = `${ops.length} ${plural(ops.length, 'operation', 'operations')} sent, outcome unknown: ${whatHappened(err)}`;
+      notice(
+        late
+          ? `${sent}; the service may still be working on it: waiting ${Math.ceil(firstWaitMs / 1000)}s before listing the glossary to see what landed`
+          : `${sent}; listing the glossary to see what landed`,
+      );
+      const found = await check(ops, firstWaitMs, gapMs);
+
+      if (found.kind === 'unlisted') {
+        const readErr = found.error;
+        if (found.previous) {
+          known = found.previous.after.map((e) => ({ id: e.id, translations: e.translations }));
+          applied(found.previous.landed);
+        }
         stopped = `the glossary could not be listed: ${readErr.message}`;
         result.stoppedBy = readErr;
+        result.stopReason = `a request's outcome was unknown (${whatHappened(err)}) and the glossary could not be listed to check it: ${readErr.message}`;
         fail(
-          ops,
+          found.previous?.pending ?? ops,
           status,
-          `outcome unknown: ${err.message}; listing the glossary to check failed too (${readErr.message}); ` +
+          `outcome unknown: ${whatHappened(err)}; listing the glossary to check failed (${readErr.message}); ` +
             'not sent again, to avoid a duplicate — run the import again to finish',
+          true,
         );
         continue;
       }
-      const { landed, pending } = landedOperations(ops, known, after);
+
+      const { landed, pending, after } = found;
       known = after.map((e) => ({ id: e.id, translations: e.translations }));
       applied(landed);
       notice(`${landed.length} of ${ops.length} had landed${pending.length > 0 ? `; ${pending.length} still to apply` : ''}`);
       if (pending.length === 0) continue;
-      if (lost >= maxAttempts) {
+
+      if (found.kind === 'unsettled') {
+        stopped = 'the service was still applying an earlier request';
+        result.stoppedBy = err;
+        result.stopReason = `a request's outcome was unknown (${whatHappened(err)}) and the glossary kept changing while it was checked`;
         fail(
           pending,
           status,
-          `not applied: ${lost} attempts ended without an answer (last: ${err.message}); ` +
-            'the glossary was listed after each and this operation is not in it',
+          `outcome unknown: ${whatHappened(err)}; the glossary kept changing over ${found.listings} listings (the service may still be applying it); ` +
+            'not sent again, to avoid a duplicate — run the import again to finish',
+          true,
         );
         continue;
       }
+
+      if (lost >= maxAttempts) {
+        stopped = `an earlier batch failed ${lost} times with an unknown outcome (last: ${whatHappened(err)})`;
+        result.stoppedBy = err;
+        result.stopReason = `a batch was sent ${lost} ${plural(lost, 'time', 'times')}, each with an unknown outcome (last: ${whatHappened(err)}), and had not landed`;
+        fail(
+          pending,
+          status,
+          `not applied: sent ${lost} ${plural(lost, 'time', 'times')}, each with an unknown outcome (last: ${whatHappened(err)}); ` +
+            'the glossary was listed after each and this operation is not in it',
+          true,
+        );
+        continue;
+      }
+      if (late) resentAfterTimeout = true;
       queue.unshift({ ops: pending, lost });
+    }
+  }
+
+  // Final verification (see the file comment): needed when something may have changed.
+  if ((options.verify ?? true) && (confirmed.length > 0 || uncertain.size > 0)) {
+    if (resentAfterTimeout) {
+      notice(`operations were sent again after a timeout: waiting ${Math.ceil(requestTimeoutMs / 1000)}s before verifying the glossary`);
+      await sleep(requestTimeoutMs);
+    }
+    let final: GlossaryEntryLike[] | undefined;
+    try {
+      final = await api.read();
+    } catch (readErr) {
+      if (!(readErr instanceof TeamctlError)) throw readErr;
+      result.verified = false;
+      result.verifyError = readErr;
+    }
+    if (final) {
+      const { landedLate, discrepancies } = verifyGlossary(initial, confirmed, [...uncertain], final);
+      if (landedLate.length > 0) {
+        const late = new Set(landedLate);
+        result.failed = result.failed.filter((f) => !late.has(f.planned));
+        result.applied.push(...landedLate);
+        result.landedLate = landedLate;
+        notice(
+          `${landedLate.length} ${plural(landedLate.length, 'operation', 'operations')} reported failed above landed after all ` +
+            `(line ${landedLate.map((p) => p.line).join(', ')})`,
+        );
+      }
+      result.discrepancies = discrepancies;
     }
   }
 

@@ -23,6 +23,22 @@
 //   bulk endpoint (the team is gone). A 404 on a single-user PUT concerns that user only.
 // - If promotions failed so that the demotions and owner removals would leave no owner in a
 //   team meant to keep some, those demotions and removals are not sent (reported as failed).
+// - "A user in both add and remove ends up removed": the planner matches the two only when
+//   both name the user the same way or the user is a member. A non-member named by e-mail on
+//   one side and by id on the other cannot be matched (the team listing does not know them),
+//   so every bulk add also carries, in its `remove` array, the plan's not-member removals of
+//   the other kind than its adds (e-mails for adds by id, ids for adds by e-mail; two
+//   different keys of the same kind never name the same user). The service's rule (remove
+//   wins) then applies atomically, and it ignores removals of non-members.
+// - After the re-read (step 2), a planned add that is absent is `overruled` (not a member,
+//   "named in both add and remove (remove wins)") when its batch carried such removals and is
+//   known to have been applied; otherwise it is a failure.
+// - A bulk add whose answer was lost (outcome unknown: a reset, a timeout, a 500) is settled
+//   by the same re-read: users present count as added and get their role fixes, users absent
+//   fail. A batch counts as applied when at least one of its users is present.
+// - One non-member named twice (by e-mail and by id) lands as one member: reported once. With
+//   two different roles the outcome would depend on timing, so no role is sent for them and
+//   the user is reported failed (action role): "named twice with different roles".
 import type { ApiClient } from '../api/client.js';
 import { sendInBatches, type BatchResult } from '../api/batching.js';
 import { putTeamMember, updateTeamMembers } from '../api/members.js';
@@ -57,7 +73,8 @@ export interface ExecuteOptions {
 export interface AppliedAdd {
   user: UserRef;
   role: TeamMemberRole;
-  status: number;
+  /** The bulk request's status; null when its answer was lost and the re-read found the user. */
+  status: number | null;
 }
 export interface AppliedRemoval {
   user: UserRef;
@@ -84,10 +101,29 @@ interface FailureBase {
 export type FailedChange =
   | (FailureBase & { action: 'add'; role: TeamMemberRole })
   | (FailureBase & { action: 'remove'; role: TeamMemberRole; pruned: boolean })
-  | (FailureBase & { action: 'role'; from: TeamMemberRole; to: TeamMemberRole; newMember: boolean });
+  | (FailureBase & {
+      action: 'role';
+      from: TeamMemberRole;
+      to: TeamMemberRole;
+      newMember: boolean;
+      /** A new member named twice (e-mail and id) with different roles: no role was sent. */
+      namedTwice?: boolean;
+    });
+
+/** A planned add the service dropped because the same request removed the user (remove wins). */
+export interface OverruledAdd {
+  /** The planned add's user, the very object of `plan.add` (as named: id or e-mail). */
+  user: UserRef;
+  role: TeamMemberRole;
+  /** The status of the bulk request that carried it; null when its answer was lost. */
+  status: number | null;
+  message: string;
+}
 
 export interface ExecuteResult {
   added: AppliedAdd[];
+  /** Planned adds found absent because a removal in the same request named them. */
+  overruled: OverruledAdd[];
   removed: AppliedRemoval[];
   /** Role changes of members who were in the team before the run. */
   roleChanged: AppliedRoleChange[];
@@ -107,6 +143,9 @@ interface RoleWork {
 }
 
 const emailKey = (email: string): string => email.trim().toLowerCase();
+const quote = (value: string): string => JSON.stringify(value);
+
+export const overruledMessage = 'named in both add and remove (remove wins)';
 
 /** What the bulk PUT is sent for a user: the id when known, else the e-mail. */
 function keyOf(user: UserRef): string {
@@ -161,10 +200,100 @@ function indexMembers(members: readonly CurrentMember[]): (user: UserRef) => Cur
   return (user) => (user.id !== null ? byId.get(user.id) : undefined) ?? (user.email !== null ? byEmail.get(emailKey(user.email)) : undefined);
 }
 
+/** A member added by this run, and every planned add that named them. */
+interface Landed {
+  member: CurrentMember;
+  adds: PlannedAdd[];
+  /** The request status; null when the answer was lost. */
+  status: number | null;
+}
+
+/**
+ * Step 2 of executePlan: with the team read again (`find`), decides for each accepted add and
+ * each add of a batch whose answer was lost: added (with a role fix when the service chose
+ * another role), overruled by a removal of the same request, or failed.
+ */
+function settleAdds(
+  result: ExecuteResult,
+  plan: MembersPlan,
+  accepted: readonly PlannedAdd[],
+  uncertain: ReadonlyMap<PlannedAdd, { batch: number; error: TeamctlError }>,
+  find: ((user: UserRef) => CurrentMember | undefined) | undefined,
+  readProblem: string,
+  otherKindRemovals: (user: UserRef) => string[],
+  roleFixes: RoleWork[],
+  newOwners: string[],
+): void {
+  if (!find) {
+    // Not read: accepted adds count as added (the final verification checks them); those of
+    // a lost answer stay failed, possibly applied, for the final verification to settle.
+    for (const a of accepted) {
+      result.added.push({ user: a.user, role: a.role, status: acceptedStatus });
+      if (a.role === 'owner') {
+        const message = `could not read the team after adding, so the role was not set: ${readProblem}`;
+        result.failed.push({ action: 'role', user: a.user, from: 'member', to: a.role, newMember: true, status: null, message, mayHaveApplied: false });
+      }
+    }
+    for (const [a, { error }] of uncertain) result.failed.push({ action: 'add', user: a.user, role: a.role, ...failureOf(error) });
+    return;
+  }
+
+  const acceptedSet = new Set(accepted);
+  // A batch whose answer was lost was applied when any of its users is in the team now.
+  const appliedBatches = new Set<number>();
+  for (const [a, { batch }] of uncertain) if (find(a.user)) appliedBatches.add(batch);
+  result.accepted += appliedBatches.size;
+
+  const landed = new Map<string, Landed>();
+  for (const a of plan.add) {
+    const lost = uncertain.get(a);
+    if (!acceptedSet.has(a) && !lost) continue;
+    const status = lost ? null : acceptedStatus;
+    const member = find(a.user);
+    if (member) {
+      const entry = landed.get(member.id);
+      if (entry) entry.adds.push(a);
+      else landed.set(member.id, { member, adds: [a], status });
+      continue;
+    }
+    const applied = !lost || appliedBatches.has(lost.batch);
+    if (applied && otherKindRemovals(a.user).length > 0) {
+      result.overruled.push({ user: a.user, role: a.role, status, message: overruledMessage });
+    } else if (lost) {
+      const message = `${failureDetail(lost.error)}; the user is not in the team when read again`;
+      result.failed.push({ action: 'add', user: a.user, role: a.role, status: lost.error.status ?? null, message, mayHaveApplied: false });
+    } else {
+      const message = 'the service accepted the add, but the user is not in the team when read again';
+      result.failed.push({ action: 'add', user: a.user, role: a.role, status: null, message, mayHaveApplied: false });
+    }
+  }
+
+  for (const { member, adds, status } of landed.values()) {
+    const user = { id: member.id, email: member.email };
+    const roles = [...new Set(adds.map((a) => a.role))];
+    const [role] = roles;
+    if (role === undefined) continue;
+    if (member.role === 'owner') newOwners.push(member.id);
+    if (roles.length > 1) {
+      // Which role would win depends on timing: none is sent, the admin decides.
+      const named = adds.map((a) => `${quote(keyOf(a.user))} as ${a.role}`).join(' and ');
+      const message = `named twice with different roles (${named}); role left as the service set it (${member.role})`;
+      result.added.push({ user, role: member.role, status });
+      const to = member.role === 'owner' ? 'member' : 'owner';
+      result.failed.push({ action: 'role', user, from: member.role, to, newMember: true, namedTwice: true, status: null, message, mayHaveApplied: false });
+      continue;
+    }
+    result.added.push({ user, role, status });
+    if (member.role !== role) roleFixes.push({ user, from: member.role, to: role, newMember: true });
+  }
+  // The owner role of an accepted add whose user is absent cannot be set (no id); the add's
+  // failure already says why.
+}
+
 /** Sends `plan` (made from `current`) to the service. Never throws for a service failure. */
 export async function executePlan(current: readonly CurrentMember[], plan: MembersPlan, options: ExecuteOptions): Promise<ExecuteResult> {
   const { client, org, team, batchSize, concurrency, progress } = options;
-  const result: ExecuteResult = { added: [], removed: [], roleChanged: [], failed: [], accepted: 0 };
+  const result: ExecuteResult = { added: [], overruled: [], removed: [], roleChanged: [], failed: [], accepted: 0 };
 
   /** Remembers an error that makes every later request pointless, and refuses to send after it. */
   const guarded = async (bulk: boolean, request: () => Promise<void>): Promise<void> => {
@@ -179,6 +308,18 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
   };
   const sendBulk = (body: { add?: string[]; remove?: string[] }) => guarded(true, () => updateTeamMembers(client, org, team, body));
 
+  // Not-member removals that the planner could not match with an add named the other way.
+  const notMemberKeys = {
+    id: plan.notMember.flatMap((u) => (u.id !== null ? [u.id] : [])),
+    email: plan.notMember.flatMap((u) => (u.id === null && u.email !== null ? [u.email] : [])),
+  };
+  /** The not-member removals that may name the same user as this add: the other kind of key. */
+  const otherKindRemovals = (user: UserRef): string[] => (user.id !== null ? notMemberKeys.email : notMemberKeys.id);
+  const addBody = (batch: PlannedAdd[]): { add: string[]; remove?: string[] } => {
+    const remove = [...new Set(batch.flatMap((a) => otherKindRemovals(a.user)))];
+    return { add: batch.map((a) => keyOf(a.user)), ...(remove.length > 0 ? { remove } : {}) };
+  };
+
   // 1. New members, in bulk.
   const roleFixes: RoleWork[] = [];
   /** New members the service made owners (by default or because the user already was one). */
@@ -187,17 +328,24 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
     const sent = await sendIsolating(
       plan.add,
       batchSize,
-      (batch) => sendBulk({ add: batch.map((a) => keyOf(a.user)) }),
+      (batch) => sendBulk(addBody(batch)),
       (batch) => progress?.increment(batch.length),
     );
-    for (const f of sent.failed) {
-      for (const a of f.items) result.failed.push({ action: 'add', user: a.user, role: a.role, ...failureOf(f.error) });
+    /** Adds of batches whose answer was lost: the re-read decides. */
+    const uncertain = new Map<PlannedAdd, { batch: number; error: TeamctlError }>();
+    sent.failed.forEach((f, batch) => {
+      const failure = failureOf(f.error);
+      for (const a of f.items) {
+        if (failure.mayHaveApplied) uncertain.set(a, { batch, error: f.error });
+        else result.failed.push({ action: 'add', user: a.user, role: a.role, ...failure });
+      }
       progress?.increment(f.items.length);
-    }
+    });
     const accepted: PlannedAdd[] = inPlanOrder(plan.add, sent.sent.flat());
 
-    // 2. Read the team again: ids of users named by e-mail, and the role the service gave.
-    if (accepted.length > 0) {
+    // 2. Read the team again: ids of users named by e-mail, the role the service gave, and what
+    //    became of the adds whose answer was lost.
+    if (accepted.length > 0 || uncertain.size > 0) {
       let find: ((user: UserRef) => CurrentMember | undefined) | undefined;
       let readProblem = '';
       try {
@@ -207,21 +355,7 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
         if (!(err instanceof TeamctlError)) throw err;
         readProblem = err.message;
       }
-      for (const a of accepted) {
-        const member = find?.(a.user);
-        const user = member ? { id: member.id, email: member.email } : a.user;
-        result.added.push({ user, role: a.role, status: acceptedStatus });
-        if (member) {
-          if (member.role === 'owner') newOwners.push(member.id);
-          if (member.role !== a.role) roleFixes.push({ user, from: member.role, to: a.role, newMember: true });
-        } else if (a.role === 'owner') {
-          // Without the member's id, the single-user PUT cannot be sent.
-          const message = find
-            ? 'the service accepted the add, but the user is not in the team when read again; role not set'
-            : `could not read the team after adding, so the role was not set: ${readProblem}`;
-          result.failed.push({ action: 'role', user, from: 'member', to: a.role, newMember: true, status: null, message, mayHaveApplied: false });
-        }
-      }
+      settleAdds(result, plan, accepted, uncertain, find, readProblem, otherKindRemovals, roleFixes, newOwners);
     }
   }
 

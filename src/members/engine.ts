@@ -3,8 +3,13 @@
 // report. `add` is a sync with only adds, `remove` a sync with only removals.
 //
 // Choices where the contract is silent:
-// - The --max-removals guard is checked on a dry run too (after printing the plan), so a
-//   rehearsal or a CI drift check fails the way the real run would: exit 3.
+// - The guards are checked on a dry run too (after printing the plan and writing its reports),
+//   so a rehearsal or a CI drift check fails the way the real run would: exit 3, not 8.
+//   - --max-removals (sync only);
+//   - the last-owner guard (add, remove and sync): a plan that leaves a team that has an owner
+//     now without any owner is refused, naming the owners it would lose, unless --force. A
+//     team with no owner to begin with is not guarded.
+//   Both refusals are reported together when both apply.
 // - Removals that --prune decides need confirmation; removals the admin named (`--remove`,
 //   `members remove`) do not: naming them is the intent.
 // - Exit codes: 0 when every change was accepted and the team read back matches; 6 when some
@@ -19,9 +24,12 @@ import type { UserEntry } from '../files/users.js';
 import { startProgress } from '../output/progress.js';
 import {
   defaultMaxRemovals,
+  describeUser,
   isEmptyPlan,
   maxRemovalsAllowed,
+  ownersLost,
   planMembers,
+  type CurrentMember,
   type MembersChange,
   type MembersPlan,
   type UserRef,
@@ -32,6 +40,7 @@ import {
   dryRunReport,
   formatPlan,
   formatSummary,
+  planAsExecuted,
   printJsonReport,
   reportCsv,
   reportRows,
@@ -52,6 +61,8 @@ export interface EngineOptions {
   exitCode?: boolean;
   /** The --max-removals guard (sync only); absent: no guard. */
   maxRemovals?: { spec: string | undefined; force: boolean };
+  /** --force: go ahead although a guard (--max-removals, last owner) would refuse, with a warning. */
+  force?: boolean;
   batchSize: number;
   concurrency: number;
   /** --report: the CSV file to write. */
@@ -68,6 +79,24 @@ async function checkReportPath(path: string): Promise<void> {
 
 const refOfEntry = (entry: UserEntry): UserRef =>
   entry.kind === 'email' ? { id: null, email: entry.key.trim() } : { id: entry.key.trim(), email: null };
+
+const lastOwnerHint =
+  'keep an owner: give someone the owner role (a roster line "<user>,owner", or `teamctl members add <user> --role owner` first); ' +
+  'to leave the team without an owner anyway, pass --force';
+
+/** What the last-owner guard says: the team, and each owner the plan would lose and how. */
+function lastOwnerProblem(team: string, plan: MembersPlan, lost: readonly CurrentMember[]): string {
+  const removed = new Set(plan.remove.map((r) => r.user.id));
+  const names = (members: CurrentMember[]): string => {
+    const shown = members.slice(0, 10).map((m) => describeUser({ id: m.id, email: m.email }));
+    return members.length > 10 ? `${shown.join(', ')} and ${members.length - 10} more` : shown.join(', ');
+  };
+  const gone = lost.filter((m) => removed.has(m.id));
+  const demoted = lost.filter((m) => !removed.has(m.id));
+  const how = [...(demoted.length > 0 ? [`demotes ${names(demoted)}`] : []), ...(gone.length > 0 ? [`removes ${names(gone)}`] : [])];
+  const owners = lost.length === 1 ? 'its only owner' : `all ${lost.length} of its owners`;
+  return `the plan would leave team ${team} without an owner: it ${how.join(' and ')} (${owners})`;
+}
 
 /** Removals decided by --prune need a yes: --yes, or an answer on a terminal. */
 async function confirmPrune(ctx: Context, plan: MembersPlan, team: string): Promise<void> {
@@ -97,16 +126,26 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   io.info(await formatPlan(plan, team, current.length, io.colorStderr));
 
   // A dry run still writes its reports before being refused: the CI artefact shows why.
-  let refused: GuardError | undefined;
+  const refusals: { what: string; hint: string }[] = [];
   if (options.maxRemovals) {
     const spec = options.maxRemovals.spec ?? defaultMaxRemovals;
     const allowed = maxRemovalsAllowed(spec, current.length);
     if (plan.remove.length > allowed) {
       const what = `the plan removes ${plan.remove.length} of ${current.length} members, more than --max-removals ${spec} allows (${allowed})`;
-      if (options.maxRemovals.force) io.warn(`${what}; going ahead because of --force`);
-      else refused = new GuardError(`${what}; nothing was sent`, { hint: 'check the roster; to apply it anyway, pass --force or a higher --max-removals' });
+      if (options.maxRemovals.force || options.force === true) io.warn(`${what}; going ahead because of --force`);
+      else refusals.push({ what, hint: 'check the roster; to apply it anyway, pass --force or a higher --max-removals' });
     }
   }
+  const lost = ownersLost(current, plan);
+  if (lost.length > 0) {
+    const what = lastOwnerProblem(team, plan, lost);
+    if (options.force === true) io.warn(`${what}; going ahead because of --force`);
+    else refusals.push({ what, hint: lastOwnerHint });
+  }
+  const refused =
+    refusals.length === 0
+      ? undefined
+      : new GuardError(`${refusals.map((r) => r.what).join('; and ')}; nothing was sent`, { hint: refusals.map((r) => r.hint).join('; ') });
   if (refused && !options.dryRun) throw refused;
 
   const named = [...(options.change.add ?? []), ...(options.change.roster ?? []), ...(options.change.remove ?? [])].map(refOfEntry);
@@ -147,7 +186,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   // After a refused token the read would fail the same way; anything else is read back.
   const verification: Verification = executed.stoppedBy
     ? { differences: [], readError: `not read again after: ${executed.stoppedBy.message}` }
-    : await verify(client, org, team, current, plan);
+    : await verify(client, org, team, current, planAsExecuted(plan, executed));
   const result = settleInconclusive(executed, verification);
   const report = appliedReport(plan, result, verification);
   await finish(report, reportRows({ plan, result, verification, unchangedNamed }));

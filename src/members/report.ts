@@ -7,7 +7,17 @@
 //   verification that no failure explains is listed in `failed` with action `verify` (status
 //   null), so a user can be in `roleChanged` and in `failed`: accepted, yet not so when read back.
 // - A failure whose answer proved nothing (a 500, a timeout) is counted as done when the team
-//   read back shows the change made; otherwise it stays failed.
+//   read back shows the change made; otherwise it stays failed. (Bulk adds are settled earlier,
+//   by the executor's own re-read, so their role fixes can still be sent; their `added` entry
+//   then has status null: the answer was lost.)
+// - A planned add the service dropped because the same request removed the user (a
+//   non-member named by e-mail on one side and by id on the other; see src/members/apply.ts)
+//   is listed in `notMember`, as named in the add, next to the removal's own entry: the two
+//   are probably one person, which nothing read from the service can confirm. Its CSV row is
+//   action add, outcome not-member, "named in both add and remove (remove wins)". The
+//   verification expects it absent (`planAsExecuted`).
+// - A new member named twice (e-mail and id) with two roles is in `added` once and in
+//   `failed` once (action role, "named twice with different roles"); its CSV row is one row.
 // - With --dry-run, `added`/`removed`/`roleChanged` list the plan, and `verified` is false:
 //   nothing was applied, so nothing was verified. A run with nothing to do is verified by the
 //   read it planned from.
@@ -93,6 +103,20 @@ export class UserMap<V> {
 
 // ---- verification ---------------------------------------------------------------------------
 
+/**
+ * The plan as the service carried it out, for verification: adds overruled by a removal of the
+ * same request (remove wins) are expected absent, like the plan's other not-members.
+ */
+export function planAsExecuted(plan: MembersPlan, result: ExecuteResult): MembersPlan {
+  if (result.overruled.length === 0) return plan;
+  const overruled = new Set(result.overruled.map((o) => o.user));
+  return {
+    ...plan,
+    add: plan.add.filter((a) => !overruled.has(a.user)),
+    notMember: [...plan.notMember, ...result.overruled.map((o) => o.user)],
+  };
+}
+
 /** Reads the team again and compares it with what the plan should have left. */
 export async function verify(
   client: ApiClient,
@@ -116,7 +140,14 @@ export async function verify(
  */
 export function settleInconclusive(result: ExecuteResult, verification: Verification): ExecuteResult {
   if (verification.readError !== undefined) return result;
-  const settled: ExecuteResult = { ...result, added: [...result.added], removed: [...result.removed], roleChanged: [...result.roleChanged], failed: [] };
+  const settled: ExecuteResult = {
+    ...result,
+    added: [...result.added],
+    overruled: [...result.overruled],
+    removed: [...result.removed],
+    roleChanged: [...result.roleChanged],
+    failed: [],
+  };
   const differing = UserMap.of(verification.differences.map((d) => [d.user, true]));
   for (const f of result.failed) {
     const confirmed = f.mayHaveApplied && !differing.has(f.user);
@@ -172,7 +203,7 @@ export function appliedReport(plan: MembersPlan, result: ExecuteResult | undefin
     removed: (result?.removed ?? []).map((r) => ref(r.user)),
     roleChanged: (result?.roleChanged ?? []).map((c) => ({ user: ref(c.user), from: c.from, to: c.to })),
     unchanged: plan.unchanged,
-    notMember: plan.notMember.map(ref),
+    notMember: [...plan.notMember, ...(result?.overruled ?? []).map((o) => o.user)].map(ref),
     failed,
     verified: verification.readError === undefined && verification.differences.length === 0,
   };
@@ -204,7 +235,10 @@ export function reportRows({ plan, result, verification, unchangedNamed }: RowsI
     for (const a of result.added) {
       const roleFailure = newMemberRoleFailures.get(a.user);
       if (roleFailure) {
-        const message = `added, but the role ${a.role} was not set: ${roleFailure.message}`;
+        const message =
+          roleFailure.action === 'role' && roleFailure.namedTwice === true
+            ? `added; ${roleFailure.message}`
+            : `added, but the role ${a.role} was not set: ${roleFailure.message}`;
         rows.push({ user: a.user, action: 'add', outcome: 'failed', status: roleFailure.status, message });
       } else {
         rows.push({ user: a.user, action: 'add', outcome: 'added', status: a.status, message: `as ${a.role}` });
@@ -216,6 +250,7 @@ export function reportRows({ plan, result, verification, unchangedNamed }: RowsI
       if (f.action === 'role' && f.newMember && added.has(f.user)) continue;
       rows.push({ user: f.user, action: f.action, outcome: 'failed', status: f.status, message: f.message });
     }
+    for (const o of result.overruled) rows.push({ user: o.user, action: 'add', outcome: 'not-member', status: o.status, message: o.message });
   }
   for (const user of plan.notMember) rows.push({ user, action: 'remove', outcome: 'not-member', status: null, message: 'not a member' });
   for (const m of unchangedNamed) {

@@ -77,6 +77,11 @@ export function sameTranslations(a: GlossaryTranslations, b: GlossaryTranslation
   return signature(normaliseTranslations(a)) === signature(normaliseTranslations(b));
 }
 
+/** A comparable text for a translation map: equal for maps sameTranslations() calls equal. */
+export function translationsKey(translations: GlossaryTranslations): string {
+  return signature(normaliseTranslations(translations));
+}
+
 function signature(normalised: Map<string, string>): string {
   return JSON.stringify([...normalised].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -11,6 +11,15 @@
 // - A user's role comes from the roster; `add` without `role` keeps it (new users: member);
 //   `add` with a `role` that contradicts the roster is an error, as are two roster entries
 //   that turn out to be one member (by id and by e-mail) with different roles.
+// - A roster entry without a role (the roster file has no `role` column) says nothing about
+//   the role, like `add` without `--role`: a member keeps theirs, a new user is added as
+//   `member`. Such a roster never plans a role change.
+// - A user in `remove` who is not a member cannot be matched with a user in `add` or the
+//   roster named the other way (e-mail vs id): the planner does not know a non-member's id.
+//   The executor sends such removals with every bulk add, so the service's own rule (remove
+//   wins) applies; see src/members/apply.ts.
+// - `ownersLost` (the last-owner guard): the owners a plan takes away from a team that has
+//   some, when it leaves none.
 // - Role changes are ordered promotions first, so a team never passes through "no owner"
 //   when ownership moves from one member to another.
 // - `unchanged` counts current members the plan leaves as they are, so
@@ -185,23 +194,18 @@ export function planMembers(current: readonly CurrentMember[], change: MembersCh
     if (!removed.has(target.identity)) removed.set(target.identity, target);
   }
 
+  // null: no role given (a roster without a role column, `add` without --role).
   const wanted = new Map<string, Wanted>();
-  for (const entry of roster ?? []) {
+  const want = (entry: UserEntry, role: TeamMemberRole | null): void => {
     const target = resolve(entry);
-    const role = entry.role ?? 'member';
-    const earlier = wanted.get(target.identity);
-    if (!earlier) wanted.set(target.identity, { target, role, entry });
-    else if (earlier.role !== role) throw conflict(earlier.entry, earlier.role ?? 'member', entry, role);
-  }
-  for (const entry of add) {
-    const target = resolve(entry);
-    const role = change.role ?? null;
     const earlier = wanted.get(target.identity);
     if (!earlier) wanted.set(target.identity, { target, role, entry });
     else if (role !== null && earlier.role !== null && earlier.role !== role) {
       throw conflict(earlier.entry, earlier.role, entry, role);
     } else if (earlier.role === null) earlier.role = role;
-  }
+  };
+  for (const entry of roster ?? []) want(entry, entry.role ?? null);
+  for (const entry of add) want(entry, change.role ?? null);
 
   const plan: MembersPlan = { add: [], remove: [], roleChanges: [], unchanged: 0, notMember: [] };
   for (const target of removed.values()) {
@@ -265,22 +269,30 @@ export function expectedEndState(current: readonly CurrentMember[], plan: Member
  * missing or with another role, users still present that should be absent, and members the
  * plan did not expect at all (someone else changed the team meanwhile, or an added e-mail
  * belongs to a user known under another address).
+ *
+ * A member who is both expected (added by e-mail) and to be absent (named for removal by id:
+ * the planner could not tell it was the same user) is a difference: removal wins.
  */
 export function compareEndState(expected: ExpectedEndState, actual: readonly CurrentMember[]): EndStateDifference[] {
   const differences: EndStateDifference[] = [];
   const actualIndex = new MemberIndex(actual);
   const accounted = new Set<CurrentMember>();
+  const differing = new Set<CurrentMember>();
   for (const want of expected.members) {
     const found = actualIndex.find(want);
     if (found) accounted.add(found);
     const user = found ? refOfMember(found) : { id: want.id, email: want.email };
     if (!found) differences.push({ user, expected: want.role, actual: 'absent' });
-    else if (found.role !== want.role) differences.push({ user, expected: want.role, actual: found.role });
+    else if (found.role !== want.role && !differing.has(found)) {
+      differing.add(found);
+      differences.push({ user, expected: want.role, actual: found.role });
+    }
   }
   for (const user of expected.absent) {
     const found = actualIndex.find(user);
-    if (found && !accounted.has(found)) {
+    if (found && !differing.has(found)) {
       accounted.add(found);
+      differing.add(found);
       differences.push({ user: refOfMember(found), expected: 'absent', actual: found.role });
     }
   }
@@ -288,6 +300,18 @@ export function compareEndState(expected: ExpectedEndState, actual: readonly Cur
     if (!accounted.has(member)) differences.push({ user: refOfMember(member), expected: 'absent', actual: member.role });
   }
   return differences;
+}
+
+/**
+ * The last-owner guard: the current owners the plan demotes or removes when the team has at
+ * least one owner now and would have none afterwards; empty when the plan keeps an owner (or
+ * the team has none to lose).
+ */
+export function ownersLost(current: readonly CurrentMember[], plan: MembersPlan): CurrentMember[] {
+  const owners = current.filter((m) => m.role === 'owner');
+  if (owners.length === 0) return [];
+  if (applyPlan(current, plan).some((m) => m.role === 'owner')) return [];
+  return owners;
 }
 
 /**

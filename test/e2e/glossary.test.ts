@@ -270,6 +270,196 @@ describe('glossary import', () => {
   });
 });
 
+describe('glossary import: failures, timeouts, encodings', () => {
+  it('a gateway that answers 502 to every PUT: nothing applied → exit 1 saying so; later batches are not sent', async () => {
+    const { org, env } = newOrg();
+    const { path } = bigFile();
+    s.sandbox.intercept((req) =>
+      req.method === 'PUT' && req.path === glossaryPath(org) ? { kind: 'respond', status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' } : undefined,
+    );
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['--timeout', '0.5', 'glossary', 'import', path, '--json'], { env });
+    expect(r.code).toBe(1);
+    expect(entriesOf(org)).toEqual([]);
+    // The first batch was tried 4 times (checked after each); the other two were never sent.
+    expect(putsTo(org, since(mark)).map((p) => operationsOf(p).length)).toEqual([100, 100, 100, 100]);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report).toMatchObject({ inserted: 0, updated: 0 });
+    expect(report.failed).toHaveLength(250);
+    expect(report.failed[0]).toEqual({
+      line: 2,
+      status: 502,
+      message:
+        'not applied: sent 4 times, each with an unknown outcome (last: the service answered 502 (HTTP 502: 502 Bad Gateway)); ' +
+        'the glossary was listed after each and this operation is not in it',
+    });
+    expect(report.failed[100]?.message).toMatch(/^not sent: an earlier batch failed 4 times/);
+    expect(r.stderr).toMatch(
+      /^error: none of the 250 operations was applied: a batch was sent 4 times, each with an unknown outcome \(last: the service answered 502 \(HTTP 502: 502 Bad Gateway\)\), and had not landed$/m,
+    );
+    expect(r.stderr).not.toContain('without an answer');
+  });
+
+  it('every operation rejected: nothing applied → exit 1, not 6', async () => {
+    const { org, env } = newOrg();
+    const ids = s.sandbox.store.applyGlossaryOperations(
+      org,
+      [
+        { type: 'insert', translations: { en: 'bank', fr: 'rive' } },
+        { type: 'insert', translations: { en: 'door', fr: 'porte' } },
+      ],
+      new Date().toISOString(),
+    ) as [string, string];
+    const file = writeFile('all-rejected.csv', `id,en,fr\n${ids[0]},bank,banque\n${ids[1]},door,portail\n`);
+    // Someone deletes both entries between teamctl's read and its PUT.
+    s.sandbox.intercept((req) => {
+      if (req.method === 'PUT' && req.path === glossaryPath(org) && entriesOf(org).length > 0) {
+        s.sandbox.store.applyGlossaryOperations(org, ids.map((id) => ({ type: 'delete' as const, id })), new Date().toISOString());
+      }
+      return undefined;
+    });
+    const r = await runCli(['glossary', 'import', file, '--json'], { env });
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as Report).failed.map((f) => [f.line, f.status])).toEqual([
+      [2, 400],
+      [3, 400],
+    ]);
+    expect(r.stderr).toMatch(/^error: none of the 2 operations was applied: 2 rejected \(400\) — see the lines above$/m);
+  });
+
+  it('a gateway timeout (504) for a batch the service applies 0.7 s later: waited out, not sent again, no duplicate', async () => {
+    const { org, env } = newOrg();
+    const { path, expected } = bigFile();
+    let intercepted = false;
+    s.sandbox.intercept((req) => {
+      if (intercepted || req.method !== 'PUT' || req.path !== glossaryPath(org)) return undefined;
+      intercepted = true;
+      const ops = (req.body as { operations: GlossaryOperation[] }).operations;
+      setTimeout(() => s.sandbox.store.applyGlossaryOperations(org, ops, new Date().toISOString()), 700);
+      return { kind: 'respond', status: 504, body: { error: { code: 504, message: 'upstream timed out' } } };
+    });
+    const mark = s.sandbox.requests.length;
+    // --timeout 1.5: the check waits 1.5 s + 0.15 s (before the fix: 0.5 s, and the batch was doubled).
+    const r = await runCli(['--timeout', '1.5', 'glossary', 'import', path, '--json'], { env });
+    expect(r.code).toBe(0);
+    expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(sigs(expected));
+    expect(putsTo(org, since(mark)).map((p) => [p.status, operationsOf(p).length])).toEqual([
+      [504, 100],
+      [204, 100],
+      [204, 50],
+    ]);
+    expect(r.stderr).toContain('the service may still be working on it: waiting 2s before listing the glossary');
+    expect(r.stderr).toContain('100 of 100 had landed');
+  });
+
+  it('a timed-out batch the service processes only after teamctl sent it again: the final listing reports each duplicate (exit 6)', async () => {
+    const { org, env } = newOrg();
+    const file = writeFile('late.csv', 'en,fr\n' + Array.from({ length: 10 }, (_, i) => `late ${i},tard ${i}`).join('\n') + '\n');
+    let original: GlossaryOperation[] | undefined;
+    s.sandbox.intercept((req) => {
+      if (req.method !== 'PUT' || req.path !== glossaryPath(org)) return undefined;
+      const ops = (req.body as { operations: GlossaryOperation[] }).operations;
+      if (original === undefined) {
+        original = ops;
+        return { kind: 'respond', status: 504, body: { error: { code: 504, message: 'upstream timed out' } } };
+      }
+      // The re-sent batch is applied, and then the original one too: too late for the checks.
+      setTimeout(() => s.sandbox.store.applyGlossaryOperations(org, original as GlossaryOperation[], new Date().toISOString()), 20);
+      return undefined;
+    });
+    const r = await runCli(['--timeout', '0.5', 'glossary', 'import', file, '--json'], { env });
+    expect(r.code).toBe(6);
+    expect(entriesOf(org)).toHaveLength(20);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.inserted).toBe(10);
+    expect(report.failed).toHaveLength(10);
+    const byEn = new Map(entriesOf(org).map((e) => [e.id, e.translations.en]));
+    for (const [i, f] of report.failed.entries()) {
+      expect(f).toMatchObject({ line: i + 2, status: null });
+      const id = /^duplicate entry (\S+) appeared after a request that timed out or lost its answer/.exec(f.message)?.[1] as string;
+      expect(byEn.get(id)).toBe(`late ${i}`);
+      expect(f.message).toContain(`{"operations":[{"type":"delete","id":"${id}"}]}`);
+    }
+    expect(r.stderr).toMatch(/^error: 10 problems \(duplicates, missing changes\) found when the glossary was listed again; 10 applied$/m);
+  });
+
+  it('a file that is not UTF-8: exit 2 naming the line of the first bad byte; nothing sent', async () => {
+    const { env } = newOrg();
+    const path = join(dir, 'latin1.csv');
+    writeFileSync(path, Buffer.from('en,fr\nbank,banque\ncoffee,caf\xe9\n', 'latin1'));
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'import', path], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`error: ${path}:3: not valid UTF-8 (byte 0xE9 on this line`);
+    expect(r.stderr).toContain('save the file as UTF-8');
+    expect(since(mark)).toEqual([]);
+  });
+});
+
+describe('glossary export → import of what the CSV format can and cannot carry', () => {
+  it('255 emoji, U+2028, an `id` key, a non-language key, `en`/`EN`: CSV leaves out what it cannot carry (one warning) and imports back', async () => {
+    const { org, env } = newOrg();
+    s.sandbox.store.applyGlossaryOperations(
+      org,
+      [
+        { type: 'insert', translations: { en: '😀'.repeat(255), fr: 'émoji' } },
+        { type: 'insert', translations: { en: 'line\u2028separator', fr: 'séparateur' } },
+        { type: 'insert', translations: { en: 'bank', id: 'bank (Indonesian)', 'English name': 'Bank' } },
+        { type: 'insert', translations: { id: 'pintu' } },
+        { type: 'insert', translations: { EN: 'door', fr: 'porte' } },
+        { type: 'insert', translations: { en: 'roof', EN: 'Roof' } },
+      ],
+      new Date().toISOString(),
+    );
+    const exported = await runCli(['glossary', 'export'], { env });
+    expect(exported.code).toBe(0);
+    const warnings = exported.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toBe(
+      'warning: glossary export: left out 2 translation keys the CSV import format cannot carry (`id` is the id column; the others are not language keys like en or pt-BR): ' +
+        '"English name" (1 entry), "id" (2 entries); 1 entry with nothing else is not in the file; use --format json or tbx to export them',
+    );
+    expect(warnings[1]).toMatch(/^warning: glossary export: 1 entry has one language under keys differing only in case, with different translations: \S+ \((en ≠ EN|EN ≠ en)\)/);
+    const header = exported.stdout.split('\n')[0] as string;
+    expect(header).toMatch(/^id,(en|EN),fr$/);
+
+    // Into an empty organization: every row imports (nothing too long, no "line break").
+    const target = newOrg();
+    const file = writeFile('odd-keys.csv', exported.stdout);
+    const r = await runCli(['glossary', 'import', file, '--json'], { env: target.env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ inserted: 5, failed: [] });
+    const en = header.split(',')[1] as string;
+    // (roof/Roof: the first in the entry's own key order, the value an import compares with.)
+    expect(entriesOf(target.org).map((e) => e.translations[en]).sort()).toEqual(['roof', 'bank', 'door', 'line\u2028separator', '😀'.repeat(255)].sort());
+    // And into the same organization: nothing to do.
+    const again = await runCli(['glossary', 'import', file, '--json'], { env });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ inserted: 0, updated: 0, present: 5 });
+
+    // json carries every key unchanged; list gives the keys CSV cannot carry unambiguous headers.
+    const json = JSON.parse((await runCli(['glossary', 'export', '--format', 'json'], { env })).stdout) as GlossaryEntry[];
+    expect(json.some((e) => e.translations.id === 'pintu')).toBe(true);
+    const list = await runCli(['glossary', 'list', '-o', 'csv'], { env });
+    expect(list.stdout.split('\n')[0]).toMatch(/^id,(en|EN),fr,lang:English name,lang:id,updatedAt$/);
+  });
+
+  it('--excel round trip: the apostrophes --excel adds are removed again on import', async () => {
+    const { org, env } = newOrg();
+    const terms = { en: '=SUM(A1:A2)', fr: '+33 1 23', de: '-minus', es: '@handle' };
+    s.sandbox.store.applyGlossaryOperations(org, [{ type: 'insert', translations: terms }], new Date().toISOString());
+    const excel = await runCli(['glossary', 'export', '--excel'], { env });
+    const file = writeFile('excel.csv', excel.stdout);
+    const same = await runCli(['glossary', 'import', file, '--json'], { env });
+    expect(same.code).toBe(0);
+    expect(JSON.parse(same.stdout)).toMatchObject({ inserted: 0, updated: 0, present: 1 });
+    expect(same.stderr).not.toContain('warning');
+    const target = newOrg();
+    expect((await runCli(['glossary', 'import', file], { env: target.env })).code).toBe(0);
+    expect(entriesOf(target.org).map((e) => e.translations)).toEqual([terms]);
+  });
+});
+
 describe('glossary export', () => {
   const acme = () => entriesOf('acme');
 

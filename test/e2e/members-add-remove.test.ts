@@ -69,11 +69,59 @@ describe('members add', () => {
   });
 
   it('--role member demotes an owner in place, never removing them', async () => {
+    s.sandbox.store.putTeamMember('acme', 't', 'u00002', 'owner');
     const r = await runCli(['members', 'add', '--role', 'member', 'u00001'], { env: s.env });
     expect(r.code, r.stderr).toBe(0);
-    expect(team().u00001).toBe('member');
+    expect(team()).toMatchObject({ u00001: 'member', u00002: 'owner' });
     expect(changes().map(shape)).toEqual(['PUT u00001 {"role":"member"}']);
   });
+
+  it('refuses to demote the last owner (exit 3, nothing sent, also on --dry-run) unless --force', async () => {
+    const r = await runCli(['members', 'add', '--role', 'member', 'user00001@example.com', 'u00005'], { env: s.env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('error: the plan would leave team t without an owner: it demotes user00001@example.com (its only owner); nothing was sent');
+    expect(r.stderr).toMatch(/^hint: .*--role owner.*--force/m);
+    const dry = await runCli(['members', 'add', '--role', 'member', 'u00001', '--dry-run'], { env: s.env });
+    expect(dry.code).toBe(3);
+    expect(changes()).toEqual([]);
+    expect(team().u00001).toBe('owner');
+    const forced = await runCli(['members', 'add', '--role', 'member', 'u00001', '--force'], { env: s.env });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toContain('without an owner: it demotes user00001@example.com (its only owner); going ahead because of --force');
+    expect(team().u00001).toBe('member');
+  });
+
+  it('counts a bulk add whose answer was lost as done when the team read back shows it, and sets the role', async () => {
+    // The service applies every bulk add, then the connection drops before the answer (each
+    // retry too): the outcome is unknown until the team is read again.
+    s.sandbox.intercept((req) => (req.method === 'PUT' && req.path.endsWith('/members') ? { kind: 'applyThenReset' } : undefined));
+    const r = await runCli(['members', 'add', '--role', 'owner', 'u00005', 'user00006@example.com', '--json'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toMatchObject({ u00005: 'owner', u00006: 'owner' });
+    expect(changes().filter((q) => q.path.endsWith('/members/u00005') || q.path.endsWith('/members/u00006')).map(shape).sort()).toEqual([
+      'PUT u00005 {"role":"owner"}',
+      'PUT u00006 {"role":"owner"}',
+    ]);
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.added).toEqual([
+      { id: 'u00005', email: 'user00005@example.com' },
+      { id: 'u00006', email: 'user00006@example.com' },
+    ]);
+    expect(report.failed).toEqual([]);
+    expect(report.verified).toBe(true);
+  }, 20_000);
+
+  it('exits 1 when a bulk add whose answer was lost turns out not applied', async () => {
+    s.sandbox.intercept((req) => (req.method === 'PUT' && req.path.endsWith('/members') ? { kind: 'reset' } : undefined));
+    const r = await runCli(['members', 'add', 'u00005', '--json'], { env: s.env });
+    expect(r.code).toBe(1);
+    expect(Object.keys(team())).toHaveLength(4);
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.added).toEqual([]);
+    expect(report.failed).toEqual([
+      { user: { id: 'u00005', email: null }, action: 'add', status: null, message: expect.stringMatching(/; the user is not in the team when read again$/) },
+    ]);
+  }, 20_000);
 
   it('an unknown user fails alone: the others are added, exit 6, and the report says why', async () => {
     const reportFile = join(dir, 'add-report.csv');
@@ -104,9 +152,12 @@ describe('members add', () => {
     expect(Object.keys(team())).toHaveLength(4);
   });
 
-  it('refuses an invalid user before sending anything (exit 2)', async () => {
-    const r = await runCli(['members', 'add', 'u00005', 'not an id'], { env: s.env });
+  it('refuses invalid users before sending anything (exit 2), listing them all', async () => {
+    const r = await runCli(['members', 'add', 'u00005', 'not an id', 'ada@'], { env: s.env });
     expect(r.code).toBe(2);
+    expect(r.stderr).toContain('error: 2 problems in arguments; nothing was sent');
+    expect(r.stderr).toContain('  arguments:2: invalid user "not an id": invalid user id "not an id" (ids contain no spaces)');
+    expect(r.stderr).toContain('  arguments:3: invalid user "ada@": invalid e-mail address "ada@"');
     expect(s.sandbox.requests).toEqual([]);
   });
 });
@@ -146,12 +197,22 @@ describe('members remove', () => {
   });
 
   it('has no --max-removals guard for users named one by one; --dry-run sends nothing', async () => {
-    const dry = await runCli(['members', 'remove', 'u00001', 'u00002', 'u00003', '--dry-run', '--json'], { env: s.env });
+    const dry = await runCli(['members', 'remove', 'u00002', 'u00003', 'u00004', '--dry-run', '--json'], { env: s.env });
     expect(dry.code).toBe(0);
     expect(changes()).toEqual([]);
     expect((JSON.parse(dry.stdout) as MembersReport).removed).toHaveLength(3);
-    const r = await runCli(['members', 'remove', 'u00001', 'u00002', 'u00003'], { env: s.env });
+    const r = await runCli(['members', 'remove', 'u00002', 'u00003', 'u00004'], { env: s.env });
     expect(r.code, r.stderr).toBe(0);
-    expect(team()).toEqual({ u00004: 'member' });
+    expect(team()).toEqual({ u00001: 'owner' });
+  }, 15_000);
+
+  it('refuses to remove the last owner (exit 3, nothing sent) unless --force', async () => {
+    const r = await runCli(['members', 'remove', 'u00001', 'u00002'], { env: s.env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('error: the plan would leave team t without an owner: it removes user00001@example.com (its only owner); nothing was sent');
+    expect(changes()).toEqual([]);
+    const forced = await runCli(['members', 'remove', 'u00001', '--force'], { env: s.env });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(team()).toEqual({ u00002: 'member', u00003: 'member', u00004: 'member' });
   }, 15_000);
 });

@@ -158,6 +158,75 @@ describe('members sync --roster', () => {
     expect(team()).toEqual({ u00001: 'owner', u00002: 'member' });
   });
 
+  it('keeps every role when the roster has no role column (an HR export with only e-mails)', async () => {
+    await teamOf(['owner', 'owner', 'member', 'member'], 2);
+    const roster = file(`Name,Email,Department\n"Ada, L",${mail(1)},R&D\nB,${mail(2).toUpperCase()},R&D\nC,${mail(3)},Ops\nD,${mail(5)},Ops\n`);
+    const dry = await runCli(['members', 'sync', '--roster', roster, '--dry-run', '--exit-code'], { env: s!.env });
+    expect(dry.code, dry.stderr).toBe(8);
+    expect(dry.stderr).toContain('has no "role" column: members keep their roles, new members are added as member.');
+    expect(dry.stderr).toContain('1 to add, 0 to remove, 0 role changes, 4 unchanged');
+    const r = await runCli(['members', 'sync', '--roster', roster, '--json'], { env: s!.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'owner', u00003: 'member', u00004: 'member', u00005: 'member' });
+    expect(changes().filter(singlePut)).toEqual([]);
+    expect((JSON.parse(r.stdout) as MembersReport).roleChanged).toEqual([]);
+    // A list without header says nothing about roles either; with --prune it only removes.
+    const list = file(`${uid(1)}\n${uid(5)}\n`);
+    const pruned = await runCli(['members', 'sync', '--roster', list, '--prune', '--yes', '--max-removals', '3'], { env: s!.env });
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(team()).toEqual({ u00001: 'owner', u00005: 'member' });
+  }, 20_000);
+
+  it('refuses a plan that leaves the team without an owner (exit 3, nothing sent; the dry run too) unless --force', async () => {
+    await teamOf(['owner', 'owner', 'member'], 0);
+    const roster = file(`email,role\n${mail(1)},member\n${mail(2)},\n${mail(3)},member\n`);
+    const r = await runCli(['members', 'sync', '--roster', roster], { env: s!.env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`error: the plan would leave team t without an owner: it demotes ${mail(1)}, ${mail(2)} (all 2 of its owners); nothing was sent`);
+    expect(r.stderr).toMatch(/^hint: keep an owner: .*pass --force/m);
+    // The drift check predicts the refusal (3, not 8), and still writes its report.
+    const dryReport = join(dir, 'owner-guard-dry-run.csv');
+    const dry = await runCli(['members', 'sync', '--roster', roster, '--dry-run', '--exit-code', '--report', dryReport], { env: s!.env });
+    expect(dry.code).toBe(3);
+    expect((parse(readFileSync(dryReport, 'utf8')) as string[][]).filter((row) => row[2] === 'planned')).toHaveLength(2);
+    // Pruning the owners away is refused the same way, together with --max-removals.
+    const prune = await runCli(['members', 'sync', '--roster', file(`${mail(3)}\n`), '--prune', '--yes'], { env: s!.env });
+    expect(prune.code).toBe(3);
+    expect(prune.stderr).toContain('allows (1); and the plan would leave team t without an owner: it removes');
+    expect(changes()).toEqual([]);
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'owner', u00003: 'member' });
+    const forced = await runCli(['members', 'sync', '--roster', roster, '--force'], { env: s!.env });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toContain('going ahead because of --force');
+    expect(team()).toEqual({ u00001: 'member', u00002: 'member', u00003: 'member' });
+  }, 20_000);
+
+  it('reports a non-member named by e-mail and by id with two roles once, as failed, and sends no role for them', async () => {
+    await teamOf(['owner'], 3);
+    const roster = file(`user,role\n${mail(1)},owner\n${mail(2)},owner\n${uid(2)},member\n${uid(3)},owner\n`);
+    const reportFile = join(dir, 'named-twice.csv');
+    const r = await runCli(['members', 'sync', '--roster', roster, '--json', '--report', reportFile], { env: s!.env });
+    expect(r.code, r.stderr).toBe(6);
+    // The service's own default role stays; u00003 is made owner as asked.
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member', u00003: 'owner' });
+    expect(changes().flatMap((q) => singlePut(q) ?? [])).toEqual([uid(3)]);
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.added).toEqual([
+      { id: uid(2), email: mail(2) },
+      { id: uid(3), email: mail(3) },
+    ]);
+    expect(report.failed).toEqual([
+      {
+        user: { id: uid(2), email: mail(2) },
+        action: 'role',
+        status: null,
+        message: `named twice with different roles ("${mail(2)}" as owner and "${uid(2)}" as member); role left as the service set it (member)`,
+      },
+    ]);
+    const rows = (parse(readFileSync(reportFile, 'utf8')) as string[][]).filter((row) => row[0] === mail(2));
+    expect(rows).toEqual([[mail(2), 'add', 'failed', '', expect.stringContaining('added; named twice with different roles')]]);
+  }, 20_000);
+
   it('refuses a roster with no users (exit 2) whatever the flags, before any request', async () => {
     await teamOf(['owner', 'member'], 0);
     for (const roster of [file('email,role\n'), file('\n\n')]) {
@@ -257,16 +326,42 @@ describe('members sync, incremental', () => {
     expect(changes().flatMap((q) => bulk(q)?.add ?? [])).not.toContain(mail(12));
   });
 
-  it('reports every problem of every input file at once, and sends nothing (exit 2)', async () => {
+  it('reports every problem of every input file and argument at once, and sends nothing (exit 2)', async () => {
     await teamOf(['owner'], 0);
     const roster = file('email,role\nnot-an-email,owner\nok@example.com,boss\n');
     const addFile = file('email\nalso bad\n');
-    const r = await runCli(['members', 'sync', '--roster', roster, '--add-file', addFile], { env: s!.env });
+    const r = await runCli(['members', 'sync', '--roster', roster, '--add-file', addFile, '--add', uid(2), 'bad user', '--remove', 'x@'], { env: s!.env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: 3 problems in .*; nothing was sent/);
+    expect(r.stderr).toMatch(/^error: 5 problems in --add, --remove, .*; nothing was sent/);
+    expect(r.stderr).toContain('  --add:2: invalid user "bad user": invalid user id "bad user" (ids contain no spaces)');
+    expect(r.stderr).toContain('  --remove:1: invalid user "x@": invalid e-mail address "x@"');
     expect(r.stderr).toContain(`${roster}:2: invalid e-mail address "not-an-email"`);
     expect(r.stderr).toContain(`${roster}:3: unknown role "boss"`);
     expect(r.stderr).toContain(`${addFile}:2:`);
     expect(s!.sandbox.requests).toEqual([]);
+  });
+
+  it('a non-member named by e-mail in --add and by id in --remove ends absent (remove wins), reported not a member', async () => {
+    await teamOf(['owner', 'member'], 3);
+    const reportFile = join(dir, 'both-sides.csv');
+    const r = await runCli(['members', 'sync', '--add', mail(3), uid(4), '--remove', uid(3), mail(4), '--json', '--report', reportFile], { env: s!.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member' });
+    // The removals go with the adds, so the service's rule applies in one request.
+    expect(changes().map((q) => bulk(q))).toEqual([{ add: [mail(3), uid(4)], remove: [uid(3), mail(4)] }]);
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.added).toEqual([]);
+    expect(report.failed).toEqual([]);
+    expect(report.verified).toBe(true);
+    expect(report.notMember).toEqual([
+      { id: uid(3), email: null },
+      { id: null, email: mail(4) },
+      { id: null, email: mail(3) },
+      { id: uid(4), email: null },
+    ]);
+    const rows = parse(readFileSync(reportFile, 'utf8')) as string[][];
+    expect(rows).toContainEqual([mail(3), 'add', 'not-member', '204', 'named in both add and remove (remove wins)']);
+    expect(rows).toContainEqual([uid(3), 'remove', 'not-member', '', 'not a member']);
+    expect(rows.filter((row) => row[2] === 'added')).toEqual([]);
   });
 });

@@ -7,8 +7,10 @@ import {
   classifyUser,
   parseRole,
   parseUserArgument,
+  parseUserArguments,
   parseUserFile,
   readUserFile,
+  throwProblems,
   userIdentity,
   userProblem,
 } from '../../src/files/users.js';
@@ -114,12 +116,20 @@ describe('parseUserFile: headers', () => {
     expect(parseUserFile(text, 'q.csv', list).users.map((u) => u.line)).toEqual([2, 4]);
   });
 
-  it('reads an empty role cell, and a missing role column, as member', () => {
+  it('reads an empty role cell, and a row too short to reach the role column, as member', () => {
     expect(parseUserFile('email,role\nada@example.com,\n', 'r.csv', roster).users[0]?.role).toBe('member');
     expect(parseUserFile('email,role\nada@example.com\n', 'r.csv', roster).users[0]?.role).toBe('member');
+  });
+
+  it('gives no role at all when a roster has no role column (the roster says nothing about roles)', () => {
     const noColumn = parseUserFile('email\nada@example.com\n', 'r.csv', roster);
     expect(noColumn.header).toEqual({ userColumn: 'email', roleColumn: false });
-    expect(noColumn.users[0]?.role).toBe('member');
+    expect(noColumn.users).toEqual([{ key: 'ada@example.com', kind: 'email', line: 2, file: 'r.csv' }]);
+    expect(noColumn.users[0]).not.toHaveProperty('role');
+    // No column means no role cell to validate, and duplicates still merge.
+    const hr = parseUserFile('Name,Email\n"Ada, L",ada@example.com\nAda,ADA@example.com\n', 'hr.csv', roster);
+    expect(hr.users.map((u) => u.role)).toEqual([undefined]);
+    expect(hr.warnings).toHaveLength(1);
   });
 
   it('ignores the role column, valid or not, when roles are not read', () => {
@@ -162,14 +172,14 @@ describe('parseUserFile: headers', () => {
 });
 
 describe('parseUserFile: lists without header', () => {
-  it('reads one user per line', () => {
+  it('reads one user per line, without roles even as a roster', () => {
     const result = parseUserFile('ada@example.com\nu-200\n  Alan@Example.com  \n', 'list.txt', roster);
     expect(result).toEqual({
       file: 'list.txt',
       users: [
-        { key: 'ada@example.com', kind: 'email', role: 'member', line: 1, file: 'list.txt' },
-        { key: 'u-200', kind: 'id', role: 'member', line: 2, file: 'list.txt' },
-        { key: 'Alan@Example.com', kind: 'email', role: 'member', line: 3, file: 'list.txt' },
+        { key: 'ada@example.com', kind: 'email', line: 1, file: 'list.txt' },
+        { key: 'u-200', kind: 'id', line: 2, file: 'list.txt' },
+        { key: 'Alan@Example.com', kind: 'email', line: 3, file: 'list.txt' },
       ],
       warnings: [],
       header: null,
@@ -358,11 +368,12 @@ describe('readUserFile', () => {
   it('reads an HR export with BOM, CRLF, `;` and quoted line breaks in other columns', async () => {
     const result = await readUserFile(fixture('hr-export.csv'), roster);
     expect(result.header).toEqual({ userColumn: 'email', roleColumn: false });
+    // No role column: no roles (members keep theirs).
     expect(result.users.map((u) => [u.key, u.kind, u.role, u.line])).toEqual([
-      ['ada@example.com', 'email', 'member', 2],
-      ['GRACE@Example.COM', 'email', 'member', 4],
-      ['alan@example.com', 'email', 'member', 5],
-      ['linus@example.com', 'email', 'member', 8],
+      ['ada@example.com', 'email', undefined, 2],
+      ['GRACE@Example.COM', 'email', undefined, 4],
+      ['alan@example.com', 'email', undefined, 5],
+      ['linus@example.com', 'email', undefined, 8],
     ]);
   });
 
@@ -393,7 +404,8 @@ describe('readUserFile', () => {
 
   it('names a missing file', async () => {
     const path = fixture('missing.csv');
-    await expect(readUserFile(path, list)).rejects.toThrow(`${path}:0: cannot read file: no such file`);
+    // A problem of the whole file has no line (src/errors.ts formatProblem).
+    await expect(readUserFile(path, list)).rejects.toThrow(`${path}: cannot read file: no such file`);
   });
 });
 
@@ -418,5 +430,19 @@ describe('helpers', () => {
     expect(() => parseUserArgument('ada@')).toThrow(new UsageError('invalid user "ada@": invalid e-mail address "ada@"'));
     expect(() => parseUserArgument(' ')).toThrow(new UsageError('invalid user " ": empty user'));
     expect(userProblem('u\u0000', 'id')).toBe('invalid user id "u\\u0000" (is the file UTF-8?)');
+  });
+
+  it('collects every invalid command-line user, located by source and position', () => {
+    const { users, problems } = parseUserArguments(['u-1', 'ada@', ' B@Example.com ', 'not an id'], '--add');
+    expect(users).toEqual([
+      { key: 'u-1', kind: 'id', line: 0 },
+      { key: 'B@Example.com', kind: 'email', line: 0 },
+    ]);
+    expect(problems).toEqual([
+      { file: '--add', line: 2, message: 'invalid user "ada@": invalid e-mail address "ada@"' },
+      { file: '--add', line: 4, message: 'invalid user "not an id": invalid user id "not an id" (ids contain no spaces)' },
+    ]);
+    expect(() => throwProblems(problems)).toThrow(new InputFileError(problems));
+    expect(() => throwProblems([])).not.toThrow();
   });
 });

@@ -1,13 +1,18 @@
 import fc from 'fast-check';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
 import type { GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
-import { AuthError, ServiceError } from '../../src/errors.js';
-import { applyGlossaryPlan, namedOperationIndex, type ApplyOptions } from '../../src/glossary/apply.js';
+import { AuthError, ServiceError, type TeamctlError } from '../../src/errors.js';
+import { applyGlossaryPlan, mayStillBeProcessing, namedOperationIndex, verifyGlossary, type ApplyOptions } from '../../src/glossary/apply.js';
 import { applyOperations, sameTranslations, type GlossaryEntryLike, type PlannedOperation } from '../../src/plan/glossary.js';
 
 // A scripted fake of the service: each PUT takes the next behaviour (default 'ok'), validates the
 // whole batch like the sandbox (unknown id or a "BAD" term → 400 naming the index, more than
-// `maxBatch` → 413), and applies it or not as the behaviour says.
+// `maxBatch` → 413), and applies it or not as the behaviour says. Time is virtual: the executor
+// waits through `fake.sleep`, which only moves the fake's clock, so nothing really waits; a batch
+// the service processes late is applied once the clock reaches its time.
 type Behaviour =
   | 'ok'
   /** Applied, then the answer is lost (reset). */
@@ -16,6 +21,8 @@ type Behaviour =
   | 'lose'
   /** The first n operations applied, then the answer is lost. */
   | { partial: number }
+  /** Our request times out; the service applies the whole batch `late` ms after it was sent. */
+  | { late: number }
   /** 503 after the client's retries: nothing applied. */
   | 'notProcessed'
   | 'unauthorized';
@@ -24,7 +31,11 @@ const url = 'http://sandbox.test/v1/orgs/acme/translations-glossary';
 // Errors shaped as the client throws them (message with the request line, detail without).
 const lostAnswer = () => new ServiceError(`PUT ${url} failed (UND_ERR_SOCKET)`, { outcome: 'unknown', detail: 'failed (UND_ERR_SOCKET)' });
 const badGateway = () => new ServiceError(`PUT ${url} failed with 502: HTTP 502: Bad Gateway`, { status: 502, outcome: 'unknown', detail: 'HTTP 502: Bad Gateway' });
+const timedOut = () => new ServiceError(`PUT ${url} timed out after 2s`, { outcome: 'unknown', detail: 'timed out after 2s', code: 'TIMEOUT' });
 const rejected = (status: number, text: string) => new ServiceError(`PUT ${url} failed with ${status}: ${text}`, { status, outcome: 'rejected', detail: text });
+
+/** The request timeout the executor is told in these tests (the fake's timeouts say "2s"). */
+const requestTimeoutMs = 2000;
 
 class FakeService {
   entries = new Map<string, GlossaryTranslations>();
@@ -37,6 +48,11 @@ class FakeService {
   /** 400 messages without the operation's index. */
   anonymousRejections = false;
   readFails = false;
+  /** The virtual clock (ms), and every wait the executor made. */
+  now = 0;
+  waits: number[] = [];
+  /** Batches the service is still working on: applied when the clock reaches `at`. */
+  private processing: { at: number; ops: GlossaryOperation[] }[] = [];
   private nextId = 0;
 
   constructor(initial: GlossaryEntryLike[] = []) {
@@ -53,8 +69,27 @@ class FakeService {
     else this.entries.delete(op.id);
   }
 
+  /** Applies the late batches whose time has come, in time order. */
+  private catchUp(): void {
+    this.processing.sort((a, b) => a.at - b.at);
+    while (this.processing[0] && this.processing[0].at <= this.now) (this.processing.shift() as { ops: GlossaryOperation[] }).ops.forEach((op) => this.applyOne(op));
+  }
+
+  /** Lets the service finish everything it is still working on. */
+  finishAll(): void {
+    this.now = Infinity;
+    this.catchUp();
+  }
+
+  sleep = async (ms: number): Promise<void> => {
+    this.waits.push(ms);
+    this.now += ms;
+    this.catchUp();
+  };
+
   api = {
     update: async (ops: GlossaryOperation[]): Promise<void> => {
+      this.catchUp();
       this.puts.push(ops);
       const behaviour = this.script.shift() ?? this.then;
       if (behaviour === 'notProcessed') {
@@ -70,6 +105,11 @@ class FakeService {
         }
       });
       if (behaviour === 'lose') throw badGateway();
+      if (typeof behaviour === 'object' && 'late' in behaviour) {
+        this.processing.push({ at: this.now + behaviour.late, ops: [...ops] });
+        this.catchUp();
+        throw timedOut();
+      }
       if (typeof behaviour === 'object') {
         ops.slice(0, behaviour.partial).forEach((op) => this.applyOne(op));
         throw lostAnswer();
@@ -78,6 +118,7 @@ class FakeService {
       if (behaviour === 'applyThenLose') throw lostAnswer();
     },
     read: async (): Promise<GlossaryEntryLike[]> => {
+      this.catchUp();
       this.reads++;
       if (this.readFails) throw new ServiceError(`GET ${url} failed (ECONNRESET) after 5 attempts`, { outcome: 'unknown', detail: 'failed (ECONNRESET) after 5 attempts' });
       return this.glossary();
@@ -95,17 +136,18 @@ const update = (line: number, id: string, translations: GlossaryTranslations): P
 });
 const inserts = (n: number, from = 2) => Array.from({ length: n }, (_, i) => insert(from + i, `term ${i}`, `terme ${i}`));
 
-const noWait: Partial<ApplyOptions> = { sleep: async () => {} };
 const run = (fake: FakeService, ops: PlannedOperation[], opts: Partial<ApplyOptions> = {}) =>
-  applyGlossaryPlan(fake.api, fake.glossary(), ops, { batchSize: 100, ...noWait, ...opts });
+  applyGlossaryPlan(fake.api, fake.glossary(), ops, { batchSize: 100, requestTimeoutMs, sleep: fake.sleep, ...opts });
 
 /** Entries per translation signature: more than one of an inserted term is a duplicate. */
 function countOf(fake: FakeService, translations: GlossaryTranslations): number {
   return fake.glossary().filter((e) => sameTranslations(e.translations, translations)).length;
 }
+/** A glossary as a sorted list of comparable translation maps. */
+const sig = (es: GlossaryEntryLike[]) => es.map((e) => JSON.stringify(Object.entries(e.translations).sort())).sort();
 
 describe('applyGlossaryPlan', () => {
-  it('sends batches of at most batchSize, in order, and applies everything', async () => {
+  it('sends batches of at most batchSize, in order, applies everything, and verifies with one listing', async () => {
     const fake = new FakeService();
     const ops = inserts(250);
     const r = await run(fake, ops);
@@ -114,7 +156,19 @@ describe('applyGlossaryPlan', () => {
     expect(r.applied).toEqual(ops);
     expect(r.failed).toEqual([]);
     expect(fake.entries.size).toBe(250);
+    expect(r.checks).toBe(0);
+    expect(fake.reads).toBe(1); // the final verification
+    expect(r).toMatchObject({ verified: true, discrepancies: [], landedLate: [] });
+    expect(fake.waits).toEqual([]);
+  });
+
+  it('verify: false lists nothing; an empty run lists nothing either', async () => {
+    const fake = new FakeService();
+    await run(fake, inserts(3), { verify: false });
     expect(fake.reads).toBe(0);
+    const r = await run(fake, []);
+    expect(fake.reads).toBe(0);
+    expect(r.verified).toBe(true);
   });
 
   it('an answer lost after the batch was applied: nothing is sent again, no duplicate', async () => {
@@ -124,25 +178,31 @@ describe('applyGlossaryPlan', () => {
     const ops = inserts(250);
     const r = await run(fake, ops, { onNotice: (m) => notices.push(m) });
     expect(fake.puts.map((b) => b.length)).toEqual([100, 100, 50]);
-    expect(fake.reads).toBe(1);
-    expect(r.checks).toBe(1);
+    expect(r.checks).toBe(1); // everything had landed: one listing settles it
+    expect(fake.reads).toBe(2);
     expect(r.applied).toHaveLength(250);
     expect(r.failed).toEqual([]);
     expect(fake.entries.size).toBe(250);
     for (const op of ops) expect(countOf(fake, op.operation.type === 'insert' ? op.operation.translations : {})).toBe(1);
     expect(notices.join('\n')).toContain('100 of 100 had landed');
+    expect(notices[0]).toBe('100 operations sent, outcome unknown: no answer (failed (UND_ERR_SOCKET)); listing the glossary to see what landed');
   });
 
-  it('a 502 that applied nothing: the batch is sent once more', async () => {
+  it('a 502 that applied nothing: two listings agree, then the batch is sent once more', async () => {
     const fake = new FakeService();
     fake.script = ['ok', 'lose'];
+    const notices: string[] = [];
     const ops = inserts(30);
-    const r = await run(fake, ops, { batchSize: 10 });
+    const r = await run(fake, ops, { batchSize: 10, onNotice: (m) => notices.push(m) });
     expect(fake.puts.map((b) => b.length)).toEqual([10, 10, 10, 10]);
     expect(fake.puts[2]).toEqual(fake.puts[1]);
+    expect(r.checks).toBe(2);
+    expect(fake.waits).toEqual([500, 500]); // not a timeout: the short check delay, twice
     expect(r.applied).toHaveLength(30);
     expect(fake.entries.size).toBe(30);
     expect(r.failed[0]).toBeUndefined();
+    // The service did answer: the notice says what it answered.
+    expect(notices[0]).toBe('10 operations sent, outcome unknown: the service answered 502 (HTTP 502: Bad Gateway); listing the glossary to see what landed');
   });
 
   it('a batch that landed in part: only the missing operations are sent again', async () => {
@@ -175,26 +235,48 @@ describe('applyGlossaryPlan', () => {
     expect(fake.puts.map((b) => b.length)).toEqual([8, 8, 5, 4]);
   });
 
-  it('bounds the attempts: after 4 lost answers the rest is listed as failed, never sent a 5th time', async () => {
+  it('bounds the attempts: after 4 unknown outcomes the rest is failed, never sent a 5th time, and the run stops', async () => {
     const fake = new FakeService();
     fake.then = 'lose';
     const ops = inserts(5);
     const r = await run(fake, ops);
     expect(fake.puts).toHaveLength(4);
-    expect(fake.reads).toBe(4);
+    expect(r.checks).toBe(8); // two agreeing listings after each
+    expect(fake.reads).toBe(9); // and the final verification
     expect(r.applied).toEqual([]);
     expect(r.failed.map((f) => [f.line, f.status])).toEqual(ops.map((o) => [o.line, 502]));
-    expect(r.failed[0]?.message).toMatch(/^not applied: 4 attempts ended without an answer \(last: .*502.*\); the glossary was listed after each/);
+    expect(r.failed[0]?.message).toBe(
+      'not applied: sent 4 times, each with an unknown outcome (last: the service answered 502 (HTTP 502: Bad Gateway)); ' +
+        'the glossary was listed after each and this operation is not in it',
+    );
+    expect(r.stopReason).toBe('a batch was sent 4 times, each with an unknown outcome (last: the service answered 502 (HTTP 502: Bad Gateway)), and had not landed');
+    expect(r).toMatchObject({ verified: true, discrepancies: [], landedLate: [] });
     expect(fake.entries.size).toBe(0);
+  });
+
+  it('a gateway that keeps failing: once one batch has used up its attempts, later batches are not sent', async () => {
+    const fake = new FakeService();
+    fake.script = ['ok'];
+    fake.then = 'lose';
+    const r = await run(fake, inserts(40), { batchSize: 10 });
+    // The first batch lands; the second is tried 4 times; the other two are never sent.
+    expect(fake.puts.map((b) => b.length)).toEqual([10, 10, 10, 10, 10]);
+    expect(r.applied).toHaveLength(10);
+    expect(r.failed).toHaveLength(30);
+    expect(r.failed[0]).toMatchObject({ line: 12, status: 502 });
+    expect(r.failed[10]).toMatchObject({ line: 22, status: null });
+    expect(r.failed[10]?.message).toBe(
+      'not sent: an earlier batch failed 4 times with an unknown outcome (last: the service answered 502 (HTTP 502: Bad Gateway))',
+    );
+    expect(r.stoppedBy?.status).toBe(502);
   });
 
   it('maxAttempts and the check delay are configurable; the delay grows with each attempt', async () => {
     const fake = new FakeService();
     fake.then = 'lose';
-    const waits: number[] = [];
-    const r = await run(fake, inserts(2), { maxAttempts: 2, checkDelayMs: 100, sleep: async (ms) => void waits.push(ms) });
+    const r = await run(fake, inserts(2), { maxAttempts: 2, checkDelayMs: 100 });
     expect(fake.puts).toHaveLength(2);
-    expect(waits).toEqual([100, 200]);
+    expect(fake.waits).toEqual([100, 100, 200, 200]);
     expect(r.failed).toHaveLength(2);
   });
 
@@ -240,6 +322,16 @@ describe('applyGlossaryPlan', () => {
     expect(r.applied).toHaveLength(8);
   });
 
+  it('everything rejected: nothing applied, nothing uncertain, no verification listing needed', async () => {
+    const fake = new FakeService();
+    const r = await run(fake, [insert(2, 'BAD 1'), insert(3, 'BAD 2')]);
+    expect(r.applied).toEqual([]);
+    expect(r.failed.map((f) => f.status)).toEqual([400, 400]);
+    expect(r.stoppedBy).toBeUndefined();
+    expect(fake.reads).toBe(0);
+    expect(r.verified).toBe(true);
+  });
+
   it('a 413 halves the batch, down to what the service takes', async () => {
     const fake = new FakeService();
     fake.maxBatch = 3;
@@ -272,10 +364,11 @@ describe('applyGlossaryPlan', () => {
     expect(r.failed[0]?.message).toMatch(/^not applied: /);
     expect(r.failed[19]).toMatchObject({ line: 31, status: null });
     expect(r.failed[19]?.message).toMatch(/^not sent: an earlier request was refused without being processed/);
-    expect(fake.reads).toBe(0);
+    expect(r.checks).toBe(0);
+    expect(fake.reads).toBe(1); // the final verification only
   });
 
-  it('a lost answer that cannot be checked: not sent again, and nothing after it', async () => {
+  it('an unknown outcome that cannot be checked: not sent again, nothing after it, and not verified', async () => {
     const fake = new FakeService();
     fake.script = ['applyThenLose'];
     fake.readFails = true;
@@ -283,8 +376,10 @@ describe('applyGlossaryPlan', () => {
     expect(fake.puts).toHaveLength(1);
     expect(r.applied).toEqual([]);
     expect(r.failed).toHaveLength(20);
-    expect(r.failed[0]?.message).toMatch(/^outcome unknown: .*listing the glossary to check failed too .*not sent again, to avoid a duplicate/);
+    expect(r.failed[0]?.message).toMatch(/^outcome unknown: no answer \(failed \(UND_ERR_SOCKET\)\); listing the glossary to check failed \(.*\); not sent again, to avoid a duplicate/);
     expect(r.failed[10]?.message).toMatch(/^not sent: the glossary could not be listed/);
+    expect(r.verified).toBe(false);
+    expect(r.verifyError?.message).toMatch(/ECONNRESET/);
   });
 
   it('401 stops the run: the batch fails, later ones are not sent', async () => {
@@ -309,37 +404,246 @@ describe('applyGlossaryPlan', () => {
     const api = { update: async () => Promise.reject(new TypeError('bug')), read: async () => [] };
     await expect(applyGlossaryPlan(api, [], inserts(1), { batchSize: 1 })).rejects.toThrow(TypeError);
   });
+});
 
-  it('property: under any mix of faults, every operation is applied once or failed, never doubled', async () => {
-    const behaviour = fc.oneof(
-      fc.constantFrom<Behaviour>('ok', 'ok', 'applyThenLose', 'lose'),
-      fc.integer({ min: 0, max: 6 }).map((n): Behaviour => ({ partial: n })),
+describe('applyGlossaryPlan: requests the service processes late (timeouts)', () => {
+  it('a timed-out batch the service applies after 1.5 s: the check waits out the request timeout, sees it, sends nothing again', async () => {
+    const fake = new FakeService();
+    fake.script = [{ late: 1500 }];
+    const notices: string[] = [];
+    const ops = inserts(20);
+    const r = await run(fake, ops, { batchSize: 10, onNotice: (m) => notices.push(m) });
+    fake.finishAll();
+    // No duplicate, ever: each term once, and the timed-out batch was not sent again.
+    expect(fake.puts.map((b) => b.length)).toEqual([10, 10]);
+    for (const op of ops) expect(countOf(fake, op.operation.type === 'insert' ? op.operation.translations : {})).toBe(1);
+    expect(r.applied).toEqual(ops);
+    expect(r.failed).toEqual([]);
+    // The first wait is the request timeout plus the check delay: longer than the lateness.
+    expect(fake.waits[0]).toBe(requestTimeoutMs + 500);
+    expect(notices[0]).toBe(
+      '10 operations sent, outcome unknown: no answer (timed out after 2s); the service may still be working on it: waiting 3s before listing the glossary to see what landed',
     );
+    expect(r.discrepancies).toEqual([]);
+  });
+
+  it('a batch that lands between the two check listings: the listings disagree, a third settles it, nothing is re-sent', async () => {
+    const fake = new FakeService();
+    fake.script = [{ late: requestTimeoutMs + 700 }];
+    const r = await run(fake, inserts(5), { checkDelayMs: 500 });
+    fake.finishAll();
+    expect(fake.puts).toHaveLength(1);
+    expect(r.checks).toBe(2); // 2.5 s: nothing yet; 3 s: all there → settled
+    expect(fake.entries.size).toBe(5);
+    expect(r.applied).toHaveLength(5);
+  });
+
+  it('a batch that lands while the listings keep changing in part: no re-send until two agree', async () => {
+    const fake = new FakeService();
+    // Two partial landings of the same batch, as a slow service might: lines 2-3 at 2.7 s, the rest never.
+    fake.script = [{ late: 10_000_000 }];
+    const ops = inserts(4);
+    const api = {
+      update: fake.api.update,
+      read: async () => {
+        if (fake.now >= 2700 && fake.entries.size === 0) ops.slice(0, 2).forEach((op) => fake.entries.set(`x-${op.line}`, { ...(op.operation as { translations: GlossaryTranslations }).translations }));
+        return fake.api.read();
+      },
+    };
+    const r = await applyGlossaryPlan(api, [], ops, { batchSize: 10, requestTimeoutMs, sleep: fake.sleep, verify: false });
+    // 2.5 s: nothing; 3 s: two → changed; 3.5 s: two again → agree: the other two are sent again.
+    expect(r.checks).toBe(3);
+    expect(fake.puts.map((b) => b.length)).toEqual([4, 2]);
+    expect(r.applied).toEqual(ops);
+  });
+
+  it('listings that never settle: nothing sent again, the batch fails as unknown, the run stops', async () => {
+    const fake = new FakeService();
+    fake.script = [{ late: 10_000_000 }];
+    const ops = inserts(6);
+    let landed = 0;
+    const api = {
+      update: fake.api.update,
+      // One more operation appears at each listing.
+      read: async () => {
+        const op = ops[landed++];
+        if (op) fake.entries.set(`x-${op.line}`, { ...(op.operation as { translations: GlossaryTranslations }).translations });
+        return fake.api.read();
+      },
+    };
+    const r = await applyGlossaryPlan(api, [], [...ops, ...inserts(3, 50)], { batchSize: 6, requestTimeoutMs, sleep: fake.sleep, verify: false });
+    expect(fake.puts).toHaveLength(1);
+    expect(r.checks).toBe(4);
+    expect(r.applied.map((o) => o.line)).toEqual([2, 3, 4, 5]);
+    expect(r.failed.map((f) => f.line)).toEqual([6, 7, 50, 51, 52]);
+    expect(r.failed[0]?.message).toMatch(/^outcome unknown: no answer \(timed out after 2s\); the glossary kept changing over 4 listings/);
+    expect(r.failed[2]?.message).toBe('not sent: the service was still applying an earlier request');
+  });
+
+  it('a batch processed after the check listings (so re-sent), but before the final listing: the duplicate is reported', async () => {
+    const fake = new FakeService();
+    // 2.5 s and 3 s: not there; re-sent at 3 s; the original lands at 4 s; verified at 5 s.
+    fake.script = [{ late: 4000 }];
+    const notices: string[] = [];
+    const ops = [insert(2, 'bank', 'banque'), insert(3, 'door', 'porte')];
+    const r = await run(fake, ops, { onNotice: (m) => notices.push(m) });
+    expect(fake.puts).toHaveLength(2);
+    expect(fake.waits).toEqual([2500, 500, requestTimeoutMs]);
+    expect(fake.entries.size).toBe(4);
+    expect(r.applied).toEqual(ops);
+    expect(r.discrepancies.map((d) => [d.line, d.ids])).toEqual([
+      [2, ['e3']],
+      [3, ['e4']],
+    ]);
+    expect(r.discrepancies[0]?.message).toBe(
+      'duplicate entry e3 appeared after a request that timed out or lost its answer (the service processed it after teamctl had sent it again); ' +
+        'the same translations are in e1: delete it with the glossary PUT {"operations":[{"type":"delete","id":"e3"}]} or in the web app (teamctl has no delete command)',
+    );
+    expect(notices).toContain('operations were sent again after a timeout: waiting 2s before verifying the glossary');
+  });
+
+  it('a batch failed as unknown that lands before the final listing: moved to applied, not reported as failed', async () => {
+    const fake = new FakeService();
+    fake.script = [{ late: 5000 }];
+    const ops = inserts(3);
+    // One attempt only, so the batch fails after its check (2.5 s, 3 s); it lands at 5 s, before
+    // the verification listing (which takes until 8 s here).
+    const slowRead = { update: fake.api.update, read: async () => (fake.reads === 2 ? (await fake.sleep(5000), fake.api.read()) : fake.api.read()) };
+    const r = await applyGlossaryPlan(slowRead, [], ops, { batchSize: 10, requestTimeoutMs, sleep: fake.sleep, maxAttempts: 1 });
+    expect(fake.puts).toHaveLength(1);
+    expect(r.failed).toEqual([]);
+    expect(r.applied).toEqual(ops);
+    expect(r.landedLate).toEqual(ops);
+    expect(r.discrepancies).toEqual([]);
+  });
+
+  it('the real client\'s timeout counts as "may still be processing", like a 504; a 502 or a reset does not', async () => {
+    const server = createServer(() => {
+      /* never answers */
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't', userAgent: 'test', timeoutMs: 50 });
+    try {
+      const err = (await client.request('PUT', '/g', { body: {}, retryClass: 'unprocessed-only' }).catch((e: unknown) => e)) as TeamctlError;
+      expect(err).toBeInstanceOf(ServiceError);
+      expect(mayStillBeProcessing(err)).toBe(true);
+    } finally {
+      await client.close();
+      server.closeAllConnections();
+      server.close();
+    }
+    expect(mayStillBeProcessing(new ServiceError('x', { status: 504, outcome: 'unknown', detail: 'HTTP 504' }))).toBe(true);
+    expect(mayStillBeProcessing(badGateway())).toBe(false);
+    expect(mayStillBeProcessing(lostAnswer())).toBe(false);
+    expect(mayStillBeProcessing(new ServiceError('x', { outcome: 'unknown', detail: 'failed (UND_ERR_HEADERS_TIMEOUT)', code: 'UND_ERR_HEADERS_TIMEOUT' }))).toBe(true);
+    expect(mayStillBeProcessing(new ServiceError('x', { outcome: 'unknown', detail: 'failed (ECONNRESET)', code: 'ECONNRESET' }))).toBe(false);
+  });
+});
+
+describe('verifyGlossary', () => {
+  const e = (id: string, en: string, fr?: string): GlossaryEntryLike => ({ id, translations: fr === undefined ? { en } : { en, fr } });
+
+  it('nothing to report when the glossary is what the run expects', () => {
+    const initial = [e('a', 'bank')];
+    const applied = [insert(2, 'door', 'porte'), update(3, 'a', { en: 'bank', fr: 'banque' })];
+    const final = [e('a', 'bank', 'banque'), e('n1', 'door', 'porte')];
+    expect(verifyGlossary(initial, applied, [], final)).toEqual({ landedLate: [], discrepancies: [] });
+  });
+
+  it('a confirmed insert or update that is missing is reported on its line', () => {
+    const initial = [e('a', 'bank')];
+    const applied = [insert(2, 'door', 'porte'), update(3, 'a', { en: 'bank', fr: 'banque' })];
+    const { discrepancies } = verifyGlossary(initial, applied, [], [e('a', 'bank', 'rive')]);
+    expect(discrepancies.map((d) => [d.line, d.ids])).toEqual([
+      [2, []],
+      [3, ['a']],
+    ]);
+    expect(discrepancies[0]?.message).toMatch(/^inserted \(the service confirmed it\) but not in the glossary listed after the run/);
+    expect(discrepancies[1]?.message).toMatch(/^the update of entry a was confirmed but is not in the glossary listed after the run \(the entry has other translations\)/);
+  });
+
+  it('identical inserts are counted: two confirmed, three present → one duplicate; an uncertain one absorbs it first', () => {
+    const applied = [insert(2, 'x'), insert(5, 'x')];
+    const final = [e('n1', 'x'), e('n2', 'x'), e('n3', 'x')];
+    const dup = verifyGlossary([], applied, [], final);
+    expect(dup.discrepancies.map((d) => [d.line, d.ids])).toEqual([[2, ['n3']]]);
+    const late = verifyGlossary([], applied, [insert(9, 'x')], final);
+    expect(late).toEqual({ landedLate: [insert(9, 'x')], discrepancies: [] });
+  });
+
+  it('entries that were there before the run are never taken for duplicates', () => {
+    const { discrepancies } = verifyGlossary([e('old', 'x')], [insert(2, 'x')], [], [e('old', 'x'), e('n1', 'x'), e('n2', 'x')]);
+    expect(discrepancies.map((d) => d.ids)).toEqual([['n2']]);
+  });
+});
+
+describe('applyGlossaryPlan: properties', () => {
+  // Terms from a small pool, so identical inserts occur in one batch and across batches: the
+  // executor must count them (landedOperations) against a `known` glossary kept up to date after
+  // confirmed batches (advance) and after every check (the listing) — without either, an insert
+  // that did not land is taken for an earlier identical one that did.
+  const term = fc.integer({ min: 0, max: 3 });
+  const behaviour = fc.oneof(
+    fc.constantFrom<Behaviour>('ok', 'ok', 'applyThenLose', 'lose'),
+    fc.integer({ min: 0, max: 6 }).map((n): Behaviour => ({ partial: n })),
+  );
+  const setup = (existingCount: number, terms: number[]) => {
+    const initial = Array.from({ length: existingCount }, (_, i) => ({ id: `x${i}`, translations: { en: `old ${i}` } }));
+    const ops = [
+      ...terms.map((t, i) => insert(100 + i, `term ${t}`, `terme ${t}`)),
+      ...initial.filter((_, i) => i % 2 === 0).map((e, i) => update(200 + i, e.id, { en: e.translations.en, fr: `neu ${i}` })),
+    ];
+    return { initial, ops };
+  };
+
+  it('under any mix of faults, every operation is applied once or failed, never doubled, and the verification agrees', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: 6 }), // existing entries
-        fc.integer({ min: 0, max: 25 }), // inserts
+        fc.array(term, { maxLength: 25 }), // inserts, identical ones included
         fc.array(behaviour, { maxLength: 30 }),
         fc.integer({ min: 1, max: 8 }), // batch size
         fc.integer({ min: 1, max: 10 }), // the service's batch limit (413 above)
-        async (existingCount, insertCount, script, batchSize, maxBatch) => {
-          const initial = Array.from({ length: existingCount }, (_, i) => ({ id: `x${i}`, translations: { en: `old ${i}` } }));
+        async (existingCount, terms, script, batchSize, maxBatch) => {
+          const { initial, ops } = setup(existingCount, terms);
           const fake = new FakeService(initial);
-          fake.script = script;
+          fake.script = [...script]; // (a copy: the fake consumes it, and fast-check may run it again)
           fake.then = 'ok';
           fake.maxBatch = maxBatch;
-          const ops = [
-            ...inserts(insertCount, 100),
-            ...initial.filter((_, i) => i % 2 === 0).map((e, i) => update(200 + i, e.id, { en: e.translations.en, fr: `neu ${i}` })),
-          ];
           const r = await run(fake, ops, { batchSize });
           // Every operation ends in exactly one of the two lists.
           expect([...r.applied, ...r.failed.map((f) => f.planned)].sort((a, b) => a.line - b.line)).toEqual(ops);
           // The service holds exactly the initial glossary with the applied operations: nothing
           // doubled, nothing lost, nothing failed that in fact landed.
           const expected = applyOperations(initial, r.applied.map((o) => o.operation));
-          const sig = (es: GlossaryEntryLike[]) => es.map((e) => JSON.stringify(Object.entries(e.translations).sort())).sort();
           expect(sig(fake.glossary())).toEqual(sig(expected));
+          // And the final listing finds nothing wrong.
+          expect(r.discrepancies).toEqual([]);
+          expect(r.landedLate).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('with timeouts the service processes late: no duplicate when it finishes within the request timeout; otherwise every duplicate the final listing can see is reported', async () => {
+    const withLate = fc.oneof(behaviour, fc.integer({ min: 0, max: 3 * requestTimeoutMs }).map((ms): Behaviour => ({ late: ms })));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(term, { minLength: 1, maxLength: 15 }),
+        fc.array(withLate, { maxLength: 20 }),
+        fc.integer({ min: 1, max: 5 }),
+        async (terms, script, batchSize) => {
+          const { initial, ops } = setup(3, terms);
+          const fake = new FakeService(initial);
+          fake.script = [...script]; // (a copy: the fake consumes it, and fast-check may run it again)
+          const r = await run(fake, ops, { batchSize });
+          expect([...r.applied, ...r.failed.map((f) => f.planned)].sort((a, b) => a.line - b.line)).toEqual(ops);
+          // What the final listing saw, less the duplicates it reported, is exactly the expected glossary.
+          const reported = new Set(r.discrepancies.flatMap((d) => d.ids));
+          const expected = applyOperations(initial, r.applied.map((o) => o.operation));
+          expect(sig(fake.glossary().filter((e) => !reported.has(e.id)))).toEqual(sig(expected));
+          if (script.every((b) => typeof b !== 'object' || !('late' in b) || b.late <= requestTimeoutMs)) expect(reported.size).toBe(0);
         },
       ),
       { numRuns: 300 },

@@ -215,6 +215,96 @@ describe('executePlan', () => {
   });
 });
 
+describe('executePlan: adds settled by reading the team again', () => {
+  it('sends not-member removals of the other kind with every bulk add, so remove wins; the add is overruled, not added', async () => {
+    await setup([['u00001', 'owner']]);
+    const { result, requests } = await run(
+      { add: [email('user00007@example.com'), id('u00008'), email('user00009@example.com')], remove: [id('u00007'), id('u00010'), email('user00008@example.com')] },
+      { batchSize: 2 },
+    );
+    expect(team()).toEqual({ u00001: 'owner', u00009: 'member' });
+    // E-mail adds carry the id removals, id adds the e-mail removals.
+    expect(requests.map(describeRequest)).toEqual([
+      'PUT bulk {"add":["user00007@example.com","u00008"],"remove":["u00007","u00010","user00008@example.com"]}',
+      'PUT bulk {"add":["user00009@example.com"],"remove":["u00007","u00010"]}',
+      'GET',
+    ]);
+    expect(result.overruled).toEqual([
+      { user: { id: null, email: 'user00007@example.com' }, role: 'member', status: 204, message: 'named in both add and remove (remove wins)' },
+      { user: { id: 'u00008', email: null }, role: 'member', status: 204, message: 'named in both add and remove (remove wins)' },
+    ]);
+    expect(result.added.map((a) => a.user.id)).toEqual(['u00009']);
+    expect(result.failed).toEqual([]);
+  });
+
+  it('sends no removals with adds of the same kind (two different ids never name one user)', async () => {
+    await setup([['u00001', 'owner']]);
+    const { result, requests } = await run({ add: [id('u00008')], remove: [id('u00009')] });
+    expect(requests.map(describeRequest)).toEqual(['PUT bulk {"add":["u00008"]}', 'GET']);
+    expect(result.added.map((a) => a.user.id)).toEqual(['u00008']);
+  });
+
+  it('fails an accepted add that is absent when read again, when no removal can explain it', async () => {
+    await setup([['u00001', 'owner']]);
+    // The service says yes and does nothing.
+    sandbox!.intercept((req) => (req.method === 'PUT' && req.path.endsWith('/members') ? { kind: 'respond', status: 204 } : undefined));
+    const { result } = await run({ add: [id('u00005')], remove: [id('u00006')] });
+    expect(result.added).toEqual([]);
+    expect(result.overruled).toEqual([]);
+    expect(result.failed).toEqual([
+      { action: 'add', user: { id: 'u00005', email: null }, role: 'member', status: null, message: 'the service accepted the add, but the user is not in the team when read again', mayHaveApplied: false },
+    ]);
+  });
+
+  it('settles a bulk add whose answer was lost: users present are added (roles fixed), users absent fail', async () => {
+    await setup([['u00001', 'owner']]);
+    // The service applies the add for u00005 only, then the connection drops (every retry).
+    sandbox!.intercept((req) => {
+      if (req.method !== 'PUT' || !req.path.endsWith('/members')) return undefined;
+      sandbox!.store.updateTeamMembers('acme', 't', ['u00005'], []);
+      return { kind: 'reset' };
+    });
+    const { result, requests } = await run({ add: [id('u00005'), email('user00006@example.com')], role: 'owner' });
+    expect(team()).toEqual({ u00001: 'owner', u00005: 'owner' });
+    expect(requests.filter((r) => r.method === 'PUT' && !r.path.endsWith('/members')).map(describeRequest)).toEqual(['PUT u00005 owner']);
+    expect(result.added).toEqual([{ user: { id: 'u00005', email: 'user00005@example.com' }, role: 'owner', status: null }]);
+    expect(result.failed).toEqual([
+      expect.objectContaining({ action: 'add', user: { id: null, email: 'user00006@example.com' }, status: null, mayHaveApplied: false }),
+    ]);
+    expect(result.failed[0]?.message).toMatch(/; the user is not in the team when read again$/);
+    expect(result.accepted).toBeGreaterThan(0);
+  });
+
+  it('reports a non-member named by e-mail and by id once; with one role, one role change', async () => {
+    await setup([['u00001', 'owner']]);
+    const { result, requests } = await run({ add: [email('user00005@example.com'), id('u00005')], role: 'owner' });
+    expect(team()).toEqual({ u00001: 'owner', u00005: 'owner' });
+    expect(requests.map(describeRequest)).toEqual(['PUT bulk {"add":["user00005@example.com","u00005"]}', 'GET', 'PUT u00005 owner']);
+    expect(result.added).toEqual([{ user: { id: 'u00005', email: 'user00005@example.com' }, role: 'owner', status: 204 }]);
+    expect(result.failed).toEqual([]);
+  });
+
+  it('sends no role for a non-member named twice with two roles, and reports it failed once', async () => {
+    await setup([['u00001', 'owner']]);
+    const { result, requests } = await run({ roster: [rosterEntry('u00001', 'owner'), rosterEntry('user00005@example.com', 'owner'), rosterEntry('u00005', 'member')] });
+    expect(requests.map(describeRequest)).toEqual(['PUT bulk {"add":["user00005@example.com","u00005"]}', 'GET']);
+    expect(result.added).toEqual([{ user: { id: 'u00005', email: 'user00005@example.com' }, role: 'member', status: 204 }]);
+    expect(result.failed).toEqual([
+      {
+        action: 'role',
+        user: { id: 'u00005', email: 'user00005@example.com' },
+        from: 'member',
+        to: 'owner',
+        newMember: true,
+        namedTwice: true,
+        status: null,
+        message: 'named twice with different roles ("user00005@example.com" as owner and "u00005" as member); role left as the service set it (member)',
+        mayHaveApplied: false,
+      },
+    ]);
+  });
+});
+
 describe('sendIsolating', () => {
   const badRequest = () => new ServiceError('bad', { status: 400, outcome: 'rejected' });
   it('splits a batch answered 400 until each bad item fails alone', async () => {

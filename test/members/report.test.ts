@@ -6,6 +6,7 @@ import {
   dryRunReport,
   formatPlan,
   formatSummary,
+  planAsExecuted,
   reportCsv,
   reportRows,
   settleInconclusive,
@@ -14,7 +15,7 @@ import {
   type Verification,
 } from '../../src/members/report.js';
 import type { CurrentMember, MembersPlan, UserRef } from '../../src/plan/members.js';
-import { planMembers } from '../../src/plan/members.js';
+import { describeUser, planMembers } from '../../src/plan/members.js';
 
 const ada: UserRef = { id: 'u1', email: 'Ada@Example.com' };
 const bob: UserRef = { id: 'u2', email: 'bob@example.com' };
@@ -39,6 +40,7 @@ const plan: MembersPlan = {
 
 const success: ExecuteResult = {
   added: [{ user: { id: 'u9', email: 'new@example.com' }, role: 'member', status: 204 }],
+  overruled: [],
   removed: [{ user: cy, role: 'member', pruned: true, status: 204 }],
   roleChanged: [{ user: bob, from: 'member', to: 'owner', status: 204 }],
   failed: [],
@@ -160,6 +162,37 @@ describe('the CSV report', () => {
     const rows = reportRows({ plan, result, unchangedNamed: [] });
     expect(rows.filter((r) => r.user.email === 'new@example.com')).toEqual([
       { user: { id: 'u9', email: 'new@example.com' }, action: 'add', outcome: 'failed', status: 403, message: 'added, but the role member was not set: denied' },
+    ]);
+  });
+
+  it('lists an add overruled by a removal (remove wins) as not a member, and verifies it as absent', () => {
+    const carol: UserRef = { id: null, email: 'carol@example.com' };
+    const withBoth: MembersPlan = { ...plan, add: [{ user: carol, role: 'member' }], notMember: [{ id: 'u7', email: null }] };
+    const result: ExecuteResult = { ...success, added: [], overruled: [{ user: withBoth.add[0]!.user, role: 'member', status: 204, message: 'named in both add and remove (remove wins)' }] };
+    const executed = planAsExecuted(withBoth, result);
+    expect(executed.add).toEqual([]);
+    expect(executed.notMember).toEqual([{ id: 'u7', email: null }, carol]);
+    expect(planAsExecuted(withBoth, success)).toBe(withBoth);
+    const report = appliedReport(withBoth, result, { differences: [] });
+    expect(report.added).toEqual([]);
+    expect(report.notMember).toEqual([{ id: 'u7', email: null }, carol]);
+    expect(report.verified).toBe(true);
+    const rows = reportRows({ plan: withBoth, result, verification: { differences: [] }, unchangedNamed: [] });
+    expect(rows.filter((r) => r.outcome === 'not-member').map((r) => [describeUser(r.user), r.action, r.status, r.message])).toEqual([
+      ['carol@example.com', 'add', 204, 'named in both add and remove (remove wins)'],
+      ['u7', 'remove', null, 'not a member'],
+    ]);
+  });
+
+  it('folds a new member named twice with two roles into one failed add row', () => {
+    const u9: UserRef = { id: 'u9', email: 'new@example.com' };
+    const result: ExecuteResult = {
+      ...success,
+      failed: [{ action: 'role', user: u9, from: 'member', to: 'owner', newMember: true, namedTwice: true, status: null, message: 'named twice with different roles (…)', mayHaveApplied: false }],
+    };
+    const rows = reportRows({ plan, result, unchangedNamed: [] });
+    expect(rows.filter((r) => r.user.email === 'new@example.com')).toEqual([
+      { user: u9, action: 'add', outcome: 'failed', status: null, message: 'added; named twice with different roles (…)' },
     ]);
   });
 

@@ -363,7 +363,9 @@ describe('planner properties', () => {
     const value = fc
       .string({ unit: valueChars, minLength: 1, maxLength: 6 })
       .map((s) => s.trim())
-      .filter((s) => s !== '');
+      // (A term starting with an apostrophe before = + - @ loses it on import: the reader takes it
+      // for the one `export --excel` adds — a documented decision, src/files/glossary.ts.)
+      .filter((s) => s !== '' && !/^'[=+\-@]/.test(s));
     const glossary = fc
       .uniqueArray(
         fc.record({

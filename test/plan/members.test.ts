@@ -11,6 +11,7 @@ import {
   expectedEndState,
   isEmptyPlan,
   maxRemovalsAllowed,
+  ownersLost,
   planMembers,
 } from '../../src/plan/members.js';
 
@@ -140,9 +141,26 @@ describe('planMembers: roster', () => {
     expect(plan.unchanged).toBe(0);
   });
 
-  it('treats a roster entry without a role as member', () => {
-    const plan = planMembers(team, { roster: [email('dan@example.com')] });
-    expect(plan.roleChanges).toEqual([{ user: dan, from: 'owner', to: 'member' }]);
+  it('keeps the role of a member whose roster entry has no role (a roster without a role column)', () => {
+    // An HR export with only `email`: every owner stays an owner, a new user joins as member.
+    const plan = planMembers(team, { roster: [email('dan@example.com'), email('ADA@example.com'), id('u2'), email('new@example.com')] });
+    expect(plan.roleChanges).toEqual([]);
+    expect(plan.add).toEqual([{ user: { id: null, email: 'new@example.com' }, role: 'member' }]);
+    expect(plan.unchanged).toBe(4);
+    expect(applyPlan(team, plan).filter((m) => m.role === 'owner').map((m) => m.id)).toEqual(['u1', 'u4']);
+  });
+
+  it('prunes against a role-less roster without touching the roles of those who stay', () => {
+    const plan = planMembers(team, { roster: [id('u1'), id('u2')], prune: true });
+    expect(plan.roleChanges).toEqual([]);
+    expect(plan.remove.map((r) => r.user.id)).toEqual(['u3', 'u4']);
+  });
+
+  it('merges a role-less entry with a role given for the same member elsewhere', () => {
+    const plan = planMembers(team, { roster: [id('u2'), email('bob@example.com', 'owner')] });
+    expect(plan.roleChanges).toEqual([{ user: bob, from: 'member', to: 'owner' }]);
+    const withAdd = planMembers(team, { roster: [id('u1')], add: [email('ada@example.com')], role: 'member' });
+    expect(withAdd.roleChanges).toEqual([{ user: ada, from: 'owner', to: 'member' }]);
   });
 
   it('removes a user named in the roster and in remove', () => {
@@ -267,8 +285,41 @@ describe('applyPlan, expectedEndState, compareEndState', () => {
     ]);
   });
 
+  it('reports a user expected as added by e-mail and to be absent by id (remove wins), once', () => {
+    // The planner could not tell that "carol@example.com" and "u7" are one non-member.
+    const handMade = planMembers(team, { add: [email('carol@example.com')], remove: [id('u7')] });
+    expect(handMade.add).toHaveLength(1);
+    expect(handMade.notMember).toEqual([{ id: 'u7', email: null }]);
+    const listed: CurrentMember[] = [...team, { id: 'u7', email: 'carol@example.com', role: 'member' }];
+    expect(compareEndState(expectedEndState(team, handMade), listed)).toEqual([
+      { user: { id: 'u7', email: 'carol@example.com' }, expected: 'absent', actual: 'member' },
+    ]);
+  });
+
   it('describes users by e-mail, else id', () => {
     expect([ada, u3, { id: null, email: null }].map(describeUser)).toEqual(['Ada@Example.com', 'u3', '(unknown user)']);
+  });
+});
+
+describe('ownersLost (the last-owner guard)', () => {
+  it('names every current owner when the plan leaves none', () => {
+    const plan = planMembers(team, { add: [id('u1')], remove: [email('dan@example.com')], role: 'member' });
+    expect(ownersLost(team, plan).map((m) => m.id)).toEqual(['u1', 'u4']);
+    expect(ownersLost(team, planMembers(team, { remove: [id('u1'), id('u4')] })).map((m) => m.id)).toEqual(['u1', 'u4']);
+    const pruned = planMembers(team, { roster: [id('u2'), id('u3')], prune: true });
+    expect(ownersLost(team, pruned).map((m) => m.id)).toEqual(['u1', 'u4']);
+  });
+
+  it('is empty when an owner stays, a new owner comes, or there was no owner to lose', () => {
+    expect(ownersLost(team, planMembers(team, { remove: [id('u1')] }))).toEqual([]);
+    expect(ownersLost(team, planMembers(team, { roster: [id('u1', 'member'), id('u4', 'member'), id('u2', 'owner')] }))).toEqual([]);
+    expect(ownersLost(team, planMembers(team, { remove: [id('u1'), id('u4')], add: [email('new@example.com')], role: 'owner' }))).toEqual([]);
+    const ownerless: CurrentMember[] = [{ id: 'u2', email: null, role: 'member' }];
+    expect(ownersLost(ownerless, planMembers(ownerless, { remove: [id('u2')] }))).toEqual([]);
+  });
+
+  it('never fires for a role-less roster without prune', () => {
+    expect(ownersLost(team, planMembers(team, { roster: [id('u2'), id('u3')] }))).toEqual([]);
   });
 });
 
@@ -369,6 +420,30 @@ describe('planMembers properties', () => {
         const again = planMembers(listing, { roster, prune: true });
         expect(again).toEqual({ add: [], remove: [], roleChanges: [], unchanged: listing.length, notMember: [] });
         expect(compareEndState(expectedEndState(current, plan), listing)).toEqual([]);
+      }),
+    );
+  });
+
+  it('a roster without roles never plans a role change: members keep theirs, new users are members', () => {
+    fc.assert(
+      fc.property(worldArb, fc.boolean(), fc.boolean(), (world, prune, withAdd) => {
+        const roster = world.filter((p) => p.inRoster).map((p) => nameOf(p));
+        fc.pre(roster.length > 0);
+        const current = currentOf(world);
+        const add = withAdd ? world.filter((p) => p.inAdd).map((p) => nameOf(p, undefined)) : [];
+        const plan = planMembers(current, { roster, prune, add });
+        expect(plan.roleChanges).toEqual([]);
+        for (const a of plan.add) expect(a.role).toBe('member');
+        const end = applyPlan(current, plan);
+        for (const m of end) {
+          const p = personOf(world, m);
+          expect(m.role).toBe(p.inTeam ? p.role : 'member');
+        }
+        // Whatever the roster, a team keeps an owner unless pruning removes them all.
+        if (!prune) expect(ownersLost(current, plan)).toEqual([]);
+        const listing = listingOf(world, end);
+        expect(compareEndState(expectedEndState(current, plan), listing)).toEqual([]);
+        expect(isEmptyPlan(planMembers(listing, { roster, prune, add }))).toBe(true);
       }),
     );
   });

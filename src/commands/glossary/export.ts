@@ -6,7 +6,14 @@
 // - --lang keeps only those languages (header spelled as given, matched case-insensitively) in
 //   every format; an entry with none of them is left out (as a CSV row it could not be imported).
 //   Without --lang, json/ndjson are the service's entries unchanged.
-// - --excel (csv only): UTF-8 BOM, CRLF, cells starting with = + - @ (or tab/CR) get a leading `'`.
+// - --excel (csv only): UTF-8 BOM, CRLF, cells starting with = + - @ (or tab/CR) get a leading `'`
+//   (the import reader removes it again, so an --excel export imports back unchanged).
+// - CSV carries what the import format can read back: translation keys that are not language
+//   keys, or are `id` (the id column), are left out with ONE warning on stderr naming them and how
+//   many entries have them (json, ndjson and tbx carry every key unchanged). Keys differing only in
+//   case (`en`, `EN`) are one column, headed by the spelling met first; an entry with both and
+//   different translations gets the first of them in its own key order (the value an import
+//   compares with, so importing the export again changes nothing), and one warning lists them.
 // - -f writes a temporary file beside the target and renames it over the target only once every
 //   entry is written: an interrupted or failed export leaves the old file as it was. An existing
 //   target keeps its permission bits.
@@ -16,7 +23,7 @@ import { ExitCode, UsageError } from '../../errors.js';
 import { listGlossaryEntries } from '../../api/glossary.js';
 import type { GlossaryEntry } from '../../api/types.js';
 import { openAtomic, type AtomicFile } from '../../files/atomic.js';
-import { GlossaryCsvWriter, GlossaryTbxWriter, glossaryLanguages } from '../../files/glossary.js';
+import { GlossaryCsvWriter, GlossaryTbxWriter, csvLanguages, omittedKeysWarning, spellingConflictsWarning } from '../../files/glossary.js';
 import { parseLanguageList, selectLanguages } from '../../glossary/languages.js';
 import { startedPages, untilStdoutCloses } from '../../output/list.js';
 import type { ExportOptionsFlags } from '../../program.js';
@@ -45,6 +52,7 @@ async function writeExport(
   languages: readonly string[] | undefined,
   excel: boolean,
   sink: Sink,
+  warn: (message: string) => void,
 ): Promise<number> {
   let written = 0;
   const kept = (entry: GlossaryEntry) => languages === undefined || Object.keys(entry.translations).length > 0;
@@ -88,24 +96,31 @@ async function writeExport(
     }
     case 'csv': {
       if (languages !== undefined) {
+        // (--lang names checked language keys; rows get them case-insensitively, unprojected,
+        // so a conflict between spellings is seen.)
         const writer = new GlossaryCsvWriter(languages, { excel });
         let started = false;
         for await (const items of pages) {
           let chunk = started ? '' : writer.header();
           started = true;
           for (const entry of items) {
-            const line = writer.row(project(entry, languages));
+            const line = writer.row(entry);
             if (line !== '') written++;
             chunk += line;
           }
           await sink.write(chunk);
         }
         if (!started) await sink.write(writer.header());
+        const conflicts = spellingConflictsWarning(writer.conflicts);
+        if (conflicts !== undefined) warn(conflicts);
         return written;
       }
       const entries: GlossaryEntry[] = [];
       for await (const items of pages) entries.push(...items);
-      const writer = new GlossaryCsvWriter(glossaryLanguages(entries), { excel });
+      const found = csvLanguages(entries);
+      const omitted = omittedKeysWarning(found);
+      if (omitted !== undefined) warn(omitted);
+      const writer = new GlossaryCsvWriter(found.columns, { excel });
       let out = writer.header();
       for (const entry of entries) {
         const line = writer.row(entry);
@@ -113,6 +128,8 @@ async function writeExport(
         out += line;
       }
       await sink.write(out);
+      const conflicts = spellingConflictsWarning(writer.conflicts);
+      if (conflicts !== undefined) warn(conflicts);
       return written;
     }
   }
@@ -136,7 +153,7 @@ export async function run(opts: ExportOptions, ctx: Context): Promise<number> {
   const sink = opts.file === undefined ? stdoutSink(ctx) : await openAtomic(opts.file, `-f ${opts.file}`);
   let written: number;
   try {
-    written = await writeExport(format, pages, languages, opts.excel === true, sink);
+    written = await writeExport(format, pages, languages, opts.excel === true, sink, (m) => ctx.io.warn(`glossary export: ${m}`));
     await sink.commit();
   } catch (err) {
     await sink.abort();

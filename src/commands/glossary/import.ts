@@ -4,11 +4,16 @@
 // - Nothing is sent when the file has any problem (exit 2), nor with --dry-run.
 // - stderr gets the file's warnings, the plan (--dry-run) or what failed, and a summary; stdout
 //   gets the report only with --json (-o ndjson: the same report on one line).
-// - Exit 6 when some operations failed. When nothing was applied because the run was stopped by
-//   an error every request would meet (401/403, 404, the service refusing work), that error's
-//   own exit code instead (4, 5, 1): a partial success it was not.
+// - After the operations the glossary is listed once more and compared with what should be there
+//   (src/glossary/apply.ts): a duplicate the run caused (a timed-out request the service processed
+//   after teamctl sent it again) or a confirmed operation that is missing is reported in `failed`
+//   on its line, and so is a verification listing that failed (line 0: the run as a whole).
+// - Exit 6 (partial) when some operations applied and something failed or could not be verified.
+//   When nothing was applied, it was no partial success: exit 1 ("none of the N operations was
+//   applied", saying why), or the stopping error's own code when that error is one every request
+//   would meet (401/403 → 4, 404 → 5).
 import type { Context } from '../../context.js';
-import { ExitCode, PartialError, UsageError } from '../../errors.js';
+import { AuthError, ExitCode, NotFoundError, PartialError, ServiceError, UsageError } from '../../errors.js';
 import { readGlossary, updateGlossaryEntries } from '../../api/glossary.js';
 import type { GlossaryEntry, GlossaryTranslations } from '../../api/types.js';
 import { readGlossaryFile } from '../../files/glossary.js';
@@ -16,7 +21,7 @@ import { applyGlossaryPlan, type ApplyResult } from '../../glossary/apply.js';
 import { startProgress } from '../../output/progress.js';
 import { planGlossaryImport, type GlossaryPlan, type OnConflict, type PlannedOperation } from '../../plan/glossary.js';
 import type { ImportOptionsFlags } from '../../program.js';
-import { parseWholeNumber } from '../../settings.js';
+import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
 
 export interface ImportOptions extends ImportOptionsFlags {
   file: string;
@@ -103,6 +108,7 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
     throw new UsageError(`--on-conflict must be one of ${onConflictValues.join(', ')}, not ${JSON.stringify(onConflict)}`);
   }
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
+  const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   const org = ctx.setting('org').value;
   const { io } = ctx;
 
@@ -163,24 +169,42 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
       { update: (operations) => updateGlossaryEntries(client, org, operations), read: () => readGlossary(client, org) },
       existing,
       ops,
-      { batchSize, onSettled: (n) => progress.increment(n), onNotice: (m) => io.warn(m) },
+      {
+        batchSize,
+        requestTimeoutMs,
+        // A tenth of the request timeout, at most 500 ms: a short --timeout means a fast service.
+        checkDelayMs: Math.min(500, Math.ceil(requestTimeoutMs / 10)),
+        onSettled: (n) => progress.increment(n),
+        onNotice: (m) => io.warn(m),
+      },
     );
   } finally {
     progress.stop();
   }
 
-  // 4. The report.
+  // 4. The report: failed operations, then what the final listing found, each on its line.
+  const failed: ImportReport['failed'] = [
+    ...result.failed.map((f) => ({ line: f.line, status: f.status, message: f.message })),
+    ...result.discrepancies.map((d) => ({ line: d.line, status: null, message: d.message })),
+  ].sort((a, b) => a.line - b.line);
+  if (result.verifyError) {
+    failed.unshift({
+      line: 0,
+      status: result.verifyError.status ?? null,
+      message: `the glossary could not be listed to verify the import: ${result.verifyError.message}`,
+    });
+  }
   const report: ImportReport = {
     dryRun: false,
     inserted: count(result.applied, 'insert'),
     updated: count(result.applied, 'update'),
     present: plan.present.length,
     conflicts: plan.conflicts,
-    failed: result.failed.map((f) => ({ line: f.line, status: f.status, message: f.message })),
+    failed,
   };
   listSome(conflictLines, (l) => io.info(l), 'conflicts (--json lists them all)');
   listSome(
-    report.failed.map((f) => `failed: line ${f.line}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`),
+    report.failed.map((f) => `failed: ${f.line === 0 ? 'verification' : `line ${f.line}`}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`),
     (l) => io.error(l),
     'failed operations (--json lists them all)',
   );
@@ -193,9 +217,30 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
   await printReport(ctx, report);
 
   if (report.failed.length === 0) return ExitCode.ok;
-  if (result.applied.length === 0 && result.stoppedBy) throw result.stoppedBy;
-  throw new PartialError(
-    `${report.failed.length} of ${ops.length} operations failed; ${result.applied.length} applied`,
-    { hint: 'fix what the messages name and run the same import again: what landed is skipped as present' },
-  );
+  const hint = 'fix what the messages name and run the same import again: what landed is skipped as present';
+  if (result.applied.length === 0 && result.discrepancies.length === 0 && result.verified) {
+    // Nothing changed: not a partial success (contract §5).
+    const stop = result.stoppedBy;
+    if (stop instanceof AuthError || stop instanceof NotFoundError) throw stop;
+    const why = stop ? `: ${result.stopReason ?? stop.message}` : `: ${describeFailures(result.failed)}`;
+    throw new ServiceError(`none of the ${ops.length} operations was applied${why}`, { hint: stop?.hint ?? hint });
+  }
+  const problems = [
+    result.failed.length > 0 ? `${result.failed.length} of ${ops.length} operations failed` : '',
+    result.discrepancies.length > 0
+      ? `${result.discrepancies.length} ${result.discrepancies.length === 1 ? 'problem' : 'problems'} (duplicates, missing changes) found when the glossary was listed again`
+      : '',
+    result.verifyError ? 'the result could not be verified' : '',
+  ].filter((p) => p !== '');
+  throw new PartialError(`${problems.join('; ')}; ${result.applied.length} applied`, { hint });
+}
+
+/** Why operations failed, in a few words: their statuses counted ("3 rejected (400), 2 not sent"). */
+function describeFailures(failed: readonly { status: number | null; message: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const f of failed) {
+    const what = f.status !== null ? `${f.status >= 500 ? 'failed' : 'rejected'} (${f.status})` : f.message.startsWith('not sent') ? 'not sent' : 'failed (no answer)';
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  return [...counts].map(([what, n]) => `${n} ${what}`).join(', ') + ' — see the lines above';
 }

@@ -1,7 +1,9 @@
 // members add <user...> [--role owner|member]: every named user ends in the team; with --role,
 // with that role; without it, new members are `member` and members keep their role.
+// Refused (exit 3) when it would leave the team without an owner (`--role member` naming the
+// last owner) unless --force. Every invalid argument is reported at once (exit 2), nothing sent.
 import type { Context } from '../../context.js';
-import { parseUserArgument } from '../../files/users.js';
+import { parseUserArguments, throwProblems } from '../../files/users.js';
 import { runMembersChange } from '../../members/engine.js';
 import { parseWholeNumber } from '../../settings.js';
 import type { AddOptionsFlags } from '../../program.js';
@@ -13,10 +15,12 @@ export interface AddOptions extends AddOptionsFlags {
 export async function run(opts: AddOptions, ctx: Context): Promise<number> {
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
-  const add = opts.users.map(parseUserArgument);
+  const { users: add, problems } = parseUserArguments(opts.users, 'arguments');
+  throwProblems(problems);
   return runMembersChange(ctx, {
     change: { add, ...(opts.role ? { role: opts.role } : {}) },
     dryRun: opts.dryRun === true,
+    force: opts.force === true,
     batchSize,
     concurrency,
     ...(opts.report !== undefined ? { report: opts.report } : {}),

@@ -1,8 +1,10 @@
 // members remove <user...>: none of the named users is in the team afterwards; naming a
 // non-member is not an error ("not a member"). No --max-removals guard and no prompt: the
-// admin named each user, which is the intent the guard exists to check for a roster.
+// admin named each user, which is the intent the guard exists to check for a roster. The
+// last-owner guard does apply: removing every owner of a team is refused (exit 3) unless
+// --force. Every invalid argument is reported at once (exit 2), nothing sent.
 import type { Context } from '../../context.js';
-import { parseUserArgument } from '../../files/users.js';
+import { parseUserArguments, throwProblems } from '../../files/users.js';
 import { runMembersChange } from '../../members/engine.js';
 import { parseWholeNumber } from '../../settings.js';
 import type { RemoveOptionsFlags } from '../../program.js';
@@ -16,10 +18,12 @@ const concurrency = 8;
 
 export async function run(opts: RemoveOptions, ctx: Context): Promise<number> {
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
-  const remove = opts.users.map(parseUserArgument);
+  const { users: remove, problems } = parseUserArguments(opts.users, 'arguments');
+  throwProblems(problems);
   return runMembersChange(ctx, {
     change: { remove },
     dryRun: opts.dryRun === true,
+    force: opts.force === true,
     batchSize,
     concurrency,
     ...(opts.report !== undefined ? { report: opts.report } : {}),

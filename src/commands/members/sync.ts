@@ -1,10 +1,14 @@
 // members sync: change a team in one run — incremental (--add, --remove, --add-file,
 // --remove-file) and/or declarative (--roster, with --prune to remove members missing from it).
 // Everything that can be checked without the service is checked first: flags, then every
-// input file (all problems at once), so a mistake costs no request.
+// user argument and every input file, all their problems reported at once (an argument's
+// problem is located as `--add:<n>` / `--remove:<n>`, n its position among that flag's
+// values), so a mistake costs no request.
+// A roster without a `role` column keeps every member's role (new users: member); a note on
+// stderr says so, since an HR export read as "everyone is a member" would demote the owners.
 import type { Context } from '../../context.js';
 import { InputFileError, UsageError, type FileProblem } from '../../errors.js';
-import { parseUserArgument, readUserFile, type UserEntry, type UserFile } from '../../files/users.js';
+import { parseUserArguments, readUserFile, throwProblems, type UserEntry, type UserFile } from '../../files/users.js';
 import { runMembersChange } from '../../members/engine.js';
 import { parseWholeNumber } from '../../settings.js';
 import type { SyncOptionsFlags } from '../../program.js';
@@ -16,10 +20,10 @@ interface Source {
   roles: boolean;
 }
 
-/** Reads every file, collecting the problems of all of them before failing. */
-async function readFiles(sources: Source[]): Promise<UserFile[]> {
-  const problems: FileProblem[] = [];
-  let total = 0;
+/** Reads every file, collecting the problems of all of them (after `earlier` ones) before failing. */
+async function readFiles(sources: Source[], earlier: readonly FileProblem[]): Promise<UserFile[]> {
+  const problems: FileProblem[] = [...earlier];
+  let total = earlier.length;
   const files: UserFile[] = [];
   for (const source of sources) {
     try {
@@ -30,7 +34,7 @@ async function readFiles(sources: Source[]): Promise<UserFile[]> {
       total += err.total;
     }
   }
-  if (total > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), total);
+  throwProblems(problems, total);
   return files;
 }
 
@@ -45,14 +49,16 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     throw new UsageError('nothing to sync: give --roster, --add, --remove, --add-file or --remove-file');
   }
 
-  const add: UserEntry[] = (opts.add ?? []).map(parseUserArgument);
-  const remove: UserEntry[] = (opts.remove ?? []).map(parseUserArgument);
+  const addArgs = parseUserArguments(opts.add ?? [], '--add');
+  const removeArgs = parseUserArguments(opts.remove ?? [], '--remove');
+  const add: UserEntry[] = addArgs.users;
+  const remove: UserEntry[] = removeArgs.users;
   const sources: Source[] = [
     ...(opts.roster !== undefined ? [{ path: opts.roster, roles: true }] : []),
     ...addFiles.map((path) => ({ path, roles: false })),
     ...removeFiles.map((path) => ({ path, roles: false })),
   ];
-  const files = await readFiles(sources);
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems]);
   for (const file of files) for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
   const roster = opts.roster !== undefined ? files[0] : undefined;
   const fileAt = (offset: number, count: number): UserFile[] => files.slice(offset, offset + count);
@@ -66,6 +72,9 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   for (const file of [...addFromFiles, ...removeFromFiles]) {
     if (file.users.length === 0) ctx.io.warn(`${file.file} has no users`);
   }
+  if (roster && !roster.header?.roleColumn) {
+    ctx.io.info(`${roster.file} has no "role" column: members keep their roles, new members are added as member.`);
+  }
 
   return runMembersChange(ctx, {
     change: {
@@ -77,6 +86,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     dryRun: opts.dryRun === true,
     exitCode: opts.exitCode === true,
     maxRemovals: { spec: opts.maxRemovals, force: opts.force === true },
+    force: opts.force === true,
     batchSize,
     concurrency,
     ...(opts.report !== undefined ? { report: opts.report } : {}),
