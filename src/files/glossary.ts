@@ -21,11 +21,14 @@
 // - Two rows with the same id and other translations are an error (two updates of one entry).
 // - Identical rows (same translations, and the same id or at most one id) are merged into the
 //   first, keeping the id if one had it, with a warning naming both lines.
-// - `export --excel` writes a `'` before a cell starting with = + - @ tab or CR (formula
-//   neutralisation). The reader removes that one apostrophe again, silently, so an `--excel`
-//   export imports back unchanged. A real term that starts with an apostrophe followed by one of
-//   those characters (`'=`, `'+`, `'-`, `'@`) is exceedingly rare; such a term would lose that
-//   apostrophe on import — an accepted cost for a lossless `--excel` round trip.
+// - Apostrophes and formulas. `export --excel` writes a `'` before a cell starting with = + - @
+//   tab or CR, so a spreadsheet does not run it as a formula (CSV injection). The reader removes
+//   one leading apostrophe from a cell that starts with one or more apostrophes followed by one of
+//   those characters (`'=x` → `=x`, `''=x` → `'=x`), silently. Both writers (plain CSV and
+//   `--excel`) therefore add one `'` to a value that itself starts that way (`'=x` is written
+//   `''=x`), so every export reads back exactly: nothing is lost, not even a real leading
+//   apostrophe. (Removing only an apostrophe directly before = + - @ could not tell `'=x`
+//   written for `=x` from a term `'=x` itself, whatever the writer did.) See csvCell, excelCell.
 // - NUL characters mean a UTF-16 file without byte order mark: one problem says so.
 import { stringify } from 'csv-stringify/sync';
 import type { GlossaryEntry } from '../api/types.js';
@@ -65,12 +68,19 @@ export const maxTranslationLength = 255;
 
 /** Line breaks as the service's schema counts them (`^[^\n\r]*$`). */
 const lineBreak = /[\n\r]/;
-/** A cell `export --excel` neutralised: its apostrophe is dropped on reading. */
-const neutralisedCell = /^'[=+\-@\t\r]/;
+/** Cells a spreadsheet may run as a formula (OWASP CSV injection): = + - @ tab CR first. */
+const formulaStart = /^[=+\-@\t\r]/;
+/** A cell with an apostrophe an export added: one or more `'`, then = + - @ tab or CR. */
+const escapedCell = /^'+[=+\-@\t\r]/;
 
-/** A cell as written before `export --excel` added its apostrophe (see the decisions above). */
+/** A cell without the apostrophe an export added: the first `'` of an escaped cell (see the decisions above). */
 export function unneutraliseCell(value: string): string {
-  return neutralisedCell.test(value) ? value.slice(1) : value;
+  return escapedCell.test(value) ? value.slice(1) : value;
+}
+
+/** A raw cell as the reader takes it: trimmed, NFC, without an export's apostrophe. */
+export function readCell(raw: string): string {
+  return normaliseCell(unneutraliseCell(normaliseCell(raw)));
 }
 
 /** Length as the service counts it: Unicode code points. */
@@ -178,8 +188,8 @@ function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): Glossar
   if (nul) {
     throw new InputFileError([{ file, line: nul.line, message: 'the file is not UTF-8 text (NUL characters; UTF-16?): save it as UTF-8' }]);
   }
-  /** A cell trimmed, NFC, and without the apostrophe `export --excel` adds. */
-  const cellValue = (raw: string | undefined) => normaliseCell(unneutraliseCell(normaliseCell(raw ?? '')));
+  /** A cell trimmed, NFC, and without the apostrophe an export adds. */
+  const cellValue = (raw: string | undefined) => readCell(raw ?? '');
 
   for (const { line, cells } of body) {
     const before = problems.length;
@@ -385,15 +395,39 @@ export function spellingConflictsWarning(conflicts: readonly { id: string; colum
   );
 }
 
-/** OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading `'`. */
-export function neutraliseFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+// The cell writers. `n` below is a value as an import compares it (normaliseCell: trimmed, NFC);
+// readCell(written) === normaliseCell(value) for every value, which the property tests check.
+
+/**
+ * A cell for a plain CSV export: the value as it is, except that a value that starts with
+ * apostrophes and then = + - @ tab or CR (`'-s form`) gets one more `'`, which the reader removes
+ * again. Such a value is written trimmed and NFC, as an import would take it anyway.
+ */
+export function csvCell(value: string): string {
+  const n = normaliseCell(value);
+  return escapedCell.test(n) ? `'${n}` : value;
+}
+
+/**
+ * A cell for `export --excel`: one leading `'` for any value that (after trimming) starts with
+ * = + - @, optionally after apostrophes (`=SUM(A1)` → `'=SUM(A1)`, `'=x` → `''=x`), so a
+ * spreadsheet shows it as text; the reader removes that apostrophe again. A value whose raw text
+ * starts with = + - @ tab or CR but reads otherwise once trimmed and NFC (a leading tab; `=`
+ * followed by U+0338, which NFC composes into `≠`) gets the `'` when that reads back exactly, and
+ * is written as the import reads it (trimmed, NFC) otherwise.
+ */
+export function excelCell(value: string): string {
+  const n = normaliseCell(value);
+  if (/^'*[=+\-@\t\r]/.test(n)) return `'${n}`;
+  if (!formulaStart.test(value)) return value;
+  const quoted = `'${value}`;
+  return readCell(quoted) === n ? quoted : n;
 }
 
 export interface GlossaryCsvOptions {
   /** The columns to write, in this order; default: every language present the import format can carry (csvLanguages). */
   languages?: string[];
-  /** UTF-8 BOM, CRLF line ends, formula cells neutralised. */
+  /** UTF-8 BOM, CRLF line ends, formula cells neutralised (excelCell). */
   excel?: boolean;
   /** Write the `id` column first (default true: the import format). */
   includeId?: boolean;
@@ -421,7 +455,7 @@ export class GlossaryCsvWriter {
   }
 
   private line(cells: string[]): string {
-    return stringify([this.excel ? cells.map(neutraliseFormula) : cells], {
+    return stringify([cells.map(this.excel ? excelCell : csvCell)], {
       record_delimiter: this.excel ? '\r\n' : '\n',
       // csv-stringify quotes LF but not a lone CR, which readers take as a line end.
       quoted_match: /[\r\n]/,

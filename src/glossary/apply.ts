@@ -13,28 +13,41 @@
 //   the batch fails and later batches are not sent (the service is refusing work; each would wait
 //   out the same retries). They are listed as failed, "not sent".
 // - unknown (timeout, reset, 500/502/504, an unreadable 2xx): the batch may or may not have
-//   landed, wholly or in part — and after a timeout (ours, or a gateway's 504) the service may
-//   still be working on it. So the executor first waits: after a timeout at least the request
-//   timeout (`requestTimeoutMs`, the --timeout every request gets) plus the check delay, otherwise
-//   the check delay (growing with each attempt). Then it lists the glossary, and
-//   landedOperations() tells which operations are in it. Operations that seem missing are sent
-//   again only when TWO listings taken `checkDelayMs × attempt` apart agree on which ones are
-//   missing; while the listings keep changing (the batch is landing as we look) it lists again,
-//   up to `maxListings`, and then gives up on that batch without re-sending. At most
-//   `maxAttempts` sends per operation in all.
+//   landed, wholly or in part — and after a timeout (ours, undici's header/body timeouts, a socket
+//   ETIMEDOUT, or a gateway's 504: mayStillBeProcessing) the service may still be working on it.
+//   So the executor first waits: after a timeout at least the request timeout
+//   (`requestTimeoutMs`, the --timeout every request gets) plus the check delay, otherwise the
+//   check delay (growing with each attempt). Then it lists the glossary, and landedOperations()
+//   tells which operations are in it; those count as applied. Two listings taken
+//   `checkDelayMs × attempt` apart must agree on which ones are missing; while the listings keep
+//   changing (the batch is landing as we look) it lists again, up to `maxListings`, and then gives
+//   up on that batch without re-sending.
+//   - After a timeout, what is missing is NEVER sent again: it fails as "outcome unknown … not
+//     re-sent" and the run stops. No wait can tell a request the service dropped from one it will
+//     still process (a proxy or a queue may hold it for minutes), and a re-send of a request that
+//     is processed later is a duplicate no listing of ours can see in time. A re-run of the import
+//     later finishes the job safely: what landed meanwhile is then skipped as present. This
+//     deliberately deviates from contract §6 ("only the operations of that batch that did not
+//     land are sent") for timeouts only, and is documented in the README ("Why a timed-out batch
+//     is not re-sent").
+//   - After any other unknown outcome (a reset, 500/502, an unreadable answer: an answer came or
+//     the connection broke, so the request is not known to be still waiting in the service) the
+//     missing operations are sent again, at most `maxAttempts` sends per operation in all; the
+//     final verification reports a duplicate should one land late all the same.
 //   If the glossary cannot be listed, nothing is re-sent (a blind resend could duplicate).
 // - The run stops (later batches fail as "not sent: …") after 401/403/404 (every later request
-//   would fail the same way), after "not processed", when the glossary cannot be listed, when a
-//   check never settles, and when one batch has used up its attempts with unknown outcomes (a
-//   gateway that keeps failing would fail every batch the same way, each after many waits).
+//   would fail the same way), after "not processed", after a timeout whose operations had not all
+//   landed, when the glossary cannot be listed, when a check never settles, and when one batch has
+//   used up its attempts with unknown outcomes (a gateway that keeps failing would fail every
+//   batch the same way, each after many waits).
 //
-// Final verification: after the run the glossary is listed once more (after waiting the request
-// timeout again if something was re-sent after a timeout) and compared with what the run expects:
-// the glossary as first read plus the operations confirmed. A failed operation whose outcome was
-// unknown and that is in the glossary after all moves to `applied` ("landed late"). A translation
-// set present more often than expected (a duplicate this run caused: a timed-out request processed
-// after its re-send) or a confirmed insert/update that is missing is reported in `discrepancies`,
-// naming the line and the entry ids. Processing later than that last listing cannot be seen.
+// Final verification: after the run the glossary is listed once more and compared with what the
+// run expects: the glossary as first read plus the operations confirmed. A failed operation whose
+// outcome was unknown and that is in the glossary after all moves to `applied` ("landed late"). A
+// translation set present more often than expected (a duplicate this run caused: a request whose
+// outcome was unknown, processed after its re-send) or a confirmed insert/update that is missing
+// is reported in `discrepancies`, naming the line and the entry ids. Processing later than that
+// last listing cannot be seen — which is why nothing is re-sent after a timeout.
 import type { GlossaryOperation, GlossaryTranslations } from '../api/types.js';
 import { batches } from '../api/batching.js';
 import { AuthError, NotFoundError, ServiceError, TeamctlError, failureDetail } from '../errors.js';
@@ -249,7 +262,7 @@ export function verifyGlossary(
         planned,
         ids: dups,
         message:
-          `duplicate ${plural(dups.length, 'entry', 'entries')} ${ids} appeared after a request that timed out or lost its answer ` +
+          `duplicate ${plural(dups.length, 'entry', 'entries')} ${ids} appeared after a request whose outcome was unknown ` +
           `(the service processed it after teamctl had sent it again)${keep.length > 0 ? `; the same translations are in ${keep.join(', ')}` : ''}: ` +
           `delete ${plural(dups.length, 'it', 'them')} with the glossary PUT {"operations":[${deletes}]} or in the web app (teamctl has no delete command)`,
       });
@@ -317,8 +330,6 @@ export async function applyGlossaryPlan(
   let known: GlossaryEntryLike[] = initial.map((e) => ({ id: e.id, translations: e.translations }));
   // Set when later batches must not be sent; they fail with this reason.
   let stopped: string | undefined;
-  // Set when operations were sent again after a timeout: the original may still land.
-  let resentAfterTimeout = false;
 
   /** Lists the glossary until two listings agree on which of `ops` are missing (see the file comment). */
   const check = async (ops: PlannedOperation[], firstWaitMs: number, gapMs: number): Promise<Check> => {
@@ -440,8 +451,28 @@ export async function applyGlossaryPlan(
       const { landed, pending, after } = found;
       known = after.map((e) => ({ id: e.id, translations: e.translations }));
       applied(landed);
-      notice(`${landed.length} of ${ops.length} had landed${pending.length > 0 ? `; ${pending.length} still to apply` : ''}`);
+      const rest = pending.length === 0 ? '' : late ? `; ${pending.length} had not (yet), and are not sent again after a timeout` : `; ${pending.length} still to apply`;
+      notice(`${landed.length} of ${ops.length} had landed${rest}`);
       if (pending.length === 0) continue;
+
+      if (late) {
+        // A timeout: the service may still apply what is missing, at any later time. Sent again, it
+        // could land twice; so it is not, and the run stops here (see the file comment).
+        const changing = found.kind === 'unsettled' ? `; the glossary was still changing over ${found.listings} listings` : '';
+        stopped = 'an earlier request timed out and the service may still apply it';
+        result.stoppedBy = err;
+        result.stopReason =
+          `a batch's outcome was unknown (${whatHappened(err)}) and the service may still apply it, ` +
+          'so it was not re-sent (that could duplicate it); run the import again later (a re-run skips what landed)';
+        fail(
+          pending,
+          status,
+          `outcome unknown: ${whatHappened(err)}${changing}; the service may still apply it, so it was not re-sent ` +
+            '(that could duplicate it) — run the import again later (a re-run skips what landed)',
+          true,
+        );
+        continue;
+      }
 
       if (found.kind === 'unsettled') {
         stopped = 'the service was still applying an earlier request';
@@ -470,17 +501,12 @@ export async function applyGlossaryPlan(
         );
         continue;
       }
-      if (late) resentAfterTimeout = true;
       queue.unshift({ ops: pending, lost });
     }
   }
 
   // Final verification (see the file comment): needed when something may have changed.
   if ((options.verify ?? true) && (confirmed.length > 0 || uncertain.size > 0)) {
-    if (resentAfterTimeout) {
-      notice(`operations were sent again after a timeout: waiting ${Math.ceil(requestTimeoutMs / 1000)}s before verifying the glossary`);
-      await sleep(requestTimeoutMs);
-    }
     let final: GlossaryEntryLike[] | undefined;
     try {
       final = await api.read();

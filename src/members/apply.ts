@@ -6,6 +6,8 @@
 //   2. the team is read again: that resolves the ids of users named by e-mail, and shows the
 //      role the service gave them (its default for a bulk add is not documented), so any new
 //      member whose role differs from the intended one gets the single-user PUT;
+//   2b. new members that a not-member removal names the other way (see below) are removed
+//      again, in bulk, right away;
 //   3. promotions to owner (single-user PUTs, bounded concurrency), all finished before…
 //   4. …demotions to member;
 //   5. removals in bulk (PUT …/members `remove`, batched), last.
@@ -25,14 +27,19 @@
 //   team meant to keep some, those demotions and removals are not sent (reported as failed).
 // - "A user in both add and remove ends up removed": the planner matches the two only when
 //   both name the user the same way or the user is a member. A non-member named by e-mail on
-//   one side and by id on the other cannot be matched (the team listing does not know them),
-//   so every bulk add also carries, in its `remove` array, the plan's not-member removals of
-//   the other kind than its adds (e-mails for adds by id, ids for adds by e-mail; two
-//   different keys of the same kind never name the same user). The service's rule (remove
-//   wins) then applies atomically, and it ignores removals of non-members.
-// - After the re-read (step 2), a planned add that is absent is `overruled` (not a member,
-//   "named in both add and remove (remove wins)") when its batch carried such removals and is
-//   known to have been applied; otherwise it is a failure.
+//   one side and by id on the other cannot be matched before the run (the team listing does
+//   not know them). Bulk adds carry adds only (a `remove` entry would count against the
+//   request's size limit, and whether the service ignores removals of non-members is not
+//   documented). Instead the re-read of step 2 shows, for each new member (not in the team
+//   before the run), its id and e-mail: one that a not-member removal names (by id, or by
+//   e-mail ignoring case) is removed again in step 2b and reported `overruled` (not a member,
+//   "named in both add and remove (remove wins)"). The user is a member in between: from the
+//   bulk add until that removal. (If that re-read fails, they cannot be recognised: the final
+//   verification reports them still present.)
+// - A planned add that the re-read matches to a member who was already in the team before
+//   the run (the add named an address the first listing did not show) is not an addition:
+//   that member keeps their role, unless a role was asked for explicitly (a roster `role`
+//   column, `--role`); it is reported with the unchanged members (`alreadyMembers`).
 // - A bulk add whose answer was lost (outcome unknown: a reset, a timeout, a 500) is settled
 //   by the same re-read: users present count as added and get their role fixes, users absent
 //   fail. A batch counts as applied when at least one of its users is present.
@@ -100,7 +107,13 @@ interface FailureBase {
 /** A change that did not go through, with what was planned (so verification can settle it). */
 export type FailedChange =
   | (FailureBase & { action: 'add'; role: TeamMemberRole })
-  | (FailureBase & { action: 'remove'; role: TeamMemberRole; pruned: boolean })
+  | (FailureBase & {
+      action: 'remove';
+      role: TeamMemberRole;
+      pruned: boolean;
+      /** The removal of a new member named in both add and remove: the planned adds it overrules. */
+      overrules?: UserRef[];
+    })
   | (FailureBase & {
       action: 'role';
       from: TeamMemberRole;
@@ -110,20 +123,43 @@ export type FailedChange =
       namedTwice?: boolean;
     });
 
-/** A planned add the service dropped because the same request removed the user (remove wins). */
+/**
+ * A new member whose add a not-member removal overruled (the two named the user differently):
+ * added by the bulk add, then removed again (remove wins).
+ */
 export interface OverruledAdd {
-  /** The planned add's user, the very object of `plan.add` (as named: id or e-mail). */
+  /** The member as read back after the add (id and e-mail). */
   user: UserRef;
+  /** The planned adds that named them: the very objects of `plan.add` (as named). */
+  adds: UserRef[];
+  /** The role the service had given them. */
   role: TeamMemberRole;
-  /** The status of the bulk request that carried it; null when its answer was lost. */
+  /** The status of the removal. */
   status: number | null;
   message: string;
 }
 
+/**
+ * Planned adds that the re-read matched to a member already in the team before the run (an
+ * address the first listing did not show): nothing was added.
+ */
+export interface AlreadyMember {
+  /** The member as read back (id and e-mail). */
+  user: UserRef;
+  /** The planned adds that named them: the very objects of `plan.add` (as named). */
+  adds: UserRef[];
+  /** The member's role before the run. */
+  role: TeamMemberRole;
+  /** Set when a role was asked for explicitly and differs: the role change sent. */
+  to?: TeamMemberRole;
+}
+
 export interface ExecuteResult {
   added: AppliedAdd[];
-  /** Planned adds found absent because a removal in the same request named them. */
+  /** New members removed again because a not-member removal named them (remove wins). */
   overruled: OverruledAdd[];
+  /** Planned adds that turned out to name members already in the team before the run. */
+  alreadyMembers: AlreadyMember[];
   removed: AppliedRemoval[];
   /** Role changes of members who were in the team before the run. */
   roleChanged: AppliedRoleChange[];
@@ -200,7 +236,7 @@ function indexMembers(members: readonly CurrentMember[]): (user: UserRef) => Cur
   return (user) => (user.id !== null ? byId.get(user.id) : undefined) ?? (user.email !== null ? byEmail.get(emailKey(user.email)) : undefined);
 }
 
-/** A member added by this run, and every planned add that named them. */
+/** A member the re-read found for planned adds, and every planned add that named them. */
 interface Landed {
   member: CurrentMember;
   adds: PlannedAdd[];
@@ -208,22 +244,41 @@ interface Landed {
   status: number | null;
 }
 
+/** A new member to remove again: a not-member removal named them (remove wins). */
+interface Overruling {
+  user: UserRef;
+  adds: UserRef[];
+  role: TeamMemberRole;
+}
+
+/** What step 2 leaves for the later steps. */
+interface Settlement {
+  roleFixes: RoleWork[];
+  /** New members the service made owners (by default or because the user already was one). */
+  newOwners: string[];
+  /** Step 2b: new members named for removal the other way. */
+  overruling: Overruling[];
+}
+
+/** Both roles, when a user was named twice with different roles. */
+const namedTwiceList = (adds: readonly PlannedAdd[]): string => adds.map((a) => `${quote(keyOf(a.user))} as ${a.role}`).join(' and ');
+
 /**
  * Step 2 of executePlan: with the team read again (`find`), decides for each accepted add and
  * each add of a batch whose answer was lost: added (with a role fix when the service chose
- * another role), overruled by a removal of the same request, or failed.
+ * another role), already a member before the run, to be removed again (a not-member removal
+ * names the new member: remove wins), or failed.
  */
 function settleAdds(
   result: ExecuteResult,
   plan: MembersPlan,
+  current: readonly CurrentMember[],
   accepted: readonly PlannedAdd[],
   uncertain: ReadonlyMap<PlannedAdd, { batch: number; error: TeamctlError }>,
   find: ((user: UserRef) => CurrentMember | undefined) | undefined,
   readProblem: string,
-  otherKindRemovals: (user: UserRef) => string[],
-  roleFixes: RoleWork[],
-  newOwners: string[],
-): void {
+): Settlement {
+  const settlement: Settlement = { roleFixes: [], newOwners: [], overruling: [] };
   if (!find) {
     // Not read: accepted adds count as added (the final verification checks them); those of
     // a lost answer stay failed, possibly applied, for the final verification to settle.
@@ -235,7 +290,7 @@ function settleAdds(
       }
     }
     for (const [a, { error }] of uncertain) result.failed.push({ action: 'add', user: a.user, role: a.role, ...failureOf(error) });
-    return;
+    return settlement;
   }
 
   const acceptedSet = new Set(accepted);
@@ -254,11 +309,6 @@ function settleAdds(
       const entry = landed.get(member.id);
       if (entry) entry.adds.push(a);
       else landed.set(member.id, { member, adds: [a], status });
-      continue;
-    }
-    const applied = !lost || appliedBatches.has(lost.batch);
-    if (applied && otherKindRemovals(a.user).length > 0) {
-      result.overruled.push({ user: a.user, role: a.role, status, message: overruledMessage });
     } else if (lost) {
       const message = `${failureDetail(lost.error)}; the user is not in the team when read again`;
       result.failed.push({ action: 'add', user: a.user, role: a.role, status: lost.error.status ?? null, message, mayHaveApplied: false });
@@ -268,32 +318,59 @@ function settleAdds(
     }
   }
 
+  const before = new Set(current.map((m) => m.id));
+  // Not-member removals, by id and by e-mail: a new member they name is removed again.
+  const removalIds = new Set(plan.notMember.flatMap((u) => (u.id !== null ? [u.id] : [])));
+  const removalEmails = new Set(plan.notMember.flatMap((u) => (u.email !== null ? [emailKey(u.email)] : [])));
+  const namedForRemoval = (m: CurrentMember): boolean => removalIds.has(m.id) || (m.email !== null && removalEmails.has(emailKey(m.email)));
+
   for (const { member, adds, status } of landed.values()) {
     const user = { id: member.id, email: member.email };
+    if (before.has(member.id)) {
+      // Already a member: not added, and no role is sent unless one was asked for explicitly.
+      const entry: AlreadyMember = { user, adds: adds.map((a) => a.user), role: member.role };
+      const asked = adds.filter((a) => a.roleAsked === true);
+      const askedRoles = [...new Set(asked.map((a) => a.role))];
+      const [to] = askedRoles;
+      if (askedRoles.length > 1) {
+        const message = `named twice with different roles (${namedTwiceList(asked)}); role left as it was (${member.role})`;
+        const other = member.role === 'owner' ? 'member' : 'owner';
+        result.failed.push({ action: 'role', user, from: member.role, to: other, newMember: false, namedTwice: true, status: null, message, mayHaveApplied: false });
+      } else if (to !== undefined && to !== member.role) {
+        entry.to = to;
+        settlement.roleFixes.push({ user, from: member.role, to, newMember: false });
+      }
+      result.alreadyMembers.push(entry);
+      continue;
+    }
+    if (namedForRemoval(member)) {
+      settlement.overruling.push({ user, adds: adds.map((a) => a.user), role: member.role });
+      continue;
+    }
     const roles = [...new Set(adds.map((a) => a.role))];
     const [role] = roles;
     if (role === undefined) continue;
-    if (member.role === 'owner') newOwners.push(member.id);
+    if (member.role === 'owner') settlement.newOwners.push(member.id);
     if (roles.length > 1) {
       // Which role would win depends on timing: none is sent, the admin decides.
-      const named = adds.map((a) => `${quote(keyOf(a.user))} as ${a.role}`).join(' and ');
-      const message = `named twice with different roles (${named}); role left as the service set it (${member.role})`;
+      const message = `named twice with different roles (${namedTwiceList(adds)}); role left as the service set it (${member.role})`;
       result.added.push({ user, role: member.role, status });
       const to = member.role === 'owner' ? 'member' : 'owner';
       result.failed.push({ action: 'role', user, from: member.role, to, newMember: true, namedTwice: true, status: null, message, mayHaveApplied: false });
       continue;
     }
     result.added.push({ user, role, status });
-    if (member.role !== role) roleFixes.push({ user, from: member.role, to: role, newMember: true });
+    if (member.role !== role) settlement.roleFixes.push({ user, from: member.role, to: role, newMember: true });
   }
   // The owner role of an accepted add whose user is absent cannot be set (no id); the add's
   // failure already says why.
+  return settlement;
 }
 
 /** Sends `plan` (made from `current`) to the service. Never throws for a service failure. */
 export async function executePlan(current: readonly CurrentMember[], plan: MembersPlan, options: ExecuteOptions): Promise<ExecuteResult> {
   const { client, org, team, batchSize, concurrency, progress } = options;
-  const result: ExecuteResult = { added: [], overruled: [], removed: [], roleChanged: [], failed: [], accepted: 0 };
+  const result: ExecuteResult = { added: [], overruled: [], alreadyMembers: [], removed: [], roleChanged: [], failed: [], accepted: 0 };
 
   /** Remembers an error that makes every later request pointless, and refuses to send after it. */
   const guarded = async (bulk: boolean, request: () => Promise<void>): Promise<void> => {
@@ -308,27 +385,13 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
   };
   const sendBulk = (body: { add?: string[]; remove?: string[] }) => guarded(true, () => updateTeamMembers(client, org, team, body));
 
-  // Not-member removals that the planner could not match with an add named the other way.
-  const notMemberKeys = {
-    id: plan.notMember.flatMap((u) => (u.id !== null ? [u.id] : [])),
-    email: plan.notMember.flatMap((u) => (u.id === null && u.email !== null ? [u.email] : [])),
-  };
-  /** The not-member removals that may name the same user as this add: the other kind of key. */
-  const otherKindRemovals = (user: UserRef): string[] => (user.id !== null ? notMemberKeys.email : notMemberKeys.id);
-  const addBody = (batch: PlannedAdd[]): { add: string[]; remove?: string[] } => {
-    const remove = [...new Set(batch.flatMap((a) => otherKindRemovals(a.user)))];
-    return { add: batch.map((a) => keyOf(a.user)), ...(remove.length > 0 ? { remove } : {}) };
-  };
-
-  // 1. New members, in bulk.
-  const roleFixes: RoleWork[] = [];
-  /** New members the service made owners (by default or because the user already was one). */
-  const newOwners: string[] = [];
+  // 1. New members, in bulk: adds only, `--batch-size` users per request.
+  let settlement: Settlement = { roleFixes: [], newOwners: [], overruling: [] };
   if (plan.add.length > 0) {
     const sent = await sendIsolating(
       plan.add,
       batchSize,
-      (batch) => sendBulk(addBody(batch)),
+      (batch) => sendBulk({ add: batch.map((a) => keyOf(a.user)) }),
       (batch) => progress?.increment(batch.length),
     );
     /** Adds of batches whose answer was lost: the re-read decides. */
@@ -355,7 +418,22 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
         if (!(err instanceof TeamctlError)) throw err;
         readProblem = err.message;
       }
-      settleAdds(result, plan, accepted, uncertain, find, readProblem, otherKindRemovals, roleFixes, newOwners);
+      settlement = settleAdds(result, plan, current, accepted, uncertain, find, readProblem);
+    }
+  }
+
+  // 2b. New members a not-member removal names the other way: removed again at once (remove
+  //     wins), in bulk like other removals.
+  const { roleFixes, newOwners, overruling } = settlement;
+  if (overruling.length > 0) {
+    const sent = await sendIsolating(overruling, batchSize, (batch) => sendBulk({ remove: batch.map((o) => keyOf(o.user)) }));
+    for (const o of inPlanOrder(overruling, sent.sent.flat())) result.overruled.push({ ...o, status: acceptedStatus, message: overruledMessage });
+    for (const f of sent.failed) {
+      const failure = failureOf(f.error);
+      for (const o of f.items) {
+        const message = `${overruledMessage}, but removing the user again failed: ${failure.message}`;
+        result.failed.push({ action: 'remove', user: o.user, role: o.role, pruned: false, overrules: o.adds, ...failure, message });
+      }
     }
   }
 
@@ -401,7 +479,12 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
   ]);
   const planKeepsOwners = applyPlan(current, plan).some((m) => m.role === 'owner');
   const holdBack = planKeepsOwners && losing.size > 0 && [...ownersAfterPromotions].every((id) => losing.has(id));
-  const heldMessage = 'not sent: it would leave the team without an owner, because making the new owners failed';
+  // (Without a failed promotion: a role asked for a member the add named by an address the
+  // first listing did not show, which the last-owner guard could not see.)
+  const heldMessage =
+    promoted.size < promotions.length
+      ? 'not sent: it would leave the team without an owner, because making the new owners failed'
+      : 'not sent: it would leave the team without an owner';
   const isHeld = (user: UserRef): boolean => holdBack && user.id !== null && losing.has(user.id);
 
   const demote = demotions.filter((d) => {

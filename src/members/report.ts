@@ -10,12 +10,14 @@
 //   read back shows the change made; otherwise it stays failed. (Bulk adds are settled earlier,
 //   by the executor's own re-read, so their role fixes can still be sent; their `added` entry
 //   then has status null: the answer was lost.)
-// - A planned add the service dropped because the same request removed the user (a
-//   non-member named by e-mail on one side and by id on the other; see src/members/apply.ts)
-//   is listed in `notMember`, as named in the add, next to the removal's own entry: the two
-//   are probably one person, which nothing read from the service can confirm. Its CSV row is
-//   action add, outcome not-member, "named in both add and remove (remove wins)". The
-//   verification expects it absent (`planAsExecuted`).
+// - A new member removed again because a not-member removal named them the other way (by
+//   e-mail on one side, by id on the other; see src/members/apply.ts) is listed in
+//   `notMember` with the id and e-mail read back, next to the removal's own entry; it is in
+//   neither `added` nor `removed`. Its CSV row is action add, outcome not-member, "named in
+//   both add and remove (remove wins)". The verification expects it absent (`planAsExecuted`).
+// - A planned add that turned out to name a member already in the team before the run is not
+//   in `added`: that member is counted in `unchanged` (CSV: action none, outcome unchanged,
+//   "already a member (role)"), or in `roleChanged` when a role was asked for explicitly.
 // - A new member named twice (e-mail and id) with two roles is in `added` once and in
 //   `failed` once (action role, "named twice with different roles"); its CSV row is one row.
 // - With --dry-run, `added`/`removed`/`roleChanged` list the plan, and `verified` is false:
@@ -39,7 +41,7 @@ import {
   type UserRef,
 } from '../plan/members.js';
 import type { ExecuteResult, FailedChange } from './apply.js';
-import { acceptedStatus } from './apply.js';
+import { acceptedStatus, overruledMessage } from './apply.js';
 import { readTeam } from './team.js';
 
 /** The JSON report of `members add|remove|sync` (contract §4), keys in the contract's order. */
@@ -104,16 +106,25 @@ export class UserMap<V> {
 // ---- verification ---------------------------------------------------------------------------
 
 /**
- * The plan as the service carried it out, for verification: adds overruled by a removal of the
- * same request (remove wins) are expected absent, like the plan's other not-members.
+ * The plan as the service carried it out, for verification: new members removed again because
+ * a not-member removal named them (remove wins) are expected absent, like the plan's other
+ * not-members; planned adds that named a member already in the team are no additions (that
+ * member keeps their role, or gets the one asked for).
  */
 export function planAsExecuted(plan: MembersPlan, result: ExecuteResult): MembersPlan {
-  if (result.overruled.length === 0) return plan;
-  const overruled = new Set(result.overruled.map((o) => o.user));
+  const overruling = [
+    ...result.overruled.map((o) => ({ user: o.user, adds: o.adds })),
+    ...result.failed.flatMap((f) => (f.action === 'remove' && f.overrules ? [{ user: f.user, adds: f.overrules }] : [])),
+  ];
+  if (overruling.length === 0 && result.alreadyMembers.length === 0) return plan;
+  const settled = new Set([...overruling.flatMap((o) => o.adds), ...result.alreadyMembers.flatMap((a) => a.adds)]);
+  const changed = result.alreadyMembers.flatMap((a) => (a.to === undefined ? [] : [{ user: a.user, from: a.role, to: a.to }]));
   return {
     ...plan,
-    add: plan.add.filter((a) => !overruled.has(a.user)),
-    notMember: [...plan.notMember, ...result.overruled.map((o) => o.user)],
+    add: plan.add.filter((a) => !settled.has(a.user)),
+    roleChanges: [...plan.roleChanges, ...changed],
+    unchanged: plan.unchanged - changed.length,
+    notMember: [...plan.notMember, ...overruling.map((o) => o.user)],
   };
 }
 
@@ -144,6 +155,7 @@ export function settleInconclusive(result: ExecuteResult, verification: Verifica
     ...result,
     added: [...result.added],
     overruled: [...result.overruled],
+    alreadyMembers: [...result.alreadyMembers],
     removed: [...result.removed],
     roleChanged: [...result.roleChanged],
     failed: [],
@@ -157,7 +169,9 @@ export function settleInconclusive(result: ExecuteResult, verification: Verifica
     }
     settled.accepted++;
     if (f.action === 'add') settled.added.push({ user: f.user, role: f.role, status: acceptedStatus });
-    else if (f.action === 'remove') settled.removed.push({ user: f.user, role: f.role, pruned: f.pruned, status: acceptedStatus });
+    else if (f.action === 'remove' && f.overrules) {
+      settled.overruled.push({ user: f.user, adds: f.overrules, role: f.role, status: acceptedStatus, message: overruledMessage });
+    } else if (f.action === 'remove') settled.removed.push({ user: f.user, role: f.role, pruned: f.pruned, status: acceptedStatus });
     else if (!f.newMember) settled.roleChanged.push({ user: f.user, from: f.from, to: f.to, status: acceptedStatus });
   }
   return settled;
@@ -202,7 +216,9 @@ export function appliedReport(plan: MembersPlan, result: ExecuteResult | undefin
     added: (result?.added ?? []).map((a) => ref(a.user)),
     removed: (result?.removed ?? []).map((r) => ref(r.user)),
     roleChanged: (result?.roleChanged ?? []).map((c) => ({ user: ref(c.user), from: c.from, to: c.to })),
-    unchanged: plan.unchanged,
+    // A member named by an address the first listing did not show and given the role asked for
+    // is in roleChanged, no longer unchanged.
+    unchanged: plan.unchanged - (result?.alreadyMembers ?? []).filter((a) => a.to !== undefined).length,
     notMember: [...plan.notMember, ...(result?.overruled ?? []).map((o) => o.user)].map(ref),
     failed,
     verified: verification.readError === undefined && verification.differences.length === 0,
@@ -253,8 +269,17 @@ export function reportRows({ plan, result, verification, unchangedNamed }: RowsI
     for (const o of result.overruled) rows.push({ user: o.user, action: 'add', outcome: 'not-member', status: o.status, message: o.message });
   }
   for (const user of plan.notMember) rows.push({ user, action: 'remove', outcome: 'not-member', status: null, message: 'not a member' });
-  for (const m of unchangedNamed) {
-    rows.push({ user: { id: m.id, email: m.email }, action: 'none', outcome: 'unchanged', status: null, message: `already a member (${m.role})` });
+  // Members named by the input, and members that an add turned out to name (left as they were).
+  const failedUsers = UserMap.of((result?.failed ?? []).map((f) => [f.user, true]));
+  const unchanged = [
+    ...unchangedNamed.map((m) => ({ user: { id: m.id, email: m.email }, role: m.role })),
+    ...(result?.alreadyMembers ?? []).filter((a) => a.to === undefined && !failedUsers.has(a.user)),
+  ];
+  const listed = new Set<string | null>();
+  for (const { user, role } of unchanged) {
+    if (listed.has(user.id)) continue;
+    listed.add(user.id);
+    rows.push({ user, action: 'none', outcome: 'unchanged', status: null, message: `already a member (${role})` });
   }
   const rowOf = UserMap.of(rows.map((r) => [r.user, r]));
   for (const d of verification?.differences ?? []) {

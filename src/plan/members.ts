@@ -16,8 +16,8 @@
 //   `member`. Such a roster never plans a role change.
 // - A user in `remove` who is not a member cannot be matched with a user in `add` or the
 //   roster named the other way (e-mail vs id): the planner does not know a non-member's id.
-//   The executor sends such removals with every bulk add, so the service's own rule (remove
-//   wins) applies; see src/members/apply.ts.
+//   The executor finds them after the bulk add (the team read again gives the new member's id
+//   and e-mail) and removes them again, so remove wins; see src/members/apply.ts.
 // - `ownersLost` (the last-owner guard): the owners a plan takes away from a team that has
 //   some, when it leaves none.
 // - Role changes are ordered promotions first, so a team never passes through "no owner"
@@ -60,6 +60,12 @@ export interface MembersChange {
 export interface PlannedAdd {
   user: UserRef;
   role: TeamMemberRole;
+  /**
+   * True when the role was asked for (a roster `role` column, `--role`); absent when `role` is
+   * only the default for a new member. The executor changes the role of a user who turns out
+   * to be a member already only when it was asked for.
+   */
+  roleAsked?: true;
 }
 export interface PlannedRemoval {
   user: UserRef;
@@ -217,7 +223,7 @@ export function planMembers(current: readonly CurrentMember[], change: MembersCh
   for (const [identity, { target, role }] of wanted) {
     if (removed.has(identity)) continue;
     if (!target.member) {
-      plan.add.push({ user: target.ref, role: role ?? 'member' });
+      plan.add.push(role === null ? { user: target.ref, role: 'member' } : { user: target.ref, role, roleAsked: true });
     } else if (role !== null && role !== target.member.role) {
       (role === 'owner' ? promotions : demotions).push({ user: target.ref, from: target.member.role, to: role });
     }

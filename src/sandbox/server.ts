@@ -69,6 +69,12 @@ export interface RequestLogEntry {
   fault?: string;
   /** For a request applied and then left unanswered: the status it would have had. */
   appliedStatus?: number;
+  /**
+   * Set when the client had hung up (its timeout, say) before the answer was ready: the request
+   * was processed all the same, as a real service does (`appliedStatus`), and the answer went
+   * nowhere (`status` 0).
+   */
+  clientGone?: true;
 }
 
 export interface InterceptRequest {
@@ -87,7 +93,13 @@ export type InterceptAction =
   /** Apply the request normally, then destroy the connection without answering. */
   | { kind: 'applyThenReset' }
   /** Apply the request normally, then answer this instead of the real answer. */
-  | { kind: 'applyThen'; status: number; body?: unknown; headers?: Record<string, string> };
+  | { kind: 'applyThen'; status: number; body?: unknown; headers?: Record<string, string> }
+  /**
+   * Hold the request `ms` (a slow service, or a proxy holding it), then handle it normally (no
+   * faults), even if the client has hung up meanwhile: it is applied, the answer goes nowhere.
+   * Unlike `--latency`, which slows every request, this can slow one request alone.
+   */
+  | { kind: 'delay'; ms: number };
 
 export type Interceptor = (req: InterceptRequest) => InterceptAction | undefined;
 
@@ -714,7 +726,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     requests.push(entry);
     if (requests.length > logLimit) requests.shift();
 
-    const answer = (reply: Reply) => {
+    // A client that hangs up before its answer is ready (its timeout, say) does not stop the
+    // processing: a real service keeps working on a request whose client went away, and applies
+    // it. Only the answer goes nowhere (logged as status 0, clientGone, appliedStatus).
+    let clientGone = false;
+    res.on('close', () => {
+      if (!res.writableFinished) clientGone = true;
+    });
+    /** Sends `reply`; `processed` when it is the service's answer to the request, applied. */
+    const answer = (reply: Reply, processed = false) => {
+      if (clientGone) {
+        entry.status = 0;
+        entry.clientGone = true;
+        if (processed) entry.appliedStatus = reply.status;
+        return;
+      }
       entry.status = reply.status;
       send(res, reply);
     };
@@ -730,6 +756,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       entry.fault = `intercept:${action.kind}`;
       if (action.kind === 'respond') return answer(custom(action.status, action.body, action.headers));
       if (action.kind === 'reset') return hangUp();
+      if (action.kind === 'delay') {
+        await sleep(action.ms);
+        if (closed) return; // the sandbox itself was shut down meanwhile (not the client)
+        return answer(service.handle(inc), true);
+      }
       const applied = service.handle(inc);
       if (action.kind === 'applyThenReset') {
         entry.appliedStatus = applied.status;
@@ -741,6 +772,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (faults) {
       if (faults.latencyMs > 0) {
         await sleep(faults.latencyMs);
+        // `closed` is the sandbox's own shutdown, not the client's: a request whose client hung up
+        // during the latency is still processed below (see `answer`).
         if (closed) return;
       }
       const decision = faults.decide();
@@ -767,7 +800,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           break;
       }
     }
-    answer(service.handle(inc));
+    answer(service.handle(inc), true);
   }
 
   const server = createServer((req, res) => {

@@ -3,7 +3,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
 import type { RequestLogEntry } from '../../src/sandbox/server.js';
 import { findAll, parseXml } from '../helpers/xml.js';
@@ -352,19 +352,71 @@ describe('glossary import: failures, timeouts, encodings', () => {
     expect(r.stderr).toContain('100 of 100 had landed');
   });
 
-  it('a timed-out batch the service processes only after teamctl sent it again: the final listing reports each duplicate (exit 6)', async () => {
+  it('a batch the service holds 2 s while --timeout is 0.5 s: not re-sent; what had not landed fails and the run stops (exit 6); it lands later without a duplicate; a re-run finishes', async () => {
+    const { org, env } = newOrg();
+    const rows = Array.from({ length: 6 }, (_, i) => ({ en: `slow ${i}`, fr: `lent ${i}` }));
+    const file = writeFile('slow.csv', 'en,fr\n' + rows.map((r) => `${r.en},${r.fr}`).join('\n') + '\n');
+    // The second PUT is held 2 s by the service (as a proxy or a busy backend might): teamctl times
+    // out after 0.5 s, waits 0.5 s + 0.05 s, lists the glossary (nothing yet) and stops. The
+    // service applies the request all the same, after teamctl has exited.
+    let puts = 0;
+    s.sandbox.intercept((req) => (req.method === 'PUT' && req.path === glossaryPath(org) && ++puts === 2 ? { kind: 'delay', ms: 2000 } : undefined));
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['--timeout', '0.5', 'glossary', 'import', file, '--batch-size', '2', '--json'], { env });
+    expect(r.code).toBe(6);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report).toMatchObject({ inserted: 2, updated: 0, present: 0 });
+    expect(report.failed.map((f) => [f.line, f.status])).toEqual([
+      [4, null],
+      [5, null],
+      [6, null],
+      [7, null],
+    ]);
+    expect(report.failed[0]?.message).toBe(
+      'outcome unknown: no answer (timed out after 0.5s); the service may still apply it, so it was not re-sent ' +
+        '(that could duplicate it) — run the import again later (a re-run skips what landed)',
+    );
+    expect(report.failed[2]?.message).toBe('not sent: an earlier request timed out and the service may still apply it');
+    expect(r.stderr).toMatch(/^error: 4 of 6 operations failed; 2 applied$/m);
+    // Each batch sent once at most: the held one never again, the last one not at all.
+    const sent = putsTo(org, since(mark));
+    expect(sent.map((p) => operationsOf(p).map((op) => (op.type === 'insert' ? op.translations.en : '')))).toEqual([
+      ['slow 0', 'slow 1'],
+      ['slow 2', 'slow 3'],
+    ]);
+    // The service applies the held batch once its 2 s are up: four entries, no duplicate.
+    await vi.waitFor(() => expect(sent[1]).toMatchObject({ status: 0, clientGone: true, appliedStatus: 204 }), { timeout: 5000, interval: 25 });
+    expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(sigs(rows.slice(0, 4)));
+
+    // Run again (the service is fast again): only the remainder is inserted.
+    s.sandbox.clearIntercepts();
+    const again = await runCli(['--timeout', '0.5', 'glossary', 'import', file, '--batch-size', '2', '--json'], { env });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ dryRun: false, inserted: 2, updated: 0, present: 4, conflicts: [], failed: [] });
+    expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(sigs(rows));
+  }, 20_000);
+
+  it('a 502 whose batch the service processes after teamctl sent it again: the final listing reports each duplicate (exit 6)', async () => {
     const { org, env } = newOrg();
     const file = writeFile('late.csv', 'en,fr\n' + Array.from({ length: 10 }, (_, i) => `late ${i},tard ${i}`).join('\n') + '\n');
     let original: GlossaryOperation[] | undefined;
+    let resent = false;
+    let processedLate = false;
     s.sandbox.intercept((req) => {
-      if (req.method !== 'PUT' || req.path !== glossaryPath(org)) return undefined;
-      const ops = (req.body as { operations: GlossaryOperation[] }).operations;
-      if (original === undefined) {
-        original = ops;
-        return { kind: 'respond', status: 504, body: { error: { code: 504, message: 'upstream timed out' } } };
+      if (req.path !== glossaryPath(org)) return undefined;
+      if (req.method === 'PUT') {
+        const ops = (req.body as { operations: GlossaryOperation[] }).operations;
+        if (original === undefined) {
+          // A gateway answers 502 while the backend still holds the request.
+          original = ops;
+          return { kind: 'respond', status: 502, body: { error: { code: 502, message: 'bad gateway' } } };
+        }
+        resent = true;
+      } else if (resent && !processedLate) {
+        // After the re-sent batch was applied, the original one is processed too, before the final listing.
+        processedLate = true;
+        s.sandbox.store.applyGlossaryOperations(org, original as GlossaryOperation[], new Date().toISOString());
       }
-      // The re-sent batch is applied, and then the original one too: too late for the checks.
-      setTimeout(() => s.sandbox.store.applyGlossaryOperations(org, original as GlossaryOperation[], new Date().toISOString()), 20);
       return undefined;
     });
     const r = await runCli(['--timeout', '0.5', 'glossary', 'import', file, '--json'], { env });
@@ -376,7 +428,7 @@ describe('glossary import: failures, timeouts, encodings', () => {
     const byEn = new Map(entriesOf(org).map((e) => [e.id, e.translations.en]));
     for (const [i, f] of report.failed.entries()) {
       expect(f).toMatchObject({ line: i + 2, status: null });
-      const id = /^duplicate entry (\S+) appeared after a request that timed out or lost its answer/.exec(f.message)?.[1] as string;
+      const id = /^duplicate entry (\S+) appeared after a request whose outcome was unknown/.exec(f.message)?.[1] as string;
       expect(byEn.get(id)).toBe(`late ${i}`);
       expect(f.message).toContain(`{"operations":[{"type":"delete","id":"${id}"}]}`);
     }
@@ -444,19 +496,25 @@ describe('glossary export → import of what the CSV format can and cannot carry
     expect(list.stdout.split('\n')[0]).toMatch(/^id,(en|EN),fr,lang:English name,lang:id,updatedAt$/);
   });
 
-  it('--excel round trip: the apostrophes --excel adds are removed again on import', async () => {
+  it('--excel and plain round trips: the apostrophes the exports add are removed again on import; a real leading apostrophe stays', async () => {
     const { org, env } = newOrg();
-    const terms = { en: '=SUM(A1:A2)', fr: '+33 1 23', de: '-minus', es: '@handle' };
-    s.sandbox.store.applyGlossaryOperations(org, [{ type: 'insert', translations: terms }], new Date().toISOString());
-    const excel = await runCli(['glossary', 'export', '--excel'], { env });
-    const file = writeFile('excel.csv', excel.stdout);
-    const same = await runCli(['glossary', 'import', file, '--json'], { env });
-    expect(same.code).toBe(0);
-    expect(JSON.parse(same.stdout)).toMatchObject({ inserted: 0, updated: 0, present: 1 });
-    expect(same.stderr).not.toContain('warning');
-    const target = newOrg();
-    expect((await runCli(['glossary', 'import', file], { env: target.env })).code).toBe(0);
-    expect(entriesOf(target.org).map((e) => e.translations)).toEqual([terms]);
+    const terms = [
+      { en: '=SUM(A1:A2)', fr: '+33 1 23', de: '-minus', es: '@handle' },
+      { en: "'-s form", fr: "'=quoted", de: "''@twice", es: "'plain" },
+    ];
+    s.sandbox.store.applyGlossaryOperations(org, terms.map((translations) => ({ type: 'insert' as const, translations })), new Date().toISOString());
+    for (const flags of [['--excel'], []]) {
+      const exported = await runCli(['glossary', 'export', ...flags], { env });
+      expect(exported.code).toBe(0);
+      const file = writeFile(`round-trip${flags.join('')}.csv`, exported.stdout);
+      const same = await runCli(['glossary', 'import', file, '--json'], { env });
+      expect(same.code).toBe(0);
+      expect(JSON.parse(same.stdout)).toMatchObject({ inserted: 0, updated: 0, present: 2 });
+      expect(same.stderr).not.toContain('warning');
+      const target = newOrg();
+      expect((await runCli(['glossary', 'import', file], { env: target.env })).code).toBe(0);
+      expect(sigs(entriesOf(target.org).map((e) => e.translations))).toEqual(sigs(terms));
+    }
   });
 });
 

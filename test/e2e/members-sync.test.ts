@@ -347,21 +347,58 @@ describe('members sync, incremental', () => {
     const r = await runCli(['members', 'sync', '--add', mail(3), uid(4), '--remove', uid(3), mail(4), '--json', '--report', reportFile], { env: s!.env });
     expect(r.code, r.stderr).toBe(0);
     expect(team()).toEqual({ u00001: 'owner', u00002: 'member' });
-    // The removals go with the adds, so the service's rule applies in one request.
-    expect(changes().map((q) => bulk(q))).toEqual([{ add: [mail(3), uid(4)], remove: [uid(3), mail(4)] }]);
+    // The bulk add carries adds only; the re-read shows who the removals name, and they are
+    // removed again.
+    expect(changes().map((q) => bulk(q))).toEqual([{ add: [mail(3), uid(4)] }, { remove: [uid(3), uid(4)] }]);
     const report = JSON.parse(r.stdout) as MembersReport;
     expect(report.added).toEqual([]);
+    expect(report.removed).toEqual([]);
     expect(report.failed).toEqual([]);
     expect(report.verified).toBe(true);
     expect(report.notMember).toEqual([
       { id: uid(3), email: null },
       { id: null, email: mail(4) },
-      { id: null, email: mail(3) },
-      { id: uid(4), email: null },
+      { id: uid(3), email: mail(3) },
+      { id: uid(4), email: mail(4) },
     ]);
     const rows = parse(readFileSync(reportFile, 'utf8')) as string[][];
     expect(rows).toContainEqual([mail(3), 'add', 'not-member', '204', 'named in both add and remove (remove wins)']);
+    expect(rows).toContainEqual([mail(4), 'add', 'not-member', '204', 'named in both add and remove (remove wins)']);
     expect(rows).toContainEqual([uid(3), 'remove', 'not-member', '', 'not a member']);
-    expect(rows.filter((row) => row[2] === 'added')).toEqual([]);
+    expect(rows.filter((row) => row[2] === 'added' || row[2] === 'removed')).toEqual([]);
+  });
+
+  it('named in both add and remove, with the bulk add answer lost: the team ends right and the exit code is 0', async () => {
+    await teamOf(['owner', 'member'], 4);
+    // The service applies the bulk add, then the connection drops before the answer (each retry too).
+    s!.sandbox.intercept((req) =>
+      req.method === 'PUT' && req.path.endsWith('/members') && (req.body as { add?: string[] }).add ? { kind: 'applyThenReset' } : undefined,
+    );
+    const r = await runCli(['members', 'sync', '--add', mail(3), uid(5), '--remove', uid(3), '--json'], { env: s!.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member', u00005: 'member' });
+    expect(changes().at(-1)?.body).toEqual({ remove: [uid(3)] });
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.added).toEqual([{ id: uid(5), email: mail(5) }]);
+    expect(report.notMember).toEqual([
+      { id: uid(3), email: null },
+      { id: uid(3), email: mail(3) },
+    ]);
+    expect(report.failed).toEqual([]);
+    expect(report.verified).toBe(true);
+  }, 20_000);
+
+  it('one --add with 1000 non-members in --remove-file: requests stay within --batch-size, exit 0', async () => {
+    await teamOf(['owner'], 2);
+    const gone = file(Array.from({ length: 1000 }, (_, i) => `gone${i}`).join('\n') + '\n', 'gone.txt');
+    const r = await runCli(['members', 'sync', '--add', mail(2), '--remove-file', gone, '--batch-size', '10', '--json'], { env: s!.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member' });
+    expect(changes().map((q) => bulk(q))).toEqual([{ add: [mail(2)] }]);
+    for (const q of changes()) expect((bulk(q)?.add?.length ?? 0) + (bulk(q)?.remove?.length ?? 0)).toBeLessThanOrEqual(10);
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.added).toEqual([{ id: uid(2), email: mail(2) }]);
+    expect(report.notMember).toHaveLength(1000);
+    expect(report.verified).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InputFileError, UsageError, type FileProblem } from '../../src/errors.js';
+import { parseDelimited } from '../../src/files/csv.js';
 import { planGlossaryImport } from '../../src/plan/glossary.js';
 import {
   csvLanguages,
@@ -12,7 +13,10 @@ import {
   spellingConflictsWarning,
   glossaryToTbx,
   GlossaryTbxWriter,
-  neutraliseFormula,
+  csvCell,
+  excelCell,
+  normaliseCell,
+  readCell,
   parseGlossaryFile,
   readGlossaryFile,
   toNcName,
@@ -335,14 +339,16 @@ describe('parseGlossaryFile: warnings', () => {
     expect(g.warnings).toEqual([]);
   });
 
-  it('a cell neutralised by export --excel loses that one apostrophe, silently', () => {
-    const g = parse("id,en,fr,de\n'-e1,'-5%,'=SUM(A1),'@x\n,'+33,\"'\tTab\",''=a\n,'a,x'=,' =b\n");
+  it('a cell an export escaped loses that one apostrophe, silently: apostrophes, then = + - @ tab CR', () => {
+    const g = parse("id,en,fr,de\n'-e1,'-5%,'=SUM(A1),'@x\n,'+33,\"'\tTab\",''=a\n,'a,x'=,' =b\n,'''-s,''',''\n");
     expect(g.rows.map((r) => [r.id, r.translations])).toEqual([
       ['-e1', { en: '-5%', fr: '=SUM(A1)', de: '@x' }],
-      // (A tab after the apostrophe was a leading tab: trimmed like any other.)
-      [undefined, { en: '+33', fr: 'Tab', de: "''=a" }],
+      // (A tab after the apostrophe was a leading tab: trimmed like any other.) Several
+      // apostrophes before = lose one: `''=a` is how an export writes the term `'=a`.
+      [undefined, { en: '+33', fr: 'Tab', de: "'=a" }],
       // Apostrophes before anything else are kept.
       [undefined, { en: "'a", fr: "x'=", de: "' =b" }],
+      [undefined, { en: "''-s", fr: "'''", de: "''" }],
     ]);
     expect(g.warnings).toEqual([]);
   });
@@ -400,8 +406,9 @@ describe('glossaryToCsv', () => {
     );
   });
 
-  it('neutraliseFormula only touches = + - @ tab CR at the start', () => {
-    expect(['=a', '+a', '-a', '@a', '\ta', '\ra', 'a=', ' =a', "'a", ''].map(neutraliseFormula)).toEqual([
+  it('excelCell adds one apostrophe before = + - @ tab CR, after any apostrophes; csvCell only after apostrophes', () => {
+    const values = ['=a', '+a', '-a', '@a', '\ta', '\ra', 'a=', ' =a', "'a", '', "'=a", "''-s form", "'\tx", " '@x ", 'plain', '=\u0338'];
+    expect(values.map(excelCell)).toEqual([
       "'=a",
       "'+a",
       "'-a",
@@ -409,10 +416,53 @@ describe('glossaryToCsv', () => {
       "'\ta",
       "'\ra",
       'a=',
+      "'=a", // (a formula once trimmed, as a spreadsheet may trim it)
+      "'a",
+      '',
+      "''=a",
+      "'''-s form",
+      "''\tx",
+      "''@x", // written as an import reads it: trimmed
+      'plain',
+      '\u2260', // `=` + U+0338 is `≠` once NFC, as an import reads it: no formula left, nothing to remove
+    ]);
+    expect(values.map(csvCell)).toEqual([
+      '=a',
+      '+a',
+      '-a',
+      '@a',
+      '\ta',
+      '\ra',
+      'a=',
       ' =a',
       "'a",
       '',
+      "''=a",
+      "'''-s form",
+      "''\tx",
+      "''@x",
+      'plain',
+      '=\u0338',
     ]);
+    // Whatever was written reads back as the value an import compares with.
+    for (const v of values) {
+      expect(readCell(excelCell(v))).toBe(normaliseCell(v));
+      expect(readCell(csvCell(v))).toBe(normaliseCell(v));
+    }
+  });
+
+  it("a term with a real leading apostrophe survives export → import, plain and --excel ('-s form stays '-s form)", () => {
+    const g = [
+      { id: 'e1', translations: { en: "'-s form", fr: "'=quoted", de: "''@both" } },
+      { id: 'e2', translations: { en: '-s form', fr: '=quoted', de: "'plain" } },
+    ];
+    for (const excel of [false, true]) {
+      const file = parse(glossaryToCsv(g, { excel }));
+      expect(file.rows.map((r) => ({ id: r.id, translations: r.translations }))).toEqual(g);
+      expect(file.warnings).toEqual([]);
+    }
+    expect(glossaryToCsv(g)).toBe("id,en,de,fr\ne1,''-s form,'''@both,''=quoted\ne2,-s form,'plain,=quoted\n");
+    expect(glossaryToCsv(g, { excel: true })).toBe("\uFEFFid,en,de,fr\r\ne1,''-s form,'''@both,''=quoted\r\ne2,'-s form,'plain,'=quoted\r\n");
   });
 
   it('refuses to write a language column that would read back as the id column', () => {
@@ -476,28 +526,31 @@ describe('glossaryToCsv', () => {
   });
 });
 
-// Translations the reader gives back unchanged: trimmed, NFC, 1–255 characters, no LF or CR, and
-// not starting with an apostrophe before = + - @ (the reader takes that for `--excel`'s, see
-// src/files/glossary.ts). Other Unicode line separators are ordinary characters.
+// Translations as the service may hold them: 1–255 characters, no LF or CR (other Unicode line
+// separators are ordinary characters), often starting with apostrophes and = + - @ or a tab — the
+// cells the writers escape and the reader unescapes. `rawTranslation` is any such text;
+// `translation` is one the reader gives back unchanged (trimmed, NFC).
 const lineBreakChars = /[\n\r]/;
-const translation = fc
-  .string({
-    unit: fc.oneof(
-      fc.constantFrom('a', 'e\u0301', ',', ';', '"', "'", ' ', '\t', '=', '-', '😀', '<', '&', '\u00a0', '\u2028', '\u0085'),
-      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
-    ),
-    minLength: 1,
-    maxLength: 20,
-  })
-  .map((s) => s.trim().normalize('NFC'))
-  .filter((s) => s !== '' && [...s].length <= 255 && !lineBreakChars.test(s) && !/^'[=+\-@\t\r]/.test(s));
+const tricky = fc.constantFrom('a', 'e\u0301', ',', ';', '"', "'", ' ', '\t', '=', '+', '-', '@', '😀', '<', '&', '\u00a0', '\u2028', '\u0085', '\u0338');
+const rawTranslation = fc
+  .tuple(
+    fc.constantFrom('', "'", "''", "'''", ' ', " '", '\t', "\t'"), // apostrophes (or spaces) first …
+    fc.constantFrom('', '', '=', '+', '-', '@', '\t', ' '), // … then maybe a formula character
+    fc.string({ unit: fc.oneof(tricky, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), maxLength: 20 }),
+  )
+  .map(([a, b, c]) => a + b + c)
+  .filter((s) => {
+    const n = s.trim().normalize('NFC');
+    return n !== '' && [...n].length <= 255 && !lineBreakChars.test(s);
+  });
+const translation = rawTranslation.map((s) => s.trim().normalize('NFC'));
 const language = fc.constantFrom('en', 'fr', 'de', 'pt-BR', 'zh-Hant', 'ja');
 const translations = fc.dictionary(language, translation, { minKeys: 1, maxKeys: 4 });
-const glossary = fc
-  .uniqueArray(fc.record({ id: fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/), translations }), {
-    selector: (e) => e.id,
-    maxLength: 12,
-  });
+const rawTranslations = fc.dictionary(language, rawTranslation, { minKeys: 1, maxKeys: 4 });
+// Ids as the service makes them, and some starting like a formula or with an apostrophe.
+const entryId = fc.stringMatching(/^(''?|[-=+@]|'[-=+@])?[A-Za-z0-9_-]{1,12}$/);
+const glossary = fc.uniqueArray(fc.record({ id: entryId, translations }), { selector: (e) => e.id, maxLength: 12 });
+const rawGlossary = fc.uniqueArray(fc.record({ id: entryId, translations: rawTranslations }), { selector: (e) => e.id, maxLength: 12 });
 
 describe('CSV round trip (property)', () => {
   it('entries → CSV → parse gives the same rows', () => {
@@ -514,7 +567,7 @@ describe('CSV round trip (property)', () => {
     );
   });
 
-  it('an --excel file parses back to the original cells (the neutralising apostrophes are removed)', () => {
+  it('an --excel file parses back to the original cells (the neutralising apostrophes are removed), leading apostrophes included', () => {
     fc.assert(
       fc.property(glossary, (g) => {
         const file = parse(glossaryToCsv(g, { excel: true }));
@@ -522,8 +575,24 @@ describe('CSV round trip (property)', () => {
         expect(file.rows.map((r) => ({ id: r.id, translations: r.translations }))).toEqual(
           g.map((e) => ({ id: e.id, translations: e.translations })),
         );
+        // And no cell of it starts like a formula.
+        const cells = parseDelimited(glossaryToCsv(g, { excel: true }), 'g.csv').rows.flatMap((r) => r.cells);
+        expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
+    );
+  });
+
+  it('any text the service holds (untrimmed, not NFC, tabs, apostrophes before = + - @): plain and --excel exports parse back to it as an import compares it', () => {
+    fc.assert(
+      fc.property(rawGlossary, fc.boolean(), (g, excel) => {
+        const file = parse(glossaryToCsv(g, { excel }));
+        expect(file.warnings).toEqual([]);
+        expect(file.rows.map((r) => ({ id: r.id, translations: r.translations }))).toEqual(
+          g.map((e) => ({ id: e.id, translations: Object.fromEntries(Object.entries(e.translations).map(([k, v]) => [k, normaliseCell(v)])) })),
+        );
+      }),
+      { numRuns: 300 },
     );
   });
 });

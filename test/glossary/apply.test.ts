@@ -21,8 +21,11 @@ type Behaviour =
   | 'lose'
   /** The first n operations applied, then the answer is lost. */
   | { partial: number }
-  /** Our request times out; the service applies the whole batch `late` ms after it was sent. */
-  | { late: number }
+  /**
+   * Our request times out (or, with `answer`, a gateway answers 502 or 504); the service applies
+   * the first `applied` operations at once (default none) and the rest `late` ms after it was sent.
+   */
+  | { late: number; applied?: number; answer?: 502 | 504 }
   /** 503 after the client's retries: nothing applied. */
   | 'notProcessed'
   | 'unauthorized';
@@ -32,6 +35,7 @@ const url = 'http://sandbox.test/v1/orgs/acme/translations-glossary';
 const lostAnswer = () => new ServiceError(`PUT ${url} failed (UND_ERR_SOCKET)`, { outcome: 'unknown', detail: 'failed (UND_ERR_SOCKET)' });
 const badGateway = () => new ServiceError(`PUT ${url} failed with 502: HTTP 502: Bad Gateway`, { status: 502, outcome: 'unknown', detail: 'HTTP 502: Bad Gateway' });
 const timedOut = () => new ServiceError(`PUT ${url} timed out after 2s`, { outcome: 'unknown', detail: 'timed out after 2s', code: 'TIMEOUT' });
+const gatewayTimeout = () => new ServiceError(`PUT ${url} failed with 504: upstream timed out`, { status: 504, outcome: 'unknown', detail: 'upstream timed out' });
 const rejected = (status: number, text: string) => new ServiceError(`PUT ${url} failed with ${status}: ${text}`, { status, outcome: 'rejected', detail: text });
 
 /** The request timeout the executor is told in these tests (the fake's timeouts say "2s"). */
@@ -106,9 +110,11 @@ class FakeService {
       });
       if (behaviour === 'lose') throw badGateway();
       if (typeof behaviour === 'object' && 'late' in behaviour) {
-        this.processing.push({ at: this.now + behaviour.late, ops: [...ops] });
+        const now = behaviour.applied ?? 0;
+        ops.slice(0, now).forEach((op) => this.applyOne(op));
+        this.processing.push({ at: this.now + behaviour.late, ops: ops.slice(now) });
         this.catchUp();
-        throw timedOut();
+        throw behaviour.answer === 502 ? badGateway() : behaviour.answer === 504 ? gatewayTimeout() : timedOut();
       }
       if (typeof behaviour === 'object') {
         ops.slice(0, behaviour.partial).forEach((op) => this.applyOne(op));
@@ -438,7 +444,60 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     expect(r.applied).toHaveLength(5);
   });
 
-  it('a batch that lands while the listings keep changing in part: no re-send until two agree', async () => {
+  it('a timed-out batch that landed in part: the landed operations are applied, the others fail unsent, the run stops', async () => {
+    const fake = new FakeService();
+    // Lines 2-3 land at once; lines 4-6 only after 10 s, long after the checks (2.5 s, 3 s).
+    fake.script = [{ late: 10_000, applied: 2 }];
+    const notices: string[] = [];
+    const ops = inserts(8);
+    const r = await run(fake, ops, { batchSize: 5, onNotice: (m) => notices.push(m) });
+    // Never sent again, and the second batch (lines 7-9) is not sent at all.
+    expect(fake.puts).toHaveLength(1);
+    expect(fake.waits).toEqual([requestTimeoutMs + 500, 500]); // the checks; no wait before the verification
+    expect(r.checks).toBe(2);
+    expect(fake.reads).toBe(3); // two check listings and the final verification
+    expect(r.applied.map((o) => o.line)).toEqual([2, 3]);
+    expect(r.failed.map((f) => [f.line, f.status])).toEqual([
+      [4, null],
+      [5, null],
+      [6, null],
+      [7, null],
+      [8, null],
+      [9, null],
+    ]);
+    expect(r.failed[0]?.message).toBe(
+      'outcome unknown: no answer (timed out after 2s); the service may still apply it, so it was not re-sent ' +
+        '(that could duplicate it) — run the import again later (a re-run skips what landed)',
+    );
+    expect(r.failed[3]?.message).toBe('not sent: an earlier request timed out and the service may still apply it');
+    expect(r.stoppedBy).toBeInstanceOf(ServiceError);
+    expect((r.stoppedBy as ServiceError).code).toBe('TIMEOUT');
+    expect(r.stopReason).toMatch(/^a batch's outcome was unknown \(no answer \(timed out after 2s\)\) and the service may still apply it, so it was not re-sent/);
+    expect(r).toMatchObject({ verified: true, discrepancies: [], landedLate: [] });
+    expect(notices).toContain('2 of 5 had landed; 3 had not (yet), and are not sent again after a timeout');
+    // The service finishes the batch later: every term once, no duplicate. A re-run then sends
+    // only what is still missing (here: the batch that was not sent).
+    fake.finishAll();
+    expect(fake.entries.size).toBe(5);
+    const again = await run(fake, ops.slice(5));
+    expect(again.applied).toHaveLength(3);
+    for (const op of ops) expect(countOf(fake, op.operation.type === 'insert' ? op.operation.translations : {})).toBe(1);
+  });
+
+  it('a gateway timeout (504) is a timeout too: what had not landed is not sent again', async () => {
+    const fake = new FakeService();
+    fake.script = [{ late: 60_000, answer: 504 }];
+    const r = await run(fake, inserts(3));
+    expect(fake.puts).toHaveLength(1);
+    expect(fake.waits[0]).toBe(requestTimeoutMs + 500);
+    expect(r.applied).toEqual([]);
+    expect(r.failed.map((f) => f.status)).toEqual([504, 504, 504]);
+    expect(r.failed[0]?.message).toMatch(/^outcome unknown: the service answered 504 \(upstream timed out\); the service may still apply it, so it was not re-sent/);
+    fake.finishAll();
+    expect(fake.entries.size).toBe(3);
+  });
+
+  it('a batch that lands in part while the listings keep changing: nothing re-sent, the rest fails, the run stops', async () => {
     const fake = new FakeService();
     // Two partial landings of the same batch, as a slow service might: lines 2-3 at 2.7 s, the rest never.
     fake.script = [{ late: 10_000_000 }];
@@ -450,11 +509,13 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
         return fake.api.read();
       },
     };
-    const r = await applyGlossaryPlan(api, [], ops, { batchSize: 10, requestTimeoutMs, sleep: fake.sleep, verify: false });
-    // 2.5 s: nothing; 3 s: two → changed; 3.5 s: two again → agree: the other two are sent again.
+    const r = await applyGlossaryPlan(api, [], [...ops, ...inserts(2, 20)], { batchSize: 4, requestTimeoutMs, sleep: fake.sleep, verify: false });
+    // 2.5 s: nothing; 3 s: two → changed; 3.5 s: two again → agree: the other two fail, unsent.
     expect(r.checks).toBe(3);
-    expect(fake.puts.map((b) => b.length)).toEqual([4, 2]);
-    expect(r.applied).toEqual(ops);
+    expect(fake.puts.map((b) => b.length)).toEqual([4]);
+    expect(r.applied).toEqual(ops.slice(0, 2));
+    expect(r.failed.map((f) => f.line)).toEqual([4, 5, 20, 21]);
+    expect(r.failed[0]?.message).toMatch(/^outcome unknown: no answer \(timed out after 2s\); the service may still apply it, so it was not re-sent/);
   });
 
   it('listings that never settle: nothing sent again, the batch fails as unknown, the run stops', async () => {
@@ -476,19 +537,35 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     expect(r.checks).toBe(4);
     expect(r.applied.map((o) => o.line)).toEqual([2, 3, 4, 5]);
     expect(r.failed.map((f) => f.line)).toEqual([6, 7, 50, 51, 52]);
-    expect(r.failed[0]?.message).toMatch(/^outcome unknown: no answer \(timed out after 2s\); the glossary kept changing over 4 listings/);
-    expect(r.failed[2]?.message).toBe('not sent: the service was still applying an earlier request');
+    expect(r.failed[0]?.message).toMatch(
+      /^outcome unknown: no answer \(timed out after 2s\); the glossary was still changing over 4 listings; the service may still apply it, so it was not re-sent/,
+    );
+    expect(r.failed[2]?.message).toBe('not sent: an earlier request timed out and the service may still apply it');
   });
 
-  it('a batch processed after the check listings (so re-sent), but before the final listing: the duplicate is reported', async () => {
+  it('the reviewer\'s case: a proxy holds the first PUT 10 s with --timeout 2; no re-send, so no duplicate even after the run', async () => {
     const fake = new FakeService();
-    // 2.5 s and 3 s: not there; re-sent at 3 s; the original lands at 4 s; verified at 5 s.
-    fake.script = [{ late: 4000 }];
-    const notices: string[] = [];
+    fake.script = [{ late: 10_000 }];
+    const ops = inserts(50);
+    const r = await run(fake, ops, { batchSize: 25 });
+    expect(fake.puts).toHaveLength(1);
+    expect(r.applied).toEqual([]);
+    expect(r.failed).toHaveLength(50);
+    fake.finishAll();
+    expect(fake.entries.size).toBe(25);
+    for (const op of ops.slice(0, 25)) expect(countOf(fake, op.operation.type === 'insert' ? op.operation.translations : {})).toBe(1);
+  });
+
+  it('a 502 whose batch the service processes after the check listings (so re-sent), before the final listing: the duplicate is reported', async () => {
+    const fake = new FakeService();
+    // Not a timeout: the short check delay. 0.5 s and 1 s: not there; re-sent at 1 s; the original
+    // lands at 1.5 s; the verification listing answers at 2 s.
+    fake.script = [{ late: 1500, answer: 502 }];
+    const slowFinalRead = { update: fake.api.update, read: async () => (fake.reads === 2 ? (await fake.sleep(1000), fake.api.read()) : fake.api.read()) };
     const ops = [insert(2, 'bank', 'banque'), insert(3, 'door', 'porte')];
-    const r = await run(fake, ops, { onNotice: (m) => notices.push(m) });
+    const r = await applyGlossaryPlan(slowFinalRead, [], ops, { batchSize: 100, requestTimeoutMs, sleep: fake.sleep });
     expect(fake.puts).toHaveLength(2);
-    expect(fake.waits).toEqual([2500, 500, requestTimeoutMs]);
+    expect(fake.waits).toEqual([500, 500, 1000]);
     expect(fake.entries.size).toBe(4);
     expect(r.applied).toEqual(ops);
     expect(r.discrepancies.map((d) => [d.line, d.ids])).toEqual([
@@ -496,10 +573,9 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
       [3, ['e4']],
     ]);
     expect(r.discrepancies[0]?.message).toBe(
-      'duplicate entry e3 appeared after a request that timed out or lost its answer (the service processed it after teamctl had sent it again); ' +
+      'duplicate entry e3 appeared after a request whose outcome was unknown (the service processed it after teamctl had sent it again); ' +
         'the same translations are in e1: delete it with the glossary PUT {"operations":[{"type":"delete","id":"e3"}]} or in the web app (teamctl has no delete command)',
     );
-    expect(notices).toContain('operations were sent again after a timeout: waiting 2s before verifying the glossary');
   });
 
   it('a batch failed as unknown that lands before the final listing: moved to applied, not reported as failed', async () => {
@@ -626,8 +702,11 @@ describe('applyGlossaryPlan: properties', () => {
     );
   });
 
-  it('with timeouts the service processes late: no duplicate when it finishes within the request timeout; otherwise every duplicate the final listing can see is reported', async () => {
-    const withLate = fc.oneof(behaviour, fc.integer({ min: 0, max: 3 * requestTimeoutMs }).map((ms): Behaviour => ({ late: ms })));
+  it('with timeouts the service processes late, whenever it does: nothing is ever sent again after a timeout, so no duplicate, even after the run', async () => {
+    const withLate = fc.oneof(
+      behaviour,
+      fc.record({ late: fc.integer({ min: 0, max: 3 * requestTimeoutMs }), applied: fc.integer({ min: 0, max: 3 }) }).map((b): Behaviour => b),
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.array(term, { minLength: 1, maxLength: 15 }),
@@ -639,11 +718,14 @@ describe('applyGlossaryPlan: properties', () => {
           fake.script = [...script]; // (a copy: the fake consumes it, and fast-check may run it again)
           const r = await run(fake, ops, { batchSize });
           expect([...r.applied, ...r.failed.map((f) => f.planned)].sort((a, b) => a.line - b.line)).toEqual(ops);
-          // What the final listing saw, less the duplicates it reported, is exactly the expected glossary.
-          const reported = new Set(r.discrepancies.flatMap((d) => d.ids));
-          const expected = applyOperations(initial, r.applied.map((o) => o.operation));
-          expect(sig(fake.glossary().filter((e) => !reported.has(e.id)))).toEqual(sig(expected));
-          if (script.every((b) => typeof b !== 'object' || !('late' in b) || b.late <= requestTimeoutMs)) expect(reported.size).toBe(0);
+          expect(r.discrepancies).toEqual([]);
+          // What the service held at the final listing is exactly the expected glossary.
+          expect(sig(fake.glossary())).toEqual(sig(applyOperations(initial, r.applied.map((o) => o.operation))));
+          // And once it has finished everything it was still working on: those plus the operations
+          // reported "outcome unknown … not re-sent", each once.
+          fake.finishAll();
+          const stillLanding = r.failed.filter((f) => f.message.startsWith('outcome unknown')).map((f) => f.planned.operation);
+          expect(sig(fake.glossary())).toEqual(sig(applyOperations(initial, [...r.applied.map((o) => o.operation), ...stillLanding])));
         },
       ),
       { numRuns: 300 },

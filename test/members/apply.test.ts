@@ -6,6 +6,7 @@ import type { TeamMemberRole } from '../../src/api/types.js';
 import { AuthError, ServiceError } from '../../src/errors.js';
 import type { UserEntry } from '../../src/files/users.js';
 import { executePlan, sendIsolating } from '../../src/members/apply.js';
+import { appliedReport, planAsExecuted, reportRows, unexplainedDifferences, verify } from '../../src/members/report.js';
 import { readTeam } from '../../src/members/team.js';
 import { planMembers, type MembersChange } from '../../src/plan/members.js';
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../../src/sandbox/server.js';
@@ -216,28 +217,81 @@ describe('executePlan', () => {
 });
 
 describe('executePlan: adds settled by reading the team again', () => {
-  it('sends not-member removals of the other kind with every bulk add, so remove wins; the add is overruled, not added', async () => {
+  it('sends adds only; a new member a not-member removal names the other way is removed again right after the re-read (remove wins)', async () => {
     await setup([['u00001', 'owner']]);
     const { result, requests } = await run(
-      { add: [email('user00007@example.com'), id('u00008'), email('user00009@example.com')], remove: [id('u00007'), id('u00010'), email('user00008@example.com')] },
+      { add: [email('user00007@example.com'), id('u00008'), email('user00009@example.com')], remove: [id('u00007'), id('u00010'), email('USER00008@example.com')] },
       { batchSize: 2 },
     );
     expect(team()).toEqual({ u00001: 'owner', u00009: 'member' });
-    // E-mail adds carry the id removals, id adds the e-mail removals.
+    // No removal rides along with the adds; the two found by the re-read are removed in bulk.
     expect(requests.map(describeRequest)).toEqual([
-      'PUT bulk {"add":["user00007@example.com","u00008"],"remove":["u00007","u00010","user00008@example.com"]}',
-      'PUT bulk {"add":["user00009@example.com"],"remove":["u00007","u00010"]}',
+      'PUT bulk {"add":["user00007@example.com","u00008"]}',
+      'PUT bulk {"add":["user00009@example.com"]}',
       'GET',
+      'PUT bulk {"remove":["u00007","u00008"]}',
     ]);
     expect(result.overruled).toEqual([
-      { user: { id: null, email: 'user00007@example.com' }, role: 'member', status: 204, message: 'named in both add and remove (remove wins)' },
-      { user: { id: 'u00008', email: null }, role: 'member', status: 204, message: 'named in both add and remove (remove wins)' },
+      { user: { id: 'u00007', email: 'user00007@example.com' }, adds: [{ id: null, email: 'user00007@example.com' }], role: 'member', status: 204, message: 'named in both add and remove (remove wins)' },
+      { user: { id: 'u00008', email: 'user00008@example.com' }, adds: [{ id: 'u00008', email: null }], role: 'member', status: 204, message: 'named in both add and remove (remove wins)' },
     ]);
     expect(result.added.map((a) => a.user.id)).toEqual(['u00009']);
+    expect(result.removed).toEqual([]);
     expect(result.failed).toEqual([]);
   });
 
-  it('sends no removals with adds of the same kind (two different ids never name one user)', async () => {
+  it('keeps bulk requests within --batch-size however many not-members are named for removal', async () => {
+    // The sandbox refuses more than 5 add+remove entries per request.
+    await setup([['u00001', 'owner']], { maxBatch: 5 });
+    const ghosts = Array.from({ length: 50 }, (_, i) => id(`ghost${i}`));
+    const { result, requests } = await run({ add: [email('user00002@example.com'), id('u00003')], remove: [...ghosts, email('nobody@example.com')] }, { batchSize: 5 });
+    expect(requests.map(describeRequest)).toEqual(['PUT bulk {"add":["user00002@example.com","u00003"]}', 'GET']);
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member', u00003: 'member' });
+    expect(result.added.map((a) => a.user.id)).toEqual(['u00002', 'u00003']);
+    expect(result.overruled).toEqual([]);
+    expect(result.failed).toEqual([]);
+  });
+
+  it('reports a failed removal of a new member named in both add and remove, and expects them absent', async () => {
+    await setup([['u00001', 'owner']]);
+    sandbox!.intercept((req) =>
+      req.method === 'PUT' && (req.body as { remove?: string[] } | undefined)?.remove ? { kind: 'respond', status: 400, body: { error: { code: 400, message: 'no' } } } : undefined,
+    );
+    const { plan, result } = await run({ add: [email('user00007@example.com')], remove: [id('u00007')] });
+    expect(team()).toEqual({ u00001: 'owner', u00007: 'member' });
+    expect(result.overruled).toEqual([]);
+    expect(result.added).toEqual([]);
+    expect(result.failed).toEqual([
+      {
+        action: 'remove',
+        user: { id: 'u00007', email: 'user00007@example.com' },
+        role: 'member',
+        pruned: false,
+        overrules: [{ id: null, email: 'user00007@example.com' }],
+        status: 400,
+        message: 'named in both add and remove (remove wins), but removing the user again failed: no',
+        mayHaveApplied: false,
+      },
+    ]);
+    // Verification expects the user absent: the difference is the reported failure.
+    const verification = await verify(client!, 'acme', 't', [{ id: 'u00001', email: 'user00001@example.com', role: 'owner' }], planAsExecuted(plan, result));
+    expect(verification.differences).toEqual([{ user: { id: 'u00007', email: 'user00007@example.com' }, expected: 'absent', actual: 'member' }]);
+    expect(unexplainedDifferences(verification, result.failed)).toEqual([]);
+  });
+
+  it('removes again a user named in both whose bulk add answer was lost', async () => {
+    await setup([['u00001', 'owner']]);
+    sandbox!.intercept((req) => (req.method === 'PUT' && (req.body as { add?: string[] } | undefined)?.add ? { kind: 'applyThenReset' } : undefined));
+    const { result, requests } = await run({ add: [email('user00007@example.com'), id('u00005')], remove: [id('u00007')] });
+    expect(team()).toEqual({ u00001: 'owner', u00005: 'member' });
+    expect(requests.filter((r) => r.method === 'PUT').map(describeRequest).at(-1)).toBe('PUT bulk {"remove":["u00007"]}');
+    expect(result.overruled.map((o) => o.user)).toEqual([{ id: 'u00007', email: 'user00007@example.com' }]);
+    expect(result.added).toEqual([{ user: { id: 'u00005', email: 'user00005@example.com' }, role: 'member', status: null }]);
+    expect(result.failed).toEqual([]);
+    expect(result.accepted).toBeGreaterThan(0);
+  });
+
+  it('never carries removals in a bulk add (two different ids never name one user either)', async () => {
     await setup([['u00001', 'owner']]);
     const { result, requests } = await run({ add: [id('u00008')], remove: [id('u00009')] });
     expect(requests.map(describeRequest)).toEqual(['PUT bulk {"add":["u00008"]}', 'GET']);
@@ -302,6 +356,65 @@ describe('executePlan: adds settled by reading the team again', () => {
         mayHaveApplied: false,
       },
     ]);
+  });
+});
+
+describe('executePlan: an add that names a member already in the team', () => {
+  /**
+   * The first listing does not show u00001's e-mail (the service resolves an address the
+   * listing did not give), so the planner takes `user00001@example.com` for a new user; the
+   * service's bulk add resolves it to u00001, an owner already, and the re-read shows it.
+   */
+  async function runHidden(change: MembersChange) {
+    const current = (await readTeam(client!, 'acme', 't', 'in test')).map((m) => (m.id === 'u00001' ? { ...m, email: null } : m));
+    const plan = planMembers(current, change);
+    expect(plan.add[0]?.user).toEqual({ id: null, email: 'user00001@example.com' });
+    const before = sandbox!.requests.length;
+    const result = await executePlan(current, plan, { client: client!, org: 'acme', team: 't', batchSize: 100, concurrency: 8 });
+    const verification = await verify(client!, 'acme', 't', current, planAsExecuted(plan, result));
+    return { current, plan, result, verification, requests: sandbox!.requests.slice(before) };
+  }
+
+  it('without a role asked: no role change for the existing owner, reported unchanged (already a member), verified', async () => {
+    await setup([
+      ['u00001', 'owner'],
+      ['u00002', 'member'],
+    ]);
+    const { plan, result, verification, requests } = await runHidden({ add: [email('user00001@example.com'), id('u00003')] });
+    // The owner stays an owner: nothing but the bulk add and the re-read is sent.
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member', u00003: 'member' });
+    expect(requests.map(describeRequest)).toEqual(['PUT bulk {"add":["user00001@example.com","u00003"]}', 'GET', 'GET']);
+    expect(result.alreadyMembers).toEqual([
+      { user: { id: 'u00001', email: 'user00001@example.com' }, adds: [{ id: null, email: 'user00001@example.com' }], role: 'owner' },
+    ]);
+    expect(result.added.map((a) => a.user.id)).toEqual(['u00003']);
+    expect(result.roleChanged).toEqual([]);
+    expect(result.failed).toEqual([]);
+    expect(verification).toEqual({ differences: [] });
+    const report = appliedReport(plan, result, verification);
+    expect(report.added).toEqual([{ id: 'u00003', email: 'user00003@example.com' }]);
+    expect(report.unchanged).toBe(2);
+    expect(report.verified).toBe(true);
+    expect(reportRows({ plan, result, verification, unchangedNamed: [] }).map((r) => [r.user.id, r.action, r.outcome, r.message])).toEqual([
+      ['u00003', 'add', 'added', 'as member'],
+      ['u00001', 'none', 'unchanged', 'already a member (owner)'],
+    ]);
+  });
+
+  it('with the role asked for explicitly: changes it in place and reports a role change', async () => {
+    await setup([
+      ['u00001', 'owner'],
+      ['u00002', 'owner'],
+    ]);
+    const { plan, result, verification, requests } = await runHidden({ add: [email('user00001@example.com')], role: 'member' });
+    expect(team()).toEqual({ u00001: 'member', u00002: 'owner' });
+    expect(requests.map(describeRequest)).toEqual(['PUT bulk {"add":["user00001@example.com"]}', 'GET', 'PUT u00001 member', 'GET']);
+    expect(result.added).toEqual([]);
+    expect(result.roleChanged).toEqual([{ user: { id: 'u00001', email: 'user00001@example.com' }, from: 'owner', to: 'member', status: 204 }]);
+    expect(verification).toEqual({ differences: [] });
+    const report = appliedReport(plan, result, verification);
+    expect(report.unchanged).toBe(1);
+    expect(report.verified).toBe(true);
   });
 });
 

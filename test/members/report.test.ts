@@ -41,6 +41,7 @@ const plan: MembersPlan = {
 const success: ExecuteResult = {
   added: [{ user: { id: 'u9', email: 'new@example.com' }, role: 'member', status: 204 }],
   overruled: [],
+  alreadyMembers: [],
   removed: [{ user: cy, role: 'member', pruned: true, status: 204 }],
   roleChanged: [{ user: bob, from: 'member', to: 'owner', status: 204 }],
   failed: [],
@@ -165,23 +166,68 @@ describe('the CSV report', () => {
     ]);
   });
 
-  it('lists an add overruled by a removal (remove wins) as not a member, and verifies it as absent', () => {
+  it('lists a new member removed again (named in both add and remove) as not a member, and verifies it as absent', () => {
     const carol: UserRef = { id: null, email: 'carol@example.com' };
+    const carolRead: UserRef = { id: 'u7', email: 'carol@example.com' };
     const withBoth: MembersPlan = { ...plan, add: [{ user: carol, role: 'member' }], notMember: [{ id: 'u7', email: null }] };
-    const result: ExecuteResult = { ...success, added: [], overruled: [{ user: withBoth.add[0]!.user, role: 'member', status: 204, message: 'named in both add and remove (remove wins)' }] };
+    const overruled = { user: carolRead, adds: [withBoth.add[0]!.user], role: 'member' as const, status: 204, message: 'named in both add and remove (remove wins)' };
+    const result: ExecuteResult = { ...success, added: [], overruled: [overruled] };
     const executed = planAsExecuted(withBoth, result);
     expect(executed.add).toEqual([]);
-    expect(executed.notMember).toEqual([{ id: 'u7', email: null }, carol]);
+    expect(executed.notMember).toEqual([{ id: 'u7', email: null }, carolRead]);
     expect(planAsExecuted(withBoth, success)).toBe(withBoth);
     const report = appliedReport(withBoth, result, { differences: [] });
     expect(report.added).toEqual([]);
-    expect(report.notMember).toEqual([{ id: 'u7', email: null }, carol]);
+    expect(report.removed).toEqual([cy]);
+    expect(report.notMember).toEqual([{ id: 'u7', email: null }, carolRead]);
     expect(report.verified).toBe(true);
     const rows = reportRows({ plan: withBoth, result, verification: { differences: [] }, unchangedNamed: [] });
     expect(rows.filter((r) => r.outcome === 'not-member').map((r) => [describeUser(r.user), r.action, r.status, r.message])).toEqual([
       ['carol@example.com', 'add', 204, 'named in both add and remove (remove wins)'],
       ['u7', 'remove', null, 'not a member'],
     ]);
+
+    // Its removal failed with no conclusive answer: still expected absent; when the team read
+    // back shows it absent, it is settled as overruled, never as `removed`.
+    const failedRemoval: ExecuteResult = {
+      ...success,
+      added: [],
+      failed: [{ action: 'remove', user: carolRead, role: 'member', pruned: false, overrules: [carol], status: 500, message: 'oops', mayHaveApplied: true }],
+    };
+    expect(planAsExecuted(withBoth, failedRemoval).notMember).toEqual([{ id: 'u7', email: null }, carolRead]);
+    expect(planAsExecuted(withBoth, failedRemoval).add).toEqual([]);
+    const settled = settleInconclusive(failedRemoval, { differences: [] });
+    expect(settled.failed).toEqual([]);
+    expect(settled.removed).toEqual(success.removed);
+    expect(settled.overruled).toEqual([{ ...overruled, message: 'named in both add and remove (remove wins)' }]);
+  });
+
+  it('reports an add that named a member already in the team as unchanged, not added; with a role asked, as a role change', () => {
+    const alias: UserRef = { id: null, email: 'ada.alias@example.com' };
+    const withAlias: MembersPlan = { ...plan, add: [{ user: alias, role: 'member' }] };
+    const result: ExecuteResult = { ...success, added: [], alreadyMembers: [{ user: ada, adds: [alias], role: 'owner' }] };
+    const executed = planAsExecuted(withAlias, result);
+    expect(executed.add).toEqual([]);
+    expect(executed.roleChanges).toEqual(plan.roleChanges);
+    expect(executed.unchanged).toBe(2);
+    const report = appliedReport(withAlias, result, { differences: [] });
+    expect(report.added).toEqual([]);
+    expect(report.unchanged).toBe(2);
+    const rows = reportRows({ plan: withAlias, result, verification: { differences: [] }, unchangedNamed: [current[0]!] });
+    // Once, although the input named that member too.
+    expect(rows.filter((r) => r.outcome === 'unchanged')).toEqual([{ user: ada, action: 'none', outcome: 'unchanged', status: null, message: 'already a member (owner)' }]);
+
+    const asked: ExecuteResult = {
+      ...success,
+      added: [],
+      roleChanged: [...success.roleChanged, { user: ada, from: 'owner', to: 'member', status: 204 }],
+      alreadyMembers: [{ user: ada, adds: [alias], role: 'owner', to: 'member' }],
+    };
+    const executedAsked = planAsExecuted(withAlias, asked);
+    expect(executedAsked.roleChanges).toEqual([...plan.roleChanges, { user: ada, from: 'owner', to: 'member' }]);
+    expect(executedAsked.unchanged).toBe(1);
+    expect(appliedReport(withAlias, asked, { differences: [] }).unchanged).toBe(1);
+    expect(reportRows({ plan: withAlias, result: asked, unchangedNamed: [] }).filter((r) => r.user === ada).map((r) => [r.action, r.outcome])).toEqual([['role', 'role-changed']]);
   });
 
   it('folds a new member named twice with two roles into one failed add row', () => {

@@ -52,7 +52,8 @@ describe('planMembers: add and remove', () => {
 
   it('sets the role given to add, for new and existing members alike', () => {
     const plan = planMembers(team, { add: [email('new@example.com'), email('bob@EXAMPLE.com'), id('u1')], role: 'owner' });
-    expect(plan.add).toEqual([{ user: { id: null, email: 'new@example.com' }, role: 'owner' }]);
+    // The role was asked for (the executor may use it on a user who turns out to be a member).
+    expect(plan.add).toEqual([{ user: { id: null, email: 'new@example.com' }, role: 'owner', roleAsked: true }]);
     expect(plan.roleChanges).toEqual([{ user: bob, from: 'member', to: 'owner' }]);
     expect(plan.unchanged).toBe(3);
     const demote = planMembers(team, { add: [id('u1'), id('u2')], role: 'member' });
@@ -119,8 +120,8 @@ describe('planMembers: roster', () => {
   it('adds missing users with their role, changes roles in place, keeps the rest without prune', () => {
     expect(planMembers(team, { roster })).toEqual({
       add: [
-        { user: { id: null, email: 'new@example.com' }, role: 'owner' },
-        { user: { id: 'u9', email: null }, role: 'member' },
+        { user: { id: null, email: 'new@example.com' }, role: 'owner', roleAsked: true },
+        { user: { id: 'u9', email: null }, role: 'member', roleAsked: true },
       ],
       remove: [],
       roleChanges: [
@@ -170,7 +171,7 @@ describe('planMembers: roster', () => {
       { user: u3, role: 'member', pruned: true },
       { user: dan, role: 'owner', pruned: true },
     ]);
-    expect(plan.add).toEqual([{ user: { id: 'u9', email: null }, role: 'member' }]);
+    expect(plan.add).toEqual([{ user: { id: 'u9', email: null }, role: 'member', roleAsked: true }]);
     expect(plan.roleChanges).toEqual([{ user: ada, from: 'owner', to: 'member' }]);
     expect(plan.notMember).toEqual([{ id: null, email: 'new@example.com' }]);
   });

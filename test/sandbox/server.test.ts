@@ -2,7 +2,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorBody, GlossaryEntry, Page, TeamMemberItem } from '../../src/api/types.js';
 import { FaultInjector } from '../../src/sandbox/faults.js';
 import { formatBanner, startSandbox } from '../../src/sandbox/server.js';
@@ -558,6 +558,25 @@ describe('sandbox server', () => {
       expect(performance.now() - t0).toBeGreaterThanOrEqual(110);
     });
 
+    it('latency: a request whose client hung up meanwhile is still applied, as by a real service; the answer goes nowhere', async () => {
+      const sb = await start({ seed: 'empty', latencyMs: 300 });
+      const ops = [{ type: 'insert', translations: { en: 'Late' } }];
+      const aborted = fetch(sb.url + glossaryPath, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${sb.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ operations: ops }),
+        signal: AbortSignal.timeout(50),
+      });
+      await expect(aborted).rejects.toThrow();
+      // The client has gone; the sandbox is still in its latency.
+      expect(sb.store.glossaryEntries(org)).toEqual([]);
+      expect(sb.requests[0]).toMatchObject({ method: 'PUT', status: 0 });
+      await vi.waitFor(() => expect(sb.requests[0]).toMatchObject({ status: 0, clientGone: true, appliedStatus: 204 }), { timeout: 2000, interval: 20 });
+      expect(sb.store.glossaryEntries(org).map((e) => e.translations)).toEqual([{ en: 'Late' }]);
+      // The sandbox goes on serving.
+      expect((await call('GET', glossaryPath, { sb })).status).toBe(200);
+    });
+
     it('close() does not wait for a request still in its latency', async () => {
       const sb = await startSandbox({ seed: 'empty', latencyMs: 10_000 });
       const pending = call('GET', membersPath, { sb }).catch((err: unknown) => err);
@@ -614,6 +633,29 @@ describe('sandbox server', () => {
       await expect(call('PUT', glossaryPath, { body: { operations: ops } })).rejects.toThrow();
       expect(sandbox.store.glossaryEntries(org).map((e) => e.translations)).toEqual([{ en: 'Lost answer' }]);
       expect(sandbox.requests.at(-1)).toMatchObject({ status: 0, fault: 'intercept:applyThenReset', appliedStatus: 204 });
+    });
+
+    it('delay: holds one request, then applies it even when its client has hung up; other requests are not slowed', async () => {
+      sandbox.intercept((req) => (req.method === 'PUT' ? { kind: 'delay', ms: 300 } : undefined));
+      const aborted = fetch(sandbox.url + glossaryPath, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ operations: [{ type: 'insert', translations: { en: 'Held' } }] }),
+        signal: AbortSignal.timeout(50),
+      });
+      await expect(aborted).rejects.toThrow();
+      const t0 = performance.now();
+      expect((await call('GET', glossaryPath)).status).toBe(200);
+      expect(performance.now() - t0).toBeLessThan(250);
+      expect(sandbox.store.glossaryEntries(org)).toEqual([]);
+      await vi.waitFor(() => expect(sandbox.store.glossaryEntries(org)).toHaveLength(1), { timeout: 2000, interval: 20 });
+      expect(sandbox.requests[0]).toMatchObject({ method: 'PUT', status: 0, fault: 'intercept:delay', clientGone: true, appliedStatus: 204 });
+      // A client that waits gets the answer, late.
+      const t1 = performance.now();
+      expect((await call('PUT', glossaryPath, { body: { operations: [{ type: 'insert', translations: { en: 'Waited' } }] } })).status).toBe(204);
+      expect(performance.now() - t1).toBeGreaterThanOrEqual(280);
+      expect(sandbox.requests.at(-1)).toMatchObject({ status: 204, fault: 'intercept:delay' });
+      expect(sandbox.requests.at(-1)?.clientGone).toBeUndefined();
     });
 
     it('applyThen: applied, then answered with the given status', async () => {

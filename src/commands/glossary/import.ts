@@ -5,9 +5,13 @@
 // - stderr gets the file's warnings, the plan (--dry-run) or what failed, and a summary; stdout
 //   gets the report only with --json (-o ndjson: the same report on one line).
 // - After the operations the glossary is listed once more and compared with what should be there
-//   (src/glossary/apply.ts): a duplicate the run caused (a timed-out request the service processed
-//   after teamctl sent it again) or a confirmed operation that is missing is reported in `failed`
-//   on its line, and so is a verification listing that failed (line 0: the run as a whole).
+//   (src/glossary/apply.ts): a duplicate the run caused (a request whose outcome was unknown, that
+//   the service processed after teamctl sent it again) or a confirmed operation that is missing is
+//   reported in `failed` on its line, and so is a verification listing that failed (line 0: the
+//   run as a whole).
+// - A batch that timed out (--timeout, or a gateway's 504) is never sent again: what had not
+//   landed when the glossary was listed fails as "outcome unknown … not re-sent" and the run stops;
+//   a later re-run finishes it (src/glossary/apply.ts, README "Why a timed-out batch is not re-sent").
 // - Exit 6 (partial) when some operations applied and something failed or could not be verified.
 //   When nothing was applied, it was no partial success: exit 1 ("none of the N operations was
 //   applied", saying why), or the stopping error's own code when that error is one every request
