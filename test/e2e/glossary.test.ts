@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
+import type { ImportReport } from '../../src/commands/glossary/import.js';
 import type { RequestLogEntry } from '../../src/sandbox/server.js';
 import { findAll, parseXml } from '../helpers/xml.js';
 import { listDirect, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
@@ -33,6 +34,8 @@ function newOrg(): { org: string; env: Record<string, string> } {
 
 const glossaryPath = (org: string) => `/v1/orgs/${org}/translations-glossary`;
 const entriesOf = (org: string) => s.sandbox.store.glossaryEntries(org);
+/** Changes the sandbox's glossary directly (as another admin would); returns the ids of inserts. */
+const apply = (org: string, ops: GlossaryOperation[]): string[] => s.sandbox.store.applyGlossaryOperations(org, ops, new Date().toISOString());
 /** A translation map as a comparable string. */
 const sig = (t: GlossaryTranslations) => JSON.stringify(Object.entries(t).sort(([a], [b]) => (a < b ? -1 : 1)));
 const sigs = (ts: GlossaryTranslations[]) => ts.map(sig).sort();
@@ -66,14 +69,6 @@ function bigFile(): { path: string; expected: GlossaryTranslations[] } {
   return { path: writeFile(`big-${orgs}.csv`, text), expected };
 }
 
-interface Report {
-  dryRun: boolean;
-  inserted: number;
-  updated: number;
-  present: number;
-  conflicts: { line: number; key: string; existingId: string }[];
-  failed: { line: number; status: number | null; message: string }[];
-}
 
 describe('glossary import', () => {
   it('imports 250 rows (BOM, ";", CRLF) as exactly 250 entries, in batches of at most 100', async () => {
@@ -93,7 +88,7 @@ describe('glossary import', () => {
     expect(puts.flatMap(operationsOf).every((op) => op.type === 'insert')).toBe(true);
     // The glossary was read in full before the first PUT.
     expect(log[0]).toMatchObject({ method: 'GET', path: glossaryPath(org) });
-    const report = JSON.parse(r.stdout) as Report;
+    const report = JSON.parse(r.stdout) as ImportReport;
     expect(report).toEqual({ dryRun: false, inserted: 250, updated: 0, present: 0, conflicts: [], failed: [] });
 
     // Running it again sends nothing and changes nothing.
@@ -117,7 +112,7 @@ describe('glossary import', () => {
 
     const skip = await runCli(['glossary', 'import', changed, '--json'], { env });
     expect(skip.code).toBe(0);
-    const skipReport = JSON.parse(skip.stdout) as Report;
+    const skipReport = JSON.parse(skip.stdout) as ImportReport;
     expect(skipReport.conflicts).toEqual([
       { line: 2, key: 'term 1', existingId: idOf('term 1') },
       { line: 3, key: 'term 2', existingId: idOf('term 2') },
@@ -240,14 +235,10 @@ describe('glossary import', () => {
 
   it('an operation the service rejects fails alone (exit 6); the rest of its batch lands', async () => {
     const { org, env } = newOrg();
-    const ids = s.sandbox.store.applyGlossaryOperations(
-      org,
-      [
-        { type: 'insert', translations: { en: 'bank', fr: 'rive' } },
-        { type: 'insert', translations: { en: 'door', fr: 'porte' } },
-      ],
-      new Date().toISOString(),
-    );
+    const ids = apply(org, [
+      { type: 'insert', translations: { en: 'bank', fr: 'rive' } },
+      { type: 'insert', translations: { en: 'door', fr: 'porte' } },
+    ]);
     const [bankId, doorId] = ids as [string, string];
     const file = writeFile('race.csv', `id,en,fr\n${bankId},bank,banque\n${doorId},door,portail\n,wall,mur\n`);
     // Someone deletes the bank entry between teamctl's read and its PUT.
@@ -255,13 +246,13 @@ describe('glossary import', () => {
     s.sandbox.intercept((req) => {
       if (!deleted && req.method === 'PUT' && req.path === glossaryPath(org)) {
         deleted = true;
-        s.sandbox.store.applyGlossaryOperations(org, [{ type: 'delete', id: bankId }], new Date().toISOString());
+        apply(org, [{ type: 'delete', id: bankId }]);
       }
       return undefined;
     });
     const r = await runCli(['glossary', 'import', file, '--json'], { env });
     expect(r.code).toBe(6);
-    const report = JSON.parse(r.stdout) as Report;
+    const report = JSON.parse(r.stdout) as ImportReport;
     expect(report.failed).toEqual([{ line: 2, status: 400, message: `no glossary entry with id "${bankId}"` }]);
     expect(report).toMatchObject({ inserted: 1, updated: 1 });
     expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(sigs([{ en: 'door', fr: 'portail' }, { en: 'wall', fr: 'mur' }]));
@@ -283,7 +274,7 @@ describe('glossary import: failures, timeouts, encodings', () => {
     expect(entriesOf(org)).toEqual([]);
     // The first batch was tried 4 times (checked after each); the other two were never sent.
     expect(putsTo(org, since(mark)).map((p) => operationsOf(p).length)).toEqual([100, 100, 100, 100]);
-    const report = JSON.parse(r.stdout) as Report;
+    const report = JSON.parse(r.stdout) as ImportReport;
     expect(report).toMatchObject({ inserted: 0, updated: 0 });
     expect(report.failed).toHaveLength(250);
     expect(report.failed[0]).toEqual({
@@ -302,25 +293,21 @@ describe('glossary import: failures, timeouts, encodings', () => {
 
   it('every operation rejected: nothing applied → exit 1, not 6', async () => {
     const { org, env } = newOrg();
-    const ids = s.sandbox.store.applyGlossaryOperations(
-      org,
-      [
-        { type: 'insert', translations: { en: 'bank', fr: 'rive' } },
-        { type: 'insert', translations: { en: 'door', fr: 'porte' } },
-      ],
-      new Date().toISOString(),
-    ) as [string, string];
+    const ids = apply(org, [
+      { type: 'insert', translations: { en: 'bank', fr: 'rive' } },
+      { type: 'insert', translations: { en: 'door', fr: 'porte' } },
+    ]) as [string, string];
     const file = writeFile('all-rejected.csv', `id,en,fr\n${ids[0]},bank,banque\n${ids[1]},door,portail\n`);
     // Someone deletes both entries between teamctl's read and its PUT.
     s.sandbox.intercept((req) => {
       if (req.method === 'PUT' && req.path === glossaryPath(org) && entriesOf(org).length > 0) {
-        s.sandbox.store.applyGlossaryOperations(org, ids.map((id) => ({ type: 'delete' as const, id })), new Date().toISOString());
+        apply(org, ids.map((id) => ({ type: 'delete' as const, id })));
       }
       return undefined;
     });
     const r = await runCli(['glossary', 'import', file, '--json'], { env });
     expect(r.code).toBe(1);
-    expect((JSON.parse(r.stdout) as Report).failed.map((f) => [f.line, f.status])).toEqual([
+    expect((JSON.parse(r.stdout) as ImportReport).failed.map((f) => [f.line, f.status])).toEqual([
       [2, 400],
       [3, 400],
     ]);
@@ -335,7 +322,7 @@ describe('glossary import: failures, timeouts, encodings', () => {
       if (intercepted || req.method !== 'PUT' || req.path !== glossaryPath(org)) return undefined;
       intercepted = true;
       const ops = (req.body as { operations: GlossaryOperation[] }).operations;
-      setTimeout(() => s.sandbox.store.applyGlossaryOperations(org, ops, new Date().toISOString()), 700);
+      setTimeout(() => apply(org, ops), 700);
       return { kind: 'respond', status: 504, body: { error: { code: 504, message: 'upstream timed out' } } };
     });
     const mark = s.sandbox.requests.length;
@@ -364,7 +351,7 @@ describe('glossary import: failures, timeouts, encodings', () => {
     const mark = s.sandbox.requests.length;
     const r = await runCli(['--timeout', '0.5', 'glossary', 'import', file, '--batch-size', '2', '--json'], { env });
     expect(r.code).toBe(6);
-    const report = JSON.parse(r.stdout) as Report;
+    const report = JSON.parse(r.stdout) as ImportReport;
     expect(report).toMatchObject({ inserted: 2, updated: 0, present: 0 });
     expect(report.failed.map((f) => [f.line, f.status])).toEqual([
       [4, null],
@@ -415,14 +402,14 @@ describe('glossary import: failures, timeouts, encodings', () => {
       } else if (resent && !processedLate) {
         // After the re-sent batch was applied, the original one is processed too, before the final listing.
         processedLate = true;
-        s.sandbox.store.applyGlossaryOperations(org, original as GlossaryOperation[], new Date().toISOString());
+        apply(org, original as GlossaryOperation[]);
       }
       return undefined;
     });
     const r = await runCli(['--timeout', '0.5', 'glossary', 'import', file, '--json'], { env });
     expect(r.code).toBe(6);
     expect(entriesOf(org)).toHaveLength(20);
-    const report = JSON.parse(r.stdout) as Report;
+    const report = JSON.parse(r.stdout) as ImportReport;
     expect(report.inserted).toBe(10);
     expect(report.failed).toHaveLength(10);
     const byEn = new Map(entriesOf(org).map((e) => [e.id, e.translations.en]));
@@ -451,18 +438,14 @@ describe('glossary import: failures, timeouts, encodings', () => {
 describe('glossary export → import of what the CSV format can and cannot carry', () => {
   it('255 emoji, U+2028, an `id` key, a non-language key, `en`/`EN`: CSV leaves out what it cannot carry (one warning) and imports back', async () => {
     const { org, env } = newOrg();
-    s.sandbox.store.applyGlossaryOperations(
-      org,
-      [
-        { type: 'insert', translations: { en: '😀'.repeat(255), fr: 'émoji' } },
-        { type: 'insert', translations: { en: 'line\u2028separator', fr: 'séparateur' } },
-        { type: 'insert', translations: { en: 'bank', id: 'bank (Indonesian)', 'English name': 'Bank' } },
-        { type: 'insert', translations: { id: 'pintu' } },
-        { type: 'insert', translations: { EN: 'door', fr: 'porte' } },
-        { type: 'insert', translations: { en: 'roof', EN: 'Roof' } },
-      ],
-      new Date().toISOString(),
-    );
+    apply(org, [
+      { type: 'insert', translations: { en: '😀'.repeat(255), fr: 'émoji' } },
+      { type: 'insert', translations: { en: 'line\u2028separator', fr: 'séparateur' } },
+      { type: 'insert', translations: { en: 'bank', id: 'bank (Indonesian)', 'English name': 'Bank' } },
+      { type: 'insert', translations: { id: 'pintu' } },
+      { type: 'insert', translations: { EN: 'door', fr: 'porte' } },
+      { type: 'insert', translations: { en: 'roof', EN: 'Roof' } },
+    ]);
     const exported = await runCli(['glossary', 'export'], { env });
     expect(exported.code).toBe(0);
     const warnings = exported.stderr.split('\n').filter((l) => l.startsWith('warning:'));
@@ -502,7 +485,7 @@ describe('glossary export → import of what the CSV format can and cannot carry
       { en: '=SUM(A1:A2)', fr: '+33 1 23', de: '-minus', es: '@handle' },
       { en: "'-s form", fr: "'=quoted", de: "''@twice", es: "'plain" },
     ];
-    s.sandbox.store.applyGlossaryOperations(org, terms.map((translations) => ({ type: 'insert' as const, translations })), new Date().toISOString());
+    apply(org, terms.map((translations) => ({ type: 'insert' as const, translations })));
     for (const flags of [['--excel'], []]) {
       const exported = await runCli(['glossary', 'export', ...flags], { env });
       expect(exported.code).toBe(0);
@@ -581,11 +564,7 @@ describe('glossary export', () => {
 
   it('--excel: BOM, CRLF, formula cells neutralised; only for csv', async () => {
     const { org, env } = newOrg();
-    s.sandbox.store.applyGlossaryOperations(
-      org,
-      [{ type: 'insert', translations: { en: '=SUM(A1:A2)', fr: '+33 1 23', de: '-minus', es: '@handle' } }],
-      new Date().toISOString(),
-    );
+    apply(org, [{ type: 'insert', translations: { en: '=SUM(A1:A2)', fr: '+33 1 23', de: '-minus', es: '@handle' } }]);
     const r = await runCli(['glossary', 'export', '--excel'], { env });
     expect(r.code).toBe(0);
     const id = entriesOf(org)[0]?.id as string;
