@@ -1,6 +1,7 @@
 // Standard streams, decided once: whether each is a terminal, whether to colour, how to prompt.
 // stdout is data; stderr is for people (contract §1).
 import type { Readable, Writable } from 'node:stream';
+import { addSecret, redact } from './redact.js';
 
 export interface IOStreams {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -25,7 +26,6 @@ export class IO {
   readonly quiet: boolean;
   /** Set when the reader of stdout went away (`teamctl … | head`): stop producing data. */
   stdoutClosed = false;
-  private redactions: string[] = [];
 
   constructor(
     readonly streams: IOStreams,
@@ -45,15 +45,13 @@ export class IO {
     });
   }
 
-  /** Secrets that must never reach a stream, whatever prints them (defence in depth). */
+  /** A secret that must never reach a stream or a file, whatever prints it (src/redact.ts). */
   redact(secret: string): void {
-    if (secret.length >= 4) this.redactions.push(secret);
+    addSecret(secret);
   }
 
   private clean(text: string): string {
-    let out = text;
-    for (const secret of this.redactions) out = out.split(secret).join('***');
-    return out;
+    return redact(text);
   }
 
   /** Writes data to stdout, waiting when the pipe is full (a slow `| jq` bounds our memory). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { AuthError, ExitCode, GuardError, InputFileError, NotFoundError, PartialError, ServiceError, UsageError, formatProblem } from '../src/errors.js';
+import { startSandbox } from '../src/sandbox/server.js';
 import { fakeStreams } from './helpers/streams.js';
 
 const env = () => ({ TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-cli-')) });
@@ -61,13 +62,21 @@ describe('exit codes (contract §5)', () => {
     expect(streams.err()).toBe(`error: ${missing}: cannot read file: no such file\n`);
   });
 
-  it('redacts the token from anything it prints', async () => {
-    const streams = fakeStreams();
-    const token = 'tok_leak_check_5555';
-    // A base URL that fails validation after the token is known would still not print it.
-    const code = await main(['auth', 'status', '--json'], { streams, env: { ...env(), TEAMCTL_TOKEN: token } });
-    expect(code).toBe(0);
-    expect(streams.out()).toContain('****5555');
-    expect(streams.out() + streams.err()).not.toContain(token);
+  it('redacts the token from anything it prints: a service error that quotes it, and --debug', async () => {
+    const sandbox = await startSandbox({ port: 0, seed: 'demo' });
+    try {
+      // The service echoes the Authorization header back in its error message.
+      sandbox.intercept((req) => ({ kind: 'respond', status: 500, body: { error: { code: 500, message: `internal: ${String(req.headers.authorization)}` } } }));
+      const streams = fakeStreams();
+      const code = await main(['members', 'list', '--debug', '--timeout', '1'], {
+        streams,
+        env: { ...env(), TEAMCTL_TOKEN: sandbox.token, TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_ORG: 'acme', TEAMCTL_TEAM: 'engineering' },
+      });
+      expect(code).toBe(1);
+      expect(streams.err()).toContain('internal: Bearer ***');
+      expect(streams.out() + streams.err()).not.toContain(sandbox.token);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -1,10 +1,16 @@
 // Output files written whole or not at all: a temporary file beside the target (same file
 // system, so the rename is atomic), renamed over it only once everything is written. A failed or
 // interrupted run leaves the previous file as it was. An existing target keeps its permissions.
+// Everything written is redacted like the output streams (README, "Talking to the service").
+//
+// A target that is a symbolic link is written through: the file it points to is replaced and
+// the link stays a link (renaming over the link itself would silently turn it into a file).
+// Anything but a regular file (a directory, a device, a FIFO) is refused.
 import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { redact } from '../redact.js';
 
 export interface AtomicFile {
   write(text: string): Promise<void>;
@@ -14,27 +20,85 @@ export interface AtomicFile {
   abort(): Promise<void>;
 }
 
-/** Opens a temporary file for `path`. Problems the user can fix (no folder, a directory) are usage errors. */
-export async function openAtomic(path: string, what = path): Promise<AtomicFile> {
-  let mode: number | undefined;
+interface Target {
+  /** Where the file really goes: the path, or the file a symbolic link points to. */
+  path: string;
+  /** Permission bits of the file being replaced. */
+  mode: number | undefined;
+}
+
+const errnoCode = (err: unknown): string | undefined => (err as NodeJS.ErrnoException).code;
+
+/** Resolves `path` to the regular file it will replace (or create). Problems are usage errors. */
+async function resolveTarget(path: string, what: string): Promise<Target> {
+  let real = path;
   try {
-    const existing = await stat(path);
+    if ((await lstat(path)).isSymbolicLink()) real = await realpath(path);
+  } catch (err) {
+    const code = errnoCode(err);
+    if (code === 'ENOENT') {
+      // lstat found nothing (a new file), or realpath found a link pointing nowhere.
+      if ((await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw new UsageError(`${what}: is a symbolic link to a missing file`);
+    } else if (code === 'EACCES') throw new UsageError(`${what}: no permission to reach ${dirname(path)}`);
+    else if (code !== 'ENOTDIR') throw new UsageError(`${what}: ${(err as Error).message}`);
+  }
+  try {
+    const existing = await stat(real);
     if (existing.isDirectory()) throw new UsageError(`${what}: is a directory`);
-    mode = existing.mode & 0o777;
+    if (!existing.isFile()) throw new UsageError(`${what}: is not a regular file (a device, a FIFO or a socket); write to a file instead`);
+    return { path: real, mode: existing.mode & 0o777 };
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`${what}: ${(err as Error).message}`);
+    const code = errnoCode(err);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { path: real, mode: undefined };
+    if (code === 'EACCES') throw new UsageError(`${what}: no permission to reach ${dirname(real)}`);
+    throw new UsageError(`${what}: ${(err as Error).message}`);
   }
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  let handle: FileHandle;
+}
+
+/** Why a file cannot be created in `folder`, in words a person can act on. */
+async function whyNotWritable(err: unknown, folder: string): Promise<string> {
+  const code = errnoCode(err);
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    const info = await stat(folder).catch(() => undefined);
+    if (!info) return `the folder ${folder} does not exist`;
+    if (!info.isDirectory()) return `${folder} is not a folder`;
+    return `files cannot be created in ${folder}`;
+  }
+  if (code === 'EACCES' || code === 'EPERM') return `no permission to write in ${folder}`;
+  if (code === 'EROFS') return `${folder} is on a read-only file system`;
+  if (code === 'ENOSPC') return `no space left in ${folder}`;
+  return (err as Error).message;
+}
+
+async function openTemp(target: Target, what: string): Promise<{ temp: string; handle: FileHandle }> {
+  const folder = dirname(target.path);
+  const temp = join(folder, `.${basename(target.path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   try {
-    handle = await open(temp, 'wx', mode ?? 0o666);
-    if (mode !== undefined) await handle.chmod(mode);
+    const handle = await open(temp, 'wx', target.mode ?? 0o666);
+    if (target.mode !== undefined) await handle.chmod(target.mode);
+    return { temp, handle };
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? `the folder ${dirname(path)} does not exist` : code === 'EACCES' ? `no permission to write in ${dirname(path)}` : (err as Error).message;
-    throw new UsageError(`cannot write ${what}: ${why}`);
+    throw new UsageError(`cannot write ${what}: ${await whyNotWritable(err, folder)}`);
   }
+}
+
+/**
+ * Checks, before anything is sent, that `path` can be written: its folder exists and takes a new
+ * file, and it is not a directory or special file. It really creates (and removes) a temporary
+ * file, so permissions, read-only file systems and pseudo file systems all answer truthfully.
+ */
+export async function checkWritable(path: string, what = path): Promise<void> {
+  const target = await resolveTarget(path, what);
+  const { temp, handle } = await openTemp(target, what);
+  await handle.close();
+  await unlink(temp).catch(() => {});
+}
+
+/** Opens a temporary file for `path`. Problems the user can fix (no folder, a directory) are usage errors. */
+export async function openAtomic(path: string, what = path): Promise<AtomicFile> {
+  const target = await resolveTarget(path, what);
+  const { temp, handle } = await openTemp(target, what);
   let closed = false;
   const close = async (): Promise<void> => {
     if (closed) return;
@@ -43,12 +107,12 @@ export async function openAtomic(path: string, what = path): Promise<AtomicFile>
   };
   return {
     async write(text) {
-      await handle.write(text, null, 'utf8');
+      await handle.write(redact(text), null, 'utf8');
     },
     async commit() {
       await handle.sync();
       await close();
-      await rename(temp, path);
+      await rename(temp, target.path);
     },
     async abort() {
       await close().catch(() => {});

@@ -16,10 +16,8 @@
 //   changes were applied and some failed or the team differs; 1 when nothing was applied
 //   because the service failed (4 when it refused the token). The report (JSON, CSV) is
 //   written in every case that reached the service, before the exit code is decided.
-import { stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { Context } from '../context.js';
-import { ExitCode, GuardError, PartialError, ServiceError, UsageError } from '../errors.js';
+import { ExitCode, GuardError, PartialError, ServiceError } from '../errors.js';
 import type { UserEntry } from '../files/users.js';
 import { startProgress } from '../output/progress.js';
 import {
@@ -52,7 +50,7 @@ import {
   type Verification,
 } from './report.js';
 import { readTeam } from './team.js';
-import { writeFileAtomic } from '../files/atomic.js';
+import { checkWritable, writeFileAtomic } from '../files/atomic.js';
 
 export interface EngineOptions {
   change: MembersChange;
@@ -67,14 +65,6 @@ export interface EngineOptions {
   concurrency: number;
   /** --report: the CSV file to write. */
   report?: string;
-}
-
-/** --report must land in an existing folder, checked before anything is sent. */
-async function checkReportPath(path: string): Promise<void> {
-  const folder = await stat(dirname(path)).catch(() => undefined);
-  if (!folder?.isDirectory()) throw new UsageError(`--report ${path}: the folder ${dirname(path)} does not exist; nothing was sent`);
-  const existing = await stat(path).catch(() => undefined);
-  if (existing?.isDirectory()) throw new UsageError(`--report ${path} is a directory; nothing was sent`);
 }
 
 const refOfEntry = (entry: UserEntry): UserRef =>
@@ -118,7 +108,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   const team = ctx.setting('team').value;
   const json = ctx.flags.json === true || ctx.outputFormat() === 'json';
   if (options.maxRemovals?.spec !== undefined) maxRemovalsAllowed(options.maxRemovals.spec, 0); // a bad spec fails before any request
-  if (options.report !== undefined) await checkReportPath(options.report);
+  if (options.report !== undefined) await checkWritable(options.report, `--report ${options.report}`);
 
   const client = await ctx.client();
   const current = await readTeam(client, org, team, 'before planning; nothing was sent');

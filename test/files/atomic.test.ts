@@ -1,9 +1,11 @@
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { openAtomic, writeFileAtomic } from '../../src/files/atomic.js';
+import { checkWritable, openAtomic, writeFileAtomic } from '../../src/files/atomic.js';
+import { addSecret } from '../../src/redact.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'teamctl-atomic-'));
 
@@ -45,5 +47,45 @@ describe('atomic files', () => {
     );
     await expect(openAtomic(d, '-f out')).rejects.toThrow(UsageError);
     await expect(openAtomic(d, '-f out')).rejects.toThrow('-f out: is a directory');
+  });
+
+  it('writes through a symbolic link: the file it points to is replaced, the link stays a link', async () => {
+    const d = dir();
+    const real = join(d, 'real.csv');
+    const link = join(d, 'link.csv');
+    writeFileSync(real, 'old\n');
+    symlinkSync(real, link);
+    await writeFileAtomic(link, 'new\n');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, 'utf8')).toBe('new\n');
+    await expect(checkWritable(link)).resolves.toBeUndefined();
+  });
+
+  it('refuses special files and links to them, before anything is written', async () => {
+    const d = dir();
+    const fifo = join(d, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    await expect(checkWritable(fifo, '--report pipe')).rejects.toThrow('--report pipe: is not a regular file');
+    const link = join(d, 'to-dir');
+    symlinkSync(d, link);
+    await expect(checkWritable(link, '--report to-dir')).rejects.toThrow('--report to-dir: is a directory');
+    await expect(checkWritable('/dev/null', '--report /dev/null')).rejects.toThrow(/not a regular file/);
+  });
+
+  it('says why a folder takes no file, without calling an existing folder missing', async () => {
+    await expect(checkWritable('/proc/report.csv', '--report /proc/report.csv')).rejects.toThrow(/^cannot write --report \/proc\/report\.csv: (files cannot be created in|no permission to write in) \/proc$/);
+    const d = dir();
+    await expect(checkWritable(join(d, 'nope', 'r.csv'), 'r')).rejects.toThrow(/the folder .*nope does not exist/);
+    expect(readdirSync(d)).toEqual([]);
+  });
+
+  it('redacts registered secrets from everything it writes', async () => {
+    const d = dir();
+    const path = join(d, 'report.csv');
+    addSecret('tok_atomic_"secret"_9876');
+    await writeFileAtomic(path, `a,tok_atomic_"secret"_9876\n${JSON.stringify({ m: 'tok_atomic_"secret"_9876' })}\n`);
+    const text = readFileSync(path, 'utf8');
+    expect(text).not.toContain('secret');
+    expect(text).toBe('a,***\n{"m":"***"}\n');
   });
 });
