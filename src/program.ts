@@ -12,6 +12,7 @@ export interface RunState {
 }
 
 export interface AddOptionsFlags {
+  planOut?: string;
   role?: 'owner' | 'member';
   dryRun?: boolean;
   force?: boolean;
@@ -20,12 +21,14 @@ export interface AddOptionsFlags {
   concurrency: string;
 }
 export interface RemoveOptionsFlags {
+  planOut?: string;
   dryRun?: boolean;
   force?: boolean;
   report?: string;
   batchSize: string;
 }
 export interface SyncOptionsFlags {
+  planOut?: string;
   add?: string[];
   remove?: string[];
   addFile?: string[];
@@ -41,6 +44,9 @@ export interface SyncOptionsFlags {
   report?: string;
 }
 export interface ImportOptionsFlags {
+  planOut?: string;
+  report?: string;
+  exitCode?: boolean;
   dryRun?: boolean;
   batchSize: string;
   key?: string;
@@ -87,7 +93,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--base-url <url>', 'API base URL (env TEAMCTL_BASE_URL, config base-url)')
     .option('--org <id>', 'organization id (env TEAMCTL_ORG, config org)')
     .option('--team <id>', 'team id (env TEAMCTL_TEAM, config team)')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'tsv', 'json', 'ndjson', 'csv']))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'tsv', 'json', 'ndjson', 'csv', 'markdown']))
     .option('--json', 'same as -o json')
     .option('-q, --quiet', 'print nothing on stderr but errors')
     .option('--debug', 'one line per HTTP exchange on stderr (the token is never printed)')
@@ -187,6 +193,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--dry-run', 'print the plan, send no change')
     .option('--force', 'apply a plan that leaves the team without an owner')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests in flight at once', '8')
     .addHelpText('after', examples('teamctl members add ada@example.com u_123', 'teamctl members add lead@example.com --role owner'))
@@ -202,6 +209,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--dry-run', 'print the plan, send no change')
     .option('--force', 'apply a plan that leaves the team without an owner')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .addHelpText('after', examples('teamctl members remove ada@example.com u_123', 'teamctl members remove --dry-run old@example.com'))
     .action(
@@ -221,6 +229,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--prune', 'with --roster: remove members missing from the roster')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--max-removals <n|p%>', 'refuse a plan removing more than this (default 25% of current members, at least 1)')
     .option('--force', 'apply a plan over --max-removals, or one that leaves the team without an owner')
     .option('--batch-size <n>', 'users per bulk request', '100')
@@ -232,10 +241,31 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
         'teamctl members sync --roster team.csv --dry-run',
         'teamctl members sync --roster team.csv --prune --yes --report sync-report.csv',
         'teamctl members sync --roster team.csv --prune --dry-run --exit-code   # CI drift check',
+        'teamctl members sync --roster team.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
         'teamctl members sync --add new@example.com --remove old@example.com',
       ),
     )
     .action(action(() => import('./commands/members/sync.js').then((m) => m.run), (cmd) => cmd.opts<SyncOptionsFlags>()));
+
+  program
+    .command('apply <plan-file>')
+    .description('send exactly the changes of a reviewed plan (--plan-out); refused with nothing sent if the team or glossary moved since')
+    .option('--dry-run', 'check the plan is still current and print it, send nothing')
+    .option('--report <file.csv>', 'write one row per change: what the command that made the plan writes')
+    .addHelpText(
+      'after',
+      examples(
+        'teamctl members sync --roster team.csv --prune --plan-out plan.json   # on the pull request',
+        'teamctl apply plan.json --dry-run                                     # still current?',
+        'teamctl apply plan.json --report applied.csv                          # after the merge',
+      ),
+    )
+    .action(
+      action(
+        () => import('./commands/apply.js').then((m) => m.run),
+        (cmd, planFile: string) => ({ planFile, ...cmd.opts<{ dryRun?: boolean; report?: string }>() }),
+      ),
+    );
 
   const glossary = program
     .command('glossary')
@@ -257,10 +287,13 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .command('import <file>')
     .description('import a CSV of translations as batched glossary operations; safe to re-run (never duplicates)')
     .option('--dry-run', 'print the plan, send no change')
+    .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
+    .option('--report <file.csv>', 'write one row per file row: line, key, action, outcome, entry, HTTP status, message')
     .option('--batch-size <n>', 'operations per request', '100')
     .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
     .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(['skip', 'update', 'insert']).default('skip'))
-    .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --on-conflict update --json > report.json'))
+    .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
     .action(
       action(
         () => import('./commands/glossary/import.js').then((m) => m.run),

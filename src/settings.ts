@@ -3,7 +3,7 @@
 import { UsageError } from './errors.js';
 import type { ProfileConfig } from './config/store.js';
 
-export const outputFormats = ['table', 'tsv', 'json', 'ndjson', 'csv'] as const;
+export const outputFormats = ['table', 'tsv', 'json', 'ndjson', 'csv', 'markdown'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
 export interface GlobalFlags {

@@ -29,7 +29,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { TeamMemberRole } from '../api/types.js';
 import { TeamctlError } from '../errors.js';
-import type { IO } from '../io.js';
+import type { CsvColumns } from '../engine/csv.js';
 import {
   compareEndState,
   describeUser,
@@ -310,12 +310,11 @@ export function unchangedNamedMembers(current: readonly CurrentMember[], named: 
   return [...out];
 }
 
-/** The CSV text: header `user,action,outcome,status,message`, one line per row. */
-export async function reportCsv(rows: readonly ReportRow[]): Promise<string> {
-  const { stringify } = await import('csv-stringify/sync');
-  const records = rows.map((r) => [describeUser(r.user), r.action, r.outcome, r.status === null ? '' : String(r.status), r.message]);
-  return stringify([['user', 'action', 'outcome', 'status', 'message'], ...records], { eof: true, record_delimiter: 'unix' });
-}
+/** The --report CSV: `user,action,outcome,status,message`, `user` the e-mail when known, else the id. */
+export const membersCsv: CsvColumns<ReportRow> = {
+  header: ['user', 'action', 'outcome', 'status', 'message'],
+  record: (r) => [describeUser(r.user), r.action, r.outcome, r.status === null ? '' : String(r.status), r.message],
+};
 
 // ---- stderr ---------------------------------------------------------------------------------
 
@@ -393,9 +392,4 @@ export function formatSummary(report: MembersReport, verification: Verification 
     lines.push('Verification: the team read back differs from the plan only where changes failed.');
   } else if (report.verified) lines.push('Verified: the team read back matches the plan.');
   return lines.join('\n');
-}
-
-/** Prints to stdout with --json. */
-export async function printJsonReport(io: IO, report: MembersReport): Promise<void> {
-  await io.out(JSON.stringify(report, null, 2) + '\n');
 }

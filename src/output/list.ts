@@ -2,6 +2,7 @@
 // streams page by page, so memory stays bounded by one page even for huge teams; `table` is for
 // a person at a terminal and needs every row to size its columns.
 import type { IO } from '../io.js';
+import { renderMarkdown } from './markdown.js';
 import type { OutputFormat } from '../settings.js';
 
 export type Cell = string | number | boolean | null | undefined;
@@ -94,10 +95,11 @@ export async function writeList<T>(
       }
       return count;
     }
-    case 'table': {
+    case 'table':
+    case 'markdown': {
       const rows: Cell[][] = [];
       for await (const items of pages) for (const item of items) rows.push(cells(item));
-      await io.out(await renderTable(headers, rows, io.colorStdout));
+      await io.out(format === 'table' ? await renderTable(headers, rows, io.colorStdout) : markdownTable(headers, rows));
       return rows.length;
     }
   }
@@ -127,4 +129,9 @@ export async function startedPages<T>(source: AsyncIterable<T[]>): Promise<Async
 /** Wraps an array as a single page, for renderers that take pages. */
 export async function* onePage<T>(items: T[]): AsyncGenerator<T[], void, undefined> {
   yield items;
+}
+
+/** A list as one Markdown table (every cell escaped), e.g. for a pull-request comment. */
+export function markdownTable(headers: string[], rows: Cell[][]): string {
+  return renderMarkdown({ title: '', sections: [{ heading: '', columns: headers, rows: rows.map((r) => r.map((c) => (c === undefined || c === null ? '' : String(c)))) }] });
 }

@@ -146,7 +146,7 @@ class MemberIndex<M extends { id: string | null; email: string | null }> {
   }
 }
 
-const refOfEntry = (entry: UserEntry): UserRef =>
+export const refOfEntry = (entry: UserEntry): UserRef =>
   entry.kind === 'email' ? { id: null, email: entry.key.trim() } : { id: entry.key.trim(), email: null };
 const refOfMember = (m: CurrentMember): UserRef => ({ id: m.id, email: m.email });
 

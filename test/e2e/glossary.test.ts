@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
-import type { ImportReport } from '../../src/commands/glossary/import.js';
+import type { ImportReport } from '../../src/glossary/importView.js';
 import type { RequestLogEntry } from '../../src/sandbox/server.js';
 import { findAll, parseXml } from '../helpers/xml.js';
 import { listDirect, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';

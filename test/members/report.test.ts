@@ -7,13 +7,14 @@ import {
   formatPlan,
   formatSummary,
   planAsExecuted,
-  reportCsv,
+  membersCsv,
   reportRows,
   settleInconclusive,
   unchangedNamedMembers,
   UserMap,
   type Verification,
 } from '../../src/members/report.js';
+import { csvText } from '../../src/engine/csv.js';
 import type { CurrentMember, MembersPlan, UserRef } from '../../src/plan/members.js';
 import { describeUser, planMembers } from '../../src/plan/members.js';
 
@@ -134,7 +135,7 @@ describe('the CSV report', () => {
       verification: { differences: [{ user: bob, expected: 'owner', actual: 'member' }] },
       unchangedNamed: [dan],
     });
-    const csv = await reportCsv(rows);
+    const csv = await csvText(membersCsv, rows);
     expect(parse(csv)).toEqual([
       ['user', 'action', 'outcome', 'status', 'message'],
       ['new@example.com', 'add', 'added', '204', 'as member'],
@@ -243,7 +244,7 @@ describe('the CSV report', () => {
   });
 
   it('quotes cells as RFC 4180 says', async () => {
-    const csv = await reportCsv([{ user: ghost, action: 'add', outcome: 'failed', status: 400, message: 'bad, "really"\nbad' }]);
+    const csv = await csvText(membersCsv, [{ user: ghost, action: 'add', outcome: 'failed', status: 400, message: 'bad, "really"\nbad' }]);
     expect(csv).toBe('user,action,outcome,status,message\nghost@example.com,add,failed,400,"bad, ""really""\nbad"\n');
   });
 });

@@ -5,7 +5,7 @@ import { ExitCode, NotFoundError, UsageError } from '../../errors.js';
 import { getGlossaryEntry } from '../../api/glossary.js';
 import type { GlossaryEntry } from '../../api/types.js';
 import { compareLanguages } from '../../files/glossary.js';
-import { csvWriter, renderTable, tsvLine, type Cell } from '../../output/list.js';
+import { csvWriter, markdownTable, renderTable, tsvLine, type Cell } from '../../output/list.js';
 
 export interface GetOptions {
   id: string;
@@ -51,6 +51,9 @@ export async function run(opts: GetOptions, ctx: Context): Promise<number> {
     }
     case 'table':
       await ctx.io.out(await renderTable(header, rows, ctx.io.colorStdout));
+      break;
+    case 'markdown':
+      await ctx.io.out(markdownTable(header, rows));
       break;
   }
   return ExitCode.ok;

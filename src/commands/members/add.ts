@@ -18,11 +18,13 @@ export async function run(opts: AddOptions, ctx: Context): Promise<number> {
   const { users: add, problems } = parseUserArguments(opts.users, 'arguments');
   throwProblems(problems);
   return runMembersChange(ctx, {
+    command: 'members add',
     change: { add, ...(opts.role ? { role: opts.role } : {}) },
     dryRun: opts.dryRun === true,
     force: opts.force === true,
     batchSize,
     concurrency,
     ...(opts.report !== undefined ? { report: opts.report } : {}),
+    ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
   });
 }

@@ -21,11 +21,13 @@ export async function run(opts: RemoveOptions, ctx: Context): Promise<number> {
   const { users: remove, problems } = parseUserArguments(opts.users, 'arguments');
   throwProblems(problems);
   return runMembersChange(ctx, {
+    command: 'members remove',
     change: { remove },
     dryRun: opts.dryRun === true,
     force: opts.force === true,
     batchSize,
     concurrency,
     ...(opts.report !== undefined ? { report: opts.report } : {}),
+    ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
   });
 }

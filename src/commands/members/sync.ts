@@ -77,6 +77,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   }
 
   return runMembersChange(ctx, {
+    command: 'members sync',
     change: {
       add: [...add, ...addFromFiles.flatMap((f) => f.users)],
       remove: [...remove, ...removeFromFiles.flatMap((f) => f.users)],
@@ -85,10 +86,11 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     },
     dryRun: opts.dryRun === true,
     exitCode: opts.exitCode === true,
-    maxRemovals: { spec: opts.maxRemovals, force: opts.force === true },
+    maxRemovals: opts.maxRemovals ?? null,
     force: opts.force === true,
     batchSize,
     concurrency,
     ...(opts.report !== undefined ? { report: opts.report } : {}),
+    ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
   });
 }

@@ -1,0 +1,99 @@
+// teamctl apply <plan-file> (README, "Review, then apply"): sends exactly the changes of a plan
+// saved by --plan-out, after a reviewer approved it — or refuses it with nothing sent:
+// - not a readable teamctl plan (foreign, truncated, a newer format), or made for another base
+//   URL or organization → exit 2;
+// - the team or the glossary moved since the plan was made → exit 3, naming what moved.
+// No re-planning and no prompt: the reviewed plan is the confirmation. Then verification, reports
+// and exit codes are those of the command that made the plan (the same change engine).
+import { readGlossary } from '../api/glossary.js';
+import type { Context } from '../context.js';
+import { checkOutputs, runChange } from '../engine/run.js';
+import { readPlanFile, type PlanFile } from '../engine/planFile.js';
+import { checked } from '../engine/shape.js';
+import { GuardError, UsageError } from '../errors.js';
+import { glossaryDomain } from '../glossary/change.js';
+import { glossaryMoved, glossaryPlanBody } from '../glossary/savedPlan.js';
+import { membersDomain } from '../members/change.js';
+import { membersPlanBody, teamMoved } from '../members/savedPlan.js';
+import { readTeam } from '../members/team.js';
+import { resolveTimeoutMs } from '../settings.js';
+
+export interface ApplyOptions {
+  planFile: string;
+  dryRun?: boolean;
+  report?: string;
+}
+
+const remake = 'make a new plan (--dry-run --plan-out) and have it reviewed again';
+
+/** The plan must belong to the base URL and organization of the current settings. */
+function checkTarget(plan: PlanFile, path: string, baseUrl: string, org: string): void {
+  const mismatches = [
+    ...(plan.baseUrl !== baseUrl ? [`base URL ${plan.baseUrl} (the current one is ${baseUrl})`] : []),
+    ...(plan.organization !== org ? [`organization ${plan.organization} (the current one is ${org})`] : []),
+  ];
+  if (mismatches.length > 0) {
+    throw new UsageError(`${path} was made for ${mismatches.join(' and ')}; nothing was sent`, {
+      hint: 'apply it with the settings it was made with (--base-url, --org, --profile), or make a new plan',
+    });
+  }
+}
+
+export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
+  const plan = await readPlanFile(opts.planFile);
+  ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
+  const org = ctx.setting('org').value;
+  await checkOutputs(opts);
+  const client = await ctx.client();
+  const baseUrl = client.base.origin + client.base.prefix;
+  checkTarget(plan, opts.planFile, baseUrl, org);
+  const runOptions = { dryRun: opts.dryRun === true, ...(opts.report !== undefined ? { report: opts.report } : {}) };
+  ctx.io.info(`Applying ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`);
+
+  if (plan.kind === 'members') {
+    const body = checked(opts.planFile, () => membersPlanBody(plan.body));
+    const [saved, ...more] = body.teams;
+    if (!saved || more.length > 0) throw new UsageError(`${opts.planFile} holds a plan for ${body.teams.length} teams; this teamctl applies plans for one team`);
+    const current = await readTeam(client, org, saved.team, 'to check the plan; nothing was sent');
+    const moved = teamMoved(saved.state, current);
+    if (moved !== undefined) throw new GuardError(`team ${saved.team} changed since the plan was made: ${moved}; nothing was sent`, { hint: remake });
+    const domain = membersDomain(ctx, {
+      client,
+      baseUrl,
+      org,
+      team: saved.team,
+      command: plan.command,
+      current,
+      plan: saved.plan,
+      named: saved.unchanged,
+      settings: {
+        force: body.options.force,
+        ...(body.options.maxRemovals !== null ? { maxRemovals: body.options.maxRemovals } : {}),
+        batchSize: body.options.batchSize,
+        concurrency: body.options.concurrency,
+        confirmed: true,
+      },
+    });
+    return runChange(ctx, domain, runOptions);
+  }
+
+  const body = checked(opts.planFile, () => glossaryPlanBody(plan.body));
+  const existing = await readGlossary(client, org);
+  const moved = checked(opts.planFile, () => glossaryMoved(body.state, existing));
+  if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remake });
+  const domain = glossaryDomain({
+    client,
+    baseUrl,
+    org,
+    command: plan.command,
+    file: body.file,
+    key: body.key,
+    rowCount: body.plan.operations.length + body.plan.present.length + body.plan.conflicts.length,
+    existing,
+    plan: body.plan,
+    terms: new Map(body.terms),
+    settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs: resolveTimeoutMs(ctx.flags) },
+    warn: (m) => ctx.io.warn(m),
+  });
+  return runChange(ctx, domain, runOptions);
+}

@@ -1,0 +1,158 @@
+// The change engine: one orchestration for every command that changes the service (members
+// add|remove|sync, glossary import, and `apply` of a saved plan). A domain (src/members/change.ts,
+// src/glossary/change.ts) reads the current state and plans; the engine does the rest, in order:
+//   print the plan → guards → --plan-out → dry run? → confirm → apply → read back and verify →
+//   report (CSV, JSON, Markdown, step summary) → the exit rule (src/engine/exit.ts).
+// Reports are views of one list of outcome rows per change, so they always agree.
+import type { Context } from '../context.js';
+import { ExitCode, GuardError, PartialError, TeamctlError } from '../errors.js';
+import { checkWritable, writeFileAtomic } from '../files/atomic.js';
+import { csvText, type CsvColumns } from './csv.js';
+import { startProgress, type Progress } from '../output/progress.js';
+import { settleExit, type ExitWords, type Tally } from './exit.js';
+import { planFileText, type PlanFile } from './planFile.js';
+import { renderReport, type ReportDoc } from './report.js';
+
+/** A guard's refusal: what it refuses and how to get past it. */
+export interface Refusal {
+  what: string;
+  hint: string;
+}
+
+/** One view of a run (planned, or done): the rows and what each output shows of them. */
+export interface RunView<Row> {
+  rows: Row[];
+  /** The JSON report printed with --json / -o ndjson. */
+  json: unknown;
+  /** Markdown (-o markdown, GITHUB_STEP_SUMMARY). */
+  doc: ReportDoc;
+}
+
+export interface AppliedView<Row> extends RunView<Row> {
+  /** The result for people on stderr. */
+  summary: string;
+  tally: Tally;
+}
+
+export interface ChangeDomain<Row> {
+  /** The plan for people (stderr). */
+  planText(color: boolean): Promise<string>;
+  isEmpty(): boolean;
+  /** Guards that refuse the plan (after --force was taken into account). */
+  refusals(): Refusal[];
+  /** Asks for what needs confirmation (--prune removals); throws GuardError when refused. */
+  confirm(ctx: Context): Promise<void>;
+  planned(): RunView<Row>;
+  /** The report of a run with nothing to send (the read it planned from verifies it). */
+  nothingToDo(): AppliedView<Row>;
+  /** What the run will send, for the progress bar: units and requests. */
+  work(): { label: string; units: number; requests: number };
+  execute(progress: Progress): Promise<AppliedView<Row>>;
+  /** The plan file --plan-out writes. */
+  planFile(): PlanFile;
+  /** The --report CSV. */
+  csv: CsvColumns<Row>;
+  words: ExitWords;
+  nothingToDoLine: string;
+}
+
+export interface RunOptions {
+  dryRun: boolean;
+  /** With a dry run: exit 8 when the plan is not empty. */
+  exitCode?: boolean;
+  /** --plan-out: a dry run that also writes the plan. */
+  planOut?: string;
+  /** --report: the CSV file. */
+  report?: string;
+}
+
+/** Checks the output paths before anything is read or sent (exit 2, nothing sent). */
+export async function checkOutputs(options: Pick<RunOptions, 'planOut' | 'report'>): Promise<void> {
+  if (options.report !== undefined) await checkWritable(options.report, `--report ${options.report}`);
+  if (options.planOut !== undefined) await checkWritable(options.planOut, `--plan-out ${options.planOut}`);
+}
+
+
+/** Prints the report on stdout in the chosen format, and appends Markdown to GITHUB_STEP_SUMMARY. */
+async function publish<Row>(ctx: Context, view: RunView<Row>): Promise<void> {
+  const format = ctx.outputFormat();
+  if (format === 'json') await ctx.io.out(JSON.stringify(view.json, null, 2) + '\n');
+  else if (format === 'ndjson') await ctx.io.out(JSON.stringify(view.json) + '\n');
+  else if (format === 'markdown') await ctx.io.out(renderReport(view.doc));
+  const summaryFile = ctx.env.GITHUB_STEP_SUMMARY;
+  if (summaryFile && ctx.env.TEAMCTL_NO_STEP_SUMMARY !== '1') {
+    const { appendStepSummary } = await import('./stepSummary.js');
+    await appendStepSummary(summaryFile, renderReport(view.doc), (m) => ctx.io.warn(m));
+  }
+}
+
+export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, options: RunOptions): Promise<number> {
+  const { io } = ctx;
+  io.info(await domain.planText(io.colorStderr));
+
+  const refusals = domain.refusals();
+  const refused =
+    refusals.length === 0
+      ? undefined
+      : new GuardError(`${refusals.map((r) => r.what).join('; and ')}; nothing was sent`, { hint: refusals.map((r) => r.hint).join('; ') });
+  const dryRun = options.dryRun || options.planOut !== undefined;
+  if (refused && !dryRun) throw refused;
+
+  if (dryRun) {
+    // A refused plan is not written: applying it could only be refused again.
+    if (options.planOut !== undefined && !refused) {
+      await writeFileAtomic(options.planOut, planFileText(domain.planFile()), `--plan-out ${options.planOut}`);
+    }
+    const view = domain.planned();
+    if (options.report !== undefined) await writeFileAtomic(options.report, await csvText(domain.csv, view.rows), `--report ${options.report}`);
+    await publish(ctx, view);
+    // The guards are checked on a dry run too, after its reports: a rehearsal fails as the run would.
+    if (refused) throw refused;
+    const pending = options.exitCode === true && !domain.isEmpty();
+    const saved = options.planOut !== undefined ? `; the plan is in ${options.planOut}` : '';
+    io.info(pending ? `Dry run: nothing was sent${saved}; changes are pending (exit 8).` : `Dry run: nothing was sent${saved}.`);
+    return pending ? ExitCode.pending : ExitCode.ok;
+  }
+
+  if (domain.isEmpty()) {
+    const view = domain.nothingToDo();
+    if (options.report !== undefined) await writeFileAtomic(options.report, await csvText(domain.csv, view.rows), `--report ${options.report}`);
+    await publish(ctx, view);
+    io.info(domain.nothingToDoLine);
+    return ExitCode.ok;
+  }
+
+  await domain.confirm(ctx);
+
+  const work = domain.work();
+  const progress = await startProgress(io, work.label, work.units, work.requests);
+  let done: AppliedView<Row>;
+  try {
+    done = await domain.execute(progress);
+  } finally {
+    progress.stop();
+  }
+
+  // Changes were applied: a report that cannot be written no longer stops anything; the
+  // summary and the JSON report still go out, and the exit code says what happened.
+  let reportProblem: string | undefined;
+  if (options.report !== undefined) {
+    try {
+      await writeFileAtomic(options.report, await csvText(domain.csv, done.rows), `--report ${options.report}`);
+    } catch (err) {
+      if (!(err instanceof TeamctlError)) throw err;
+      reportProblem = err.message;
+    }
+  }
+  await publish(ctx, done);
+  io.info(done.summary);
+  if (reportProblem !== undefined) {
+    if (done.tally.applied > 0) {
+      throw new PartialError(`${done.tally.applied} of ${done.tally.total} changes were applied (see the summary above), but the report could not be written: ${reportProblem}`, {
+        hint: 'the summary above, and --json, give the outcome of each change',
+      });
+    }
+    io.error(`error: the report could not be written: ${reportProblem}`);
+  }
+  return settleExit(done.tally, domain.words, options.report);
+}

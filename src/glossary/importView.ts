@@ -1,0 +1,235 @@
+// What people and reports see of a glossary import: the plan lines on stderr, one outcome row per
+// file row (the --report CSV, the Markdown tables), the JSON report (README, "glossary import")
+// and the summary. Pure: no requests, no printing.
+import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
+import type { CsvColumns } from '../engine/csv.js';
+import type { ReportDoc } from '../engine/report.js';
+import type { GlossaryPlan, PlannedOperation } from '../plan/glossary.js';
+import type { ApplyResult } from './apply.js';
+
+/** The JSON report of `glossary import`. */
+export interface ImportReport {
+  dryRun: boolean;
+  inserted: number;
+  updated: number;
+  present: number;
+  conflicts: { line: number; key: string; existingId: string }[];
+  failed: { line: number; status: number | null; message: string }[];
+}
+
+export type ImportOutcome = 'planned' | 'inserted' | 'updated' | 'present' | 'conflict' | 'failed';
+
+/** One file row's outcome (line 0: the run as a whole, e.g. a verification that failed). */
+export interface ImportRow {
+  line: number;
+  /** The row's key term. */
+  key: string;
+  action: 'insert' | 'update' | 'delete' | 'none';
+  outcome: ImportOutcome;
+  /** The entry concerned, when known. */
+  entryId: string;
+  status: number | null;
+  message: string;
+}
+
+/** The --report CSV: one record per file row (line 0: the run as a whole). */
+export const importCsv: CsvColumns<ImportRow> = {
+  header: ['line', 'key', 'action', 'outcome', 'entry', 'status', 'message'],
+  record: (r) => [String(r.line), r.key, r.action, r.outcome, r.entryId, r.status === null ? '' : String(r.status), r.message],
+};
+
+/** How many conflicts and failures are listed one per line on stderr. */
+export const listedOnStderr = 20;
+
+/** A value for a plan line: bare when plain, JSON-quoted when it has spaces at the ends, commas, quotes or `=`; long ones cut. */
+function showValue(value: string): string {
+  const chars = [...value];
+  const cut = chars.length > 40 ? `${chars.slice(0, 39).join('')}…` : value;
+  return /^\s|\s$|[,="\\]|\p{Cc}/u.test(cut) || cut === '' ? JSON.stringify(cut) : cut;
+}
+
+function showTranslations(t: GlossaryTranslations): string {
+  return Object.entries(t)
+    .map(([k, v]) => `${k}=${showValue(v)}`)
+    .join(', ');
+}
+
+/** What an update changes: `fr: rive → banque, de: + Bank`. */
+function showChange(before: GlossaryTranslations | undefined, after: GlossaryTranslations): string {
+  const old = new Map(Object.entries(before ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(after)) {
+    const was = old.get(k.toLowerCase());
+    if (was === undefined || was.trim() === '') parts.push(`${k}: + ${showValue(v)}`);
+    else if (was.trim().normalize('NFC') !== v.trim().normalize('NFC')) parts.push(`${k}: ${showValue(was)} → ${showValue(v)}`);
+  }
+  return parts.length > 0 ? parts.join(', ') : showTranslations(after);
+}
+
+function planLine(planned: PlannedOperation, byId: ReadonlyMap<string, GlossaryEntry>, key: string): string {
+  const op = planned.operation;
+  const conflict = planned.conflict;
+  if (op.type === 'insert') {
+    const why = conflict ? ` (a new entry, although ${conflict.existingId} has the same ${key} term)` : '';
+    return `+ insert  line ${planned.line}: ${showTranslations(op.translations)}${why}`;
+  }
+  if (op.type === 'update') {
+    const why = conflict ? ` (matched by its ${key} term)` : '';
+    return `~ update  ${op.id} line ${planned.line}: ${showChange(byId.get(op.id)?.translations, op.translations)}${why}`;
+  }
+  return `- delete  ${op.id} line ${planned.line}`;
+}
+
+export function conflictLine(c: { line: number; key: string; existingId: string }, key: string): string {
+  return `! conflict line ${c.line}: ${key} term ${JSON.stringify(c.key)} matches entry ${c.existingId}, which has other translations; skipped`;
+}
+
+export const conflictHint = 'use --on-conflict update to change those entries, or insert to add new ones';
+
+/** Lists up to `listedOnStderr` lines, then how many more. */
+export function listSome(lines: string[], write: (line: string) => void, more: string): void {
+  for (const line of lines.slice(0, listedOnStderr)) write(line);
+  if (lines.length > listedOnStderr) write(`… and ${lines.length - listedOnStderr} more ${more}`);
+}
+
+const count = (ops: readonly PlannedOperation[], type: 'insert' | 'update'): number => ops.filter((p) => p.operation.type === type).length;
+
+/** The plan for people: a line per row, in file order, then the counts. */
+export function formatImportPlan(file: string, org: string, existing: readonly GlossaryEntry[], plan: GlossaryPlan, key: string, rowCount: number): string {
+  if (rowCount === 0) return `${file} has no rows to import`;
+  const byId = new Map(existing.map((e) => [e.id, e]));
+  const lines = [
+    ...plan.operations.map((p) => ({ line: p.line, text: planLine(p, byId, key) })),
+    ...plan.present.map((p) => ({ line: p.line, text: `= present line ${p.line}: entry ${p.existingId}` })),
+    ...plan.conflicts.map((c) => ({ line: c.line, text: conflictLine(c, key) })),
+  ].sort((a, b) => a.line - b.line);
+  const n = plan.conflicts.length;
+  return [
+    `Plan for ${file} against the glossary of ${org} (${existing.length} entries):`,
+    ...lines.map((l) => `  ${l.text}`),
+    `${count(plan.operations, 'insert')} to insert, ${count(plan.operations, 'update')} to update, ${plan.present.length} present, ${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}`,
+    ...(n > 0 ? [`(${conflictHint})`] : []),
+  ].join('\n');
+}
+
+/** The key term of a row: its translation in the key language (any case). */
+export function keyTermOf(translations: GlossaryTranslations, key: string): string {
+  const lower = key.toLowerCase();
+  for (const [k, v] of Object.entries(translations)) if (k.toLowerCase() === lower) return v;
+  return '';
+}
+
+/** The file rows' key terms by line, for rows that are present or conflicts (no operation). */
+export type KeyTerms = ReadonlyMap<number, string>;
+
+const actionOf = (p: PlannedOperation): ImportRow['action'] => p.operation.type;
+const entryOf = (p: PlannedOperation): string => ('id' in p.operation ? p.operation.id : '');
+
+/** The rows of a dry run: every operation planned, and the rows that need none. */
+export function plannedRows(plan: GlossaryPlan, key: string, terms: KeyTerms): ImportRow[] {
+  const rows: ImportRow[] = [
+    ...plan.operations.map((p): ImportRow => ({
+      line: p.line,
+      key: keyTermOf(p.operation.type === 'delete' ? {} : p.operation.translations, key),
+      action: actionOf(p),
+      outcome: 'planned',
+      entryId: entryOf(p),
+      status: null,
+      message: p.conflict ? `matches entry ${p.conflict.existingId} by its ${key} term` : '',
+    })),
+    ...quietRows(plan, terms),
+  ];
+  return rows.sort((a, b) => a.line - b.line);
+}
+
+function quietRows(plan: GlossaryPlan, terms: KeyTerms): ImportRow[] {
+  return [
+    ...plan.present.map((p): ImportRow => ({ line: p.line, key: terms.get(p.line) ?? '', action: 'none', outcome: 'present', entryId: p.existingId, status: null, message: 'already present' })),
+    ...plan.conflicts.map((c): ImportRow => ({ line: c.line, key: c.key, action: 'none', outcome: 'conflict', entryId: c.existingId, status: null, message: 'the entry has other translations; skipped' })),
+  ];
+}
+
+/** The rows of a run that sent its operations. */
+export function appliedRows(plan: GlossaryPlan, result: ApplyResult, key: string, terms: KeyTerms): ImportRow[] {
+  const problems = new Map<PlannedOperation, { status: number | null; message: string }>();
+  for (const f of result.failed) problems.set(f.planned, { status: f.status, message: f.message });
+  for (const d of result.discrepancies) {
+    const before = problems.get(d.planned);
+    problems.set(d.planned, { status: before?.status ?? null, message: before ? `${before.message}; ${d.message}` : d.message });
+  }
+  const rows: ImportRow[] = plan.operations.map((p) => {
+    const problem = problems.get(p);
+    const base = { line: p.line, key: keyTermOf(p.operation.type === 'delete' ? {} : p.operation.translations, key), action: actionOf(p), entryId: entryOf(p) };
+    if (problem) return { ...base, outcome: 'failed', status: problem.status, message: problem.message };
+    const outcome: ImportOutcome = p.operation.type === 'insert' ? 'inserted' : 'updated';
+    return { ...base, outcome, status: 204, message: '' };
+  });
+  rows.push(...quietRows(plan, terms));
+  if (result.verifyError) {
+    rows.push({ line: 0, key: '', action: 'none', outcome: 'failed', entryId: '', status: result.verifyError.status ?? null, message: `the glossary could not be listed to verify the import: ${result.verifyError.message}` });
+  }
+  return rows.sort((a, b) => a.line - b.line);
+}
+
+/** The JSON report of a dry run. */
+export function plannedReport(plan: GlossaryPlan): ImportReport {
+  return { dryRun: true, inserted: count(plan.operations, 'insert'), updated: count(plan.operations, 'update'), present: plan.present.length, conflicts: plan.conflicts, failed: [] };
+}
+
+/** The JSON report of a run: failed operations, then what the final listing found, each on its line. */
+export function appliedReport(plan: GlossaryPlan, result: ApplyResult): ImportReport {
+  const failed: ImportReport['failed'] = [
+    ...result.failed.map((f) => ({ line: f.line, status: f.status, message: f.message })),
+    ...result.discrepancies.map((d) => ({ line: d.line, status: null, message: d.message })),
+  ].sort((a, b) => a.line - b.line);
+  if (result.verifyError) {
+    failed.unshift({ line: 0, status: result.verifyError.status ?? null, message: `the glossary could not be listed to verify the import: ${result.verifyError.message}` });
+  }
+  return {
+    dryRun: false,
+    inserted: count(result.applied, 'insert'),
+    updated: count(result.applied, 'update'),
+    present: plan.present.length,
+    conflicts: plan.conflicts,
+    failed,
+  };
+}
+
+/** The result for people: conflicts and failures (the first of each), then the counts. */
+export function formatImportSummary(report: ImportReport, key: string): string {
+  const lines: string[] = [];
+  listSome(report.conflicts.map((c) => conflictLine(c, key)), (l) => lines.push(l), 'conflicts (--json lists them all)');
+  listSome(
+    report.failed.map((f) => `failed: ${f.line === 0 ? 'verification' : `line ${f.line}`}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`),
+    (l) => lines.push(l),
+    'failed operations (--json lists them all)',
+  );
+  const n = report.conflicts.length;
+  lines.push(
+    `glossary import: ${report.inserted} inserted, ${report.updated} updated, ${report.present} present, ` +
+      `${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}, ${report.failed.length} failed`,
+  );
+  if (n > 0) lines.push(`(${conflictHint})`);
+  return lines.join('\n');
+}
+
+/** The Markdown view: the counts, then a table per kind of row. */
+export function importDoc(org: string, report: ImportReport, rows: readonly ImportRow[]): ReportDoc {
+  const title = report.dryRun
+    ? `Plan for the glossary of ${org}: ${report.inserted} to insert, ${report.updated} to update, ${report.present} present, ${report.conflicts.length} conflicts`
+    : `Result for the glossary of ${org}: ${report.inserted} inserted, ${report.updated} updated, ${report.present} present, ${report.conflicts.length} conflicts, ${report.failed.length} failed`;
+  const section = (heading: string, keep: (r: ImportRow) => boolean) => ({
+    heading,
+    columns: ['line', 'key term', 'entry', 'outcome', 'message'],
+    rows: rows.filter(keep).map((r) => [String(r.line), r.key, r.entryId, r.outcome, r.message]),
+  });
+  return {
+    title,
+    sections: [
+      section('Inserted', (r) => r.action === 'insert' && r.outcome !== 'failed'),
+      section('Updated', (r) => r.action === 'update' && r.outcome !== 'failed'),
+      section('Conflicts', (r) => r.outcome === 'conflict'),
+      section('Failed', (r) => r.outcome === 'failed'),
+    ].filter((s) => s.heading !== 'Failed' || s.rows.length > 0),
+  };
+}

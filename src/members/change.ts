@@ -1,0 +1,251 @@
+// Members as a domain of the change engine (src/engine/run.ts): `members add|remove|sync` read
+// the whole team and plan; `apply` brings a saved plan. Either way the engine prints the plan,
+// checks the guards, asks, sends (src/members/apply.ts), verifies and reports (src/members/report.ts).
+//
+// Guards (README, "Safety guards"), checked on a dry run too so a rehearsal fails as the run would:
+// - --max-removals (sync only);
+// - the last-owner guard (add, remove and sync): a plan that leaves a team that has an owner now
+//   without any owner is refused, naming the owners it would lose, unless --force. A team with
+//   no owner to begin with is not guarded.
+// Removals that --prune decides need confirmation; removals the admin named do not.
+import type { ApiClient } from '../api/client.js';
+import type { Context } from '../context.js';
+import type { Tally } from '../engine/exit.js';
+import type { ChangeDomain, Refusal } from '../engine/run.js';
+import { planVersion, planFormat, stateDigest, type PlanFile } from '../engine/planFile.js';
+import type { ReportDoc } from '../engine/report.js';
+import { GuardError } from '../errors.js';
+import type { Progress } from '../output/progress.js';
+import {
+  describeUser,
+  isEmptyPlan,
+  maxRemovalsAllowed,
+  ownersLost,
+  type CurrentMember,
+  type MembersPlan,
+  type UserRef,
+} from '../plan/members.js';
+import { executePlan, type ExecuteResult } from './apply.js';
+import {
+  appliedReport,
+  dryRunReport,
+  formatPlan,
+  formatSummary,
+  membersCsv,
+  planAsExecuted,
+  reportRows,
+  settleInconclusive,
+  unchangedNamedMembers,
+  verify,
+  type MembersReport,
+  type ReportRow,
+  type Verification,
+} from './report.js';
+
+export interface MembersRunSettings {
+  /** --force: go ahead although a guard would refuse, with a warning. */
+  force: boolean;
+  /** The --max-removals spec (sync only); absent: no such guard. */
+  maxRemovals?: string;
+  batchSize: number;
+  concurrency: number;
+  /** A saved plan being applied: the reviewed plan is the confirmation. */
+  confirmed?: boolean;
+}
+
+/** One team's part of a saved members plan. */
+export interface SavedTeamPlan {
+  team: string;
+  /** The team the plan was made from: every member's id and role, and their digest. */
+  state: { digest: string; members: [string, string | null, CurrentMember['role']][] };
+  plan: MembersPlan;
+  /** Members the input named that the plan leaves as they are (report rows). */
+  unchanged: UserRef[];
+}
+
+export interface MembersPlanBody {
+  teams: SavedTeamPlan[];
+  options: { force: boolean; batchSize: number; concurrency: number; maxRemovals: string | null };
+}
+
+export interface MembersRunInput {
+  client: ApiClient;
+  baseUrl: string;
+  org: string;
+  team: string;
+  /** The command that made the plan, recorded in a saved plan. */
+  command: string;
+  current: CurrentMember[];
+  plan: MembersPlan;
+  /** Users the input named (for the unchanged rows of the report). */
+  named: readonly UserRef[];
+  settings: MembersRunSettings;
+}
+
+export function teamState(current: readonly CurrentMember[]): SavedTeamPlan['state'] {
+  const members = current.map((m): [string, string | null, CurrentMember['role']] => [m.id, m.email, m.role]);
+  return { digest: stateDigest(current.map((m) => [m.id, m.role])), members };
+}
+
+const lastOwnerHint =
+  'keep an owner: give someone the owner role (a roster line "<user>,owner", or `teamctl members add <user> --role owner` first); ' +
+  'to leave the team without an owner anyway, pass --force';
+
+/** What the last-owner guard says: the team, and each owner the plan would lose and how. */
+function lastOwnerProblem(team: string, plan: MembersPlan, lost: readonly CurrentMember[]): string {
+  const removed = new Set(plan.remove.map((r) => r.user.id));
+  const names = (members: CurrentMember[]): string => {
+    const shown = members.slice(0, 10).map((m) => describeUser({ id: m.id, email: m.email }));
+    return members.length > 10 ? `${shown.join(', ')} and ${members.length - 10} more` : shown.join(', ');
+  };
+  const gone = lost.filter((m) => removed.has(m.id));
+  const demoted = lost.filter((m) => !removed.has(m.id));
+  const how = [...(demoted.length > 0 ? [`demotes ${names(demoted)}`] : []), ...(gone.length > 0 ? [`removes ${names(gone)}`] : [])];
+  const owners = lost.length === 1 ? 'its only owner' : `all ${lost.length} of its owners`;
+  return `the plan would leave team ${team} without an owner: it ${how.join(' and ')} (${owners})`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The Markdown view: counts in the title, a table per kind of change. */
+function membersDoc(team: string, report: MembersReport, rows: readonly ReportRow[], dryRun: boolean): ReportDoc {
+  const title = dryRun
+    ? `Plan for team ${team}: ${report.added.length} to add, ${report.removed.length} to remove, ${plural(report.roleChanged.length, 'role change')}, ${report.unchanged} unchanged`
+    : `Result for team ${team}: ${report.added.length} added, ${report.removed.length} removed, ${report.roleChanged.length} role${report.roleChanged.length === 1 ? '' : 's'} changed, ${report.failed.length} failed${report.verified ? ', verified' : ''}`;
+  const section = (heading: string, actions: ReportRow['action'][]) => ({
+    heading,
+    columns: ['user', 'outcome', 'status', 'message'],
+    rows: rows.filter((r) => actions.includes(r.action) && r.outcome !== 'unchanged' && r.outcome !== 'not-member').map((r) => [describeUser(r.user), r.outcome, r.status === null ? '' : String(r.status), r.message]),
+  });
+  return {
+    title,
+    sections: [section('Added', ['add']), section('Removed', ['remove']), section('Role changes', ['role']), section('Not verified', ['verify'])].filter(
+      (s) => s.heading !== 'Not verified' || s.rows.length > 0,
+    ),
+  };
+}
+
+export function membersDomain(ctx: Context, input: MembersRunInput): ChangeDomain<ReportRow> {
+  const { client, org, team, current, plan, settings } = input;
+  const { io } = ctx;
+  const unchangedNamed = unchangedNamedMembers(current, input.named, plan);
+
+  const tallyOf = (report: MembersReport, verification: Verification, result?: ExecuteResult): Tally => {
+    const failedChanges = report.failed.filter((f) => f.action !== 'verify').length;
+    const unknown = (result?.failed ?? []).filter((f) => f.mayHaveApplied).length;
+    return {
+      total: units,
+      applied: report.added.length + report.removed.length + report.roleChanged.length,
+      failed: failedChanges,
+      unknown: verification.readError !== undefined ? unknown : 0,
+      unexplained: report.failed.length - failedChanges,
+      unverifiable: verification.readError !== undefined,
+      firstFailure: result?.failed[0]?.message,
+      stoppedBy: result?.stoppedBy,
+    };
+  };
+  const units = plan.add.length + plan.roleChanges.length + plan.remove.length;
+
+  return {
+    planText: (color) => formatPlan(plan, team, current.length, color),
+    isEmpty: () => isEmptyPlan(plan),
+
+    refusals() {
+      const refusals: Refusal[] = [];
+      if (settings.maxRemovals !== undefined) {
+        const spec = settings.maxRemovals;
+        const allowed = maxRemovalsAllowed(spec, current.length);
+        if (plan.remove.length > allowed) {
+          const what = `the plan removes ${plan.remove.length} of ${current.length} members, more than --max-removals ${spec} allows (${allowed})`;
+          if (settings.force) io.warn(`${what}; going ahead because of --force`);
+          else refusals.push({ what, hint: 'check the roster; to apply it anyway, pass --force or a higher --max-removals' });
+        }
+      }
+      const lost = ownersLost(current, plan);
+      if (lost.length > 0) {
+        const what = lastOwnerProblem(team, plan, lost);
+        if (settings.force) io.warn(`${what}; going ahead because of --force`);
+        else refusals.push({ what, hint: lastOwnerHint });
+      }
+      return refusals;
+    },
+
+    async confirm(c) {
+      const pruned = plan.remove.filter((r) => r.pruned).length;
+      if (pruned === 0 || c.flags.yes || settings.confirmed) return;
+      const what = `${pruned} member${pruned === 1 ? '' : 's'} missing from the roster`;
+      if (c.io.stdinIsTTY && c.io.stderrIsTTY) {
+        if (await c.io.confirm(`Remove ${what} from team ${team}?`)) return;
+        throw new GuardError('not confirmed; nothing was sent');
+      }
+      throw new GuardError(`--prune would remove ${what}, which needs confirmation; nothing was sent`, {
+        hint: 'there is no terminal to ask on: pass --yes to confirm (check the plan with --dry-run first)',
+      });
+    },
+
+    planned() {
+      const report = dryRunReport(plan);
+      const rows = reportRows({ plan, unchangedNamed });
+      return { rows, json: report, doc: membersDoc(team, report, rows, true) };
+    },
+
+    nothingToDo() {
+      // The read we planned from is the verification: the team already is as asked.
+      const verification: Verification = { differences: [] };
+      const report = appliedReport(plan, undefined, verification);
+      const rows = reportRows({ plan, verification, unchangedNamed });
+      return { rows, json: report, doc: membersDoc(team, report, rows, false), summary: formatSummary(report, verification), tally: tallyOf(report, verification) };
+    },
+    nothingToDoLine: 'Nothing to change: the team already matches.',
+
+    work() {
+      const bulk = (n: number): number => Math.ceil(n / settings.batchSize);
+      const requests = bulk(plan.add.length) + (plan.add.length > 0 ? 1 : 0) + plan.roleChanges.length + bulk(plan.remove.length);
+      return { label: 'Applying', units, requests };
+    },
+
+    async execute(progress: Progress) {
+      const executed = await executePlan(current, plan, { client, org, team, batchSize: settings.batchSize, concurrency: settings.concurrency, progress });
+      // After a refused token the read would fail the same way; anything else is read back.
+      const verification: Verification = executed.stoppedBy
+        ? { differences: [], readError: `not read again after: ${executed.stoppedBy.message}` }
+        : await verify(client, org, team, current, planAsExecuted(plan, executed));
+      const result = settleInconclusive(executed, verification);
+      const report = appliedReport(plan, result, verification);
+      const rows = reportRows({ plan, result, verification, unchangedNamed });
+      const tally = tallyOf(report, verification, result);
+      return { rows, json: report, doc: membersDoc(team, report, rows, false), summary: formatSummary(report, verification), tally };
+    },
+
+    planFile(): PlanFile<MembersPlanBody> {
+      return {
+        format: planFormat,
+        version: planVersion,
+        createdAt: new Date().toISOString(),
+        command: input.command,
+        baseUrl: input.baseUrl,
+        organization: org,
+        kind: 'members',
+        body: {
+          teams: [{ team, state: teamState(current), plan, unchanged: unchangedNamed.map((m) => ({ id: m.id, email: m.email })) }],
+          options: { force: settings.force, batchSize: settings.batchSize, concurrency: settings.concurrency, maxRemovals: settings.maxRemovals ?? null },
+        },
+      };
+    },
+
+    csv: membersCsv,
+
+    words: {
+      nothingApplied: (t) => `nothing was changed: ${t.failed} of ${t.total} changes failed${t.firstFailure ? ` (first: ${t.firstFailure})` : ''}`,
+      partial: (t) => {
+        const problems = [
+          ...(t.failed > 0 ? [`${t.failed} of ${t.total} changes failed`] : []),
+          ...(t.unverifiable ? ['the result could not be verified'] : []),
+          ...(t.unexplained > 0 ? [`the team read back differs from the plan for ${plural(t.unexplained, 'user')}`] : []),
+        ];
+        return `${problems.join('; ')}${t.failed > 0 ? '; the other changes were applied' : ''}`;
+      },
+      hint: (report) => (report === undefined ? 'the summary above lists each user; --report <file.csv> keeps it' : `each user's outcome is in ${report}`),
+    },
+  };
+}

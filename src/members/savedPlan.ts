@@ -1,0 +1,96 @@
+// A saved members plan (README, "Review, then apply"): its body checked field by field (a plan
+// file comes from outside and may be edited or truncated), and what moved in a team since.
+import type { TeamMemberRole } from '../api/types.js';
+import { ShapeError, array, boolean, object, oneOf, string, stringOrNull, wholeNumber, type Json } from '../engine/shape.js';
+import type { CurrentMember, MembersPlan, UserRef } from '../plan/members.js';
+import type { MembersPlanBody, SavedTeamPlan } from './change.js';
+
+const roles: readonly TeamMemberRole[] = ['owner', 'member'];
+
+function user(value: Json, path: string): UserRef {
+  const o = object(value, path);
+  const ref = { id: stringOrNull(o.id, `${path}.id`), email: stringOrNull(o.email, `${path}.email`) };
+  if (ref.id === null && ref.email === null) throw new ShapeError(`${path} has neither id nor email`);
+  return ref;
+}
+
+function membersPlan(value: Json, path: string): MembersPlan {
+  const o = object(value, path);
+  return {
+    add: array(o.add, `${path}.add`).map((a, i) => {
+      const p = `${path}.add[${i}]`;
+      const add = object(a, p);
+      return { user: user(add.user, `${p}.user`), role: oneOf(add.role, `${p}.role`, roles), ...(add.roleAsked === true ? { roleAsked: true as const } : {}) };
+    }),
+    remove: array(o.remove, `${path}.remove`).map((r, i) => {
+      const p = `${path}.remove[${i}]`;
+      const removal = object(r, p);
+      return { user: user(removal.user, `${p}.user`), role: oneOf(removal.role, `${p}.role`, roles), pruned: boolean(removal.pruned, `${p}.pruned`) };
+    }),
+    roleChanges: array(o.roleChanges, `${path}.roleChanges`).map((c, i) => {
+      const p = `${path}.roleChanges[${i}]`;
+      const change = object(c, p);
+      return { user: user(change.user, `${p}.user`), from: oneOf(change.from, `${p}.from`, roles), to: oneOf(change.to, `${p}.to`, roles) };
+    }),
+    unchanged: wholeNumber(o.unchanged, `${path}.unchanged`),
+    notMember: array(o.notMember, `${path}.notMember`).map((u, i) => user(u, `${path}.notMember[${i}]`)),
+  };
+}
+
+function teamPlan(value: Json, path: string): SavedTeamPlan {
+  const o = object(value, path);
+  const state = object(o.state, `${path}.state`);
+  return {
+    team: string(o.team, `${path}.team`),
+    state: {
+      digest: string(state.digest, `${path}.state.digest`),
+      members: array(state.members, `${path}.state.members`).map((m, i) => {
+        const p = `${path}.state.members[${i}]`;
+        const row = array(m, p);
+        return [string(row[0], `${p}[0]`), stringOrNull(row[1] ?? null, `${p}[1]`), oneOf(row[2], `${p}[2]`, roles)];
+      }),
+    },
+    plan: membersPlan(o.plan, `${path}.plan`),
+    unchanged: array(o.unchanged, `${path}.unchanged`).map((u, i) => user(u, `${path}.unchanged[${i}]`)),
+  };
+}
+
+/** The body of a members plan, checked; throws ShapeError naming the first wrong field. */
+export function membersPlanBody(value: Json): MembersPlanBody {
+  const o = object(value, 'body');
+  const options = object(o.options, 'body.options');
+  const teams = array(o.teams, 'body.teams').map((t, i) => teamPlan(t, `body.teams[${i}]`));
+  if (teams.length === 0) throw new ShapeError('body.teams is empty');
+  return {
+    teams,
+    options: {
+      force: boolean(options.force, 'body.options.force'),
+      batchSize: wholeNumber(options.batchSize, 'body.options.batchSize', 1),
+      concurrency: wholeNumber(options.concurrency, 'body.options.concurrency', 1),
+      maxRemovals: options.maxRemovals === null ? null : string(options.maxRemovals, 'body.options.maxRemovals'),
+    },
+  };
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** What changed in a team since the plan was made, in words; undefined when nothing did. */
+export function teamMoved(saved: SavedTeamPlan['state'], now: readonly CurrentMember[]): string | undefined {
+  const before = new Map(saved.members.map(([id, , role]) => [id, role]));
+  const after = new Map(now.map((m) => [m.id, m.role]));
+  let added = 0;
+  let removed = 0;
+  let roles = 0;
+  for (const [id, role] of after) {
+    const was = before.get(id);
+    if (was === undefined) added++;
+    else if (was !== role) roles++;
+  }
+  for (const id of before.keys()) if (!after.has(id)) removed++;
+  if (added + removed + roles === 0) return undefined;
+  return [
+    ...(added > 0 ? [`${plural(added, 'member')} added`] : []),
+    ...(removed > 0 ? [`${plural(removed, 'member')} removed`] : []),
+    ...(roles > 0 ? [`${plural(roles, 'role')} changed`] : []),
+  ].join(', ');
+}

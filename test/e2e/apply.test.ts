@@ -1,0 +1,193 @@
+// Saved plans end to end (README, "Review, then apply"): --plan-out, then `teamctl apply`, against
+// the sandbox; its state and request log are the reference, never the CLI's words.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GlossaryTranslations, TeamMemberRole } from '../../src/api/types.js';
+import type { RequestLogEntry } from '../../src/sandbox/server.js';
+import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv;
+beforeEach(async () => {
+  // Team `t`: u00001 owner, u00002–u00006 members; users up to u00012 in the organization.
+  s = await sandboxWithEnv({ seed: 'empty' });
+  s.sandbox.store.addUsers('acme', 12);
+  s.sandbox.store.createTeam('acme', 't');
+  s.sandbox.store.setTeamMembers('acme', 't', [
+    { userId: 'u00001', role: 'owner' },
+    ...['u00002', 'u00003', 'u00004', 'u00005', 'u00006'].map((userId) => ({ userId, role: 'member' as const })),
+  ]);
+  s.env.TEAMCTL_TEAM = 't';
+});
+afterEach(async () => {
+  await s.sandbox.close();
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-apply-'));
+let files = 0;
+function file(text: string, ext = 'csv'): string {
+  const path = join(dir, `f${++files}.${ext}`);
+  writeFileSync(path, text);
+  return path;
+}
+const team = (): Record<string, TeamMemberRole> => Object.fromEntries(s.sandbox.store.teamMembers('acme', 't').map((m) => [m.userId, m.role]));
+const mutating = (log: RequestLogEntry[]): RequestLogEntry[] => log.filter((r) => r.method !== 'GET');
+const roster = 'id,role\nu00001,owner\nu00002,owner\nu00003,member\nu00004,member\nu00007,member\nu00008,owner\n';
+const glossary = (): GlossaryTranslations[] => s.sandbox.store.glossaryEntries('acme').map((e) => e.translations);
+
+describe('members: --plan-out, then apply', () => {
+  it('plans without sending, then applies exactly the plan: the same end state as a direct run', async () => {
+    const planPath = join(dir, 'members-plan.json');
+    const planned = await runCli(['members', 'sync', '--roster', file(roster), '--prune', '--max-removals', '2', '--plan-out', planPath], { env: s.env });
+    expect(planned.code).toBe(0);
+    expect(mutating(s.sandbox.requests)).toEqual([]);
+    const text = readFileSync(planPath, 'utf8');
+    expect(text).not.toContain(s.sandbox.token);
+    expect(JSON.parse(text)).toMatchObject({ format: 'teamctl-plan', version: 1, kind: 'members', organization: 'acme', command: 'members sync' });
+
+    const applied = await runCli(['apply', planPath, '--json'], { env: { ...s.env, TEAMCTL_TEAM: undefined } });
+    expect(applied.code).toBe(0);
+    const expected = { u00001: 'owner', u00002: 'owner', u00003: 'member', u00004: 'member', u00007: 'member', u00008: 'owner' };
+    expect(team()).toEqual(expected);
+    expect(JSON.parse(applied.stdout)).toMatchObject({ dryRun: false, verified: true });
+
+    // The same roster synced directly on a fresh team ends the same.
+    s.sandbox.store.setTeamMembers('acme', 't', [
+      { userId: 'u00001', role: 'owner' },
+      ...['u00002', 'u00003', 'u00004', 'u00005', 'u00006'].map((userId) => ({ userId, role: 'member' as const })),
+    ]);
+    const direct = await runCli(['members', 'sync', '--roster', file(roster), '--prune', '--max-removals', '2', '--yes'], { env: s.env });
+    expect(direct.code).toBe(0);
+    expect(team()).toEqual(expected);
+  });
+
+  it('refuses a stale plan with exit 3 and no change sent: a member added meanwhile, or the plan applied twice', async () => {
+    const planPath = join(dir, 'stale-plan.json');
+    expect((await runCli(['members', 'add', 'u00009', '--plan-out', planPath], { env: s.env })).code).toBe(0);
+    s.sandbox.store.putTeamMember('acme', 't', 'u00010', 'member'); // someone else's change
+    const mark = s.sandbox.requests.length;
+    const stale = await runCli(['apply', planPath], { env: s.env });
+    expect(stale.code).toBe(3);
+    expect(stale.stderr).toMatch(/team t changed since the plan was made: 1 member added/);
+    expect(mutating(s.sandbox.requests.slice(mark))).toEqual([]);
+    expect(team().u00009).toBeUndefined();
+
+    const again = join(dir, 'twice-plan.json');
+    expect((await runCli(['members', 'add', 'u00009', '--plan-out', again], { env: s.env })).code).toBe(0);
+    expect((await runCli(['apply', again], { env: s.env })).code).toBe(0);
+    expect(team().u00009).toBe('member');
+    const mark2 = s.sandbox.requests.length;
+    const twice = await runCli(['apply', again], { env: s.env });
+    expect(twice.code).toBe(3);
+    expect(mutating(s.sandbox.requests.slice(mark2))).toEqual([]);
+  });
+
+  it('apply --dry-run checks the plan is current and sends nothing', async () => {
+    const planPath = join(dir, 'dry-plan.json');
+    expect((await runCli(['members', 'remove', 'u00002', '--plan-out', planPath], { env: s.env })).code).toBe(0);
+    const dry = await runCli(['apply', planPath, '--dry-run'], { env: s.env });
+    expect(dry.code).toBe(0);
+    expect(mutating(s.sandbox.requests)).toEqual([]);
+    expect(team().u00002).toBe('member');
+  });
+
+  it('refuses a plan for another organization or base URL (exit 2), and files that are not plans', async () => {
+    const planPath = join(dir, 'org-plan.json');
+    expect((await runCli(['members', 'add', 'u00009', '--plan-out', planPath], { env: s.env })).code).toBe(0);
+    s.sandbox.store.createOrganization('other');
+    const otherOrg = await runCli(['apply', planPath], { env: { ...s.env, TEAMCTL_ORG: 'other' } });
+    expect(otherOrg.code).toBe(2);
+    expect(otherOrg.stderr).toMatch(/was made for organization acme \(the current one is other\)/);
+    const otherUrl = await runCli(['apply', planPath], { env: { ...s.env, TEAMCTL_BASE_URL: s.sandbox.url.replace('127.0.0.1', 'localhost') } });
+    expect(otherUrl.code).toBe(2);
+    const text = readFileSync(planPath, 'utf8');
+    for (const bad of [text.slice(0, 200), '{"format":"teamctl-plan","version":9}', 'not json', JSON.stringify({ ...JSON.parse(text), body: { teams: [{ team: 't' }] } })]) {
+      const r = await runCli(['apply', file(bad, 'json')], { env: s.env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^error: .*(not a teamctl plan|not a valid teamctl plan|format version 9)/m);
+    }
+    expect(mutating(s.sandbox.requests)).toEqual([]);
+  });
+
+  it('does not write a plan that a guard refuses (exit 3), unless --force, which the plan records', async () => {
+    const planPath = join(dir, 'guard-plan.json');
+    const refused = await runCli(['members', 'remove', 'u00001', '--plan-out', planPath], { env: s.env });
+    expect(refused.code).toBe(3);
+    expect(() => readFileSync(planPath)).toThrow();
+    const forced = await runCli(['members', 'remove', 'u00001', '--force', '--plan-out', planPath], { env: s.env });
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(readFileSync(planPath, 'utf8')).body.options.force).toBe(true);
+    expect((await runCli(['apply', planPath], { env: s.env })).code).toBe(0);
+    expect(team().u00001).toBeUndefined();
+  });
+});
+
+describe('glossary: --plan-out, then apply', () => {
+  const terms = 'en,fr\nbank,banque\nriver,rivière\nteam,équipe\n';
+
+  it('applies exactly the planned operations, and refuses the plan once the glossary moved', async () => {
+    s.sandbox.store.applyGlossaryOperations('acme', [{ type: 'insert', translations: { en: 'team', fr: 'équipe' } }], new Date().toISOString());
+    const planPath = join(dir, 'glossary-plan.json');
+    const planned = await runCli(['glossary', 'import', file(terms), '--plan-out', planPath], { env: s.env });
+    expect(planned.code).toBe(0);
+    expect(mutating(s.sandbox.requests)).toEqual([]);
+    const applied = await runCli(['apply', planPath, '--report', join(dir, 'glossary-applied.csv')], { env: s.env });
+    expect(applied.code).toBe(0);
+    expect(glossary().map((t) => t.en).sort()).toEqual(['bank', 'river', 'team']);
+    const report = readFileSync(join(dir, 'glossary-applied.csv'), 'utf8');
+    expect(report.split('\n')[0]).toBe('line,key,action,outcome,entry,status,message');
+    expect(report).toContain('2,bank,insert,inserted,,204,');
+    expect(report).toMatch(/4,team,none,present,ge_\w+,,already present/);
+
+    const mark = s.sandbox.requests.length;
+    const twice = await runCli(['apply', planPath], { env: s.env });
+    expect(twice.code).toBe(3);
+    expect(twice.stderr).toMatch(/the glossary of acme changed since the plan was made: 2 entries added/);
+    expect(mutating(s.sandbox.requests.slice(mark))).toEqual([]);
+    expect(glossary()).toHaveLength(3);
+  });
+});
+
+describe('Markdown plans and results', () => {
+  const tableRows = (text: string, heading: string): string[][] => {
+    const part = text.split(`#### ${heading}`)[1]?.split('####')[0] ?? '';
+    return part
+      .split('<details>')[0]!
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| user |') && !l.startsWith('| --- |'))
+      .map((l) => l.slice(2, -2).split(/(?<!\\)\|/).map((c) => c.trim()));
+  };
+
+  it('-o markdown prints the plan as tables with the right rows; the step summary gets it too, unless turned off', async () => {
+    const summary = join(dir, 'step-summary.md');
+    writeFileSync(summary, '# earlier step\n');
+    const r = await runCli(['members', 'sync', '--roster', file(roster), '--dry-run', '-o', 'markdown'], { env: { ...s.env, GITHUB_STEP_SUMMARY: summary } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^### Plan for team t: 2 to add, 0 to remove, 1 role change, 5 unchanged\n/);
+    expect(tableRows(r.stdout, 'Added').map((row) => row[0])).toEqual(['u00007', 'u00008']);
+    expect(tableRows(r.stdout, 'Role changes').map((row) => [row[0], row[3]])).toEqual([['user00002@\u200bexample.com', 'member → owner']]);
+    expect(r.stdout).toContain('Removed: none');
+    const appended = readFileSync(summary, 'utf8');
+    expect(appended.startsWith('# earlier step\n')).toBe(true);
+    expect(appended).toContain(r.stdout);
+
+    const quiet = join(dir, 'quiet-summary.md');
+    writeFileSync(quiet, '');
+    await runCli(['members', 'add', 'u00009', '--dry-run'], { env: { ...s.env, GITHUB_STEP_SUMMARY: quiet, TEAMCTL_NO_STEP_SUMMARY: '1' } });
+    expect(readFileSync(quiet, 'utf8')).toBe('');
+  });
+
+  it('a real run appends its result to the step summary', async () => {
+    const summary = join(dir, 'result-summary.md');
+    const r = await runCli(['members', 'add', 'u00009', 'u00010'], { env: { ...s.env, GITHUB_STEP_SUMMARY: summary } });
+    expect(r.code).toBe(0);
+    const text = readFileSync(summary, 'utf8');
+    expect(text).toMatch(/^### Result for team t: 2 added, 0 removed, 0 roles changed, 0 failed, verified/);
+    expect(tableRows(text, 'Added').map((row) => [row[0], row[1]])).toEqual([
+      ['user00009@\u200bexample.com', 'added'],
+      ['user00010@\u200bexample.com', 'added'],
+    ]);
+    expect(team().u00009).toBe('member');
+  });
+});

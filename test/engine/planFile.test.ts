@@ -1,0 +1,55 @@
+// The plan file reader (src/engine/planFile.ts): anything that is not a complete teamctl plan of
+// a known version is a usage error (exit 2) that says why.
+import { describe, expect, it } from 'vitest';
+import { parsePlanFile, planFileText, planFormat, planVersion, stateDigest, type PlanFile } from '../../src/engine/planFile.js';
+import { UsageError } from '../../src/errors.js';
+
+const plan: PlanFile = {
+  format: planFormat,
+  version: planVersion,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  command: 'members sync',
+  baseUrl: 'https://api.example.com/v1',
+  organization: 'acme',
+  kind: 'members',
+  body: { teams: [] },
+};
+const parse = (text: string) => parsePlanFile(Buffer.from(text), 'plan.json');
+
+describe('plan files', () => {
+  it('reads back what it writes', () => {
+    expect(parse(planFileText(plan))).toEqual(plan);
+  });
+
+  it('refuses truncated, foreign, empty and future-version files with a clear message', () => {
+    const text = planFileText(plan);
+    const cases: [string, RegExp][] = [
+      [text.slice(0, text.length / 2), /is not a teamctl plan: it is not complete JSON \(truncated\?\)/],
+      ['', /the file is empty/],
+      ['[1,2]', /it is not a JSON object/],
+      [JSON.stringify({ ...plan, format: 'terraform' }), /its "format" is not "teamctl-plan"/],
+      [JSON.stringify({ name: 'teamctl', version: '0.1.0' }), /its "format" is not/],
+      [JSON.stringify({ ...plan, version: 2 }), /is a plan of format version 2; this teamctl reads version 1/],
+      [JSON.stringify({ ...plan, version: '1' }), /it has no format version/],
+      [JSON.stringify({ ...plan, organization: '' }), /"organization" is missing/],
+      [JSON.stringify({ ...plan, kind: 'repos' }), /"kind" is neither members nor glossary/],
+      [JSON.stringify({ ...plan, body: null }), /it has no plan body/],
+    ];
+    for (const [input, message] of cases) {
+      let error: unknown;
+      try {
+        parse(input);
+      } catch (err) {
+        error = err;
+      }
+      expect(error, input.slice(0, 60)).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+
+  it('digests state independently of order, and sensitively to content', () => {
+    expect(stateDigest([['u1', 'owner'], ['u2', 'member']])).toBe(stateDigest([['u2', 'member'], ['u1', 'owner']]));
+    expect(stateDigest([['u1', 'owner']])).not.toBe(stateDigest([['u1', 'member']]));
+    expect(stateDigest([['u1', 'owner']])).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
