@@ -13,41 +13,31 @@
 //   the batch fails and later batches are not sent (the service is refusing work; each would wait
 //   out the same retries). They are listed as failed, "not sent".
 // - unknown (timeout, reset, 500/502/504, an unreadable 2xx): the batch may or may not have
-//   landed, wholly or in part — and after a timeout (ours, undici's header/body timeouts, a socket
-//   ETIMEDOUT, or a gateway's 504: mayStillBeProcessing) the service may still be working on it.
-//   So the executor first waits: after a timeout at least the request timeout
-//   (`requestTimeoutMs`, the --timeout every request gets) plus the check delay, otherwise the
-//   check delay (growing with each attempt). Then it lists the glossary, and landedOperations()
-//   tells which operations are in it; those count as applied. Two listings taken
-//   `checkDelayMs × attempt` apart must agree on which ones are missing; while the listings keep
-//   changing (the batch is landing as we look) it lists again, up to `maxListings`, and then gives
-//   up on that batch without re-sending.
-//   - After a timeout, what is missing is NEVER sent again: it fails as "outcome unknown … not
-//     re-sent" and the run stops. No wait can tell a request the service dropped from one it will
-//     still process (a proxy or a queue may hold it for minutes), and a re-send of a request that
-//     is processed later is a duplicate no listing of ours can see in time. A re-run of the import
-//     later finishes the job safely: what landed meanwhile is then skipped as present. This
-//     deliberately deviates from contract §6 ("only the operations of that batch that did not
-//     land are sent") for timeouts only, and is documented in the README ("Why a timed-out batch
-//     is not re-sent").
-//   - After any other unknown outcome (a reset, 500/502, an unreadable answer: an answer came or
-//     the connection broke, so the request is not known to be still waiting in the service) the
-//     missing operations are sent again, at most `maxAttempts` sends per operation in all; the
-//     final verification reports a duplicate should one land late all the same.
-//   If the glossary cannot be listed, nothing is re-sent (a blind resend could duplicate).
+//   landed, wholly or in part — and the service may still be working on it, or apply it later
+//   (a proxy or a queue may hold a request for minutes, also after answering 502 or dropping the
+//   connection). So the executor first waits: after a timeout (ours, undici's header/body
+//   timeouts, a socket ETIMEDOUT, or a gateway's 504: mayStillBeProcessing) at least the request
+//   timeout (`requestTimeoutMs`) plus the check delay, otherwise the check delay. Then it lists the
+//   glossary, and landedOperations() tells which operations are in it; those count as applied. Two
+//   listings taken `checkDelayMs` apart must agree on which ones are missing; while the listings
+//   keep changing (the batch is landing as we look) it lists again, up to `maxListings`.
+//   What is missing is NEVER sent again: it fails as "outcome unknown … not re-sent" and the run
+//   stops. No wait can tell a request the service dropped from one it will still process, and a
+//   re-send of a request that is processed later is a duplicate no listing of ours can see in
+//   time (README, "Reliability"). A re-run of the import later finishes the job safely: what
+//   landed meanwhile is then skipped as present.
+//   If the glossary cannot be listed, nothing is re-sent either.
 // - The run stops (later batches fail as "not sent: …") after 401/403/404 (every later request
-//   would fail the same way), after "not processed", after a timeout whose operations had not all
-//   landed, when the glossary cannot be listed, when a check never settles, and when one batch has
-//   used up its attempts with unknown outcomes (a gateway that keeps failing would fail every
-//   batch the same way, each after many waits).
+//   would fail the same way), after "not processed", and after an unknown outcome whose
+//   operations had not all landed.
 //
 // Final verification: after the run the glossary is listed once more and compared with what the
 // run expects: the glossary as first read plus the operations confirmed. A failed operation whose
 // outcome was unknown and that is in the glossary after all moves to `applied` ("landed late"). A
-// translation set present more often than expected (a duplicate this run caused: a request whose
-// outcome was unknown, processed after its re-send) or a confirmed insert/update that is missing
-// is reported in `discrepancies`, naming the line and the entry ids. Processing later than that
-// last listing cannot be seen — which is why nothing is re-sent after a timeout.
+// translation set present more often than expected (a duplicate: someone else inserted the same
+// translations meanwhile) or a confirmed insert/update that is missing is reported in
+// `discrepancies`, naming the line and the entry ids. Processing later than that last listing
+// cannot be seen — which is why nothing is ever re-sent after an unknown outcome.
 import type { GlossaryOperation, GlossaryTranslations } from '../api/types.js';
 import { batches } from '../api/batching.js';
 import { AuthError, NotFoundError, ServiceError, TeamctlError, failureDetail } from '../errors.js';
@@ -64,9 +54,7 @@ export interface GlossaryWriteApi {
 export interface ApplyOptions {
   /** Operations per request. */
   batchSize: number;
-  /** Sends per operation when outcomes are unknown, the first included (default 4). */
-  maxAttempts?: number;
-  /** Wait before listing the glossary after an unknown outcome, and between two check listings: this × the attempt number (default 500 ms). */
+  /** Wait before listing the glossary after an unknown outcome, and between two check listings (default 500 ms). */
   checkDelayMs?: number;
   /** The per-request timeout (--timeout, default 30 s): after a timeout, the wait before the first check listing is at least this. */
   requestTimeoutMs?: number;
@@ -87,6 +75,8 @@ export interface FailedOperation {
   status: number | null;
   message: string;
   planned: PlannedOperation;
+  /** Sent, and its outcome is unknown: the service may still apply it (it was not re-sent). */
+  outcomeUnknown?: true;
 }
 
 /** Something the final listing found wrong, on the line of the operation it concerns. */
@@ -122,12 +112,6 @@ export interface ApplyResult {
   verifyError?: TeamctlError;
 }
 
-interface Unit {
-  ops: PlannedOperation[];
-  /** Sends of these operations whose outcome was unknown so far. */
-  lost: number;
-}
-
 /** The index a batch-validation message names ("operations[3]: …"), if any. */
 export function namedOperationIndex(message: string): number | undefined {
   const m = /\boperations\[(\d+)\]/.exec(message);
@@ -152,20 +136,22 @@ export function whatHappened(err: TeamctlError): string {
 }
 
 /**
- * The glossary after a batch the service confirmed, as far as we can tell without listing it:
- * inserts get placeholder ids no service id can equal (landedOperations only needs ids to tell
- * old entries from new ones, and counts translations), updates replace the map.
+ * The glossary after a batch the service confirmed, as far as we can tell without listing it,
+ * updated in place (a rebuild per batch made big imports quadratic): inserts get placeholder ids
+ * no service id can equal (landedOperations only needs ids to tell old entries from new ones, and
+ * counts translations), updates replace the map, deletes remove the entry.
  */
-function advance(known: GlossaryEntryLike[], ops: readonly PlannedOperation[], nextPlaceholder: () => string): GlossaryEntryLike[] {
-  const byId = new Map(known.map((e) => [e.id, e]));
-  const inserted: GlossaryEntryLike[] = [];
+function advance(known: Map<string, GlossaryEntryLike>, ops: readonly PlannedOperation[], nextPlaceholder: () => string): void {
   for (const { operation: op } of ops) {
-    if (op.type === 'insert') inserted.push({ id: nextPlaceholder(), translations: { ...op.translations } });
-    else if (op.type === 'update') byId.set(op.id, { id: op.id, translations: { ...op.translations } });
-    else byId.delete(op.id);
+    if (op.type === 'insert') {
+      const id = nextPlaceholder();
+      known.set(id, { id, translations: { ...op.translations } });
+    } else if (op.type === 'update') known.set(op.id, { id: op.id, translations: { ...op.translations } });
+    else known.delete(op.id);
   }
-  return [...byId.values(), ...inserted];
 }
+
+const entriesById = (entries: readonly GlossaryEntryLike[]): Map<string, GlossaryEntryLike> => new Map(entries.map((e) => [e.id, { id: e.id, translations: e.translations }]));
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -263,7 +249,7 @@ export function verifyGlossary(
         ids: dups,
         message:
           `duplicate ${plural(dups.length, 'entry', 'entries')} ${ids} appeared after a request whose outcome was unknown ` +
-          `(the service processed it after teamctl had sent it again)${keep.length > 0 ? `; the same translations are in ${keep.join(', ')}` : ''}: ` +
+          `(or someone else inserted the same translations meanwhile)${keep.length > 0 ? `; the same translations are in ${keep.join(', ')}` : ''}: ` +
           `delete ${plural(dups.length, 'it', 'them')} with the glossary PUT {"operations":[${deletes}]} or in the web app (teamctl has no delete command)`,
       });
     } else if (diff < 0) {
@@ -298,7 +284,6 @@ export async function applyGlossaryPlan(
   operations: readonly PlannedOperation[],
   options: ApplyOptions,
 ): Promise<ApplyResult> {
-  const maxAttempts = options.maxAttempts ?? 4;
   const checkDelayMs = options.checkDelayMs ?? 500;
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
   const maxListings = Math.max(2, options.maxListings ?? 4);
@@ -318,7 +303,7 @@ export async function applyGlossaryPlan(
   };
   const fail = (ops: readonly PlannedOperation[], status: number | null, message: string, mayHaveLanded = false) => {
     for (const planned of ops) {
-      result.failed.push({ line: planned.line, status, message, planned });
+      result.failed.push({ line: planned.line, status, message, planned, ...(mayHaveLanded ? { outcomeUnknown: true as const } : {}) });
       if (mayHaveLanded) uncertain.add(planned);
     }
     if (ops.length > 0) settled(ops.length);
@@ -327,7 +312,7 @@ export async function applyGlossaryPlan(
   let placeholders = 0;
   const nextPlaceholder = () => `\u0000teamctl-inserted-${placeholders++}`;
   // The glossary as it stands before the next batch: `before` for landedOperations.
-  let known: GlossaryEntryLike[] = initial.map((e) => ({ id: e.id, translations: e.translations }));
+  let known = entriesById(initial);
   // Set when later batches must not be sent; they fail with this reason.
   let stopped: string | undefined;
 
@@ -345,7 +330,7 @@ export async function applyGlossaryPlan(
         if (!(readErr instanceof TeamctlError)) throw readErr;
         return previous ? { kind: 'unlisted', error: readErr, previous } : { kind: 'unlisted', error: readErr };
       }
-      const found = { ...landedOperations(ops, known, after), after };
+      const found = { ...landedOperations(ops, [...known.values()], after), after };
       const agrees = previous !== undefined && found.pending.length === previous.pending.length && found.pending.every((p) => previous?.pending.includes(p));
       if (found.pending.length === 0 || agrees) return { kind: 'settled', ...found, listings: listing };
       previous = found;
@@ -353,10 +338,9 @@ export async function applyGlossaryPlan(
     return { kind: 'unsettled', ...(previous as NonNullable<typeof previous>), listings: maxListings };
   };
 
-  const queue: Unit[] = batches(operations, options.batchSize).map((ops) => ({ ops, lost: 0 }));
+  const queue: PlannedOperation[][] = batches(operations, options.batchSize);
   while (queue.length > 0) {
-    const unit = queue.shift() as Unit;
-    const { ops } = unit;
+    const ops = queue.shift() as PlannedOperation[];
     if (stopped !== undefined) {
       fail(ops, null, `not sent: ${stopped}`);
       continue;
@@ -364,7 +348,7 @@ export async function applyGlossaryPlan(
     try {
       result.requests++;
       await api.update(ops.map((p) => p.operation));
-      known = advance(known, ops, nextPlaceholder);
+      advance(known, ops, nextPlaceholder);
       applied(ops);
       continue;
     } catch (err) {
@@ -374,7 +358,7 @@ export async function applyGlossaryPlan(
       if (status === 413) {
         if (ops.length > 1) {
           const half = Math.ceil(ops.length / 2);
-          queue.unshift({ ops: ops.slice(0, half), lost: unit.lost }, { ops: ops.slice(half), lost: unit.lost });
+          queue.unshift(ops.slice(0, half), ops.slice(half));
         } else {
           fail(ops, status, `the service refuses even this one operation as too large: ${failureDetail(err)}`);
         }
@@ -396,10 +380,10 @@ export async function applyGlossaryPlan(
           if (named !== undefined && named < ops.length) {
             // The named operation alone (confirming the blame), the others together.
             const rest = ops.filter((_, i) => i !== named);
-            queue.unshift({ ops: [ops[named] as PlannedOperation], lost: unit.lost }, { ops: rest, lost: unit.lost });
+            queue.unshift([ops[named] as PlannedOperation], rest);
           } else {
             const half = Math.ceil(ops.length / 2);
-            queue.unshift({ ops: ops.slice(0, half), lost: unit.lost }, { ops: ops.slice(half), lost: unit.lost });
+            queue.unshift(ops.slice(0, half), ops.slice(half));
           }
           continue;
         }
@@ -417,9 +401,8 @@ export async function applyGlossaryPlan(
       }
 
       // The outcome is unknown: wait, then list the glossary and see what landed.
-      const lost = unit.lost + 1;
       const late = mayStillBeProcessing(err);
-      const gapMs = checkDelayMs * lost;
+      const gapMs = checkDelayMs;
       const firstWaitMs = late ? requestTimeoutMs + gapMs : gapMs;
       const sent = `${ops.length} ${plural(ops.length, 'operation', 'operations')} sent, outcome unknown: ${whatHappened(err)}`;
       notice(
@@ -432,7 +415,7 @@ export async function applyGlossaryPlan(
       if (found.kind === 'unlisted') {
         const readErr = found.error;
         if (found.previous) {
-          known = found.previous.after.map((e) => ({ id: e.id, translations: e.translations }));
+          known = entriesById(found.previous.after);
           applied(found.previous.landed);
         }
         stopped = `the glossary could not be listed: ${readErr.message}`;
@@ -449,59 +432,27 @@ export async function applyGlossaryPlan(
       }
 
       const { landed, pending, after } = found;
-      known = after.map((e) => ({ id: e.id, translations: e.translations }));
+      known = entriesById(after);
       applied(landed);
-      const rest = pending.length === 0 ? '' : late ? `; ${pending.length} had not (yet), and are not sent again after a timeout` : `; ${pending.length} still to apply`;
-      notice(`${landed.length} of ${ops.length} had landed${rest}`);
+      notice(`${landed.length} of ${ops.length} had landed${pending.length === 0 ? '' : `; ${pending.length} had not (yet), and are not sent again`}`);
       if (pending.length === 0) continue;
 
-      if (late) {
-        // A timeout: the service may still apply what is missing, at any later time. Sent again, it
-        // could land twice; so it is not, and the run stops here (see the file comment).
-        const changing = found.kind === 'unsettled' ? `; the glossary was still changing over ${found.listings} listings` : '';
-        stopped = 'an earlier request timed out and the service may still apply it';
-        result.stoppedBy = err;
-        result.stopReason =
-          `a batch's outcome was unknown (${whatHappened(err)}) and the service may still apply it, ` +
-          'so it was not re-sent (that could duplicate it); run the import again later (a re-run skips what landed)';
-        fail(
-          pending,
-          status,
-          `outcome unknown: ${whatHappened(err)}${changing}; the service may still apply it, so it was not re-sent ` +
-            '(that could duplicate it) — run the import again later (a re-run skips what landed)',
-          true,
-        );
-        continue;
-      }
-
-      if (found.kind === 'unsettled') {
-        stopped = 'the service was still applying an earlier request';
-        result.stoppedBy = err;
-        result.stopReason = `a request's outcome was unknown (${whatHappened(err)}) and the glossary kept changing while it was checked`;
-        fail(
-          pending,
-          status,
-          `outcome unknown: ${whatHappened(err)}; the glossary kept changing over ${found.listings} listings (the service may still be applying it); ` +
-            'not sent again, to avoid a duplicate — run the import again to finish',
-          true,
-        );
-        continue;
-      }
-
-      if (lost >= maxAttempts) {
-        stopped = `an earlier batch failed ${lost} times with an unknown outcome (last: ${whatHappened(err)})`;
-        result.stoppedBy = err;
-        result.stopReason = `a batch was sent ${lost} ${plural(lost, 'time', 'times')}, each with an unknown outcome (last: ${whatHappened(err)}), and had not landed`;
-        fail(
-          pending,
-          status,
-          `not applied: sent ${lost} ${plural(lost, 'time', 'times')}, each with an unknown outcome (last: ${whatHappened(err)}); ` +
-            'the glossary was listed after each and this operation is not in it',
-          true,
-        );
-        continue;
-      }
-      queue.unshift({ ops: pending, lost });
+      // Whatever happened (a timeout, a reset, a 500/502, an unreadable answer), the service may
+      // still apply what is missing, at any later time: sent again, it could land twice, with
+      // nothing left to notice. So it is not, and the run stops here (see the file comment).
+      const changing = found.kind === 'unsettled' ? `; the glossary was still changing over ${found.listings} listings` : '';
+      stopped = "an earlier request's outcome is unknown and the service may still apply it";
+      result.stoppedBy = err;
+      result.stopReason =
+        `a batch's outcome was unknown (${whatHappened(err)}) and the service may still apply it, ` +
+        'so it was not re-sent (that could duplicate it); run the import again later (a re-run skips what landed)';
+      fail(
+        pending,
+        status,
+        `outcome unknown: ${whatHappened(err)}${changing}; the service may still apply it, so it was not re-sent ` +
+          '(that could duplicate it) — run the import again later (a re-run skips what landed)',
+        true,
+      );
     }
   }
 

@@ -83,8 +83,9 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
     total: ops.length,
     applied: result?.applied.length ?? 0,
     failed: result?.failed.length ?? 0,
-    // Without the final listing, any failed operation may have landed after all.
-    unknown: result && !result.verified ? result.failed.length : 0,
+    // Without the final listing, any failed operation may have landed after all; with it, those
+    // sent with an unknown outcome may still land later (they were not re-sent).
+    unknown: result ? (result.verified ? result.failed.filter((f) => f.outcomeUnknown).length : result.failed.length) : 0,
     unexplained: result?.discrepancies.length ?? 0,
     unverifiable: result ? !result.verified : false,
     stoppedBy: result?.stoppedBy,
@@ -157,7 +158,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       },
       partial: (t) => {
         const problems = [
-          t.failed > 0 ? `${t.failed} of ${t.total} operations failed` : '',
+          t.failed > 0 ? `${t.failed} of ${t.total} operations failed${t.unknown > 0 && t.unknown <= t.failed ? ` (${t.unknown} with an unknown outcome: the service may still apply them)` : ''}` : '',
           t.unexplained > 0 ? `${t.unexplained} ${t.unexplained === 1 ? 'problem' : 'problems'} (duplicates, missing changes) found when the glossary was listed again` : '',
           t.unverifiable ? 'the result could not be verified' : '',
         ].filter((p) => p !== '');
