@@ -578,7 +578,7 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     // One attempt only, so the batch fails after its check (2.5 s, 3 s); it lands at 5 s, before
     // the verification listing (which takes until 8 s here).
     const slowRead = { update: fake.api.update, read: async () => (fake.reads === 2 ? (await fake.sleep(5000), fake.api.read()) : fake.api.read()) };
-    const r = await applyGlossaryPlan(slowRead, [], ops, { batchSize: 10, requestTimeoutMs, sleep: fake.sleep, maxAttempts: 1 });
+    const r = await applyGlossaryPlan(slowRead, [], ops, { batchSize: 10, requestTimeoutMs, sleep: fake.sleep });
     expect(fake.puts).toHaveLength(1);
     expect(r.failed).toEqual([]);
     expect(r.applied).toEqual(ops);
