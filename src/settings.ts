@@ -1,5 +1,6 @@
 // Settings resolution (contract §1): flag > environment > profile config > default.
 // Pure: takes the flags, the environment and the profile's config, returns values with their source.
+import { identifierProblem } from './api/segment.js';
 import { UsageError } from './errors.js';
 import type { ProfileConfig } from './config/store.js';
 
@@ -47,10 +48,18 @@ export function resolveSetting(
   env: NodeJS.ProcessEnv,
   profile: ProfileConfig,
 ): Resolved | undefined {
+  // An empty value is a mistake (an unset CI variable, a bad quote), never a reason to fall
+  // back to the next source: that could aim the run at another team or service.
   const flag = flags[flagOf[name]];
-  if (typeof flag === 'string' && flag !== '') return { value: flag, source: 'flag' };
+  if (typeof flag === 'string') {
+    if (flag.trim() === '') throw new UsageError(`--${name} is empty; give a value or leave the flag out`);
+    return { value: flag, source: 'flag' };
+  }
   const fromEnv = env[envOf[name]];
-  if (fromEnv) return { value: fromEnv, source: 'environment' };
+  if (fromEnv !== undefined) {
+    if (fromEnv.trim() === '') throw new UsageError(`${envOf[name]} is set but empty; give it a value or unset it`);
+    return { value: fromEnv, source: 'environment' };
+  }
   const fromConfig = profile[name];
   if (fromConfig) return { value: fromConfig, source: 'config' };
   return undefined;
@@ -72,6 +81,13 @@ export function requireSetting(
 ): Resolved {
   const resolved = resolveSetting(name, flags, env, profile);
   if (!resolved) throw missingSetting(name, profileLabel);
+  if (name !== 'base-url') {
+    const problem = identifierProblem(resolved.value);
+    if (problem !== undefined) {
+      const from = resolved.source === 'flag' ? `--${name}` : resolved.source === 'environment' ? envOf[name] : `config ${name}`;
+      throw new UsageError(`invalid ${describe[name]} ${JSON.stringify(resolved.value)} (from ${from}): ${problem}; nothing was sent`);
+    }
+  }
   return resolved;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
-import { missingSetting, profileName, resolveOutputFormat, resolveSetting, resolveTimeoutMs } from '../src/settings.js';
+import { missingSetting, profileName, requireSetting, resolveOutputFormat, resolveSetting, resolveTimeoutMs } from '../src/settings.js';
 
 describe('settings precedence: flag > environment > profile config > default', () => {
   const config = { 'base-url': 'https://config.example', org: 'config-org', team: 'config-team' };
@@ -18,8 +18,18 @@ describe('settings precedence: flag > environment > profile config > default', (
   it('then nothing', () => {
     expect(resolveSetting('team', {}, {}, {})).toBeUndefined();
   });
-  it('ignores empty values', () => {
-    expect(resolveSetting('org', { org: '' }, { TEAMCTL_ORG: '' }, { org: 'c' })).toEqual({ value: 'c', source: 'config' });
+  it('refuses empty values instead of falling back to the next source', () => {
+    expect(() => resolveSetting('org', { org: '' }, {}, { org: 'c' })).toThrow('--org is empty; give a value or leave the flag out');
+    expect(() => resolveSetting('team', {}, { TEAMCTL_TEAM: ' ' }, { team: 'c' })).toThrow('TEAMCTL_TEAM is set but empty; give it a value or unset it');
+    expect(() => resolveSetting('base-url', { baseUrl: '' }, {}, {})).toThrow(UsageError);
+    expect(resolveSetting('org', {}, {}, { org: 'c' })).toEqual({ value: 'c', source: 'config' });
+  });
+  it('refuses organizations and teams that would change a request path, naming where they came from', () => {
+    for (const team of ['..', '.', 'a/b', 'a\\b', 'a?b', 'a#b', 'a\u0000b', 'a\nb']) {
+      expect(() => requireSetting('team', { team }, {}, {}, 'default')).toThrow(/^invalid team .* \(from --team\): .*; nothing was sent$/);
+    }
+    expect(() => requireSetting('org', {}, { TEAMCTL_ORG: '../x' }, {}, 'default')).toThrow(/\(from TEAMCTL_ORG\): it contains "\/"/);
+    expect(requireSetting('team', { team: 'design team (EU)' }, {}, {}, 'default').value).toBe('design team (EU)');
   });
   it('picks the profile from --profile, then TEAMCTL_PROFILE, then "default"', () => {
     expect(profileName({ profile: 'a' }, { TEAMCTL_PROFILE: 'b' })).toBe('a');

@@ -1,12 +1,12 @@
 // Glossary endpoints (service-api.md §4.5–4.7): typed calls, no printing, no exit codes.
 import { ServiceError } from '../errors.js';
 import type { ApiClient } from './client.js';
+import { pathSegment } from './segment.js';
 import type { GlossaryEntry, GlossaryOperation } from './types.js';
 
-const enc = encodeURIComponent;
 
 export function glossaryPath(org: string): string {
-  return `/orgs/${enc(org)}/translations-glossary`;
+  return `/orgs/${pathSegment(org, 'organization')}/translations-glossary`;
 }
 
 /** Pages of the organization's glossary entries (GET, following `next.page`). */
@@ -32,7 +32,7 @@ export async function updateGlossaryEntries(client: ApiClient, org: string, oper
 
 /** GET …/translations-glossary/{id}; a NotFoundError (exit 5) for an unknown id. */
 export async function getGlossaryEntry(client: ApiClient, org: string, id: string): Promise<GlossaryEntry> {
-  const { data } = await client.request<GlossaryEntry>('GET', `${glossaryPath(org)}/${enc(id)}`);
+  const { data } = await client.request<GlossaryEntry>('GET', `${glossaryPath(org)}/${pathSegment(id, 'glossary entry id')}`);
   if (data === undefined) throw new ServiceError(`unexpected empty answer for glossary entry ${id}`);
   return data;
 }

@@ -1,11 +1,11 @@
 // Team membership endpoints (service-api.md §4.1–4.4): typed calls, no printing, no exit codes.
 import type { ApiClient } from './client.js';
+import { pathSegment } from './segment.js';
 import type { TeamMemberItem, TeamMemberRole, UpdateTeamMembersBody } from './types.js';
 
-const enc = encodeURIComponent;
 
 export function teamMembersPath(org: string, team: string): string {
-  return `/orgs/${enc(org)}/teams/${enc(team)}/members`;
+  return `/orgs/${pathSegment(org, 'organization')}/teams/${pathSegment(team, 'team')}/members`;
 }
 
 /** Pages of the team's members (GET …/members, following `next.page`). */
@@ -20,11 +20,11 @@ export async function updateTeamMembers(client: ApiClient, org: string, team: st
 
 /** PUT …/members/{userId}: add the user, or change the role of a member. */
 export async function putTeamMember(client: ApiClient, org: string, team: string, userId: string, role?: TeamMemberRole): Promise<void> {
-  await client.request('PUT', `${teamMembersPath(org, team)}/${enc(userId)}`, { body: role === undefined ? {} : { role } });
+  await client.request('PUT', `${teamMembersPath(org, team)}/${pathSegment(userId, 'user id')}`, { body: role === undefined ? {} : { role } });
 }
 
 /** DELETE …/members/{userId}: true when a member was removed (205), false when not a member (204). */
 export async function deleteTeamMember(client: ApiClient, org: string, team: string, userId: string): Promise<boolean> {
-  const { status } = await client.request('DELETE', `${teamMembersPath(org, team)}/${enc(userId)}`);
+  const { status } = await client.request('DELETE', `${teamMembersPath(org, team)}/${pathSegment(userId, 'user id')}`);
   return status === 205;
 }

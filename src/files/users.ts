@@ -30,6 +30,7 @@
 //   rows, and their problems are reported with the file problems, all at once: the "file" is
 //   `arguments` (members add|remove) or the flag (`--add`, `--remove`), and the "line" the
 //   argument's 1-based position among those values.
+import { identifierProblem } from '../api/segment.js';
 import type { TeamMemberRole } from '../api/types.js';
 import type { FileProblem } from '../errors.js';
 import { InputFileError, UsageError } from '../errors.js';
@@ -95,6 +96,9 @@ export function userProblem(key: string, kind: UserKind): string | null {
   if (/\s/u.test(key)) return `invalid user id ${quote(key)} (ids contain no spaces)`;
   // Control or replacement characters mean a binary or mis-encoded file, not an id.
   if (/[\p{Cc}\uFFFD]/u.test(key)) return `invalid user id ${quote(key)} (is the file UTF-8?)`;
+  // An id becomes a URL path segment (the single-member requests): nothing may change its shape.
+  const pathProblem = identifierProblem(key);
+  if (pathProblem !== undefined) return `invalid user id ${quote(key)}: ${pathProblem}`;
   return null;
 }
 
