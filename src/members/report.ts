@@ -146,8 +146,11 @@ export async function verify(
 }
 
 /**
- * Failures that may have been applied (no conclusive answer) and that the team read back shows
- * done are moved to the lists of what was done.
+ * The read-back settles every outcome row: a failure whose change the team read back shows done
+ * is moved to the lists of what was done — after an answer that proved nothing (a 500, a
+ * timeout), and also after an error answer the service gave although it had acted (a proxy's 503
+ * after the change was applied). Changes that were never sent (held back, named twice) stay
+ * failed: the service did not make them.
  */
 export function settleInconclusive(result: ExecuteResult, verification: Verification): ExecuteResult {
   if (verification.readError !== undefined) return result;
@@ -162,7 +165,8 @@ export function settleInconclusive(result: ExecuteResult, verification: Verifica
   };
   const differing = UserMap.of(verification.differences.map((d) => [d.user, true]));
   for (const f of result.failed) {
-    const confirmed = f.mayHaveApplied && !differing.has(f.user);
+    const sent = f.mayHaveApplied || f.status !== null;
+    const confirmed = sent && !differing.has(f.user);
     if (!confirmed) {
       settled.failed.push(f);
       continue;

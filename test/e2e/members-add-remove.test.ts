@@ -216,3 +216,37 @@ describe('members remove', () => {
     expect(team()).toEqual({ u00002: 'member', u00003: 'member', u00004: 'member' });
   }, 15_000);
 });
+
+describe('the read-back settles what the answers could not', () => {
+  it('bulk changes applied but answered 503: reported added and removed, exit 0', async () => {
+    s.sandbox.intercept((req) =>
+      req.method === 'PUT' && /\/members$/.test(req.path) ? { kind: 'applyThen', status: 503, body: { error: { code: 503, message: 'busy' } }, headers: { 'retry-after': '0' } } : undefined,
+    );
+    const report = join(dir, 'applied-503.csv');
+    const add = await runCli(['members', 'add', 'u00005', 'u00006', '--json', '--report', report], { env: s.env });
+    expect(add.code).toBe(0);
+    expect(team()).toMatchObject({ u00005: 'member', u00006: 'member' });
+    const json = JSON.parse(add.stdout) as MembersReport;
+    expect(json.added.map((u) => u.id).sort()).toEqual(['u00005', 'u00006']);
+    expect(json.failed).toEqual([]);
+    expect(json.verified).toBe(true);
+    expect(parse(readFileSync(report, 'utf8'), { columns: true }).map((r: { outcome: string }) => r.outcome)).toEqual(['added', 'added']);
+
+    const remove = await runCli(['members', 'remove', 'u00005', '--json'], { env: s.env });
+    expect(remove.code).toBe(0);
+    expect(team().u00005).toBeUndefined();
+    expect((JSON.parse(remove.stdout) as MembersReport).removed.map((u) => u.id)).toEqual(['u00005']);
+  });
+
+  it('a 503 that really applied nothing stays failed: exit 1, nothing claimed', async () => {
+    s.sandbox.intercept((req) =>
+      req.method === 'PUT' && /\/members$/.test(req.path) ? { kind: 'respond', status: 503, body: { error: { code: 503, message: 'busy' } }, headers: { 'retry-after': '0' } } : undefined,
+    );
+    const r = await runCli(['members', 'add', 'u00005', '--json'], { env: s.env });
+    expect(r.code).toBe(1);
+    expect(team().u00005).toBeUndefined();
+    const json = JSON.parse(r.stdout) as MembersReport;
+    expect(json.added).toEqual([]);
+    expect(json.failed.map((f) => [f.action, f.status])).toEqual([['add', 503]]);
+  });
+});

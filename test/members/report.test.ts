@@ -120,9 +120,12 @@ describe('settleInconclusive', () => {
     expect(settleInconclusive(lost, { differences: [{ user: bob, expected: 'owner', actual: 'member' }] }).failed).toHaveLength(1);
     expect(settleInconclusive(lost, { differences: [], readError: 'down' }).failed).toHaveLength(1);
   });
-  it('never settles a rejected change', () => {
-    const rejected: ExecuteResult = { ...lost, failed: [{ ...lost.failed[0]!, mayHaveApplied: false }] };
-    expect(settleInconclusive(rejected, { differences: [] }).failed).toHaveLength(1);
+  it('settles an error answer whose change the read-back shows made (a 503 after applying), never a change that was not sent', () => {
+    const answered: ExecuteResult = { ...lost, failed: [{ ...lost.failed[0]!, status: 503, mayHaveApplied: false }] };
+    expect(settleInconclusive(answered, { differences: [] }).failed).toEqual([]);
+    expect(settleInconclusive(answered, { differences: [{ user: bob, expected: 'owner', actual: 'member' }] }).failed).toHaveLength(1);
+    const notSent: ExecuteResult = { ...lost, failed: [{ ...lost.failed[0]!, status: null, mayHaveApplied: false, message: 'not sent: it would leave the team without an owner' }] };
+    expect(settleInconclusive(notSent, { differences: [] }).failed).toHaveLength(1);
   });
 });
 
