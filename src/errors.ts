@@ -10,6 +10,8 @@ export const ExitCode = {
   notFound: 5,
   partial: 6,
   pending: 8,
+  interrupted: 130,
+  terminated: 143,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -117,4 +119,13 @@ export class ServiceError extends TeamctlError {
 /** What a report shows for a failure: the error's detail when it has one, else its message. */
 export function failureDetail(err: Error): string {
   return err instanceof TeamctlError && err.detail !== undefined ? err.detail : err.message;
+}
+
+/** The run was interrupted (SIGINT → 130, SIGTERM → 143): requests in flight finished, nothing more was sent. */
+export class InterruptedError extends TeamctlError {
+  override readonly exitCode: ExitCodeValue;
+  constructor(message: string, signal: 'SIGINT' | 'SIGTERM', options?: ErrorOptions) {
+    super(message, options);
+    this.exitCode = signal === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted;
+  }
 }

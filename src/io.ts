@@ -1,6 +1,7 @@
 // Standard streams, decided once: whether each is a terminal, whether to colour, how to prompt.
 // stdout is data; stderr is for people (contract §1).
 import type { Readable, Writable } from 'node:stream';
+import { InterruptedError } from './errors.js';
 import { addSecret, redact } from './redact.js';
 
 export interface IOStreams {
@@ -119,7 +120,7 @@ export class IO {
             if (ch === '\u0003') {
               stdin.off('data', onData);
               stderr.write('\n');
-              reject(new Error('interrupted'));
+              reject(new InterruptedError('interrupted at the prompt; nothing was stored or sent', 'SIGINT'));
               return;
             }
             if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
@@ -139,7 +140,16 @@ export class IO {
     const { createInterface } = await import('node:readline/promises');
     const rl = createInterface({ input: this.streams.stdin, output: this.streams.stderr, terminal: this.stdinIsTTY });
     try {
-      const answer = await rl.question(`${question} [y/N] `);
+      // Ctrl-C at the prompt is an answer too: stop, nothing sent (exit 130), no stack trace.
+      const interrupted = new Promise<never>((_, reject) =>
+        rl.once('SIGINT', () => {
+          this.streams.stderr.write('\n');
+          reject(new InterruptedError('interrupted at the confirmation; nothing was sent', 'SIGINT'));
+        }),
+      );
+      const asked = rl.question(`${question} [y/N] `);
+      asked.catch(() => {}); // closing the prompt after Ctrl-C rejects the pending question
+      const answer = await Promise.race([asked, interrupted]);
       return /^y(es)?$/i.test(answer.trim());
     } finally {
       rl.close();

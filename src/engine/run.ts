@@ -5,11 +5,12 @@
 //   report (CSV, JSON, Markdown, step summary) → the exit rule (src/engine/exit.ts).
 // Reports are views of one list of outcome rows per change, so they always agree.
 import type { Context } from '../context.js';
-import { ExitCode, GuardError, PartialError, TeamctlError } from '../errors.js';
+import { ExitCode, GuardError, InterruptedError, PartialError, TeamctlError } from '../errors.js';
 import { checkWritable, writeFileAtomic } from '../files/atomic.js';
 import { csvText, type CsvColumns } from './csv.js';
 import { startProgress, type Progress } from '../output/progress.js';
 import { settleExit, type ExitWords, type Tally } from './exit.js';
+import { watchInterrupts } from './interrupt.js';
 import { planFileText, type PlanFile } from './planFile.js';
 import { renderReport, type ReportDoc } from './report.js';
 
@@ -47,7 +48,8 @@ export interface ChangeDomain<Row> {
   nothingToDo(): AppliedView<Row>;
   /** What the run will send, for the progress bar: units and requests. */
   work(): { label: string; units: number; requests: number };
-  execute(progress: Progress): Promise<AppliedView<Row>>;
+  /** Sends the plan; `interrupted()` turns true once the run must start no new request. */
+  execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<Row>>;
   /** The plan file --plan-out writes. */
   planFile(): PlanFile;
   /** The --report CSV. */
@@ -126,11 +128,16 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
 
   const work = domain.work();
   const progress = await startProgress(io, work.label, work.units, work.requests);
+  const interrupts = watchInterrupts(() => {
+    progress.stop();
+    io.error('interrupted: finishing the requests in flight and sending nothing more (press Ctrl-C again to quit at once)');
+  });
   let done: AppliedView<Row>;
   try {
-    done = await domain.execute(progress);
+    done = await domain.execute(progress, () => interrupts.received !== undefined);
   } finally {
     progress.stop();
+    interrupts.dispose();
   }
 
   // Changes were applied: a report that cannot be written no longer stops anything; the
@@ -146,6 +153,12 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
   }
   await publish(ctx, done);
   io.info(done.summary);
+  const signal = interrupts.received;
+  if (signal !== undefined) {
+    const { applied, total } = done.tally;
+    const where = options.report !== undefined && reportProblem === undefined ? `; ${options.report} lists each change` : '; the summary above lists each change';
+    throw new InterruptedError(`interrupted after ${applied.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} changes were applied${where}; run the same command again to finish`, signal);
+  }
   if (reportProblem !== undefined) {
     if (done.tally.applied > 0) {
       throw new PartialError(`${done.tally.applied} of ${done.tally.total} changes were applied (see the summary above), but the report could not be written: ${reportProblem}`, {

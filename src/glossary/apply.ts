@@ -65,6 +65,8 @@ export interface ApplyOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Called with the number of operations just settled (applied or failed), for a progress bar. */
   onSettled?: (count: number) => void;
+  /** True once the run must start no new request (Ctrl-C, SIGTERM): later batches are "not sent", and there is no final listing. */
+  interrupted?: () => boolean;
   /** Lines for a person: an unknown outcome, what the check found, what the verification found. */
   onNotice?: (message: string) => void;
 }
@@ -341,6 +343,7 @@ export async function applyGlossaryPlan(
   const queue: PlannedOperation[][] = batches(operations, options.batchSize);
   while (queue.length > 0) {
     const ops = queue.shift() as PlannedOperation[];
+    if (stopped === undefined && options.interrupted?.()) stopped = 'the run was interrupted';
     if (stopped !== undefined) {
       fail(ops, null, `not sent: ${stopped}`);
       continue;
@@ -457,7 +460,10 @@ export async function applyGlossaryPlan(
   }
 
   // Final verification (see the file comment): needed when something may have changed.
-  if ((options.verify ?? true) && (confirmed.length > 0 || uncertain.size > 0)) {
+  if (options.interrupted?.()) {
+    // No new request after an interruption: what was sent with an unknown outcome stays unknown.
+    if (uncertain.size > 0) result.verified = false;
+  } else if ((options.verify ?? true) && (confirmed.length > 0 || uncertain.size > 0)) {
     let final: GlossaryEntryLike[] | undefined;
     try {
       final = await api.read();

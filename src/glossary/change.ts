@@ -114,7 +114,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
 
     work: () => ({ label: 'glossary import', units: ops.length, requests: Math.ceil(ops.length / settings.batchSize) }),
 
-    async execute(progress) {
+    async execute(progress, interrupted) {
       const { requestTimeoutMs } = settings;
       const result = await applyGlossaryPlan(
         { update: (operations) => updateGlossaryEntries(client, org, operations), read: () => readGlossary(client, org) },
@@ -127,6 +127,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
           checkDelayMs: Math.min(500, Math.ceil(requestTimeoutMs / 10)),
           onSettled: (n) => progress.increment(n),
           onNotice: input.warn,
+          interrupted,
         },
       );
       last = result;

@@ -75,6 +75,8 @@ export interface ExecuteOptions {
   /** Single-user requests in flight at once. */
   concurrency: number;
   progress?: Progress;
+  /** True once the run must start no new request (Ctrl-C, SIGTERM): the rest is "not sent". */
+  interrupted?: () => boolean;
 }
 
 export interface AppliedAdd {
@@ -182,6 +184,9 @@ const emailKey = (email: string): string => email.trim().toLowerCase();
 const quote = (value: string): string => JSON.stringify(value);
 
 export const overruledMessage = 'named in both add and remove (remove wins)';
+
+/** What a change that an interruption kept from being sent fails with: nothing was processed. */
+const notSentInterrupted = (): ServiceError => new ServiceError('not sent: the run was interrupted', { outcome: 'not-processed', detail: 'not sent: the run was interrupted' });
 
 /** What the bulk PUT is sent for a user: the id when known, else the e-mail. */
 function keyOf(user: UserRef): string {
@@ -375,6 +380,7 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
   /** Remembers an error that makes every later request pointless, and refuses to send after it. */
   const guarded = async (bulk: boolean, request: () => Promise<void>): Promise<void> => {
     if (result.stoppedBy) throw result.stoppedBy;
+    if (options.interrupted?.()) throw notSentInterrupted();
     try {
       await request();
       result.accepted++;
@@ -413,6 +419,7 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
       let readProblem = '';
       try {
         if (result.stoppedBy) throw result.stoppedBy;
+        if (options.interrupted?.()) throw notSentInterrupted();
         find = indexMembers(await readTeam(client, org, team, 'after adding members'));
       } catch (err) {
         if (!(err instanceof TeamctlError)) throw err;

@@ -204,12 +204,15 @@ export function membersDomain(ctx: Context, input: MembersRunInput): ChangeDomai
       return { label: 'Applying', units, requests };
     },
 
-    async execute(progress: Progress) {
-      const executed = await executePlan(current, plan, { client, org, team, batchSize: settings.batchSize, concurrency: settings.concurrency, progress });
-      // After a refused token the read would fail the same way; anything else is read back.
+    async execute(progress: Progress, interrupted: () => boolean) {
+      const executed = await executePlan(current, plan, { client, org, team, batchSize: settings.batchSize, concurrency: settings.concurrency, progress, interrupted });
+      // After a refused token the read would fail the same way, and after an interruption no
+      // request is started; anything else is read back.
       const verification: Verification = executed.stoppedBy
         ? { differences: [], readError: `not read again after: ${executed.stoppedBy.message}` }
-        : await verify(client, org, team, current, planAsExecuted(plan, executed));
+        : interrupted()
+          ? { differences: [], readError: 'not read again: the run was interrupted' }
+          : await verify(client, org, team, current, planAsExecuted(plan, executed));
       const result = settleInconclusive(executed, verification);
       const report = appliedReport(plan, result, verification);
       const rows = reportRows({ plan, result, verification, unchangedNamed });

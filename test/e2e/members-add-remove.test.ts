@@ -230,7 +230,7 @@ describe('the read-back settles what the answers could not', () => {
     expect(json.added.map((u) => u.id).sort()).toEqual(['u00005', 'u00006']);
     expect(json.failed).toEqual([]);
     expect(json.verified).toBe(true);
-    expect(parse(readFileSync(report, 'utf8'), { columns: true }).map((r: { outcome: string }) => r.outcome)).toEqual(['added', 'added']);
+    expect((parse(readFileSync(report, 'utf8'), { columns: true }) as { outcome: string }[]).map((r) => r.outcome)).toEqual(['added', 'added']);
 
     const remove = await runCli(['members', 'remove', 'u00005', '--json'], { env: s.env });
     expect(remove.code).toBe(0);

@@ -1,0 +1,34 @@
+// Ctrl-C and CI cancellations while changes are being sent (README, "Interruptions"): the first
+// SIGINT or SIGTERM asks the run to stop starting requests — those in flight finish (bounded by
+// the request timeout), the reports are written, a line says what applied — and the exit code is
+// 130 (SIGINT) or 143 (SIGTERM). A second signal exits at once.
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+export interface Interrupts {
+  /** The first signal received, if any. */
+  readonly received: StopSignal | undefined;
+  /** Stops listening (the default behaviour of the signals comes back). */
+  dispose(): void;
+}
+
+export const exitCodeOf = (signal: StopSignal): number => (signal === 'SIGTERM' ? 143 : 130);
+
+export function watchInterrupts(onFirst: (signal: StopSignal) => void): Interrupts {
+  let received: StopSignal | undefined;
+  const handler = (signal: StopSignal): void => {
+    if (received !== undefined) process.exit(exitCodeOf(signal));
+    received = signal;
+    onFirst(signal);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return {
+    get received() {
+      return received;
+    },
+    dispose() {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    },
+  };
+}
