@@ -391,6 +391,9 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
   };
   const sendBulk = (body: { add?: string[]; remove?: string[] }) => guarded(true, () => updateTeamMembers(client, org, team, body));
 
+  /** The team as last read during the run (step 2), by id or e-mail. */
+  let lastRead: ((user: UserRef) => CurrentMember | undefined) | undefined;
+
   // 1. New members, in bulk: adds only, `--batch-size` users per request.
   let settlement: Settlement = { roleFixes: [], newOwners: [], overruling: [] };
   if (plan.add.length > 0) {
@@ -421,11 +424,25 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
         if (result.stoppedBy) throw result.stoppedBy;
         if (options.interrupted?.()) throw notSentInterrupted();
         find = indexMembers(await readTeam(client, org, team, 'after adding members'));
+        lastRead = find;
       } catch (err) {
         if (!(err instanceof TeamctlError)) throw err;
         readProblem = err.message;
       }
       settlement = settleAdds(result, plan, current, accepted, uncertain, find, readProblem);
+    }
+  }
+
+  // 2c. Someone else may have removed a member since the plan was read; a role change for them
+  //     would add them back (the single-user PUT also adds). The team as read now decides: a
+  //     member no longer there gets no role request. (Reused from step 2 when there were adds.)
+  let stillThere: ((user: UserRef) => CurrentMember | undefined) | undefined = lastRead;
+  if (plan.roleChanges.length > 0 && stillThere === undefined && !result.stoppedBy && !options.interrupted?.()) {
+    try {
+      stillThere = indexMembers(await readTeam(client, org, team, 'before changing roles'));
+    } catch (err) {
+      if (!(err instanceof TeamctlError)) throw err;
+      // Not known: the role changes go ahead as planned; the final read-back checks them.
     }
   }
 
@@ -447,7 +464,15 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
   // 3–4. Role changes in place: every promotion done before the first demotion.
   const promotions: RoleWork[] = [];
   const demotions: RoleWork[] = [];
-  for (const change of plan.roleChanges) (change.to === 'owner' ? promotions : demotions).push({ ...change, newMember: false });
+  for (const change of plan.roleChanges) {
+    if (stillThere !== undefined && stillThere(change.user) === undefined) {
+      const message = 'not sent: no longer a member (removed by someone else during the run); a role change would add them back';
+      result.failed.push({ action: 'role', user: change.user, from: change.from, to: change.to, newMember: false, status: null, message, mayHaveApplied: false });
+      progress?.increment();
+      continue;
+    }
+    (change.to === 'owner' ? promotions : demotions).push({ ...change, newMember: false });
+  }
   for (const fix of roleFixes) (fix.to === 'owner' ? promotions : demotions).push(fix);
 
   const runRoles = async (work: RoleWork[]): Promise<Set<string>> => {

@@ -61,6 +61,8 @@ export interface Verification {
   differences: EndStateDifference[];
   /** Set when the team could not be read back: nothing is verified. */
   readError?: string;
+  /** The team read back has no owner although the plan keeps one (someone else's change, or a failure). */
+  ownerless?: boolean;
 }
 
 export type Outcome = 'planned' | 'added' | 'removed' | 'role-changed' | 'not-member' | 'unchanged' | 'failed' | 'unverified';
@@ -138,7 +140,9 @@ export async function verify(
 ): Promise<Verification> {
   try {
     const after = await readTeam(client, org, team, 'to verify the changes');
-    return { differences: compareEndState(expectedEndState(current, plan), after) };
+    const expected = expectedEndState(current, plan);
+    const ownerless = expected.members.some((m) => m.role === 'owner') && !after.some((m) => m.role === 'owner');
+    return { differences: compareEndState(expected, after), ...(ownerless ? { ownerless } : {}) };
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     return { differences: [], readError: err.message };
@@ -388,6 +392,9 @@ export function formatSummary(report: MembersReport, verification: Verification 
     lines.push(`  failed: ${f.action} ${describeUser(f.user)}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`);
   }
   const unexplained = report.failed.filter((f) => f.action === 'verify');
+  if (verification?.ownerless) {
+    lines.push('Warning: the team has no owner now, although the plan kept one: a change failed, or someone else removed or demoted its owners during the run.');
+  }
   if (verification?.readError !== undefined) lines.push(`Not verified: ${verification.readError}`);
   else if (unexplained.length > 0) {
     lines.push(`Verification: the team read back differs from the plan for ${plural(unexplained.length, 'user')}:`);

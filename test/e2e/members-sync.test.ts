@@ -402,3 +402,40 @@ describe('members sync, incremental', () => {
     expect(report.verified).toBe(true);
   });
 });
+
+describe('changes by someone else during the run', () => {
+  it('a member removed by someone else after the plan was read gets no role request (it would add them back); the run says so, exit 6', async () => {
+    const sb = await teamOf(['owner', 'member', 'member'], 2);
+    const store = sb.sandbox.store;
+    // Someone else removes u00002 after teamctl's first listing (the plan), before the role changes.
+    let listings = 0;
+    sb.sandbox.intercept((req) => {
+      if (req.method === 'GET' && req.path.endsWith('/teams/t/members') && ++listings === 2) store.removeTeamMember('acme', 't', 'u00002');
+      return undefined;
+    });
+    const r = await runCli(['members', 'add', 'u00002', 'u00003', '--role', 'owner', '--json'], { env: sb.env });
+    expect(r.code).toBe(6);
+    const roles = Object.fromEntries(store.teamMembers('acme', 't').map((m) => [m.userId, m.role]));
+    expect(roles).toEqual({ u00001: 'owner', u00003: 'owner' });
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.failed).toEqual([
+      expect.objectContaining({ action: 'role', status: null, message: 'not sent: no longer a member (removed by someone else during the run); a role change would add them back' }),
+    ]);
+    expect(sb.sandbox.requests.filter((q) => q.method === 'PUT' && q.path.endsWith('/members/u00002'))).toEqual([]);
+  });
+
+  it('a team left without an owner by someone else\'s change says so explicitly', async () => {
+    const sb = await teamOf(['owner', 'member'], 2);
+    const store = sb.sandbox.store;
+    let puts = 0;
+    sb.sandbox.intercept((req) => {
+      // Someone else demotes the only owner while teamctl adds a member.
+      if (req.method === 'PUT' && ++puts === 1) store.putTeamMember('acme', 't', 'u00001', 'member');
+      return undefined;
+    });
+    const r = await runCli(['members', 'add', 'u00003'], { env: sb.env });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('Warning: the team has no owner now, although the plan kept one');
+    expect(store.teamMembers('acme', 't').some((m) => m.role === 'owner')).toBe(false);
+  });
+});

@@ -183,7 +183,7 @@ describe('executePlan', () => {
     const { result, requests } = await run({ roster: [rosterEntry('u00002', 'owner'), rosterEntry('u00003', 'member'), rosterEntry('u00001', 'member')] });
     // u00001 is still the owner: its demotion was not sent.
     expect(team()).toEqual({ u00001: 'owner', u00002: 'member', u00003: 'member' });
-    expect(requests.map(describeRequest)).toEqual(['PUT u00002 owner']);
+    expect(requests.map(describeRequest)).toEqual(['GET', 'PUT u00002 owner']); // the team read again before the role changes
     expect(result.failed.map((f) => [f.action, f.user.id, f.status])).toEqual([
       ['role', 'u00002', 400],
       ['role', 'u00001', null],
