@@ -1,7 +1,8 @@
 // The factory every command receives: streams, settings and the API client, each made only when
 // first asked for, so `--help` and `--version` touch neither the disk nor the network.
 import type { ApiClient } from './api/client.js';
-import { AuthError } from './errors.js';
+import { identifierProblem } from './api/segment.js';
+import { AuthError, UsageError } from './errors.js';
 import { ConfigStore, type ProfileConfig } from './config/store.js';
 import { IO, type IOStreams } from './io.js';
 import {
@@ -53,7 +54,22 @@ export class Context {
   }
 
   setting(name: SettingName): Resolved {
-    return requireSetting(name, this.flags, this.env, this.profile(), this.profileName);
+    const resolved = requireSetting(name, this.flags, this.env, this.profile(), this.profileName);
+    if (name === 'team' && resolved.value.includes(',')) {
+      throw new UsageError(`several teams (${resolved.value}) work only with \`members list\` and a roster with a "team" column; name one team`);
+    }
+    return resolved;
+  }
+
+  /** The team setting as a list: `--team a,b`, `--team a --team b`, or one team (members list). */
+  teams(): string[] {
+    const resolved = requireSetting('team', this.flags, this.env, this.profile(), this.profileName);
+    const teams = [...new Set(resolved.value.split(',').map((t) => t.trim()))];
+    for (const team of teams) {
+      const problem = team === '' ? 'it is empty' : identifierProblem(team);
+      if (problem !== undefined) throw new UsageError(`invalid team ${JSON.stringify(team)} in ${JSON.stringify(resolved.value)}: ${problem}; nothing was sent`);
+    }
+    return teams;
   }
 
   outputFormat(): OutputFormat {

@@ -38,6 +38,7 @@ export interface SyncOptionsFlags {
   dryRun?: boolean;
   exitCode?: boolean;
   maxRemovals?: string;
+  minOwners?: string;
   force?: boolean;
   batchSize: string;
   concurrency: string;
@@ -92,7 +93,9 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--profile <name>', 'settings profile (env TEAMCTL_PROFILE; default "default")')
     .option('--base-url <url>', 'API base URL (env TEAMCTL_BASE_URL, config base-url)')
     .option('--org <id>', 'organization id (env TEAMCTL_ORG, config org)')
-    .option('--team <id>', 'team id (env TEAMCTL_TEAM, config team)')
+    .option('--team <id>', 'team id (env TEAMCTL_TEAM, config team); members list takes several: --team a,b or --team a --team b', (value: string, previous?: string) =>
+      previous === undefined ? value : `${previous},${value}`,
+    )
     .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'tsv', 'json', 'ndjson', 'csv', 'markdown']))
     .option('--json', 'same as -o json')
     .option('-q, --quiet', 'print nothing on stderr but errors')
@@ -177,7 +180,15 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .description('list every member of the team with their roles, across all pages')
     .addOption(new Option('--role <role>', 'only members with this team role').choices(['owner', 'member']))
     .option('--page-size <n>', 'members per request, 1..1000', '1000')
-    .addHelpText('after', examples('teamctl members list', 'teamctl members list --role owner -o csv > owners.csv', 'teamctl members list -o ndjson | jq -c .team'))
+    .addHelpText(
+      'after',
+      examples(
+        'teamctl members list',
+        'teamctl members list --role owner -o csv > owners.csv',
+        'teamctl members list -o ndjson | jq -c .team',
+        'teamctl members list --team engineering,design -o csv > org.csv   # an organization roster, to sync back',
+      ),
+    )
     .action(
       action(
         () => import('./commands/members/list.js').then((m) => m.run),
@@ -231,7 +242,8 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--max-removals <n|p%>', 'refuse a plan removing more than this (default 25% of current members, at least 1)')
-    .option('--force', 'apply a plan over --max-removals, or one that leaves the team without an owner')
+    .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners than this, if it has that many now (default 1)')
+    .option('--force', 'apply a plan over --max-removals or --min-owners')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests (role changes) in flight at once', '8')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
@@ -242,6 +254,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
         'teamctl members sync --roster team.csv --prune --yes --report sync-report.csv',
         'teamctl members sync --roster team.csv --prune --dry-run --exit-code   # CI drift check',
         'teamctl members sync --roster team.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
+        'teamctl members sync --roster org.csv --prune --dry-run                 # a roster with a team column: every team it names',
         'teamctl members sync --add new@example.com --remove old@example.com',
       ),
     )

@@ -14,8 +14,11 @@ import { GuardError, UsageError } from '../errors.js';
 import { glossaryDomain } from '../glossary/change.js';
 import { glossaryMoved, glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersDomain } from '../members/change.js';
+import { organizationDomain } from '../members/orgChange.js';
+import { runPool } from '../members/pool.js';
 import { membersPlanBody, teamMoved } from '../members/savedPlan.js';
 import { readTeam } from '../members/team.js';
+import type { CurrentMember } from '../plan/members.js';
 import { resolveTimeoutMs } from '../settings.js';
 
 export interface ApplyOptions {
@@ -52,29 +55,39 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
 
   if (plan.kind === 'members') {
     const body = checked(opts.planFile, () => membersPlanBody(plan.body));
-    const [saved, ...more] = body.teams;
-    if (!saved || more.length > 0) throw new UsageError(`${opts.planFile} holds a plan for ${body.teams.length} teams; this teamctl applies plans for one team`);
-    const current = await readTeam(client, org, saved.team, 'to check the plan; nothing was sent');
-    const moved = teamMoved(saved.state, current);
-    if (moved !== undefined) throw new GuardError(`team ${saved.team} changed since the plan was made: ${moved}; nothing was sent`, { hint: remake });
-    const domain = membersDomain(ctx, {
-      client,
-      baseUrl,
-      org,
-      team: saved.team,
-      command: plan.command,
-      current,
-      plan: saved.plan,
-      named: saved.unchanged,
-      settings: {
-        force: body.options.force,
-        ...(body.options.maxRemovals !== null ? { maxRemovals: body.options.maxRemovals } : {}),
-        batchSize: body.options.batchSize,
-        concurrency: body.options.concurrency,
-        confirmed: true,
-      },
+    const reads = await runPool(body.teams, 8, (saved) => readTeam(client, org, saved.team, 'to check the plan; nothing was sent'));
+    const failed = reads.find((r) => !r.ok);
+    if (failed && !failed.ok) throw failed.error;
+    const currents = reads.map((r) => (r as { ok: true; value: CurrentMember[] }).value);
+    // Stale when any team moved: every team that did is named, and nothing is sent.
+    const moved = body.teams.flatMap((saved, i) => {
+      const what = teamMoved(saved.state, currents[i] as CurrentMember[]);
+      return what === undefined ? [] : [`team ${saved.team} changed since the plan was made: ${what}`];
     });
-    return runChange(ctx, domain, runOptions);
+    if (moved.length > 0) throw new GuardError(`${moved.join('; ')}; nothing was sent`, { hint: remake });
+    const domains = body.teams.map((saved, i) =>
+      membersDomain(ctx, {
+        client,
+        baseUrl,
+        org,
+        team: saved.team,
+        command: plan.command,
+        current: currents[i] as CurrentMember[],
+        plan: saved.plan,
+        named: saved.unchanged,
+        settings: {
+          force: body.options.force,
+          ...(body.options.maxRemovals !== null ? { maxRemovals: body.options.maxRemovals } : {}),
+          ...(body.options.minOwners !== undefined ? { minOwners: body.options.minOwners } : {}),
+          batchSize: body.options.batchSize,
+          concurrency: body.options.concurrency,
+          confirmed: true,
+          teamInMessages: body.teams.length > 1,
+        },
+      }),
+    );
+    const [only] = domains;
+    return runChange(ctx, domains.length === 1 && only ? only : organizationDomain(domains, true), runOptions);
   }
 
   const body = checked(opts.planFile, () => glossaryPlanBody(plan.body));

@@ -20,7 +20,8 @@
 //   characters. E-mails are compared trimmed and case-insensitively, ids exactly.
 // - A repeated column that is read (`email` twice; `role` twice in a roster) is an error.
 // - `role` is only read with `readRoles` (the roster); otherwise the column is ignored
-//   entirely, unvalidated.
+//   entirely, unvalidated. So is `team`: a roster with a `team` column is an organization
+//   roster, each row for the team it names (README, "Many teams from one roster").
 // - A roster WITHOUT a `role` column (an HR export with only `email`, or a list without
 //   header) says nothing about roles: its entries have no `role`, and the planner keeps each
 //   member's role (new users are added as `member`). Reading such a file as "everyone is a
@@ -49,6 +50,8 @@ export interface UserEntry {
    * `member`. Undefined means "no role given": the member keeps theirs (new users: member).
    */
   role?: TeamMemberRole;
+  /** The team the row is for, in a roster with a `team` column (an organization roster). */
+  team?: string;
   /** 1-based line in the file; 0 for a command-line argument. */
   line: number;
   /** The file the user came from; absent for a command-line argument. */
@@ -56,7 +59,7 @@ export interface UserEntry {
 }
 
 export interface UserFileOptions {
-  /** Read the `role` column (only `--roster` does). */
+  /** Read the `role` column, and a `team` column if there is one (only `--roster` does). */
   readRoles: boolean;
 }
 
@@ -73,7 +76,7 @@ export interface UserFile {
    * null for a list without header (an empty file too). A header-only file has a header and no
    * users, which the caller refuses for a roster.
    */
-  header: { userColumn: UserColumn; roleColumn: boolean } | null;
+  header: { userColumn: UserColumn; roleColumn: boolean; teamColumn: boolean } | null;
 }
 
 const quote = (value: string): string => JSON.stringify(value);
@@ -156,6 +159,8 @@ interface Layout {
   userHeading: string;
   userColumn: UserColumn;
   roleIndex: number | undefined;
+  /** A roster's `team` column: every row names the team it is for (an organization roster). */
+  teamIndex: number | undefined;
 }
 
 /** The header's layout, null when the first row is not a header, or a problem message. */
@@ -164,7 +169,8 @@ function readHeader(cells: string[], readRoles: boolean): Layout | null | string
   const at = (name: string): number[] => names.flatMap((n, i) => (n === name ? [i] : []));
   const columns = { email: at('email'), id: at('id'), user: at('user') };
   const roles = at('role');
-  const named = columns.email.length + columns.id.length + columns.user.length + roles.length;
+  const teams = at('team');
+  const named = columns.email.length + columns.id.length + columns.user.length + roles.length + (readRoles ? teams.length : 0);
   if (named === 0 && names.filter((n) => n !== '').length < 2) return null;
 
   const userColumn = (['email', 'id', 'user'] as const).find((c) => columns[c].length > 0);
@@ -176,7 +182,8 @@ function readHeader(cells: string[], readRoles: boolean): Layout | null | string
   if (userIndex === undefined) throw new Error('unreachable: a found column has an index');
   if (second !== undefined) return `column "${userColumn}" appears more than once in the header`;
   if (readRoles && roles.length > 1) return 'column "role" appears more than once in the header';
-  return { userIndex, userHeading: cells[userIndex]?.trim() ?? userColumn, userColumn, roleIndex: roles[0] };
+  if (readRoles && teams.length > 1) return 'column "team" appears more than once in the header';
+  return { userIndex, userHeading: cells[userIndex]?.trim() ?? userColumn, userColumn, roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined };
 }
 
 /** Turns parsed rows into users; throws InputFileError listing every problem (up to 50). */
@@ -233,6 +240,13 @@ export function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): User
       else rowProblems.push(`unknown role ${quote(roleCell.trim())} (expected owner or member)`);
     }
 
+    let team: string | undefined;
+    if (layout?.teamIndex !== undefined) {
+      team = (row.cells[layout.teamIndex] ?? '').trim();
+      const problem = team === '' ? 'empty team cell (an organization roster names the team on every row)' : identifierProblem(team);
+      if (problem !== undefined) rowProblems.push(team === '' ? problem : `invalid team ${quote(team)}: ${problem}`);
+    }
+
     if (rowProblems.length > 0) {
       // A list whose first line fails was probably meant to have a header: say what one needs.
       const hint = !layout && row === first ? ' (no header found: a header names an "email", "id" or "user" column)' : '';
@@ -243,14 +257,17 @@ export function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): User
 
     const entry: UserEntry = { key: user.key, kind: user.kind, line: row.line, file };
     if (role) entry.role = role;
-    const identity = userIdentity(entry);
+    if (team !== undefined) entry.team = team;
+    // The same user in two teams is two rows of an organization roster, not a duplicate.
+    const identity = `${team ?? ''}\u0000${userIdentity(entry)}`;
     const earlier = seen.get(identity);
     if (!earlier) {
       seen.set(identity, entry);
       users.push(entry);
     } else if (earlier.role !== entry.role) {
       const [was, now] = [earlier.role ?? '', entry.role ?? ''];
-      const message = `${quote(entry.key)} is on line ${earlier.line} as ${was} and on line ${entry.line} as ${now}`;
+      const inTeam = team === undefined ? '' : ` in team ${quote(team)}`;
+      const message = `${quote(entry.key)} is on line ${earlier.line} as ${was} and on line ${entry.line} as ${now}${inTeam}`;
       problems.push({ file, line: row.line, message });
     } else {
       warnings.push({ file, line: row.line, message: `${quote(entry.key)} is also on line ${earlier.line}; counted once` });
@@ -262,7 +279,7 @@ export function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): User
     file,
     users,
     warnings,
-    header: layout ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined } : null,
+    header: layout ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined, teamColumn: layout.teamIndex !== undefined } : null,
   };
 }
 

@@ -20,6 +20,7 @@ import {
   describeUser,
   isEmptyPlan,
   maxRemovalsAllowed,
+  applyPlan,
   ownersLost,
   type CurrentMember,
   type MembersPlan,
@@ -47,10 +48,14 @@ export interface MembersRunSettings {
   force: boolean;
   /** The --max-removals spec (sync only); absent: no such guard. */
   maxRemovals?: string;
+  /** --min-owners: the fewest owners a plan may leave a team that has at least that many now (default 1). */
+  minOwners?: number;
   batchSize: number;
   concurrency: number;
   /** A saved plan being applied: the reviewed plan is the confirmation. */
   confirmed?: boolean;
+  /** Several teams in one run: messages name the team. */
+  teamInMessages?: boolean;
 }
 
 /** One team's part of a saved members plan. */
@@ -65,7 +70,7 @@ export interface SavedTeamPlan {
 
 export interface MembersPlanBody {
   teams: SavedTeamPlan[];
-  options: { force: boolean; batchSize: number; concurrency: number; maxRemovals: string | null };
+  options: { force: boolean; batchSize: number; concurrency: number; maxRemovals: string | null; minOwners?: number };
 }
 
 export interface MembersRunInput {
@@ -107,6 +112,26 @@ function lastOwnerProblem(team: string, plan: MembersPlan, lost: readonly Curren
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/** The --min-owners guard: the owners a plan demotes or removes when it leaves fewer than `n` of a team that has at least `n`. */
+function ownersBelow(current: readonly CurrentMember[], plan: MembersPlan, n: number): CurrentMember[] {
+  const before = current.filter((m) => m.role === 'owner');
+  if (before.length < n) return [];
+  const owners = applyPlan(current, plan).filter((m) => m.role === 'owner');
+  if (owners.length >= n) return [];
+  const after = new Set(owners.map((m) => m.id));
+  return before.filter((m) => !after.has(m.id));
+}
+
+function minOwnersProblem(team: string, current: readonly CurrentMember[], plan: MembersPlan, lost: readonly CurrentMember[], n: number): string {
+  const left = applyPlan(current, plan).filter((m) => m.role === 'owner').length;
+  const removed = new Set(plan.remove.map((r) => r.user.id));
+  const names = (ms: CurrentMember[]): string => ms.slice(0, 10).map((m) => describeUser({ id: m.id, email: m.email })).join(', ') + (ms.length > 10 ? ` and ${ms.length - 10} more` : '');
+  const demoted = lost.filter((m) => !removed.has(m.id));
+  const gone = lost.filter((m) => removed.has(m.id));
+  const how = [...(demoted.length > 0 ? [`demotes ${names(demoted)}`] : []), ...(gone.length > 0 ? [`removes ${names(gone)}`] : [])];
+  return `the plan would leave team ${team} with ${plural(left, 'owner')}, fewer than --min-owners ${n}: it ${how.join(' and ')}`;
+}
+
 /** The Markdown view: counts in the title, a table per kind of change. */
 function membersDoc(team: string, report: MembersReport, rows: readonly ReportRow[], dryRun: boolean): ReportDoc {
   const title = dryRun
@@ -125,7 +150,14 @@ function membersDoc(team: string, report: MembersReport, rows: readonly ReportRo
   };
 }
 
-export function membersDomain(ctx: Context, input: MembersRunInput): ChangeDomain<ReportRow> {
+/** The members domain, with what a run over several teams needs to know of each. */
+export interface MembersDomain extends ChangeDomain<ReportRow> {
+  team: string;
+  /** Removals that --prune decided (they need confirmation). */
+  pruned: number;
+}
+
+export function membersDomain(ctx: Context, input: MembersRunInput): MembersDomain {
   const { client, org, team, current, plan, settings } = input;
   const { io } = ctx;
   const unchangedNamed = unchangedNamedMembers(current, input.named, plan);
@@ -147,6 +179,8 @@ export function membersDomain(ctx: Context, input: MembersRunInput): ChangeDomai
   const units = plan.add.length + plan.roleChanges.length + plan.remove.length;
 
   return {
+    team,
+    pruned: plan.remove.filter((r) => r.pruned).length,
     planText: (color) => formatPlan(plan, team, current.length, color),
     isEmpty: () => isEmptyPlan(plan),
 
@@ -156,16 +190,17 @@ export function membersDomain(ctx: Context, input: MembersRunInput): ChangeDomai
         const spec = settings.maxRemovals;
         const allowed = maxRemovalsAllowed(spec, current.length);
         if (plan.remove.length > allowed) {
-          const what = `the plan removes ${plan.remove.length} of ${current.length} members, more than --max-removals ${spec} allows (${allowed})`;
+          const what = `the plan removes ${plan.remove.length} of ${current.length} members${settings.teamInMessages ? ` of team ${team}` : ''}, more than --max-removals ${spec} allows (${allowed})`;
           if (settings.force) io.warn(`${what}; going ahead because of --force`);
           else refusals.push({ what, hint: 'check the roster; to apply it anyway, pass --force or a higher --max-removals' });
         }
       }
-      const lost = ownersLost(current, plan);
+      const minOwners = settings.minOwners ?? 1;
+      const lost = minOwners === 1 ? ownersLost(current, plan) : ownersBelow(current, plan, minOwners);
       if (lost.length > 0) {
-        const what = lastOwnerProblem(team, plan, lost);
+        const what = minOwners === 1 ? lastOwnerProblem(team, plan, lost) : minOwnersProblem(team, current, plan, lost, minOwners);
         if (settings.force) io.warn(`${what}; going ahead because of --force`);
-        else refusals.push({ what, hint: lastOwnerHint });
+        else refusals.push({ what, hint: minOwners === 1 ? lastOwnerHint : `keep ${minOwners} owners in team ${team}, or pass a lower --min-owners or --force` });
       }
       return refusals;
     },
@@ -231,7 +266,13 @@ export function membersDomain(ctx: Context, input: MembersRunInput): ChangeDomai
         kind: 'members',
         body: {
           teams: [{ team, state: teamState(current), plan, unchanged: unchangedNamed.map((m) => ({ id: m.id, email: m.email })) }],
-          options: { force: settings.force, batchSize: settings.batchSize, concurrency: settings.concurrency, maxRemovals: settings.maxRemovals ?? null },
+          options: {
+            force: settings.force,
+            batchSize: settings.batchSize,
+            concurrency: settings.concurrency,
+            maxRemovals: settings.maxRemovals ?? null,
+            ...(settings.minOwners !== undefined ? { minOwners: settings.minOwners } : {}),
+          },
         },
       };
     },

@@ -2,9 +2,14 @@
 // engine (src/engine/run.ts) through the members domain (src/members/change.ts). `add` is a sync
 // with only adds, `remove` a sync with only removals.
 import type { Context } from '../context.js';
-import { checkOutputs, runChange } from '../engine/run.js';
-import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type MembersChange } from '../plan/members.js';
-import { membersDomain } from './change.js';
+import { checkOutputs, runChange, type RunOptions } from '../engine/run.js';
+import { NotFoundError, type FileProblem } from '../errors.js';
+import { throwProblems, type UserFile } from '../files/users.js';
+import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
+import { planOrganization, rowsByTeam } from '../plan/organization.js';
+import { membersDomain, type MembersRunSettings } from './change.js';
+import { organizationDomain } from './orgChange.js';
+import { runPool } from './pool.js';
 import { readTeam } from './team.js';
 
 export interface EngineOptions {
@@ -24,7 +29,12 @@ export interface EngineOptions {
   report?: string;
   /** --plan-out: a dry run that also writes the plan. */
   planOut?: string;
+  /** --min-owners (sync): the fewest owners a plan may leave a team (default 1). */
+  minOwners?: number;
 }
+
+/** Teams read at once when a roster names several (each read is sequential pages). */
+const teamReads = 8;
 
 export async function runMembersChange(ctx: Context, options: EngineOptions): Promise<number> {
   const org = ctx.setting('org').value;
@@ -47,17 +57,71 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
     current,
     plan,
     named,
-    settings: {
-      force: options.force === true,
-      ...(maxRemovals !== undefined ? { maxRemovals } : {}),
-      batchSize: options.batchSize,
-      concurrency: options.concurrency,
-    },
+    settings: settingsOf(options, maxRemovals),
   });
-  return runChange(ctx, domain, {
+  return runChange(ctx, domain, runOptionsOf(options));
+}
+
+function settingsOf(options: EngineOptions, maxRemovals: string | undefined): MembersRunSettings {
+  return {
+    force: options.force === true,
+    ...(maxRemovals !== undefined ? { maxRemovals } : {}),
+    ...(options.minOwners !== undefined ? { minOwners: options.minOwners } : {}),
+    batchSize: options.batchSize,
+    concurrency: options.concurrency,
+  };
+}
+
+function runOptionsOf(options: EngineOptions): RunOptions {
+  return {
     dryRun: options.dryRun,
     ...(options.exitCode !== undefined ? { exitCode: options.exitCode } : {}),
     ...(options.report !== undefined ? { report: options.report } : {}),
     ...(options.planOut !== undefined ? { planOut: options.planOut } : {}),
+  };
+}
+
+/**
+ * `members sync --roster org.csv` with a `team` column: every team the roster names, in one run
+ * and one plan (README, "Many teams from one roster"). Teams the roster does not name are never
+ * read or touched; a team the service does not know is a usage error before anything is sent.
+ */
+export async function runOrganizationSync(ctx: Context, options: EngineOptions, roster: UserFile): Promise<number> {
+  const org = ctx.setting('org').value;
+  ctx.outputFormat();
+  const maxRemovals = options.maxRemovals === undefined ? undefined : (options.maxRemovals ?? defaultMaxRemovals);
+  if (maxRemovals !== undefined) maxRemovalsAllowed(maxRemovals, 0);
+  await checkOutputs(options);
+
+  const byTeam = rowsByTeam(roster.users);
+  const client = await ctx.client();
+  const teams = [...byTeam.keys()];
+  const read = await runPool(teams, teamReads, (team) => readTeam(client, org, team, 'before planning; nothing was sent'));
+  const unknown: FileProblem[] = [];
+  read.forEach((r, i) => {
+    if (r.ok || !(r.error instanceof NotFoundError)) return;
+    const team = teams[i] as string;
+    const lines = (byTeam.get(team) ?? []).map((e) => e.line);
+    unknown.push({ file: roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(team)} does not exist in organization ${org} (the service answered 404; ${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''})` });
   });
+  throwProblems(unknown);
+  const failed = read.find((r) => !r.ok);
+  if (failed && !failed.ok) throw failed.error;
+
+  const current = new Map(teams.map((team, i) => [team, (read[i] as { ok: true; value: CurrentMember[] }).value]));
+  const plans = planOrganization(current, byTeam, options.change.prune === true);
+  const domains = teams.map((team) => {
+    return membersDomain(ctx, {
+      client,
+      baseUrl: client.base.origin + client.base.prefix,
+      org,
+      team,
+      command: options.command,
+      current: current.get(team) ?? [],
+      plan: plans.get(team) as MembersPlan,
+      named: (byTeam.get(team) ?? []).map(refOfEntry),
+      settings: { ...settingsOf(options, maxRemovals), teamInMessages: true },
+    });
+  });
+  return runChange(ctx, organizationDomain(domains), runOptionsOf(options));
 }

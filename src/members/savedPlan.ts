@@ -68,6 +68,7 @@ export function membersPlanBody(value: Json): MembersPlanBody {
       batchSize: wholeNumber(options.batchSize, 'body.options.batchSize', 1),
       concurrency: wholeNumber(options.concurrency, 'body.options.concurrency', 1),
       maxRemovals: options.maxRemovals === null ? null : string(options.maxRemovals, 'body.options.maxRemovals'),
+      ...(options.minOwners !== undefined ? { minOwners: wholeNumber(options.minOwners, 'body.options.minOwners', 1) } : {}),
     },
   };
 }

@@ -43,13 +43,13 @@ describe('parseUserFile: headers', () => {
         { key: 'u-1@x.io', kind: 'email', line: 4, file: 'a.csv' },
       ],
       warnings: [],
-      header: { userColumn: 'email', roleColumn: false },
+      header: { userColumn: 'email', roleColumn: false, teamColumn: false },
     });
   });
 
   it('matches header names in any case and with spaces around them', () => {
     const result = parseUserFile(' EMAIL , Role \nada@example.com,OWNER\n', 'a.csv', roster);
-    expect(result.header).toEqual({ userColumn: 'email', roleColumn: true });
+    expect(result.header).toEqual({ userColumn: 'email', roleColumn: true, teamColumn: false });
     expect(result.users).toEqual([{ key: 'ada@example.com', kind: 'email', role: 'owner', line: 2, file: 'a.csv' }]);
   });
 
@@ -123,7 +123,7 @@ describe('parseUserFile: headers', () => {
 
   it('gives no role at all when a roster has no role column (the roster says nothing about roles)', () => {
     const noColumn = parseUserFile('email\nada@example.com\n', 'r.csv', roster);
-    expect(noColumn.header).toEqual({ userColumn: 'email', roleColumn: false });
+    expect(noColumn.header).toEqual({ userColumn: 'email', roleColumn: false, teamColumn: false });
     expect(noColumn.users).toEqual([{ key: 'ada@example.com', kind: 'email', line: 2, file: 'r.csv' }]);
     expect(noColumn.users[0]).not.toHaveProperty('role');
     // No column means no role cell to validate, and duplicates still merge.
@@ -342,7 +342,7 @@ describe('parseUserFile: empty files', () => {
       file: 'h.csv',
       users: [],
       warnings: [],
-      header: { userColumn: 'email', roleColumn: true },
+      header: { userColumn: 'email', roleColumn: true, teamColumn: false },
     });
   });
 
@@ -367,7 +367,7 @@ describe('parseUserFile: empty files', () => {
 describe('readUserFile', () => {
   it('reads an HR export with BOM, CRLF, `;` and quoted line breaks in other columns', async () => {
     const result = await readUserFile(fixture('hr-export.csv'), roster);
-    expect(result.header).toEqual({ userColumn: 'email', roleColumn: false });
+    expect(result.header).toEqual({ userColumn: 'email', roleColumn: false, teamColumn: false });
     // No role column: no roles (members keep theirs).
     expect(result.users.map((u) => [u.key, u.kind, u.role, u.line])).toEqual([
       ['ada@example.com', 'email', undefined, 2],
@@ -444,5 +444,39 @@ describe('helpers', () => {
     ]);
     expect(() => throwProblems(problems)).toThrow(new InputFileError(problems));
     expect(() => throwProblems([])).not.toThrow();
+  });
+});
+
+describe('organization rosters (a team column)', () => {
+  it('reads the team of every row; the same user in two teams is two rows, twice in one team a duplicate', () => {
+    const f = parseUserFile('Team,email,role\neng,ada@example.com,owner\ndesign,ada@example.com,member\neng,bob@example.com,\neng,ADA@example.com,owner\n', 'org.csv', { readRoles: true });
+    expect(f.header).toEqual({ userColumn: 'email', roleColumn: true, teamColumn: true });
+    expect(f.users.map((u) => [u.team, u.key, u.role, u.line])).toEqual([
+      ['eng', 'ada@example.com', 'owner', 2],
+      ['design', 'ada@example.com', 'member', 3],
+      ['eng', 'bob@example.com', 'member', 4],
+    ]);
+    expect(f.warnings.map((w) => w.line)).toEqual([5]);
+  });
+
+  it('refuses empty and path-changing team cells, and two roles for one user in one team, with their lines', () => {
+    let error: unknown;
+    try {
+      parseUserFile('team,id,role\n,u1,owner\n..,u2,\neng,u3,owner\neng,u3,member\n', 'org.csv', { readRoles: true });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(InputFileError);
+    expect((error as InputFileError).problems.map((p) => [p.line, p.message])).toEqual([
+      [2, 'empty team cell (an organization roster names the team on every row)'],
+      [3, 'invalid team "..": ".." would change the path'],
+      [5, '"u3" is on line 4 as owner and on line 5 as member in team "eng"'],
+    ]);
+  });
+
+  it('ignores a team column in add and remove files, as any other column', () => {
+    const f = parseUserFile('team,id\neng,u1\n', 'add.csv', { readRoles: false });
+    expect(f.users[0]?.team).toBeUndefined();
+    expect(f.header?.teamColumn).toBe(false);
   });
 });

@@ -23,12 +23,29 @@ async function* withRole(pages: AsyncIterable<TeamMemberItem[]>, role: TeamMembe
   for await (const items of pages) yield role ? items.filter((m) => m.team.role === role) : items;
 }
 
+/** A list item of one of several teams: the service's item, plus the team it was listed for. */
+export type TeamListItem = TeamMemberItem & { teamId: string };
+
+/** With several teams, a leading `team` column: the CSV is then an organization roster. */
+export const teamMemberColumns: Column<TeamListItem>[] = [{ header: 'team', value: (m) => m.teamId }, ...(memberColumns as Column<TeamListItem>[])];
+
 export async function run(opts: ListOptions, ctx: Context): Promise<number> {
   const pageSize = parsePageSize(opts.pageSize);
   const format = ctx.outputFormat();
   const org = ctx.setting('org').value;
-  const team = ctx.setting('team').value;
+  const teams = ctx.teams();
   const client = await ctx.client();
-  await writeList(ctx.io, format, withRole(listTeamMembers(client, org, team, pageSize), opts.role), memberColumns);
+  const [only] = teams;
+  if (teams.length === 1 && only !== undefined) {
+    await writeList(ctx.io, format, withRole(listTeamMembers(client, org, only, pageSize), opts.role), memberColumns);
+    return ExitCode.ok;
+  }
+  // Team after team, page by page: memory stays bounded by one page.
+  async function* everyTeam(): AsyncGenerator<TeamListItem[]> {
+    for (const team of teams) {
+      for await (const items of withRole(listTeamMembers(client, org, team, pageSize), opts.role)) yield items.map((item) => ({ ...item, teamId: team }));
+    }
+  }
+  await writeList(ctx.io, format, everyTeam(), teamMemberColumns);
   return ExitCode.ok;
 }

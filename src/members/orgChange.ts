@@ -1,0 +1,189 @@
+// Many teams in one run (README, "Many teams from one roster"): one members domain per team,
+// seen by the change engine as one plan, one confirmation, one report and one exit code.
+// - Guards apply to each team on its own, and every refusal of every team is reported at once.
+// - Teams are applied one after another, in roster order: within a team the work is already
+//   concurrent (bulk requests, --concurrency role changes), the order of the report is the order
+//   of the work, and one team's failure never stops the next team. A team that an interruption
+//   reaches before it starts is reported "not sent".
+// - The plan file holds every team; `apply` refuses it when any team moved.
+import type { Context } from '../context.js';
+import type { Tally } from '../engine/exit.js';
+import type { PlanFile } from '../engine/planFile.js';
+import type { ReportDoc } from '../engine/report.js';
+import type { AppliedView, ChangeDomain, RunView } from '../engine/run.js';
+import { GuardError } from '../errors.js';
+import type { Progress } from '../output/progress.js';
+import type { MembersDomain, MembersPlanBody } from './change.js';
+import { membersCsv, type MembersReport, type ReportRow } from './report.js';
+
+/** A report row of an organization run: the team first. */
+export interface TeamRow extends ReportRow {
+  team: string;
+}
+
+/** The JSON report of an organization run: the single-team report of each team, with its team. */
+export interface OrganizationReport {
+  dryRun: boolean;
+  teams: (MembersReport & { team: string })[];
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+function combine(team: string, view: RunView<ReportRow>): { rows: TeamRow[]; json: MembersReport & { team: string }; doc: ReportDoc } {
+  return { rows: view.rows.map((r) => ({ team, ...r })), json: { team, ...(view.json as MembersReport) }, doc: view.doc };
+}
+
+/** One Markdown document: the counts, then each team's sections; teams without changes in one line. */
+function organizationDoc(title: string, teams: { team: string; doc: ReportDoc; empty: boolean }[]): ReportDoc {
+  const quiet = teams.filter((t) => t.empty).map((t) => t.team);
+  return {
+    title,
+    sections: [
+      ...teams.filter((t) => !t.empty).flatMap((t) => t.doc.sections.map((s) => ({ ...s, heading: `${t.team}: ${s.heading}` }))),
+      ...(quiet.length > 0 ? [{ heading: 'Teams without changes', columns: ['team'], rows: quiet.map((t) => [t]) }] : []),
+    ],
+  };
+}
+
+function sumTallies(tallies: readonly Tally[]): Tally {
+  const sum = (f: (t: Tally) => number): number => tallies.reduce((n, t) => n + f(t), 0);
+  const stopped = tallies.find((t) => t.stoppedBy !== undefined);
+  return {
+    total: sum((t) => t.total),
+    applied: sum((t) => t.applied),
+    failed: sum((t) => t.failed),
+    unknown: sum((t) => t.unknown),
+    unexplained: sum((t) => t.unexplained),
+    unverifiable: tallies.some((t) => t.unverifiable),
+    firstFailure: tallies.find((t) => t.firstFailure !== undefined)?.firstFailure,
+    stoppedBy: stopped?.stoppedBy,
+  };
+}
+
+/** `confirmed`: a saved plan being applied (the reviewed plan is the confirmation). */
+export function organizationDomain(teams: MembersDomain[], confirmed = false): ChangeDomain<TeamRow> {
+  const counts = (json: readonly MembersReport[]): string => {
+    const n = (f: (r: MembersReport) => number): number => json.reduce((x, r) => x + f(r), 0);
+    return `${n((r) => r.added.length)} to add, ${n((r) => r.removed.length)} to remove, ${plural(n((r) => r.roleChanged.length), 'role change')}`;
+  };
+  let results: { team: string; view: AppliedView<ReportRow> }[] = [];
+
+  return {
+    async planText(color) {
+      const changing = teams.filter((t) => !t.isEmpty());
+      const texts = await Promise.all(changing.map((t) => t.planText(color)));
+      const quiet = teams.filter((t) => t.isEmpty()).map((t) => t.team);
+      const planned = teams.map((t) => t.planned().json as MembersReport);
+      return [
+        ...texts,
+        ...(quiet.length > 0 ? [`No changes for ${plural(quiet.length, 'team')}: ${quiet.join(', ')}`] : []),
+        `Organization plan: ${plural(teams.length, 'team')}, ${changing.length} with changes; ${counts(planned)}`,
+      ].join('\n');
+    },
+    isEmpty: () => teams.every((t) => t.isEmpty()),
+    refusals: () => teams.flatMap((t) => t.refusals()),
+
+    async confirm(ctx: Context) {
+      const pruning = teams.filter((t) => t.pruned > 0);
+      const total = pruning.reduce((n, t) => n + t.pruned, 0);
+      if (total === 0 || ctx.flags.yes || confirmed) return;
+      const perTeam = pruning.map((t) => `${t.team}: ${t.pruned}`).join(', ');
+      const what = `${plural(total, 'member')} missing from the roster (${perTeam})`;
+      if (ctx.io.stdinIsTTY && ctx.io.stderrIsTTY) {
+        if (await ctx.io.confirm(`Remove ${what}?`)) return;
+        throw new GuardError('not confirmed; nothing was sent');
+      }
+      throw new GuardError(`--prune would remove ${what}, which needs confirmation; nothing was sent`, {
+        hint: 'there is no terminal to ask on: pass --yes to confirm (check the plan with --dry-run first)',
+      });
+    },
+
+    planned() {
+      const views = teams.map((t) => ({ ...combine(t.team, t.planned()), empty: t.isEmpty() }));
+      const json: OrganizationReport = { dryRun: true, teams: views.map((v) => v.json) };
+      return {
+        rows: views.flatMap((v) => v.rows),
+        json,
+        doc: organizationDoc(`Plan for ${plural(teams.length, 'team')}: ${counts(views.map((v) => v.json))}`, views.map((v) => ({ team: v.json.team, doc: v.doc, empty: v.empty }))),
+      };
+    },
+
+    nothingToDo() {
+      const done = teams.map((t) => ({ team: t.team, view: t.nothingToDo() }));
+      return organizationView(done, teams);
+    },
+    nothingToDoLine: `Nothing to change: all ${plural(teams.length, 'team')} already match.`,
+
+    work() {
+      const works = teams.map((t) => t.work());
+      return { label: 'Applying', units: works.reduce((n, w) => n + w.units, 0), requests: works.reduce((n, w) => n + w.requests, 0) };
+    },
+
+    async execute(progress: Progress, interrupted: () => boolean) {
+      results = [];
+      for (const t of teams) {
+        if (t.isEmpty()) results.push({ team: t.team, view: t.nothingToDo() });
+        else if (interrupted()) results.push({ team: t.team, view: notSent(t) });
+        else results.push({ team: t.team, view: await t.execute(progress, interrupted) });
+      }
+      return organizationView(results, teams);
+    },
+
+    planFile(): PlanFile<MembersPlanBody> {
+      const files = teams.map((t) => t.planFile() as PlanFile<MembersPlanBody>);
+      const [first] = files;
+      if (!first) throw new Error('an organization plan has at least one team');
+      return { ...first, body: { teams: files.flatMap((f) => f.body.teams), options: first.body.options } };
+    },
+
+    csv: {
+      header: ['team', ...membersCsv.header],
+      record: (r) => [r.team, ...membersCsv.record(r)],
+    },
+
+    words: {
+      nothingApplied: (t) => `nothing was changed: ${t.failed} of ${t.total} changes failed${t.firstFailure ? ` (first: ${t.firstFailure})` : ''}`,
+      partial: (t) => {
+        const partial = results.filter((r) => r.view.tally.failed > 0 || r.view.tally.unexplained > 0 || r.view.tally.unverifiable).map((r) => r.team);
+        const problems = [
+          ...(t.failed > 0 ? [`${t.failed} of ${t.total} changes failed`] : []),
+          ...(t.unverifiable ? ['some results could not be verified'] : []),
+          ...(t.unexplained > 0 ? [`the teams read back differ from the plan for ${plural(t.unexplained, 'user')}`] : []),
+        ];
+        return `${problems.join('; ')} (in ${plural(partial.length, 'team')}: ${partial.join(', ')}); the other changes were applied`;
+      },
+      hint: (report) => (report === undefined ? 'the summary above lists each user; --report <file.csv> keeps it' : `each user's outcome, by team, is in ${report}`),
+    },
+  };
+}
+
+/** A team the run never reached (interrupted before it): every planned change "not sent". */
+function notSent(team: MembersDomain): AppliedView<ReportRow> {
+  const planned = team.planned();
+  const rows = planned.rows.map((r) => (r.outcome === 'planned' ? { ...r, outcome: 'failed' as const, message: 'not sent: the run was interrupted' } : r));
+  const units = team.work().units;
+  const json = { ...(planned.json as MembersReport), dryRun: false, added: [], removed: [], roleChanged: [], verified: false };
+  return {
+    rows,
+    json,
+    doc: planned.doc,
+    summary: `team ${team.team}: not sent: the run was interrupted`,
+    tally: { total: units, applied: 0, failed: units, unknown: 0, unexplained: 0, unverifiable: true },
+  };
+}
+
+function organizationView(done: { team: string; view: AppliedView<ReportRow> }[], teams: MembersDomain[]): AppliedView<TeamRow> {
+  const views = done.map((d) => combine(d.team, d.view));
+  const json: OrganizationReport = { dryRun: false, teams: views.map((v) => v.json) };
+  const tally = sumTallies(done.map((d) => d.view.tally));
+  const changed = done.filter((d, i) => !teams[i]?.isEmpty());
+  const n = (f: (r: MembersReport) => number): number => views.reduce((x, v) => x + f(v.json), 0);
+  const title = `Result for ${plural(done.length, 'team')}: ${n((r) => r.added.length)} added, ${n((r) => r.removed.length)} removed, ${n((r) => r.roleChanged.length)} roles changed, ${n((r) => r.failed.length)} failed`;
+  return {
+    rows: views.flatMap((v) => v.rows),
+    json,
+    doc: organizationDoc(title, views.map((v, i) => ({ team: v.json.team, doc: v.doc, empty: teams[i]?.isEmpty() ?? false }))),
+    summary: changed.map((d) => `team ${d.team}:\n${d.view.summary}`).join('\n'),
+    tally,
+  };
+}
