@@ -2,6 +2,7 @@
 // its command module only when it runs, and the command returns the exit code.
 import { Command, Option } from 'commander';
 import type { CommandNode } from './commands/completion.js';
+import type { GlossarySyncOptions } from './commands/glossary/sync.js';
 import type { Context, ContextDeps } from './context.js';
 import type { GlobalFlags } from './settings.js';
 import { version } from './version.js';
@@ -311,6 +312,46 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       action(
         () => import('./commands/glossary/import.js').then((m) => m.run),
         (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }),
+      ),
+    );
+  glossary
+    .command('sync <file>')
+    .description('make the glossary equal the file: update in place, insert what is missing, and with --prune delete what the file does not have')
+    .option('--prune', 'delete the entries no row matches (and duplicates of matched entries)')
+    .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
+    .option('--max-deletions <n|p%>', 'refuse a plan deleting more than this (default 25% of the entries, at least 1)')
+    .option('--force', 'apply a plan over --max-deletions')
+    .option('--report <file.csv>', 'write one row per change: line, key, action, outcome, entry, HTTP status, message')
+    .option('--batch-size <n>', 'operations per request', '100')
+    .addHelpText(
+      'after',
+      examples(
+        'teamctl glossary sync terms.csv --dry-run',
+        'teamctl glossary sync terms.csv --prune --yes --report sync.csv',
+        'teamctl glossary sync terms.csv --prune --dry-run --exit-code   # CI drift check',
+        'teamctl glossary sync terms.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
+      ),
+    )
+    .action(
+      action(
+        () => import('./commands/glossary/sync.js').then((m) => m.run),
+        (cmd, file: string) => ({ file, ...cmd.opts<Omit<GlossarySyncOptions, 'file'>>() }),
+      ),
+    );
+  glossary
+    .command('delete <id...>')
+    .description('delete the named glossary entries; an unknown id is exit 5 with nothing sent')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
+    .option('--report <file.csv>', 'write one row per entry: position, key, action, outcome, entry, HTTP status, message')
+    .addHelpText('after', examples('teamctl glossary delete ge_8m7n1xckxrwizldt --dry-run', 'teamctl glossary delete ge_8m7n1xckxrwizldt ge_gjonuevup421lwjc'))
+    .action(
+      action(
+        () => import('./commands/glossary/delete.js').then((m) => m.run),
+        (cmd, ids: string[]) => ({ ids, ...cmd.opts<{ dryRun?: boolean; planOut?: string; report?: string }>() }),
       ),
     );
   glossary

@@ -12,6 +12,7 @@ import { readPlanFile, type PlanFile } from '../engine/planFile.js';
 import { checked } from '../engine/shape.js';
 import { GuardError, UsageError } from '../errors.js';
 import { glossaryDomain } from '../glossary/change.js';
+import { keyTermOf } from '../glossary/importView.js';
 import { glossaryMoved, glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersDomain } from '../members/change.js';
 import { organizationDomain } from '../members/orgChange.js';
@@ -107,6 +108,11 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
     terms: new Map(body.terms),
     settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs: resolveTimeoutMs(ctx.flags) },
     warn: (m) => ctx.io.warn(m),
+    summaryName: plan.command,
+    entryTerms: new Map(existing.map((e) => [e.id, keyTermOf(e.translations, body.key)])),
+    ...(body.deletions
+      ? { deletions: { ...(body.deletions.maxDeletions !== null ? { maxDeletions: body.deletions.maxDeletions } : {}), force: body.deletions.force, confirm: true, confirmed: true } }
+      : {}),
   });
   return runChange(ctx, domain, runOptions);
 }

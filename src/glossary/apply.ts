@@ -340,6 +340,17 @@ export async function applyGlossaryPlan(
     return { kind: 'unsettled', ...(previous as NonNullable<typeof previous>), listings: maxListings };
   };
 
+  /** Whether an entry a rejected delete named is gone from the glossary listed now. */
+  const alreadyGone = async (id: string): Promise<boolean> => {
+    try {
+      result.checks++;
+      return !(await api.read()).some((e) => e.id === id);
+    } catch (readErr) {
+      if (!(readErr instanceof TeamctlError)) throw readErr;
+      return false;
+    }
+  };
+
   const queue: PlannedOperation[][] = batches(operations, options.batchSize);
   while (queue.length > 0) {
     const ops = queue.shift() as PlannedOperation[];
@@ -388,6 +399,13 @@ export async function applyGlossaryPlan(
             const half = Math.ceil(ops.length / 2);
             queue.unshift(ops.slice(0, half), ops.slice(half));
           }
+          continue;
+        }
+        const only = ops.length === 1 ? ops[0] : undefined;
+        if (only?.operation.type === 'delete' && (status === 400 || status === 404) && (await alreadyGone(only.operation.id))) {
+          // Someone else deleted it first: the end state is the planned one, not a failure.
+          notice(`entry ${only.operation.id} was already deleted`);
+          applied(ops);
           continue;
         }
         const text = failureDetail(err);

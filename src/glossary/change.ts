@@ -11,6 +11,9 @@ import type { GlossaryEntry } from '../api/types.js';
 import type { Tally } from '../engine/exit.js';
 import { planFormat, planVersion, stateDigest, type PlanFile } from '../engine/planFile.js';
 import type { ChangeDomain } from '../engine/run.js';
+import type { Context } from '../context.js';
+import { GuardError } from '../errors.js';
+import { maxRemovalsAllowed } from '../plan/members.js';
 import type { GlossaryPlan, OnConflict } from '../plan/glossary.js';
 import { applyGlossaryPlan, type ApplyResult } from './apply.js';
 import {
@@ -22,6 +25,7 @@ import {
   importDoc,
   plannedReport,
   plannedRows,
+  type EntryTerms,
   type ImportRow,
   type KeyTerms,
 } from './importView.js';
@@ -45,6 +49,8 @@ export interface GlossaryPlanBody {
   /** Key terms of the rows that need no operation (present, conflicts), by line. */
   terms: [number, string][];
   options: { batchSize: number; onConflict: OnConflict };
+  /** A plan that deletes (sync, delete): the guard it was checked with. */
+  deletions?: { maxDeletions: string | null; force: boolean };
 }
 
 export interface GlossaryRunInput {
@@ -62,6 +68,24 @@ export interface GlossaryRunInput {
   settings: GlossaryRunSettings;
   /** Live notices of the executor (waiting for a timed-out batch, …), for stderr. */
   warn: (message: string) => void;
+  /** What people see of the plan; default: the import's plan lines. */
+  planText?: string;
+  /** The command in the summary line (default "glossary import"). */
+  summaryName?: string;
+  /** The key terms of the listed entries by id, for deletions in reports. */
+  entryTerms?: EntryTerms;
+  /** A plan that may delete (sync, delete): its guard and confirmation. */
+  deletions?: DeletionRules;
+}
+
+export interface DeletionRules {
+  /** --max-deletions (n or p% of the entries); absent: no such guard (`glossary delete` names each entry). */
+  maxDeletions?: string;
+  force: boolean;
+  /** Deletions need a yes (--yes or a terminal answer): sync --prune. */
+  confirm: boolean;
+  /** A saved plan being applied: the reviewed plan is the confirmation. */
+  confirmed: boolean;
 }
 
 /** A short digest of one entry's translations (order of keys does not matter). */
@@ -78,6 +102,8 @@ export function glossaryState(entries: readonly GlossaryEntry[]): GlossaryPlanBo
 export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow> {
   const { client, org, existing, plan, key, terms, settings } = input;
   const ops = plan.operations;
+  const withDeletes = input.deletions !== undefined;
+  const summaryName = input.summaryName ?? 'glossary import';
 
   const tallyOf = (result: ApplyResult | undefined): Tally => ({
     total: ops.length,
@@ -94,23 +120,49 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
   let last: ApplyResult | undefined;
 
   return {
-    planText: async () => formatImportPlan(input.file, org, existing, plan, key, input.rowCount),
+    planText: async () => input.planText ?? formatImportPlan(input.file, org, existing, plan, key, input.rowCount),
     isEmpty: () => ops.length === 0,
-    refusals: () => [],
-    confirm: async () => {},
+
+    refusals() {
+      const rules = input.deletions;
+      const deletes = ops.filter((p) => p.operation.type === 'delete').length;
+      if (!rules?.maxDeletions || deletes === 0) return [];
+      const allowed = maxRemovalsAllowed(rules.maxDeletions, existing.length, '--max-deletions', 'entries');
+      if (deletes <= allowed) return [];
+      const what = `the plan deletes ${deletes} of ${existing.length} glossary entries, more than --max-deletions ${rules.maxDeletions} allows (${allowed})`;
+      if (rules.force) {
+        input.warn(`${what}; going ahead because of --force`);
+        return [];
+      }
+      return [{ what, hint: 'check the file; to apply it anyway, pass --force or a higher --max-deletions' }];
+    },
+
+    async confirm(ctx: Context) {
+      const rules = input.deletions;
+      const deletes = ops.filter((p) => p.operation.type === 'delete').length;
+      if (!rules?.confirm || rules.confirmed || deletes === 0 || ctx.flags.yes) return;
+      const what = `${deletes} glossary ${deletes === 1 ? 'entry' : 'entries'} not in ${input.file}`;
+      if (ctx.io.stdinIsTTY && ctx.io.stderrIsTTY) {
+        if (await ctx.io.confirm(`Delete ${what}?`)) return;
+        throw new GuardError('not confirmed; nothing was sent');
+      }
+      throw new GuardError(`--prune would delete ${what}, which needs confirmation; nothing was sent`, {
+        hint: 'there is no terminal to ask on: pass --yes to confirm (check the plan with --dry-run first)',
+      });
+    },
 
     planned() {
-      const report = plannedReport(plan);
-      const rows = plannedRows(plan, key, terms);
+      const report = plannedReport(plan, withDeletes);
+      const rows = plannedRows(plan, key, terms, input.entryTerms);
       return { rows, json: report, doc: importDoc(org, report, rows) };
     },
     nothingToDo() {
-      const report = { ...plannedReport(plan), dryRun: false };
-      const rows = plannedRows(plan, key, terms);
-      return { rows, json: report, doc: importDoc(org, report, rows), summary: formatImportSummary(report, key), tally: tallyOf(undefined) };
+      const report = { ...plannedReport(plan, withDeletes), dryRun: false };
+      const rows = plannedRows(plan, key, terms, input.entryTerms);
+      return { rows, json: report, doc: importDoc(org, report, rows), summary: formatImportSummary(report, key, summaryName), tally: tallyOf(undefined) };
     },
     // Nothing to send: every row is present or a skipped conflict; the counts say so.
-    nothingToDoLine: formatImportSummary({ ...plannedReport(plan), dryRun: false }, key),
+    nothingToDoLine: formatImportSummary({ ...plannedReport(plan, withDeletes), dryRun: false }, key, summaryName),
 
     work: () => ({ label: 'glossary import', units: ops.length, requests: Math.ceil(ops.length / settings.batchSize) }),
 
@@ -131,9 +183,9 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
         },
       );
       last = result;
-      const report = appliedReport(plan, result);
-      const rows = appliedRows(plan, result, key, terms);
-      return { rows, json: report, doc: importDoc(org, report, rows), summary: formatImportSummary(report, key), tally: tallyOf(result) };
+      const report = appliedReport(plan, result, withDeletes);
+      const rows = appliedRows(plan, result, key, terms, input.entryTerms);
+      return { rows, json: report, doc: importDoc(org, report, rows), summary: formatImportSummary(report, key, summaryName), tally: tallyOf(result) };
     },
 
     planFile(): PlanFile<GlossaryPlanBody> {
@@ -145,7 +197,15 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
         baseUrl: input.baseUrl,
         organization: org,
         kind: 'glossary',
-        body: { file: input.file, key, state: glossaryState(existing), plan, terms: [...terms], options: { batchSize: settings.batchSize, onConflict: settings.onConflict } },
+        body: {
+          file: input.file,
+          key,
+          state: glossaryState(existing),
+          plan,
+          terms: [...terms],
+          options: { batchSize: settings.batchSize, onConflict: settings.onConflict },
+          ...(input.deletions ? { deletions: { maxDeletions: input.deletions.maxDeletions ?? null, force: input.deletions.force } } : {}),
+        },
       };
     },
 

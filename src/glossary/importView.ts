@@ -7,17 +7,19 @@ import type { ReportDoc } from '../engine/report.js';
 import type { GlossaryPlan, PlannedOperation } from '../plan/glossary.js';
 import type { ApplyResult } from './apply.js';
 
-/** The JSON report of `glossary import`. */
+/** The JSON report of `glossary import` (and of `sync` and `delete`, with `deleted`). */
 export interface ImportReport {
   dryRun: boolean;
   inserted: number;
   updated: number;
+  /** `glossary sync` and `glossary delete` only. */
+  deleted?: number;
   present: number;
   conflicts: { line: number; key: string; existingId: string }[];
   failed: { line: number; status: number | null; message: string }[];
 }
 
-export type ImportOutcome = 'planned' | 'inserted' | 'updated' | 'present' | 'conflict' | 'failed';
+export type ImportOutcome = 'planned' | 'inserted' | 'updated' | 'deleted' | 'present' | 'conflict' | 'failed';
 
 /** One file row's outcome (line 0: the run as a whole, e.g. a verification that failed). */
 export interface ImportRow {
@@ -48,7 +50,7 @@ function showValue(value: string): string {
   return /^\s|\s$|[,="\\]|\p{Cc}/u.test(cut) || cut === '' ? JSON.stringify(cut) : cut;
 }
 
-function showTranslations(t: GlossaryTranslations): string {
+export function showTranslations(t: GlossaryTranslations): string {
   return Object.entries(t)
     .map(([k, v]) => `${k}=${showValue(v)}`)
     .join(', ');
@@ -58,15 +60,18 @@ function showTranslations(t: GlossaryTranslations): string {
 function showChange(before: GlossaryTranslations | undefined, after: GlossaryTranslations): string {
   const old = new Map(Object.entries(before ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const parts: string[] = [];
+  const kept = new Set(Object.keys(after).map((k) => k.toLowerCase()));
   for (const [k, v] of Object.entries(after)) {
     const was = old.get(k.toLowerCase());
     if (was === undefined || was.trim() === '') parts.push(`${k}: + ${showValue(v)}`);
     else if (was.trim().normalize('NFC') !== v.trim().normalize('NFC')) parts.push(`${k}: ${showValue(was)} → ${showValue(v)}`);
   }
+  // (An import never removes a language; a sync removes those the file leaves empty.)
+  for (const [k, v] of Object.entries(before ?? {})) if (!kept.has(k.toLowerCase()) && typeof v === 'string' && v.trim() !== '') parts.push(`${k}: ${showValue(v)} → (removed)`);
   return parts.length > 0 ? parts.join(', ') : showTranslations(after);
 }
 
-function planLine(planned: PlannedOperation, byId: ReadonlyMap<string, GlossaryEntry>, key: string): string {
+export function planLine(planned: PlannedOperation, byId: ReadonlyMap<string, GlossaryEntry>, key: string): string {
   const op = planned.operation;
   const conflict = planned.conflict;
   if (op.type === 'insert') {
@@ -77,7 +82,8 @@ function planLine(planned: PlannedOperation, byId: ReadonlyMap<string, GlossaryE
     const why = conflict ? ` (matched by its ${key} term)` : '';
     return `~ update  ${op.id} line ${planned.line}: ${showChange(byId.get(op.id)?.translations, op.translations)}${why}`;
   }
-  return `- delete  ${op.id} line ${planned.line}`;
+  const gone = byId.get(op.id);
+  return `- delete  ${op.id}${gone ? `: ${showTranslations(gone.translations)}` : ''}`;
 }
 
 export function conflictLine(c: { line: number; key: string; existingId: string }, key: string): string {
@@ -92,7 +98,7 @@ export function listSome(lines: string[], write: (line: string) => void, more: s
   if (lines.length > listedOnStderr) write(`… and ${lines.length - listedOnStderr} more ${more}`);
 }
 
-const count = (ops: readonly PlannedOperation[], type: 'insert' | 'update'): number => ops.filter((p) => p.operation.type === type).length;
+const count = (ops: readonly PlannedOperation[], type: 'insert' | 'update' | 'delete'): number => ops.filter((p) => p.operation.type === type).length;
 
 /** The plan for people: a line per row, in file order, then the counts. */
 export function formatImportPlan(file: string, org: string, existing: readonly GlossaryEntry[], plan: GlossaryPlan, key: string, rowCount: number): string {
@@ -122,15 +128,22 @@ export function keyTermOf(translations: GlossaryTranslations, key: string): stri
 /** The file rows' key terms by line, for rows that are present or conflicts (no operation). */
 export type KeyTerms = ReadonlyMap<number, string>;
 
+/** The key terms of the entries as listed, by id: what a deleted entry is called in reports. */
+export type EntryTerms = ReadonlyMap<string, string>;
+
+function keyOfOperation(p: PlannedOperation, key: string, entryTerms: EntryTerms | undefined): string {
+  return p.operation.type === 'delete' ? (entryTerms?.get(p.operation.id) ?? '') : keyTermOf(p.operation.translations, key);
+}
+
 const actionOf = (p: PlannedOperation): ImportRow['action'] => p.operation.type;
 const entryOf = (p: PlannedOperation): string => ('id' in p.operation ? p.operation.id : '');
 
 /** The rows of a dry run: every operation planned, and the rows that need none. */
-export function plannedRows(plan: GlossaryPlan, key: string, terms: KeyTerms): ImportRow[] {
+export function plannedRows(plan: GlossaryPlan, key: string, terms: KeyTerms, entryTerms?: EntryTerms): ImportRow[] {
   const rows: ImportRow[] = [
     ...plan.operations.map((p): ImportRow => ({
       line: p.line,
-      key: keyTermOf(p.operation.type === 'delete' ? {} : p.operation.translations, key),
+      key: keyOfOperation(p, key, entryTerms),
       action: actionOf(p),
       outcome: 'planned',
       entryId: entryOf(p),
@@ -150,7 +163,7 @@ function quietRows(plan: GlossaryPlan, terms: KeyTerms): ImportRow[] {
 }
 
 /** The rows of a run that sent its operations. */
-export function appliedRows(plan: GlossaryPlan, result: ApplyResult, key: string, terms: KeyTerms): ImportRow[] {
+export function appliedRows(plan: GlossaryPlan, result: ApplyResult, key: string, terms: KeyTerms, entryTerms?: EntryTerms): ImportRow[] {
   const problems = new Map<PlannedOperation, { status: number | null; message: string }>();
   for (const f of result.failed) problems.set(f.planned, { status: f.status, message: f.message });
   for (const d of result.discrepancies) {
@@ -159,9 +172,9 @@ export function appliedRows(plan: GlossaryPlan, result: ApplyResult, key: string
   }
   const rows: ImportRow[] = plan.operations.map((p) => {
     const problem = problems.get(p);
-    const base = { line: p.line, key: keyTermOf(p.operation.type === 'delete' ? {} : p.operation.translations, key), action: actionOf(p), entryId: entryOf(p) };
+    const base = { line: p.line, key: keyOfOperation(p, key, entryTerms), action: actionOf(p), entryId: entryOf(p) };
     if (problem) return { ...base, outcome: 'failed', status: problem.status, message: problem.message };
-    const outcome: ImportOutcome = p.operation.type === 'insert' ? 'inserted' : 'updated';
+    const outcome: ImportOutcome = p.operation.type === 'insert' ? 'inserted' : p.operation.type === 'update' ? 'updated' : 'deleted';
     return { ...base, outcome, status: 204, message: '' };
   });
   rows.push(...quietRows(plan, terms));
@@ -172,12 +185,20 @@ export function appliedRows(plan: GlossaryPlan, result: ApplyResult, key: string
 }
 
 /** The JSON report of a dry run. */
-export function plannedReport(plan: GlossaryPlan): ImportReport {
-  return { dryRun: true, inserted: count(plan.operations, 'insert'), updated: count(plan.operations, 'update'), present: plan.present.length, conflicts: plan.conflicts, failed: [] };
+export function plannedReport(plan: GlossaryPlan, withDeletes = false): ImportReport {
+  return {
+    dryRun: true,
+    inserted: count(plan.operations, 'insert'),
+    updated: count(plan.operations, 'update'),
+    ...(withDeletes ? { deleted: count(plan.operations, 'delete') } : {}),
+    present: plan.present.length,
+    conflicts: plan.conflicts,
+    failed: [],
+  };
 }
 
 /** The JSON report of a run: failed operations, then what the final listing found, each on its line. */
-export function appliedReport(plan: GlossaryPlan, result: ApplyResult): ImportReport {
+export function appliedReport(plan: GlossaryPlan, result: ApplyResult, withDeletes = false): ImportReport {
   const failed: ImportReport['failed'] = [
     ...result.failed.map((f) => ({ line: f.line, status: f.status, message: f.message })),
     ...result.discrepancies.map((d) => ({ line: d.line, status: null, message: d.message })),
@@ -189,6 +210,7 @@ export function appliedReport(plan: GlossaryPlan, result: ApplyResult): ImportRe
     dryRun: false,
     inserted: count(result.applied, 'insert'),
     updated: count(result.applied, 'update'),
+    ...(withDeletes ? { deleted: count(result.applied, 'delete') } : {}),
     present: plan.present.length,
     conflicts: plan.conflicts,
     failed,
@@ -196,7 +218,7 @@ export function appliedReport(plan: GlossaryPlan, result: ApplyResult): ImportRe
 }
 
 /** The result for people: conflicts and failures (the first of each), then the counts. */
-export function formatImportSummary(report: ImportReport, key: string): string {
+export function formatImportSummary(report: ImportReport, key: string, command = 'glossary import'): string {
   const lines: string[] = [];
   listSome(report.conflicts.map((c) => conflictLine(c, key)), (l) => lines.push(l), 'conflicts (--json lists them all)');
   listSome(
@@ -206,7 +228,7 @@ export function formatImportSummary(report: ImportReport, key: string): string {
   );
   const n = report.conflicts.length;
   lines.push(
-    `glossary import: ${report.inserted} inserted, ${report.updated} updated, ${report.present} present, ` +
+    `${command}: ${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} present, ` +
       `${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}, ${report.failed.length} failed`,
   );
   if (n > 0) lines.push(`(${conflictHint})`);
@@ -215,9 +237,10 @@ export function formatImportSummary(report: ImportReport, key: string): string {
 
 /** The Markdown view: the counts, then a table per kind of row. */
 export function importDoc(org: string, report: ImportReport, rows: readonly ImportRow[]): ReportDoc {
+  const deletes = report.deleted !== undefined;
   const title = report.dryRun
-    ? `Plan for the glossary of ${org}: ${report.inserted} to insert, ${report.updated} to update, ${report.present} present, ${report.conflicts.length} conflicts`
-    : `Result for the glossary of ${org}: ${report.inserted} inserted, ${report.updated} updated, ${report.present} present, ${report.conflicts.length} conflicts, ${report.failed.length} failed`;
+    ? `Plan for the glossary of ${org}: ${report.inserted} to insert, ${report.updated} to update${deletes ? `, ${report.deleted} to delete` : ''}, ${report.present} present${deletes ? '' : `, ${report.conflicts.length} conflicts`}`
+    : `Result for the glossary of ${org}: ${report.inserted} inserted, ${report.updated} updated${deletes ? `, ${report.deleted} deleted` : ''}, ${report.present} present${deletes ? '' : `, ${report.conflicts.length} conflicts`}, ${report.failed.length} failed`;
   const section = (heading: string, keep: (r: ImportRow) => boolean) => ({
     heading,
     columns: ['line', 'key term', 'entry', 'outcome', 'message'],
@@ -228,8 +251,9 @@ export function importDoc(org: string, report: ImportReport, rows: readonly Impo
     sections: [
       section('Inserted', (r) => r.action === 'insert' && r.outcome !== 'failed'),
       section('Updated', (r) => r.action === 'update' && r.outcome !== 'failed'),
+      section('Deleted', (r) => r.action === 'delete' && r.outcome !== 'failed'),
       section('Conflicts', (r) => r.outcome === 'conflict'),
       section('Failed', (r) => r.outcome === 'failed'),
-    ].filter((s) => s.heading !== 'Failed' || s.rows.length > 0),
+    ].filter((s) => (s.heading === 'Conflicts' ? !deletes : (s.heading !== 'Failed' && s.heading !== 'Deleted') || s.rows.length > 0)),
   };
 }

@@ -71,6 +71,15 @@ export function glossaryPlanBody(value: Json): GlossaryPlanBody {
       batchSize: wholeNumber(options.batchSize, 'body.options.batchSize', 1),
       onConflict: oneOf(options.onConflict, 'body.options.onConflict', ['skip', 'update', 'insert'] as const satisfies readonly OnConflict[]),
     },
+    ...(o.deletions !== undefined ? { deletions: deletionRules(o.deletions) } : {}),
+  };
+}
+
+function deletionRules(value: Json): { maxDeletions: string | null; force: boolean } {
+  const o = object(value, 'body.deletions');
+  return {
+    maxDeletions: o.maxDeletions === null ? null : string(o.maxDeletions, 'body.deletions.maxDeletions'),
+    force: o.force === true,
   };
 }
 

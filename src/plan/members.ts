@@ -324,7 +324,7 @@ export function ownersLost(current: readonly CurrentMember[], plan: MembersPlan)
  * The most members a plan may remove without `--force`: `n`, or `p%` of the current members
  * (floored, at least 1 when p > 0). An invalid spec is a usage error.
  */
-export function maxRemovalsAllowed(spec: string = defaultMaxRemovals, currentCount: number): number {
+export function maxRemovalsAllowed(spec: string = defaultMaxRemovals, currentCount: number, flag = '--max-removals', things = 'members'): number {
   const text = spec.trim();
   const count = /^\d+$/.exec(text);
   if (count) {
@@ -340,6 +340,6 @@ export function maxRemovalsAllowed(spec: string = defaultMaxRemovals, currentCou
     }
   }
   throw new UsageError(
-    `invalid --max-removals ${quote(spec)}: expected a number of members (5) or a percentage of 0-100% (25%)`,
+    `invalid ${flag} ${quote(spec)}: expected a number of ${things} (5) or a percentage of 0-100% (25%)`,
   );
 }

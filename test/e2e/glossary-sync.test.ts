@@ -1,0 +1,172 @@
+// glossary sync and glossary delete end to end (README, "Keeping the glossary in a repository"):
+// the sandbox's glossary and request log are the reference.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
+import type { ImportReport } from '../../src/glossary/importView.js';
+import type { RequestLogEntry } from '../../src/sandbox/server.js';
+import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv;
+beforeEach(async () => {
+  s = await sandboxWithEnv({ seed: 'empty' });
+});
+afterEach(async () => {
+  await s.sandbox.close();
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-gsync-'));
+let files = 0;
+function file(text: string): string {
+  const path = join(dir, `terms${++files}.csv`);
+  writeFileSync(path, text);
+  return path;
+}
+const seed = (ops: GlossaryTranslations[]): string[] =>
+  s.sandbox.store.applyGlossaryOperations('acme', ops.map((translations): GlossaryOperation => ({ type: 'insert', translations })), new Date().toISOString());
+const glossary = (): Record<string, GlossaryTranslations> => Object.fromEntries(s.sandbox.store.glossaryEntries('acme').map((e) => [e.id, e.translations]));
+const mutating = (from = 0): RequestLogEntry[] => s.sandbox.requests.slice(from).filter((r) => r.method !== 'GET');
+const sorted = (ts: GlossaryTranslations[]) => ts.map((t) => JSON.stringify(Object.entries(t).sort())).sort();
+
+describe('glossary sync', () => {
+  it('inserts, updates in place, removes an emptied language, deletes with --prune, keeps languages without a column; a second sync plans nothing', async () => {
+    const [bank, door, team, gone] = seed([
+      { en: 'bank', fr: 'rive', de: 'Bank' },
+      { en: 'door', fr: 'porte', de: 'Tür' },
+      { en: 'team', fr: 'équipe' },
+      { en: 'obsolete', fr: 'obsolète' },
+    ]);
+    const terms = file(`en,fr\nbank,banque\ndoor,\nteam,équipe\nriver,rivière\n`);
+    const r = await runCli(['glossary', 'sync', terms, '--prune', '--yes', '--json', '--max-deletions', '1'], { env: s.env });
+    expect(r.code).toBe(0);
+    const after = glossary();
+    expect(after[bank as string]).toEqual({ en: 'bank', fr: 'banque', de: 'Bank' });
+    expect(after[door as string]).toEqual({ en: 'door', de: 'Tür' });
+    expect(after[team as string]).toEqual({ en: 'team', fr: 'équipe' });
+    expect(after[gone as string]).toBeUndefined();
+    expect(sorted(Object.values(after))).toEqual(sorted([{ en: 'bank', fr: 'banque', de: 'Bank' }, { en: 'door', de: 'Tür' }, { en: 'team', fr: 'équipe' }, { en: 'river', fr: 'rivière' }]));
+    expect(JSON.parse(r.stdout)).toMatchObject({ inserted: 1, updated: 2, deleted: 1, present: 1, failed: [] });
+
+    const mark = s.sandbox.requests.length;
+    const again = await runCli(['glossary', 'sync', terms, '--prune', '--dry-run', '--exit-code'], { env: s.env });
+    expect(again.code).toBe(0);
+    expect(mutating(mark)).toEqual([]);
+  });
+
+  it('without --prune deletes nothing and lists what is not in the file; --prune without --yes and no terminal is refused (exit 3)', async () => {
+    seed([{ en: 'bank', fr: 'banque' }, { en: 'extra', fr: 'en plus' }]);
+    const terms = file('en,fr\nbank,banque\n');
+    const kept = await runCli(['glossary', 'sync', terms], { env: s.env });
+    expect(kept.code).toBe(0);
+    expect(kept.stderr).toMatch(/Not in .*\(kept; --prune deletes them\):\n {2}\S+: en "extra"/);
+    expect(Object.keys(glossary())).toHaveLength(2);
+    const unconfirmed = await runCli(['glossary', 'sync', terms, '--prune', '--max-deletions', '1'], { env: s.env });
+    expect(unconfirmed.code).toBe(3);
+    expect(Object.keys(glossary())).toHaveLength(2);
+    expect(mutating()).toEqual([]);
+  });
+
+  it('--max-deletions refuses a plan deleting too much: exit 3, zero mutating requests; --force applies it', async () => {
+    seed(Array.from({ length: 8 }, (_, i) => ({ en: `term ${i}` })));
+    const terms = file('en\nterm 0\nterm 1\nterm 2\n'); // 5 of 8 would go; 25% allows 2
+    const refused = await runCli(['glossary', 'sync', terms, '--prune', '--yes'], { env: s.env });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('the plan deletes 5 of 8 glossary entries, more than --max-deletions 25% allows (2); nothing was sent');
+    expect(mutating()).toEqual([]);
+    const forced = await runCli(['glossary', 'sync', terms, '--prune', '--yes', '--force'], { env: s.env });
+    expect(forced.code).toBe(0);
+    expect(Object.values(glossary()).map((t) => t.en).sort()).toEqual(['term 0', 'term 1', 'term 2']);
+  });
+
+  it('cleans duplicates other tools made with --prune: the matched entry stays, the others go', async () => {
+    const [first, second, third] = seed([{ en: 'bank', fr: 'banque' }, { en: 'bank', fr: 'banque' }, { en: 'bank', fr: 'rive' }]);
+    const terms = file(`id,en,fr\n${second},bank,banque\n`);
+    const dry = await runCli(['glossary', 'sync', terms, '--dry-run'], { env: s.env });
+    // (The others are listed oldest first; these three were made in the same instant, so by id.)
+    const others = [first, third].sort().join(', ');
+    expect(dry.stderr).toContain(`! duplicates: the en term "bank" is on 3 entries: ${second} stays, ${others} (kept; --prune deletes them)`);
+    const r = await runCli(['glossary', 'sync', terms, '--prune', '--yes', '--force'], { env: s.env });
+    expect(r.code).toBe(0);
+    expect(Object.keys(glossary())).toEqual([second]);
+  });
+
+  it('refuses an empty file (exit 2, nothing read or sent)', async () => {
+    seed([{ en: 'bank' }]);
+    const r = await runCli(['glossary', 'sync', file('en,fr\n'), '--prune', '--yes'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(s.sandbox.requests).toEqual([]);
+  });
+
+  it('an export synced back plans nothing', async () => {
+    seed([{ en: 'bank', fr: 'banque', 'pt-BR': 'banco' }, { en: 'door', de: 'Tür' }]);
+    const exported = join(dir, 'export.csv');
+    expect((await runCli(['glossary', 'export', '-f', exported], { env: s.env })).code).toBe(0);
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'sync', exported, '--prune', '--dry-run', '--exit-code'], { env: s.env });
+    expect(r.code).toBe(0);
+    expect(mutating(mark)).toEqual([]);
+  });
+
+  it('a delete of an entry someone else deleted first is not a failure', async () => {
+    const [, gone] = seed([{ en: 'bank' }, { en: 'old' }]);
+    s.sandbox.intercept((req) => {
+      if (req.method === 'PUT') s.sandbox.store.applyGlossaryOperations('acme', [{ type: 'delete', id: gone as string }], new Date().toISOString());
+      s.sandbox.clearIntercepts();
+      return undefined;
+    });
+    const r = await runCli(['glossary', 'sync', file('en\nbank\n'), '--prune', '--yes', '--force', '--json'], { env: s.env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ deleted: 1, failed: [] });
+    expect(Object.values(glossary())).toEqual([{ en: 'bank' }]);
+  });
+
+  it('under faults (resets, ambiguous answers, 503) re-runs converge to exactly the file, with no duplicate', async () => {
+    await s.sandbox.close();
+    s = await sandboxWithEnv({ seed: 'empty', resetRate: 0.15, ambiguousRate: 0.15, failRate: 0.15, faultSeed: 7 });
+    seed([{ en: 'stale', fr: 'vieux' }, { en: 'term 1', fr: 'ancien' }]);
+    const rows = Array.from({ length: 60 }, (_, i) => `term ${i},terme ${i}`);
+    const terms = file(`en,fr\n${rows.join('\n')}\n`);
+    let code = -1;
+    for (let run = 0; run < 12 && code !== 0; run++) {
+      code = (await runCli(['--timeout', '2', 'glossary', 'sync', terms, '--prune', '--yes', '--force', '--batch-size', '10'], { env: s.env })).code;
+      expect([0, 1, 6]).toContain(code);
+    }
+    expect(code).toBe(0);
+    expect(sorted(Object.values(glossary()))).toEqual(sorted(Array.from({ length: 60 }, (_, i) => ({ en: `term ${i}`, fr: `terme ${i}` }))));
+  });
+});
+
+describe('glossary delete', () => {
+  it('deletes the named entries; an unknown id is exit 5 naming it, with nothing sent', async () => {
+    const [a, b, c] = seed([{ en: 'a' }, { en: 'b' }, { en: 'c' }]);
+    const unknown = await runCli(['glossary', 'delete', a as string, 'ge_nope'], { env: s.env });
+    expect(unknown.code).toBe(5);
+    expect(unknown.stderr).toContain('no glossary entry "ge_nope" in the glossary of acme; nothing was sent');
+    expect(mutating()).toEqual([]);
+    const dry = await runCli(['glossary', 'delete', a as string, '--dry-run'], { env: s.env });
+    expect(dry.code).toBe(0);
+    expect(mutating()).toEqual([]);
+    const report = join(dir, 'delete.csv');
+    const r = await runCli(['glossary', 'delete', a as string, b as string, '--report', report], { env: s.env });
+    expect(r.code).toBe(0);
+    expect(Object.keys(glossary())).toEqual([c]);
+    expect(readFileSync(report, 'utf8')).toContain(`1,a,delete,deleted,${a},204,`);
+  });
+});
+
+describe('glossary sync plans are applied exactly', () => {
+  it('--plan-out then apply deletes and updates as reviewed, and a second apply is refused as stale', async () => {
+    const [keep, drop] = seed([{ en: 'bank', fr: 'rive' }, { en: 'drop' }]);
+    const plan = join(dir, 'sync-plan.json');
+    expect((await runCli(['glossary', 'sync', file('en,fr\nbank,banque\n'), '--prune', '--plan-out', plan, '--max-deletions', '1'], { env: s.env })).code).toBe(0);
+    expect(mutating()).toEqual([]);
+    const applied = await runCli(['apply', plan, '--json'], { env: s.env });
+    expect(applied.code).toBe(0);
+    expect(JSON.parse(applied.stdout) as ImportReport).toMatchObject({ updated: 1, deleted: 1 });
+    expect(glossary()).toEqual({ [keep as string]: { en: 'bank', fr: 'banque' } });
+    expect(glossary()[drop as string]).toBeUndefined();
+    expect((await runCli(['apply', plan], { env: s.env })).code).toBe(3);
+  });
+});
