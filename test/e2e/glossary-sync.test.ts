@@ -170,3 +170,21 @@ describe('glossary sync plans are applied exactly', () => {
     expect((await runCli(['apply', plan], { env: s.env })).code).toBe(3);
   });
 });
+
+describe('entries that already duplicate each other', () => {
+  it('import and sync say so, with the command that cleans them, and that command works', async () => {
+    const [a, b] = seed([{ en: 'bank', fr: 'banque' }, { en: 'bank', fr: 'banque' }, { en: 'door', fr: 'porte' }]);
+    const terms = file('en,fr\nbank,banque\n');
+    const imported = await runCli(['glossary', 'import', terms], { env: s.env });
+    expect(imported.code).toBe(0);
+    const [first, second] = [a, b].sort();
+    const line = imported.stderr.split('\n').find((l) => l.startsWith('warning: 2 entries with the same translations "bank"'));
+    expect(line).toBeDefined();
+    const command = /teamctl (glossary delete .+)$/.exec(line ?? '')?.[1]?.split(' ') ?? [];
+    expect(command.slice(2)).toHaveLength(1);
+    const synced = await runCli(['glossary', 'sync', terms, '--dry-run'], { env: s.env });
+    expect(synced.stderr).toContain('warning: 2 entries with the same translations "bank"');
+    expect((await runCli(command, { env: s.env })).code).toBe(0);
+    expect(Object.keys(glossary()).filter((id) => id === first || id === second)).toHaveLength(1);
+  });
+});

@@ -8,6 +8,7 @@ import { checkOutputs, runChange } from '../../engine/run.js';
 import { readGlossaryFile } from '../../files/glossary.js';
 import { glossaryDomain } from '../../glossary/change.js';
 import { keyTermOf, listSome } from '../../glossary/importView.js';
+import { duplicateLines, findDuplicates } from '../../plan/duplicates.js';
 import { planGlossaryImport, type OnConflict } from '../../plan/glossary.js';
 import type { ImportOptionsFlags } from '../../program.js';
 import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
@@ -46,6 +47,8 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
     (l) => io.warn(l),
     'rows with an unknown id',
   );
+  // Entries that already duplicate each other: said, with the command that cleans them.
+  listSome(duplicateLines(findDuplicates(existing, file.key), file.key), (l) => io.warn(l), 'groups of duplicates');
   const terms = new Map(file.rows.map((r) => [r.line, keyTermOf(r.translations, file.key)]));
 
   const domain = glossaryDomain({

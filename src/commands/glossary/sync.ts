@@ -10,6 +10,7 @@ import { throwProblems } from '../../files/users.js';
 import { glossaryDomain } from '../../glossary/change.js';
 import { keyTermOf, listSome } from '../../glossary/importView.js';
 import { formatSyncPlan } from '../../glossary/syncView.js';
+import { duplicateLines, findDuplicates } from '../../plan/duplicates.js';
 import { planGlossarySync, syncProblems } from '../../plan/glossarySync.js';
 import { maxRemovalsAllowed } from '../../plan/members.js';
 import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
@@ -57,6 +58,13 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
     'rows with an unknown id',
   );
 
+  // Entries that already duplicate each other (same translations): said, with the command that
+  // cleans them. (Those sharing only a key term are in the plan: --prune keeps one.)
+  listSome(
+    duplicateLines(findDuplicates(existing, file.key).filter((g) => g.reason === 'same translations'), file.key),
+    (l) => io.warn(l),
+    'groups of duplicates',
+  );
   const domain = glossaryDomain({
     client,
     baseUrl: client.base.origin + client.base.prefix,
