@@ -2,7 +2,10 @@
 // it listens and the token to use (on stdout, so a script can read it).
 import type { Context } from '../context.js';
 import { ExitCode, UsageError } from '../errors.js';
+import { defaultFaultSeed } from '../sandbox/faults.js';
+import type { FaultOptions } from '../sandbox/faults.js';
 import type { SeedName } from '../sandbox/seed.js';
+import type { Sandbox } from '../sandbox/server.js';
 
 export interface SandboxCommandOptions {
   port?: string;
@@ -39,7 +42,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     ambiguousRate: number('--ambiguous-rate', opts.ambiguousRate, rate, 'a share from 0 to 1'),
     faultSeed: number('--fault-seed', opts.faultSeed, Number.isInteger, 'a whole number'),
   };
-  const { startSandbox, formatBanner } = await import('../sandbox/server.js');
+  const { startSandbox } = await import('../sandbox/server.js');
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
     sandbox = await startSandbox(options);
@@ -60,4 +63,48 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
   await sandbox.close();
   ctx.io.info('Sandbox stopped.');
   return ExitCode.ok;
+}
+
+/** Single-quotes a value for a POSIX shell unless it is plainly safe. */
+function shellValue(value: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function describeFaults(f: FaultOptions): string | undefined {
+  const parts: string[] = [];
+  if (f.latencyMs) parts.push(`latency ${f.latencyMs} ms`);
+  if (f.failRate) parts.push(`fail-rate ${f.failRate}`);
+  if (f.rateLimit !== undefined) parts.push(`rate-limit ${f.rateLimit} req/s`);
+  if (f.resetRate) parts.push(`reset-rate ${f.resetRate}`);
+  if (f.ambiguousRate) parts.push(`ambiguous-rate ${f.ambiguousRate}`);
+  if (parts.length === 0) return undefined;
+  return `${parts.join(', ')} (fault-seed ${f.faultSeed ?? defaultFaultSeed})`;
+}
+
+/** What `teamctl sandbox` prints: where it listens, the token, and lines to paste in a shell. */
+export function formatBanner(sandbox: Sandbox): string {
+  const orgId = sandbox.store.organizationIds()[0];
+  const teamIds = orgId === undefined ? [] : sandbox.store.teamIds(orgId);
+  const { options } = sandbox;
+  const state =
+    options.dataFile === undefined
+      ? 'in memory (lost when the sandbox stops; use --data <file> to keep it)'
+      : `${options.dataFile}${options.loadedFromDataFile ? ' (loaded)' : ` (new, seed ${options.seed})`}`;
+  const lines = [
+    `teamctl sandbox listening on ${sandbox.url}`,
+    '',
+    `  base URL      ${sandbox.url}`,
+    `  token         ${sandbox.token}`,
+    `  organization  ${orgId ?? '(none)'}`,
+    `  teams         ${teamIds.length > 0 ? teamIds.join(', ') : '(none)'}`,
+    `  state         ${state}`,
+  ];
+  const faults = describeFaults(options.faults);
+  if (faults) lines.push(`  faults        ${faults}`);
+  lines.push('', 'Paste into another shell to use it:', `  export TEAMCTL_BASE_URL=${shellValue(sandbox.url)}`);
+  lines.push(`  export TEAMCTL_TOKEN=${shellValue(sandbox.token)}`);
+  if (orgId !== undefined) lines.push(`  export TEAMCTL_ORG=${shellValue(orgId)}`);
+  const teamId = teamIds[0];
+  if (teamId !== undefined) lines.push(`  export TEAMCTL_TEAM=${shellValue(teamId)}`);
+  return lines.join('\n') + '\n';
 }
