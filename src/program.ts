@@ -289,6 +289,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--rate-limit <req/s>', 'answer 429 above this many requests per second')
     .option('--reset-rate <0..1>', 'share of requests whose connection is dropped before processing')
     .option('--ambiguous-rate <0..1>', 'share of requests processed, then dropped without an answer')
+    .option('--late-rate <0..1>', 'share of requests answered 502 at once, then applied 50-300 ms later')
     .option('--fault-seed <n>', 'seed for the fault decisions (repeatable runs)')
     .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50'))
     .action(action(() => import('./commands/sandbox.js').then((m) => m.run), (cmd) => cmd.opts<Record<string, string | undefined>>()));

@@ -17,6 +17,7 @@ export interface SandboxCommandOptions {
   rateLimit?: string;
   resetRate?: string;
   ambiguousRate?: string;
+  lateRate?: string;
   faultSeed?: string;
 }
 
@@ -40,6 +41,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     rateLimit: number('--rate-limit', opts.rateLimit, (n) => n > 0, 'requests per second > 0'),
     resetRate: number('--reset-rate', opts.resetRate, rate, 'a share from 0 to 1'),
     ambiguousRate: number('--ambiguous-rate', opts.ambiguousRate, rate, 'a share from 0 to 1'),
+    lateRate: number('--late-rate', opts.lateRate, rate, 'a share from 0 to 1'),
     faultSeed: number('--fault-seed', opts.faultSeed, Number.isInteger, 'a whole number'),
   };
   const { startSandbox } = await import('../sandbox/server.js');
@@ -77,6 +79,7 @@ function describeFaults(f: FaultOptions): string | undefined {
   if (f.rateLimit !== undefined) parts.push(`rate-limit ${f.rateLimit} req/s`);
   if (f.resetRate) parts.push(`reset-rate ${f.resetRate}`);
   if (f.ambiguousRate) parts.push(`ambiguous-rate ${f.ambiguousRate}`);
+  if (f.lateRate) parts.push(`late-rate ${f.lateRate}`);
   if (parts.length === 0) return undefined;
   return `${parts.join(', ')} (fault-seed ${f.faultSeed ?? defaultFaultSeed})`;
 }

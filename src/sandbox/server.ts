@@ -60,7 +60,10 @@ export interface RequestLogEntry {
   body: unknown;
   /** Set when a fault or a test hook decided the outcome, e.g. `fail`, `intercept:reset`. */
   fault?: string;
-  /** For a request applied and then left unanswered: the status it would have had. */
+  /**
+   * For a request applied and then left unanswered, or answered with an error and applied later
+   * (`late`): the status its processing had. Absent on a `late` request not applied yet.
+   */
   appliedStatus?: number;
   /**
    * Set when the client had hung up (its timeout, say) before the answer was ready: the request
@@ -107,6 +110,9 @@ export interface Sandbox {
   /** Registers a test hook consulted (in registration order) before faults and normal handling. */
   intercept(fn: Interceptor): void;
   clearIntercepts(): void;
+  /** Resolves once every request answered 502 by the late fault has been applied. */
+  settled(): Promise<void>;
+  /** Stops listening; late requests still pending are applied at once, then the data file is written. */
   close(): Promise<void>;
 }
 
@@ -131,6 +137,7 @@ function resolveOptions(opts: SandboxOptions): Omit<ResolvedSandboxOptions, 'por
   if (opts.rateLimit !== undefined) faults.rateLimit = opts.rateLimit;
   if (opts.resetRate !== undefined) faults.resetRate = opts.resetRate;
   if (opts.ambiguousRate !== undefined) faults.ambiguousRate = opts.ambiguousRate;
+  if (opts.lateRate !== undefined) faults.lateRate = opts.lateRate;
   if (hasFaults(faults)) faults.faultSeed = opts.faultSeed ?? defaultFaultSeed;
   const resolved: Omit<ResolvedSandboxOptions, 'port' | 'loadedFromDataFile'> = {
     host: opts.host ?? '127.0.0.1',
@@ -167,6 +174,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const interceptors: Interceptor[] = [];
   const faults = hasFaults(base.faults) ? new FaultInjector(base.faults) : undefined;
   const timers = new Set<NodeJS.Timeout>();
+  /** Late requests (--late-rate) answered but not applied yet: their timers and their application. */
+  const late = new Map<NodeJS.Timeout, () => void>();
+  let lateDone: (() => void) | undefined;
   let closed = false;
   let url = '';
 
@@ -257,6 +267,20 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         case 'reset':
           entry.fault = 'reset';
           return hangUp();
+        case 'late': {
+          // A gateway gives up and answers 502 at once, while the service goes on and applies the
+          // request a little later: the case that makes re-sending a non-idempotent request
+          // dangerous (README, sandbox).
+          entry.fault = 'late';
+          const apply = () => {
+            late.delete(timer);
+            entry.appliedStatus = service.handle(inc).status;
+            if (late.size === 0) lateDone?.();
+          };
+          const timer = setTimeout(apply, decision.delayMs);
+          late.set(timer, apply);
+          return answer(error(502, 'sandbox fault: bad gateway (late-rate); the request may still be applied'));
+        }
         case 'ambiguous': {
           entry.fault = 'ambiguous';
           entry.appliedStatus = service.handle(inc).status;
@@ -299,11 +323,27 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     clearIntercepts() {
       interceptors.length = 0;
     },
+    settled() {
+      if (late.size === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const previous = lateDone;
+        lateDone = () => {
+          lateDone = undefined;
+          previous?.();
+          resolve();
+        };
+      });
+    },
     async close() {
       if (closed) return;
       closed = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      // Accepted by the service, so applied: the state (and the data file) never misses one.
+      for (const [timer, apply] of [...late]) {
+        clearTimeout(timer);
+        apply();
+      }
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         // Idle keep-alive sockets (and any request still waiting on latency) would hold close().
