@@ -4,7 +4,7 @@
 // glossary.
 import type { GlossaryTranslations } from '../api/types.js';
 import { translationFor } from '../glossary/languages.js';
-import { SortedList } from './sorted-list.js';
+import { compareStrings, SortedList } from './sorted-list.js';
 
 /** A glossary entry without its URL. */
 export interface StoredGlossaryEntry {
@@ -27,11 +27,6 @@ export interface KeysetPage<T, K> {
   count: number;
   /** Key of the last item when more items follow it; absent on the last page. */
   nextAfter?: K;
-}
-
-/** Plain code-unit comparison: deterministic, the same in sorting and in cursor lookups. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function compareGlossaryKeys(a: GlossarySortKey, b: GlossarySortKey): number {

@@ -8,6 +8,11 @@ export type Compare<K> = (a: K, b: K) => number;
 
 const maxChunk = 1024;
 
+/** Plain code-unit comparison: deterministic, the same in sorting and in cursor lookups. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export class SortedList<K> {
   /** Non-empty chunks, each sorted, every key of a chunk below every key of the next. */
   private chunks: K[][] = [];

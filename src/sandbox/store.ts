@@ -7,11 +7,11 @@
 // between runs, so the server adds them when it renders a resource.
 import { randomBytes } from 'node:crypto';
 import type { GlossaryOperation, TeamMemberRole } from '../api/types.js';
-import { compareStrings, GlossaryEntries } from './glossary-store.js';
+import { GlossaryEntries } from './glossary-store.js';
 import type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
-import { SortedList } from './sorted-list.js';
+import { compareStrings } from './sorted-list.js';
+import { Team } from './team-store.js';
 
-export { compareGlossaryKeys, compareStrings, glossarySortKey } from './glossary-store.js';
 export type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
 
 /** A user of an organization: the organization member record without URLs and team count. */
@@ -50,28 +50,6 @@ export interface SandboxData {
 /** Misuse of the store by a caller (tests, seed): unknown organization, duplicate id, … */
 export class StoreError extends Error {
   override name = 'StoreError';
-}
-
-/** A team's members: roles by user id, and the user ids in order for listings. */
-class Team {
-  readonly roles = new Map<string, TeamMemberRole>();
-  readonly order = new SortedList<string>(compareStrings);
-
-  set(userId: string, role: TeamMemberRole): void {
-    if (!this.roles.has(userId)) this.order.insert(userId);
-    this.roles.set(userId, role);
-  }
-
-  delete(userId: string): boolean {
-    if (!this.roles.delete(userId)) return false;
-    this.order.delete(userId);
-    return true;
-  }
-
-  clear(): void {
-    for (const userId of this.roles.keys()) this.order.delete(userId);
-    this.roles.clear();
-  }
 }
 
 interface Organization {

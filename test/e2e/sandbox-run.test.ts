@@ -47,6 +47,14 @@ describe('teamctl sandbox -- <command>', () => {
     expect(result.stdout).not.toContain('export TEAMCTL');
   });
 
+  it('runs the README quick start as written (exit 0, the demo roster written)', async () => {
+    const dir = tempDir();
+    const roster = join(dir, 'team.csv');
+    const result = await runCli(['sandbox', '--write-roster', roster, '--', 'teamctl', 'members', 'sync', '--roster', roster, '--prune', '--dry-run']);
+    expect(result.code).toBe(0);
+    expect((parse(readFileSync(roster, 'utf8')) as string[][]).length).toBe(23);
+  });
+
   it('exits 127 for a command that does not exist, 2 for a bad flag (nothing run)', async () => {
     expect((await runCli(['sandbox', '--', 'teamctl-no-such-command'])).code).toBe(127);
     const bad = await runCli(['sandbox', '--late-rate', '2', '--', ...nodeCommand('console.log("ran")')]);

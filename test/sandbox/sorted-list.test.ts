@@ -2,8 +2,7 @@
 // whole collection costs comparisons in proportion to its size (counted, not timed).
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/sandbox/faults.js';
-import { SortedList } from '../../src/sandbox/sorted-list.js';
-import { compareStrings } from '../../src/sandbox/store.js';
+import { compareStrings, SortedList } from '../../src/sandbox/sorted-list.js';
 
 function countingCompare(): { compare: (a: string, b: string) => number; count: () => number } {
   let n = 0;
