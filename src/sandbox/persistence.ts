@@ -38,8 +38,6 @@ export async function loadDataFile(path: string): Promise<SandboxStore | undefin
 
 export interface DataFileOptions {
   intervalMs?: number;
-  /** Reports a failed background write (the next change tries again). */
-  onError?: (err: unknown) => void;
 }
 
 /** Keeps `path` up to date with `store`, coalescing changes. */
@@ -54,7 +52,7 @@ export class DataFile {
   private constructor(
     readonly path: string,
     private readonly store: SandboxStore,
-    private readonly options: DataFileOptions,
+    options: DataFileOptions,
   ) {
     this.intervalMs = options.intervalMs ?? defaultSaveIntervalMs;
   }
@@ -75,7 +73,9 @@ export class DataFile {
     this.dirty = true;
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
-      this.flush().catch((err: unknown) => this.options.onError?.(err));
+      // A failed write leaves the state dirty: the next change tries again, and close() (which
+      // writes whatever is left) reports the failure.
+      this.flush().catch(() => {});
     }, this.intervalMs);
   }
 
@@ -100,12 +100,13 @@ export class DataFile {
 
   /** Writes what is left and stops listening. */
   async close(): Promise<void> {
+    // Changes from now on are not this file's: no timer may write after close().
+    this.closed = true;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
     while (this.writing) await this.writing.catch(() => {});
     if (this.dirty) await this.flush();
-    this.closed = true;
   }
 }

@@ -164,10 +164,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const token = opts.token ?? store.token ?? `sbx_${randomBytes(16).toString('hex')}`;
   // Kept with the state, so a sandbox restarted on the same data file accepts the same token.
   store.token = token;
-  const dataFile = base.dataFile === undefined ? undefined : await DataFile.attach(base.dataFile, store, {
-    // A failed background write is retried with the next change, and close() reports it.
-    onError: () => {},
-  });
+  const dataFile = base.dataFile === undefined ? undefined : await DataFile.attach(base.dataFile, store);
 
   const requests: RequestLogEntry[] = [];
   const logLimit = opts.requestLogLimit ?? Infinity;

@@ -120,4 +120,24 @@ describe('--data writes', () => {
     expect(store.teamMembers('acme', 'design')).toHaveLength(users.length);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
+
+  it('schedules one write for a burst of changes, and none once closed', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'teamctl-persist-'));
+    const file = join(dir, 'state.json');
+    const store = seededStore('empty');
+    vi.useFakeTimers();
+    try {
+      const dataFile = await DataFile.attach(file, store, { intervalMs: 200 });
+      expect(vi.getTimerCount()).toBe(0);
+      for (const u of store.users('acme').slice(0, 10)) store.putTeamMember('acme', 'design', u.id);
+      expect(vi.getTimerCount()).toBe(1);
+      await dataFile.close();
+      expect(vi.getTimerCount()).toBe(0);
+      store.removeTeamMember('acme', 'design', store.users('acme')[0]!.id);
+      expect(vi.getTimerCount()).toBe(0);
+      expect((JSON.parse(readFileSync(file, 'utf8')) as ReturnType<SandboxStore['toJSON']>).organizations[0]!.teams[1]!.members).toHaveLength(10);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
