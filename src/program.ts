@@ -376,9 +376,17 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--rate-limit <req/s>', 'answer 429 above this many requests per second')
     .option('--reset-rate <0..1>', 'share of requests whose connection is dropped before processing')
     .option('--ambiguous-rate <0..1>', 'share of requests processed, then dropped without an answer')
+    .option('--late-rate <0..1>', 'share of requests answered 502 at once, then applied 50-300 ms later')
     .option('--fault-seed <n>', 'seed for the fault decisions (repeatable runs)')
-    .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50'))
-    .action(action(() => import('./commands/sandbox.js').then((m) => m.run), (cmd) => cmd.opts<Record<string, string | undefined>>()));
+    .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
+    .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')
+    .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run'))
+    .action(
+      action(
+        () => import('./commands/sandbox.js').then((m) => m.run),
+        (cmd, command: string[]) => ({ ...cmd.opts<Record<string, string | undefined>>(), command, portGiven: cmd.getOptionValueSource('port') === 'cli' }),
+      ),
+    );
 
   program
     .command('completion <shell>')

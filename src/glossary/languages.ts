@@ -4,6 +4,8 @@ import type { GlossaryTranslations } from '../api/types.js';
 import { UsageError } from '../errors.js';
 import { languageKeyPattern } from '../files/glossary.js';
 
+export { languageKeyPattern };
+
 /** The codes of `--lang`, in the order given; a bad or repeated code is a usage error. */
 export function parseLanguageList(value: string): string[] {
   const codes = value.split(',').map((c) => c.trim());

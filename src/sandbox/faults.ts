@@ -1,6 +1,7 @@
 // Fault injection for the sandbox, so admins and tests can rehearse a flaky service:
-// latency, 429 rate limiting, 503 failures, connections reset before processing, and the
-// "lost answer" case (the change is applied, then the connection drops without an answer).
+// latency, 429 rate limiting, 503 failures, connections reset before processing, the
+// "lost answer" case (the change is applied, then the connection drops without an answer) and
+// the "late apply" case (an error answered at once, the change applied a little later).
 // None of this is described by the service documents; it is all the sandbox's own behaviour.
 
 export interface FaultOptions {
@@ -14,6 +15,8 @@ export interface FaultOptions {
   resetRate?: number;
   /** Share of requests processed and applied, then left without an answer (0..1). */
   ambiguousRate?: number;
+  /** Share of requests answered 502 at once and applied 50–300 ms later (0..1). */
+  lateRate?: number;
   /** Seed of the pseudo-random generator; the same seed gives the same faults in the same order. */
   faultSeed?: number;
 }
@@ -24,7 +27,13 @@ export type FaultDecision =
   | { kind: 'rate-limit'; retryAfterSeconds: number }
   | { kind: 'fail' }
   | { kind: 'reset' }
-  | { kind: 'ambiguous' };
+  | { kind: 'ambiguous' }
+  | { kind: 'late'; delayMs: number };
+
+/** A late request is applied this long after its 502, at least (ms)… */
+export const lateMinMs = 50;
+/** …and at most. */
+export const lateMaxMs = 300;
 
 /** Default seed when faults are asked for without --fault-seed (sandbox's choice: reproducible runs). */
 export const defaultFaultSeed = 1;
@@ -52,6 +61,7 @@ export function validateFaultOptions(options: FaultOptions): void {
   rate('failRate', options.failRate);
   rate('resetRate', options.resetRate);
   rate('ambiguousRate', options.ambiguousRate);
+  rate('lateRate', options.lateRate);
   if (options.latencyMs !== undefined && (!Number.isFinite(options.latencyMs) || options.latencyMs < 0)) {
     throw new RangeError(`latencyMs must be a number >= 0, got ${options.latencyMs}`);
   }
@@ -70,7 +80,8 @@ export function hasFaults(options: FaultOptions): boolean {
     (options.failRate ?? 0) > 0 ||
     options.rateLimit !== undefined ||
     (options.resetRate ?? 0) > 0 ||
-    (options.ambiguousRate ?? 0) > 0
+    (options.ambiguousRate ?? 0) > 0 ||
+    (options.lateRate ?? 0) > 0
   );
 }
 
@@ -105,6 +116,8 @@ export class TokenBucket {
 
 export class FaultInjector {
   private readonly random: () => number;
+  /** A generator of its own, so --late-rate leaves the other faults' sequence of a seed as it was. */
+  private readonly lateRandom: () => number;
   private readonly bucket: TokenBucket | undefined;
   readonly latencyMs: number;
 
@@ -114,19 +127,23 @@ export class FaultInjector {
   ) {
     validateFaultOptions(options);
     this.random = mulberry32(options.faultSeed ?? defaultFaultSeed);
+    this.lateRandom = mulberry32((options.faultSeed ?? defaultFaultSeed) ^ 0x5bd1e995);
     this.bucket = options.rateLimit === undefined ? undefined : new TokenBucket(options.rateLimit, now);
     this.latencyMs = options.latencyMs ?? 0;
   }
 
   /**
-   * Decides the fate of the next request. Exactly three numbers are drawn per request, whatever
-   * the outcome, so the n-th request's fail/reset/ambiguous fate depends only on the seed and n
-   * (the rate limit depends on the clock and is checked first).
+   * Decides the fate of the next request. Exactly three numbers (and two for the late fault) are
+   * drawn per request, whatever the outcome, so the n-th request's fail/reset/ambiguous/late fate
+   * and late delay depend only on the seed and n (the rate limit depends on the clock and is
+   * checked first).
    */
   decide(): FaultDecision {
     const failDraw = this.random();
     const resetDraw = this.random();
     const ambiguousDraw = this.random();
+    const lateDraw = this.lateRandom();
+    const delayMs = lateMinMs + Math.floor(this.lateRandom() * (lateMaxMs - lateMinMs + 1));
     if (this.bucket) {
       const wait = this.bucket.take();
       if (wait > 0) return { kind: 'rate-limit', retryAfterSeconds: wait };
@@ -134,6 +151,7 @@ export class FaultInjector {
     if (failDraw < (this.options.failRate ?? 0)) return { kind: 'fail' };
     if (resetDraw < (this.options.resetRate ?? 0)) return { kind: 'reset' };
     if (ambiguousDraw < (this.options.ambiguousRate ?? 0)) return { kind: 'ambiguous' };
+    if (lateDraw < (this.options.lateRate ?? 0)) return { kind: 'late', delayMs };
     return { kind: 'none' };
   }
 }

@@ -1,14 +1,18 @@
 // The sandbox's state: organizations, each with its users (organization member records), its
-// teams (user id → team role) and its glossary entries. Everything is in memory; when a data
-// file is attached, the whole state is written to it after each change (temp file in the same
-// folder, then rename, so a crash never leaves half a file) and can be loaded back at start.
+// teams (user id → team role) and its glossary entries, all in memory. Listings page through
+// orders kept up to date as members and entries change (README, sandbox: "Rehearsing at scale").
+// Writing the state to a data file is persistence.ts's job: it listens to `onChange`.
 //
 // URLs are not stored: they depend on the address the sandbox listens on, which may change
 // between runs, so the server adds them when it renders a resource.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import type { GlossaryOperation, GlossaryTranslations, TeamMemberRole } from '../api/types.js';
+import type { GlossaryOperation, TeamMemberRole } from '../api/types.js';
+import { GlossaryEntries } from './glossary-store.js';
+import type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
+import { compareStrings } from './sorted-list.js';
+import { Team } from './team-store.js';
+
+export type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
 
 /** A user of an organization: the organization member record without URLs and team count. */
 export interface SandboxUser {
@@ -29,14 +33,6 @@ export interface SandboxUser {
 export interface TeamMembership {
   userId: string;
   role: TeamMemberRole;
-}
-
-/** A glossary entry without its URL. */
-export interface StoredGlossaryEntry {
-  id: string;
-  translations: GlossaryTranslations;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** The data file's content. */
@@ -61,24 +57,9 @@ interface Organization {
   users: Map<string, SandboxUser>;
   /** Lower-cased, trimmed e-mail → user id. */
   emails: Map<string, string>;
-  teams: Map<string, Map<string, TeamMemberRole>>;
-  glossary: Map<string, StoredGlossaryEntry>;
+  teams: Map<string, Team>;
+  glossary: GlossaryEntries;
 }
-
-/** One page of a keyset-paginated listing. */
-export interface KeysetPage<T, K> {
-  items: T[];
-  /** Total size of the listing. */
-  count: number;
-  /** Key of the last item when more items follow it; absent on the last page. */
-  nextAfter?: K;
-}
-
-/**
- * Sort key of a glossary listing: [0 when the entry has the orderBy translation else 1, that
- * translation (or ''), id]. Without orderBy every key is [0, '', id], that is: by id.
- */
-export type GlossarySortKey = [number, string, string];
 
 export interface AddUsersOptions {
   /** Organization role of every new user (default `read`). */
@@ -87,92 +68,17 @@ export interface AddUsersOptions {
   domain?: string;
 }
 
-/** Plain code-unit comparison: deterministic, the same in sorting and in cursor lookups. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-export function compareGlossaryKeys(a: GlossarySortKey, b: GlossarySortKey): number {
-  return a[0] - b[0] || compareStrings(a[1], b[1]) || compareStrings(a[2], b[2]);
-}
-
 /** E-mails are compared trimmed and case-insensitively. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * The translation for `language`, matched case-insensitively (sandbox's choice: the published
- * document's language keys are lower case, e.g. `pt-br`, while glossaries commonly use `pt-BR`).
- */
-export function translationFor(translations: GlossaryTranslations, language: string): string | undefined {
-  if (Object.hasOwn(translations, language)) return translations[language];
-  const wanted = language.toLowerCase();
-  const key = Object.keys(translations).find((k) => k.toLowerCase() === wanted);
-  return key === undefined ? undefined : translations[key];
-}
-
-/** Items after `after` (exclusive), at most `limit`, from a list sorted by `key`. */
-function keysetPage<T, K>(
-  sorted: T[],
-  key: (item: T) => K,
-  compare: (a: K, b: K) => number,
-  after: K | undefined,
-  limit: number,
-): KeysetPage<T, K> {
-  let start = 0;
-  if (after !== undefined) {
-    // Binary search for the first item strictly after the cursor key; the item the cursor
-    // named may have been removed since, which keyset pagination does not mind.
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compare(key(sorted[mid] as T), after) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    start = lo;
-  }
-  const items = sorted.slice(start, start + limit);
-  const page: KeysetPage<T, K> = { items, count: sorted.length };
-  const last = items[items.length - 1];
-  if (start + items.length < sorted.length && last !== undefined) page.nextAfter = key(last);
-  return page;
-}
-
-/** Writes a file atomically: a temp file in the same folder, flushed, then renamed over it. */
-export function writeFileAtomic(path: string, text: string): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  // 0600: the file holds the sandbox token.
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
-  } catch (err) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // already gone
-    }
-    throw err;
-  }
-}
-
 export class SandboxStore {
   private readonly organizations = new Map<string, Organization>();
   private _token: string | undefined;
-  private file: string | undefined;
-  /** Depth of batch(): saving waits for the outermost batch to end. */
+  private readonly listeners: (() => void)[] = [];
+  /** Depth of batch(): listeners hear of a change once the outermost batch ends. */
   private batchDepth = 0;
-
-  // ---- persistence ----------------------------------------------------------------------
 
   /** The sandbox token kept with the state (persisted when a data file is attached). */
   get token(): string | undefined {
@@ -183,22 +89,12 @@ export class SandboxStore {
     this.changed();
   }
 
-  /** The attached data file, if any. */
-  get dataFile(): string | undefined {
-    return this.file;
+  /** Calls `listener` after each change (after the outermost batch() for changes inside one). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
-  /** From now on, the state is written to `path` after each change; writes it once now. */
-  attachFile(path: string): void {
-    this.file = path;
-    this.save();
-  }
-
-  save(): void {
-    if (this.file !== undefined) writeFileAtomic(this.file, JSON.stringify(this.toJSON(), null, 2) + '\n');
-  }
-
-  /** Runs `fn` and saves once at the end instead of after each change inside it. */
+  /** Runs `fn` and reports one change at the end instead of one per change inside it. */
   batch<T>(fn: () => T): T {
     this.batchDepth++;
     try {
@@ -210,29 +106,7 @@ export class SandboxStore {
   }
 
   private changed(): void {
-    if (this.batchDepth === 0) this.save();
-  }
-
-  /** Reads a data file; undefined when it does not exist. Throws on a file that is not sandbox data. */
-  static load(path: string): SandboxStore | undefined {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw err;
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (err) {
-      throw new StoreError(`${path}: not a sandbox data file (invalid JSON)`, { cause: err });
-    }
-    try {
-      return SandboxStore.fromJSON(data);
-    } catch (err) {
-      throw new StoreError(`${path}: not a sandbox data file (${(err as Error).message})`, { cause: err });
-    }
+    if (this.batchDepth === 0) for (const listener of this.listeners) listener();
   }
 
   toJSON(): SandboxData {
@@ -242,11 +116,11 @@ export class SandboxStore {
       data.organizations.push({
         id: org.id,
         users: [...org.users.values()],
-        teams: [...org.teams].map(([id, members]) => ({
+        teams: [...org.teams].map(([id, team]) => ({
           id,
-          members: [...members].map(([userId, role]) => ({ userId, role })),
+          members: [...team.roles].map(([userId, role]) => ({ userId, role })),
         })),
-        glossary: [...org.glossary.values()],
+        glossary: org.glossary.all(),
       });
     }
     return data;
@@ -267,8 +141,7 @@ export class SandboxStore {
           store.createTeam(o.id, t.id);
           store.setTeamMembers(o.id, t.id, t.members);
         }
-        const glossary = store.org(o.id).glossary;
-        for (const e of o.glossary) glossary.set(e.id, { ...e, translations: { ...e.translations } });
+        for (const e of o.glossary) store.addGlossaryEntry(o.id, e);
       }
     });
     return store;
@@ -282,7 +155,7 @@ export class SandboxStore {
     return org;
   }
 
-  private team(orgId: string, teamId: string): Map<string, TeamMemberRole> {
+  private team(orgId: string, teamId: string): Team {
     const team = this.org(orgId).teams.get(teamId);
     if (!team) throw new StoreError(`unknown team ${teamId} in organization ${orgId}`);
     return team;
@@ -303,7 +176,7 @@ export class SandboxStore {
       users: new Map(),
       emails: new Map(),
       teams: new Map(),
-      glossary: new Map(),
+      glossary: new GlossaryEntries(),
     });
     this.changed();
   }
@@ -320,7 +193,7 @@ export class SandboxStore {
   createTeam(orgId: string, teamId: string): void {
     const org = this.org(orgId);
     if (org.teams.has(teamId)) throw new StoreError(`team ${teamId} already exists in organization ${orgId}`);
-    org.teams.set(teamId, new Map());
+    org.teams.set(teamId, new Team());
     this.changed();
   }
 
@@ -379,7 +252,7 @@ export class SandboxStore {
     return this.organizations.get(orgId)?.users.get(userId);
   }
 
-  /** Users of an organization, by id. */
+  /** Users of an organization, by id (seeds, tests and the demo roster; no endpoint lists them). */
   users(orgId: string): SandboxUser[] {
     return [...this.org(orgId).users.values()].sort((a, b) => compareStrings(a.id, b.id));
   }
@@ -397,7 +270,7 @@ export class SandboxStore {
   /** Number of teams of the organization the user is in. */
   teamCount(orgId: string, userId: string): number {
     let count = 0;
-    for (const members of this.org(orgId).teams.values()) if (members.has(userId)) count++;
+    for (const team of this.org(orgId).teams.values()) if (team.roles.has(userId)) count++;
     return count;
   }
 
@@ -405,19 +278,25 @@ export class SandboxStore {
 
   /** Members of a team, by user id. */
   teamMembers(orgId: string, teamId: string): TeamMembership[] {
-    return [...this.team(orgId, teamId)]
-      .map(([userId, role]) => ({ userId, role }))
-      .sort((a, b) => compareStrings(a.userId, b.userId));
+    const team = this.team(orgId, teamId);
+    return team.order.values().map((userId) => ({ userId, role: team.roles.get(userId) as TeamMemberRole }));
   }
 
   teamRole(orgId: string, teamId: string, userId: string): TeamMemberRole | undefined {
-    return this.team(orgId, teamId).get(userId);
+    return this.team(orgId, teamId).roles.get(userId);
   }
 
   /** One page of team members in user-id order, after user id `after`. */
-  listTeamMembers(orgId: string, teamId: string, after: string | undefined, limit: number) {
-    const members = this.teamMembers(orgId, teamId);
-    return keysetPage(members, (m) => m.userId, compareStrings, after, limit);
+  listTeamMembers(orgId: string, teamId: string, after: string | undefined, limit: number): KeysetPage<TeamMembership, string> {
+    const team = this.team(orgId, teamId);
+    const { keys, more } = team.order.page(after, limit);
+    const page: KeysetPage<TeamMembership, string> = {
+      items: keys.map((userId) => ({ userId, role: team.roles.get(userId) as TeamMemberRole })),
+      count: team.roles.size,
+    };
+    const last = keys[keys.length - 1];
+    if (more && last !== undefined) page.nextAfter = last;
+    return page;
   }
 
   /** Replaces a team's membership (test helper). Every user must exist; role defaults to `member`. */
@@ -440,7 +319,7 @@ export class SandboxStore {
     const team = this.team(orgId, teamId);
     const removed = new Set(remove);
     for (const userId of add) {
-      if (!removed.has(userId) && !team.has(userId)) team.set(userId, 'member');
+      if (!removed.has(userId) && !team.roles.has(userId)) team.set(userId, 'member');
     }
     for (const userId of removed) team.delete(userId);
     this.changed();
@@ -450,7 +329,7 @@ export class SandboxStore {
   putTeamMember(orgId: string, teamId: string, userId: string, role?: TeamMemberRole): void {
     const team = this.team(orgId, teamId);
     if (!this.org(orgId).users.has(userId)) throw new StoreError(`unknown user ${userId} in organization ${orgId}`);
-    const current = team.get(userId);
+    const current = team.roles.get(userId);
     // Default role for a new member: `member` (sandbox's choice; the service does not say).
     team.set(userId, role ?? current ?? 'member');
     this.changed();
@@ -469,33 +348,18 @@ export class SandboxStore {
     return this.organizations.get(orgId)?.glossary.get(entryId);
   }
 
-  /** All entries, by id. */
-  glossaryEntries(orgId: string): StoredGlossaryEntry[] {
-    return [...this.org(orgId).glossary.values()].sort((a, b) => compareStrings(a.id, b.id));
+  hasGlossaryEntry(orgId: string, entryId: string): boolean {
+    return this.organizations.get(orgId)?.glossary.has(entryId) ?? false;
   }
 
-  /** The sort key of an entry in a listing ordered by `orderBy` (or by id). */
-  static glossarySortKey(entry: StoredGlossaryEntry, orderBy: string | undefined): GlossarySortKey {
-    if (orderBy === undefined) return [0, '', entry.id];
-    const value = translationFor(entry.translations, orderBy);
-    // Entries without that translation come last (then by id).
-    return value === undefined ? [1, '', entry.id] : [0, value, entry.id];
+  /** All entries, by id. */
+  glossaryEntries(orgId: string): StoredGlossaryEntry[] {
+    return this.org(orgId).glossary.all();
   }
 
   /** One page of glossary entries, ordered by id or by the `orderBy` translation. */
   listGlossary(orgId: string, orderBy: string | undefined, after: GlossarySortKey | undefined, limit: number) {
-    const keyed = this.glossaryEntries(orgId).map((entry) => ({
-      entry,
-      key: SandboxStore.glossarySortKey(entry, orderBy),
-    }));
-    keyed.sort((a, b) => compareGlossaryKeys(a.key, b.key));
-    const page = keysetPage(keyed, (k) => k.key, compareGlossaryKeys, after, limit);
-    const result: KeysetPage<StoredGlossaryEntry, GlossarySortKey> = {
-      items: page.items.map((k) => k.entry),
-      count: page.count,
-    };
-    if (page.nextAfter) result.nextAfter = page.nextAfter;
-    return result;
+    return this.org(orgId).glossary.page(orderBy, after, limit);
   }
 
   /** Adds an entry as is (seed and test helper). */
@@ -503,15 +367,15 @@ export class SandboxStore {
     const glossary = this.org(orgId).glossary;
     if (glossary.has(entry.id)) throw new StoreError(`glossary entry ${entry.id} already exists`);
     const copy = { ...entry, translations: { ...entry.translations } };
-    glossary.set(copy.id, copy);
+    glossary.add(copy);
     this.changed();
     return copy;
   }
 
   /**
-   * Applies a batch of operations that the caller has validated as a whole, in order.
-   * `update` replaces the entry's translations (sandbox's choice: the service does not say
-   * whether it replaces or merges). Returns the ids of inserted entries.
+   * Applies, in place and in order, a batch of operations the caller has validated as a whole
+   * (so none can fail half-way: the batch is all-or-nothing). `update` replaces the entry's
+   * translations. Returns the ids of inserted entries.
    */
   applyGlossaryOperations(
     orgId: string,
@@ -520,18 +384,18 @@ export class SandboxStore {
     newId: () => string = newGlossaryEntryId,
   ): string[] {
     const glossary = this.org(orgId).glossary;
+    for (const op of operations) {
+      if (op.type !== 'insert' && !glossary.has(op.id)) throw new StoreError(`unknown glossary entry ${op.id}`);
+    }
     const inserted: string[] = [];
     for (const op of operations) {
       if (op.type === 'insert') {
         let id = newId();
         while (glossary.has(id)) id = newId();
-        glossary.set(id, { id, translations: { ...op.translations }, createdAt: now, updatedAt: now });
+        glossary.add({ id, translations: { ...op.translations }, createdAt: now, updatedAt: now });
         inserted.push(id);
       } else if (op.type === 'update') {
-        const entry = glossary.get(op.id);
-        if (!entry) throw new StoreError(`unknown glossary entry ${op.id}`);
-        entry.translations = { ...op.translations };
-        entry.updatedAt = now;
+        glossary.update(glossary.get(op.id) as StoredGlossaryEntry, { ...op.translations }, now);
       } else {
         glossary.delete(op.id);
       }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FaultInjector, mulberry32, TokenBucket } from '../../src/sandbox/faults.js';
+import { DataFile, loadDataFile } from '../../src/sandbox/persistence.js';
 import { seededStore } from '../../src/sandbox/seed.js';
 import { SandboxStore, StoreError } from '../../src/sandbox/store.js';
 
@@ -134,24 +135,25 @@ describe('SandboxStore', () => {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it('writes atomically after each change and loads back', () => {
+    it('writes atomically after each change and loads back', async () => {
       const file = join(dir, 'data.json');
       const store = seededStore('empty');
-      store.attachFile(file);
+      const dataFile = await DataFile.attach(file, store);
       const [u] = store.users(org);
       store.putTeamMember(org, 'design', u!.id, 'owner');
+      await dataFile.flush();
       expect(readdirSync(dir)).toEqual(['data.json']);
-      const loaded = SandboxStore.load(file)!;
+      const loaded = (await loadDataFile(file))!;
       expect(loaded.teamRole(org, 'design', u!.id)).toBe('owner');
       expect(loaded.toJSON()).toEqual(store.toJSON());
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(store.toJSON());
     });
 
-    it('answers undefined for a missing file and throws for a broken one', () => {
-      expect(SandboxStore.load(join(dir, 'missing.json'))).toBeUndefined();
+    it('answers undefined for a missing file and throws for a broken one', async () => {
+      expect(await loadDataFile(join(dir, 'missing.json'))).toBeUndefined();
       const broken = join(dir, 'broken.json');
       writeFileSync(broken, '{');
-      expect(() => SandboxStore.load(broken)).toThrow(/invalid JSON/);
+      await expect(loadDataFile(broken)).rejects.toThrow(/invalid JSON/);
     });
   });
 });

@@ -1,0 +1,28 @@
+// What the service's handlers share: the state, the limits in force, the base URL resources are
+// rendered with, and the 404s and 413 every handler answers the same way.
+import { HttpError } from './http.js';
+import type { SandboxStore } from './store.js';
+
+export interface ServiceContext {
+  store: SandboxStore;
+  /** Page size when `limit` is absent. */
+  defaultPageSize: number;
+  /** Most add+remove entries or glossary operations in one request. */
+  maxBatch: number;
+  /** Base URL without `/v1` (known once the server listens). */
+  baseUrl(): string;
+}
+
+export function requireOrganization(ctx: ServiceContext, orgId: string): void {
+  if (!ctx.store.hasOrganization(orgId)) throw new HttpError(404, `organization ${orgId} not found`);
+}
+
+export function requireTeam(ctx: ServiceContext, orgId: string, teamId: string): void {
+  requireOrganization(ctx, orgId);
+  if (!ctx.store.hasTeam(orgId, teamId)) throw new HttpError(404, `team ${teamId} not found in organization ${orgId}`);
+}
+
+export function tooMany(ctx: ServiceContext, count: number, what: string): HttpError {
+  // The service's size limits are not shown; the sandbox's is maxBatch (sandbox's choice).
+  return new HttpError(413, `${count} ${what} in one request; the sandbox accepts at most ${ctx.maxBatch}`);
+}

@@ -1,0 +1,105 @@
+// The service itself, as the sandbox plays it: bearer auth, routing of the seven operations under
+// /v1, and the service's error body for anything that goes wrong. Handlers live in members.ts and
+// glossary.ts; faults, hooks and the request log are the server's (server.ts).
+import { timingSafeEqual } from 'node:crypto';
+import { getGlossaryEntry, listGlossary, updateGlossary } from './glossary.js';
+import { error, HttpError, maxBodyBytes } from './http.js';
+import type { Incoming, Reply } from './http.js';
+import { deleteTeamMember, listTeamMembers, putTeamMember, updateTeamMembers } from './members.js';
+import type { ServiceContext } from './service-context.js';
+
+type Handler = (ctx: ServiceContext, params: string[], inc: Incoming) => Reply;
+
+interface Route {
+  /** Path segments after /v1; `:` marks a parameter. */
+  pattern: string[];
+  methods: Record<string, Handler>;
+}
+
+const routes: Route[] = [
+  {
+    pattern: ['orgs', ':', 'teams', ':', 'members'],
+    methods: {
+      GET: (ctx, [org, team], inc) => listTeamMembers(ctx, org!, team!, inc),
+      PUT: (ctx, [org, team], inc) => updateTeamMembers(ctx, org!, team!, inc),
+    },
+  },
+  {
+    pattern: ['orgs', ':', 'teams', ':', 'members', ':'],
+    methods: {
+      PUT: (ctx, [org, team, user], inc) => putTeamMember(ctx, org!, team!, user!, inc),
+      DELETE: (ctx, [org, team, user]) => deleteTeamMember(ctx, org!, team!, user!),
+    },
+  },
+  {
+    pattern: ['orgs', ':', 'translations-glossary'],
+    methods: {
+      GET: (ctx, [org], inc) => listGlossary(ctx, org!, inc),
+      PUT: (ctx, [org], inc) => updateGlossary(ctx, org!, inc),
+    },
+  },
+  {
+    pattern: ['orgs', ':', 'translations-glossary', ':'],
+    methods: { GET: (ctx, [org, id]) => getGlossaryEntry(ctx, org!, id!) },
+  },
+];
+
+function route(path: string): { route: Route; params: string[] } | undefined {
+  if (!path.startsWith('/v1/')) return undefined;
+  let segments: string[];
+  try {
+    segments = path.slice('/v1/'.length).split('/').map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+  for (const candidate of routes) {
+    if (candidate.pattern.length !== segments.length) continue;
+    const params: string[] = [];
+    const matches = candidate.pattern.every((part, i) => {
+      const segment = segments[i] as string;
+      if (part !== ':') return part === segment;
+      params.push(segment);
+      return segment !== '';
+    });
+    if (matches) return { route: candidate, params };
+  }
+  return undefined;
+}
+
+export class SandboxService {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly token: string,
+  ) {}
+
+  /** Processes one request (auth, routing, handling) and returns the answer it deserves. */
+  handle(inc: Incoming): Reply {
+    try {
+      if (inc.bodyTooLarge) throw new HttpError(413, `request body larger than ${maxBodyBytes} bytes`);
+      if (!this.authorized(inc.headers.authorization)) {
+        throw new HttpError(401, 'missing or invalid access token: send Authorization: Bearer <token>', {
+          'www-authenticate': 'Bearer',
+        });
+      }
+      const match = route(inc.path);
+      if (!match) throw new HttpError(404, `no such endpoint: ${inc.method} ${inc.path}`);
+      const handler = match.route.methods[inc.method];
+      if (!handler) {
+        const allow = Object.keys(match.route.methods).join(', ');
+        throw new HttpError(405, `method ${inc.method} not allowed on ${inc.path}; allowed: ${allow}`, { allow });
+      }
+      return handler(this.ctx, match.params, inc);
+    } catch (err) {
+      if (err instanceof HttpError) return error(err.status, err.message, err.headers);
+      return error(500, `sandbox internal error: ${(err as Error).message}`);
+    }
+  }
+
+  private authorized(header: string | undefined): boolean {
+    const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
+    if (!m) return false;
+    const given = Buffer.from(m[1] as string);
+    const expected = Buffer.from(this.token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
