@@ -19,8 +19,14 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   });
   const state: RunState = { exitCode: ExitCode.ok };
   const program = buildProgram({ streams, env }, state);
+  // Like gh: bare `teamctl` is help (on stdout, exit 0), and `help <command…>` any command's help.
+  if (argv.length === 0) {
+    program.outputHelp();
+    return ExitCode.ok;
+  }
+  const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : argv;
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(args, { from: 'user' });
     return state.exitCode;
   } catch (err) {
     return reportError(err, streams, state);

@@ -6,8 +6,10 @@ import { AuthError, UsageError } from './errors.js';
 import { ConfigStore, type ProfileConfig } from './config/store.js';
 import { IO, type IOStreams } from './io.js';
 import {
+  missingSetting,
   profileName,
   requireSetting,
+  resolveSetting,
   resolveOutputFormat,
   resolveTimeoutMs,
   type GlobalFlags,
@@ -61,6 +63,14 @@ export class Context {
     return resolved;
   }
 
+  /** Checks that every setting a command needs is there, naming all missing ones in one error (exit 2). */
+  requireSettings(names: readonly SettingName[]): void {
+    const missing = names.filter((name) => resolveSetting(name, this.flags, this.env, this.profile()) === undefined);
+    if (missing.length <= 1) return;
+    const errors = missing.map((name) => missingSetting(name, this.profileName).message.replace(/^missing /, ''));
+    throw new UsageError(`missing ${missing.length} settings:\n  ${errors.join('\n  ')}`);
+  }
+
   /** The team setting as a list: `--team a,b`, `--team a --team b`, or one team (members list). */
   teams(): string[] {
     const resolved = requireSetting('team', this.flags, this.env, this.profile(), this.profileName);
@@ -110,6 +120,7 @@ export class Context {
       token: token.value,
       timeoutMs,
       userAgent: `teamctl/${version()}`,
+      tokenFromEnvironment: token.source.startsWith('environment'),
       debug: this.flags.debug ? (line) => this.io.debug(line) : undefined,
     });
     return this.clientInstance;

@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import type { CommandNode } from './commands/completion.js';
 import type { GlossarySyncOptions } from './commands/glossary/sync.js';
 import type { Context, ContextDeps } from './context.js';
-import type { GlobalFlags } from './settings.js';
+import type { GlobalFlags, SettingName } from './settings.js';
 import { version } from './version.js';
 
 export interface RunState {
@@ -55,7 +55,7 @@ export interface ImportOptionsFlags {
   onConflict: 'skip' | 'update' | 'insert';
 }
 export interface ExportOptionsFlags {
-  format: 'csv' | 'json' | 'ndjson' | 'tbx';
+  format?: 'csv' | 'json' | 'ndjson' | 'tbx';
   lang?: string;
   file?: string;
   excel?: boolean;
@@ -72,7 +72,8 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
   const program = new Command('teamctl');
 
   /** Wires an action: merge global flags, build the context, lazy-load and run the command. */
-  function action<A extends unknown[], O>(load: () => Promise<Run<O>>, toOpts: (cmd: Command, ...args: A) => O) {
+  /** `needs`: the settings the command cannot run without, all checked (and all named) before anything else. */
+  function action<A extends unknown[], O>(load: () => Promise<Run<O>>, toOpts: (cmd: Command, ...args: A) => O, needs: readonly SettingName[] = []) {
     return async (...received: unknown[]): Promise<void> => {
       const cmd = received[received.length - 1] as Command;
       const args = received.slice(0, received.length - 2) as A;
@@ -81,6 +82,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       const { Context } = await import('./context.js');
       const ctx = new Context(deps, flags);
       state.context = ctx;
+      ctx.requireSettings(needs);
       const run = await load();
       const code = await run(toOpts(cmd, ...args), ctx);
       state.exitCode = typeof code === 'number' ? code : 0;
@@ -194,6 +196,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       action(
         () => import('./commands/members/list.js').then((m) => m.run),
         (cmd) => cmd.opts<{ role?: 'owner' | 'member'; pageSize: string }>(),
+        ['base-url', 'org', 'team'],
       ),
     );
 
@@ -213,6 +216,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       action(
         () => import('./commands/members/add.js').then((m) => m.run),
         (cmd, userArgs: string[]) => ({ users: userArgs, ...cmd.opts<AddOptionsFlags>() }),
+        ['base-url', 'org', 'team'],
       ),
     );
   members
@@ -228,6 +232,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       action(
         () => import('./commands/members/remove.js').then((m) => m.run),
         (cmd, userArgs: string[]) => ({ users: userArgs, ...cmd.opts<RemoveOptionsFlags>() }),
+        ['base-url', 'org', 'team'],
       ),
     );
   members
@@ -259,7 +264,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
         'teamctl members sync --add new@example.com --remove old@example.com',
       ),
     )
-    .action(action(() => import('./commands/members/sync.js').then((m) => m.run), (cmd) => cmd.opts<SyncOptionsFlags>()));
+    .action(action(() => import('./commands/members/sync.js').then((m) => m.run), (cmd) => cmd.opts<SyncOptionsFlags>(), ['base-url', 'org']));
 
   program
     .command('apply <plan-file>')
@@ -278,6 +283,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       action(
         () => import('./commands/apply.js').then((m) => m.run),
         (cmd, planFile: string) => ({ planFile, ...cmd.opts<{ dryRun?: boolean; report?: string }>() }),
+        ['base-url', 'org'],
       ),
     );
 
@@ -291,12 +297,12 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--page-size <n>', 'entries per request, 1..1000', '1000')
     .option('--lang <codes>', 'only these language columns, e.g. en,fr')
     .addHelpText('after', examples('teamctl glossary list', 'teamctl glossary list --lang en,fr -o csv', 'teamctl glossary list -o ndjson | jq .translations.en'))
-    .action(action(() => import('./commands/glossary/list.js').then((m) => m.run), (cmd) => cmd.opts<{ pageSize: string; lang?: string }>()));
+    .action(action(() => import('./commands/glossary/list.js').then((m) => m.run), (cmd) => cmd.opts<{ pageSize: string; lang?: string }>(), ['base-url', 'org']));
   glossary
     .command('get <id>')
     .description('show one glossary entry')
     .addHelpText('after', examples('teamctl glossary get ge_123', 'teamctl glossary get ge_123 --json'))
-    .action(action(() => import('./commands/glossary/get.js').then((m) => m.run), (_cmd, id: string) => ({ id })));
+    .action(action(() => import('./commands/glossary/get.js').then((m) => m.run), (_cmd, id: string) => ({ id }), ['base-url', 'org']));
   glossary
     .command('import <file>')
     .description('import a CSV of translations as batched glossary operations; safe to re-run (never duplicates)')
@@ -312,6 +318,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       action(
         () => import('./commands/glossary/import.js').then((m) => m.run),
         (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }),
+        ['base-url', 'org'],
       ),
     );
   glossary
@@ -339,6 +346,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       action(
         () => import('./commands/glossary/sync.js').then((m) => m.run),
         (cmd, file: string) => ({ file, ...cmd.opts<Omit<GlossarySyncOptions, 'file'>>() }),
+        ['base-url', 'org'],
       ),
     );
   glossary
@@ -352,17 +360,18 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       action(
         () => import('./commands/glossary/delete.js').then((m) => m.run),
         (cmd, ids: string[]) => ({ ids, ...cmd.opts<{ dryRun?: boolean; planOut?: string; report?: string }>() }),
+        ['base-url', 'org'],
       ),
     );
   glossary
     .command('export')
     .description('export the whole glossary (CSV in the import format, JSON, NDJSON or TBX-Basic)')
-    .addOption(new Option('--format <format>', 'file format').choices(['csv', 'json', 'ndjson', 'tbx']).default('csv'))
+    .addOption(new Option('--format <format>', 'file format (default csv; -o json|ndjson|csv and --json choose it too)').choices(['csv', 'json', 'ndjson', 'tbx']))
     .option('--lang <codes>', 'only these languages, e.g. en,fr')
     .option('-f, --file <path>', 'write to this file (atomically) instead of stdout')
     .option('--excel', 'CSV for spreadsheets: UTF-8 BOM, cells starting with = + - @ neutralised')
     .addHelpText('after', examples('teamctl glossary export -f glossary.csv', 'teamctl glossary export --format tbx -f glossary.tbx', 'teamctl glossary export --excel --lang en,de -f for-excel.csv'))
-    .action(action(() => import('./commands/glossary/export.js').then((m) => m.run), (cmd) => cmd.opts<ExportOptionsFlags>()));
+    .action(action(() => import('./commands/glossary/export.js').then((m) => m.run), (cmd) => cmd.opts<ExportOptionsFlags>(), ['base-url', 'org']));
 
   program
     .command('sandbox')

@@ -13,6 +13,8 @@ export interface ApiClientOptions {
   token: string;
   userAgent: string;
   timeoutMs: number;
+  /** The token came from TEAMCTL_TOKEN (a 401 then says so: the stored token is not the one used). */
+  tokenFromEnvironment?: boolean;
   /** Receives one line per HTTP exchange (attempt) when --debug is on. */
   debug?: (line: string) => void;
   retryPolicy?: RetryPolicy;
@@ -59,6 +61,15 @@ export function errorMessageFromBody(status: number, contentType: string, text: 
   }
   const summary = summariseBody(text);
   return summary ? `HTTP ${status}: ${summary}` : `HTTP ${status}`;
+}
+
+/** Nothing listens at the base URL: a sandbox that is not running, or a service that is down. */
+function refusedHint(origin: string): string {
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  const local = host === 'localhost' || host === '::1' || host.startsWith('127.');
+  return local
+    ? `nothing listens at ${origin}: is the sandbox running? Start one with \`teamctl sandbox\`, or run a command inside one: \`teamctl sandbox -- teamctl members list\``
+    : 'is the base URL right, and is the service up?';
 }
 
 function errorCode(err: unknown): string {
@@ -167,7 +178,7 @@ export class ApiClient {
           detail: `${what}${tries}`,
           code: outcome.code,
           outcome: cannotHaveBeenProcessed(outcome) ? 'not-processed' : 'unknown',
-          hint: outcome.code === 'ECONNREFUSED' ? 'is the base URL right, and is the service up?' : undefined,
+          hint: outcome.code === 'ECONNREFUSED' ? refusedHint(this.base.origin) : outcome.code === 'ENOTFOUND' ? `the name in the base URL (${this.base.origin}) does not resolve: is it spelled right?` : undefined,
         });
       }
       if (status >= 200 && status < 300) {
@@ -206,7 +217,10 @@ export class ApiClient {
     }
     const message = errorMessageFromBody(status, contentType, text);
     if (status === 401) {
-      return new AuthError(`authentication failed (401): ${message}`, { status, detail: message, hint: 'run `teamctl auth login` to store a valid token, or set TEAMCTL_TOKEN' });
+      const hint = this.options.tokenFromEnvironment
+        ? 'the token used comes from TEAMCTL_TOKEN (a stored token is not used while it is set): check it, or unset it to use the one `teamctl auth login` stored'
+        : 'run `teamctl auth login` to store a valid token, or set TEAMCTL_TOKEN';
+      return new AuthError(`authentication failed (401): ${message}`, { status, detail: message, hint });
     }
     if (status === 403) {
       return new AuthError(`permission denied (403): ${message}`, { status, detail: message, hint: 'the token is valid but lacks the rights for this operation' });

@@ -39,9 +39,11 @@ export type RetryDecision =
 
 /** Errors where the connection was never established: the request cannot have been processed. */
 const neverSentCodes = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+/** A name that does not resolve will not resolve on the next try either: failed at once. */
+const permanentCodes = new Set(['ENOTFOUND']);
 /** Connection-level failures and timeouts where the outcome is unknown. */
 const transientCodes = new Set([
-  ...neverSentCodes,
+  ...[...neverSentCodes].filter((c) => !permanentCodes.has(c)),
   'ECONNRESET',
   'EPIPE',
   'ETIMEDOUT',

@@ -19,6 +19,20 @@ export interface ApiBase {
 
 /** Validates a base URL and splits it into origin and `/v1` prefix. Throws UsageError. */
 export function parseBaseUrl(raw: string): ApiBase {
+  // `127.0.0.1:8787` or `api.example.com`: a scheme was left out; say which one is meant.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim())) {
+    const host = raw.trim().replace(/^\/+/, '');
+    let loopback = false;
+    try {
+      loopback = isLoopback(new URL(`http://${host}`).hostname);
+    } catch {
+      throw new UsageError(`invalid base URL ${JSON.stringify(raw)}: expected something like https://api.example.com`);
+    }
+    const meant = `${loopback ? 'http' : 'https'}://${host}`;
+    throw new UsageError(`invalid base URL ${JSON.stringify(raw)}: it has no scheme; did you mean ${meant}?`, {
+      hint: loopback ? 'plain http:// is allowed to a loopback address, such as the sandbox' : 'teamctl talks https:// (plain http:// only to a loopback address)',
+    });
+  }
   let url: URL;
   try {
     url = new URL(raw);

@@ -7,6 +7,11 @@ import { configKeys, isConfigKey, type ConfigKey } from '../config/store.js';
 import { isOutputFormat, outputFormats } from '../settings.js';
 
 function checkKey(key: string): ConfigKey {
+  if (key.trim().toLowerCase() === 'token') {
+    throw new UsageError('the token is not a config key: store it with `teamctl auth login` (read from stdin or a hidden prompt, so it never shows in your shell history)', {
+      hint: 'echo "$TOKEN" | teamctl auth login --with-token',
+    });
+  }
   if (!isConfigKey(key)) throw new UsageError(`unknown config key ${JSON.stringify(key)}: expected one of ${configKeys.join(', ')}`);
   return key;
 }

@@ -86,6 +86,16 @@ export function unclosedQuoteLine(text: string, delimiter: string): number | und
 }
 
 /** Parses the text of a delimited file. Throws InputFileError (with the line) on broken quoting. */
+/** csv-parse's errors in teamctl's words (its own texts, "Quote Not Closed", are for programmers). */
+const parserWords: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted cell opens here and is never closed (a missing closing ")',
+  CSV_INVALID_CLOSING_QUOTE: 'a quoted cell is followed by text before the next delimiter (write a quote inside quotes as "")',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a quoted cell is followed by text before the next delimiter (write a quote inside quotes as "")',
+  INVALID_OPENING_QUOTE: 'a quote in the middle of an unquoted cell (quote the whole cell, and write a quote inside it as "")',
+  CSV_INVALID_OPENING_QUOTE: 'a quote in the middle of an unquoted cell (quote the whole cell, and write a quote inside it as "")',
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'this row has another number of cells than the header',
+};
+
 export function parseDelimited(text: string, file: string): DelimitedFile {
   // One record delimiter makes csv-parse's line counting exact; a CRLF inside a quoted field
   // becomes LF, which no caller distinguishes.
@@ -104,7 +114,7 @@ export function parseDelimited(text: string, file: string): DelimitedFile {
     }) as unknown as typeof records;
   } catch (err) {
     const e = err as { lines?: number; message?: string; code?: string };
-    const message = (e.message ?? String(err)).replace(/ at line \d+/, '').replace(/:.*$/, '');
+    const message = parserWords[e.code ?? ''] ?? (e.message ?? String(err)).replace(/ at line \d+/, '').replace(/:.*$/, '');
     // csv-parse reports an unclosed quote at the end of the file; name the line it opens on.
     const line = (e.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuoteLine(normalised, delimiter) : undefined) ?? e.lines ?? 1;
     throw new InputFileError([{ file, line, message: `invalid CSV: ${message}` }]);

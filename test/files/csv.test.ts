@@ -112,7 +112,7 @@ describe('parseDelimited', () => {
       }
       throw new Error('expected an error');
     })();
-    expect(err.problems).toEqual([{ file: 'f.csv', line: 2, message: 'invalid CSV: Quote Not Closed' }]);
+    expect(err.problems).toEqual([{ file: 'f.csv', line: 2, message: 'invalid CSV: a quoted cell opens here and is never closed (a missing closing ")' }]);
   });
 
   it('unclosedQuoteLine follows RFC 4180 quoting', () => {

@@ -296,13 +296,13 @@ describe('parseGlossaryFile: errors', () => {
   });
 
   it('broken quoting comes from the CSV reader with its line', () => {
-    expect(lines(problemsOf('en,fr\na,"b\n'))).toEqual([[2, 'invalid CSV: Quote Not Closed']]);
+    expect(lines(problemsOf('en,fr\na,"b\n'))).toEqual([[2, 'invalid CSV: a quoted cell opens here and is never closed (a missing closing ")']]);
   });
 
   it('an unclosed quote is reported on the line where it opens, not at the end of the file', () => {
-    expect(lines(problemsOf('en,fr\nbank,banque\ndoor,"porte\nwall,mur\nroof,toit\n'))).toEqual([[3, 'invalid CSV: Quote Not Closed']]);
+    expect(lines(problemsOf('en,fr\nbank,banque\ndoor,"porte\nwall,mur\nroof,toit\n'))).toEqual([[3, 'invalid CSV: a quoted cell opens here and is never closed (a missing closing ")']]);
     // Closed quoted cells (with doubled quotes and line breaks) before it do not confuse the count.
-    expect(lines(problemsOf('en,fr\n"a ""b"" c","c\nd"\ne,f\n"g,h\ni,j\n'))).toEqual([[5, 'invalid CSV: Quote Not Closed']]);
+    expect(lines(problemsOf('en,fr\n"a ""b"" c","c\nd"\ne,f\n"g,h\ni,j\n'))).toEqual([[5, 'invalid CSV: a quoted cell opens here and is never closed (a missing closing ")']]);
   });
 
   it('NUL characters (UTF-16 without a byte order mark) are one clear problem', () => {

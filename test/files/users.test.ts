@@ -324,7 +324,7 @@ describe('parseUserFile: errors', () => {
 
   it('reports broken quoting through the shared CSV reader', () => {
     expect(lines(() => parseUserFile('email,notes\nada@example.com,"open\n', 'q.csv', list))).toEqual([
-      'q.csv:2: invalid CSV: Quote Not Closed',
+      'q.csv:2: invalid CSV: a quoted cell opens here and is never closed (a missing closing ")',
     ]);
   });
 

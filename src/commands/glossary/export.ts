@@ -135,8 +135,23 @@ async function writeExport(
   }
 }
 
+/**
+ * The format: --format, or the global -o / --json (one way to choose a format everywhere);
+ * both, disagreeing, is a usage error. -o formats that are not file formats are refused.
+ */
+function exportFormat(opts: ExportOptions, ctx: Context): ExportFormat {
+  const global = ctx.flags.output ?? (ctx.flags.json ? 'json' : undefined);
+  if (global !== undefined && !(formats as readonly string[]).includes(global)) {
+    throw new UsageError(`glossary export writes csv, json, ndjson or tbx, not -o ${global}`);
+  }
+  if (opts.format !== undefined && global !== undefined && opts.format !== global) {
+    throw new UsageError(`--format ${opts.format} and ${ctx.flags.output !== undefined ? `-o ${global}` : '--json'} disagree; give one of them`);
+  }
+  return opts.format ?? (global as ExportFormat | undefined) ?? 'csv';
+}
+
 export async function run(opts: ExportOptions, ctx: Context): Promise<number> {
-  const format = opts.format ?? 'csv';
+  const format = exportFormat(opts, ctx);
   if (!(formats as readonly string[]).includes(format)) {
     throw new UsageError(`--format must be one of ${formats.join(', ')}, not ${JSON.stringify(format)}`);
   }
