@@ -2,6 +2,7 @@
 // stdout is data; stderr is for people (contract §1).
 import type { Readable, Writable } from 'node:stream';
 import { InterruptedError } from './errors.js';
+import { forTerminal } from './output/terminal.js';
 import { addSecret, redact } from './redact.js';
 
 export interface IOStreams {
@@ -55,11 +56,17 @@ export class IO {
     return redact(text);
   }
 
+  /** What reaches stderr: redacted, and safe for a terminal (stderr is for people). */
+  private forPeople(text: string): string {
+    return forTerminal(redact(text));
+  }
+
   /** Writes data to stdout, waiting when the pipe is full (a slow `| jq` bounds our memory). */
   async out(text: string): Promise<void> {
     if (text === '' || this.stdoutClosed) return;
     const { stdout } = this.streams;
-    if (!stdout.write(this.clean(text))) {
+    // Data goes out as it is, except on a terminal, where a person reads it.
+    if (!stdout.write(this.stdoutIsTTY ? this.forPeople(text) : this.clean(text))) {
       await new Promise<void>((resolve) => {
         const done = (): void => {
           stdout.off('drain', done);
@@ -76,21 +83,21 @@ export class IO {
 
   /** A line for people on stderr (suppressed by --quiet). */
   info(line: string): void {
-    if (!this.quiet) this.streams.stderr.write(this.clean(line) + '\n');
+    if (!this.quiet) this.streams.stderr.write(this.forPeople(line) + '\n');
   }
 
   warn(line: string): void {
-    if (!this.quiet) this.streams.stderr.write(this.clean(`warning: ${line}`) + '\n');
+    if (!this.quiet) this.streams.stderr.write(this.forPeople(`warning: ${line}`) + '\n');
   }
 
   /** Errors always reach stderr, even with --quiet. */
   error(line: string): void {
-    this.streams.stderr.write(this.clean(line) + '\n');
+    this.streams.stderr.write(this.forPeople(line) + '\n');
   }
 
   /** Diagnostics (--debug): always shown when asked for. */
   debug(line: string): void {
-    this.streams.stderr.write(this.clean(`debug: ${line}`) + '\n');
+    this.streams.stderr.write(this.forPeople(`debug: ${line}`) + '\n');
   }
 
   /** Reads all of stdin as text (for `auth login --with-token`). */

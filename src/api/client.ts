@@ -3,6 +3,7 @@
 // Only commands that talk to the service import this module (undici is costly to load).
 import { Agent } from 'undici';
 import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
+import { oneLine } from '../output/terminal.js';
 import { paginate } from './paginate.js';
 import { cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
 import type { Page } from './types.js';
@@ -49,8 +50,21 @@ function summariseBody(text: string): string {
   return firstLine.length > 120 ? `${firstLine.slice(0, 117)}...` : firstLine;
 }
 
+/** The most of a service's error message that is shown (README, "Reliability"). */
+export const shownMessageLength = 500;
+
+/** A message from the service, for one line: its first 500 characters, control characters spelled out. */
+function shown(message: string): string {
+  const chars = [...message];
+  return oneLine(chars.length > shownMessageLength ? `${chars.slice(0, shownMessageLength).join('')}…` : message);
+}
+
 /** The service's `{"error":{"message"}}` text, or a summary of whatever else came back. */
 export function errorMessageFromBody(status: number, contentType: string, text: string): string {
+  return shown(rawErrorMessage(status, contentType, text));
+}
+
+function rawErrorMessage(status: number, contentType: string, text: string): string {
   if (contentType.includes('json') || /^\s*\{/.test(text)) {
     try {
       const parsed = JSON.parse(text) as { error?: { message?: unknown } };

@@ -3,6 +3,7 @@
 // and the summary. Pure: no requests, no printing.
 import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import type { CsvColumns } from '../engine/csv.js';
+import { oneLine } from '../output/terminal.js';
 import type { ReportDoc } from '../engine/report.js';
 import type { GlossaryPlan, PlannedOperation } from '../plan/glossary.js';
 import type { ApplyResult } from './apply.js';
@@ -47,7 +48,7 @@ export const listedOnStderr = 20;
 function showValue(value: string): string {
   const chars = [...value];
   const cut = chars.length > 40 ? `${chars.slice(0, 39).join('')}…` : value;
-  return /^\s|\s$|[,="\\]|\p{Cc}/u.test(cut) || cut === '' ? JSON.stringify(cut) : cut;
+  return /^\s|\s$|[,="\\]|\p{Cc}|\p{Cf}/u.test(cut) || cut === '' ? oneLine(JSON.stringify(cut)) : cut;
 }
 
 export function showTranslations(t: GlossaryTranslations): string {
@@ -80,10 +81,10 @@ export function planLine(planned: PlannedOperation, byId: ReadonlyMap<string, Gl
   }
   if (op.type === 'update') {
     const why = conflict ? ` (matched by its ${key} term)` : '';
-    return `~ update  ${op.id} line ${planned.line}: ${showChange(byId.get(op.id)?.translations, op.translations)}${why}`;
+    return `~ update  ${oneLine(op.id)} line ${planned.line}: ${showChange(byId.get(op.id)?.translations, op.translations)}${why}`;
   }
   const gone = byId.get(op.id);
-  return `- delete  ${op.id}${gone ? `: ${showTranslations(gone.translations)}` : ''}`;
+  return `- delete  ${oneLine(op.id)}${gone ? `: ${showTranslations(gone.translations)}` : ''}`;
 }
 
 export function conflictLine(c: { line: number; key: string; existingId: string }, key: string): string {

@@ -33,6 +33,7 @@ import type { CsvColumns } from '../engine/csv.js';
 import {
   compareEndState,
   describeUser,
+  userCell,
   expectedEndState,
   isEmptyPlan,
   type CurrentMember,
@@ -321,7 +322,7 @@ export function unchangedNamedMembers(current: readonly CurrentMember[], named: 
 /** The --report CSV: `user,action,outcome,status,message`, `user` the e-mail when known, else the id. */
 export const membersCsv: CsvColumns<ReportRow> = {
   header: ['user', 'action', 'outcome', 'status', 'message'],
-  record: (r) => [describeUser(r.user), r.action, r.outcome, r.status === null ? '' : String(r.status), r.message],
+  record: (r) => [userCell(r.user), r.action, r.outcome, r.status === null ? '' : String(r.status), r.message],
 };
 
 // ---- stderr ---------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // a person at a terminal and needs every row to size its columns.
 import type { IO } from '../io.js';
 import { renderMarkdown } from './markdown.js';
+import { oneLine } from './terminal.js';
 import type { OutputFormat } from '../settings.js';
 
 export type Cell = string | number | boolean | null | undefined;
@@ -46,7 +47,8 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
     style: { head: [], border: [] },
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
   });
-  for (const row of rows) table.push(row.map(text));
+  // A table is for people: a cell is one line, whatever the service put in it.
+  for (const row of rows) table.push(row.map((cell) => oneLine(text(cell))));
   return table.toString() + '\n';
 }
 

@@ -26,6 +26,7 @@
 //   unchanged + remove + roleChanges = current team size.
 // - `maxRemovalsAllowed`: `n` is taken as is (0 forbids removals); `p%` is floored, and at
 //   least 1 when p > 0, so small teams can still lose one member.
+import { oneLine } from '../output/terminal.js';
 import type { TeamMemberRole } from '../api/types.js';
 import { InputFileError, UsageError } from '../errors.js';
 import type { UserEntry } from '../files/users.js';
@@ -119,9 +120,14 @@ export const defaultMaxRemovals = '25%';
 const emailKey = (email: string): string => email.trim().toLowerCase();
 const quote = (value: string): string => JSON.stringify(value);
 
-/** How a person reads a user: the e-mail when known, else the id. */
+/** The user as data (report files): the e-mail when known, else the id. */
+export function userCell(user: UserRef): string {
+  return user.email ?? user.id ?? '';
+}
+
+/** How a person reads a user: the e-mail when known, else the id, on one line whatever it holds. */
 export function describeUser(user: UserRef): string {
-  return user.email ?? user.id ?? '(unknown user)';
+  return user.email === null && user.id === null ? '(unknown user)' : oneLine(userCell(user));
 }
 
 export function isEmptyPlan(plan: MembersPlan): boolean {
