@@ -4,9 +4,8 @@
 import { Agent } from 'undici';
 import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
-import { paginate } from './paginate.js';
+import { paginate, type PaginateOptions } from './paginate.js';
 import { cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
-import type { Page } from './types.js';
 import { parseBaseUrl, type ApiBase } from './url.js';
 
 export interface ApiClientOptions {
@@ -48,6 +47,24 @@ function summariseBody(text: string): string {
       .map((l) => l.replace(/\s+/g, ' ').trim())
       .find((l) => l !== '') ?? '';
   return firstLine.length > 120 ? `${firstLine.slice(0, 117)}...` : firstLine;
+}
+
+/** The largest answer read (README, "Reliability"): a page of 1,000 members is well under 2 MB. */
+export const maxBodyBytes = 64 * 1024 * 1024;
+
+/** The body as text, or undefined once it grows past maxBodyBytes (the rest is not read). */
+async function readBounded(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBodyBytes) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The most of a service's error message that is shown (README, "Reliability"). */
@@ -167,10 +184,20 @@ export class ApiClient {
         });
         status = response.statusCode;
         contentType = String(response.headers['content-type'] ?? '');
-        text = await response.body.text();
+        const read = await readBounded(response.body);
+        if (read === undefined) {
+          // Not a network failure to retry: the service answered something no page can be.
+          throw new ServiceError(`${method} ${url} answered more than ${maxBodyBytes / 1024 / 1024} MB; stopped reading it`, {
+            status,
+            outcome: status >= 200 && status < 300 ? 'unknown' : 'rejected',
+            detail: `an answer larger than ${maxBodyBytes / 1024 / 1024} MB`,
+          });
+        }
+        text = read;
         const retryAfter = response.headers['retry-after'];
         outcome = { kind: 'response', status, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
       } catch (err) {
+        if (err instanceof ServiceError) throw err;
         outcome = { kind: 'error', code: timedOut ? 'TIMEOUT' : errorCode(err) };
       } finally {
         clearTimeout(timer);
@@ -255,12 +282,12 @@ export class ApiClient {
   }
 
   /** Every item of a paginated list, page by page (memory bounded by one page). */
-  pages<T>(path: string, limit: number): AsyncGenerator<T[], void, undefined> {
+  pages<T>(path: string, limit: number, options: PaginateOptions<T>): AsyncGenerator<T[], void, undefined> {
     return paginate<T>(async (cursor) => {
-      const { data } = await this.request<Page<T>>('GET', path, { query: { limit, page: cursor } });
+      const { data } = await this.request<unknown>('GET', path, { query: { limit, page: cursor } });
       if (data === undefined) throw new ServiceError(`unexpected empty response from GET ${this.url(path)}`);
       return data;
-    });
+    }, options);
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@
 import { ServiceError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { pathSegment } from './segment.js';
+import { checkEntry } from './shapes.js';
 import type { GlossaryEntry, GlossaryOperation } from './types.js';
 
 
@@ -11,7 +12,7 @@ export function glossaryPath(org: string): string {
 
 /** Pages of the organization's glossary entries (GET, following `next.page`). */
 export function listGlossaryEntries(client: ApiClient, org: string, pageSize: number): AsyncGenerator<GlossaryEntry[], void, undefined> {
-  return client.pages<GlossaryEntry>(glossaryPath(org), pageSize);
+  return client.pages<GlossaryEntry>(glossaryPath(org), pageSize, { item: checkEntry, what: 'glossary entries' });
 }
 
 /** Every entry, read in full (an import plans against the whole glossary). */
@@ -32,7 +33,7 @@ export async function updateGlossaryEntries(client: ApiClient, org: string, oper
 
 /** GET …/translations-glossary/{id}; a NotFoundError (exit 5) for an unknown id. */
 export async function getGlossaryEntry(client: ApiClient, org: string, id: string): Promise<GlossaryEntry> {
-  const { data } = await client.request<GlossaryEntry>('GET', `${glossaryPath(org)}/${pathSegment(id, 'glossary entry id')}`);
+  const { data } = await client.request<unknown>('GET', `${glossaryPath(org)}/${pathSegment(id, 'glossary entry id')}`);
   if (data === undefined) throw new ServiceError(`unexpected empty answer for glossary entry ${id}`);
-  return data;
+  return checkEntry(data, `glossary entry ${JSON.stringify(id)}`);
 }

@@ -3,6 +3,8 @@ import { paginate } from '../../src/api/paginate.js';
 import type { Page } from '../../src/api/types.js';
 import { ServiceError } from '../../src/errors.js';
 
+const numbers = { item: (v: unknown) => v as number, what: 'numbers' };
+
 async function collect<T>(gen: AsyncIterable<T[]>): Promise<T[]> {
   const out: T[] = [];
   for await (const items of gen) out.push(...items);
@@ -31,7 +33,7 @@ describe('paginate', () => {
       first: { items: [1, 2], next: { page: 'p2' } },
       p2: { items: [3], ...last } as Page<number>,
     });
-    expect(await collect(paginate(fetchPage))).toEqual([1, 2, 3]);
+    expect(await collect(paginate(fetchPage, numbers))).toEqual([1, 2, 3]);
     expect(asked).toEqual([undefined, 'p2']);
   });
 
@@ -40,12 +42,12 @@ describe('paginate', () => {
       first: { items: [1], count: 1, next: { page: 'b' } },
       b: { items: [2], count: 1 },
     });
-    expect(await collect(paginate(fetchPage))).toEqual([1, 2]);
+    expect(await collect(paginate(fetchPage, numbers))).toEqual([1, 2]);
   });
 
   it('follows through an empty page that still has a next cursor', async () => {
     const { fetchPage } = pagesFrom({ first: { items: [], next: { page: 'b' } }, b: { items: [9] } });
-    expect(await collect(paginate(fetchPage))).toEqual([9]);
+    expect(await collect(paginate(fetchPage, numbers))).toEqual([9]);
   });
 
   it('fails on a cursor seen twice instead of looping', async () => {
@@ -54,13 +56,33 @@ describe('paginate', () => {
       a: { items: [2], next: { page: 'b' } },
       b: { items: [3], next: { page: 'a' } },
     });
-    await expect(collect(paginate(fetchPage))).rejects.toThrow(/cursor "a" twice/);
+    await expect(collect(paginate(fetchPage, numbers))).rejects.toThrow(/cursor "a" twice/);
     expect(asked).toEqual([undefined, 'a', 'b']);
-    await expect(collect(paginate(fetchPage))).rejects.toBeInstanceOf(ServiceError);
+    await expect(collect(paginate(fetchPage, numbers))).rejects.toBeInstanceOf(ServiceError);
   });
 
   it('rejects a page without items', async () => {
     const { fetchPage } = pagesFrom({ first: { next: null } as unknown as Page<number> });
-    await expect(collect(paginate(fetchPage))).rejects.toThrow(/without an items array/);
+    await expect(collect(paginate(fetchPage, numbers))).rejects.toThrow(/without an "items" array/);
+  });
+
+  it('refuses a cursor that is not a string instead of stopping after one page', async () => {
+    const { fetchPage } = pagesFrom({ first: { items: [1], next: { page: 2 } } as unknown as Page<number> });
+    await expect(collect(paginate(fetchPage, numbers))).rejects.toThrow('unexpected response from the service: field "next.page" is not a string (2) (page 1 of numbers)');
+  });
+
+  it('checks every item where it is parsed, naming the item and the page', async () => {
+    const { fetchPage } = pagesFrom({ first: { items: [1], next: { page: 'b' } }, b: { items: [2, 'x'] } as unknown as Page<number> });
+    const item = (v: unknown, where: string) => {
+      if (typeof v !== 'number') throw new ServiceError(`not a number (${where})`);
+      return v;
+    };
+    await expect(collect(paginate(fetchPage, { item, what: 'numbers' }))).rejects.toThrow('not a number (item 2 of page 2 of numbers)');
+  });
+
+  it('stops a listing that keeps returning new cursors (exit 1), instead of growing forever', async () => {
+    let n = 0;
+    const endless = async () => ({ items: [n], next: { page: `p${++n}` } });
+    await expect(collect(paginate(endless, numbers))).rejects.toThrow(/kept returning new pages of numbers: stopped after 20,000 pages/);
   });
 });
