@@ -111,7 +111,9 @@ export function resolveOutputFormat(flags: GlobalFlags, profile: ProfileConfig, 
 export function resolveTimeoutMs(flags: GlobalFlags): number {
   if (flags.timeout === undefined) return 30_000;
   const seconds = Number(flags.timeout);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not ${JSON.stringify(flags.timeout)}`);
+  if (flags.timeout.trim() === '' || !Number.isFinite(seconds) || seconds < 0.1 || seconds > 3600) {
+    throw new UsageError(`--timeout takes a number of seconds from 0.1 to 3600, not ${JSON.stringify(flags.timeout)}`);
+  }
   return Math.round(seconds * 1000);
 }
 

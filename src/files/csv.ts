@@ -13,7 +13,7 @@
 // - A quoted cell that is never closed stops parsing; the problem names the line where that
 //   quote opens (csv-parse itself reports the end of the file).
 import { parse } from 'csv-parse/sync';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { InputFileError } from '../errors.js';
 
 export interface DelimitedRow {
@@ -191,15 +191,55 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
   }
 }
 
-/** Reads and parses a file; a missing or unreadable file is a usage error naming it. */
-export async function readDelimitedFile(file: string): Promise<DelimitedFile> {
-  let bytes: Uint8Array;
+/** The largest input file read (README, "Input files"): far above any roster or term base. */
+export const maxInputBytes = 100 * 1024 * 1024;
+
+/**
+ * A file's text, read as a stream and bounded: it stops at the first byte that is not UTF-8 (a
+ * binary file or a device like /dev/urandom fails on its first chunk) and past 100 MB (/dev/zero
+ * is valid UTF-8, and endless). Problems are InputFileErrors naming the file (and the line of a
+ * bad byte).
+ */
+export async function readTextFile(file: string): Promise<string> {
+  const fail = (message: string, line = 0): InputFileError => new InputFileError([{ file, line, message }]);
+  let handle;
   try {
-    bytes = await readFile(file);
+    handle = await open(file, 'r');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
-    throw new InputFileError([{ file, line: 0, message: `cannot read file: ${why}` }]);
+    throw fail(`cannot read file: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'no permission to read it' : (err as Error).message}`);
   }
-  return parseDelimited(decodeUtf8(bytes, file), file);
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const check = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const buffer = Buffer.alloc(1024 * 1024);
+    for (;;) {
+      let read: number;
+      try {
+        ({ bytesRead: read } = await handle.read(buffer, 0, buffer.length, null));
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        throw fail(`cannot read file: ${code === 'EISDIR' ? 'is a directory' : (err as Error).message}`);
+      }
+      if (read === 0) break;
+      const chunk = Buffer.from(buffer.subarray(0, read));
+      size += read;
+      if (size > maxInputBytes) throw fail(`the file is larger than ${maxInputBytes / 1024 / 1024} MB; nothing was sent`);
+      chunks.push(chunk);
+      try {
+        check.decode(chunk, { stream: true });
+      } catch {
+        decodeUtf8(Buffer.concat(chunks), file); // throws, naming the line of the first bad byte
+      }
+    }
+    return decodeUtf8(Buffer.concat(chunks), file);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads and parses a file; a missing or unreadable file is a usage error naming it. */
+export async function readDelimitedFile(file: string): Promise<DelimitedFile> {
+  return parseDelimited(await readTextFile(file), file);
 }

@@ -86,15 +86,35 @@ const localPart = String.raw`[^\s\p{Cc}\uFFFD@<>()[\]\\,;:"]+`;
 const domainLabel = String.raw`[^\s\p{Cc}\uFFFD@<>()[\]\\,;:".]+`;
 const emailShape = new RegExp(`^${localPart}@${domainLabel}(?:\\.${domainLabel})+$`, 'u');
 
-/** Classifies a value as written: containing `@` makes it an e-mail, otherwise an id. */
+/** Classifies a value as written (trimmed, NFC): containing `@` makes it an e-mail, otherwise an id. */
 export function classifyUser(value: string): { key: string; kind: UserKind } {
-  const key = value.trim();
+  const key = value.trim().normalize('NFC');
   return { key, kind: key.includes('@') ? 'email' : 'id' };
+}
+
+/** The longest e-mail (RFC 5321's path limit) and id accepted. */
+export const maxEmailLength = 254;
+export const maxIdLength = 255;
+
+// Characters that cannot be seen or that reorder what is seen: a plan showing them would lie.
+const invisible = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+
+/** Why a user value could spoof a plan (invisible, reordering or look-alike characters), or null. */
+function spoofProblem(key: string): string | null {
+  const hidden = invisible.exec(key);
+  if (hidden) return `contains an invisible or direction character (U+${(hidden[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}) that would hide what the plan shows`;
+  // Compatibility forms (fullwidth Ａ, ligatures, superscripts) look like other characters.
+  if (key.normalize('NFKC') !== key) return `contains look-alike characters (such as fullwidth letters); write it as ${quote(key.normalize('NFKC'))}`;
+  return null;
 }
 
 /** Why a classified user is invalid, or null when it is fine. */
 export function userProblem(key: string, kind: UserKind): string | null {
   if (key === '') return 'empty user';
+  const spoof = spoofProblem(key);
+  if (spoof) return `invalid user ${quote(key)}: ${spoof}`;
+  const max = kind === 'email' ? maxEmailLength : maxIdLength;
+  if ([...key].length > max) return `invalid ${kind === 'email' ? 'e-mail address' : 'user id'} (${[...key].length} characters; at most ${max})`;
   if (kind === 'email') return emailShape.test(key) ? null : `invalid e-mail address ${quote(key)}`;
   if (/\s/u.test(key)) return `invalid user id ${quote(key)} (ids contain no spaces)`;
   // Control or replacement characters mean a binary or mis-encoded file, not an id.
