@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputFileError } from '../../src/errors.js';
+import type { InputFileError } from '../../src/errors.js';
 import { readTextFile } from '../../src/files/csv.js';
 import { parseUserFile } from '../../src/files/users.js';
 import { runCli } from '../e2e/harness.js';
