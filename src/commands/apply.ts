@@ -5,13 +5,13 @@
 // - the team or the glossary moved since the plan was made → exit 3, naming what moved.
 // No re-planning and no prompt: the reviewed plan is the confirmation. Then verification, reports
 // and exit codes are those of the command that made the plan (the same change engine).
-import { readGlossary } from '../api/glossary.js';
 import type { Context } from '../context.js';
 import { checkOutputs, runChange } from '../engine/run.js';
 import { readPlanFile, type PlanFile } from '../engine/planFile.js';
 import { checked } from '../engine/shape.js';
 import { GuardError, UsageError } from '../errors.js';
-import { glossaryDomain } from '../glossary/change.js';
+import { glossaryDomain, readGlossaryAndSettle } from '../glossary/change.js';
+import { Journal, holdBack } from '../glossary/journal.js';
 import { keyTermOf } from '../glossary/importView.js';
 import { glossaryMoved, glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersDomain } from '../members/change.js';
@@ -92,10 +92,16 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   }
 
   const body = checked(opts.planFile, () => glossaryPlanBody(plan.body));
-  const existing = await readGlossary(client, org);
+  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
+  const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
+  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
   const moved = checked(opts.planFile, () => glossaryMoved(body.state, existing));
   if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remake });
+  const { send, held } = holdBack(body.plan.operations, waiting);
+  body.plan.operations = send;
   const domain = glossaryDomain({
+    journal,
+    held,
     client,
     baseUrl,
     org,
@@ -106,7 +112,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
     existing,
     plan: body.plan,
     terms: new Map(body.terms),
-    settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs: resolveTimeoutMs(ctx.flags) },
+    settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs },
     warn: (m) => ctx.io.warn(m),
     summaryName: plan.command,
     entryTerms: new Map(existing.map((e) => [e.id, keyTermOf(e.translations, body.key)])),

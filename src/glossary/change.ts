@@ -14,8 +14,9 @@ import type { ChangeDomain } from '../engine/run.js';
 import type { Context } from '../context.js';
 import { GuardError } from '../errors.js';
 import { maxRemovalsAllowed } from '../plan/members.js';
-import type { GlossaryPlan, OnConflict } from '../plan/glossary.js';
+import type { GlossaryPlan, OnConflict, PlannedOperation } from '../plan/glossary.js';
 import { applyGlossaryPlan, type ApplyResult } from './apply.js';
+import { journaled, type Journal, type Settled } from './journal.js';
 import {
   appliedReport,
   appliedRows,
@@ -25,6 +26,7 @@ import {
   importDoc,
   plannedReport,
   plannedRows,
+  keyTermOf,
   type EntryTerms,
   type ImportRow,
   type KeyTerms,
@@ -76,6 +78,40 @@ export interface GlossaryRunInput {
   entryTerms?: EntryTerms;
   /** A plan that may delete (sync, delete): its guard and confirmation. */
   deletions?: DeletionRules;
+  /** The journal every batch is recorded in until its outcome is known. */
+  journal?: Journal;
+  /** Planned operations an earlier run may still apply: not sent (src/glossary/journal.ts). */
+  held?: { planned: PlannedOperation; sentAt: string }[];
+}
+
+/** How long a batch whose outcome is unknown is held back before it is taken as lost. */
+export const settleWindowMs = (requestTimeoutMs: number): number => Math.max(5 * 60_000, 10 * requestTimeoutMs);
+
+/**
+ * The glossary as listed now, and what earlier runs left unknown, settled against it (README,
+ * "Reliability"): the warnings say what landed since, what is taken as lost, and what is held.
+ */
+export async function readGlossaryAndSettle(
+  client: ApiClient,
+  org: string,
+  journal: Journal,
+  requestTimeoutMs: number,
+  warn: (message: string) => void,
+): Promise<{ existing: GlossaryEntry[]; held: Settled['held'] }> {
+  const existing = await readGlossary(client, org);
+  const baseUrl = client.base.origin + client.base.prefix;
+  const settled = await journal.settle(baseUrl, org, existing, new Date(), settleWindowMs(requestTimeoutMs));
+  const n = (k: number, what: string): string => `${k} ${k === 1 ? 'operation' : 'operations'} ${what}`;
+  if (settled.landed + settled.lost + settled.held.length > 0) {
+    warn(
+      `an earlier run left glossary requests with an unknown outcome: ${[
+        ...(settled.landed > 0 ? [n(settled.landed, 'landed since')] : []),
+        ...(settled.lost > 0 ? [n(settled.lost, 'never landed (taken as lost)')] : []),
+        ...(settled.held.length > 0 ? [n(settled.held.length, 'may still land, and are held back in this run')] : []),
+      ].join('; ')}`,
+    );
+  }
+  return { existing, held: settled.held };
 }
 
 export interface DeletionRules {
@@ -105,13 +141,25 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
   const withDeletes = input.deletions !== undefined;
   const summaryName = input.summaryName ?? 'glossary import';
 
+  // Operations an earlier run may still apply: planned, never sent, reported failed (unknown).
+  const held = input.held ?? [];
+  const heldRows: ImportRow[] = held.map(({ planned, sentAt }) => ({
+    line: planned.line,
+    key: planned.operation.type === 'delete' ? (input.entryTerms?.get(planned.operation.id) ?? '') : keyTermOf(planned.operation.translations, key),
+    action: planned.operation.type,
+    outcome: 'failed',
+    entryId: 'id' in planned.operation ? planned.operation.id : '',
+    status: null,
+    message: `not sent: an earlier run's request (sent ${sentAt}) may still apply it — run again later`,
+  }));
+  const withHeld = (rows: ImportRow[]): ImportRow[] => (held.length === 0 ? rows : [...rows, ...heldRows].sort((a, b) => a.line - b.line));
   const tallyOf = (result: ApplyResult | undefined): Tally => ({
-    total: ops.length,
+    total: ops.length + held.length,
     applied: result?.applied.length ?? 0,
-    failed: result?.failed.length ?? 0,
+    failed: (result?.failed.length ?? 0) + held.length,
     // Without the final listing, any failed operation may have landed after all; with it, those
     // sent with an unknown outcome may still land later (they were not re-sent).
-    unknown: result ? (result.verified ? result.failed.filter((f) => f.outcomeUnknown).length : result.failed.length) : 0,
+    unknown: held.length + (result ? (result.verified ? result.failed.filter((f) => f.outcomeUnknown).length : result.failed.length) : 0),
     unexplained: result?.discrepancies.length ?? 0,
     unverifiable: result ? !result.verified : false,
     stoppedBy: result?.stoppedBy,
@@ -121,7 +169,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
 
   return {
     planText: async () => input.planText ?? formatImportPlan(input.file, org, existing, plan, key, input.rowCount),
-    isEmpty: () => ops.length === 0,
+    isEmpty: () => ops.length === 0 && held.length === 0,
 
     refusals() {
       const rules = input.deletions;
@@ -153,7 +201,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
 
     planned() {
       const report = plannedReport(plan, withDeletes);
-      const rows = plannedRows(plan, key, terms, input.entryTerms);
+      const rows = withHeld(plannedRows(plan, key, terms, input.entryTerms));
       return { rows, json: report, doc: importDoc(org, report, rows) };
     },
     nothingToDo() {
@@ -169,7 +217,12 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
     async execute(progress, interrupted) {
       const { requestTimeoutMs } = settings;
       const result = await applyGlossaryPlan(
-        { update: (operations) => updateGlossaryEntries(client, org, operations), read: () => readGlossary(client, org) },
+        {
+          update: input.journal
+            ? journaled((operations) => updateGlossaryEntries(client, org, operations), input.journal, input.baseUrl, org)
+            : (operations) => updateGlossaryEntries(client, org, operations),
+          read: () => readGlossary(client, org),
+        },
         existing,
         ops,
         {
@@ -184,7 +237,9 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       );
       last = result;
       const report = appliedReport(plan, result, withDeletes);
-      const rows = appliedRows(plan, result, key, terms, input.entryTerms);
+      for (const r of heldRows) report.failed.push({ line: r.line, status: null, message: r.message });
+      report.failed.sort((a, b) => a.line - b.line);
+      const rows = withHeld(appliedRows(plan, result, key, terms, input.entryTerms));
       return { rows, json: report, doc: importDoc(org, report, rows), summary: formatImportSummary(report, key, summaryName), tally: tallyOf(result) };
     },
 

@@ -1,12 +1,12 @@
 // glossary delete <id...>: deletes the named entries (README, "glossary delete"). Every id is
 // checked against the glossary first: an unknown one is exit 5 naming it, and nothing is sent.
 // No --max-deletions and no prompt: each entry was named one by one, which is the intent.
-import { readGlossary } from '../../api/glossary.js';
 import { checkIdentifier } from '../../api/segment.js';
 import type { Context } from '../../context.js';
 import { checkOutputs, runChange } from '../../engine/run.js';
 import { NotFoundError } from '../../errors.js';
-import { glossaryDomain } from '../../glossary/change.js';
+import { glossaryDomain, readGlossaryAndSettle } from '../../glossary/change.js';
+import { Journal, holdBack } from '../../glossary/journal.js';
 import { showTranslations } from '../../glossary/importView.js';
 import type { GlossaryPlan } from '../../plan/glossary.js';
 import { resolveTimeoutMs } from '../../settings.js';
@@ -27,7 +27,8 @@ export async function run(opts: GlossaryDeleteOptions, ctx: Context): Promise<nu
   await checkOutputs(opts);
 
   const client = await ctx.client();
-  const existing = await readGlossary(client, org);
+  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
+  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
   const byId = new Map(existing.map((e) => [e.id, e]));
   const unknown = ids.filter((id) => !byId.has(id));
   if (unknown.length > 0) {
@@ -37,6 +38,8 @@ export async function run(opts: GlossaryDeleteOptions, ctx: Context): Promise<nu
   }
   // The "line" of each deletion is the id's position among the arguments.
   const plan: GlossaryPlan = { operations: ids.map((id, i) => ({ line: i + 1, operation: { type: 'delete' as const, id } })), present: [], conflicts: [], unknownIds: [] };
+  const { send, held } = holdBack(plan.operations, waiting);
+  plan.operations = send;
   const planText = [
     `Plan for the glossary of ${org} (${existing.length} entries):`,
     ...ids.map((id) => `  - delete  ${id}: ${showTranslations(byId.get(id)?.translations ?? {})}`),
@@ -60,6 +63,8 @@ export async function run(opts: GlossaryDeleteOptions, ctx: Context): Promise<nu
     planText,
     summaryName: 'glossary delete',
     deletions: { force: false, confirm: false, confirmed: false },
+    journal,
+    held,
   });
   return runChange(ctx, domain, {
     dryRun: opts.dryRun === true,

@@ -3,10 +3,10 @@
 // flags into options; nothing is sent when the file has any problem (exit 2), nor with --dry-run.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { readGlossary } from '../../api/glossary.js';
 import { checkOutputs, runChange } from '../../engine/run.js';
 import { readGlossaryFile } from '../../files/glossary.js';
-import { glossaryDomain } from '../../glossary/change.js';
+import { glossaryDomain, readGlossaryAndSettle } from '../../glossary/change.js';
+import { Journal, holdBack } from '../../glossary/journal.js';
 import { keyTermOf, listSome } from '../../glossary/importView.js';
 import { duplicateLines, findDuplicates } from '../../plan/duplicates.js';
 import { planGlossaryImport, type OnConflict } from '../../plan/glossary.js';
@@ -38,8 +38,12 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
 
   // 2. The plan, against the glossary read in full.
   const client = await ctx.client();
-  const existing = file.rows.length === 0 ? [] : await readGlossary(client, org);
+  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
+  const { existing, held: waiting } =
+    file.rows.length === 0 ? { existing: [], held: [] } : await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => io.warn(m));
   const plan = planGlossaryImport(existing, file.rows, { key: file.key, onConflict });
+  const { send, held } = holdBack(plan.operations, waiting);
+  plan.operations = send;
   listSome(
     plan.unknownIds.map(
       (u) => `${opts.file}:${u.line}: no entry with id ${JSON.stringify(u.id)} in the glossary of ${org}; the row is matched by its translations instead`,
@@ -64,6 +68,8 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
     terms,
     settings: { batchSize, onConflict, requestTimeoutMs },
     warn: (m) => io.warn(m),
+    journal,
+    held,
   });
   return runChange(ctx, domain, {
     dryRun: opts.dryRun === true,

@@ -1,13 +1,13 @@
 // glossary sync <file>: make the glossary equal the file (README, "Keeping the glossary in a
 // repository"). file → reader → sync plan (src/plan/glossarySync.ts) → the change engine with the
 // glossary domain. This file only turns flags into options.
-import { readGlossary } from '../../api/glossary.js';
 import type { Context } from '../../context.js';
 import { checkOutputs, runChange } from '../../engine/run.js';
 import { UsageError } from '../../errors.js';
 import { readGlossaryFile } from '../../files/glossary.js';
 import { throwProblems } from '../../files/users.js';
-import { glossaryDomain } from '../../glossary/change.js';
+import { glossaryDomain, readGlossaryAndSettle } from '../../glossary/change.js';
+import { Journal, holdBack } from '../../glossary/journal.js';
 import { keyTermOf, listSome } from '../../glossary/importView.js';
 import { formatSyncPlan } from '../../glossary/syncView.js';
 import { duplicateLines, findDuplicates } from '../../plan/duplicates.js';
@@ -48,10 +48,13 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   if (file.rows.length === 0) throw new UsageError(`${opts.file} has no rows; refusing to sync the glossary to an empty file (nothing was sent)`);
 
   const client = await ctx.client();
-  const existing = await readGlossary(client, org);
+  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
+  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => io.warn(m));
   const prune = opts.prune === true;
   const plan = planGlossarySync(existing, file.rows, { key: file.key, languages: file.languages, prune });
   throwProblems(syncProblems(plan, opts.file));
+  const { send, held } = holdBack(plan.operations, waiting);
+  plan.operations = send;
   listSome(
     plan.unknownIds.map((u) => `${opts.file}:${u.line}: no entry with id ${JSON.stringify(u.id)} in the glossary of ${org}; the row is matched by its ${file.key} term instead`),
     (l) => io.warn(l),
@@ -82,6 +85,8 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
     planText: formatSyncPlan(opts.file, org, existing, plan, file.key, prune),
     summaryName: 'glossary sync',
     deletions: { ...(prune ? { maxDeletions } : {}), force: opts.force === true, confirm: true, confirmed: false },
+    journal,
+    held,
   });
   return runChange(ctx, domain, {
     dryRun: opts.dryRun === true,
