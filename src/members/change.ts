@@ -33,6 +33,7 @@ import {
   formatPlan,
   formatSummary,
   membersCsv,
+  ownerAssignments,
   planAsExecuted,
   reportRows,
   settleInconclusive,
@@ -181,7 +182,12 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
   return {
     team,
     pruned: plan.remove.filter((r) => r.pruned).length,
-    planText: (color) => formatPlan(plan, team, current.length, color),
+    planText: (color) => {
+      // On a terminal, a plan longer than the screen shows its first lines per action.
+      const rows = ctx.io.stderrIsTTY ? ((ctx.io.streams.stderr as { rows?: number }).rows ?? 24) : Infinity;
+      const lines = plan.add.length + plan.remove.length + plan.roleChanges.length + plan.notMember.length + 2;
+      return formatPlan(plan, team, current.length, color, lines > rows ? 5 : undefined);
+    },
     isEmpty: () => isEmptyPlan(plan),
 
     refusals() {
@@ -234,9 +240,12 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
     nothingToDoLine: 'Nothing to change: the team already matches.',
 
     work() {
+      // Every request the run will send: bulk adds, the read after them, the owner role of each
+      // new owner, the role changes, bulk removals.
       const bulk = (n: number): number => Math.ceil(n / settings.batchSize);
-      const requests = bulk(plan.add.length) + (plan.add.length > 0 ? 1 : 0) + plan.roleChanges.length + bulk(plan.remove.length);
-      return { label: 'Applying', units, requests };
+      const owners = ownerAssignments(plan);
+      const requests = bulk(plan.add.length) + (plan.add.length > 0 ? 1 : 0) + owners + plan.roleChanges.length + bulk(plan.remove.length);
+      return { label: 'Applying', units: units + owners, requests };
     },
 
     async execute(progress: Progress, interrupted: () => boolean) {

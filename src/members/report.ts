@@ -352,20 +352,34 @@ function counts(parts: [number, string][]): string {
 }
 
 /** The plan as people read it: `+` add, `-` remove, `~` role from → to, then the counts. */
-export async function formatPlan(plan: MembersPlan, team: string, currentCount: number, color: boolean): Promise<string> {
+/** New members that get the owner role: the bulk add makes members, a role request follows. */
+export const ownerAssignments = (plan: MembersPlan): number => plan.add.filter((a) => a.role === 'owner').length;
+
+/**
+ * The plan as people read it: `+` add, `-` remove, `~` role from → to, then the counts. With
+ * `perAction` (a plan longer than the terminal), each action shows its first lines, then how many
+ * more; the --report file keeps them all.
+ */
+export async function formatPlan(plan: MembersPlan, team: string, currentCount: number, color: boolean, perAction?: number): Promise<string> {
   const p = await paint(color);
   const lines = [`Plan for team ${team} (${plural(currentCount, 'member')} now):`];
   if (isEmptyPlan(plan)) lines.push('  nothing to change');
-  for (const a of plan.add) lines.push(p.add(`  + ${describeUser(a.user)} (${a.role})`));
-  for (const c of plan.roleChanges) lines.push(p.role(`  ~ ${describeUser(c.user)}: ${c.from} → ${c.to}`));
-  for (const r of plan.remove) {
+  const some = <T>(items: readonly T[], line: (item: T) => string): void => {
+    const shown = perAction === undefined ? items : items.slice(0, perAction);
+    for (const item of shown) lines.push(line(item));
+    if (items.length > shown.length) lines.push(p.dim(`    … and ${items.length - shown.length} more (--report keeps them all)`));
+  };
+  some(plan.add, (a) => p.add(`  + ${describeUser(a.user)} (${a.role})`));
+  some(plan.roleChanges, (c) => p.role(`  ~ ${describeUser(c.user)}: ${c.from} → ${c.to}`));
+  some(plan.remove, (r) => {
     const note = [...(r.role === 'owner' ? ['owner'] : []), ...(r.pruned ? ['not in the roster'] : [])];
-    lines.push(p.remove(`  - ${describeUser(r.user)}${note.length > 0 ? ` (${note.join(', ')})` : ''}`));
-  }
-  for (const u of plan.notMember) lines.push(p.dim(`    ${describeUser(u)}: not a member`));
+    return p.remove(`  - ${describeUser(r.user)}${note.length > 0 ? ` (${note.join(', ')})` : ''}`);
+  });
+  some(plan.notMember, (u) => p.dim(`    ${describeUser(u)}: not a member`));
+  const owners = ownerAssignments(plan);
   lines.push(
     counts([
-      [plan.add.length, 'to add'],
+      [plan.add.length, owners > 0 ? `to add (${owners} as owner: a role request each after the bulk add)` : 'to add'],
       [plan.remove.length, 'to remove'],
       [plan.roleChanges.length, plan.roleChanges.length === 1 ? 'role change' : 'role changes'],
       [plan.unchanged, 'unchanged'],

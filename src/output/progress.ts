@@ -28,9 +28,14 @@ export async function startProgress(io: IO, label: string, total: number, reques
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0);
+  let done = 0;
   return {
     increment(n = 1) {
-      bar.increment(n);
+      // Never past the total, even if the service made the run do more than planned.
+      const step = Math.min(n, total - done);
+      if (step <= 0) return;
+      done += step;
+      bar.increment(step);
     },
     stop() {
       bar.stop();

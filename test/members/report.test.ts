@@ -307,3 +307,18 @@ describe('the plan and summary on stderr', () => {
     expect(formatSummary(appliedReport(plan, success, { differences: [] }), { differences: [] })).toContain('Verified: the team read back matches the plan.');
   });
 });
+
+describe('the plan for people', () => {
+  const many = (n: number, role: 'owner' | 'member'): CurrentMember[] => Array.from({ length: n }, (_, i) => ({ id: `x${i}`, email: null, role }));
+  it('names the role requests that follow the bulk add of new owners', async () => {
+    const p = planMembers([{ id: 'u1', email: null, role: 'owner' }], { add: [{ key: 'u2', kind: 'id', line: 0 }, { key: 'u3', kind: 'id', line: 0 }], role: 'owner' });
+    expect(await formatPlan(p, 't', 1, false)).toContain('2 to add (2 as owner: a role request each after the bulk add)');
+  });
+  it('folds each action after its first lines when asked, saying how many more', async () => {
+    const current = many(30, 'member');
+    const p = planMembers(current, { remove: current.map((m) => ({ key: m.id, kind: 'id' as const, line: 0 })) });
+    const text = await formatPlan(p, 't', 30, false, 5);
+    expect(text.split('\n').filter((l) => l.startsWith('  - '))).toHaveLength(5);
+    expect(text).toContain('    … and 25 more (--report keeps them all)');
+  });
+});
