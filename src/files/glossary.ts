@@ -33,7 +33,8 @@
 import { stringify } from 'csv-stringify/sync';
 import type { GlossaryEntry } from '../api/types.js';
 import { InputFileError, UsageError, type FileProblem } from '../errors.js';
-import { parseDelimited, readDelimitedFile, type DelimitedFile } from './csv.js';
+import { parseDelimited, readTextFile, type DelimitedFile } from './csv.js';
+import { looksLikeTbx, teamctlTbxMarker } from './tbx.js';
 
 /** One row of a glossary file, checked and normalised (trimmed, NFC, empty cells dropped). */
 export interface GlossaryRow {
@@ -114,8 +115,17 @@ export function parseGlossaryFile(text: string, file: string, opts: GlossaryRead
   return fromDelimited(parseDelimited(text, file), opts);
 }
 
+/** Reads a glossary file: CSV (or `;`/tab), or TBX by its extension or first character. */
 export async function readGlossaryFile(path: string, opts: GlossaryReadOptions = {}): Promise<GlossaryFile> {
-  return fromDelimited(await readDelimitedFile(path), opts);
+  const text = await readTextFile(path);
+  if (looksLikeTbx(path, text)) {
+    // Loaded only for TBX files: the XML parser costs nothing to a CSV import.
+    const { tbxRows } = await import('./tbx.js');
+    const { rows, warnings } = await tbxRows(text, path);
+    const file = fromDelimited(rows, opts);
+    return { ...file, warnings: [...warnings, ...file.warnings] };
+  }
+  return fromDelimited(parseDelimited(text, path), opts);
 }
 
 function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): GlossaryFile {
@@ -547,7 +557,7 @@ export class GlossaryTbxWriter {
       '  <tbxHeader>\n' +
       '    <fileDesc>\n' +
       '      <sourceDesc>\n' +
-      '        <p>Organization translation glossary exported by teamctl</p>\n' +
+      `        <p>Organization translation glossary ${teamctlTbxMarker}</p>\n` +
       '      </sourceDesc>\n' +
       '    </fileDesc>\n' +
       '  </tbxHeader>\n' +

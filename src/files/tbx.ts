@@ -1,0 +1,176 @@
+// TBX in (README, "From a CAT tool"): TBX-Basic (`tbx/text/body/conceptEntry/langSec/termSec/term`,
+// what `glossary export --format tbx` writes) and the TBX-2008 / MultiTerm shape
+// (`martif/text/body/termEntry/langSet/tig/term`, also `ntig/termGrp/term`). Each concept becomes one
+// row of the import format, so the CSV reader's checks apply to it unchanged (lengths, line
+// breaks, duplicates), located on the concept's line.
+// - What the service cannot hold is never dropped silently: several terms for a language (the
+//   first admitted one is taken), definitions, notes, part of speech — each is a warning with the
+//   concept's line. A term marked deprecated, superseded, obsolete or forbidden is not imported.
+// - Concept ids are entry ids only in a file teamctl exported (a round trip); a CAT tool's concept
+//   ids mean nothing to the service, so those rows match by their key term.
+// - A DOCTYPE (and so any entity declaration) is refused: no external entities, no expansion bombs.
+import { InputFileError, type FileProblem } from '../errors.js';
+import type { DelimitedFile } from './csv.js';
+
+/** The marker glossaryToTbx writes in the header: concept ids are then the service's entry ids. */
+export const teamctlTbxMarker = 'exported by teamctl';
+
+/** Whether a file is TBX: by its extension, else by its first character. */
+export function looksLikeTbx(path: string, text: string): boolean {
+  return /\.(tbx|xml)$/i.test(path) || /^\uFEFF?\s*</.test(text);
+}
+
+interface Term {
+  text: string;
+  line: number;
+  status: string;
+}
+
+interface Concept {
+  line: number;
+  id: string | undefined;
+  /** Language as written → its terms, in file order. */
+  terms: Map<string, Term[]>;
+  /** What the service cannot hold, for the warning (definition, note, part of speech, …). */
+  dropped: Set<string>;
+}
+
+const excluded = /deprecated|superseded|obsolete|forbidden|rejected/i;
+const lineBreak = /[\n\r]/;
+/** A cell the CSV reader would strip one apostrophe from (an export's formula escape): keep it whole. */
+const escapedCell = /^'+[=+\-@\t\r]/;
+
+/** Local element name, without a namespace prefix. */
+const local = (name: string): string => name.slice(name.indexOf(':') + 1);
+
+/**
+ * The concepts of a TBX text as the rows of a delimited file (header `id`, then the languages in
+ * the order first met), and the warnings of what was not imported. Throws InputFileError for XML
+ * that cannot be read, a DOCTYPE, or a file with no term.
+ */
+export async function tbxRows(text: string, file: string): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
+  const { SaxesParser } = await import('saxes');
+  const parser = new SaxesParser({ position: true });
+  const problems: FileProblem[] = [];
+  const warnings: FileProblem[] = [];
+  const concepts: Concept[] = [];
+  const stack: string[] = [];
+  let concept: Concept | undefined;
+  let language: string | undefined;
+  let term: Term | undefined;
+  let termText: string[] | undefined;
+  let statusNote: string[] | undefined;
+  let exportedByTeamctl = false;
+  let headerText: string[] | undefined;
+
+  parser.on('doctype', () => {
+    throw new InputFileError([{ file, line: parser.line, message: 'a DOCTYPE (and its entity declarations) is refused in a TBX file: remove it' }]);
+  });
+  parser.on('opentag', (tag) => {
+    const name = local(tag.name);
+    stack.push(name);
+    const attr = (key: string): string | undefined => {
+      const value = (tag.attributes as Record<string, string>)[key];
+      return typeof value === 'string' ? value : undefined;
+    };
+    if (name === 'conceptEntry' || name === 'termEntry') {
+      concept = { line: parser.line, id: attr('id'), terms: new Map(), dropped: new Set() };
+    } else if ((name === 'langSec' || name === 'langSet') && concept) {
+      language = (attr('xml:lang') ?? attr('lang'))?.trim();
+      if (!language) problems.push({ file, line: parser.line, message: `<${name}> without xml:lang` });
+    } else if (name === 'term' && concept && language) {
+      term = { text: '', line: parser.line, status: '' };
+      termText = [];
+    } else if (name === 'termNote' || name === 'descrip' || name === 'note' || name === 'admin') {
+      const type = attr('type') ?? name;
+      if (/administrativeStatus|normativeAuthorization|usageStatus/i.test(type)) statusNote = [];
+      else if (concept) concept.dropped.add(type === name ? name : `${name} "${type}"`);
+    } else if (name === 'sourceDesc' || name === 'p') {
+      headerText ??= stack.includes('tbxHeader') || stack.includes('martifHeader') ? [] : undefined;
+    }
+  });
+  parser.on('text', (t) => {
+    termText?.push(t);
+    statusNote?.push(t);
+    headerText?.push(t);
+  });
+  parser.on('cdata', (t) => {
+    termText?.push(t);
+  });
+  parser.on('closetag', (tag) => {
+    const name = local(tag.name);
+    stack.pop();
+    if (name === 'term' && term && termText && concept && language) {
+      term.text = termText.join('');
+      const list = concept.terms.get(language) ?? [];
+      list.push(term);
+      concept.terms.set(language, list);
+      termText = undefined;
+    } else if ((name === 'termNote' || name === 'descrip' || name === 'admin') && statusNote) {
+      // A status belongs to the last term of its termSec/tig (TBX puts it after the term).
+      const list = concept && language ? concept.terms.get(language) : undefined;
+      const last = list?.[list.length - 1];
+      if (last) last.status = statusNote.join('').trim();
+      statusNote = undefined;
+    } else if (name === 'langSec' || name === 'langSet') {
+      language = undefined;
+    } else if ((name === 'conceptEntry' || name === 'termEntry') && concept) {
+      concepts.push(concept);
+      concept = undefined;
+    } else if ((name === 'sourceDesc' || name === 'p') && headerText) {
+      if (headerText.join('').includes(teamctlTbxMarker)) exportedByTeamctl = true;
+      headerText = undefined;
+    }
+  });
+
+  try {
+    parser.write(text.replace(/^\uFEFF/, '')).close();
+  } catch (err) {
+    if (err instanceof InputFileError) throw err;
+    const message = (err as Error).message.replace(/^[^:]*:\d+:\d+: /, '');
+    throw new InputFileError([{ file, line: parser.line, message: `not well-formed XML: ${message}` }]);
+  }
+  if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
+  if (concepts.length === 0) {
+    throw new InputFileError([
+      { file, line: 1, message: 'no concept found: expected tbx/text/body/conceptEntry/langSec/termSec/term (TBX-Basic) or martif/text/body/termEntry/langSet/tig/term' },
+    ]);
+  }
+
+  // One row per concept; its terms per language, after what the service cannot hold.
+  const languages: string[] = [];
+  const rows = concepts.map((c) => {
+    const cells = new Map<string, string>();
+    const notes: string[] = [];
+    for (const [lang, terms] of c.terms) {
+      const usable = terms.filter((t) => !excluded.test(t.status));
+      const left = terms.filter((t) => excluded.test(t.status));
+      for (const t of left) notes.push(`the ${lang} term ${JSON.stringify(t.text.trim())} is ${t.status} and is not imported`);
+      const [first, ...others] = usable;
+      if (!first) continue;
+      if (others.length > 0) notes.push(`${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`);
+      if (!languages.includes(lang)) languages.push(lang);
+      const value = first.text;
+      cells.set(lang, escapedCell.test(value.trim()) ? `'${value.trim()}` : value);
+      if (lineBreak.test(value.trim())) notes.push(`the ${lang} term has a line break`);
+    }
+    if (c.dropped.size > 0) notes.push(`not imported (the glossary holds translations only): ${[...c.dropped].join(', ')}`);
+    for (const note of notes) warnings.push({ file, line: c.line, message: `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: ${note}` });
+    return { c, cells };
+  });
+  const header = ['id', ...languages];
+  return {
+    rows: {
+      file,
+      delimiter: ',',
+      rows: [
+        { line: 1, cells: header },
+        // (A concept left without a usable term was warned about above: it is no row.)
+        ...rows
+          .filter(({ cells }) => cells.size > 0)
+          .map(({ c, cells }) => ({ line: c.line, cells: [exportedByTeamctl ? (c.id ?? '') : '', ...languages.map((l) => cells.get(l) ?? '')] })),
+      ],
+    },
+    warnings,
+  };
+}

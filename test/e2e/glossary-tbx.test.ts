@@ -1,0 +1,53 @@
+// TBX in, end to end (README, "From a CAT tool"): the sandbox's glossary is the reference.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv;
+beforeEach(async () => {
+  s = await sandboxWithEnv({ seed: 'demo' });
+});
+afterEach(async () => {
+  await s.sandbox.close();
+});
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-tbx-e2e-'));
+const mutating = (from = 0) => s.sandbox.requests.slice(from).filter((r) => r.method !== 'GET');
+
+describe('TBX in', () => {
+  it('export --format tbx, then sync or import of that file, plans nothing', async () => {
+    const file = join(dir, 'glossary.tbx');
+    expect((await runCli(['glossary', 'export', '--format', 'tbx', '-f', file], { env: s.env })).code).toBe(0);
+    const mark = s.sandbox.requests.length;
+    const sync = await runCli(['glossary', 'sync', file, '--prune', '--dry-run', '--exit-code'], { env: s.env });
+    expect(sync.code, sync.stderr).toBe(0);
+    const imported = await runCli(['glossary', 'import', file, '--dry-run', '--exit-code'], { env: s.env });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(mutating(mark)).toEqual([]);
+  });
+
+  it('a MultiTerm-style file imports exactly, with warnings for what the glossary cannot hold', async () => {
+    s.sandbox.store.createOrganization('cat');
+    const env = { ...s.env, TEAMCTL_ORG: 'cat' };
+    const file = fileURLToPath(new URL('../fixtures/glossary/multiterm.xml', import.meta.url));
+    const r = await runCli(['glossary', 'import', file], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('is forbidden and is not imported');
+    const entries = s.sandbox.store.glossaryEntries('cat').map((e) => e.translations);
+    expect(entries).toEqual(expect.arrayContaining([{ en: 'bank', fr: 'banque' }, { en: 'sign in', de: 'anmelden' }]));
+    expect(entries).toHaveLength(2);
+    // Again: nothing to send.
+    const again = await runCli(['glossary', 'import', file, '--dry-run', '--exit-code'], { env });
+    expect(again.code).toBe(0);
+  });
+
+  it('a TBX with a DOCTYPE is refused with exit 2, nothing sent', async () => {
+    const file = join(dir, 'evil.tbx');
+    (await import('node:fs')).writeFileSync(file, '<?xml version="1.0"?>\n<!DOCTYPE tbx [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<tbx><text><body/></text></tbx>');
+    const r = await runCli(['glossary', 'import', file], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(s.sandbox.requests).toEqual([]);
+  });
+});

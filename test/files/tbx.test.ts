@@ -1,0 +1,76 @@
+// TBX in (src/files/tbx.ts through readGlossaryFile): both dialects, what is warned about, what is
+// refused, and the round trip of teamctl's own export.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { InputFileError } from '../../src/errors.js';
+import { glossaryToTbx, readGlossaryFile } from '../../src/files/glossary.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-tbx-'));
+let n = 0;
+const write = (text: string, ext = 'tbx'): string => {
+  const path = join(dir, `f${++n}.${ext}`);
+  writeFileSync(path, text);
+  return path;
+};
+async function problemsOf(path: string): Promise<string[]> {
+  try {
+    await readGlossaryFile(path);
+    return [];
+  } catch (err) {
+    return (err as InputFileError).problems.map((p) => `${p.line}: ${p.message}`);
+  }
+}
+
+describe('TBX in', () => {
+  it("reads teamctl's TBX-Basic export back exactly, concept ids as entry ids", async () => {
+    const entries = [
+      { id: 'ge_abc123', translations: { en: 'bank', fr: 'banque', 'pt-BR': 'banco' } },
+      { id: 'ge_def456', translations: { en: "'=SUM", de: 'Tür & <Tor>' } },
+    ];
+    const file = await readGlossaryFile(write(glossaryToTbx(entries)));
+    expect(file.rows.map((r) => [r.id, r.translations])).toEqual([
+      ['ge_abc123', { en: 'bank', fr: 'banque', 'pt-BR': 'banco' }],
+      ['ge_def456', { en: "'=SUM", de: 'Tür & <Tor>' }],
+    ]);
+    expect(file.key).toBe('en');
+    expect(file.warnings).toEqual([]);
+  });
+
+  it('reads MultiTerm-style martif files: one term per language, the rest warned about on the concept line, no ids, forbidden terms left out', async () => {
+    const file = await readGlossaryFile(fileURLToPath(new URL('../fixtures/glossary/multiterm.xml', import.meta.url)));
+    expect(file.rows.map((r) => [r.line, r.id, r.translations])).toEqual([
+      [8, undefined, { en: 'bank', fr: 'banque' }],
+      [18, undefined, { en: 'sign in', de: 'anmelden' }],
+    ]);
+    expect(file.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      '8: concept "c101": 2 fr terms: imported "banque", left out "établissement bancaire" (an entry holds one term per language)',
+      '8: concept "c101": not imported (the glossary holds translations only): descrip "definition", termNote "partOfSpeech"',
+      '18: concept "c102": the en term "log on" is deprecatedTerm-admn-sts and is not imported',
+      '27: concept "c103": the en term "whitelist" is forbidden and is not imported',
+    ]);
+  });
+
+  it('refuses a DOCTYPE (entity declarations, billion laughs) and XML that is not well-formed, naming the line', async () => {
+    const laughs = '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>\n<tbx><text><body/></text></tbx>';
+    expect(await problemsOf(write(laughs))).toEqual(['2: a DOCTYPE (and its entity declarations) is refused in a TBX file: remove it']);
+    const broken = await problemsOf(write('<tbx>\n<text>\n<body>\n<conceptEntry>\n</body></text></tbx>'));
+    expect(broken[0]).toMatch(/^5: not well-formed XML/);
+    expect(await problemsOf(write('<tbx><text><body></body></text></tbx>'))).toEqual([expect.stringMatching(/^1: no concept found/)]);
+    expect(await problemsOf(write('<tbx><text><body><conceptEntry><langSec xml:lang="en"><termSec><term>&xxe;</term></termSec></langSec></conceptEntry></body></text></tbx>'))).toEqual([
+      expect.stringMatching(/not well-formed XML/),
+    ]);
+  });
+
+  it('applies the import checks to each concept: an overlong term is an error on its concept line', async () => {
+    const text = `<tbx><text><body>\n<conceptEntry id="x">\n<langSec xml:lang="en"><termSec><term>${'a'.repeat(256)}</term></termSec></langSec>\n</conceptEntry>\n</body></text></tbx>`;
+    expect(await problemsOf(write(text))).toEqual(['2: "en" translation is 256 characters long (limit 255)']);
+  });
+
+  it('knows TBX by its first character when the extension says nothing', async () => {
+    const file = await readGlossaryFile(write(glossaryToTbx([{ id: 'ge_1', translations: { en: 'a' } }]), 'txt'));
+    expect(file.rows).toHaveLength(1);
+  });
+});
