@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { InputFileError } from '../../src/errors.js';
+import type { InputFileError } from '../../src/errors.js';
 import { glossaryToTbx, readGlossaryFile } from '../../src/files/glossary.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-tbx-'));
@@ -26,7 +26,7 @@ async function problemsOf(path: string): Promise<string[]> {
 
 describe('TBX in', () => {
   it("reads teamctl's TBX-Basic export back exactly, concept ids as entry ids", async () => {
-    const entries = [
+    const entries: { id: string; translations: Record<string, string> }[] = [
       { id: 'ge_abc123', translations: { en: 'bank', fr: 'banque', 'pt-BR': 'banco' } },
       { id: 'ge_def456', translations: { en: "'=SUM", de: 'Tür & <Tor>' } },
     ];
