@@ -49,8 +49,7 @@
 import type { ApiClient } from '../api/client.js';
 import { sendInBatches, type BatchResult } from '../api/batching.js';
 import { putTeamMember, updateTeamMembers } from '../api/members.js';
-import type { TeamMemberRole } from '../api/types.js';
-import { AuthError, NotFoundError, ServiceError, TeamctlError, failureDetail } from '../errors.js';
+import { AuthError, NotFoundError, ServiceError, TeamctlError } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import {
   applyPlan,
@@ -61,10 +60,17 @@ import {
   type UserRef,
 } from '../plan/members.js';
 import { runPool } from './pool.js';
+import { settleAdds, type Settlement } from './settle.js';
+import {
+  acceptedStatus,
+  failureOf,
+  keyOf,
+  overruledMessage,
+  emailKey,
+  type ExecuteResult,
+  type RoleWork,
+} from './results.js';
 import { readTeam } from './team.js';
-
-/** The status the service documents for an accepted members PUT (the endpoint functions do not return it). */
-export const acceptedStatus = 204;
 
 export interface ExecuteOptions {
   client: ApiClient;
@@ -79,129 +85,8 @@ export interface ExecuteOptions {
   interrupted?: () => boolean;
 }
 
-export interface AppliedAdd {
-  user: UserRef;
-  role: TeamMemberRole;
-  /** The bulk request's status; null when its answer was lost and the re-read found the user. */
-  status: number | null;
-}
-export interface AppliedRemoval {
-  user: UserRef;
-  role: TeamMemberRole;
-  pruned: boolean;
-  status: number;
-}
-export interface AppliedRoleChange {
-  user: UserRef;
-  from: TeamMemberRole;
-  to: TeamMemberRole;
-  status: number;
-}
-
-interface FailureBase {
-  user: UserRef;
-  /** The HTTP status of the failed answer; null when no answer (network) or nothing was sent. */
-  status: number | null;
-  message: string;
-  /** The service may have applied the change anyway (no conclusive answer). */
-  mayHaveApplied: boolean;
-}
-/** A change that did not go through, with what was planned (so verification can settle it). */
-export type FailedChange =
-  | (FailureBase & { action: 'add'; role: TeamMemberRole })
-  | (FailureBase & {
-      action: 'remove';
-      role: TeamMemberRole;
-      pruned: boolean;
-      /** The removal of a new member named in both add and remove: the planned adds it overrules. */
-      overrules?: UserRef[];
-    })
-  | (FailureBase & {
-      action: 'role';
-      from: TeamMemberRole;
-      to: TeamMemberRole;
-      newMember: boolean;
-      /** A new member named twice (e-mail and id) with different roles: no role was sent. */
-      namedTwice?: boolean;
-    });
-
-/**
- * A new member whose add a not-member removal overruled (the two named the user differently):
- * added by the bulk add, then removed again (remove wins).
- */
-export interface OverruledAdd {
-  /** The member as read back after the add (id and e-mail). */
-  user: UserRef;
-  /** The planned adds that named them: the very objects of `plan.add` (as named). */
-  adds: UserRef[];
-  /** The role the service had given them. */
-  role: TeamMemberRole;
-  /** The status of the removal. */
-  status: number | null;
-  message: string;
-}
-
-/**
- * Planned adds that the re-read matched to a member already in the team before the run (an
- * address the first listing did not show): nothing was added.
- */
-export interface AlreadyMember {
-  /** The member as read back (id and e-mail). */
-  user: UserRef;
-  /** The planned adds that named them: the very objects of `plan.add` (as named). */
-  adds: UserRef[];
-  /** The member's role before the run. */
-  role: TeamMemberRole;
-  /** Set when a role was asked for explicitly and differs: the role change sent. */
-  to?: TeamMemberRole;
-}
-
-export interface ExecuteResult {
-  added: AppliedAdd[];
-  /** New members removed again because a not-member removal named them (remove wins). */
-  overruled: OverruledAdd[];
-  /** Planned adds that turned out to name members already in the team before the run. */
-  alreadyMembers: AlreadyMember[];
-  removed: AppliedRemoval[];
-  /** Role changes of members who were in the team before the run. */
-  roleChanged: AppliedRoleChange[];
-  failed: FailedChange[];
-  /** Requests the service accepted: 0 means the team was not changed. */
-  accepted: number;
-  /** The error that stopped the run early (authentication, team gone), if any. */
-  stoppedBy?: TeamctlError;
-}
-
-interface RoleWork {
-  user: UserRef;
-  from: TeamMemberRole;
-  to: TeamMemberRole;
-  /** A member added by this run whose role is fixed after the bulk add. */
-  newMember: boolean;
-}
-
-const emailKey = (email: string): string => email.trim().toLowerCase();
-const quote = (value: string): string => JSON.stringify(value);
-
-export const overruledMessage = 'named in both add and remove (remove wins)';
-
 /** What a change that an interruption kept from being sent fails with: nothing was processed. */
 const notSentInterrupted = (): ServiceError => new ServiceError('not sent: the run was interrupted', { outcome: 'not-processed', detail: 'not sent: the run was interrupted' });
-
-/** What the bulk PUT is sent for a user: the id when known, else the e-mail. */
-function keyOf(user: UserRef): string {
-  const key = user.id ?? user.email;
-  if (key === null) throw new Error('a planned user has neither id nor e-mail');
-  return key;
-}
-
-function failureOf(err: TeamctlError): Pick<FailureBase, 'status' | 'message' | 'mayHaveApplied'> {
-  return {
-    status: err.status ?? null,
-    message: failureDetail(err),
-    mayHaveApplied: err instanceof ServiceError && err.outcome === 'unknown',
-  };
-}
 
 /**
  * sendInBatches (413 halves a batch), plus: a batch of several users answered 400 is halved and
@@ -239,137 +124,6 @@ function indexMembers(members: readonly CurrentMember[]): (user: UserRef) => Cur
   const byEmail = new Map<string, CurrentMember>();
   for (const m of members) if (m.email !== null && !byEmail.has(emailKey(m.email))) byEmail.set(emailKey(m.email), m);
   return (user) => (user.id !== null ? byId.get(user.id) : undefined) ?? (user.email !== null ? byEmail.get(emailKey(user.email)) : undefined);
-}
-
-/** A member the re-read found for planned adds, and every planned add that named them. */
-interface Landed {
-  member: CurrentMember;
-  adds: PlannedAdd[];
-  /** The request status; null when the answer was lost. */
-  status: number | null;
-}
-
-/** A new member to remove again: a not-member removal named them (remove wins). */
-interface Overruling {
-  user: UserRef;
-  adds: UserRef[];
-  role: TeamMemberRole;
-}
-
-/** What step 2 leaves for the later steps. */
-interface Settlement {
-  roleFixes: RoleWork[];
-  /** New members the service made owners (by default or because the user already was one). */
-  newOwners: string[];
-  /** Step 2b: new members named for removal the other way. */
-  overruling: Overruling[];
-}
-
-/** Both roles, when a user was named twice with different roles. */
-const namedTwiceList = (adds: readonly PlannedAdd[]): string => adds.map((a) => `${quote(keyOf(a.user))} as ${a.role}`).join(' and ');
-
-/**
- * Step 2 of executePlan: with the team read again (`find`), decides for each accepted add and
- * each add of a batch whose answer was lost: added (with a role fix when the service chose
- * another role), already a member before the run, to be removed again (a not-member removal
- * names the new member: remove wins), or failed.
- */
-function settleAdds(
-  result: ExecuteResult,
-  plan: MembersPlan,
-  current: readonly CurrentMember[],
-  accepted: readonly PlannedAdd[],
-  uncertain: ReadonlyMap<PlannedAdd, { batch: number; error: TeamctlError }>,
-  find: ((user: UserRef) => CurrentMember | undefined) | undefined,
-  readProblem: string,
-): Settlement {
-  const settlement: Settlement = { roleFixes: [], newOwners: [], overruling: [] };
-  if (!find) {
-    // Not read: accepted adds count as added (the final verification checks them); those of
-    // a lost answer stay failed, possibly applied, for the final verification to settle.
-    for (const a of accepted) {
-      result.added.push({ user: a.user, role: a.role, status: acceptedStatus });
-      if (a.role === 'owner') {
-        const message = `could not read the team after adding, so the role was not set: ${readProblem}`;
-        result.failed.push({ action: 'role', user: a.user, from: 'member', to: a.role, newMember: true, status: null, message, mayHaveApplied: false });
-      }
-    }
-    for (const [a, { error }] of uncertain) result.failed.push({ action: 'add', user: a.user, role: a.role, ...failureOf(error) });
-    return settlement;
-  }
-
-  const acceptedSet = new Set(accepted);
-  // A batch whose answer was lost was applied when any of its users is in the team now.
-  const appliedBatches = new Set<number>();
-  for (const [a, { batch }] of uncertain) if (find(a.user)) appliedBatches.add(batch);
-  result.accepted += appliedBatches.size;
-
-  const landed = new Map<string, Landed>();
-  for (const a of plan.add) {
-    const lost = uncertain.get(a);
-    if (!acceptedSet.has(a) && !lost) continue;
-    const status = lost ? null : acceptedStatus;
-    const member = find(a.user);
-    if (member) {
-      const entry = landed.get(member.id);
-      if (entry) entry.adds.push(a);
-      else landed.set(member.id, { member, adds: [a], status });
-    } else if (lost) {
-      const message = `${failureDetail(lost.error)}; the user is not in the team when read again`;
-      result.failed.push({ action: 'add', user: a.user, role: a.role, status: lost.error.status ?? null, message, mayHaveApplied: false });
-    } else {
-      const message = 'the service accepted the add, but the user is not in the team when read again';
-      result.failed.push({ action: 'add', user: a.user, role: a.role, status: null, message, mayHaveApplied: false });
-    }
-  }
-
-  const before = new Set(current.map((m) => m.id));
-  // Not-member removals, by id and by e-mail: a new member they name is removed again.
-  const removalIds = new Set(plan.notMember.flatMap((u) => (u.id !== null ? [u.id] : [])));
-  const removalEmails = new Set(plan.notMember.flatMap((u) => (u.email !== null ? [emailKey(u.email)] : [])));
-  const namedForRemoval = (m: CurrentMember): boolean => removalIds.has(m.id) || (m.email !== null && removalEmails.has(emailKey(m.email)));
-
-  for (const { member, adds, status } of landed.values()) {
-    const user = { id: member.id, email: member.email };
-    if (before.has(member.id)) {
-      // Already a member: not added, and no role is sent unless one was asked for explicitly.
-      const entry: AlreadyMember = { user, adds: adds.map((a) => a.user), role: member.role };
-      const asked = adds.filter((a) => a.roleAsked === true);
-      const askedRoles = [...new Set(asked.map((a) => a.role))];
-      const [to] = askedRoles;
-      if (askedRoles.length > 1) {
-        const message = `named twice with different roles (${namedTwiceList(asked)}); role left as it was (${member.role})`;
-        const other = member.role === 'owner' ? 'member' : 'owner';
-        result.failed.push({ action: 'role', user, from: member.role, to: other, newMember: false, namedTwice: true, status: null, message, mayHaveApplied: false });
-      } else if (to !== undefined && to !== member.role) {
-        entry.to = to;
-        settlement.roleFixes.push({ user, from: member.role, to, newMember: false });
-      }
-      result.alreadyMembers.push(entry);
-      continue;
-    }
-    if (namedForRemoval(member)) {
-      settlement.overruling.push({ user, adds: adds.map((a) => a.user), role: member.role });
-      continue;
-    }
-    const roles = [...new Set(adds.map((a) => a.role))];
-    const [role] = roles;
-    if (role === undefined) continue;
-    if (member.role === 'owner') settlement.newOwners.push(member.id);
-    if (roles.length > 1) {
-      // Which role would win depends on timing: none is sent, the admin decides.
-      const message = `named twice with different roles (${namedTwiceList(adds)}); role left as the service set it (${member.role})`;
-      result.added.push({ user, role: member.role, status });
-      const to = member.role === 'owner' ? 'member' : 'owner';
-      result.failed.push({ action: 'role', user, from: member.role, to, newMember: true, namedTwice: true, status: null, message, mayHaveApplied: false });
-      continue;
-    }
-    result.added.push({ user, role, status });
-    if (member.role !== role) settlement.roleFixes.push({ user, from: member.role, to: role, newMember: true });
-  }
-  // The owner role of an accepted add whose user is absent cannot be set (no id); the add's
-  // failure already says why.
-  return settlement;
 }
 
 /** Sends `plan` (made from `current`) to the service. Never throws for a service failure. */

@@ -26,7 +26,8 @@ import {
   type MembersPlan,
   type UserRef,
 } from '../plan/members.js';
-import { executePlan, type ExecuteResult } from './apply.js';
+import { executePlan } from './apply.js';
+import type { ExecuteResult } from './results.js';
 import {
   appliedReport,
   dryRunReport,

@@ -41,8 +41,8 @@ import {
   type MembersPlan,
   type UserRef,
 } from '../plan/members.js';
-import type { ExecuteResult, FailedChange } from './apply.js';
-import { acceptedStatus, overruledMessage } from './apply.js';
+import type { ExecuteResult, FailedChange } from './results.js';
+import { acceptedStatus, overruledMessage } from './results.js';
 import { readTeam } from './team.js';
 
 /** The JSON report of `members add|remove|sync` (contract §4), keys in the contract's order. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { InputFileError, UsageError, type FileProblem } from '../../src/errors.js';
 import { parseDelimited } from '../../src/files/csv.js';
 import { planGlossaryImport } from '../../src/plan/glossary.js';
+import { normaliseCell, readCell, parseGlossaryFile, readGlossaryFile, type GlossaryFile } from '../../src/files/glossary.js';
 import {
   csvLanguages,
   GlossaryCsvWriter,
@@ -15,14 +16,9 @@ import {
   GlossaryTbxWriter,
   csvCell,
   excelCell,
-  normaliseCell,
-  readCell,
-  parseGlossaryFile,
-  readGlossaryFile,
   toNcName,
   xmlEscape,
-  type GlossaryFile,
-} from '../../src/files/glossary.js';
+} from '../../src/files/glossary-write.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/glossary/${name}`, import.meta.url));
 

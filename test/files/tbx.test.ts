@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { InputFileError } from '../../src/errors.js';
-import { glossaryToTbx, readGlossaryFile } from '../../src/files/glossary.js';
+import { glossaryToTbx } from '../../src/files/glossary-write.js';
+import { readGlossaryFile } from '../../src/files/glossary.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-tbx-'));
 let n = 0;

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { ExecuteResult } from '../../src/members/apply.js';
+import type { ExecuteResult } from '../../src/members/results.js';
 import {
   appliedReport,
   dryRunReport,

@@ -23,7 +23,7 @@ import { ExitCode, UsageError } from '../../errors.js';
 import { listGlossaryEntries } from '../../api/glossary.js';
 import type { GlossaryEntry } from '../../api/types.js';
 import { openAtomic, type AtomicFile } from '../../files/atomic.js';
-import { GlossaryCsvWriter, GlossaryTbxWriter, csvLanguages, omittedKeysWarning, spellingConflictsWarning } from '../../files/glossary.js';
+import { GlossaryCsvWriter, GlossaryTbxWriter, csvLanguages, omittedKeysWarning, spellingConflictsWarning } from '../../files/glossary-write.js';
 import { parseLanguageList, selectLanguages } from '../../glossary/languages.js';
 import { startedPages, untilStdoutCloses } from '../../output/list.js';
 import type { ExportOptionsFlags } from '../../program.js';
