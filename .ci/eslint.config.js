@@ -20,8 +20,38 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // The layers (README, "Development"): each folder may import only what is below it.
+  ...layers({
+    'src/plan/**': ['commands', 'engine', 'members', 'glossary', 'sandbox', 'context', 'api/client', 'io'],
+    'src/api/**': ['commands', 'engine', 'members', 'glossary', 'plan', 'files', 'sandbox', 'context', 'io'],
+    'src/files/**': ['commands', 'engine', 'members', 'glossary', 'sandbox', 'context', 'api/client', 'io'],
+    'src/output/**': ['commands', 'engine', 'members', 'glossary', 'sandbox', 'context', 'api', 'plan'],
+    'src/engine/**': ['commands', 'members', 'glossary', 'sandbox'],
+    'src/members/**': ['commands', 'glossary', 'sandbox'],
+    'src/glossary/**': ['commands', 'members', 'sandbox'],
+    'src/sandbox/**': ['commands', 'engine', 'members', 'context', 'api/client', 'io'],
+  }),
   {
     files: ['bin/**/*.js', 'test/**/*.js', '.ci/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly' } },
   },
 );
+
+/** One no-restricted-imports rule per folder: the folders (under src/) it may not import from. */
+function layers(forbidden) {
+  return Object.entries(forbidden).map(([files, folders]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // A folder as `../<folder>/…`; a single module (context, io, api/client) as `../<module>.js`.
+          patterns: folders.map((folder) => ({
+            group: ['context', 'io', 'api/client'].includes(folder) ? [`../${folder}.js`] : [`../${folder}/**`],
+            message: `${files.replace('/**', '/')} sits below ${folder}/ in the layers (README, "Development")`,
+          })),
+        },
+      ],
+    },
+  }));
+}
