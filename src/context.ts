@@ -121,6 +121,7 @@ export class Context {
       timeoutMs,
       userAgent: `teamctl/${version()}`,
       tokenFromEnvironment: token.source.startsWith('environment'),
+      env: this.env,
       debug: this.flags.debug ? (line) => this.io.debug(line) : undefined,
     });
     return this.clientInstance;

@@ -1,10 +1,10 @@
 // The one HTTP client: undici with a single keep-alive Agent for the whole run, bearer auth,
 // per-attempt timeout, the retry policy of retry.ts, `--debug` lines, and error mapping.
 // Only commands that talk to the service import this module (undici is costly to load).
-import { Agent } from 'undici';
 import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
 import { paginate, type PaginateOptions } from './paginate.js';
+import { createTransport, type Transport } from './transport.js';
 import { cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
 import { parseBaseUrl, type ApiBase } from './url.js';
 
@@ -13,6 +13,8 @@ export interface ApiClientOptions {
   token: string;
   userAgent: string;
   timeoutMs: number;
+  /** The environment, for HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  env?: NodeJS.ProcessEnv;
   /** The token came from TEAMCTL_TOKEN (a 401 then says so: the stored token is not the one used). */
   tokenFromEnvironment?: boolean;
   /** Receives one line per HTTP exchange (attempt) when --debug is on. */
@@ -116,7 +118,7 @@ function errorCode(err: unknown): string {
 
 export class ApiClient {
   readonly base: ApiBase;
-  private readonly agent: Agent;
+  private readonly transport: Transport;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -124,7 +126,7 @@ export class ApiClient {
 
   constructor(private readonly options: ApiClientOptions) {
     this.base = parseBaseUrl(options.baseUrl);
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+    this.transport = createTransport(options.env ?? {});
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
@@ -174,7 +176,7 @@ export class ApiClient {
       let text = '';
       let contentType = '';
       try {
-        const response = await this.agent.request({
+        const response = await this.transport.request({
           origin: this.base.origin,
           path: requestPath,
           method,
@@ -291,6 +293,6 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.transport.close();
   }
 }

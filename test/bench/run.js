@@ -13,6 +13,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 15);
 const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
 
 const sandbox = await startSandbox({ port: 0, seed: 'demo' });
+// NODE_EXTRA_CA_CERTS alone adds ~40 ms to every Node 20 process on some machines: left out.
 const env = {
   PATH: process.env.PATH,
   TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-bench-')),
@@ -43,7 +44,9 @@ const cases = {
   'undici one request': [process.execPath, ['--input-type=module', '-e', undiciRequest]],
   'teamctl --version': [process.execPath, [bin, '--version']],
   'teamctl --help': [process.execPath, [bin, '--help']],
+  'teamctl members sync --help': [process.execPath, [bin, 'members', 'sync', '--help']],
   'teamctl members list (1 page)': [process.execPath, [bin, 'members', 'list']],
+  'teamctl glossary get': [process.execPath, [bin, 'glossary', 'get', sandbox.store.glossaryEntries('acme')[0].id]],
 };
 
 // spawnSync would block the in-process sandbox; run it in a child instead for requests.
