@@ -27,6 +27,11 @@ export interface PlanFile<Body = unknown> extends PlanFileHeader {
   body: Body;
 }
 
+/** A new plan file of `kind`, made now, for `target` (the command, base URL and organization). */
+export function newPlanFile<Body>(kind: PlanFile['kind'], target: { command: string; baseUrl: string; organization: string }, body: Body): PlanFile<Body> {
+  return { format: planFormat, version: planVersion, createdAt: new Date().toISOString(), ...target, kind, body };
+}
+
 /** A stable digest of state rows (each row a list of strings), independent of their order. */
 export function stateDigest(rows: readonly (readonly string[])[]): string {
   const lines = rows.map((r) => JSON.stringify(r)).sort();

@@ -68,6 +68,16 @@ export interface RunOptions {
   report?: string;
 }
 
+/** The run options from a command's flags (absent flags left out). */
+export function runOptions(flags: { dryRun?: boolean | undefined; exitCode?: boolean | undefined; report?: string | undefined; planOut?: string | undefined }): RunOptions {
+  return {
+    dryRun: flags.dryRun === true,
+    ...(flags.exitCode !== undefined ? { exitCode: flags.exitCode } : {}),
+    ...(flags.report !== undefined ? { report: flags.report } : {}),
+    ...(flags.planOut !== undefined ? { planOut: flags.planOut } : {}),
+  };
+}
+
 /** Checks the output paths before anything is read or sent (exit 2, nothing sent). */
 export async function checkOutputs(options: Pick<RunOptions, 'planOut' | 'report'>): Promise<void> {
   if (options.report !== undefined) await checkWritable(options.report, `--report ${options.report}`);

@@ -9,7 +9,7 @@ import type { ApiClient } from '../api/client.js';
 import { readGlossary, updateGlossaryEntries } from '../api/glossary.js';
 import type { GlossaryEntry } from '../api/types.js';
 import type { Tally } from '../engine/exit.js';
-import { planFormat, planVersion, stateDigest, type PlanFile } from '../engine/planFile.js';
+import { newPlanFile, stateDigest, type PlanFile } from '../engine/planFile.js';
 import type { ChangeDomain } from '../engine/run.js';
 import type { Context } from '../context.js';
 import { GuardError } from '../errors.js';
@@ -244,15 +244,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
     },
 
     planFile(): PlanFile<GlossaryPlanBody> {
-      return {
-        format: planFormat,
-        version: planVersion,
-        createdAt: new Date().toISOString(),
-        command: input.command,
-        baseUrl: input.baseUrl,
-        organization: org,
-        kind: 'glossary',
-        body: {
+      return newPlanFile('glossary', { command: input.command, baseUrl: input.baseUrl, organization: org }, {
           file: input.file,
           key,
           state: glossaryState(existing),
@@ -260,8 +252,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
           terms: [...terms],
           options: { batchSize: settings.batchSize, onConflict: settings.onConflict },
           ...(input.deletions ? { deletions: { maxDeletions: input.deletions.maxDeletions ?? null, force: input.deletions.force } } : {}),
-        },
-      };
+        });
     },
 
     csv: importCsv,

@@ -12,7 +12,7 @@ import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import type { Tally } from '../engine/exit.js';
 import type { ChangeDomain, Refusal } from '../engine/run.js';
-import { planVersion, planFormat, stateDigest, type PlanFile } from '../engine/planFile.js';
+import { newPlanFile, stateDigest, type PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import { GuardError } from '../errors.js';
 import type { Progress } from '../output/progress.js';
@@ -266,15 +266,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
     },
 
     planFile(): PlanFile<MembersPlanBody> {
-      return {
-        format: planFormat,
-        version: planVersion,
-        createdAt: new Date().toISOString(),
-        command: input.command,
-        baseUrl: input.baseUrl,
-        organization: org,
-        kind: 'members',
-        body: {
+      return newPlanFile('members', { command: input.command, baseUrl: input.baseUrl, organization: org }, {
           teams: [{ team, state: teamState(current), plan, unchanged: unchangedNamed.map((m) => ({ id: m.id, email: m.email })) }],
           options: {
             force: settings.force,
@@ -283,8 +275,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
             maxRemovals: settings.maxRemovals ?? null,
             ...(settings.minOwners !== undefined ? { minOwners: settings.minOwners } : {}),
           },
-        },
-      };
+        });
     },
 
     csv: membersCsv,

@@ -2,7 +2,7 @@
 // engine (src/engine/run.ts) through the members domain (src/members/change.ts). `add` is a sync
 // with only adds, `remove` a sync with only removals.
 import type { Context } from '../context.js';
-import { checkOutputs, runChange, type RunOptions } from '../engine/run.js';
+import { checkOutputs, runChange, runOptions } from '../engine/run.js';
 import { NotFoundError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
@@ -59,7 +59,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
     named,
     settings: settingsOf(options, maxRemovals),
   });
-  return runChange(ctx, domain, runOptionsOf(options));
+  return runChange(ctx, domain, runOptions(options));
 }
 
 function settingsOf(options: EngineOptions, maxRemovals: string | undefined): MembersRunSettings {
@@ -72,14 +72,6 @@ function settingsOf(options: EngineOptions, maxRemovals: string | undefined): Me
   };
 }
 
-function runOptionsOf(options: EngineOptions): RunOptions {
-  return {
-    dryRun: options.dryRun,
-    ...(options.exitCode !== undefined ? { exitCode: options.exitCode } : {}),
-    ...(options.report !== undefined ? { report: options.report } : {}),
-    ...(options.planOut !== undefined ? { planOut: options.planOut } : {}),
-  };
-}
 
 /**
  * `members sync --roster org.csv` with a `team` column: every team the roster names, in one run
@@ -123,5 +115,5 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
       settings: { ...settingsOf(options, maxRemovals), teamInMessages: true },
     });
   });
-  return runChange(ctx, organizationDomain(domains), runOptionsOf(options));
+  return runChange(ctx, organizationDomain(domains), runOptions(options));
 }

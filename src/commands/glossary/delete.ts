@@ -3,7 +3,7 @@
 // No --max-deletions and no prompt: each entry was named one by one, which is the intent.
 import { checkIdentifier } from '../../api/segment.js';
 import type { Context } from '../../context.js';
-import { checkOutputs, runChange } from '../../engine/run.js';
+import { checkOutputs, runChange, runOptions } from '../../engine/run.js';
 import { NotFoundError } from '../../errors.js';
 import { glossaryDomain, readGlossaryAndSettle } from '../../glossary/change.js';
 import { Journal, holdBack } from '../../glossary/journal.js';
@@ -66,9 +66,5 @@ export async function run(opts: GlossaryDeleteOptions, ctx: Context): Promise<nu
     journal,
     held,
   });
-  return runChange(ctx, domain, {
-    dryRun: opts.dryRun === true,
-    ...(opts.report !== undefined ? { report: opts.report } : {}),
-    ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
-  });
+  return runChange(ctx, domain, runOptions(opts));
 }

@@ -3,7 +3,7 @@
 // flags into options; nothing is sent when the file has any problem (exit 2), nor with --dry-run.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { checkOutputs, runChange } from '../../engine/run.js';
+import { checkOutputs, runChange, runOptions } from '../../engine/run.js';
 import { readGlossaryFile } from '../../files/glossary.js';
 import { glossaryDomain, readGlossaryAndSettle } from '../../glossary/change.js';
 import { Journal, holdBack } from '../../glossary/journal.js';
@@ -71,10 +71,5 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
     journal,
     held,
   });
-  return runChange(ctx, domain, {
-    dryRun: opts.dryRun === true,
-    ...(opts.exitCode !== undefined ? { exitCode: opts.exitCode } : {}),
-    ...(opts.report !== undefined ? { report: opts.report } : {}),
-    ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
-  });
+  return runChange(ctx, domain, runOptions(opts));
 }

@@ -2,7 +2,7 @@
 // repository"). file → reader → sync plan (src/plan/glossarySync.ts) → the change engine with the
 // glossary domain. This file only turns flags into options.
 import type { Context } from '../../context.js';
-import { checkOutputs, runChange } from '../../engine/run.js';
+import { checkOutputs, runChange, runOptions } from '../../engine/run.js';
 import { UsageError } from '../../errors.js';
 import { readGlossaryFile } from '../../files/glossary.js';
 import { throwProblems } from '../../files/users.js';
@@ -88,10 +88,5 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
     journal,
     held,
   });
-  return runChange(ctx, domain, {
-    dryRun: opts.dryRun === true,
-    ...(opts.exitCode !== undefined ? { exitCode: opts.exitCode } : {}),
-    ...(opts.report !== undefined ? { report: opts.report } : {}),
-    ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
-  });
+  return runChange(ctx, domain, runOptions(opts));
 }

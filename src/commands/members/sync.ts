@@ -76,42 +76,8 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     ctx.io.info(`${roster.file} has no "role" column: members keep their roles, new members are added as member.`);
   }
   const minOwners = opts.minOwners === undefined ? undefined : parseWholeNumber('--min-owners', opts.minOwners, 1_000_000);
-
-  if (roster?.header?.teamColumn) {
-    // An organization roster: its teams, not the team setting (README, "Many teams from one roster").
-    if (add.length + remove.length + addFiles.length + removeFiles.length > 0) {
-      throw new UsageError(`${roster.file} names its teams (a "team" column): --add, --remove, --add-file and --remove-file cannot say which team they are for; put those users in the roster`);
-    }
-    const setting = resolveSetting('team', ctx.flags, ctx.env, ctx.profile());
-    const teams = [...new Set(roster.users.map((u) => u.team))];
-    if (setting) ctx.io.info(`${roster.file} names ${teams.length === 1 ? 'its team' : `its ${teams.length} teams`}; the team setting (${setting.value}) is not used.`);
-    return runOrganizationSync(
-      ctx,
-      {
-        command: 'members sync',
-        change: { roster: roster.users, prune: opts.prune === true },
-        dryRun: opts.dryRun === true,
-        exitCode: opts.exitCode === true,
-        maxRemovals: opts.maxRemovals ?? null,
-        force: opts.force === true,
-        batchSize,
-        concurrency,
-        ...(minOwners !== undefined ? { minOwners } : {}),
-        ...(opts.report !== undefined ? { report: opts.report } : {}),
-        ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
-      },
-      roster,
-    );
-  }
-
-  return runMembersChange(ctx, {
+  const common = {
     command: 'members sync',
-    change: {
-      add: [...add, ...addFromFiles.flatMap((f) => f.users)],
-      remove: [...remove, ...removeFromFiles.flatMap((f) => f.users)],
-      ...(roster ? { roster: roster.users } : {}),
-      prune: opts.prune === true,
-    },
     dryRun: opts.dryRun === true,
     exitCode: opts.exitCode === true,
     maxRemovals: opts.maxRemovals ?? null,
@@ -121,5 +87,26 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     ...(minOwners !== undefined ? { minOwners } : {}),
     ...(opts.report !== undefined ? { report: opts.report } : {}),
     ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
+  };
+
+  if (roster?.header?.teamColumn) {
+    // An organization roster: its teams, not the team setting (README, "Many teams from one roster").
+    if (add.length + remove.length + addFiles.length + removeFiles.length > 0) {
+      throw new UsageError(`${roster.file} names its teams (a "team" column): --add, --remove, --add-file and --remove-file cannot say which team they are for; put those users in the roster`);
+    }
+    const setting = resolveSetting('team', ctx.flags, ctx.env, ctx.profile());
+    const teams = [...new Set(roster.users.map((u) => u.team))];
+    if (setting) ctx.io.info(`${roster.file} names ${teams.length === 1 ? 'its team' : `its ${teams.length} teams`}; the team setting (${setting.value}) is not used.`);
+    return runOrganizationSync(ctx, { ...common, change: { roster: roster.users, prune: opts.prune === true } }, roster);
+  }
+
+  return runMembersChange(ctx, {
+    ...common,
+    change: {
+      add: [...add, ...addFromFiles.flatMap((f) => f.users)],
+      remove: [...remove, ...removeFromFiles.flatMap((f) => f.users)],
+      ...(roster ? { roster: roster.users } : {}),
+      prune: opts.prune === true,
+    },
   });
 }
