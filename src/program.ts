@@ -3,6 +3,11 @@
 import { Command, Option } from 'commander';
 import type { CommandNode } from './commands/completion.js';
 import type { GlossarySyncOptions } from './commands/glossary/sync.js';
+import type { AddOptionsFlags } from './commands/members/add.js';
+import type { RemoveOptionsFlags } from './commands/members/remove.js';
+import type { SyncOptionsFlags } from './commands/members/sync.js';
+import type { ImportOptionsFlags } from './commands/glossary/import.js';
+import type { ExportOptionsFlags } from './commands/glossary/export.js';
 import type { Context, ContextDeps } from './context.js';
 import type { GlobalFlags, SettingName } from './settings.js';
 import { version } from './version.js';
@@ -12,54 +17,6 @@ export interface RunState {
   context?: Context;
 }
 
-export interface AddOptionsFlags {
-  planOut?: string;
-  role?: 'owner' | 'member';
-  dryRun?: boolean;
-  force?: boolean;
-  report?: string;
-  batchSize: string;
-  concurrency: string;
-}
-export interface RemoveOptionsFlags {
-  planOut?: string;
-  dryRun?: boolean;
-  force?: boolean;
-  report?: string;
-  batchSize: string;
-}
-export interface SyncOptionsFlags {
-  planOut?: string;
-  add?: string[];
-  remove?: string[];
-  addFile?: string[];
-  removeFile?: string[];
-  roster?: string;
-  prune?: boolean;
-  dryRun?: boolean;
-  exitCode?: boolean;
-  maxRemovals?: string;
-  minOwners?: string;
-  force?: boolean;
-  batchSize: string;
-  concurrency: string;
-  report?: string;
-}
-export interface ImportOptionsFlags {
-  planOut?: string;
-  report?: string;
-  exitCode?: boolean;
-  dryRun?: boolean;
-  batchSize: string;
-  key?: string;
-  onConflict: 'skip' | 'update' | 'insert';
-}
-export interface ExportOptionsFlags {
-  format?: 'csv' | 'json' | 'ndjson' | 'tbx';
-  lang?: string;
-  file?: string;
-  excel?: boolean;
-}
 
 type Run<O> = (opts: O, ctx: Context) => Promise<number | void>;
 

@@ -26,7 +26,14 @@ import { openAtomic, type AtomicFile } from '../../files/atomic.js';
 import { GlossaryCsvWriter, GlossaryTbxWriter, csvLanguages, omittedKeysWarning, spellingConflictsWarning } from '../../files/glossary-write.js';
 import { parseLanguageList, selectLanguages } from '../../glossary/languages.js';
 import { startedPages, untilStdoutCloses } from '../../output/list.js';
-import type { ExportOptionsFlags } from '../../program.js';
+
+/** The flags of the command, as commander parses them (src/program.ts declares them). */
+export interface ExportOptionsFlags {
+  format?: 'csv' | 'json' | 'ndjson' | 'tbx';
+  lang?: string;
+  file?: string;
+  excel?: boolean;
+}
 
 export type ExportOptions = ExportOptionsFlags;
 

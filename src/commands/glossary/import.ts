@@ -10,8 +10,18 @@ import { Journal, holdBack } from '../../glossary/journal.js';
 import { keyTermOf, listSome } from '../../glossary/importView.js';
 import { duplicateLines, findDuplicates } from '../../plan/duplicates.js';
 import { planGlossaryImport, type OnConflict } from '../../plan/glossary.js';
-import type { ImportOptionsFlags } from '../../program.js';
 import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
+
+/** The flags of the command, as commander parses them (src/program.ts declares them). */
+export interface ImportOptionsFlags {
+  planOut?: string;
+  report?: string;
+  exitCode?: boolean;
+  dryRun?: boolean;
+  batchSize: string;
+  key?: string;
+  onConflict: 'skip' | 'update' | 'insert';
+}
 
 export interface ImportOptions extends ImportOptionsFlags {
   file: string;

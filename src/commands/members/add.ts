@@ -6,7 +6,17 @@ import type { Context } from '../../context.js';
 import { parseUserArguments, throwProblems } from '../../files/users.js';
 import { runMembersChange } from '../../members/engine.js';
 import { parseWholeNumber } from '../../settings.js';
-import type { AddOptionsFlags } from '../../program.js';
+
+/** The flags of the command, as commander parses them (src/program.ts declares them). */
+export interface AddOptionsFlags {
+  planOut?: string;
+  role?: 'owner' | 'member';
+  dryRun?: boolean;
+  force?: boolean;
+  report?: string;
+  batchSize: string;
+  concurrency: string;
+}
 
 export interface AddOptions extends AddOptionsFlags {
   users: string[];

@@ -7,7 +7,15 @@ import type { Context } from '../../context.js';
 import { parseUserArguments, throwProblems } from '../../files/users.js';
 import { runMembersChange } from '../../members/engine.js';
 import { parseWholeNumber } from '../../settings.js';
-import type { RemoveOptionsFlags } from '../../program.js';
+
+/** The flags of the command, as commander parses them (src/program.ts declares them). */
+export interface RemoveOptionsFlags {
+  planOut?: string;
+  dryRun?: boolean;
+  force?: boolean;
+  report?: string;
+  batchSize: string;
+}
 
 export interface RemoveOptions extends RemoveOptionsFlags {
   users: string[];

@@ -11,7 +11,25 @@ import { InputFileError, UsageError, type FileProblem } from '../../errors.js';
 import { parseUserArguments, readUserFile, throwProblems, type UserEntry, type UserFile } from '../../files/users.js';
 import { runMembersChange, runOrganizationSync } from '../../members/engine.js';
 import { parseWholeNumber, resolveSetting } from '../../settings.js';
-import type { SyncOptionsFlags } from '../../program.js';
+
+/** The flags of the command, as commander parses them (src/program.ts declares them). */
+export interface SyncOptionsFlags {
+  planOut?: string;
+  add?: string[];
+  remove?: string[];
+  addFile?: string[];
+  removeFile?: string[];
+  roster?: string;
+  prune?: boolean;
+  dryRun?: boolean;
+  exitCode?: boolean;
+  maxRemovals?: string;
+  minOwners?: string;
+  force?: boolean;
+  batchSize: string;
+  concurrency: string;
+  report?: string;
+}
 
 export type SyncOptions = SyncOptionsFlags;
 
