@@ -1,0 +1,197 @@
+// The glossary commands that change the service, after their flags (README, "glossary import",
+// "Keeping the glossary in a repository"): read the input and the whole glossary (settling what
+// earlier runs left unknown), plan (src/plan/), hold back what an earlier run may still apply, and
+// hand the plan to the change engine through the glossary domain. The command files in
+// src/commands/glossary/ only turn flags into these options.
+import type { Context } from '../context.js';
+import { checkOutputs, runChange, runOptions } from '../engine/run.js';
+import { NotFoundError, UsageError } from '../errors.js';
+import { readGlossaryFile } from '../files/glossary.js';
+import { throwProblems } from '../files/users.js';
+import { duplicateLines, findDuplicates } from '../plan/duplicates.js';
+import { planGlossaryImport, type GlossaryPlan, type OnConflict } from '../plan/glossary.js';
+import { planGlossarySync, syncProblems } from '../plan/glossarySync.js';
+import { glossaryDomain, readGlossaryAndSettle } from './change.js';
+import { keyTermOf, listSome, showTranslations } from './importView.js';
+import { Journal, holdBack } from './journal.js';
+import { formatSyncPlan } from './syncView.js';
+
+/** What every run that changes the glossary is told. */
+interface RunFlags {
+  dryRun?: boolean | undefined;
+  exitCode?: boolean | undefined;
+  report?: string | undefined;
+  planOut?: string | undefined;
+  requestTimeoutMs: number;
+}
+
+export interface GlossaryImportRun extends RunFlags {
+  file: string;
+  key?: string | undefined;
+  onConflict: OnConflict;
+  batchSize: number;
+}
+
+export interface GlossarySyncRun extends RunFlags {
+  file: string;
+  key?: string | undefined;
+  prune?: boolean | undefined;
+  force?: boolean | undefined;
+  maxDeletions: string;
+  batchSize: number;
+}
+
+export interface GlossaryDeleteRun extends RunFlags {
+  ids: string[];
+}
+
+export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): Promise<number> {
+  const { requestTimeoutMs, onConflict } = opts;
+  const org = ctx.setting('org').value;
+  const { io } = ctx;
+  await checkOutputs(opts);
+
+  // 1. The file, all of it checked before anything is sent.
+  const file = await readGlossaryFile(opts.file, opts.key === undefined ? {} : { key: opts.key });
+  for (const w of file.warnings) io.warn(`${w.file}:${w.line}: ${w.message}`);
+
+  // 2. The plan, against the glossary read in full.
+  const client = await ctx.client();
+  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
+  const { existing, held: waiting } =
+    file.rows.length === 0 ? { existing: [], held: [] } : await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => io.warn(m));
+  const plan = planGlossaryImport(existing, file.rows, { key: file.key, onConflict });
+  const { send, held } = holdBack(plan.operations, waiting);
+  plan.operations = send;
+  listSome(
+    plan.unknownIds.map(
+      (u) => `${opts.file}:${u.line}: no entry with id ${JSON.stringify(u.id)} in the glossary of ${org}; the row is matched by its translations instead`,
+    ),
+    (l) => io.warn(l),
+    'rows with an unknown id',
+  );
+  // Entries that already duplicate each other: said, with the command that cleans them.
+  listSome(duplicateLines(findDuplicates(existing, file.key), file.key), (l) => io.warn(l), 'groups of duplicates');
+  const terms = new Map(file.rows.map((r) => [r.line, keyTermOf(r.translations, file.key)]));
+
+  const domain = glossaryDomain({
+    client,
+    baseUrl: client.base.origin + client.base.prefix,
+    org,
+    command: 'glossary import',
+    file: opts.file,
+    key: file.key,
+    rowCount: file.rows.length,
+    existing,
+    plan,
+    terms,
+    settings: { batchSize: opts.batchSize, onConflict, requestTimeoutMs },
+    warn: (m) => io.warn(m),
+    journal,
+    held,
+  });
+  return runChange(ctx, domain, runOptions(opts));
+}
+
+export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Promise<number> {
+  const { requestTimeoutMs, maxDeletions } = opts;
+  const org = ctx.setting('org').value;
+  const { io } = ctx;
+  await checkOutputs(opts);
+
+  const file = await readGlossaryFile(opts.file, opts.key === undefined ? {} : { key: opts.key });
+  for (const w of file.warnings) io.warn(`${w.file}:${w.line}: ${w.message}`);
+  // An empty file would mean "no glossary": refused whatever the other flags say.
+  if (file.rows.length === 0) throw new UsageError(`${opts.file} has no rows; refusing to sync the glossary to an empty file (nothing was sent)`);
+
+  const client = await ctx.client();
+  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
+  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => io.warn(m));
+  const prune = opts.prune === true;
+  const plan = planGlossarySync(existing, file.rows, { key: file.key, languages: file.languages, prune });
+  throwProblems(syncProblems(plan, opts.file));
+  const { send, held } = holdBack(plan.operations, waiting);
+  plan.operations = send;
+  listSome(
+    plan.unknownIds.map((u) => `${opts.file}:${u.line}: no entry with id ${JSON.stringify(u.id)} in the glossary of ${org}; the row is matched by its ${file.key} term instead`),
+    (l) => io.warn(l),
+    'rows with an unknown id',
+  );
+
+  // Entries that already duplicate each other (same translations): said, with the command that
+  // cleans them. (Those sharing only a key term are in the plan: --prune keeps one.)
+  listSome(
+    duplicateLines(findDuplicates(existing, file.key).filter((g) => g.reason === 'same translations'), file.key),
+    (l) => io.warn(l),
+    'groups of duplicates',
+  );
+  const domain = glossaryDomain({
+    client,
+    baseUrl: client.base.origin + client.base.prefix,
+    org,
+    command: 'glossary sync',
+    file: opts.file,
+    key: file.key,
+    rowCount: file.rows.length,
+    existing,
+    plan,
+    terms: new Map(file.rows.map((r) => [r.line, keyTermOf(r.translations, file.key)])),
+    entryTerms: new Map(existing.map((e) => [e.id, keyTermOf(e.translations, file.key)])),
+    settings: { batchSize: opts.batchSize, onConflict: 'skip', requestTimeoutMs },
+    warn: (m) => io.warn(m),
+    planText: formatSyncPlan(opts.file, org, existing, plan, file.key, prune),
+    summaryName: 'glossary sync',
+    deletions: { ...(prune ? { maxDeletions } : {}), force: opts.force === true, confirm: true, confirmed: false },
+    journal,
+    held,
+  });
+  return runChange(ctx, domain, runOptions(opts));
+}
+
+export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): Promise<number> {
+  const { requestTimeoutMs, ids } = opts;
+  const org = ctx.setting('org').value;
+  await checkOutputs(opts);
+
+  const client = await ctx.client();
+  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
+  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
+  const byId = new Map(existing.map((e) => [e.id, e]));
+  const unknown = ids.filter((id) => !byId.has(id));
+  if (unknown.length > 0) {
+    throw new NotFoundError(`no glossary ${unknown.length === 1 ? 'entry' : 'entries'} ${unknown.map((id) => JSON.stringify(id)).join(', ')} in the glossary of ${org}; nothing was sent`, {
+      hint: 'list the entries and their ids with `teamctl glossary list`',
+    });
+  }
+  // The "line" of each deletion is the id's position among the arguments.
+  const plan: GlossaryPlan = { operations: ids.map((id, i) => ({ line: i + 1, operation: { type: 'delete' as const, id } })), present: [], conflicts: [], unknownIds: [] };
+  const { send, held } = holdBack(plan.operations, waiting);
+  plan.operations = send;
+  const planText = [
+    `Plan for the glossary of ${org} (${existing.length} entries):`,
+    ...ids.map((id) => `  - delete  ${id}: ${showTranslations(byId.get(id)?.translations ?? {})}`),
+    `${ids.length} to delete`,
+  ].join('\n');
+  const firstKey = (id: string): string => Object.values(byId.get(id)?.translations ?? {})[0] ?? '';
+  const domain = glossaryDomain({
+    client,
+    baseUrl: client.base.origin + client.base.prefix,
+    org,
+    command: 'glossary delete',
+    file: 'arguments',
+    key: '',
+    rowCount: ids.length,
+    existing,
+    plan,
+    terms: new Map(),
+    entryTerms: new Map(ids.map((id) => [id, firstKey(id)])),
+    settings: { batchSize: 100, onConflict: 'skip', requestTimeoutMs },
+    warn: (m) => ctx.io.warn(m),
+    planText,
+    summaryName: 'glossary delete',
+    deletions: { force: false, confirm: false, confirmed: false },
+    journal,
+    held,
+  });
+  return runChange(ctx, domain, runOptions(opts));
+}
