@@ -1,5 +1,5 @@
 // Entry point: builds the program, runs it, and is the one place that turns errors into
-// messages and exit codes (contract §5).
+// messages and exit codes (README, "Exit codes").
 import { CommanderError } from 'commander';
 import { ExitCode, InputFileError, TeamctlError, formatProblem } from './errors.js';
 import type { IOStreams } from './io.js';

@@ -1,5 +1,5 @@
 // Typed errors. Commands throw them; src/cli.ts is the one place that turns them into
-// messages and exit codes (contract §5).
+// messages and exit codes (README, "Exit codes").
 
 export const ExitCode = {
   ok: 0,

@@ -1,5 +1,5 @@
 // Standard streams, decided once: whether each is a terminal, whether to colour, how to prompt.
-// stdout is data; stderr is for people (contract §1).
+// stdout is data; stderr is for people (README, "Settings").
 import type { Readable, Writable } from 'node:stream';
 import { InterruptedError } from './errors.js';
 import { forTerminal } from './output/terminal.js';

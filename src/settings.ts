@@ -1,4 +1,4 @@
-// Settings resolution (contract §1): flag > environment > profile config > default.
+// Settings resolution (README, "Settings"): flag > environment > profile config > default.
 // Pure: takes the flags, the environment and the profile's config, returns values with their source.
 import { identifierProblem } from './api/segment.js';
 import { UsageError } from './errors.js';

@@ -1,4 +1,4 @@
-// Team membership endpoints (service-api.md §4.1–4.4): typed calls, no printing, no exit codes.
+// Team membership endpoints (README, "Talking to the service"): typed calls, no printing, no exit codes.
 import type { ApiClient } from './client.js';
 import { pathSegment } from './segment.js';
 import { checkMemberItem } from './shapes.js';

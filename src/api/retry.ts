@@ -1,4 +1,4 @@
-// The retry policy (contract §6) as a pure function: given what happened to one attempt, decide
+// The retry policy (README, "Talking to the service") as a pure function: given what happened to one attempt, decide
 // whether to try again and after how long. The clock and the random source are injected so tests
 // need no real time.
 

@@ -1,4 +1,4 @@
-// The service's resources, in its own words (service-api.md §2; @gitbook/api spec/openapi.json).
+// The service's resources, in its own words (the service's API document; @gitbook/api spec/openapi.json).
 
 export type TeamMemberRole = 'owner' | 'member';
 export const teamMemberRoles: readonly TeamMemberRole[] = ['owner', 'member'];

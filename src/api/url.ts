@@ -1,4 +1,4 @@
-// Base URL handling (contract §1, §6): `<url>/v1/...`, never `/v1/v1`; plain http only to loopback.
+// Base URL handling (README, "Settings" and "Talking to the service"): `<url>/v1/...`, never `/v1/v1`; plain http only to loopback.
 import { isIP } from 'node:net';
 import { UsageError } from '../errors.js';
 

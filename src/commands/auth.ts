@@ -1,4 +1,4 @@
-// auth login | status | logout (contract §2). The token only ever comes from stdin, a hidden
+// auth login | status | logout (README, "Commands"). The token only ever comes from stdin, a hidden
 // prompt or TEAMCTL_TOKEN — never from argv.
 import type { Context } from '../context.js';
 import { AuthError, ExitCode, UsageError } from '../errors.js';

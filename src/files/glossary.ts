@@ -60,7 +60,7 @@ export interface GlossaryReadOptions {
   key?: string;
 }
 
-/** Language keys in a header (contract §3). */
+/** Language keys in a header (README, "glossary import"). */
 export const languageKeyPattern = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 /** The service's published limit on one translation. */
 export const maxTranslationLength = 255;

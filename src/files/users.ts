@@ -1,4 +1,4 @@
-// Reader for user files: `--roster`, `--add-file`, `--remove-file` (contract §3 "Users").
+// Reader for user files: `--roster`, `--add-file`, `--remove-file` (README, "The roster").
 // It only reads and validates; matching users against the team is the planner's job
 // (src/plan/members.ts). Every problem is collected, located by file and line, and thrown
 // together, so an admin fixes a file in one pass and nothing is sent while any row is wrong.
@@ -26,7 +26,7 @@
 //   header) says nothing about roles: its entries have no `role`, and the planner keeps each
 //   member's role (new users are added as `member`). Reading such a file as "everyone is a
 //   member" would demote every owner. With a `role` column, an empty cell (or a row too short
-//   to reach it) is `member`, as contract §3 says.
+//   to reach it) is `member`, as the README says ("The roster").
 // - Command-line users (`members add|remove`, `sync --add|--remove`) are checked like file
 //   rows, and their problems are reported with the file problems, all at once: the "file" is
 //   `arguments` (members add|remove) or the flag (`--add`, `--remove`), and the "line" the

@@ -1,5 +1,5 @@
 // The glossary import executor: sends a plan's operations in batches and ends with every
-// operation either applied or listed as failed — never sent twice to land twice (contract §6).
+// operation either applied or listed as failed — never sent twice to land twice (README, "Talking to the service").
 // The API comes in as two functions, so tests can script any failure without a network; waiting
 // goes through `sleep`, so tests run on a fake clock.
 //

@@ -1,5 +1,5 @@
 // After the executor: verification (read the team again, compare with the plan's end state),
-// the report (contract §4 JSON, and the --report CSV for CI artefacts), and what people read
+// the report (README, "Reports": the JSON report, and the --report CSV for CI artefacts), and what people read
 // on stderr (the plan before anything is sent, the summary after).
 //
 // Choices where the contract is silent:
@@ -45,7 +45,7 @@ import type { ExecuteResult, FailedChange } from './results.js';
 import { acceptedStatus, overruledMessage } from './results.js';
 import { readTeam } from './team.js';
 
-/** The JSON report of `members add|remove|sync` (contract §4), keys in the contract's order. */
+/** The JSON report of `members add|remove|sync` (README, "Reports"), keys in its order. */
 export interface MembersReport {
   dryRun: boolean;
   added: UserRef[];

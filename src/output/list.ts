@@ -1,4 +1,4 @@
-// Renders a list of service items in the chosen format (contract §1). Everything but `table`
+// Renders a list of service items in the chosen format (README, "Settings"). Everything but `table`
 // streams page by page, so memory stays bounded by one page even for huge teams; `table` is for
 // a person at a terminal and needs every row to size its columns.
 import type { IO } from '../io.js';

@@ -1,5 +1,5 @@
 // A progress bar on stderr, only where a person is watching (stderr is a terminal, no --quiet)
-// and only for work that spans more than one request (contract §1). Otherwise a no-op.
+// and only for work that spans more than one request (README, "Settings"). Otherwise a no-op.
 import type { IO } from '../io.js';
 
 export interface Progress {

@@ -1,4 +1,4 @@
-// glossary export (contract §2): the whole glossary as CSV in the import format (id first), JSON,
+// glossary export (README, "Commands"): the whole glossary as CSV in the import format (id first), JSON,
 // NDJSON or TBX-Basic, on stdout or atomically into a file.
 //
 // - Streams page by page where the format allows: json, ndjson, tbx, and csv with --lang. csv

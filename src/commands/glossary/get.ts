@@ -1,4 +1,4 @@
-// glossary get <id>: one entry (contract §2). table/tsv/csv: one row per language (header
+// glossary get <id>: one entry (README, "Commands"). table/tsv/csv: one row per language (header
 // language, translation, languages in export order); json the entry unchanged; unknown id → exit 5.
 import type { Context } from '../../context.js';
 import { ExitCode, NotFoundError, UsageError } from '../../errors.js';

@@ -1,4 +1,4 @@
-// glossary list: every entry across all pages (contract §2). json and ndjson are the service's
+// glossary list: every entry across all pages (README, "Commands"). json and ndjson are the service's
 // entries unchanged, streamed page by page. table/tsv/csv have one column per language: with
 // --lang those are known up front and the rows stream; without it every page is read first, since
 // the header must name every language present.

@@ -1,4 +1,4 @@
-// members list: every member of the team across all pages (contract §2).
+// members list: every member of the team across all pages (README, "Commands").
 import type { Context } from '../../context.js';
 import { ExitCode } from '../../errors.js';
 import { listTeamMembers } from '../../api/members.js';
