@@ -102,3 +102,17 @@ describe('one way to choose an output format', () => {
     expect((await run(['glossary', 'export', '-o', 'table'], settings)).code).toBe(2);
   });
 });
+
+describe('auth status --json', () => {
+  it('gives each setting and the token source as fields of their own', async () => {
+    const r = await run(['auth', 'status', '--json'], { TEAMCTL_TOKEN: 'tok_abcdefgh', TEAMCTL_ORG: 'acme' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      profile: 'default',
+      'base-url': null,
+      org: { value: 'acme', source: 'environment' },
+      team: null,
+      token: { masked: '****efgh', source: 'environment', file: null },
+    });
+  });
+});

@@ -53,7 +53,19 @@ export async function status(_opts: object, ctx: Context): Promise<number> {
     ['token', token ? `${maskToken(token.value)} (from ${token.source})` : '(none)'],
   ];
   if (ctx.flags.json || ctx.flags.output === 'json') {
-    await ctx.io.out(JSON.stringify(Object.fromEntries(rows)) + '\n');
+    // For scripts: each setting's value and its source as fields of their own.
+    const field = (name: 'base-url' | 'org' | 'team') => {
+      const resolved = resolveSetting(name, ctx.flags, ctx.env, profile);
+      return resolved ? { value: resolved.value, source: resolved.source } : null;
+    };
+    const json = {
+      profile: ctx.profileName,
+      'base-url': field('base-url'),
+      org: field('org'),
+      team: field('team'),
+      token: token ? { masked: maskToken(token.value), source: token.source.startsWith('environment') ? 'environment' : 'config', file: token.source.startsWith('environment') ? null : token.source } : null,
+    };
+    await ctx.io.out(JSON.stringify(json) + '\n');
   } else {
     await ctx.io.out(rows.map(([k, v]) => `${k}: ${v}\n`).join(''));
   }

@@ -4,9 +4,9 @@
 // together, so an admin fixes a file in one pass and nothing is sent while any row is wrong.
 //
 // Rules where the contract is silent:
-// - A header cell names a column when, trimmed and lower-cased, it is exactly `email`, `id`,
-//   `user` or `role`. `Email Address`, `E-mail` or `User ID` name nothing (they are ignored
-//   like any other column), so a file needs one of the exact names.
+// - A header cell names a column when, trimmed and lower-cased, it is `email`, `id`, `user`,
+//   `role` or `team`, or a spelling HR exports use for one of them (`Email Address`, `E-mail`,
+//   `Mail`, `User ID`, `Username`): see headerAliases.
 // - With several user columns, the users come from `email`, else `id`, else `user`; the others
 //   are ignored. Per file, not per row: an HR export's `id` is often an employee number, and
 //   falling back to it on a row with an empty e-mail would name the wrong user.
@@ -183,9 +183,23 @@ interface Layout {
   teamIndex: number | undefined;
 }
 
+/** Header spellings of HR exports, and the column each names. */
+const headerAliases: Record<string, string> = {
+  'email address': 'email',
+  'e-mail': 'email',
+  'e-mail address': 'email',
+  mail: 'email',
+  'work email': 'email',
+  'user id': 'id',
+  userid: 'id',
+  'user name': 'user',
+  username: 'user',
+};
+
 /** The header's layout, null when the first row is not a header, or a problem message. */
 function readHeader(cells: string[], readRoles: boolean): Layout | null | string {
-  const names = cells.map((c) => c.trim().toLowerCase());
+  // The spellings HR exports use name the same columns.
+  const names = cells.map((c) => headerAliases[c.trim().toLowerCase().replace(/[\s_]+/g, ' ')] ?? c.trim().toLowerCase());
   const at = (name: string): number[] => names.flatMap((n, i) => (n === name ? [i] : []));
   const columns = { email: at('email'), id: at('id'), user: at('user') };
   const roles = at('role');
@@ -196,7 +210,7 @@ function readHeader(cells: string[], readRoles: boolean): Layout | null | string
   const userColumn = (['email', 'id', 'user'] as const).find((c) => columns[c].length > 0);
   if (!userColumn) {
     const found = cells.map((c) => quote(c.trim())).join(', ');
-    return `no "email", "id" or "user" column in the header (found ${found})`;
+    return `no "email", "id" or "user" column in the header (found ${found}); accepted: email (or Email Address, E-mail, Mail), id (or User ID), user (or Username), in any case`;
   }
   const [userIndex, second] = columns[userColumn];
   if (userIndex === undefined) throw new Error('unreachable: a found column has an index');

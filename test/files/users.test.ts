@@ -142,20 +142,20 @@ describe('parseUserFile: headers', () => {
 
   it('refuses a header that has a role column but no user column', () => {
     expect(lines(() => parseUserFile('role\nowner\n', 'r.csv', roster))).toEqual([
-      'r.csv:1: no "email", "id" or "user" column in the header (found "role")',
+      'r.csv:1: no "email", "id" or "user" column in the header (found "role"); accepted: email (or Email Address, E-mail, Mail), id (or User ID), user (or Username), in any case',
     ]);
   });
 
-  it('refuses an HR export whose e-mail column is not named exactly "email"', () => {
-    const text = 'First Name,Last Name,Email Address\nAda,Lovelace,ada@example.com\n';
-    expect(lines(() => parseUserFile(text, 'hr.csv', list))).toEqual([
-      'hr.csv:1: no "email", "id" or "user" column in the header (found "First Name", "Last Name", "Email Address")',
-    ]);
-    // `E-mail` and `User ID` are not the names either.
-    expect(problemsOf(() => parseUserFile('E-mail,User ID\na@b.co,u1\n', 'x.csv', list)).problems[0]?.message).toBe(
-      'no "email", "id" or "user" column in the header (found "E-mail", "User ID")',
-    );
+  it('reads the spellings HR exports use: Email Address, E-mail, Mail, User ID', () => {
+    const hr = parseUserFile('First Name,Last Name,Email Address\nAda,Lovelace,ada@example.com\n', 'hr.csv', list);
+    expect(hr.users.map((u) => u.key)).toEqual(['ada@example.com']);
+    expect(hr.header?.userColumn).toBe('email');
+    const ids = parseUserFile('E-mail,User ID\na@b.co,u1\n', 'x.csv', list);
+    expect(ids.users.map((u) => u.key)).toEqual(['a@b.co']);
+    expect(parseUserFile('Name,User ID\nAda,u1\n', 'y.csv', list).users.map((u) => u.key)).toEqual(['u1']);
+    expect(parseUserFile('MAIL\nada@example.com\n', 'z.csv', list).users.map((u) => u.key)).toEqual(['ada@example.com']);
   });
+
 
   it('refuses a user column that appears twice, and two role columns in a roster', () => {
     expect(lines(() => parseUserFile('email,Email\na@b.co,c@d.co\n', 'x.csv', list))).toEqual([
@@ -198,13 +198,13 @@ describe('parseUserFile: lists without header', () => {
 
   it('treats a first line with several values as a header, and refuses it without a user column', () => {
     expect(lines(() => parseUserFile('ada@example.com,owner\n', 'l.txt', roster))).toEqual([
-      'l.txt:1: no "email", "id" or "user" column in the header (found "ada@example.com", "owner")',
+      'l.txt:1: no "email", "id" or "user" column in the header (found "ada@example.com", "owner"); accepted: email (or Email Address, E-mail, Mail), id (or User ID), user (or Username), in any case',
     ]);
   });
 
   it('explains what a header needs when a list fails on its first line', () => {
-    expect(lines(() => parseUserFile('Email Address\nada@example.com\n', 'l.txt', list))).toEqual([
-      'l.txt:1: invalid user id "Email Address" (ids contain no spaces) (no header found: a header names an "email", "id" or "user" column)',
+    expect(lines(() => parseUserFile('Emails please\nada@example.com\n', 'l.txt', list))).toEqual([
+      'l.txt:1: invalid user id "Emails please" (ids contain no spaces) (no header found: a header names an "email", "id" or "user" column)',
     ]);
   });
 
