@@ -168,7 +168,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests in flight at once', '8')
-    .addHelpText('after', examples('teamctl members add ada@example.com u_123', 'teamctl members add lead@example.com --role owner'))
+    .addHelpText('after', examples('teamctl members add pedro.alves@example.com olivia.johnson@example.com', 'teamctl members add kenji.sato@example.com --role owner'))
     .action(
       action(
         () => import('./commands/members/add.js').then((m) => m.run),
@@ -184,7 +184,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--batch-size <n>', 'users per bulk request', '100')
-    .addHelpText('after', examples('teamctl members remove ada@example.com u_123', 'teamctl members remove --dry-run old@example.com'))
+    .addHelpText('after', examples('teamctl members remove pedro.alves@example.com olivia.johnson@example.com', 'teamctl members remove --dry-run thomas.muller@example.com'))
     .action(
       action(
         () => import('./commands/members/remove.js').then((m) => m.run),
@@ -218,7 +218,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
         'teamctl members sync --roster team.csv --prune --dry-run --exit-code   # CI drift check',
         'teamctl members sync --roster team.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
         'teamctl members sync --roster org.csv --prune --dry-run                 # a roster with a team column: every team it names',
-        'teamctl members sync --add new@example.com --remove old@example.com',
+        'teamctl members sync --add beatriz.costa@example.com --remove thomas.muller@example.com',
       ),
     )
     .action(action(() => import('./commands/members/sync.js').then((m) => m.run), (cmd) => cmd.opts<SyncOptionsFlags>(), ['base-url', 'org']));
@@ -258,7 +258,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
   glossary
     .command('get <id>')
     .description('show one glossary entry')
-    .addHelpText('after', examples('teamctl glossary get ge_123', 'teamctl glossary get ge_123 --json'))
+    .addHelpText('after', examples('teamctl glossary get ge_8m7n1xckxrwizldt', 'teamctl glossary get ge_8m7n1xckxrwizldt --json'))
     .action(action(() => import('./commands/glossary/get.js').then((m) => m.run), (_cmd, id: string) => ({ id }), ['base-url', 'org']));
   glossary
     .command('import <file>')

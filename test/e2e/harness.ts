@@ -19,6 +19,8 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   stdin?: string;
   configDir?: string;
+  /** The working folder (default: this process's). */
+  cwd?: string;
 }
 
 export function newConfigDir(): string {
@@ -38,7 +40,7 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
     else env[k] = v;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd ? { cwd: options.cwd } : {}) });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

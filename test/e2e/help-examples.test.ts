@@ -1,0 +1,121 @@
+// Every example in every --help runs (README, issue of the first ten minutes): each `$ teamctl …`
+// line is run against a fresh demo sandbox, in a folder holding the files the examples name
+// (a demo roster, a glossary file, an organization roster and a plan made by the example that
+// says so), and must end with the exit code it implies: 8 for a drift check with changes
+// pending, 0 otherwise. An example is a template for a real service when it names one
+// (api.example.com), starts a sandbox, prompts (auth login), uses a profile that does not exist
+// here, or writes into the home folder; those are listed, not run.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import { demoRoster } from '../../src/sandbox/demo-roster.js';
+import { fakeStreams } from '../helpers/streams.js';
+import { runCli, sandboxWithEnv } from './harness.js';
+
+const paths = [
+  [],
+  ['auth'],
+  ['auth', 'login'],
+  ['auth', 'status'],
+  ['auth', 'logout'],
+  ['config'],
+  ['config', 'get'],
+  ['config', 'set'],
+  ['config', 'unset'],
+  ['config', 'list'],
+  ['config', 'path'],
+  ['members'],
+  ['members', 'list'],
+  ['members', 'add'],
+  ['members', 'remove'],
+  ['members', 'sync'],
+  ['glossary'],
+  ['glossary', 'list'],
+  ['glossary', 'get'],
+  ['glossary', 'import'],
+  ['glossary', 'sync'],
+  ['glossary', 'delete'],
+  ['glossary', 'export'],
+  ['apply'],
+  ['sandbox'],
+  ['completion'],
+];
+
+async function examples(): Promise<string[]> {
+  const found = new Set<string>();
+  for (const path of paths) {
+    const streams = fakeStreams();
+    await main([...path, '--help'], { streams, env: {} });
+    for (const line of streams.out().split('\n')) {
+      const m = /^\s+\$ (teamctl .*)$/.exec(line);
+      if (m?.[1]) found.add(m[1].replace(/\s+#.*$/, '').trim());
+    }
+  }
+  return [...found];
+}
+
+const isTemplate = (example: string): boolean =>
+  /example\.com(?!\s|$)|https?:\/\/|^teamctl sandbox|auth login|--profile staging|~\//.test(example.replace(/[\w.]+@example\.com/g, ''));
+
+/** Shell words, for the simple quoting the examples use. */
+function words(text: string): string[] {
+  return [...text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+}
+
+describe('--help examples', () => {
+  it('every runnable example runs against the demo sandbox with the exit code it implies', async () => {
+    const all = await examples();
+    expect(all.length).toBeGreaterThan(40);
+    const runnable = all.filter((e) => !isTemplate(e));
+    expect(runnable.length).toBeGreaterThan(30);
+    const failures: string[] = [];
+    // The files the examples name, made once from the demo data (the same in every demo sandbox).
+    const template = mkdtempSync(join(tmpdir(), 'teamctl-examples-'));
+    {
+      const s = await sandboxWithEnv({ seed: 'demo' });
+      const env = { ...s.env, TEAMCTL_CONFIG_DIR: template };
+      writeFileSync(join(template, 'team.csv'), demoRoster(s.sandbox.store)?.csv ?? '');
+      expect((await runCli(['glossary', 'export', '-f', join(template, 'terms.csv')], { env })).code).toBe(0);
+      const terms = readFileSync(join(template, 'terms.csv'), 'utf8').trim().split('\n');
+      writeFileSync(join(template, 'terms.csv'), [...terms.slice(0, -1), ',Webhook,Webhook,,Webhook,,'].join('\n') + '\n');
+      writeFileSync(join(template, 'org.csv'), (await runCli(['members', 'list', '--team', 'engineering,design', '-o', 'csv'], { env })).stdout);
+      // A stored setting, as `teamctl config set org acme` (another example) leaves it.
+      expect((await runCli(['config', 'set', 'org', 'acme'], { env })).code).toBe(0);
+      await s.sandbox.close();
+    }
+    for (const example of runnable) {
+      const s = await sandboxWithEnv({ seed: 'demo' });
+      try {
+        const dir = mkdtempSync(join(tmpdir(), 'teamctl-example-'));
+        cpSync(template, dir, { recursive: true });
+        const env = { ...s.env, TEAMCTL_CONFIG_DIR: dir };
+        if (/\bapply plan\.json/.test(example)) {
+          expect((await runCli(['members', 'sync', '--roster', 'team.csv', '--prune', '--plan-out', 'plan.json'], { env, cwd: dir })).code).toBe(0);
+        }
+        const [command, ...rest] = example.split(/\s+\|\s+/);
+        const redirect = /\s>\s*(\S+)$/.exec(command ?? '');
+        const argv = words((command ?? '').replace(/\s>\s*\S+$/, '')).slice(1);
+        const r = await runCli(argv, { env, cwd: dir });
+        if (redirect?.[1]) writeFileSync(join(dir, redirect[1]), r.stdout);
+        const wanted = argv.includes('--exit-code') ? 8 : 0;
+        if (r.code !== wanted) failures.push(`${example}: exit ${r.code}, expected ${wanted}: ${r.stderr.split('\n')[0]}`);
+        else if (rest.length > 0) {
+          // The rest of a pipeline (jq) must read what teamctl printed.
+          const piped = spawnSync('sh', ['-c', rest.join(' | ')], { input: r.stdout, encoding: 'utf8' });
+          if (piped.status !== 0) failures.push(`${example}: the pipeline failed: ${piped.stderr}`);
+        }
+      } finally {
+        await s.sandbox.close();
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000); // some fifty CLI runs: seconds on a quiet machine, more on a loaded one
+
+  it('lists the templates, each visibly for a real service or a local setup', async () => {
+    const templates = (await examples()).filter(isTemplate);
+    for (const t of templates) expect(t).toMatch(/example\.com|sandbox|auth login|--profile staging|~\//);
+  });
+});
