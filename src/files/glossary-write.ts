@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { GlossaryEntry } from '../api/types.js';
 import { UsageError } from '../errors.js';
 import { escapedCell, formulaStart, languageKeyPattern, normaliseCell, readCell } from './glossary.js';
-import { teamctlTbxMarker } from './tbx.js';
+import { teamctlEntryIdType, teamctlTbxMarker } from './tbx.js';
 
 /**
  * Column order for "all languages present": `en` first (the usual source language, so it becomes
@@ -305,6 +305,8 @@ export class GlossaryTbxWriter {
     for (let n = 2; this.used.has(id); n++) id = `${toNcName(entry.id)}-${n}`;
     this.used.add(id);
     let out = `      <conceptEntry id="${xmlEscape(id)}">\n`;
+    // An XML name cannot carry every service id: the id itself goes along, read back on import.
+    if (id !== entry.id) out += `        <admin type="${teamctlEntryIdType}">${xmlEscape(entry.id)}</admin>\n`;
     for (const [lang, term] of sections) {
       out +=
         `        <langSec xml:lang="${xmlEscape(lang.replace(/[\t\n\r]/g, ''))}">\n` +

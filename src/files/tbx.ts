@@ -11,9 +11,12 @@
 // - A DOCTYPE (and so any entity declaration) is refused: no external entities, no expansion bombs.
 import { InputFileError, type FileProblem } from '../errors.js';
 import type { DelimitedFile } from './csv.js';
+import { escapedCell } from './glossary.js';
 
 /** The marker glossaryToTbx writes in the header: concept ids are then the service's entry ids. */
 export const teamctlTbxMarker = 'exported by teamctl';
+/** The `<admin type>` that carries an entry id no XML name can hold (glossaryToTbx writes it). */
+export const teamctlEntryIdType = 'teamctl-entry-id';
 
 /** Whether a file is TBX: by its extension, else by its first character. */
 export function looksLikeTbx(path: string, text: string): boolean {
@@ -36,9 +39,8 @@ interface Concept {
 }
 
 const excluded = /deprecated|superseded|obsolete|forbidden|rejected/i;
+const preferred = /preferred/i;
 const lineBreak = /[\n\r]/;
-/** A cell the CSV reader would strip one apostrophe from (an export's formula escape): keep it whole. */
-const escapedCell = /^'+[=+\-@\t\r]/;
 
 /** Local element name, without a namespace prefix. */
 const local = (name: string): string => name.slice(name.indexOf(':') + 1);
@@ -60,6 +62,7 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
   let term: Term | undefined;
   let termText: string[] | undefined;
   let statusNote: string[] | undefined;
+  let idNote: string[] | undefined;
   let exportedByTeamctl = false;
   let headerText: string[] | undefined;
 
@@ -84,6 +87,7 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
     } else if (name === 'termNote' || name === 'descrip' || name === 'note' || name === 'admin') {
       const type = attr('type') ?? name;
       if (/administrativeStatus|normativeAuthorization|usageStatus/i.test(type)) statusNote = [];
+      else if (type === teamctlEntryIdType && concept && !language) idNote = [];
       else if (concept) concept.dropped.add(type === name ? name : `${name} "${type}"`);
     } else if (name === 'sourceDesc' || name === 'p') {
       headerText ??= stack.includes('tbxHeader') || stack.includes('martifHeader') ? [] : undefined;
@@ -92,6 +96,7 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
   parser.on('text', (t) => {
     termText?.push(t);
     statusNote?.push(t);
+    idNote?.push(t);
     headerText?.push(t);
   });
   parser.on('cdata', (t) => {
@@ -106,6 +111,9 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
       list.push(term);
       concept.terms.set(language, list);
       termText = undefined;
+    } else if (name === 'admin' && idNote && concept) {
+      concept.id = idNote.join('').trim();
+      idNote = undefined;
     } else if ((name === 'termNote' || name === 'descrip' || name === 'admin') && statusNote) {
       // A status belongs to the last term of its termSec/tig (TBX puts it after the term).
       const list = concept && language ? concept.terms.get(language) : undefined;
@@ -143,7 +151,8 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
     const cells = new Map<string, string>();
     const notes: string[] = [];
     for (const [lang, terms] of c.terms) {
-      const usable = terms.filter((t) => !excluded.test(t.status));
+      // A term marked preferred comes first; then the admitted ones, in file order.
+      const usable = terms.filter((t) => !excluded.test(t.status)).sort((a, b) => Number(preferred.test(b.status)) - Number(preferred.test(a.status)));
       const left = terms.filter((t) => excluded.test(t.status));
       for (const t of left) notes.push(`the ${lang} term ${JSON.stringify(t.text.trim())} is ${t.status} and is not imported`);
       const [first, ...others] = usable;

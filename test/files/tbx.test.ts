@@ -75,3 +75,19 @@ describe('TBX in', () => {
     expect(file.rows).toHaveLength(1);
   });
 });
+
+describe('TBX in: ids and preferred terms', () => {
+  it('carries an entry id no XML name can hold, and reads it back exactly', async () => {
+    const entries = [{ id: '42/odd id', translations: { en: 'bank' } }, { id: 'ge_plain', translations: { en: 'door' } }];
+    const file = await readGlossaryFile(write(glossaryToTbx(entries)));
+    expect(file.rows.map((r) => r.id)).toEqual(['42/odd id', 'ge_plain']);
+    expect(file.warnings).toEqual([]);
+  });
+
+  it('imports the term marked preferred before admitted ones met earlier', async () => {
+    const text = `<martif><text><body>\n<termEntry>\n<langSet xml:lang="en"><tig><term>log on</term><termNote type="administrativeStatus">admittedTerm-admn-sts</termNote></tig><tig><term>sign in</term><termNote type="administrativeStatus">preferredTerm-admn-sts</termNote></tig></langSet>\n</termEntry>\n</body></text></martif>`;
+    const file = await readGlossaryFile(write(text));
+    expect(file.rows[0]?.translations).toEqual({ en: 'sign in' });
+    expect(file.warnings[0]?.message).toContain('imported "sign in", left out "log on"');
+  });
+});
