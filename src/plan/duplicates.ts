@@ -3,7 +3,7 @@
 // outcome was unknown. Pure: the groups, the entry each keeps (the oldest: createdAt, then id),
 // and the ones a clean-up deletes.
 import type { GlossaryEntry } from '../api/types.js';
-import { normaliseTranslations, translationsKey } from './glossary.js';
+import { normaliseTranslations, older, translationsKey } from './glossary.js';
 
 export interface DuplicateGroup {
   reason: 'same translations' | 'same key term';
@@ -15,7 +15,6 @@ export interface DuplicateGroup {
 
 type Entry = Pick<GlossaryEntry, 'id' | 'translations'> & Partial<Pick<GlossaryEntry, 'createdAt'>>;
 
-const older = (a: Entry, b: Entry): number => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 function groupsBy(entries: readonly Entry[], keyOf: (e: Entry) => string | undefined): Entry[][] {
   const groups = new Map<string, Entry[]>();

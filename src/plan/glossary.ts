@@ -60,6 +60,11 @@ export interface GlossaryPlanOptions {
   onConflict: OnConflict;
 }
 
+/** Older first: createdAt, then id — the entry a group of duplicates keeps. */
+export function older(a: { id: string; createdAt?: string | undefined }, b: { id: string; createdAt?: string | undefined }): number {
+  return (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /** The comparable form of a translation map: lower-case keys, trimmed NFC values, no empties. */
 export function normaliseTranslations(translations: GlossaryTranslations): Map<string, string> {
   const out = new Map<string, string>();

@@ -13,10 +13,13 @@
 //   matched entry, else the oldest) is deleted.
 // - Two rows matching one entry (one by id, one by its term) are a problem of the second row: the
 //   file would say two things of one entry.
+// - A row without any translation is a problem of that row, never an insert or an update to an
+//   empty map: the service needs at least one translation. (The file reader already refuses such
+//   rows; the planner does not rely on it.)
 import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import type { FileProblem } from '../errors.js';
 import type { GlossaryRow } from '../files/glossary.js';
-import { normaliseTranslations, sameTranslations, type GlossaryPlan, type PlannedOperation } from './glossary.js';
+import { normaliseTranslations, older, sameTranslations, type GlossaryPlan, type PlannedOperation } from './glossary.js';
 
 export interface SyncOptions {
   /** The key language, as spelled in the file. */
@@ -39,8 +42,6 @@ type Entry = Pick<GlossaryEntry, 'id' | 'translations'> & Partial<Pick<GlossaryE
 
 const term = (translations: GlossaryTranslations, keyLower: string): string | undefined => normaliseTranslations(translations).get(keyLower);
 
-/** Older first: createdAt, then id (the entry a duplicate group keeps). */
-const older = (a: Entry, b: Entry): number => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The entry's translations with the file's languages replaced by the row's: the desired map. */
 export function syncedTranslations(entry: GlossaryTranslations, row: GlossaryTranslations, languages: readonly string[]): GlossaryTranslations {
@@ -73,6 +74,10 @@ export function planGlossarySync(existing: readonly Entry[], rows: readonly Glos
   const matched = new Map<string, number>(); // entry id → the line that matched it
 
   for (const row of rows) {
+    if (Object.values(row.translations).every((v) => v.trim() === '')) {
+      plan.problems.push({ line: row.line, message: 'row has no translation; an entry needs at least one' });
+      continue;
+    }
     let entry: Entry | undefined;
     if (row.id !== undefined) {
       entry = byId.get(row.id);

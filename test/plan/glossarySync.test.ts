@@ -43,6 +43,12 @@ describe('planGlossarySync', () => {
     expect(byId.operations.map((o) => o.operation.type === 'delete' && o.operation.id)).toEqual(['e2', 'e1']);
   });
 
+  it('a row without a translation is a problem of that row, never an empty insert or update', () => {
+    const plan = planGlossarySync([entry('e1', { en: 'bank' })], [row(2, {}, 'e1'), row(3, { en: ' ' }), row(4, { en: 'door' })], opts);
+    expect(plan.problems.map((p) => p.line)).toEqual([2, 3]);
+    expect(plan.operations.map((o) => o.operation)).toEqual([{ type: 'insert', translations: { en: 'door' } }]);
+  });
+
   it('an unknown id is matched by its key term, and two rows matching one entry are a problem', () => {
     const existing = [entry('e1', { en: 'bank', fr: 'rive' })];
     const unknown = planGlossarySync(existing, [row(2, { en: 'bank', fr: 'banque' }, 'zz')], opts);
