@@ -39,7 +39,11 @@ const describe: Record<SettingName, string> = { 'base-url': 'API base URL', org:
 const placeholder: Record<SettingName, string> = { 'base-url': '<url>', org: '<id>', team: '<id>' };
 
 export function profileName(flags: GlobalFlags, env: NodeJS.ProcessEnv): string {
-  return flags.profile || env.TEAMCTL_PROFILE || 'default';
+  // As for every setting, an empty value is a mistake, never a fall-back: another profile may
+  // hold another service and another token.
+  if (flags.profile !== undefined && flags.profile.trim() === '') throw new UsageError('--profile is empty; give a value or leave the flag out');
+  if (env.TEAMCTL_PROFILE !== undefined && env.TEAMCTL_PROFILE.trim() === '') throw new UsageError('TEAMCTL_PROFILE is set but empty; give it a value or unset it');
+  return flags.profile ?? env.TEAMCTL_PROFILE ?? 'default';
 }
 
 export function resolveSetting(

@@ -31,6 +31,10 @@ describe('settings precedence: flag > environment > profile config > default', (
     expect(() => requireSetting('org', {}, { TEAMCTL_ORG: '../x' }, {}, 'default')).toThrow(/\(from TEAMCTL_ORG\): it contains "\/"/);
     expect(requireSetting('team', { team: 'design team (EU)' }, {}, {}, 'default').value).toBe('design team (EU)');
   });
+  it('refuses an empty profile instead of falling back to another one', () => {
+    expect(() => profileName({ profile: '' }, { TEAMCTL_PROFILE: 'prod' })).toThrow('--profile is empty; give a value or leave the flag out');
+    expect(() => profileName({}, { TEAMCTL_PROFILE: ' ' })).toThrow('TEAMCTL_PROFILE is set but empty');
+  });
   it('picks the profile from --profile, then TEAMCTL_PROFILE, then "default"', () => {
     expect(profileName({ profile: 'a' }, { TEAMCTL_PROFILE: 'b' })).toBe('a');
     expect(profileName({}, { TEAMCTL_PROFILE: 'b' })).toBe('b');
