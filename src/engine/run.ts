@@ -68,6 +68,21 @@ export interface RunOptions {
   report?: string;
 }
 
+/**
+ * The confirmation of --prune (README, "Safety guards"): asked on a terminal, else refused with
+ * nothing sent. `verb` and `what` make the question ("Remove 3 members missing from the roster?").
+ */
+export async function confirmPrune(ctx: Context, verb: 'remove' | 'delete', what: string, where = ''): Promise<void> {
+  if (ctx.flags.yes) return;
+  if (ctx.io.stdinIsTTY && ctx.io.stderrIsTTY) {
+    if (await ctx.io.confirm(`${verb === 'remove' ? 'Remove' : 'Delete'} ${what}${where}?`)) return;
+    throw new GuardError('not confirmed; nothing was sent');
+  }
+  throw new GuardError(`--prune would ${verb} ${what}, which needs confirmation; nothing was sent`, {
+    hint: 'there is no terminal to ask on: pass --yes to confirm (check the plan with --dry-run first)',
+  });
+}
+
 /** The run options from a command's flags (absent flags left out). */
 export function runOptions(flags: { dryRun?: boolean | undefined; exitCode?: boolean | undefined; report?: string | undefined; planOut?: string | undefined }): RunOptions {
   return {

@@ -10,9 +10,8 @@ import { readGlossary, updateGlossaryEntries } from '../api/glossary.js';
 import type { GlossaryEntry } from '../api/types.js';
 import type { Tally } from '../engine/exit.js';
 import { newPlanFile, stateDigest, type PlanFile } from '../engine/planFile.js';
-import type { ChangeDomain } from '../engine/run.js';
+import { confirmPrune, type ChangeDomain } from '../engine/run.js';
 import type { Context } from '../context.js';
-import { GuardError } from '../errors.js';
 import { maxRemovalsAllowed } from '../plan/members.js';
 import type { GlossaryPlan, OnConflict, PlannedOperation } from '../plan/glossary.js';
 import { applyGlossaryPlan, type ApplyResult } from './apply.js';
@@ -188,15 +187,8 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
     async confirm(ctx: Context) {
       const rules = input.deletions;
       const deletes = ops.filter((p) => p.operation.type === 'delete').length;
-      if (!rules?.confirm || rules.confirmed || deletes === 0 || ctx.flags.yes) return;
-      const what = `${deletes} glossary ${deletes === 1 ? 'entry' : 'entries'} not in ${input.file}`;
-      if (ctx.io.stdinIsTTY && ctx.io.stderrIsTTY) {
-        if (await ctx.io.confirm(`Delete ${what}?`)) return;
-        throw new GuardError('not confirmed; nothing was sent');
-      }
-      throw new GuardError(`--prune would delete ${what}, which needs confirmation; nothing was sent`, {
-        hint: 'there is no terminal to ask on: pass --yes to confirm (check the plan with --dry-run first)',
-      });
+      if (!rules?.confirm || rules.confirmed || deletes === 0) return;
+      await confirmPrune(ctx, 'delete', `${deletes} glossary ${deletes === 1 ? 'entry' : 'entries'} not in ${input.file}`);
     },
 
     planned() {

@@ -11,10 +11,9 @@
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import type { Tally } from '../engine/exit.js';
-import type { ChangeDomain, Refusal } from '../engine/run.js';
+import { confirmPrune, type ChangeDomain, type Refusal } from '../engine/run.js';
 import { newPlanFile, stateDigest, type PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
-import { GuardError } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import {
   describeUser,
@@ -214,15 +213,8 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
 
     async confirm(c) {
       const pruned = plan.remove.filter((r) => r.pruned).length;
-      if (pruned === 0 || c.flags.yes || settings.confirmed) return;
-      const what = `${pruned} member${pruned === 1 ? '' : 's'} missing from the roster`;
-      if (c.io.stdinIsTTY && c.io.stderrIsTTY) {
-        if (await c.io.confirm(`Remove ${what} from team ${team}?`)) return;
-        throw new GuardError('not confirmed; nothing was sent');
-      }
-      throw new GuardError(`--prune would remove ${what}, which needs confirmation; nothing was sent`, {
-        hint: 'there is no terminal to ask on: pass --yes to confirm (check the plan with --dry-run first)',
-      });
+      if (pruned === 0 || settings.confirmed) return;
+      await confirmPrune(c, 'remove', `${pruned} member${pruned === 1 ? '' : 's'} missing from the roster`, ` from team ${team}`);
     },
 
     planned() {

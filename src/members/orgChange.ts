@@ -10,8 +10,7 @@ import type { Context } from '../context.js';
 import type { Tally } from '../engine/exit.js';
 import type { PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
-import type { AppliedView, ChangeDomain, RunView } from '../engine/run.js';
-import { GuardError } from '../errors.js';
+import { confirmPrune, type AppliedView, type ChangeDomain, type RunView } from '../engine/run.js';
 import type { Progress } from '../output/progress.js';
 import type { MembersDomain, MembersPlanBody } from './change.js';
 import { membersCsv, type MembersReport, type ReportRow } from './report.js';
@@ -86,16 +85,9 @@ export function organizationDomain(teams: MembersDomain[], confirmed = false): C
     async confirm(ctx: Context) {
       const pruning = teams.filter((t) => t.pruned > 0);
       const total = pruning.reduce((n, t) => n + t.pruned, 0);
-      if (total === 0 || ctx.flags.yes || confirmed) return;
+      if (total === 0 || confirmed) return;
       const perTeam = pruning.map((t) => `${t.team}: ${t.pruned}`).join(', ');
-      const what = `${plural(total, 'member')} missing from the roster (${perTeam})`;
-      if (ctx.io.stdinIsTTY && ctx.io.stderrIsTTY) {
-        if (await ctx.io.confirm(`Remove ${what}?`)) return;
-        throw new GuardError('not confirmed; nothing was sent');
-      }
-      throw new GuardError(`--prune would remove ${what}, which needs confirmation; nothing was sent`, {
-        hint: 'there is no terminal to ask on: pass --yes to confirm (check the plan with --dry-run first)',
-      });
+      await confirmPrune(ctx, 'remove', `${plural(total, 'member')} missing from the roster (${perTeam})`);
     },
 
     planned() {
