@@ -2,37 +2,50 @@
 // messages and exit codes (README, "Exit codes").
 import { CommanderError } from 'commander';
 import { ExitCode, InputFileError, TeamctlError, formatProblem } from './errors.js';
-import type { IOStreams } from './io.js';
+import { stdoutFailure, watchStdout, type IOStreams } from './io.js';
+
+const reported = new WeakSet<object>();
 import { buildProgram, type RunState } from './program.js';
 
 export interface MainDeps {
   streams?: IOStreams;
   env?: NodeJS.ProcessEnv;
+  /** How retries wait (in-process tests pass one that does not). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
   const streams = deps.streams ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
   const env = deps.env ?? process.env;
-  // A closed pipe (`teamctl members list | head`) is not an error worth a stack trace.
-  streams.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-  });
+  // A closed pipe (`teamctl members list | head`) ends data quietly; another write error is reported.
+  watchStdout(streams.stdout);
   const state: RunState = { exitCode: ExitCode.ok };
-  const program = buildProgram({ streams, env }, state);
+  const program = buildProgram({ streams, env, sleep: deps.sleep }, state);
   // Like gh: bare `teamctl` is help (on stdout, exit 0), and `help <command…>` any command's help.
   if (argv.length === 0) {
     program.outputHelp();
     return ExitCode.ok;
   }
   const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : argv;
+  let code: number;
   try {
     await program.parseAsync(args, { from: 'user' });
-    return state.exitCode;
+    code = state.exitCode;
   } catch (err) {
-    return reportError(err, streams, state);
+    code = reportError(err, streams, state);
   } finally {
     await state.context?.close();
   }
+  return settleStdout(streams, code);
+}
+
+/** A write error on stdout (a full disk, a closed terminal) turns success into failure, said once. */
+export function settleStdout(streams: Pick<IOStreams, 'stdout' | 'stderr'>, code: number, flushError?: NodeJS.ErrnoException | null): number {
+  const failure = stdoutFailure(streams.stdout, flushError);
+  if (failure === undefined) return code;
+  if (!reported.has(streams.stdout)) streams.stderr.write(failure + '\n');
+  reported.add(streams.stdout);
+  return code === ExitCode.ok ? ExitCode.failed : code;
 }
 
 function reportError(err: unknown, streams: IOStreams, state: RunState): number {

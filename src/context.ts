@@ -22,6 +22,8 @@ import { version } from './version.js';
 export interface ContextDeps {
   streams: IOStreams;
   env: NodeJS.ProcessEnv;
+  /** How retries wait (default: a real timer). Tests that run main() in-process pass one that does not. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface TokenInfo {
@@ -38,7 +40,7 @@ export class Context {
   private clientInstance: ApiClient | undefined;
 
   constructor(
-    deps: ContextDeps,
+    private readonly deps: ContextDeps,
     readonly flags: GlobalFlags,
   ) {
     this.env = deps.env;
@@ -106,6 +108,11 @@ export class Context {
     return token;
   }
 
+  /** How waits are made (retries, a batch that may still land): injected in tests, else undefined (real timers). */
+  get sleep(): ((ms: number) => Promise<void>) | undefined {
+    return this.deps.sleep;
+  }
+
   /** The API client (undici is loaded here, and only here). */
   async client(): Promise<ApiClient> {
     if (this.clientInstance) return this.clientInstance;
@@ -123,6 +130,7 @@ export class Context {
       tokenFromEnvironment: token.source.startsWith('environment'),
       env: this.env,
       debug: this.flags.debug ? (line) => this.io.debug(line) : undefined,
+      sleep: this.deps.sleep,
     });
     return this.clientInstance;
   }

@@ -11,6 +11,37 @@ export interface IOStreams {
   stderr: Writable & { isTTY?: boolean };
 }
 
+export interface StdoutState {
+  closed: boolean;
+  /** A write error other than a reader that went away (EPIPE): main() reports it. */
+  error?: NodeJS.ErrnoException;
+}
+
+const watched = new WeakMap<Writable, StdoutState>();
+
+/** The one 'error' listener of stdout, attached once whoever asks first (main() or IO). */
+export function watchStdout(stdout: Writable): StdoutState {
+  let state = watched.get(stdout);
+  if (!state) {
+    const fresh: StdoutState = { closed: false };
+    stdout.on('error', (err: NodeJS.ErrnoException) => {
+      fresh.closed = true;
+      if (err.code !== 'EPIPE') fresh.error ??= err;
+    });
+    watched.set(stdout, fresh);
+    state = fresh;
+  }
+  return state;
+}
+
+/** The error line for a failed write to stdout (other than EPIPE), if there was one. */
+export function stdoutFailure(stdout: Writable, flushError?: NodeJS.ErrnoException | null): string | undefined {
+  const state = watchStdout(stdout);
+  if (flushError && flushError.code !== 'EPIPE') state.error ??= flushError;
+  const { error } = state;
+  return error && `error: could not write to standard output (${error.code ?? error.message}); the output is incomplete`;
+}
+
 export interface IOOptions {
   env: NodeJS.ProcessEnv;
   /** false when --no-color was given. */
@@ -26,8 +57,10 @@ export class IO {
   readonly colorStdout: boolean;
   readonly colorStderr: boolean;
   readonly quiet: boolean;
-  /** Set when the reader of stdout went away (`teamctl … | head`): stop producing data. */
-  stdoutClosed = false;
+  /** True when stdout can take no more (`teamctl … | head`): stop producing data. */
+  get stdoutClosed(): boolean {
+    return watchStdout(this.streams.stdout).closed;
+  }
 
   constructor(
     readonly streams: IOStreams,
@@ -42,9 +75,7 @@ export class IO {
     this.colorStdout = allowed && (forced || this.stdoutIsTTY);
     this.colorStderr = allowed && (forced || this.stderrIsTTY);
     this.quiet = options.quiet === true;
-    streams.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') this.stdoutClosed = true;
-    });
+    watchStdout(streams.stdout);
   }
 
   /** A secret that must never reach a stream or a file, whatever prints it (src/redact.ts). */

@@ -79,4 +79,18 @@ describe('exit codes (contract §5)', () => {
       await sandbox.close();
     }
   });
+
+  it('a failed write to stdout (a full disk) is exit 1 with one line, not success', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { openSync, closeSync } = await import('node:fs');
+    const bin = new URL('../bin/teamctl.js', import.meta.url).pathname;
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [bin, '--help'], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe('error: could not write to standard output (ENOSPC); the output is incomplete\n');
+    } finally {
+      closeSync(full);
+    }
+  });
 });

@@ -114,6 +114,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
     terms: new Map(body.terms),
     settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs },
     warn: (m) => ctx.io.warn(m),
+    sleep: ctx.sleep,
     summaryName: plan.command,
     entryTerms: new Map(existing.map((e) => [e.id, keyTermOf(e.translations, body.key)])),
     ...(body.deletions

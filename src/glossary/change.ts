@@ -69,6 +69,8 @@ export interface GlossaryRunInput {
   settings: GlossaryRunSettings;
   /** Live notices of the executor (waiting for a timed-out batch, …), for stderr. */
   warn: (message: string) => void;
+  /** How the executor waits for a batch that may still land (default: a real timer). */
+  sleep?: (ms: number) => Promise<void>;
   /** What people see of the plan; default: the import's plan lines. */
   planText?: string;
   /** The command in the summary line (default "glossary import"). */
@@ -224,6 +226,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
           checkDelayMs: Math.min(500, Math.ceil(requestTimeoutMs / 10)),
           onSettled: (n) => progress.increment(n),
           onNotice: input.warn,
+          sleep: input.sleep,
           interrupted,
         },
       );

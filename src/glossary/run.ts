@@ -87,6 +87,7 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
     terms,
     settings: { batchSize: opts.batchSize, onConflict, requestTimeoutMs },
     warn: (m) => io.warn(m),
+    sleep: ctx.sleep,
     journal,
     held,
   });
@@ -139,6 +140,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
     entryTerms: new Map(existing.map((e) => [e.id, keyTermOf(e.translations, file.key)])),
     settings: { batchSize: opts.batchSize, onConflict: 'skip', requestTimeoutMs },
     warn: (m) => io.warn(m),
+    sleep: ctx.sleep,
     planText: formatSyncPlan(opts.file, org, existing, plan, file.key, prune),
     summaryName: 'glossary sync',
     deletions: { ...(prune ? { maxDeletions } : {}), force: opts.force === true, confirm: true, confirmed: false },
@@ -187,6 +189,7 @@ export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): 
     entryTerms: new Map(ids.map((id) => [id, firstKey(id)])),
     settings: { batchSize: 100, onConflict: 'skip', requestTimeoutMs },
     warn: (m) => ctx.io.warn(m),
+    sleep: ctx.sleep,
     planText,
     summaryName: 'glossary delete',
     deletions: { force: false, confirm: false, confirmed: false },

@@ -33,6 +33,8 @@ export interface SandboxOptions extends FaultOptions {
   maxBatch?: number;
   /** Keep at most this many entries in `requests`, dropping the oldest (default: all). */
   requestLogLimit?: number;
+  /** How `latencyMs` and a `delay` hook wait (default: a timer that close() cancels); tests inject their own clock. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** The options in force, after defaults. */
@@ -95,7 +97,9 @@ export type InterceptAction =
    * faults), even if the client has hung up meanwhile: it is applied, the answer goes nowhere.
    * Unlike `--latency`, which slows every request, this can slow one request alone.
    */
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number }
+  /** Like `delay`, but held until `until` settles: a test decides when (no wall clock). */
+  | { kind: 'hold'; until: Promise<unknown> };
 
 export type Interceptor = (req: InterceptRequest) => InterceptAction | undefined;
 
@@ -183,14 +187,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     token,
   );
 
-  const sleep = (ms: number) =>
+  const sleep = opts.sleep ?? ((ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         timers.delete(timer);
         resolve();
       }, ms);
       timers.add(timer);
-    });
+    }));
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const inc = await readIncoming(req);
@@ -204,7 +208,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     // it. Only the answer goes nowhere (logged as status 0, clientGone, appliedStatus).
     let clientGone = false;
     res.on('close', () => {
-      if (!res.writableFinished) clientGone = true;
+      if (res.writableFinished) return;
+      clientGone = true;
+      entry.clientGone = true; // logged at once, so a test can wait for it
     });
     /** Sends `reply`; `processed` when it is the service's answer to the request, applied. */
     const answer = (reply: Reply, processed = false) => {
@@ -229,8 +235,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       entry.fault = `intercept:${action.kind}`;
       if (action.kind === 'respond') return answer(custom(action.status, action.body, action.headers));
       if (action.kind === 'reset') return hangUp();
-      if (action.kind === 'delay') {
-        await sleep(action.ms);
+      if (action.kind === 'delay' || action.kind === 'hold') {
+        await (action.kind === 'delay' ? sleep(action.ms) : action.until.catch(() => undefined));
         if (closed) return; // the sandbox itself was shut down meanwhile (not the client)
         return answer(service.handle(inc), true);
       }

@@ -307,21 +307,26 @@ describe('glossary import: failures, timeouts, encodings', () => {
     expect(r.stderr).toMatch(/^error: none of the 2 operations was applied: 2 rejected \(400\) — see the lines above$/m);
   });
 
-  it('a gateway timeout (504) for a batch the service applies 0.7 s later: waited out, not sent again, no duplicate', async () => {
+  it('a gateway timeout (504) for a batch the service applies while teamctl waits: waited out, not sent again, no duplicate', async () => {
     const { org, env } = newOrg();
     const { path, expected } = bigFile();
     let intercepted = false;
+    let late: GlossaryOperation[] | undefined;
     s.sandbox.intercept((req) => {
       if (intercepted || req.method !== 'PUT' || req.path !== glossaryPath(org)) return undefined;
       intercepted = true;
-      const ops = (req.body as { operations: GlossaryOperation[] }).operations;
-      setTimeout(() => apply(org, ops), 700);
+      late = (req.body as { operations: GlossaryOperation[] }).operations;
       return { kind: 'respond', status: 504, body: { error: { code: 504, message: 'upstream timed out' } } };
     });
+    // teamctl's wait before it lists the glossary is where the service catches up (an injected clock).
+    const sleep = async (): Promise<void> => {
+      if (late) apply(org, late);
+      late = undefined;
+    };
     const mark = s.sandbox.requests.length;
     // --timeout 1.5: the check waits 1.5 s + 0.15 s (before the fix: 0.5 s, and the batch was doubled).
-    const r = await runCli(['--timeout', '1.5', 'glossary', 'import', path, '--json'], { env });
-    expect(r.code).toBe(0);
+    const r = await runCli(['--timeout', '1.5', 'glossary', 'import', path, '--json'], { env, sleep });
+    expect(r.code, r.stderr).toBe(0);
     expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(sigs(expected));
     expect(putsTo(org, since(mark)).map((p) => [p.status, operationsOf(p).length])).toEqual([
       [504, 100],
@@ -332,15 +337,17 @@ describe('glossary import: failures, timeouts, encodings', () => {
     expect(r.stderr).toContain('100 of 100 had landed');
   });
 
-  it('a batch the service holds 2 s while --timeout is 0.5 s: not re-sent; what had not landed fails and the run stops (exit 6); it lands later without a duplicate; a re-run finishes', async () => {
+  it('a batch the service holds past --timeout 0.5 s: not re-sent; what had not landed fails and the run stops (exit 6); it lands later without a duplicate; a re-run finishes', async () => {
     const { org, env } = newOrg();
     const rows = Array.from({ length: 6 }, (_, i) => ({ en: `slow ${i}`, fr: `lent ${i}` }));
     const file = writeFile('slow.csv', 'en,fr\n' + rows.map((r) => `${r.en},${r.fr}`).join('\n') + '\n');
-    // The second PUT is held 2 s by the service (as a proxy or a busy backend might): teamctl times
-    // out after 0.5 s, waits 0.5 s + 0.05 s, lists the glossary (nothing yet) and stops. The
+    // The second PUT is held by the service (as a proxy or a busy backend might) until teamctl has
+    // exited: teamctl times out after 0.5 s, waits, lists the glossary (nothing yet) and stops. The
     // service applies the request all the same, after teamctl has exited.
     let puts = 0;
-    s.sandbox.intercept((req) => (req.method === 'PUT' && req.path === glossaryPath(org) && ++puts === 2 ? { kind: 'delay', ms: 2000 } : undefined));
+    let letGo!: () => void;
+    const exited = new Promise<void>((resolve) => (letGo = resolve));
+    s.sandbox.intercept((req) => (req.method === 'PUT' && req.path === glossaryPath(org) && ++puts === 2 ? { kind: 'hold', until: exited } : undefined));
     const mark = s.sandbox.requests.length;
     const r = await runCli(['--timeout', '0.5', 'glossary', 'import', file, '--batch-size', '2', '--json'], { env });
     expect(r.code).toBe(6);
@@ -364,8 +371,9 @@ describe('glossary import: failures, timeouts, encodings', () => {
       ['slow 0', 'slow 1'],
       ['slow 2', 'slow 3'],
     ]);
-    // The service applies the held batch once its 2 s are up: four entries, no duplicate.
-    await vi.waitFor(() => expect(sent[1]).toMatchObject({ status: 0, clientGone: true, appliedStatus: 204 }), { timeout: 5000, interval: 25 });
+    // The service applies the held batch once let go: four entries, no duplicate.
+    letGo();
+    await vi.waitFor(() => expect(sent[1]).toMatchObject({ status: 0, clientGone: true, appliedStatus: 204 }));
     expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(sigs(rows.slice(0, 4)));
 
     // Run again (the service is fast again): only the remainder is inserted.

@@ -1,11 +1,16 @@
-// End-to-end harness: the built bin/teamctl.js run as a user would (no terminal, CI=true, an
-// isolated config dir, only the environment we give it) against an in-process sandbox on port 0.
+// End-to-end harness: teamctl run as a user would (no terminal, CI=true, an isolated config dir,
+// only the environment we give it) against an in-process sandbox on port 0. Like Wrangler's
+// runWrangler, runCli calls main() in this process with fake streams (fast: no Node start-up per
+// run, and retries wait on an injected sleep); `spawn: true` runs the built bin/teamctl.js
+// instead, for what only a real process shows (the launcher, a working folder, exit timing).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { main } from '../../src/cli.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
+import { fakeStreams } from '../helpers/streams.js';
 
 export const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
 
@@ -19,16 +24,23 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   stdin?: string;
   configDir?: string;
-  /** The working folder (default: this process's). */
+  /** The working folder (default: this process's); implies `spawn`. */
   cwd?: string;
+  /** Run the built binary in a child process instead of main() in this one. */
+  spawn?: boolean;
+  /** In-process runs: how teamctl waits (default: not at all). */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** Retries in in-process runs wait no real time: backoff is the policy's business (unit-tested). */
+const noSleep = (): Promise<void> => Promise.resolve();
 
 export function newConfigDir(): string {
   return mkdtempSync(join(tmpdir(), 'teamctl-e2e-'));
 }
 
 /** Runs teamctl with a clean environment: PATH, HOME and CI only, plus what the test passes. */
-export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+export async function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: options.configDir ?? newConfigDir(),
@@ -38,6 +50,11 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
   for (const [k, v] of Object.entries(options.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;
+  }
+  if (!options.spawn && !options.cwd) {
+    const streams = fakeStreams({ stdin: options.stdin ?? '' });
+    const code = await main(args, { streams, env, sleep: options.sleep ?? noSleep });
+    return { code, stdout: streams.out(), stderr: streams.err() };
   }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd ? { cwd: options.cwd } : {}) });

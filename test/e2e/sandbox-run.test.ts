@@ -33,7 +33,7 @@ describe('teamctl sandbox -- <command>', () => {
       seen.members = JSON.parse(execSync('teamctl members list --json', { encoding: 'utf8' })).length;
       console.log(JSON.stringify(seen));
       process.exit(7);`;
-    const result = await runCli(['sandbox', '--', ...nodeCommand(script)]);
+    const result = await runCli(['sandbox', '--', ...nodeCommand(script)], { spawn: true });
     expect(result.code).toBe(7);
     const seen = JSON.parse(result.stdout) as Record<string, string | number>;
     expect(seen.TEAMCTL_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -50,14 +50,14 @@ describe('teamctl sandbox -- <command>', () => {
   it('runs the README quick start as written (exit 0, the demo roster written)', async () => {
     const dir = tempDir();
     const roster = join(dir, 'team.csv');
-    const result = await runCli(['sandbox', '--write-roster', roster, '--', 'teamctl', 'members', 'sync', '--roster', roster, '--prune', '--dry-run']);
+    const result = await runCli(['sandbox', '--write-roster', roster, '--', 'teamctl', 'members', 'sync', '--roster', roster, '--prune', '--dry-run'], { spawn: true });
     expect(result.code).toBe(0);
     expect((parse(readFileSync(roster, 'utf8')) as string[][]).length).toBe(23);
   });
 
   it('exits 127 for a command that does not exist, 2 for a bad flag (nothing run)', async () => {
-    expect((await runCli(['sandbox', '--', 'teamctl-no-such-command'])).code).toBe(127);
-    const bad = await runCli(['sandbox', '--late-rate', '2', '--', ...nodeCommand('console.log("ran")')]);
+    expect((await runCli(['sandbox', '--', 'teamctl-no-such-command'], { spawn: true })).code).toBe(127);
+    const bad = await runCli(['sandbox', '--late-rate', '2', '--', ...nodeCommand('console.log("ran")')], { spawn: true });
     expect(bad.code).toBe(2);
     expect(bad.stdout).not.toContain('ran');
   });
@@ -66,7 +66,7 @@ describe('teamctl sandbox -- <command>', () => {
     const dir = tempDir();
     const data = join(dir, 'sandbox.json');
     const roster = join(dir, 'team.csv');
-    const first = await runCli(['sandbox', '--data', data, '--write-roster', roster, '--', 'teamctl', 'members', 'sync', '--roster', roster, '--prune', '--yes']);
+    const first = await runCli(['sandbox', '--data', data, '--write-roster', roster, '--', 'teamctl', 'members', 'sync', '--roster', roster, '--prune', '--yes'], { spawn: true });
     expect(first.code).toBe(0);
     const rows = (parse(readFileSync(roster, 'utf8')) as string[][]).slice(1);
     expect(rows).toHaveLength(22);
@@ -76,14 +76,14 @@ describe('teamctl sandbox -- <command>', () => {
     expect(members.map((m) => [m.userId, m.role]).sort()).toEqual(wanted);
     expect(members.filter((m) => m.role === 'owner')).toHaveLength(4);
 
-    const second = await runCli(['sandbox', '--data', data, '--', 'teamctl', 'members', 'sync', '--roster', roster, '--prune', '--dry-run', '--exit-code']);
+    const second = await runCli(['sandbox', '--data', data, '--', 'teamctl', 'members', 'sync', '--roster', roster, '--prune', '--dry-run', '--exit-code'], { spawn: true });
     expect(second.code).toBe(0);
   });
 
   it('accepts `members list -o csv` output as a --roster (exit 0: in sync)', async () => {
     const dir = tempDir();
     const script = `teamctl members list -o csv > "${join(dir, 'r.csv')}" && teamctl members sync --roster "${join(dir, 'r.csv')}" --prune --dry-run --exit-code`;
-    const result = await runCli(['sandbox', '--', 'sh', '-c', script]);
+    const result = await runCli(['sandbox', '--', 'sh', '-c', script], { spawn: true });
     expect(result.code).toBe(0);
     expect(readFileSync(join(dir, 'r.csv'), 'utf8').split('\n')[0]).toContain('email');
   });
