@@ -96,6 +96,28 @@ function rawErrorMessage(status: number, contentType: string, text: string): str
   return summary ? `HTTP ${status}: ${summary}` : `HTTP ${status}`;
 }
 
+/** The service's own error body, `{"error":{"code","message"}}` (README, "Exit codes"). */
+function isServiceError(contentType: string, text: string): boolean {
+  if (!contentType.includes('json')) return false;
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } } | null;
+    return typeof parsed?.error?.message === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** What to check when a request failed before any answer. */
+function connectionHint(code: string, origin: string): string | undefined {
+  if (code === 'ECONNREFUSED') return refusedHint(origin);
+  if (code === 'ENOTFOUND') return `the name in the base URL (${origin}) does not resolve: is it spelled right?`;
+  // TLS spoken to a server that answers in plain HTTP (the sandbox, say).
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
+    return `${origin} does not speak TLS (HTTPS): if it is a plain-HTTP server such as \`teamctl sandbox\`, use ${origin.replace(/^https:/, 'http:')}`;
+  }
+  return undefined;
+}
+
 /** Nothing listens at the base URL: a sandbox that is not running, or a service that is down. */
 function refusedHint(origin: string): string {
   const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
@@ -221,7 +243,7 @@ export class ApiClient {
           detail: `${what}${tries}`,
           code: outcome.code,
           outcome: cannotHaveBeenProcessed(outcome) ? 'not-processed' : 'unknown',
-          hint: outcome.code === 'ECONNREFUSED' ? refusedHint(this.base.origin) : outcome.code === 'ENOTFOUND' ? `the name in the base URL (${this.base.origin}) does not resolve: is it spelled right?` : undefined,
+          hint: connectionHint(outcome.code, this.base.origin),
         });
       }
       if (status >= 200 && status < 300) {
@@ -268,7 +290,7 @@ export class ApiClient {
     if (status === 403) {
       return new AuthError(`permission denied (403): ${message}`, { status, detail: message, hint: 'the token is valid but lacks the rights for this operation' });
     }
-    if (status === 404) return new NotFoundError(`not found (404): ${message}`, { status, detail: message });
+    if (status === 404) return new NotFoundError(`not found (404): ${message}`, { status, detail: message, hint: this.notFoundHint(contentType, text) });
     if (decision.retry === false && decision.why === 'retry-after-too-long') {
       const seconds = Math.ceil(decision.retryAfterMs / 1000);
       return new ServiceError(`${method} ${url} answered ${status}: the service asked to wait ${seconds}s before retrying, longer than the 60s teamctl waits`, {
@@ -281,6 +303,17 @@ export class ApiClient {
     const outcome: FailureOutcome = status === 429 || status === 503 ? 'not-processed' : status >= 500 ? 'unknown' : 'rejected';
     const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
     return new ServiceError(`${method} ${url} failed with ${status}${tries}: ${message}`, { status, outcome, detail: `${message}${tries}` });
+  }
+
+  /**
+   * A 404 that may be the base URL's fault rather than a missing team or entry: its body is not
+   * the service's error shape (a proxy's or web server's page), or the base URL has a path of its
+   * own (everything under a wrong path answers 404).
+   */
+  private notFoundHint(contentType: string, text: string): string | undefined {
+    const extraPath = this.base.prefix !== '/v1';
+    if (!extraPath && isServiceError(contentType, text)) return undefined;
+    return `if every command answers 404, check the base URL (${this.base.origin}${this.base.prefix.replace(/\/v1$/, '')}): teamctl adds /v1/orgs/… to it${extraPath ? ', and it has a path of its own' : ''}`;
   }
 
   /** Every item of a paginated list, page by page (memory bounded by one page). */

@@ -221,3 +221,42 @@ describe('errorMessageFromBody', () => {
     expect(errorMessageFromBody(500, 'application/json', '{"weird":1}')).toBe('HTTP 500: {"weird":1}');
   });
 });
+
+describe('hints for a base URL that points at the wrong thing', () => {
+  it('HTTPS to a plain-HTTP server: not retried, and the hint names the http:// URL', async () => {
+    const { url, seen } = await serve((_req, res) => json(res, 200, { ok: true }));
+    const tls = url.replace(/^http:/, 'https:');
+    const { c, sleeps } = client(tls);
+    const err = (await c.request('GET', '/x').catch((e: unknown) => e)) as ServiceError;
+    expect(err).toBeInstanceOf(ServiceError);
+    expect(err.hint).toBe(`${tls} does not speak TLS (HTTPS): if it is a plain-HTTP server such as \`teamctl sandbox\`, use ${url}`);
+    expect(sleeps).toEqual([]);
+    expect(seen).toEqual([]);
+    await c.close();
+  });
+
+  it("a 404 that is not the service's error body (a web server's page) suggests checking the base URL", async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<html><body>Not Found</body></html>');
+    });
+    const { c } = client(url);
+    const err = (await c.request('GET', '/orgs/a/teams/b/members').catch((e: unknown) => e)) as NotFoundError;
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(err.hint).toBe(`if every command answers 404, check the base URL (${url}): teamctl adds /v1/orgs/… to it`);
+    await c.close();
+  });
+
+  it("the service's own 404 (a team that does not exist) gets no such hint, unless the base URL has a path of its own", async () => {
+    const { url } = await serve((_req, res) => json(res, 404, { error: { code: 404, message: 'no such team' } }));
+    const plain = client(url);
+    const err = (await plain.c.request('GET', '/orgs/a/teams/b/members').catch((e: unknown) => e)) as NotFoundError;
+    expect(err.message).toBe('not found (404): no such team');
+    expect(err.hint).toBeUndefined();
+    await plain.c.close();
+    const withPath = client(`${url}/api`);
+    const err2 = (await withPath.c.request('GET', '/orgs/a/teams/b/members').catch((e: unknown) => e)) as NotFoundError;
+    expect(err2.hint).toBe(`if every command answers 404, check the base URL (${url}/api): teamctl adds /v1/orgs/… to it, and it has a path of its own`);
+    await withPath.c.close();
+  });
+});
