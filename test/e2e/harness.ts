@@ -24,7 +24,7 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   stdin?: string;
   configDir?: string;
-  /** The working folder (default: this process's); implies `spawn`. */
+  /** The working folder (default: this process's); in-process runs change to it and back. */
   cwd?: string;
   /** Run the built binary in a child process instead of main() in this one. */
   spawn?: boolean;
@@ -51,10 +51,17 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  if (!options.spawn && !options.cwd) {
+  if (!options.spawn) {
     const streams = fakeStreams({ stdin: options.stdin ?? '' });
-    const code = await main(args, { streams, env, sleep: options.sleep ?? noSleep });
-    return { code, stdout: streams.out(), stderr: streams.err() };
+    // Test files run one at a time in their worker process (vitest's forks pool), so this is safe.
+    const previous = process.cwd();
+    if (options.cwd) process.chdir(options.cwd);
+    try {
+      const code = await main(args, { streams, env, sleep: options.sleep ?? noSleep });
+      return { code, stdout: streams.out(), stderr: streams.err() };
+    } finally {
+      process.chdir(previous);
+    }
   }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd ? { cwd: options.cwd } : {}) });
