@@ -206,7 +206,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
     // Nothing to send: every row is present or a skipped conflict; the counts say so.
     nothingToDoLine: formatImportSummary({ ...plannedReport(plan, withDeletes), dryRun: false }, key, summaryName),
 
-    work: () => ({ label: 'glossary import', units: ops.length, requests: Math.ceil(ops.length / settings.batchSize) }),
+    work: () => ({ label: input.command, units: ops.length, requests: Math.ceil(ops.length / settings.batchSize) }),
 
     async execute(progress, interrupted) {
       const { requestTimeoutMs } = settings;

@@ -238,7 +238,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
       const bulk = (n: number): number => Math.ceil(n / settings.batchSize);
       const owners = ownerAssignments(plan);
       const requests = bulk(plan.add.length) + (plan.add.length > 0 ? 1 : 0) + owners + plan.roleChanges.length + bulk(plan.remove.length);
-      return { label: 'Applying', units: units + owners, requests };
+      return { label: input.command, units: units + owners, requests };
     },
 
     async execute(progress: Progress, interrupted: () => boolean) {

@@ -108,7 +108,7 @@ export function organizationDomain(teams: MembersDomain[], confirmed = false): C
 
     work() {
       const works = teams.map((t) => t.work());
-      return { label: 'Applying', units: works.reduce((n, w) => n + w.units, 0), requests: works.reduce((n, w) => n + w.requests, 0) };
+      return { label: works[0]?.label ?? 'members sync', units: works.reduce((n, w) => n + w.units, 0), requests: works.reduce((n, w) => n + w.requests, 0) };
     },
 
     async execute(progress: Progress, interrupted: () => boolean) {

@@ -83,7 +83,7 @@ export function updateTeamMembers(ctx: ServiceContext, orgId: string, teamId: st
   // An `add` entry naming no user of the organization fails the whole request, nothing applied
   // (sandbox's choice: the service does not say what it does with one).
   if (unknown.length > 0) {
-    throw new HttpError(400, `add: no user of organization ${orgId} matches ${listForMessage(unknown)}; nothing was changed`);
+    throw new HttpError(400, `add: no user of organization ${orgId} matches ${listForMessage(unknown)}; this request changed nothing`);
   }
   // `remove` entries that name nobody, or a non-member, are ignored.
   const removeIds = remove.flatMap((entry) => ctx.store.findUser(orgId, entry)?.id ?? []);
