@@ -30,7 +30,7 @@ export interface Resolved {
 }
 
 const flagOf: Record<SettingName, keyof GlobalFlags> = { 'base-url': 'baseUrl', org: 'org', team: 'team' };
-export const envOf: Record<SettingName, string> = {
+const envOf: Record<SettingName, string> = {
   'base-url': 'TEAMCTL_BASE_URL',
   org: 'TEAMCTL_ORG',
   team: 'TEAMCTL_TEAM',

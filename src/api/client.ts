@@ -70,7 +70,7 @@ async function readBounded(body: AsyncIterable<Buffer> & { destroy(): unknown })
 }
 
 /** The most of a service's error message that is shown (README, "Reliability"). */
-export const shownMessageLength = 500;
+const shownMessageLength = 500;
 
 /** A message from the service, for one line: its first 500 characters, control characters spelled out. */
 function shown(message: string): string {

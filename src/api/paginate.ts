@@ -9,8 +9,8 @@ import type { Page } from './types.js';
 export type FetchPage = (cursor: string | undefined) => Promise<unknown>;
 
 /** The most pages, and items, one listing may have (README, "Reliability"). */
-export const maxPages = 20_000;
-export const maxItems = 5_000_000;
+const maxPages = 20_000;
+const maxItems = 5_000_000;
 
 export interface PaginateOptions<T> {
   /** Checks one item; `where` locates it for the message. */

@@ -33,7 +33,7 @@ export const defaultRetryPolicy: RetryPolicy = {
 };
 
 export type RetryDecision =
-  | { retry: true; delayMs: number; reason: string }
+  | { retry: true; delayMs: number }
   | { retry: false; why: 'success' | 'not-retryable' | 'exhausted' }
   | { retry: false; why: 'retry-after-too-long'; retryAfterMs: number };
 
@@ -109,7 +109,6 @@ export function decideRetry(
     return { retry: false, why: 'retry-after-too-long', retryAfterMs };
   }
   if (context.retriesSoFar >= policy.retries) return { retry: false, why: 'exhausted' };
-  const reason = outcome.kind === 'response' ? `HTTP ${outcome.status}` : outcome.code;
-  if (retryAfterMs !== undefined) return { retry: true, delayMs: retryAfterMs, reason: `${reason}, Retry-After` };
-  return { retry: true, delayMs: backoffDelay(context.retriesSoFar, policy, context.random), reason };
+  if (retryAfterMs !== undefined) return { retry: true, delayMs: retryAfterMs };
+  return { retry: true, delayMs: backoffDelay(context.retriesSoFar, policy, context.random) };
 }

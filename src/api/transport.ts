@@ -15,7 +15,7 @@ import type { Dispatcher } from 'undici';
 const require = createRequire(import.meta.url);
 
 /** The most sockets to one origin: the upper bound of --concurrency. */
-export const maxConnections = 64;
+const maxConnections = 64;
 
 export type ResponseData = Dispatcher.ResponseData;
 export type RequestOptions = Dispatcher.RequestOptions;

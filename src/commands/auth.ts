@@ -9,7 +9,7 @@ export interface LoginOptions {
   withToken?: boolean;
 }
 
-export function maskToken(token: string): string {
+function maskToken(token: string): string {
   return token.length <= 4 ? '****' : `****${token.slice(-4)}`;
 }
 

@@ -11,7 +11,7 @@ export interface Interrupts {
   dispose(): void;
 }
 
-export const exitCodeOf = (signal: StopSignal): number => (signal === 'SIGTERM' ? 143 : 130);
+const exitCodeOf = (signal: StopSignal): number => (signal === 'SIGTERM' ? 143 : 130);
 
 export function watchInterrupts(onFirst: (signal: StopSignal) => void): Interrupts {
   let received: StopSignal | undefined;

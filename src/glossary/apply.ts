@@ -133,7 +133,7 @@ export function mayStillBeProcessing(err: TeamctlError): boolean {
 }
 
 /** What happened to a request, for a person: the service's answer, or that there was none. */
-export function whatHappened(err: TeamctlError): string {
+function whatHappened(err: TeamctlError): string {
   const detail = failureDetail(err);
   return err.status !== undefined ? `the service answered ${err.status} (${detail})` : `no answer (${detail})`;
 }

@@ -86,7 +86,7 @@ export interface GlossaryRunInput {
 }
 
 /** How long a batch whose outcome is unknown is held back before it is taken as lost. */
-export const settleWindowMs = (requestTimeoutMs: number): number => Math.max(5 * 60_000, 10 * requestTimeoutMs);
+const settleWindowMs = (requestTimeoutMs: number): number => Math.max(5 * 60_000, 10 * requestTimeoutMs);
 
 /**
  * The glossary as listed now, and what earlier runs left unknown, settled against it (README,

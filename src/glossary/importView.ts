@@ -42,7 +42,7 @@ export const importCsv: CsvColumns<ImportRow> = {
 };
 
 /** How many conflicts and failures are listed one per line on stderr. */
-export const listedOnStderr = 20;
+const listedOnStderr = 20;
 
 /** A value for a plan line: bare when plain, JSON-quoted when it has spaces at the ends, commas, quotes or `=`; long ones cut. */
 function showValue(value: string): string {
@@ -87,11 +87,11 @@ export function planLine(planned: PlannedOperation, byId: ReadonlyMap<string, Gl
   return `- delete  ${oneLine(op.id)}${gone ? `: ${showTranslations(gone.translations)}` : ''}`;
 }
 
-export function conflictLine(c: { line: number; key: string; existingId: string }, key: string): string {
+function conflictLine(c: { line: number; key: string; existingId: string }, key: string): string {
   return `! conflict line ${c.line}: ${key} term ${JSON.stringify(c.key)} matches entry ${c.existingId}, which has other translations; skipped`;
 }
 
-export const conflictHint = 'use --on-conflict update to change those entries, or insert to add new ones';
+const conflictHint = 'use --on-conflict update to change those entries, or insert to add new ones';
 
 /** Lists up to `listedOnStderr` lines, then how many more. */
 export function listSome(lines: string[], write: (line: string) => void, more: string): void {

@@ -88,7 +88,7 @@ export interface MembersRunInput {
   settings: MembersRunSettings;
 }
 
-export function teamState(current: readonly CurrentMember[]): SavedTeamPlan['state'] {
+function teamState(current: readonly CurrentMember[]): SavedTeamPlan['state'] {
   const members = current.map((m): [string, string | null, CurrentMember['role']] => [m.id, m.email, m.role]);
   return { digest: stateDigest(current.map((m) => [m.id, m.role])), members };
 }

@@ -10,7 +10,7 @@ import type { CurrentMember } from '../plan/members.js';
 /** The service's maximum page size: fewest requests. */
 const pageSize = 1000;
 
-export function currentMemberOf(item: TeamMemberItem): CurrentMember {
+function currentMemberOf(item: TeamMemberItem): CurrentMember {
   const user = item.organization.user;
   return { id: user?.id ?? item.organization.id, email: user?.email ?? null, role: item.team.role };
 }

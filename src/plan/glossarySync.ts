@@ -44,7 +44,7 @@ const term = (translations: GlossaryTranslations, keyLower: string): string | un
 
 
 /** The entry's translations with the file's languages replaced by the row's: the desired map. */
-export function syncedTranslations(entry: GlossaryTranslations, row: GlossaryTranslations, languages: readonly string[]): GlossaryTranslations {
+function syncedTranslations(entry: GlossaryTranslations, row: GlossaryTranslations, languages: readonly string[]): GlossaryTranslations {
   const fileLanguages = new Set(languages.map((l) => l.toLowerCase()));
   const out: GlossaryTranslations = {};
   const spelling = new Map<string, string>();

@@ -29,7 +29,7 @@ export interface KeysetPage<T, K> {
   nextAfter?: K;
 }
 
-export function compareGlossaryKeys(a: GlossarySortKey, b: GlossarySortKey): number {
+function compareGlossaryKeys(a: GlossarySortKey, b: GlossarySortKey): number {
   return a[0] - b[0] || compareStrings(a[1], b[1]) || compareStrings(a[2], b[2]);
 }
 
@@ -38,7 +38,7 @@ export function compareGlossaryKeys(a: GlossarySortKey, b: GlossarySortKey): num
  * matched case-insensitively (sandbox's choice: the published document's language keys are lower
  * case, e.g. `pt-br`, while glossaries commonly use `pt-BR`).
  */
-export function glossarySortKey(entry: StoredGlossaryEntry, orderBy: string | undefined): GlossarySortKey {
+function glossarySortKey(entry: StoredGlossaryEntry, orderBy: string | undefined): GlossarySortKey {
   if (orderBy === undefined) return [0, '', entry.id];
   const value = translationFor(entry.translations, orderBy);
   // Entries without that translation come last (then by id).

@@ -70,7 +70,7 @@ export class HttpError extends Error {
 }
 
 /** Reads a request body, storing at most `maxBodyBytes` of it. */
-export function readBody(req: IncomingMessage): Promise<{ raw: Buffer; tooLarge: boolean }> {
+function readBody(req: IncomingMessage): Promise<{ raw: Buffer; tooLarge: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

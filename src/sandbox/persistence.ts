@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../files/atomic.js';
 import { SandboxStore, StoreError } from './store.js';
 
 /** Default most frequent write (sandbox's choice: rehearsal speed over the last instant). */
-export const defaultSaveIntervalMs = 200;
+const defaultSaveIntervalMs = 200;
 
 /** Reads a data file; undefined when it does not exist. Throws on a file that is not sandbox data. */
 export async function loadDataFile(path: string): Promise<SandboxStore | undefined> {

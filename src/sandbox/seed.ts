@@ -10,8 +10,8 @@ import type { SandboxUser } from './store.js';
 export type SeedName = 'demo' | 'empty';
 export const seedNames: readonly SeedName[] = ['demo', 'empty'];
 
-export const demoOrganizationId = 'acme';
-export const demoTeamIds = ['engineering', 'design'] as const;
+const demoOrganizationId = 'acme';
+const demoTeamIds = ['engineering', 'design'] as const;
 
 /**
  * [display name, e-mail as stored]. The e-mails' case varies on purpose: the service matches
@@ -146,7 +146,7 @@ function seedOrganization(store: SandboxStore): SandboxUser[] {
 }
 
 /** Fills `store` with a seed. */
-export function applySeed(store: SandboxStore, seed: SeedName): void {
+function applySeed(store: SandboxStore, seed: SeedName): void {
   store.batch(() => {
     const users = seedOrganization(store);
     if (seed === 'empty') return;

@@ -69,7 +69,7 @@ export interface AddUsersOptions {
 }
 
 /** E-mails are compared trimmed and case-insensitively. */
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -406,7 +406,7 @@ export class SandboxStore {
 }
 
 /** A fresh opaque glossary entry id: `ge_` + 16 random base-36 characters. */
-export function newGlossaryEntryId(): string {
+function newGlossaryEntryId(): string {
   const bytes = randomBytes(16);
   let id = 'ge_';
   for (const b of bytes) id += (b % 36).toString(36);

@@ -26,7 +26,7 @@ export interface ListOptions {
 }
 
 /** The header of a translation key's column: the key, or `lang:<key>` (see above). */
-export function languageHeader(key: string): string {
+function languageHeader(key: string): string {
   return isCsvLanguageKey(key) ? key : `lang:${key}`;
 }
 
@@ -34,7 +34,7 @@ export function languageHeader(key: string): string {
  * id, one column per language, updatedAt. Values match keys case-insensitively; entries holding
  * one language under several spellings with different values are recorded in `conflicts`.
  */
-export function glossaryColumns(
+function glossaryColumns(
   languages: readonly string[],
   conflicts: { id: string; column: string; keys: string[] }[] = [],
 ): Column<GlossaryEntry>[] {

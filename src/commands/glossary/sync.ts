@@ -20,7 +20,7 @@ export interface GlossarySyncOptions {
   batchSize: string;
 }
 
-export const defaultMaxDeletions = '25%';
+const defaultMaxDeletions = '25%';
 
 export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<number> {
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);

@@ -11,7 +11,7 @@ export interface ListOptions {
   pageSize: string;
 }
 
-export const memberColumns: Column<TeamMemberItem>[] = [
+const memberColumns: Column<TeamMemberItem>[] = [
   { header: 'id', value: (m) => m.organization.user?.id ?? m.organization.id },
   { header: 'email', value: (m) => m.organization.user?.email },
   { header: 'displayName', value: (m) => m.organization.user?.displayName },
@@ -27,7 +27,7 @@ async function* withRole(pages: AsyncIterable<TeamMemberItem[]>, role: TeamMembe
 export type TeamListItem = TeamMemberItem & { teamId: string };
 
 /** With several teams, a leading `team` column: the CSV is then an organization roster. */
-export const teamMemberColumns: Column<TeamListItem>[] = [{ header: 'team', value: (m) => m.teamId }, ...(memberColumns as Column<TeamListItem>[])];
+const teamMemberColumns: Column<TeamListItem>[] = [{ header: 'team', value: (m) => m.teamId }, ...(memberColumns as Column<TeamListItem>[])];
 
 export async function run(opts: ListOptions, ctx: Context): Promise<number> {
   const pageSize = parsePageSize(opts.pageSize);
