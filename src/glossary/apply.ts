@@ -40,7 +40,8 @@
 // cannot be seen — which is why nothing is ever re-sent after an unknown outcome.
 import type { GlossaryOperation } from '../api/types.js';
 import { batches } from '../api/batching.js';
-import { AuthError, NotFoundError, ServiceError, TeamctlError, failureDetail } from '../errors.js';
+import { TeamctlError, failureDetail } from '../errors.js';
+import { failureClass, mayStillBeProcessing, namedOperationIndex, whatHappened } from './failures.js';
 import { landedOperations, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
 import { verifyGlossary } from './verify.js';
 
@@ -113,29 +114,6 @@ export interface ApplyResult {
    */
   verified: boolean;
   verifyError?: TeamctlError;
-}
-
-/** The index a batch-validation message names ("operations[3]: …"), if any. */
-export function namedOperationIndex(message: string): number | undefined {
-  const m = /\boperations\[(\d+)\]/.exec(message);
-  return m ? Number(m[1]) : undefined;
-}
-
-/**
- * Whether a failure with an unknown outcome may be a request the service is still working on:
- * our own per-request timeout, undici's header or body timeouts, a socket ETIMEDOUT, or a
- * gateway's 504.
- */
-const timeoutCodes = new Set(['TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
-export function mayStillBeProcessing(err: TeamctlError): boolean {
-  if (err.status !== undefined) return err.status === 504;
-  return err instanceof ServiceError && err.code !== undefined && timeoutCodes.has(err.code);
-}
-
-/** What happened to a request, for a person: the service's answer, or that there was none. */
-function whatHappened(err: TeamctlError): string {
-  const detail = failureDetail(err);
-  return err.status !== undefined ? `the service answered ${err.status} (${detail})` : `no answer (${detail})`;
 }
 
 /**
@@ -238,7 +216,100 @@ export async function applyGlossaryPlan(
     }
   };
 
+  /** Later batches are not sent (they fail "not sent: {notSent}"); `reason` is for the summary. */
+  const stop = (by: TeamctlError, reason: string, notSent: string): void => {
+    stopped = notSent;
+    result.stoppedBy = by;
+    result.stopReason = reason;
+  };
+
   const queue: PlannedOperation[][] = batches(operations, options.batchSize);
+  /** Sends the two halves of a batch in its place. */
+  const split = (ops: PlannedOperation[]): void => {
+    const half = Math.ceil(ops.length / 2);
+    queue.unshift(ops.slice(0, half), ops.slice(half));
+  };
+
+  /** 400/422 and other rejections: the service acted on nothing of this batch. */
+  const rejected = async (ops: PlannedOperation[], err: TeamctlError, status: number | null): Promise<void> => {
+    if ((status === 400 || status === 422) && ops.length > 1) {
+      // The named operation alone (confirming the blame), the others together; else halves.
+      const named = namedOperationIndex(failureDetail(err));
+      if (named !== undefined && named < ops.length) queue.unshift([ops[named] as PlannedOperation], ops.filter((_, i) => i !== named));
+      else split(ops);
+      return;
+    }
+    const only = ops.length === 1 ? ops[0] : undefined;
+    if (only?.operation.type === 'delete' && (status === 400 || status === 404) && (await alreadyGone(only.operation.id))) {
+      // Someone else deleted it first: the end state is the planned one, not a failure.
+      notice(`entry ${only.operation.id} was already deleted`);
+      applied(ops);
+      return;
+    }
+    const text = failureDetail(err);
+    fail(ops, status, ops.length === 1 ? text.replace(/^operations\[0\]:\s*/, '') : text);
+  };
+
+  /** The outcome is unknown: wait, list the glossary, count what landed, never re-send the rest. */
+  const unknownOutcome = async (ops: PlannedOperation[], err: TeamctlError, status: number | null): Promise<void> => {
+    const late = mayStillBeProcessing(err);
+    const gapMs = checkDelayMs;
+    const firstWaitMs = late ? requestTimeoutMs + gapMs : gapMs;
+    const sent = `${ops.length} ${plural(ops.length, 'operation', 'operations')} sent, outcome unknown: ${whatHappened(err)}`;
+    notice(
+      late
+        ? `${sent}; the service may still be working on it: waiting ${Math.ceil(firstWaitMs / 1000)}s before listing the glossary to see what landed`
+        : `${sent}; listing the glossary to see what landed`,
+    );
+    const found = await check(ops, firstWaitMs, gapMs);
+
+    if (found.kind === 'unlisted') {
+      const readErr = found.error;
+      if (found.previous) {
+        known = entriesById(found.previous.after);
+        applied(found.previous.landed);
+      }
+      stop(
+        readErr,
+        `a request's outcome was unknown (${whatHappened(err)}) and the glossary could not be listed to check it: ${readErr.message}`,
+        `the glossary could not be listed: ${readErr.message}`,
+      );
+      fail(
+        found.previous?.pending ?? ops,
+        status,
+        `outcome unknown: ${whatHappened(err)}; listing the glossary to check failed (${readErr.message}); ` +
+          'not sent again, to avoid a duplicate — run the import again to finish',
+        true,
+      );
+      return;
+    }
+
+    const { landed, pending, after } = found;
+    known = entriesById(after);
+    applied(landed);
+    notice(`${landed.length} of ${ops.length} had landed${pending.length === 0 ? '' : `; ${pending.length} had not (yet), and are not sent again`}`);
+    if (pending.length === 0) return;
+
+    // Whatever happened (a timeout, a reset, a 500/502, an unreadable answer), the service may
+    // still apply what is missing, at any later time: sent again, it could land twice, with
+    // nothing left to notice. So it is not, and the run stops here (see the file comment).
+    const changing = found.kind === 'unsettled' ? `; the glossary was still changing over ${found.listings} listings` : '';
+    stop(
+      err,
+      `a batch's outcome was unknown (${whatHappened(err)}) and the service may still apply it, ` +
+        'so it was not re-sent (that could duplicate it); run the import again later (a re-run skips what landed)',
+      "an earlier request's outcome is unknown and the service may still apply it",
+    );
+    fail(
+      pending,
+      status,
+      `outcome unknown: ${whatHappened(err)}${changing}; the service may still apply it, so it was not re-sent ` +
+        '(that could duplicate it) — run the import again later (a re-run skips what landed)',
+      true,
+    );
+  };
+
+  // Classify each failed batch, then act on its class (see the file comment).
   while (queue.length > 0) {
     const ops = queue.shift() as PlannedOperation[];
     if (stopped === undefined && options.interrupted?.()) stopped = 'the run was interrupted';
@@ -255,112 +326,26 @@ export async function applyGlossaryPlan(
     } catch (err) {
       if (!(err instanceof TeamctlError)) throw err;
       const status = err.status ?? null;
-
-      if (status === 413) {
-        if (ops.length > 1) {
-          const half = Math.ceil(ops.length / 2);
-          queue.unshift(ops.slice(0, half), ops.slice(half));
-        } else {
-          fail(ops, status, `the service refuses even this one operation as too large: ${failureDetail(err)}`);
-        }
-        continue;
+      switch (failureClass(err)) {
+        case 'too-large':
+          if (ops.length > 1) split(ops);
+          else fail(ops, status, `the service refuses even this one operation as too large: ${failureDetail(err)}`);
+          break;
+        case 'stops-all':
+          stop(err, err.message, `an earlier request failed: ${err.message}`);
+          fail(ops, status, err.message);
+          break;
+        case 'rejected':
+          await rejected(ops, err, status);
+          break;
+        case 'not-processed':
+          stop(err, `the service refused the request without processing it: ${err.message}`, `an earlier request was refused without being processed: ${err.message}`);
+          fail(ops, status, `not applied: ${err.message}`);
+          break;
+        case 'unknown':
+          await unknownOutcome(ops, err, status);
+          break;
       }
-
-      if (err instanceof AuthError || err instanceof NotFoundError) {
-        stopped = `an earlier request failed: ${err.message}`;
-        result.stoppedBy = err;
-        result.stopReason = err.message;
-        fail(ops, status, err.message);
-        continue;
-      }
-
-      const outcome = err instanceof ServiceError ? err.outcome : 'unknown';
-      if (outcome === 'rejected') {
-        if ((status === 400 || status === 422) && ops.length > 1) {
-          const named = namedOperationIndex(failureDetail(err));
-          if (named !== undefined && named < ops.length) {
-            // The named operation alone (confirming the blame), the others together.
-            const rest = ops.filter((_, i) => i !== named);
-            queue.unshift([ops[named] as PlannedOperation], rest);
-          } else {
-            const half = Math.ceil(ops.length / 2);
-            queue.unshift(ops.slice(0, half), ops.slice(half));
-          }
-          continue;
-        }
-        const only = ops.length === 1 ? ops[0] : undefined;
-        if (only?.operation.type === 'delete' && (status === 400 || status === 404) && (await alreadyGone(only.operation.id))) {
-          // Someone else deleted it first: the end state is the planned one, not a failure.
-          notice(`entry ${only.operation.id} was already deleted`);
-          applied(ops);
-          continue;
-        }
-        const text = failureDetail(err);
-        fail(ops, status, ops.length === 1 ? text.replace(/^operations\[0\]:\s*/, '') : text);
-        continue;
-      }
-
-      if (outcome === 'not-processed') {
-        stopped = `an earlier request was refused without being processed: ${err.message}`;
-        result.stoppedBy = err;
-        result.stopReason = `the service refused the request without processing it: ${err.message}`;
-        fail(ops, status, `not applied: ${err.message}`);
-        continue;
-      }
-
-      // The outcome is unknown: wait, then list the glossary and see what landed.
-      const late = mayStillBeProcessing(err);
-      const gapMs = checkDelayMs;
-      const firstWaitMs = late ? requestTimeoutMs + gapMs : gapMs;
-      const sent = `${ops.length} ${plural(ops.length, 'operation', 'operations')} sent, outcome unknown: ${whatHappened(err)}`;
-      notice(
-        late
-          ? `${sent}; the service may still be working on it: waiting ${Math.ceil(firstWaitMs / 1000)}s before listing the glossary to see what landed`
-          : `${sent}; listing the glossary to see what landed`,
-      );
-      const found = await check(ops, firstWaitMs, gapMs);
-
-      if (found.kind === 'unlisted') {
-        const readErr = found.error;
-        if (found.previous) {
-          known = entriesById(found.previous.after);
-          applied(found.previous.landed);
-        }
-        stopped = `the glossary could not be listed: ${readErr.message}`;
-        result.stoppedBy = readErr;
-        result.stopReason = `a request's outcome was unknown (${whatHappened(err)}) and the glossary could not be listed to check it: ${readErr.message}`;
-        fail(
-          found.previous?.pending ?? ops,
-          status,
-          `outcome unknown: ${whatHappened(err)}; listing the glossary to check failed (${readErr.message}); ` +
-            'not sent again, to avoid a duplicate — run the import again to finish',
-          true,
-        );
-        continue;
-      }
-
-      const { landed, pending, after } = found;
-      known = entriesById(after);
-      applied(landed);
-      notice(`${landed.length} of ${ops.length} had landed${pending.length === 0 ? '' : `; ${pending.length} had not (yet), and are not sent again`}`);
-      if (pending.length === 0) continue;
-
-      // Whatever happened (a timeout, a reset, a 500/502, an unreadable answer), the service may
-      // still apply what is missing, at any later time: sent again, it could land twice, with
-      // nothing left to notice. So it is not, and the run stops here (see the file comment).
-      const changing = found.kind === 'unsettled' ? `; the glossary was still changing over ${found.listings} listings` : '';
-      stopped = "an earlier request's outcome is unknown and the service may still apply it";
-      result.stoppedBy = err;
-      result.stopReason =
-        `a batch's outcome was unknown (${whatHappened(err)}) and the service may still apply it, ` +
-        'so it was not re-sent (that could duplicate it); run the import again later (a re-run skips what landed)';
-      fail(
-        pending,
-        status,
-        `outcome unknown: ${whatHappened(err)}${changing}; the service may still apply it, so it was not re-sent ` +
-          '(that could duplicate it) — run the import again later (a re-run skips what landed)',
-        true,
-      );
     }
   }
 

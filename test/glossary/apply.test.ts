@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
 import { AuthError, ServiceError, type TeamctlError } from '../../src/errors.js';
-import { applyGlossaryPlan, mayStillBeProcessing, namedOperationIndex, type ApplyOptions } from '../../src/glossary/apply.js';
+import { applyGlossaryPlan, type ApplyOptions } from '../../src/glossary/apply.js';
+import { mayStillBeProcessing, namedOperationIndex } from '../../src/glossary/failures.js';
 import { verifyGlossary } from '../../src/glossary/verify.js';
 import { applyOperations, sameTranslations, type GlossaryEntryLike, type PlannedOperation } from '../../src/plan/glossary.js';
 

@@ -1,0 +1,39 @@
+// What a failed glossary batch PUT means, for the executor (src/glossary/apply.ts, whose file
+// comment says what it does with each class): too large, a failure every later request would
+// share, rejected (and which operation the service blamed), refused unprocessed, or of unknown
+// outcome (and whether the service may still be working on it).
+import { AuthError, NotFoundError, ServiceError, failureDetail, type TeamctlError } from '../errors.js';
+
+/**
+ * What a failed batch PUT means (see the file comment): too large (413), a failure every later
+ * request would share (401/403/404), rejected, refused unprocessed, or of unknown outcome.
+ */
+export function failureClass(err: TeamctlError): 'too-large' | 'stops-all' | 'rejected' | 'not-processed' | 'unknown' {
+  if (err.status === 413) return 'too-large';
+  if (err instanceof AuthError || err instanceof NotFoundError) return 'stops-all';
+  const outcome = err instanceof ServiceError ? err.outcome : 'unknown';
+  return outcome === 'rejected' || outcome === 'not-processed' ? outcome : 'unknown';
+}
+
+/** The index a batch-validation message names ("operations[3]: …"), if any. */
+export function namedOperationIndex(message: string): number | undefined {
+  const m = /\boperations\[(\d+)\]/.exec(message);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Whether a failure with an unknown outcome may be a request the service is still working on:
+ * our own per-request timeout, undici's header or body timeouts, a socket ETIMEDOUT, or a
+ * gateway's 504.
+ */
+const timeoutCodes = new Set(['TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+export function mayStillBeProcessing(err: TeamctlError): boolean {
+  if (err.status !== undefined) return err.status === 504;
+  return err instanceof ServiceError && err.code !== undefined && timeoutCodes.has(err.code);
+}
+
+/** What happened to a request, for a person: the service's answer, or that there was none. */
+export function whatHappened(err: TeamctlError): string {
+  const detail = failureDetail(err);
+  return err.status !== undefined ? `the service answered ${err.status} (${detail})` : `no answer (${detail})`;
+}
