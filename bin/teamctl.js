@@ -1,10 +1,21 @@
 #!/usr/bin/env node
 // Thin launcher: everything lives in the compiled dist/.
-import { main, settleStdout } from '../dist/cli.js';
-
-const streams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
-const code = await main(process.argv.slice(2), { streams });
-// Exit as soon as our output is flushed (a write that fails while flushing still fails the run).
-// Left to itself, Node 20 waits at exit for V8 to finish optimising undici's WebAssembly HTTP
-// parser in the background: ~90 ms of nothing per run.
-process.stdout.write('', (err) => process.stderr.write('', () => process.exit(settleStdout(streams, code, err))));
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  // `teamctl --version` is what scripts call most to probe for the tool: answered without loading
+  // commander and the program (the same line main() prints; README, "Performance").
+  const [{ version }, { stdoutFailure }] = await Promise.all([import('../dist/version.js'), import('../dist/io.js')]);
+  stdoutFailure(process.stdout); // watches stdout, so a failed write is reported, not thrown
+  process.stdout.write(`${version()}\n`, (err) => {
+    const failure = stdoutFailure(process.stdout, err);
+    if (failure) process.stderr.write(`${failure}\n`, () => process.exit(1));
+  });
+} else {
+  const { main, settleStdout } = await import('../dist/cli.js');
+  const streams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  const code = await main(argv, { streams });
+  // Exit as soon as our output is flushed (a write that fails while flushing still fails the run).
+  // Left to itself, Node 20 waits at exit for V8 to finish optimising undici's WebAssembly HTTP
+  // parser in the background: ~90 ms of nothing per run.
+  process.stdout.write('', (err) => process.stderr.write('', () => process.exit(settleStdout(streams, code, err))));
+}

@@ -1,5 +1,6 @@
 // The package version, read once from package.json next to dist/ (cheap: one small file).
-import { readFileSync } from 'node:fs';
+// process.getBuiltinModule, not `import … from 'node:fs'`: the ESM facade of fs loads its streams.
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 let cached: string | undefined;
 export function version(): string {

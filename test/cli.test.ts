@@ -86,11 +86,25 @@ describe('exit codes (contract §5)', () => {
     const bin = new URL('../bin/teamctl.js', import.meta.url).pathname;
     const full = openSync('/dev/full', 'w');
     try {
-      const r = spawnSync(process.execPath, [bin, '--help'], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
-      expect(r.status).toBe(1);
-      expect(r.stderr).toBe('error: could not write to standard output (ENOSPC); the output is incomplete\n');
+      // --version is answered by the launcher alone (no commander): it too reports the failure.
+      for (const args of [['--help'], ['--version']]) {
+        const r = spawnSync(process.execPath, [bin, ...args], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+        expect(r.status).toBe(1);
+        expect(r.stderr).toBe('error: could not write to standard output (ENOSPC); the output is incomplete\n');
+      }
     } finally {
       closeSync(full);
+    }
+  });
+
+  it("the launcher's quick --version and -V print exactly what main() prints", async () => {
+    const { spawnSync } = await import('node:child_process');
+    const bin = new URL('../bin/teamctl.js', import.meta.url).pathname;
+    const streams = fakeStreams();
+    expect(await main(['--version'], { streams, env: {} })).toBe(0);
+    for (const flag of ['--version', '-V']) {
+      const r = spawnSync(process.execPath, [bin, flag], { encoding: 'utf8' });
+      expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 0, stdout: streams.out(), stderr: '' });
     }
   });
 });
