@@ -3,6 +3,10 @@
 // orders kept up to date as members and entries change (README, sandbox: "Rehearsing at scale").
 // Writing the state to a data file is persistence.ts's job: it listens to `onChange`.
 //
+// Over 400 lines on purpose: this is the one facade through which the service's handlers, the
+// data file and the tests reach the state; the orders themselves live in team-store.ts and
+// glossary-store.ts.
+//
 // URLs are not stored: they depend on the address the sandbox listens on, which may change
 // between runs, so the server adds them when it renders a resource.
 import { randomBytes } from 'node:crypto';
