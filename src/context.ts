@@ -88,6 +88,16 @@ export class Context {
     return resolveOutputFormat(this.flags, this.profile(), this.io.stdoutIsTTY);
   }
 
+  /**
+   * Whether a command prints JSON (-o json|ndjson, --json, or the profile's `output`): decided here
+   * for all. `config` commands pass 'flags': they show the config itself, the `output` key included,
+   * as key=value lines unless asked otherwise (like git config).
+   */
+  printsJson(from: 'flags' | 'flags-and-profile' = 'flags-and-profile'): boolean {
+    const format = from === 'flags' ? (this.flags.output ?? (this.flags.json ? 'json' : undefined)) : this.outputFormat();
+    return format === 'json' || format === 'ndjson';
+  }
+
   /** TEAMCTL_TOKEN beats the stored token; none → AuthError (exit 4). */
   token(): TokenInfo | undefined {
     const fromEnv = this.env.TEAMCTL_TOKEN;

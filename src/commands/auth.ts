@@ -52,7 +52,7 @@ export async function status(_opts: object, ctx: Context): Promise<number> {
     ['team', show('team')],
     ['token', token ? `${maskToken(token.value)} (from ${token.source})` : '(none)'],
   ];
-  if (ctx.flags.json || ctx.flags.output === 'json') {
+  if (ctx.printsJson()) {
     // For scripts: each setting's value and its source as fields of their own.
     const field = (name: 'base-url' | 'org' | 'team') => {
       const resolved = resolveSetting(name, ctx.flags, ctx.env, profile);

@@ -54,7 +54,7 @@ export async function unset(opts: { key: string }, ctx: Context): Promise<number
 export async function list(_opts: object, ctx: Context): Promise<number> {
   const profile = ctx.profile();
   const entries = configKeys.filter((k) => profile[k] !== undefined).map((k) => [k, profile[k] as string] as const);
-  if (ctx.flags.json || ctx.flags.output === 'json') {
+  if (ctx.printsJson('flags')) {
     await ctx.io.out(JSON.stringify(Object.fromEntries(entries)) + '\n');
   } else {
     await ctx.io.out(entries.map(([k, v]) => `${k}=${v}\n`).join(''));

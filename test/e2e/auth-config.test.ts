@@ -151,6 +151,16 @@ describe('config', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout.split('\n')[0] ?? '')).toHaveProperty('team.role');
   });
+
+  it('the profile output format decides JSON for auth status as for every command (-o overrides it); config list stays key=value', async () => {
+    const configDir = newConfigDir();
+    await runCli(['config', 'set', 'output', 'json'], { configDir });
+    const status = await runCli(['auth', 'status'], { configDir, env: s.env });
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'default', org: { value: 'acme' } });
+    expect((await runCli(['config', 'list'], { configDir })).stdout).toBe('output=json\n');
+    expect((await runCli(['auth', 'status', '-o', 'tsv'], { configDir, env: s.env })).stdout).toMatch(/^profile: default$/m);
+  });
 });
 
 describe('help and version', () => {
