@@ -49,7 +49,7 @@ const success: ExecuteResult = {
   accepted: 3,
 };
 
-describe('the JSON report (contract §4)', () => {
+describe('the JSON report (README, "Reports")', () => {
   it('has exactly the contract keys, in order, for a dry run', () => {
     const report = dryRunReport(plan);
     expect(Object.keys(report)).toEqual(['dryRun', 'added', 'removed', 'roleChanged', 'unchanged', 'notMember', 'failed', 'verified']);
