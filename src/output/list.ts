@@ -2,6 +2,7 @@
 // streams page by page, so memory stays bounded by one page even for huge teams; `table` is for
 // a person at a terminal and needs every row to size its columns.
 import type { IO } from '../io.js';
+import { jsonArrayWriter, ndjsonWriter, rowsWriter, writeItems } from './items.js';
 import { renderMarkdown } from './markdown.js';
 import { oneLine } from './terminal.js';
 import type { OutputFormat } from '../settings.js';
@@ -65,38 +66,17 @@ export async function writeList<T>(
   // Nothing reaches stdout before the first page has arrived, so a command that fails at once
   // (bad token, unknown team) leaves stdout empty.
   const pages = await startedPages(untilStdoutCloses(io, source));
-  let count = 0;
   const headers = columns.map((c) => c.header);
   const cells = (item: T): Cell[] => columns.map((c) => c.value(item));
+  const write = (text: string): Promise<void> => io.out(text);
   switch (format) {
-    case 'json': {
-      // One JSON array, written as it arrives.
-      await io.out('[');
-      for await (const items of pages) {
-        for (const item of items) {
-          await io.out(`${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`);
-          count++;
-        }
-      }
-      await io.out(count === 0 ? ']\n' : '\n]\n');
-      return count;
-    }
+    case 'json':
+      return writeItems(pages, jsonArrayWriter<T>(), write);
     case 'ndjson':
-      for await (const items of pages) {
-        await io.out(items.map((item) => JSON.stringify(item) + '\n').join(''));
-        count += items.length;
-      }
-      return count;
+      return writeItems(pages, ndjsonWriter<T>(), write);
     case 'tsv':
-    case 'csv': {
-      const line = format === 'tsv' ? tsvLine : await csvWriter();
-      await io.out(line(headers));
-      for await (const items of pages) {
-        await io.out(items.map((item) => line(cells(item))).join(''));
-        count += items.length;
-      }
-      return count;
-    }
+    case 'csv':
+      return writeItems(pages, rowsWriter(columns, format === 'tsv' ? tsvLine : await csvWriter()), write);
     case 'table':
     case 'markdown': {
       const rows: Cell[][] = [];

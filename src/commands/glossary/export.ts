@@ -25,7 +25,8 @@ import type { GlossaryEntry } from '../../api/types.js';
 import { openAtomic, type AtomicFile } from '../../files/atomic.js';
 import { GlossaryCsvWriter, GlossaryTbxWriter, csvLanguages, omittedKeysWarning, spellingConflictsWarning } from '../../files/glossary-write.js';
 import { parseLanguageList, selectLanguages } from '../../glossary/languages.js';
-import { startedPages, untilStdoutCloses } from '../../output/list.js';
+import { jsonArrayWriter, ndjsonWriter, writeItems, type ItemWriter } from '../../output/items.js';
+import { onePage, startedPages, untilStdoutCloses } from '../../output/list.js';
 
 /** The flags of the command, as commander parses them (src/program.ts declares them). */
 export interface ExportOptionsFlags {
@@ -52,7 +53,7 @@ function project(entry: GlossaryEntry, languages: readonly string[] | undefined)
   return languages === undefined ? entry : { ...entry, translations: selectLanguages(entry.translations, languages) };
 }
 
-/** Writes every entry; returns how many were written. */
+/** Writes every entry through the format's writer (src/output/items.ts); returns how many were written. */
 async function writeExport(
   format: ExportFormat,
   pages: AsyncIterable<GlossaryEntry[]>,
@@ -61,81 +62,43 @@ async function writeExport(
   sink: Sink,
   warn: (message: string) => void,
 ): Promise<number> {
-  let written = 0;
-  const kept = (entry: GlossaryEntry) => languages === undefined || Object.keys(entry.translations).length > 0;
+  const write = (text: string): Promise<void> => sink.write(text);
+  /** With --lang, only those languages, and no entry left without any. */
+  const selected = (writer: ItemWriter<GlossaryEntry>): ItemWriter<GlossaryEntry> => ({
+    start: () => writer.start(),
+    item: (entry) => {
+      const shown = project(entry, languages);
+      return languages !== undefined && Object.keys(shown.translations).length === 0 ? '' : writer.item(shown);
+    },
+    end: () => writer.end(),
+  });
   switch (format) {
-    case 'json': {
-      let first = true;
-      for await (const items of pages) {
-        let chunk = first ? '[' : '';
-        first = false;
-        for (const entry of items.map((e) => project(e, languages)).filter(kept)) {
-          chunk += `${written === 0 ? '\n' : ',\n'}  ${JSON.stringify(entry)}`;
-          written++;
-        }
-        await sink.write(chunk);
-      }
-      await sink.write(first ? '[]\n' : written === 0 ? ']\n' : '\n]\n');
-      return written;
-    }
+    case 'json':
+      return writeItems(pages, selected(jsonArrayWriter()), write);
     case 'ndjson':
-      for await (const items of pages) {
-        const entries = items.map((e) => project(e, languages)).filter(kept);
-        await sink.write(entries.map((e) => JSON.stringify(e) + '\n').join(''));
-        written += entries.length;
-      }
-      return written;
+      return writeItems(pages, selected(ndjsonWriter()), write);
     case 'tbx': {
-      const writer = new GlossaryTbxWriter(languages);
-      let started = false;
-      for await (const items of pages) {
-        let chunk = started ? '' : writer.start();
-        started = true;
-        for (const entry of items) {
-          const xml = writer.entry(project(entry, languages));
-          if (xml !== '') written++;
-          chunk += xml;
-        }
-        await sink.write(chunk);
-      }
-      await sink.write((started ? '' : writer.start()) + writer.end());
-      return written;
+      const tbx = new GlossaryTbxWriter(languages);
+      return writeItems(pages, { start: () => tbx.start(), item: (entry) => tbx.entry(project(entry, languages)), end: () => tbx.end() }, write);
     }
     case 'csv': {
-      if (languages !== undefined) {
-        // (--lang names checked language keys; rows get them case-insensitively, unprojected,
-        // so a conflict between spellings is seen.)
-        const writer = new GlossaryCsvWriter(languages, { excel });
-        let started = false;
-        for await (const items of pages) {
-          let chunk = started ? '' : writer.header();
-          started = true;
-          for (const entry of items) {
-            const line = writer.row(entry);
-            if (line !== '') written++;
-            chunk += line;
-          }
-          await sink.write(chunk);
-        }
-        if (!started) await sink.write(writer.header());
-        const conflicts = spellingConflictsWarning(writer.conflicts);
-        if (conflicts !== undefined) warn(conflicts);
-        return written;
+      // With --lang the columns are known up front and rows stream (rows get them
+      // case-insensitively, unprojected, so a conflict between spellings is seen); without it
+      // every page is read first, since the header names every language present.
+      let columns = languages;
+      let source = pages;
+      if (columns === undefined) {
+        const entries: GlossaryEntry[] = [];
+        for await (const items of pages) entries.push(...items);
+        const found = csvLanguages(entries);
+        const omitted = omittedKeysWarning(found);
+        if (omitted !== undefined) warn(omitted);
+        columns = found.columns;
+        source = onePage(entries);
       }
-      const entries: GlossaryEntry[] = [];
-      for await (const items of pages) entries.push(...items);
-      const found = csvLanguages(entries);
-      const omitted = omittedKeysWarning(found);
-      if (omitted !== undefined) warn(omitted);
-      const writer = new GlossaryCsvWriter(found.columns, { excel });
-      let out = writer.header();
-      for (const entry of entries) {
-        const line = writer.row(entry);
-        if (line !== '') written++;
-        out += line;
-      }
-      await sink.write(out);
-      const conflicts = spellingConflictsWarning(writer.conflicts);
+      const csv = new GlossaryCsvWriter(columns, { excel });
+      const written = await writeItems(source, { start: () => csv.header(), item: (entry) => csv.row(entry), end: () => '' }, write);
+      const conflicts = spellingConflictsWarning(csv.conflicts);
       if (conflicts !== undefined) warn(conflicts);
       return written;
     }
