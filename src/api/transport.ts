@@ -6,6 +6,9 @@
 //   concurrency asked for, and sockets are only opened on demand.
 // - HTTPS_PROXY / HTTP_PROXY / NO_PROXY (any case) are honoured through undici's own
 //   EnvHttpProxyAgent, loaded (with the whole package it needs) only when such a variable is set.
+// - HTTP/2 is never negotiated (undici offers it only with `allowH2`, which teamctl does not set),
+//   yet undici's Client loads its HTTP/2 client, and with it node:http2, on every run (~10 ms):
+//   that file is answered from the module cache with a stand-in that fails loudly if ever called.
 // - On Node 20, V8 spends ~90 ms at exit optimising undici's WebAssembly HTTP parser; Liftoff only
 //   (the baseline compiler) avoids it there. Node 22 and 24 do not need it (it would cost them).
 import { createRequire } from 'node:module';
@@ -32,12 +35,28 @@ const pick = (env: NodeJS.ProcessEnv, names: string[]): string | undefined => na
 
 let tuned = false;
 
+/** undici's HTTP/2 client, replaced before undici loads it (see the file comment). */
+export const http2ClientPath = require.resolve('undici/lib/dispatcher/client-h2.js');
+
+function skipHttp2Client(): void {
+  if (require.cache[http2ClientPath]) return;
+  const Module = require('node:module') as new (id: string) => NodeJS.Module;
+  const standIn = new Module(http2ClientPath);
+  standIn.filename = http2ClientPath;
+  standIn.loaded = true;
+  standIn.exports = function connectH2(): never {
+    throw new Error('teamctl does not use HTTP/2, yet the service negotiated it');
+  };
+  require.cache[http2ClientPath] = standIn;
+}
+
 /** A keep-alive pool for the whole run; through the proxy the environment names, if any. */
 export function createTransport(env: NodeJS.ProcessEnv): Transport {
   if (!tuned && process.versions.node.startsWith('20.')) {
     setFlagsFromString('--liftoff-only');
     tuned = true;
   }
+  skipHttp2Client();
   const request = require('undici/lib/api/api-request.js') as (this: Dispatcher, options: RequestOptions) => Promise<ResponseData>;
   const options = { keepAliveTimeout: 10_000, connections: maxConnections };
   let dispatcher: Dispatcher;

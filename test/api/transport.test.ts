@@ -17,6 +17,30 @@ describe('undici, used narrowly', () => {
     expect(version).toMatch(/^7\./);
   });
 
+  it("never loads undici's HTTP/2 client nor node:http2 (a process of its own), and still talks HTTP/1.1", async () => {
+    const s = await sandboxWithEnv({ seed: 'demo' });
+    try {
+      const { spawn } = await import('node:child_process');
+      const transport = new URL('../../dist/api/transport.js', import.meta.url).href;
+      const script = `
+        const { createTransport, http2ClientPath } = await import(${JSON.stringify(transport)});
+        const t = createTransport({});
+        const r = await t.request({ origin: ${JSON.stringify(s.sandbox.url)}, path: '/v1/orgs/acme/translations-glossary', method: 'GET', headers: { authorization: 'Bearer ${s.sandbox.token}' } });
+        await r.body.json();
+        await t.close();
+        const { createRequire } = await import('node:module');
+        const standIn = createRequire(import.meta.url).cache[http2ClientPath].exports;
+        console.log(JSON.stringify({ status: r.statusCode, http2: process.moduleLoadList.some((m) => /\bhttp2\b/.test(m)), standIn: standIn.name }));`;
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+      await new Promise((resolve) => child.on('close', resolve));
+      expect(JSON.parse(out)).toEqual({ status: 200, http2: false, standIn: 'connectH2' });
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+
   it('sends a request and closes', async () => {
     const s = await sandboxWithEnv({ seed: 'demo' });
     try {
