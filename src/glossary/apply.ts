@@ -126,8 +126,8 @@ function advance(known: Map<string, GlossaryEntryLike>, ops: readonly PlannedOpe
   for (const { operation: op } of ops) {
     if (op.type === 'insert') {
       const id = nextPlaceholder();
-      known.set(id, { id, translations: { ...op.translations } });
-    } else if (op.type === 'update') known.set(op.id, { id: op.id, translations: { ...op.translations } });
+      known.set(id, { id, translations: op.translations }); // shared, never changed
+    } else if (op.type === 'update') known.set(op.id, { id: op.id, translations: op.translations });
     else known.delete(op.id);
   }
 }

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// Big jobs (README, "Performance"): from one run on the running Node, each measured under
+// /usr/bin/time (wall, CLI CPU = user + sys, peak RSS of the CLI alone: the sandbox answers from
+// this process, so its own work is not counted):
+// - `members list -o ndjson` of a 100,000-member team against a floor: a script that fetches the
+//   same pages with the global fetch and discards them (median of 3, interleaved);
+// - `glossary import` of 10,000 and of 100,000 rows into an empty glossary (linear: ≈ 10× CPU);
+// - `members sync --roster … --prune --dry-run` planning 10,000 and 100,000 members;
+// - 1,000 role changes over a link of 50 ms latency, at the default --concurrency and at 64,
+//   against the floor ceil(1000 / concurrency) × 50 ms (sequential: 50 s).
+// Run: `npm run bench` (after `npm ci`), or `node test/bench/scale.js`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox } from '../../dist/sandbox/server.js';
+
+const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-bench-scale-'));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Runs a command under /usr/bin/time: { wallS, cpuS, rssMb }. stdout is drained, not kept. */
+function timed(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/usr/bin/time', ['-f', 'TIME %e %U %S %M', ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stdout.resume();
+    child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
+    child.on('close', (code) => {
+      const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(err);
+      if (code !== 0 || !m) return reject(new Error(`${args.join(' ')} exited ${code}:\n${err.slice(-2000)}`));
+      resolve({ wallS: Number(m[1]), cpuS: Number(m[2]) + Number(m[3]), rssMb: Number(m[4]) / 1024 });
+    });
+  });
+}
+
+function envFor(sandbox, team) {
+  return { TEAMCTL_CONFIG_DIR: mkdtempSync(join(dir, 'config-')), TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_TOKEN: sandbox.token, TEAMCTL_ORG: 'acme', TEAMCTL_TEAM: team };
+}
+
+const rows = [];
+const row = (what, r, extra = '') =>
+  rows.push(`${what.padEnd(52)} ${r.wallS.toFixed(2).padStart(7)} s wall ${r.cpuS.toFixed(2).padStart(6)} s CPU ${r.rssMb.toFixed(0).padStart(5)} MB${extra}`);
+
+// 1. 100k members as ndjson, against a fetch floor.
+{
+  const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
+  const users = sandbox.store.addUsers('acme', 100_000);
+  sandbox.store.createTeam('acme', 'big');
+  sandbox.store.setTeamMembers('acme', 'big', users.map((u) => ({ userId: u.id })));
+  const env = envFor(sandbox, 'big');
+  const floor = `
+    let page;
+    do {
+      const url = new URL(${JSON.stringify(`${sandbox.url}/v1/orgs/acme/teams/big/members`)});
+      url.searchParams.set('limit', '1000');
+      if (page) url.searchParams.set('page', page);
+      const body = await (await fetch(url, { headers: { authorization: 'Bearer ${sandbox.token}', accept: 'application/json' } })).json();
+      page = body.next?.page;
+    } while (page);`;
+  const cli = [];
+  const bare = [];
+  for (let i = 0; i < 3; i++) {
+    cli.push(await timed([process.execPath, bin, 'members', 'list', '-o', 'ndjson'], env));
+    bare.push(await timed([process.execPath, '--input-type=module', '-e', floor], env));
+  }
+  const pick = (xs) => xs.find((r) => r.wallS === median(xs.map((x) => x.wallS)));
+  const c = pick(cli);
+  const f = pick(bare);
+  row('members list -o ndjson, 100,000 members', c, `  ${(c.wallS / f.wallS).toFixed(2)}× the floor`);
+  row('  floor: fetch the same 100 pages, discard', f);
+  await sandbox.close();
+}
+
+// 2. glossary import, 10k and 100k rows, into an empty glossary.
+{
+  const cpu = {};
+  for (const n of [10_000, 100_000]) {
+    const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
+    const file = join(dir, `terms-${n}.csv`);
+    const lines = ['en,fr,de'];
+    for (let i = 0; i < n; i++) lines.push(`term ${i},terme ${i},Begriff ${i}`);
+    writeFileSync(file, lines.join('\n') + '\n');
+    const r = await timed([process.execPath, bin, 'glossary', 'import', file, '--quiet'], envFor(sandbox, 'any'));
+    if (sandbox.store.glossaryEntries('acme').length !== n) throw new Error(`import of ${n} rows left ${sandbox.store.glossaryEntries('acme').length} entries`);
+    cpu[n] = r.cpuS;
+    row(`glossary import, ${n.toLocaleString('en')} rows`, r, `  ${Math.round(n / r.wallS).toLocaleString('en')} rows/s`);
+    await sandbox.close();
+  }
+  rows.push(`  CPU 100k / 10k: ${(cpu[100_000] / cpu[10_000]).toFixed(1)}× (linear: 10×)`);
+}
+
+// 3. members sync planning, 10k and 100k members (a roster shifted by 5%: adds, removals, roles).
+{
+  const cpu = {};
+  for (const n of [10_000, 100_000]) {
+    const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
+    const users = sandbox.store.addUsers('acme', n + n / 10);
+    sandbox.store.createTeam('acme', 't');
+    sandbox.store.setTeamMembers('acme', 't', users.slice(0, n).map((u, i) => ({ userId: u.id, role: i % 50 ? 'member' : 'owner' })));
+    const roster = join(dir, `roster-${n}.csv`);
+    writeFileSync(roster, ['id,role', ...users.slice(n / 20, n + n / 20).map((u, i) => `${u.id},${i % 40 ? 'member' : 'owner'}`)].join('\n') + '\n');
+    const r = await timed([process.execPath, bin, 'members', 'sync', '--roster', roster, '--prune', '--dry-run', '--quiet', '--force'], envFor(sandbox, 't'));
+    cpu[n] = r.cpuS;
+    row(`members sync --dry-run, ${n.toLocaleString('en')} members`, r);
+    await sandbox.close();
+  }
+  rows.push(`  CPU 100k / 10k: ${(cpu[100_000] / cpu[10_000]).toFixed(1)}× (linear: 10×; start-up weighs on 10k)`);
+}
+
+// 4. 1,000 role changes over 50 ms latency.
+{
+  const latencyMs = 50;
+  const sandbox = await startSandbox({ port: 0, seed: 'empty', latencyMs, requestLogLimit: 10 });
+  const users = sandbox.store.addUsers('acme', 1000);
+  sandbox.store.createTeam('acme', 'roles');
+  const roster = join(dir, 'owners.csv');
+  writeFileSync(roster, ['id,role', ...users.map((u) => `${u.id},owner`)].join('\n') + '\n');
+  for (const concurrency of [undefined, 64]) {
+    sandbox.store.setTeamMembers('acme', 'roles', users.map((u) => ({ userId: u.id, role: 'member' })));
+    const args = [process.execPath, bin, 'members', 'sync', '--roster', roster, '--yes', '--quiet', ...(concurrency ? ['--concurrency', String(concurrency)] : [])];
+    const r = await timed(args, envFor(sandbox, 'roles'));
+    const owners = sandbox.store.teamMembers('acme', 'roles').filter((m) => m.role === 'owner').length;
+    if (owners !== 1000) throw new Error(`role changes left ${owners} owners`);
+    const c = concurrency ?? 8;
+    row(`1,000 role changes, 50 ms latency, --concurrency ${c}${concurrency ? '' : ' (default)'}`, r, `  floor ${((Math.ceil(1000 / c) * latencyMs) / 1000).toFixed(2)} s`);
+  }
+  rows.push(`  sequential floor: ${((1000 * latencyMs) / 1000).toFixed(0)} s`);
+  await sandbox.close();
+}
+
+console.log(`big jobs on Node ${process.versions.node} (wall, CLI CPU, CLI peak RSS)`);
+for (const line of rows) console.log(line);
