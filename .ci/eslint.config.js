@@ -30,6 +30,9 @@ export default tseslint.config(
     'src/members/**': ['commands', 'glossary', 'sandbox'],
     'src/glossary/**': ['commands', 'members', 'sandbox'],
     'src/sandbox/**': ['commands', 'engine', 'members', 'context', 'api/client', 'io'],
+  }, {
+    // A leaf of its layer, the one home of the glossary's language rules (README, "Development").
+    'src/files/**': ['glossary/languages'],
   }),
   {
     files: ['bin/**/*.js', 'test/**/*.js', '.ci/**/*.js'],
@@ -37,8 +40,11 @@ export default tseslint.config(
   },
 );
 
-/** One no-restricted-imports rule per folder: the folders (under src/) it may not import from. */
-function layers(forbidden) {
+/**
+ * One no-restricted-imports rule per folder: the folders (under src/) it may not import from, and
+ * the single modules of those folders it may import all the same (`allowed`).
+ */
+function layers(forbidden, allowed = {}) {
   return Object.entries(forbidden).map(([files, folders]) => ({
     files: [files],
     rules: {
@@ -47,7 +53,9 @@ function layers(forbidden) {
         {
           // A folder as `../<folder>/…`; a single module (context, io, api/client) as `../<module>.js`.
           patterns: folders.map((folder) => ({
-            group: ['context', 'io', 'api/client'].includes(folder) ? [`../${folder}.js`] : [`../${folder}/**`],
+            group: ['context', 'io', 'api/client'].includes(folder)
+              ? [`../${folder}.js`]
+              : [`../${folder}/**`, ...(allowed[files] ?? []).filter((m) => m.startsWith(`${folder}/`)).map((m) => `!../${m}.js`)],
             message: `${files.replace('/**', '/')} sits below ${folder}/ in the layers (README, "Development")`,
           })),
         },

@@ -238,8 +238,3 @@ export async function readTextFile(file: string): Promise<string> {
     await handle.close();
   }
 }
-
-/** Reads and parses a file; a missing or unreadable file is a usage error naming it. */
-export async function readDelimitedFile(file: string): Promise<DelimitedFile> {
-  return parseDelimited(await readTextFile(file), file);
-}

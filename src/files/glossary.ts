@@ -31,6 +31,8 @@
 //   written for `=x` from a term `'=x` itself, whatever the writer did.) See csvCell, excelCell.
 // - NUL characters mean a UTF-16 file without byte order mark: one problem says so.
 import { InputFileError, type FileProblem } from '../errors.js';
+import { languageKeyPattern } from '../glossary/languages.js';
+import { normaliseCell, readCell } from './cells.js';
 import { parseDelimited, readTextFile, type DelimitedFile } from './csv.js';
 import { looksLikeTbx } from './tbx.js';
 
@@ -60,36 +62,14 @@ export interface GlossaryReadOptions {
   key?: string;
 }
 
-/** Language keys in a header (README, "glossary import"). */
-export const languageKeyPattern = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 /** The service's published limit on one translation. */
 export const maxTranslationLength = 255;
 
 /** Line breaks as the service's schema counts them (`^[^\n\r]*$`). */
 const lineBreak = /[\n\r]/;
-/** Cells a spreadsheet may run as a formula (OWASP CSV injection): = + - @ tab CR first. */
-export const formulaStart = /^[=+\-@\t\r]/;
-/** A cell with an apostrophe an export added: one or more `'`, then = + - @ tab or CR. */
-export const escapedCell = /^'+[=+\-@\t\r]/;
-
-/** A cell without the apostrophe an export added: the first `'` of an escaped cell (see the decisions above). */
-export function unneutraliseCell(value: string): string {
-  return escapedCell.test(value) ? value.slice(1) : value;
-}
-
-/** A raw cell as the reader takes it: trimmed, NFC, without an export's apostrophe. */
-export function readCell(raw: string): string {
-  return normaliseCell(unneutraliseCell(normaliseCell(raw)));
-}
-
 /** Length as the service counts it: Unicode code points. */
 export function translationLength(value: string): number {
   return [...value].length;
-}
-
-/** What every cell goes through before it is compared or sent. */
-export function normaliseCell(value: string): string {
-  return value.trim().normalize('NFC');
 }
 
 /** A value for a message: quoted, escaped, and cut short when long. */
@@ -123,7 +103,7 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
     const file = fromDelimited(rows, opts);
     return { ...file, warnings: [...warnings, ...file.warnings] };
   }
-  return fromDelimited(parseDelimited(text, path), opts);
+  return parseGlossaryFile(text, path, opts);
 }
 
 function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): GlossaryFile {

@@ -11,7 +11,7 @@
 // - A DOCTYPE (and so any entity declaration) is refused: no external entities, no expansion bombs.
 import { InputFileError, type FileProblem } from '../errors.js';
 import type { DelimitedFile } from './csv.js';
-import { escapedCell } from './glossary.js';
+import { escapedCell } from './cells.js';
 
 /** The marker glossaryToTbx writes in the header: concept ids are then the service's entry ids. */
 export const teamctlTbxMarker = 'exported by teamctl';

@@ -36,7 +36,7 @@ import type { TeamMemberRole } from '../api/types.js';
 import type { FileProblem } from '../errors.js';
 import { InputFileError, UsageError } from '../errors.js';
 import type { DelimitedFile, DelimitedRow } from './csv.js';
-import { parseDelimited, readDelimitedFile } from './csv.js';
+import { parseDelimited, readTextFile } from './csv.js';
 
 export type UserKind = 'email' | 'id';
 
@@ -221,7 +221,7 @@ function readHeader(cells: string[], readRoles: boolean): Layout | null | string
 }
 
 /** Turns parsed rows into users; throws InputFileError listing every problem (up to 50). */
-export function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
+function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
   const { file, rows } = parsed;
   const first = rows[0];
   if (!first) return { file, users: [], warnings: [], header: null };
@@ -324,5 +324,5 @@ export function parseUserFile(text: string, file: string, opts: UserFileOptions)
 
 /** Reads users from a file on disk; an unreadable file is an InputFileError naming it. */
 export async function readUserFile(path: string, opts: UserFileOptions): Promise<UserFile> {
-  return readUserRows(await readDelimitedFile(path), opts);
+  return parseUserFile(await readTextFile(path), path, opts);
 }

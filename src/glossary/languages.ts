@@ -1,10 +1,46 @@
-// `--lang en,fr` for glossary list and export: checked codes, and translations looked up in them.
-// Language keys are case-insensitive (BCP 47), so `--lang pt-br` finds a glossary's `pt-BR`.
-import type { GlossaryTranslations } from '../api/types.js';
+// The language rules of the glossary, in one place for the file readers and writers, the
+// commands and the sandbox: what a language key is, the order of language columns, and `--lang en,fr`
+// (checked codes, and translations looked up in them). Language keys are case-insensitive
+// (BCP 47), so `--lang pt-br` finds a glossary's `pt-BR`. A leaf: it imports no other layer.
+import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import { UsageError } from '../errors.js';
-import { languageKeyPattern } from '../files/glossary.js';
 
-export { languageKeyPattern };
+/** Language keys in a header (README, "glossary import"). */
+export const languageKeyPattern = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/**
+ * Column order for "all languages present": `en` first (the usual source language, so it becomes
+ * the default `--key` when the file is imported again), then the others in code-unit order. It
+ * depends only on which languages exist, so two exports of a glossary diff cleanly.
+ */
+export function compareLanguages(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a === 'en') return -1;
+  if (b === 'en') return 1;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * Every language key used by the entries (with a non-empty translation), in export order. Keys
+ * that differ only in case (`en`, `EN`) are one language: the spelling met first stands for it.
+ */
+export function glossaryLanguages(entries: Iterable<Pick<GlossaryEntry, 'translations'>>): string[] {
+  const keys = new Map<string, string>(); // lower case → first spelling
+  for (const entry of entries) {
+    for (const [k, v] of Object.entries(entry.translations)) {
+      if (typeof v === 'string' && v !== '' && !keys.has(k.toLowerCase())) keys.set(k.toLowerCase(), k);
+    }
+  }
+  return [...keys.values()].sort(compareLanguages);
+}
+
+/**
+ * Whether a translation key can be a column of the CSV import format: a language key by the
+ * header pattern, and not `id` (any case), which is the id column.
+ */
+export function isCsvLanguageKey(key: string): boolean {
+  return languageKeyPattern.test(key) && key.toLowerCase() !== 'id';
+}
 
 /** The codes of `--lang`, in the order given; a bad or repeated code is a usage error. */
 export function parseLanguageList(value: string): string[] {

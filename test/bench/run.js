@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Start-up benchmark (run: `npm run bench` after `npm ci`). Prints, in one run, the median time of
-// each command and its ratio to the floor `node -e 0`, plus `members list` against a bare node:http
-// script doing the same single request. Runs are interleaved so machine noise hits all alike.
+// each command and its ratio to the floor `node -e 0`, plus `members list` and `glossary get`
+// against a bare node:http script doing the same single request, and the peak RSS of those (a
+// separate pass under /usr/bin/time, so the timings are not disturbed). Runs are interleaved so
+// machine noise hits all alike.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,16 +72,39 @@ const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
 for (let i = 0; i < runs; i++) {
   for (const [name, c] of Object.entries(cases)) samples[name].push(await time(c));
 }
+
+// Peak RSS of the request-making commands: a few runs each under /usr/bin/time, the largest kept.
+function peakRss([cmd, args]) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/usr/bin/time', ['-f', 'RSS %M', cmd, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.on('close', (code) => {
+      const m = /RSS (\d+)\s*$/.exec(err);
+      if (code !== 0 || !m) reject(new Error(`${args.join(' ')} exited ${code}: ${err}`));
+      else resolve(Number(m[1]) / 1024);
+    });
+  });
+}
+const rss = {};
+for (const name of ['node:http one request', 'teamctl members list (1 page)', 'teamctl glossary get']) {
+  const runsOf = [];
+  for (let i = 0; i < 3; i++) runsOf.push(await peakRss(cases[name]));
+  rss[name] = Math.max(...runsOf);
+}
 await sandbox.close();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const floor = median(samples['node -e 0 (floor)']);
 const bare = median(samples['node:http one request']);
-console.log(`${runs} runs each, interleaved; median ms and ratio to node -e 0`);
+console.log(`Node ${process.versions.node}: ${runs} runs each, interleaved; median ms and ratio to node -e 0 (peak RSS where measured)`);
 for (const [name, xs] of Object.entries(samples)) {
   const m = median(xs);
-  console.log(`${name.padEnd(32)} ${m.toFixed(1).padStart(7)} ms  ${(m / floor).toFixed(2)}×`);
+  const memory = rss[name] === undefined ? '' : `  ${rss[name].toFixed(0).padStart(4)} MB`;
+  console.log(`${name.padEnd(32)} ${m.toFixed(1).padStart(7)} ms  ${(m / floor).toFixed(2)}×${memory}`);
 }
 const list = median(samples['teamctl members list (1 page)']);
+const get = median(samples['teamctl glossary get']);
 const undici = median(samples['undici one request']);
 console.log(`members list vs bare node:http request: ${(list / bare).toFixed(2)}×, vs bare undici request: ${(list / undici).toFixed(2)}×`);
+console.log(`glossary get vs bare node:http request: ${(get / bare).toFixed(2)}×`);

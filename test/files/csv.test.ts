@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputFileError, formatProblem } from '../../src/errors.js';
-import { decodeUtf8, firstInvalidUtf8, parseDelimited, readDelimitedFile, unclosedQuoteLine } from '../../src/files/csv.js';
+import { decodeUtf8, firstInvalidUtf8, parseDelimited, readTextFile, unclosedQuoteLine } from '../../src/files/csv.js';
+
+const readDelimitedFile = async (path: string) => parseDelimited(await readTextFile(path), path);
 import { readGlossaryFile } from '../../src/files/glossary.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-csv-'));

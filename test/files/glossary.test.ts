@@ -4,21 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { InputFileError, UsageError, type FileProblem } from '../../src/errors.js';
 import { parseDelimited } from '../../src/files/csv.js';
 import { planGlossaryImport } from '../../src/plan/glossary.js';
-import { normaliseCell, readCell, parseGlossaryFile, readGlossaryFile, type GlossaryFile } from '../../src/files/glossary.js';
-import {
-  csvLanguages,
-  GlossaryCsvWriter,
-  glossaryLanguages,
-  glossaryToCsv,
-  omittedKeysWarning,
-  spellingConflictsWarning,
-  glossaryToTbx,
-  GlossaryTbxWriter,
-  csvCell,
-  excelCell,
-  toNcName,
-  xmlEscape,
-} from '../../src/files/glossary-write.js';
+import { normaliseCell, readCell } from '../../src/files/cells.js';
+import { parseGlossaryFile, readGlossaryFile, type GlossaryFile } from '../../src/files/glossary.js';
+import { csvLanguages, omittedKeysWarning, spellingConflictsWarning } from '../../src/files/glossary-columns.js';
+import { GlossaryCsvWriter, csvCell, excelCell } from '../../src/files/glossary-write.js';
+import { GlossaryTbxWriter, toNcName, xmlEscape } from '../../src/files/tbx-write.js';
+import { glossaryToCsv, glossaryToTbx } from '../helpers/glossary-writers.js';
+import { glossaryLanguages } from '../../src/glossary/languages.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/glossary/${name}`, import.meta.url));
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { InputFileError } from '../../src/errors.js';
-import { glossaryToTbx } from '../../src/files/glossary-write.js';
+import { glossaryToTbx } from '../helpers/glossary-writers.js';
 import { readGlossaryFile } from '../../src/files/glossary.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-tbx-'));

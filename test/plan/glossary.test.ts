@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GlossaryOperation } from '../../src/api/types.js';
 import { InputFileError } from '../../src/errors.js';
-import { glossaryToCsv } from '../../src/files/glossary-write.js';
+import { glossaryToCsv } from '../helpers/glossary-writers.js';
 import { parseGlossaryFile, type GlossaryRow } from '../../src/files/glossary.js';
 import {
   applyOperations,

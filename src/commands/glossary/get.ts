@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { ExitCode, NotFoundError, UsageError } from '../../errors.js';
 import { getGlossaryEntry } from '../../api/glossary.js';
 import type { GlossaryEntry } from '../../api/types.js';
-import { compareLanguages } from '../../files/glossary-write.js';
+import { compareLanguages } from '../../glossary/languages.js';
 import { csvWriter, markdownTable, renderTable, tsvLine, type Cell } from '../../output/list.js';
 
 export interface GetOptions {

@@ -15,8 +15,8 @@ import type { Context } from '../../context.js';
 import { ExitCode } from '../../errors.js';
 import { listGlossaryEntries } from '../../api/glossary.js';
 import type { GlossaryEntry } from '../../api/types.js';
-import { glossaryLanguages, isCsvLanguageKey, pickTranslation, spellingConflictsWarning } from '../../files/glossary-write.js';
-import { parseLanguageList } from '../../glossary/languages.js';
+import { pickTranslation, spellingConflictsWarning } from '../../files/glossary-columns.js';
+import { glossaryLanguages, isCsvLanguageKey, parseLanguageList } from '../../glossary/languages.js';
 import { onePage, writeList, type Column } from '../../output/list.js';
 import { parsePageSize } from '../../settings.js';
 

@@ -1,0 +1,91 @@
+// The TBX writer of `glossary export --format tbx` (README, "TBX"): TBX-Basic, streamed entry by
+// entry; every export reads back exactly through the TBX reader (tbx.ts).
+import type { GlossaryEntry } from '../api/types.js';
+import { compareLanguages } from '../glossary/languages.js';
+import { teamctlEntryIdType, teamctlTbxMarker } from './tbx.js';
+
+// TBX-Basic (ISO 30042:2019, TBX v3, DCA style).
+// Characters XML 1.0 does not allow at all: C0 controls but tab/LF/CR, lone surrogates, U+FFFE/F.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const xmlInvalid = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text safe in XML content and attribute values: invalid characters removed, markup escaped. */
+export function xmlEscape(value: string): string {
+  return value.replace(xmlInvalid, '').replace(/[&<>"'\r\n\t]/g, (c) => {
+    switch (c) {
+      case '&':
+        return '&amp;';
+      case '<':
+        return '&lt;';
+      case '>':
+        return '&gt;';
+      case '"':
+        return '&quot;';
+      case "'":
+        return '&apos;';
+      case '\r':
+        return '&#13;'; // a raw CR would be read back as LF
+      default:
+        return c; // LF and tab survive in element content; attributes never hold them here
+    }
+  });
+}
+
+/** An XML NCName from an entry id: only ASCII name characters, starting with a letter or `_`. */
+export function toNcName(id: string): string {
+  const body = id.replace(/[^A-Za-z0-9._-]/g, '_');
+  return /^[A-Za-z_]/.test(body) ? body : `c-${body}`;
+}
+
+/**
+ * Writes TBX one piece at a time (start, one conceptEntry per entry, end). It needs no languages
+ * up front: each entry writes its own langSecs, in `languages` order or export order.
+ */
+export class GlossaryTbxWriter {
+  private readonly used = new Set<string>();
+  constructor(private readonly languages?: readonly string[]) {}
+
+  start(): string {
+    return (
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<tbx type="TBX-Basic" style="dca" xml:lang="en" xmlns="urn:iso:std:iso:30042:ed-2">\n' +
+      '  <tbxHeader>\n' +
+      '    <fileDesc>\n' +
+      '      <sourceDesc>\n' +
+      `        <p>Organization translation glossary ${teamctlTbxMarker}</p>\n` +
+      '      </sourceDesc>\n' +
+      '    </fileDesc>\n' +
+      '  </tbxHeader>\n' +
+      '  <text>\n' +
+      '    <body>\n'
+    );
+  }
+
+  /** One conceptEntry, or '' when the entry has no translation in the chosen languages. */
+  entry(entry: Pick<GlossaryEntry, 'id' | 'translations'>): string {
+    const langs = this.languages ?? Object.keys(entry.translations).sort(compareLanguages);
+    const sections = langs
+      .map((lang) => [lang, entry.translations[lang] ?? ''] as const)
+      .filter(([, term]) => xmlEscape(term) !== '');
+    if (sections.length === 0) return '';
+    let id = toNcName(entry.id);
+    for (let n = 2; this.used.has(id); n++) id = `${toNcName(entry.id)}-${n}`;
+    this.used.add(id);
+    let out = `      <conceptEntry id="${xmlEscape(id)}">\n`;
+    // An XML name cannot carry every service id: the id itself goes along, read back on import.
+    if (id !== entry.id) out += `        <admin type="${teamctlEntryIdType}">${xmlEscape(entry.id)}</admin>\n`;
+    for (const [lang, term] of sections) {
+      out +=
+        `        <langSec xml:lang="${xmlEscape(lang.replace(/[\t\n\r]/g, ''))}">\n` +
+        `          <termSec>\n` +
+        `            <term>${xmlEscape(term)}</term>\n` +
+        `          </termSec>\n` +
+        `        </langSec>\n`;
+    }
+    return `${out}      </conceptEntry>\n`;
+  }
+
+  end(): string {
+    return '    </body>\n  </text>\n</tbx>\n';
+  }
+}
