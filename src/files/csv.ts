@@ -238,3 +238,12 @@ export async function readTextFile(file: string): Promise<string> {
     await handle.close();
   }
 }
+
+/**
+ * Refuses a file whose cells hold NUL characters: UTF-16 (Excel's "Unicode text") without a byte
+ * order mark reads as UTF-8 full of them. One problem says so, instead of every garbled row.
+ */
+export function refuseNulCells(input: DelimitedFile): void {
+  const nul = input.rows.find((r) => r.cells.some((c) => c.includes('\u0000')));
+  if (nul) throw new InputFileError([{ file: input.file, line: nul.line, message: 'the file is not UTF-8 text (NUL characters; UTF-16?): save it as UTF-8' }]);
+}

@@ -32,8 +32,9 @@
 // - NUL characters mean a UTF-16 file without byte order mark: one problem says so.
 import { InputFileError, type FileProblem } from '../errors.js';
 import { languageKeyPattern } from '../glossary/languages.js';
+import { translationsKey } from '../plan/glossary.js';
 import { normaliseCell, readCell } from './cells.js';
-import { parseDelimited, readTextFile, type DelimitedFile } from './csv.js';
+import { parseDelimited, readTextFile, refuseNulCells, type DelimitedFile } from './csv.js';
 import { looksLikeTbx } from './tbx.js';
 
 /** One row of a glossary file, checked and normalised (trimmed, NFC, empty cells dropped). */
@@ -78,10 +79,6 @@ function show(value: string): string {
   return JSON.stringify(cut.length > 40 ? `${cut.slice(0, 40).join('')}…` : value);
 }
 
-/** A stable text for a translation map: keys sorted, so equal maps give equal signatures. */
-export function translationsSignature(translations: Record<string, string>): string {
-  return JSON.stringify(Object.keys(translations).sort().map((k) => [k, translations[k]]));
-}
 
 interface Column {
   index: number;
@@ -171,11 +168,7 @@ function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): Glossar
     else map.set(k, [v]);
   };
 
-  // UTF-16 (Excel's "Unicode text") without a byte order mark reads as UTF-8 full of NULs.
-  const nul = input.rows.find((r) => r.cells.some((c) => c.includes('\u0000')));
-  if (nul) {
-    throw new InputFileError([{ file, line: nul.line, message: 'the file is not UTF-8 text (NUL characters; UTF-16?): save it as UTF-8' }]);
-  }
+  refuseNulCells(input);
   /** A cell trimmed, NFC, and without the apostrophe an export adds. */
   const cellValue = (raw: string | undefined) => readCell(raw ?? '');
 
@@ -205,7 +198,7 @@ function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): Glossar
     if (problems.length > before) continue;
 
     const row: GlossaryRow = idValue === '' ? { line, translations } : { line, id: idValue, translations };
-    const signature = translationsSignature(translations);
+    const signature = translationsKey(translations);
 
     // Same id: identical rows merge, different ones are two updates of one entry.
     if (row.id !== undefined) {

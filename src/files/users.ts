@@ -36,7 +36,8 @@ import type { TeamMemberRole } from '../api/types.js';
 import type { FileProblem } from '../errors.js';
 import { InputFileError, UsageError } from '../errors.js';
 import type { DelimitedFile, DelimitedRow } from './csv.js';
-import { parseDelimited, readTextFile } from './csv.js';
+import { quote } from '../output/words.js';
+import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
 
 export type UserKind = 'email' | 'id';
 
@@ -79,7 +80,6 @@ export interface UserFile {
   header: { userColumn: UserColumn; roleColumn: boolean; teamColumn: boolean } | null;
 }
 
-const quote = (value: string): string => JSON.stringify(value);
 
 // Pragmatic, not RFC 5322: enough to catch a name, a stray delimiter or a truncated address.
 const localPart = String.raw`[^\s\p{Cc}\uFFFD@<>()[\]\\,;:"]+`;
@@ -226,13 +226,7 @@ function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
   const first = rows[0];
   if (!first) return { file, users: [], warnings: [], header: null };
 
-  // UTF-16 (Excel's "Unicode text") read as UTF-8 is full of NULs; say so instead of
-  // reporting every garbled row.
-  const nul = rows.find((r) => r.cells.some((c) => c.includes('\u0000')));
-  if (nul) {
-    const message = 'the file is not UTF-8 text (NUL characters; UTF-16?): save it as UTF-8';
-    throw new InputFileError([{ file, line: nul.line, message }]);
-  }
+  refuseNulCells(parsed);
 
   const layout = readHeader(first.cells, opts.readRoles);
   if (typeof layout === 'string') throw new InputFileError([{ file, line: first.line, message: layout }]);

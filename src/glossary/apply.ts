@@ -43,6 +43,7 @@ import { batches } from '../api/batching.js';
 import { TeamctlError, failureDetail } from '../errors.js';
 import { failureClass, mayStillBeProcessing, namedOperationIndex, whatHappened } from './failures.js';
 import { landedOperations, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
+import { plural } from '../output/words.js';
 import { verifyGlossary } from './verify.js';
 
 /** What the executor needs of the service. */
@@ -135,7 +136,6 @@ function advance(known: Map<string, GlossaryEntryLike>, ops: readonly PlannedOpe
 const entriesById = (entries: readonly GlossaryEntryLike[]): Map<string, GlossaryEntryLike> => new Map(entries.map((e) => [e.id, { id: e.id, translations: e.translations }]));
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 type Check =
   | { kind: 'settled' | 'unsettled'; landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[]; listings: number }
@@ -255,7 +255,7 @@ export async function applyGlossaryPlan(
     const late = mayStillBeProcessing(err);
     const gapMs = checkDelayMs;
     const firstWaitMs = late ? requestTimeoutMs + gapMs : gapMs;
-    const sent = `${ops.length} ${plural(ops.length, 'operation', 'operations')} sent, outcome unknown: ${whatHappened(err)}`;
+    const sent = `${plural(ops.length, 'operation')} sent, outcome unknown: ${whatHappened(err)}`;
     notice(
       late
         ? `${sent}; the service may still be working on it: waiting ${Math.ceil(firstWaitMs / 1000)}s before listing the glossary to see what landed`
@@ -370,7 +370,7 @@ export async function applyGlossaryPlan(
         result.applied.push(...landedLate);
         result.landedLate = landedLate;
         notice(
-          `${landedLate.length} ${plural(landedLate.length, 'operation', 'operations')} reported failed above landed after all ` +
+          `${plural(landedLate.length, 'operation')} reported failed above landed after all ` +
             `(line ${landedLate.map((p) => p.line).join(', ')})`,
         );
       }

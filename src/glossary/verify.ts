@@ -3,10 +3,10 @@
 // read plus the operations confirmed. Pure.
 import type { GlossaryTranslations } from '../api/types.js';
 import { sameTranslations, translationsKey, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
+import { noun } from '../output/words.js';
 import type { Discrepancy } from './apply.js';
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 function countByKey(translations: Iterable<GlossaryTranslations>): Map<string, number> {
   const counts = new Map<string, number>();
@@ -94,15 +94,14 @@ export function verifyGlossary(
       const keep = fresh.filter((id) => !dups.includes(id));
       const planned = [...g.applied, ...late][0] ?? (g.uncertain[0] as PlannedOperation);
       const ids = dups.join(', ');
-      const deletes = dups.map((id) => `{"type":"delete","id":"${id}"}`).join(',');
       discrepancies.push({
         line: planned.line,
         planned,
         ids: dups,
         message:
-          `duplicate ${plural(dups.length, 'entry', 'entries')} ${ids} appeared after a request whose outcome was unknown ` +
+          `duplicate ${noun(dups.length, 'entry', 'entries')} ${ids} appeared after a request whose outcome was unknown ` +
           `(or someone else inserted the same translations meanwhile)${keep.length > 0 ? `; the same translations are in ${keep.join(', ')}` : ''}: ` +
-          `delete ${plural(dups.length, 'it', 'them')} with the glossary PUT {"operations":[${deletes}]} or in the web app (teamctl has no delete command)`,
+          `delete ${noun(dups.length, 'it', 'them')}: teamctl glossary delete ${dups.join(' ')}`,
       });
     } else if (diff < 0) {
       const missing = g.applied.slice(Math.max(0, g.applied.length + diff));

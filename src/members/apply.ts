@@ -66,11 +66,11 @@ import {
   failureOf,
   keyOf,
   overruledMessage,
-  emailKey,
   type ExecuteResult,
   type RoleWork,
 } from './results.js';
 import { readTeam } from './team.js';
+import { UserMap } from '../plan/userMap.js';
 
 export interface ExecuteOptions {
   client: ApiClient;
@@ -116,14 +116,6 @@ export async function sendIsolating<T>(
 function inPlanOrder<T>(planned: readonly T[], items: T[]): T[] {
   const position = new Map(planned.map((item, i) => [item, i]));
   return items.sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
-}
-
-/** Finds members by id or by e-mail (case-insensitive). */
-function indexMembers(members: readonly CurrentMember[]): (user: UserRef) => CurrentMember | undefined {
-  const byId = new Map(members.map((m) => [m.id, m]));
-  const byEmail = new Map<string, CurrentMember>();
-  for (const m of members) if (m.email !== null && !byEmail.has(emailKey(m.email))) byEmail.set(emailKey(m.email), m);
-  return (user) => (user.id !== null ? byId.get(user.id) : undefined) ?? (user.email !== null ? byEmail.get(emailKey(user.email)) : undefined);
 }
 
 /** Sends `plan` (made from `current`) to the service. Never throws for a service failure. */
@@ -177,7 +169,8 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
       try {
         if (result.stoppedBy) throw result.stoppedBy;
         if (options.interrupted?.()) throw notSentInterrupted();
-        find = indexMembers(await readTeam(client, org, team, 'after adding members'));
+        const index = UserMap.index(await readTeam(client, org, team, 'after adding members'));
+        find = (user) => index.get(user);
         lastRead = find;
       } catch (err) {
         if (!(err instanceof TeamctlError)) throw err;
@@ -193,7 +186,8 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
   let stillThere: ((user: UserRef) => CurrentMember | undefined) | undefined = lastRead;
   if (plan.roleChanges.length > 0 && stillThere === undefined && !result.stoppedBy && !options.interrupted?.()) {
     try {
-      stillThere = indexMembers(await readTeam(client, org, team, 'before changing roles'));
+      const index = UserMap.index(await readTeam(client, org, team, 'before changing roles'));
+      stillThere = (user) => index.get(user);
     } catch (err) {
       if (!(err instanceof TeamctlError)) throw err;
       // Not known: the role changes go ahead as planned; the final read-back checks them.

@@ -43,6 +43,7 @@ import {
   type ReportRow,
   type Verification,
 } from './report.js';
+import { plural } from '../output/words.js';
 
 export interface MembersRunSettings {
   /** --force: go ahead although a guard would refuse, with a warning. */
@@ -111,7 +112,6 @@ function lastOwnerProblem(team: string, plan: MembersPlan, lost: readonly Curren
   return `the plan would leave team ${team} without an owner: it ${how.join(' and ')} (${owners})`;
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** The --min-owners guard: the owners a plan demotes or removes when it leaves fewer than `n` of a team that has at least `n`. */
 function ownersBelow(current: readonly CurrentMember[], plan: MembersPlan, n: number): CurrentMember[] {

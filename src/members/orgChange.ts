@@ -14,6 +14,7 @@ import { confirmPrune, type AppliedView, type ChangeDomain, type RunView } from 
 import type { Progress } from '../output/progress.js';
 import type { MembersDomain, MembersPlanBody } from './change.js';
 import { membersCsv, type MembersReport, type ReportRow } from './report.js';
+import { plural } from '../output/words.js';
 
 /** A report row of an organization run: the team first. */
 export interface TeamRow extends ReportRow {
@@ -26,7 +27,6 @@ export interface OrganizationReport {
   teams: (MembersReport & { team: string })[];
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 function combine(team: string, view: RunView<ReportRow>): { rows: TeamRow[]; json: MembersReport & { team: string }; doc: ReportDoc } {
   return { rows: view.rows.map((r) => ({ team, ...r })), json: { team, ...(view.json as MembersReport) }, doc: view.doc };

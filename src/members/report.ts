@@ -44,6 +44,8 @@ import {
 import type { ExecuteResult, FailedChange } from './results.js';
 import { acceptedStatus, overruledMessage } from './results.js';
 import { readTeam } from './team.js';
+import { plural } from '../output/words.js';
+import { UserMap } from '../plan/userMap.js';
 
 /** The JSON report of `members add|remove|sync` (README, "Reports"), keys in its order. */
 export interface MembersReport {
@@ -76,35 +78,7 @@ export interface ReportRow {
   message: string;
 }
 
-const emailKey = (email: string): string => email.trim().toLowerCase();
-
 const ref = (user: UserRef): UserRef => ({ id: user.id, email: user.email });
-
-/** Users looked up by id or e-mail in constant time (reports can hold thousands of users). */
-export class UserMap<V> {
-  private readonly byId = new Map<string, V>();
-  private readonly byEmail = new Map<string, V>();
-  set(user: UserRef, value: V): void {
-    if (user.id !== null && !this.byId.has(user.id)) this.byId.set(user.id, value);
-    if (user.email !== null && !this.byEmail.has(emailKey(user.email))) this.byEmail.set(emailKey(user.email), value);
-  }
-  /** By id, else by e-mail ignoring case (the planner's rule). */
-  get(user: UserRef): V | undefined {
-    if (user.id !== null) {
-      const found = this.byId.get(user.id);
-      if (found !== undefined) return found;
-    }
-    return user.email === null ? undefined : this.byEmail.get(emailKey(user.email));
-  }
-  has(user: UserRef): boolean {
-    return this.get(user) !== undefined;
-  }
-  static of<V>(entries: Iterable<[UserRef, V]>): UserMap<V> {
-    const map = new UserMap<V>();
-    for (const [user, value] of entries) map.set(user, value);
-    return map;
-  }
-}
 
 // ---- verification ---------------------------------------------------------------------------
 
@@ -344,7 +318,6 @@ async function paint(color: boolean): Promise<Paint> {
   return { add: chalk.green, remove: chalk.red, role: chalk.yellow, dim: chalk.dim };
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** The counts line shared by the plan and the summary. */
 function counts(parts: [number, string][]): string {

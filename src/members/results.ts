@@ -110,8 +110,6 @@ export interface RoleWork {
   newMember: boolean;
 }
 
-export const emailKey = (email: string): string => email.trim().toLowerCase();
-export const quote = (value: string): string => JSON.stringify(value);
 
 export const overruledMessage = 'named in both add and remove (remove wins)';
 

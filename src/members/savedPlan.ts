@@ -4,6 +4,7 @@ import type { TeamMemberRole } from '../api/types.js';
 import { ShapeError, array, boolean, object, oneOf, string, stringOrNull, wholeNumber, type Json } from '../engine/shape.js';
 import type { CurrentMember, MembersPlan, UserRef } from '../plan/members.js';
 import type { MembersPlanBody, SavedTeamPlan } from './change.js';
+import { plural } from '../output/words.js';
 
 const roles: readonly TeamMemberRole[] = ['owner', 'member'];
 
@@ -73,7 +74,6 @@ export function membersPlanBody(value: Json): MembersPlanBody {
   };
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** What changed in a team since the plan was made, in words; undefined when nothing did. */
 export function teamMoved(saved: SavedTeamPlan['state'], now: readonly CurrentMember[]): string | undefined {

@@ -6,7 +6,9 @@ import type { TeamMemberRole } from '../api/types.js';
 import type { TeamctlError} from '../errors.js';
 import { failureDetail } from '../errors.js';
 import type { CurrentMember, MembersPlan, PlannedAdd, UserRef } from '../plan/members.js';
-import { acceptedStatus, emailKey, failureOf, keyOf, quote, type AlreadyMember, type ExecuteResult, type RoleWork } from './results.js';
+import { quote } from '../output/words.js';
+import { emailKey } from '../plan/userMap.js';
+import { acceptedStatus, failureOf, keyOf, type AlreadyMember, type ExecuteResult, type RoleWork } from './results.js';
 
 /** A member the re-read found for planned adds, and every planned add that named them. */
 interface Landed {

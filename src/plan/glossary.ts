@@ -28,6 +28,7 @@
 //   share the key term with other translations (homonyms: which one is the entry?).
 // - A conflict `update` whose merge changes nothing (the row is a subset of the entry) is present.
 import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations } from '../api/types.js';
+import { normaliseCell } from '../files/cells.js';
 import type { GlossaryRow } from '../files/glossary.js';
 
 export type OnConflict = 'skip' | 'update' | 'insert';
@@ -71,7 +72,7 @@ export function normaliseTranslations(translations: GlossaryTranslations): Map<s
   for (const [k, v] of Object.entries(translations)) {
     if (typeof v !== 'string') continue;
     const key = k.toLowerCase();
-    const value = v.trim().normalize('NFC');
+    const value = normaliseCell(v);
     if (value !== '' && !out.has(key)) out.set(key, value);
   }
   return out;

@@ -30,6 +30,8 @@ import { oneLine } from '../output/terminal.js';
 import type { TeamMemberRole } from '../api/types.js';
 import { InputFileError, UsageError } from '../errors.js';
 import type { UserEntry } from '../files/users.js';
+import { quote } from '../output/words.js';
+import { emailKey, UserMap } from './userMap.js';
 
 /** A current member of the team, as listed by the service. */
 export interface CurrentMember {
@@ -117,8 +119,6 @@ export interface EndStateDifference {
 
 export const defaultMaxRemovals = '25%';
 
-const emailKey = (email: string): string => email.trim().toLowerCase();
-const quote = (value: string): string => JSON.stringify(value);
 
 /** The user as data (report files): the e-mail when known, else the id. */
 export function userCell(user: UserRef): string {
@@ -132,24 +132,6 @@ export function describeUser(user: UserRef): string {
 
 export function isEmptyPlan(plan: MembersPlan): boolean {
   return plan.add.length === 0 && plan.remove.length === 0 && plan.roleChanges.length === 0;
-}
-
-/** Looks members up by id and by e-mail (case-insensitive). */
-class MemberIndex<M extends { id: string | null; email: string | null }> {
-  private readonly byId = new Map<string, M>();
-  private readonly byEmail = new Map<string, M>();
-  constructor(members: readonly M[]) {
-    for (const m of members) {
-      if (m.id !== null && !this.byId.has(m.id)) this.byId.set(m.id, m);
-      if (m.email !== null && !this.byEmail.has(emailKey(m.email))) this.byEmail.set(emailKey(m.email), m);
-    }
-  }
-  find(user: UserRef): M | undefined {
-    return (
-      (user.id !== null ? this.byId.get(user.id) : undefined) ??
-      (user.email !== null ? this.byEmail.get(emailKey(user.email)) : undefined)
-    );
-  }
 }
 
 export const refOfEntry = (entry: UserEntry): UserRef =>
@@ -191,10 +173,10 @@ export function planMembers(current: readonly CurrentMember[], change: MembersCh
   // Pruning against an empty roster would empty the team; the contract refuses it outright.
   if (roster && roster.length === 0) throw new UsageError('the roster has no users');
 
-  const index = new MemberIndex(current);
+  const index = UserMap.index(current);
   const resolve = (entry: UserEntry): Target => {
     const ref = refOfEntry(entry);
-    const member = index.find(ref);
+    const member = index.get(ref);
     if (member) return { identity: `member:${member.id}`, member, ref: refOfMember(member) };
     const identity = ref.email !== null ? `email:${emailKey(ref.email)}` : `id:${ref.id ?? ''}`;
     return { identity, member: undefined, ref };
@@ -249,17 +231,17 @@ export function planMembers(current: readonly CurrentMember[], change: MembersCh
 
 /** The team after the plan, as the service should leave it: current order, new members last. */
 export function applyPlan(current: readonly CurrentMember[], plan: MembersPlan): ExpectedMember[] {
-  const removals = new MemberIndex(plan.remove.map((r) => r.user));
-  const roleChanges = new MemberIndex(plan.roleChanges.map((c) => ({ ...c.user, to: c.to })));
+  const removals = UserMap.index(plan.remove.map((r) => r.user));
+  const roleChanges = UserMap.index(plan.roleChanges.map((c) => ({ ...c.user, to: c.to })));
   const members: ExpectedMember[] = [];
   for (const m of current) {
     const ref = refOfMember(m);
-    if (removals.find(ref)) continue;
-    members.push({ id: m.id, email: m.email, role: roleChanges.find(ref)?.to ?? m.role });
+    if (removals.get(ref)) continue;
+    members.push({ id: m.id, email: m.email, role: roleChanges.get(ref)?.to ?? m.role });
   }
-  const after = new MemberIndex(members);
+  const after = UserMap.index(members);
   for (const { user, role } of plan.add) {
-    const existing = after.find(user);
+    const existing = after.get(user);
     // Adding an existing member updates the role (service §4.3); a plan never does this, but
     // the simulation stays faithful for hand-made plans.
     if (existing) existing.role = role;
@@ -287,11 +269,11 @@ export function expectedEndState(current: readonly CurrentMember[], plan: Member
  */
 export function compareEndState(expected: ExpectedEndState, actual: readonly CurrentMember[]): EndStateDifference[] {
   const differences: EndStateDifference[] = [];
-  const actualIndex = new MemberIndex(actual);
+  const actualIndex = UserMap.index(actual);
   const accounted = new Set<CurrentMember>();
   const differing = new Set<CurrentMember>();
   for (const want of expected.members) {
-    const found = actualIndex.find(want);
+    const found = actualIndex.get(want);
     if (found) accounted.add(found);
     const user = found ? refOfMember(found) : { id: want.id, email: want.email };
     if (!found) differences.push({ user, expected: want.role, actual: 'absent' });
@@ -301,7 +283,7 @@ export function compareEndState(expected: ExpectedEndState, actual: readonly Cur
     }
   }
   for (const user of expected.absent) {
-    const found = actualIndex.find(user);
+    const found = actualIndex.get(user);
     if (found && !differing.has(found)) {
       accounted.add(found);
       differing.add(found);

@@ -11,12 +11,12 @@ import {
   reportRows,
   settleInconclusive,
   unchangedNamedMembers,
-  UserMap,
   type Verification,
 } from '../../src/members/report.js';
 import { csvText } from '../../src/engine/csv.js';
 import type { CurrentMember, MembersPlan, UserRef } from '../../src/plan/members.js';
 import { describeUser, planMembers } from '../../src/plan/members.js';
+import { UserMap } from '../../src/plan/userMap.js';
 
 const ada: UserRef = { id: 'u1', email: 'Ada@Example.com' };
 const bob: UserRef = { id: 'u2', email: 'bob@example.com' };
