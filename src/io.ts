@@ -51,6 +51,8 @@ export interface IOOptions {
 
 export class IO {
   readonly stdoutIsTTY: boolean;
+  /** The terminal's width when stdout is one (tables fit it), else undefined. */
+  readonly stdoutColumns: number | undefined;
   readonly stderrIsTTY: boolean;
   readonly stdinIsTTY: boolean;
   /** Colour on stdout: a terminal, no NO_COLOR, no --no-color (FORCE_COLOR turns it on). */
@@ -67,6 +69,8 @@ export class IO {
     options: IOOptions,
   ) {
     this.stdoutIsTTY = streams.stdout.isTTY === true;
+    const columns = (streams.stdout as { columns?: unknown }).columns;
+    this.stdoutColumns = this.stdoutIsTTY && typeof columns === 'number' && columns > 0 ? columns : undefined;
     this.stderrIsTTY = streams.stderr.isTTY === true;
     this.stdinIsTTY = streams.stdin.isTTY === true;
     const env = options.env;

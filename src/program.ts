@@ -1,7 +1,7 @@
 // The command tree: names, flags and help examples. Registration is cheap; each action imports
 // its command module only when it runs, and the command returns the exit code.
-import { Command, Option } from 'commander';
-import type { CommandNode } from './commands/completion.js';
+import { Argument, Command, Option } from 'commander';
+import { exportFormats, onConflictActions, outputFormats, seedNames, shells, teamMemberRoles } from './choices.js';
 import type { GlossarySyncOptions } from './commands/glossary/sync.js';
 import type { AddOptionsFlags } from './commands/members/add.js';
 import type { RemoveOptionsFlags } from './commands/members/remove.js';
@@ -9,6 +9,7 @@ import type { SyncOptionsFlags } from './commands/members/sync.js';
 import type { ImportOptionsFlags } from './commands/glossary/import.js';
 import type { ExportOptionsFlags } from './commands/glossary/export.js';
 import type { Context, ContextDeps } from './context.js';
+import type { CompletionOptions } from './commands/completion.js';
 import type { GlobalFlags, SettingName } from './settings.js';
 import { version } from './version.js';
 
@@ -56,7 +57,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--team <id>', 'team id (env TEAMCTL_TEAM, config team); members list takes several: --team a,b or --team a --team b', (value: string, previous?: string) =>
       previous === undefined ? value : `${previous},${value}`,
     )
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'tsv', 'json', 'ndjson', 'csv', 'markdown']))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(outputFormats))
     .option('--json', 'same as -o json')
     .option('-q, --quiet', 'print nothing on stderr but errors')
     .option('--debug', 'one line per HTTP exchange on stderr (the token is never printed)')
@@ -64,6 +65,8 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('-y, --yes', 'answer yes to confirmation prompts')
     .option('--timeout <seconds>', 'per-request timeout in seconds', undefined)
     .showSuggestionAfterError(true)
+    // Like gh: a subcommand's help lists the global flags too (its examples use them).
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => stdout.write(s),
@@ -138,7 +141,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
   members
     .command('list')
     .description('list every member of the team with their roles, across all pages')
-    .addOption(new Option('--role <role>', 'only members with this team role').choices(['owner', 'member']))
+    .addOption(new Option('--role <role>', 'only members with this team role').choices(teamMemberRoles))
     .option('--page-size <n>', 'members per request, 1..1000', '1000')
     .addHelpText(
       'after',
@@ -161,7 +164,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
   members
     .command('add <user...>')
     .description('add users (ids or e-mails) to the team; with --role, each ends with that role')
-    .addOption(new Option('--role <role>', 'team role of every named user').choices(['owner', 'member']))
+    .addOption(new Option('--role <role>', 'team role of every named user').choices(teamMemberRoles))
     .option('--dry-run', 'print the plan, send no change')
     .option('--force', 'apply a plan that leaves the team without an owner')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
@@ -269,7 +272,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--report <file.csv>', 'write one row per file row: line, key, action, outcome, entry, HTTP status, message')
     .option('--batch-size <n>', 'operations per request', '100')
     .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
-    .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(['skip', 'update', 'insert']).default('skip'))
+    .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
     .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
     .action(
       action(
@@ -323,7 +326,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
   glossary
     .command('export')
     .description('export the whole glossary (CSV in the import format, JSON, NDJSON or TBX-Basic)')
-    .addOption(new Option('--format <format>', 'file format (default csv; -o json|ndjson|csv and --json choose it too)').choices(['csv', 'json', 'ndjson', 'tbx']))
+    .addOption(new Option('--format <format>', 'file format (default csv; -o json|ndjson|csv and --json choose it too)').choices(exportFormats))
     .option('--lang <codes>', 'only these languages, e.g. en,fr')
     .option('-f, --file <path>', 'write to this file (atomically) instead of stdout')
     .option('--excel', 'CSV for spreadsheets: UTF-8 BOM, cells starting with = + - @ neutralised')
@@ -335,7 +338,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .description('run a local server that behaves like the service, to rehearse changes safely')
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
-    .addOption(new Option('--seed <seed>', 'initial data').choices(['demo', 'empty']).default('demo'))
+    .addOption(new Option('--seed <seed>', 'initial data').choices(seedNames).default('demo'))
     .option('--data <file>', 'keep the state in this JSON file across restarts')
     .option('--latency <ms>', 'delay every answer by this many milliseconds')
     .option('--fail-rate <0..1>', 'share of requests answered 503')
@@ -355,28 +358,18 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     );
 
   program
-    .command('completion <shell>')
+    .command('completion')
+    .addArgument(new Argument('<shell>').choices(shells))
     .description('print a shell completion script (bash, zsh or fish)')
     .addHelpText(
       'after',
-      examples('teamctl completion bash > ~/.local/share/bash-completion/completions/teamctl', 'source <(teamctl completion zsh)', 'teamctl completion fish > ~/.config/fish/completions/teamctl.fish'),
+      examples(
+        'mkdir -p ~/.local/share/bash-completion/completions && teamctl completion bash > ~/.local/share/bash-completion/completions/teamctl',
+        'source <(teamctl completion zsh)',
+        'mkdir -p ~/.config/fish/completions && teamctl completion fish > ~/.config/fish/completions/teamctl.fish',
+      ),
     )
-    .action(action(() => import('./commands/completion.js').then((m) => m.run), (_cmd, shell: string) => ({ shell, tree: commandTree(program) })));
+    .action(action(() => import('./commands/completion.js').then((m) => m.run), (_cmd, shell: CompletionOptions['shell']) => ({ shell, program })));
 
   return program;
-}
-
-/** Flags whose value is a file path, for shell completion. */
-const fileFlags = new Set(['--roster', '--add-file', '--remove-file', '--report', '--data', '--file', '-f']);
-
-/** The command tree as completion needs it (names, flags, subcommands), read from commander. */
-export function commandTree(cmd: Command): CommandNode {
-  const options = cmd.options.flatMap((o) => [o.long, o.short].filter((f): f is string => typeof f === 'string'));
-  return {
-    name: cmd.name(),
-    description: cmd.description(),
-    options: [...options, '--help'],
-    fileOptions: options.filter((f) => fileFlags.has(f)),
-    children: cmd.commands.filter((c) => c.name() !== 'help').map(commandTree),
-  };
 }

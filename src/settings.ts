@@ -4,8 +4,9 @@ import { identifierProblem } from './api/segment.js';
 import { UsageError } from './errors.js';
 import type { ProfileConfig } from './config/store.js';
 
-export const outputFormats = ['table', 'tsv', 'json', 'ndjson', 'csv', 'markdown'] as const;
-export type OutputFormat = (typeof outputFormats)[number];
+import { outputFormats, type OutputFormat } from './choices.js';
+
+export { outputFormats, type OutputFormat };
 
 export interface GlobalFlags {
   profile?: string;

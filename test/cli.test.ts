@@ -107,4 +107,11 @@ describe('exit codes (README, "Exit codes")', () => {
       expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 0, stdout: streams.out(), stderr: '' });
     }
   });
+
+  it("a subcommand's help lists the global flags too, like gh", async () => {
+    const streams = fakeStreams();
+    expect(await main(['members', 'sync', '--help'], { streams, env: {} })).toBe(0);
+    const global = streams.out().split('Global Options:')[1] ?? '';
+    for (const flag of ['--profile <name>', '--org <id>', '--team <id>', '-o, --output <format>', '--yes']) expect(global).toContain(flag);
+  });
 });

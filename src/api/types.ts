@@ -1,7 +1,9 @@
 // The service's resources, in its own words (the service's API document; @gitbook/api spec/openapi.json).
 
-export type TeamMemberRole = 'owner' | 'member';
-export const teamMemberRoles: readonly TeamMemberRole[] = ['owner', 'member'];
+import { teamMemberRoles } from '../choices.js';
+
+export { teamMemberRoles };
+export type TeamMemberRole = (typeof teamMemberRoles)[number];
 
 export interface User {
   object: 'user';

@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../errors.js';
 
-export const configKeys = ['base-url', 'org', 'team', 'output'] as const;
-export type ConfigKey = (typeof configKeys)[number];
+import { configKeys, type ConfigKey } from '../choices.js';
+
+export { configKeys, type ConfigKey };
 export interface ProfileConfig {
   'base-url'?: string;
   org?: string;

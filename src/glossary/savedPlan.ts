@@ -2,8 +2,9 @@
 // moved in the glossary since the plan was made.
 import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations } from '../api/types.js';
 import { ShapeError, array, object, oneOf, string, wholeNumber, type Json } from '../engine/shape.js';
-import type { GlossaryPlan, OnConflict, PlannedOperation } from '../plan/glossary.js';
+import type { GlossaryPlan, PlannedOperation } from '../plan/glossary.js';
 import { glossaryState, type GlossaryPlanBody } from './change.js';
+import { onConflictActions } from '../choices.js';
 
 function translations(value: Json, path: string): GlossaryTranslations {
   const o = object(value, path);
@@ -69,7 +70,7 @@ export function glossaryPlanBody(value: Json): GlossaryPlanBody {
     }),
     options: {
       batchSize: wholeNumber(options.batchSize, 'body.options.batchSize', 1),
-      onConflict: oneOf(options.onConflict, 'body.options.onConflict', ['skip', 'update', 'insert'] as const satisfies readonly OnConflict[]),
+      onConflict: oneOf(options.onConflict, 'body.options.onConflict', onConflictActions),
     },
     ...(o.deletions !== undefined ? { deletions: deletionRules(o.deletions) } : {}),
   };

@@ -5,8 +5,9 @@ import { ShapeError, array, boolean, object, oneOf, string, stringOrNull, wholeN
 import type { CurrentMember, MembersPlan, UserRef } from '../plan/members.js';
 import type { MembersPlanBody, SavedTeamPlan } from './change.js';
 import { plural } from '../output/words.js';
+import { teamMemberRoles } from '../choices.js';
 
-const roles: readonly TeamMemberRole[] = ['owner', 'member'];
+const roles: readonly TeamMemberRole[] = teamMemberRoles;
 
 function user(value: Json, path: string): UserRef {
   const o = object(value, path);

@@ -33,24 +33,69 @@ export async function csvWriter(): Promise<(cells: Cell[]) => string> {
   return (cells) => stringify([cells.map(text)], { eof: true, record_delimiter: 'unix' });
 }
 
-/** Renders rows as a cli-table3 table (loaded only when a table is printed). */
-export async function renderTable(headers: string[], rows: Cell[][], color: boolean): Promise<string> {
+/**
+ * Renders rows as a cli-table3 table (loaded only when a table is printed). Given the terminal's
+ * `width`, a table wider than it gets narrower columns, the widest shrunk first, and their cells
+ * wrap (never truncated: every character of an e-mail or id stays), so borders always line up.
+ */
+export async function renderTable(headers: string[], rows: Cell[][], color: boolean, width?: number): Promise<string> {
   const { default: Table } = await import('cli-table3');
-  let head = headers;
-  if (color) {
-    const { Chalk } = await import('chalk');
-    const chalk = new Chalk({ level: 1 });
-    head = headers.map((h) => chalk.bold(h));
-  }
-  // Compact: no rule between rows.
-  const table = new Table({
-    head,
-    style: { head: [], border: [] },
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-  });
+  const bold = color ? new (await import('chalk')).Chalk({ level: 1 }).bold : (s: string) => s;
   // A table is for people: a cell is one line, whatever the service put in it.
-  for (const row of rows) table.push(row.map((cell) => oneLine(text(cell))));
-  return table.toString() + '\n';
+  const cells = rows.map((row) => row.map((cell) => oneLine(text(cell))));
+  const render = (head: string[], body: string[][], colWidths?: number[]): string => {
+    // Compact: no rule between rows.
+    const table = new Table({
+      head: head.map((h) => bold(h)),
+      style: { head: [], border: [] },
+      chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+      ...(colWidths ? { colWidths } : {}),
+    });
+    for (const row of body) table.push(row);
+    return table.toString() + '\n';
+  };
+  const natural = render(headers, cells);
+  // The top border, `┌──┬───┐`, spells out each column's display width (padding included).
+  const border = natural.slice(0, natural.indexOf('\n'));
+  if (width === undefined || [...border].length <= width) return natural;
+  const fitted = fitColumns(border.slice(1, -1).split('┬').map((c) => [...c].length), width);
+  // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
+  const { default: stringWidth } = await import('string-width');
+  const wrap = (row: string[]): string[] => row.map((cell, i) => wrapCell(cell, (fitted[i] ?? 8) - 2, stringWidth));
+  return render(wrap(headers), cells.map(wrap), fitted);
+}
+
+/** A cell in lines of at most `width` display columns, breaking anywhere: nothing is cut. */
+function wrapCell(cell: string, width: number, stringWidth: (s: string) => number): string {
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  for (const ch of cell) {
+    const w = stringWidth(ch);
+    if (used + w > width && line !== '') {
+      lines.push(line);
+      line = '';
+      used = 0;
+    }
+    line += ch;
+    used += w;
+  }
+  lines.push(line);
+  return lines.join('\n');
+}
+
+/** Column widths (padding included) that fit `width` with their borders: the widest shrunk first, none below 6. */
+export function fitColumns(natural: readonly number[], width: number): number[] {
+  const widths = [...natural];
+  const room = width - (widths.length + 1);
+  let total = widths.reduce((a, b) => a + b, 0);
+  while (total > room) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if ((widths[widest] ?? 0) <= 6) break; // as narrow as a readable column gets
+    widths[widest] = (widths[widest] ?? 0) - 1;
+    total--;
+  }
+  return widths;
 }
 
 /**
@@ -81,7 +126,7 @@ export async function writeList<T>(
     case 'markdown': {
       const rows: Cell[][] = [];
       for await (const items of pages) for (const item of items) rows.push(cells(item));
-      await io.out(format === 'table' ? await renderTable(headers, rows, io.colorStdout) : markdownTable(headers, rows));
+      await io.out(format === 'table' ? await renderTable(headers, rows, io.colorStdout, io.stdoutColumns) : markdownTable(headers, rows));
       return rows.length;
     }
   }

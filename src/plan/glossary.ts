@@ -31,7 +31,9 @@ import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations } from '../
 import { normaliseCell } from '../files/cells.js';
 import type { GlossaryRow } from '../files/glossary.js';
 
-export type OnConflict = 'skip' | 'update' | 'insert';
+import type { OnConflict } from '../choices.js';
+
+export type { OnConflict };
 
 /** What the planner needs of an entry. */
 export type GlossaryEntryLike = Pick<GlossaryEntry, 'id' | 'translations'>;

@@ -7,8 +7,9 @@ import { mulberry32 } from './faults.js';
 import { SandboxStore } from './store.js';
 import type { SandboxUser } from './store.js';
 
-export type SeedName = 'demo' | 'empty';
-export const seedNames: readonly SeedName[] = ['demo', 'empty'];
+import { seedNames, type SeedName } from '../choices.js';
+
+export { seedNames, type SeedName };
 
 const demoOrganizationId = 'acme';
 const demoTeamIds = ['engineering', 'design'] as const;

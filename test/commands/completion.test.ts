@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bashScript, fishScript, zshScript } from '../../src/commands/completion.js';
-import { buildProgram, commandTree } from '../../src/program.js';
+import { bashScript, commandTree, fishScript, zshScript } from '../../src/commands/completion.js';
+import { buildProgram } from '../../src/program.js';
 import { fakeStreams } from '../helpers/streams.js';
 
 const tree = commandTree(buildProgram({ streams: fakeStreams(), env: {} }, { exitCode: 0 }));
@@ -39,6 +39,18 @@ describe('bash completion', () => {
   it('never offers a --token flag', () => {
     expect(complete('--t')).toEqual(['--team', '--timeout']);
   });
+  it('completes the values a flag or an argument accepts', () => {
+    expect(complete('members', 'list', '--role', '')).toEqual(['member', 'owner']);
+    expect(complete('members', 'add', 'x@example.com', '--role', 'o')).toEqual(['owner']);
+    expect(complete('members', 'list', '-o', '')).toEqual(['csv', 'json', 'markdown', 'ndjson', 'table', 'tsv']);
+    expect(complete('--output', 'nd')).toEqual(['ndjson']);
+    expect(complete('glossary', 'import', 'terms.csv', '--on-conflict', '')).toEqual(['insert', 'skip', 'update']);
+    expect(complete('glossary', 'export', '--format', 't')).toEqual(['tbx']);
+    expect(complete('sandbox', '--seed', '')).toEqual(['demo', 'empty']);
+    expect(complete('config', 'set', '')).toEqual(['base-url', 'org', 'output', 'team']);
+    expect(complete('config', 'get', 'o')).toEqual(['org', 'output']);
+    expect(complete('completion', '')).toEqual(['bash', 'fish', 'zsh']);
+  });
 });
 
 describe('zsh and fish completion', () => {
@@ -53,5 +65,19 @@ describe('zsh and fish completion', () => {
     expect(fish).toContain("complete -c teamctl -n '__fish_use_subcommand' -a members");
     expect(fish).toMatch(/complete -c teamctl -n '__fish_seen_subcommand_from members; and not __fish_seen_subcommand_from list add remove sync' -a sync/);
     expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from members; and __fish_seen_subcommand_from sync' -l roster -r -F");
+  });
+  it('fish offers the values of flags and arguments', () => {
+    const fish = fishScript(tree);
+    expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from members; and __fish_seen_subcommand_from list' -l role -x -a 'owner member'");
+    expect(fish).toContain("complete -c teamctl -s o -x -a 'table tsv json ndjson csv markdown'");
+    expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'");
+    expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from set' -a 'base-url org team output'");
+  });
+  it('every install line creates the folder it writes into', () => {
+    for (const text of [bashScript(tree), fishScript(tree)]) {
+      const install = text.split('\n').find((l) => l.startsWith('# Install:')) ?? '';
+      const target = /> (\S+)$/.exec(install)?.[1] ?? '';
+      expect(install).toContain(`mkdir -p ${target.slice(0, target.lastIndexOf('/'))} && `);
+    }
   });
 });

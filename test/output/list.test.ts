@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IO } from '../../src/io.js';
-import { tsvCell, writeList, type Column } from '../../src/output/list.js';
+import { fitColumns, renderTable, tsvCell, writeList, type Column } from '../../src/output/list.js';
 import { fakeStreams } from '../helpers/streams.js';
 
 interface Row {
@@ -92,5 +92,55 @@ describe('writeList', () => {
   it('escapes backslashes in tsv', () => {
     expect(tsvCell('a\\b')).toBe('a\\\\b');
     expect(tsvCell(undefined)).toBe('');
+  });
+});
+
+describe('tables fit the terminal', () => {
+  /** Display columns: East Asian wide characters take two. */
+  const displayWidth = (line: string): number =>
+    [...line].reduce((n, ch) => n + (/[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/.test(ch) ? 2 : 1), 0);
+  const headers = ['id', 'email', 'displayName', 'role'];
+  const rows = [
+    ['P2LIJShvE4imq7m5zCKW', 'a.very.long.address.of.someone@subsidiary.example.com', 'Bruno Keller', 'member'],
+    ['X9', 'kenji.sato@example.com', '佐藤健二（東京オフィス）', 'owner'],
+  ];
+
+  for (const width of [40, 80]) {
+    it(`at ${width} columns: no line wider, borders aligned, nothing cut`, async () => {
+      const out = await renderTable(headers, rows, false, width);
+      const lines = out.trimEnd().split('\n');
+      const widths = new Set(lines.map(displayWidth));
+      expect(widths.size).toBe(1); // every line as wide as the borders
+      expect([...widths][0]).toBeLessThanOrEqual(width);
+      // Wrapped, never truncated: every character of the long e-mail is still there.
+      const flat = lines.map((l) => l.split('│')[2]?.trim() ?? '').join('');
+      expect(flat).toContain('a.very.long.address.of.someone@subsidiary.example.com');
+      expect(out).not.toContain('…');
+    });
+  }
+
+  it('leaves a table that fits, or one printed where there is no terminal width, as it is', async () => {
+    const small = await renderTable(['id'], [['u1']], false, 80);
+    expect(small).toBe(await renderTable(['id'], [['u1']], false));
+    expect((await renderTable(headers, rows, false)).split('\n')[0]!.length).toBeGreaterThan(80);
+  });
+
+  it('shrinks the widest columns first, none below 6', () => {
+    expect(fitColumns([4, 30, 12, 8], 40)).toEqual([4, 11, 12, 8]);
+    expect(fitColumns([20, 20], 17)).toEqual([7, 7]);
+    expect(fitColumns([10, 10], 5)).toEqual([6, 6]);
+  });
+});
+
+describe('lists on a terminal', () => {
+  it('a table printed by writeList fits the width of the terminal stdout is', async () => {
+    const streams = fakeStreams({ stdoutIsTTY: true });
+    Object.assign(streams.stdout, { columns: 30 });
+    const io = new IO(streams, { env: { NO_COLOR: '1' } });
+    const long: Row[] = [{ id: 'user-with-a-rather-long-identifier', name: 'Someone With A Long Name', n: 1 }];
+    await writeList(io, 'table', (async function* () { yield long; })(), columns);
+    const lines = streams.out().trimEnd().split('\n');
+    expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(30);
+    expect(lines.map((l) => l.split('│')[1]?.trim() ?? '').join('')).toContain('user-with-a-rather-long-identifier');
   });
 });

@@ -29,6 +29,7 @@ import { GlossaryTbxWriter } from '../../files/tbx-write.js';
 import { parseLanguageList, selectLanguages } from '../../glossary/languages.js';
 import { jsonArrayWriter, ndjsonWriter, writeItems, type ItemWriter } from '../../output/items.js';
 import { onePage, startedPages, untilStdoutCloses } from '../../output/list.js';
+import { exportFormats, type ExportFormat } from '../../choices.js';
 
 /** The flags of the command, as commander parses them (src/program.ts declares them). */
 export interface ExportOptionsFlags {
@@ -40,8 +41,7 @@ export interface ExportOptionsFlags {
 
 export type ExportOptions = ExportOptionsFlags;
 
-const formats = ['csv', 'json', 'ndjson', 'tbx'] as const;
-type ExportFormat = (typeof formats)[number];
+const formats = exportFormats;
 
 /** Where the export goes: stdout, or an atomically written file. */
 type Sink = AtomicFile;

@@ -50,7 +50,7 @@ export async function run(opts: GetOptions, ctx: Context): Promise<number> {
       break;
     }
     case 'table':
-      await ctx.io.out(await renderTable(header, rows, ctx.io.colorStdout));
+      await ctx.io.out(await renderTable(header, rows, ctx.io.colorStdout, ctx.io.stdoutColumns));
       break;
     case 'markdown':
       await ctx.io.out(markdownTable(header, rows));
