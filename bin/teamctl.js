@@ -7,11 +7,12 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // `teamctl --version` is what scripts call most to probe for the tool: answered without loading
   // commander and the program (the same line main() prints; README, "Performance").
-  const [{ version }, { stdoutFailure }] = await Promise.all([import('../dist/version.js'), import('../dist/io.js')]);
-  stdoutFailure(process.stdout); // watches stdout, so a failed write is reported, not thrown
-  process.stdout.write(`${version()}\n`, (err) => {
-    const failure = stdoutFailure(process.stdout, err);
-    if (failure) process.stderr.write(`${failure}\n`, () => process.exit(1));
+  const { version } = await import('../dist/version.js');
+  process.stdout.on('error', () => {}); // reported from the write's callback
+  process.stdout.write(`${version()}\n`, async (err) => {
+    if (!err || err.code === 'EPIPE') return;
+    const { stdoutFailure } = await import('../dist/io.js');
+    process.stderr.write(`${stdoutFailure(process.stdout, err)}\n`, () => process.exit(1));
   });
 } else {
   const { main, settleStdout } = await import('../dist/cli.js');
