@@ -6,10 +6,10 @@
 import type { Context } from '../context.js';
 import { checkOutputs, runChange, runOptions } from '../engine/run.js';
 import { NotFoundError, UsageError } from '../errors.js';
-import { readGlossaryFile } from '../files/glossary.js';
+import { readGlossaryFile, type GlossaryFile } from '../files/glossary.js';
 import { throwProblems } from '../files/users.js';
 import { duplicateLines, findDuplicates } from '../plan/duplicates.js';
-import { planGlossaryImport, type GlossaryPlan, type OnConflict } from '../plan/glossary.js';
+import { planGlossaryImport, type GlossaryPlan, type OnConflict, type PlannedOperation } from '../plan/glossary.js';
 import { planGlossarySync, syncProblems } from '../plan/glossarySync.js';
 import { glossaryDomain, readGlossaryAndSettle } from './change.js';
 import { keyTermOf, listSome, showTranslations } from './importView.js';
@@ -45,31 +45,51 @@ export interface GlossaryDeleteRun extends RunFlags {
   ids: string[];
 }
 
+/**
+ * The first steps of import and sync: the file, every problem checked and its warnings said;
+ * then, when `needsGlossary(file)`, the glossary read in full with the journal of earlier runs
+ * settled (what may still land is `waiting`).
+ */
+async function readFileAndGlossary(ctx: Context, opts: { file: string; key?: string; requestTimeoutMs: number }, needsGlossary: (file: GlossaryFile) => boolean) {
+  const file = await readGlossaryFile(opts.file, opts.key === undefined ? {} : { key: opts.key });
+  for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
+  const client = await ctx.client();
+  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
+  const org = ctx.setting('org').value;
+  const { existing, held: waiting } = needsGlossary(file)
+    ? await readGlossaryAndSettle(client, org, journal, opts.requestTimeoutMs, (m) => ctx.io.warn(m))
+    : { existing: [], held: [] };
+  return { file, client, journal, existing, waiting };
+}
+
+/** Leaves out of the plan what an earlier run's batch may still bring; returns what was held back. */
+function holdBackWaiting(plan: { operations: PlannedOperation[] }, waiting: Parameters<typeof holdBack>[1]) {
+  const { send, held } = holdBack(plan.operations, waiting);
+  plan.operations = send;
+  return held;
+}
+
+/** Rows naming an id the glossary does not have: said, with how they are matched instead. */
+function warnUnknownIds(ctx: Context, path: string, org: string, unknownIds: readonly { line: number; id: string }[], matchedBy: string): void {
+  listSome(
+    unknownIds.map((u) => `${path}:${u.line}: no entry with id ${JSON.stringify(u.id)} in the glossary of ${org}; the row is matched by ${matchedBy} instead`),
+    (l) => ctx.io.warn(l),
+    'rows with an unknown id',
+  );
+}
+
 export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): Promise<number> {
   const { requestTimeoutMs, onConflict } = opts;
   const org = ctx.setting('org').value;
   const { io } = ctx;
   await checkOutputs(opts);
 
-  // 1. The file, all of it checked before anything is sent.
-  const file = await readGlossaryFile(opts.file, opts.key === undefined ? {} : { key: opts.key });
-  for (const w of file.warnings) io.warn(`${w.file}:${w.line}: ${w.message}`);
-
-  // 2. The plan, against the glossary read in full.
-  const client = await ctx.client();
-  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
-  const { existing, held: waiting } =
-    file.rows.length === 0 ? { existing: [], held: [] } : await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => io.warn(m));
+  // 1. The file, all of it checked before anything is sent; 2. the glossary read in full.
+  const { file, client, journal, existing, waiting } = await readFileAndGlossary(ctx, opts, (f) => f.rows.length > 0);
+  // 3. The plan, without what an earlier run's batch may still bring.
   const plan = planGlossaryImport(existing, file.rows, { key: file.key, onConflict });
-  const { send, held } = holdBack(plan.operations, waiting);
-  plan.operations = send;
-  listSome(
-    plan.unknownIds.map(
-      (u) => `${opts.file}:${u.line}: no entry with id ${JSON.stringify(u.id)} in the glossary of ${org}; the row is matched by its translations instead`,
-    ),
-    (l) => io.warn(l),
-    'rows with an unknown id',
-  );
+  const held = holdBackWaiting(plan, waiting);
+  warnUnknownIds(ctx, opts.file, org, plan.unknownIds, 'its translations');
   // Entries that already duplicate each other: said, with the command that cleans them.
   listSome(duplicateLines(findDuplicates(existing, file.key), file.key), (l) => io.warn(l), 'groups of duplicates');
   const terms = new Map(file.rows.map((r) => [r.line, keyTermOf(r.translations, file.key)]));
@@ -100,24 +120,16 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
   const { io } = ctx;
   await checkOutputs(opts);
 
-  const file = await readGlossaryFile(opts.file, opts.key === undefined ? {} : { key: opts.key });
-  for (const w of file.warnings) io.warn(`${w.file}:${w.line}: ${w.message}`);
-  // An empty file would mean "no glossary": refused whatever the other flags say.
-  if (file.rows.length === 0) throw new UsageError(`${opts.file} has no rows; refusing to sync the glossary to an empty file (nothing was sent)`);
-
-  const client = await ctx.client();
-  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
-  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => io.warn(m));
+  const { file, client, journal, existing, waiting } = await readFileAndGlossary(ctx, opts, (f) => {
+    // An empty file would mean "no glossary": refused whatever the other flags say.
+    if (f.rows.length === 0) throw new UsageError(`${opts.file} has no rows; refusing to sync the glossary to an empty file (nothing was sent)`);
+    return true;
+  });
   const prune = opts.prune === true;
   const plan = planGlossarySync(existing, file.rows, { key: file.key, languages: file.languages, prune });
   throwProblems(syncProblems(plan, opts.file));
-  const { send, held } = holdBack(plan.operations, waiting);
-  plan.operations = send;
-  listSome(
-    plan.unknownIds.map((u) => `${opts.file}:${u.line}: no entry with id ${JSON.stringify(u.id)} in the glossary of ${org}; the row is matched by its ${file.key} term instead`),
-    (l) => io.warn(l),
-    'rows with an unknown id',
-  );
+  const held = holdBackWaiting(plan, waiting);
+  warnUnknownIds(ctx, opts.file, org, plan.unknownIds, `its ${file.key} term`);
 
   // Entries that already duplicate each other (same translations): said, with the command that
   // cleans them. (Those sharing only a key term are in the plan: --prune keeps one.)

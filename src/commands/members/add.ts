@@ -34,7 +34,7 @@ export async function run(opts: AddOptions, ctx: Context): Promise<number> {
     force: opts.force === true,
     batchSize,
     concurrency,
-    ...(opts.report !== undefined ? { report: opts.report } : {}),
-    ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
+    report: opts.report,
+    planOut: opts.planOut,
   });
 }

@@ -35,7 +35,7 @@ export async function run(opts: RemoveOptions, ctx: Context): Promise<number> {
     force: opts.force === true,
     batchSize,
     concurrency,
-    ...(opts.report !== undefined ? { report: opts.report } : {}),
-    ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
+    report: opts.report,
+    planOut: opts.planOut,
   });
 }

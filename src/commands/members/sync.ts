@@ -103,8 +103,8 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     batchSize,
     concurrency,
     ...(minOwners !== undefined ? { minOwners } : {}),
-    ...(opts.report !== undefined ? { report: opts.report } : {}),
-    ...(opts.planOut !== undefined ? { planOut: opts.planOut } : {}),
+    report: opts.report,
+    planOut: opts.planOut,
   };
 
   if (roster?.header?.teamColumn) {
