@@ -103,11 +103,14 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
   return parseGlossaryFile(text, path, opts);
 }
 
+type Problem = (line: number, message: string) => void;
+
+/** Reads a file's rows in four steps: the header, the key language, each row's cells, the merge of repeated rows. */
 function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): GlossaryFile {
   const { file } = input;
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
-  const problem = (line: number, message: string) => problems.push({ file, line, message });
+  const problem: Problem = (line, message) => problems.push({ file, line, message });
 
   const [header, ...body] = input.rows;
   if (!header) {
@@ -115,135 +118,140 @@ function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): Glossar
       { file, line: 1, message: 'empty file: expected a header row of language keys (like en, fr) and optionally id' },
     ]);
   }
-
-  // Header: language keys and one optional id column.
-  const columns: Column[] = [];
-  const seen = new Map<string, number>(); // lower-cased name → 1-based column
-  header.cells.forEach((raw, index) => {
-    const name = normaliseCell(raw);
-    const at = index + 1;
-    const column: Column = { index, kind: 'ignored', name };
-    columns.push(column);
-    if (name === '') return problem(header.line, `column ${at} has no name`);
-    const lower = name.toLowerCase();
-    const first = seen.get(lower);
-    if (first !== undefined) return problem(header.line, `duplicate column ${show(name)}: same as column ${first}`);
-    seen.set(lower, at);
-    if (lower === 'id') column.kind = 'id';
-    else if (languageKeyPattern.test(name)) column.kind = 'language';
-    else problem(header.line, `column ${at} ${show(name)} is not a language key (like en, fr, pt-BR) or id`);
-  });
-  const languageColumns = columns.filter((c) => c.kind === 'language');
+  const columns = readHeader(header.cells, header.line, problem);
+  const languages = columns.filter((c) => c.kind === 'language').map((c) => c.name);
   const idColumn = columns.find((c) => c.kind === 'id');
-  const languages = languageColumns.map((c) => c.name);
   // (A header alone, as exported from an empty glossary, is an empty import, not an error.)
-  if (languages.length === 0 && body.length > 0) {
-    problem(header.line, 'the header has no language column (like en, fr, pt-BR)');
-  }
-
-  let key = languages[0] ?? '';
-  if (opts.key !== undefined) {
-    const wanted = opts.key.trim().toLowerCase();
-    const found = languages.find((l) => l.toLowerCase() === wanted);
-    if (found === undefined) {
-      key = '';
-      if (languages.length > 0) {
-        problem(header.line, `--key ${show(opts.key)} is not a language column of the header (${languages.join(', ')})`);
-      }
-    } else key = found;
-  }
-
-  // Rows.
-  interface Kept {
-    row: GlossaryRow;
-    signature: string;
-  }
-  const kept: Kept[] = [];
-  const bySignature = new Map<string, Kept[]>();
-  const byId = new Map<string, Kept>();
-  const byKeyTerm = new Map<string, Kept[]>();
-  const push = <K, V>(map: Map<K, V[]>, k: K, v: V) => {
-    const list = map.get(k);
-    if (list) list.push(v);
-    else map.set(k, [v]);
-  };
+  if (languages.length === 0 && body.length > 0) problem(header.line, 'the header has no language column (like en, fr, pt-BR)');
+  const key = keyLanguage(languages, opts.key, header.line, problem);
 
   refuseNulCells(input);
-  /** A cell trimmed, NFC, and without the apostrophe an export adds. */
-  const cellValue = (raw: string | undefined) => readCell(raw ?? '');
-
+  const rows = new RowMerger(key, problem, (line, message) => warnings.push({ file, line, message }));
   for (const { line, cells } of body) {
     const before = problems.length;
-    if (cells.length > columns.length) {
-      problem(line, `row has ${cells.length} cells but the header has ${columns.length}`);
-    }
-    const translations: Record<string, string> = {};
-    let otherCells = false;
-    for (const column of columns) {
-      const value = cellValue(cells[column.index]);
-      if (value === '') continue;
-      if (column.kind !== 'language') {
-        otherCells ||= column.kind === 'ignored';
-        continue;
-      }
-      const length = translationLength(value);
-      if (length > maxTranslationLength) {
-        problem(line, `${show(column.name)} translation is ${length} characters long (limit ${maxTranslationLength})`);
-      }
-      if (lineBreak.test(value)) problem(line, `${show(column.name)} translation contains a line break`);
-      translations[column.name] = value;
-    }
-    const idValue = idColumn ? cellValue(cells[idColumn.index]) : '';
-    if (Object.keys(translations).length === 0 && !otherCells) problem(line, 'row has no translation');
+    const translations = readTranslations(cells, columns, line, problem);
+    const idValue = idColumn ? readCell(cells[idColumn.index] ?? '') : '';
     if (problems.length > before) continue;
-
-    const row: GlossaryRow = idValue === '' ? { line, translations } : { line, id: idValue, translations };
-    const signature = translationsKey(translations);
-
-    // Same id: identical rows merge, different ones are two updates of one entry.
-    if (row.id !== undefined) {
-      const other = byId.get(row.id);
-      if (other) {
-        if (other.signature === signature) {
-          warnings.push({ file, line, message: `identical to line ${other.row.line}; merged` });
-        } else {
-          problem(line, `id ${show(row.id)} is also on line ${other.row.line} with other translations`);
-        }
-        continue;
-      }
-    }
-    // Identical translations merge unless both rows name (different) entries.
-    const twin = bySignature.get(signature)?.find((k) => k.row.id === undefined || row.id === undefined);
-    if (twin) {
-      warnings.push({ file, line, message: `identical to line ${twin.row.line}; merged` });
-      if (row.id !== undefined) {
-        twin.row.id = row.id;
-        byId.set(row.id, twin);
-      }
-      continue;
-    }
-    // The same key term with other translations, unless both rows name different entries.
-    const term = key === '' ? undefined : translations[key];
-    if (term !== undefined) {
-      const clash = byKeyTerm
-        .get(term)
-        ?.find((k) => k.signature !== signature && !(k.row.id !== undefined && row.id !== undefined));
-      if (clash) {
-        problem(line, `${key} term ${show(term)} is also on line ${clash.row.line} with other translations`);
-        continue;
-      }
-    }
-
-    const entry = { row, signature };
-    kept.push(entry);
-    push(bySignature, signature, entry);
-    if (row.id !== undefined) byId.set(row.id, entry);
-    if (term !== undefined) push(byKeyTerm, term, entry);
+    rows.add(idValue === '' ? { line, translations } : { line, id: idValue, translations });
   }
 
   if (problems.length > 0) {
     problems.sort((a, b) => a.line - b.line);
     throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
   }
-  return { rows: kept.map((k) => k.row), languages, hasIdColumn: idColumn !== undefined, key, warnings };
+  return { rows: rows.kept.map((k) => k.row), languages, hasIdColumn: idColumn !== undefined, key, warnings };
+}
+
+/** The header: language keys and one optional id column; every other name is a problem of its line. */
+function readHeader(cells: readonly string[], line: number, problem: Problem): Column[] {
+  const columns: Column[] = [];
+  const seen = new Map<string, number>(); // lower-cased name → 1-based column
+  cells.forEach((raw, index) => {
+    const name = normaliseCell(raw);
+    const at = index + 1;
+    const column: Column = { index, kind: 'ignored', name };
+    columns.push(column);
+    if (name === '') return problem(line, `column ${at} has no name`);
+    const lower = name.toLowerCase();
+    const first = seen.get(lower);
+    if (first !== undefined) return problem(line, `duplicate column ${show(name)}: same as column ${first}`);
+    seen.set(lower, at);
+    if (lower === 'id') column.kind = 'id';
+    else if (languageKeyPattern.test(name)) column.kind = 'language';
+    else problem(line, `column ${at} ${show(name)} is not a language key (like en, fr, pt-BR) or id`);
+  });
+  return columns;
+}
+
+/** The key language as spelled in the header: `--key` (any case), else the first language column. */
+function keyLanguage(languages: readonly string[], wanted: string | undefined, line: number, problem: Problem): string {
+  if (wanted === undefined) return languages[0] ?? '';
+  const found = languages.find((l) => l.toLowerCase() === wanted.trim().toLowerCase());
+  if (found !== undefined) return found;
+  if (languages.length > 0) problem(line, `--key ${show(wanted)} is not a language column of the header (${languages.join(', ')})`);
+  return '';
+}
+
+/**
+ * A row's translations, each cell read as the import compares it (trimmed, NFC, without an
+ * export's apostrophe) and checked against the service's limits; a row with no cell at all is a
+ * problem (one with cells only in ignored columns is not: it is an empty row for the import).
+ */
+function readTranslations(cells: readonly string[], columns: readonly Column[], line: number, problem: Problem): Record<string, string> {
+  if (cells.length > columns.length) problem(line, `row has ${cells.length} cells but the header has ${columns.length}`);
+  const translations: Record<string, string> = {};
+  let otherCells = false;
+  for (const column of columns) {
+    const value = readCell(cells[column.index] ?? '');
+    if (value === '') continue;
+    if (column.kind !== 'language') {
+      otherCells ||= column.kind === 'ignored';
+      continue;
+    }
+    const length = translationLength(value);
+    if (length > maxTranslationLength) problem(line, `${show(column.name)} translation is ${length} characters long (limit ${maxTranslationLength})`);
+    if (lineBreak.test(value)) problem(line, `${show(column.name)} translation contains a line break`);
+    translations[column.name] = value;
+  }
+  if (Object.keys(translations).length === 0 && !otherCells) problem(line, 'row has no translation');
+  return translations;
+}
+
+/**
+ * The rows kept, repeated rows merged: the same id twice merges when identical and is a problem
+ * otherwise; identical translations merge unless both rows name (different) entries; the same
+ * key term with other translations is a problem, unless both rows name different entries.
+ */
+class RowMerger {
+  readonly kept: { row: GlossaryRow; signature: string }[] = [];
+  private readonly bySignature = new Map<string, { row: GlossaryRow; signature: string }[]>();
+  private readonly byId = new Map<string, { row: GlossaryRow; signature: string }>();
+  private readonly byKeyTerm = new Map<string, { row: GlossaryRow; signature: string }[]>();
+
+  constructor(
+    private readonly key: string,
+    private readonly problem: Problem,
+    private readonly warning: Problem,
+  ) {}
+
+  add(row: GlossaryRow): void {
+    const { line, translations } = row;
+    const signature = translationsKey(translations);
+    if (row.id !== undefined) {
+      const other = this.byId.get(row.id);
+      if (other) {
+        if (other.signature === signature) this.warning(line, `identical to line ${other.row.line}; merged`);
+        else this.problem(line, `id ${show(row.id)} is also on line ${other.row.line} with other translations`);
+        return;
+      }
+    }
+    const twin = this.bySignature.get(signature)?.find((k) => k.row.id === undefined || row.id === undefined);
+    if (twin) {
+      this.warning(line, `identical to line ${twin.row.line}; merged`);
+      if (row.id !== undefined) {
+        twin.row.id = row.id;
+        this.byId.set(row.id, twin);
+      }
+      return;
+    }
+    const term = this.key === '' ? undefined : translations[this.key];
+    if (term !== undefined) {
+      const clash = this.byKeyTerm.get(term)?.find((k) => k.signature !== signature && !(k.row.id !== undefined && row.id !== undefined));
+      if (clash) {
+        this.problem(line, `${this.key} term ${show(term)} is also on line ${clash.row.line} with other translations`);
+        return;
+      }
+    }
+    const entry = { row, signature };
+    this.kept.push(entry);
+    append(this.bySignature, signature, entry);
+    if (row.id !== undefined) this.byId.set(row.id, entry);
+    if (term !== undefined) append(this.byKeyTerm, term, entry);
+  }
+}
+
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
