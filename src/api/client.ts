@@ -3,6 +3,7 @@
 // Only commands that talk to the service import this module (undici is costly to load).
 import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
+import { shorten } from '../output/words.js';
 import { paginate, type PaginateOptions } from './paginate.js';
 import { createTransport, type Transport } from './transport.js';
 import { cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
@@ -74,8 +75,7 @@ const shownMessageLength = 500;
 
 /** A message from the service, for one line: its first 500 characters, control characters spelled out. */
 function shown(message: string): string {
-  const chars = [...message];
-  return oneLine(chars.length > shownMessageLength ? `${chars.slice(0, shownMessageLength).join('')}…` : message);
+  return oneLine(shorten(message, shownMessageLength + 1));
 }
 
 /** The service's `{"error":{"message"}}` text, or a summary of whatever else came back. */

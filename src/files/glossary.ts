@@ -32,6 +32,7 @@
 // - NUL characters mean a UTF-16 file without byte order mark: one problem says so.
 import { InputFileError, type FileProblem } from '../errors.js';
 import { languageKeyPattern } from '../glossary/languages.js';
+import { quote, shorten } from '../output/words.js';
 import { translationsKey } from '../plan/glossary.js';
 import { normaliseCell, readCell } from './cells.js';
 import { parseDelimited, readTextFile, refuseNulCells, type DelimitedFile } from './csv.js';
@@ -75,8 +76,7 @@ export function translationLength(value: string): number {
 
 /** A value for a message: quoted, escaped, and cut short when long. */
 function show(value: string): string {
-  const cut = [...value];
-  return JSON.stringify(cut.length > 40 ? `${cut.slice(0, 40).join('')}…` : value);
+  return quote(shorten(value, 41));
 }
 
 

@@ -4,6 +4,7 @@
 import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import type { CsvColumns } from '../engine/csv.js';
 import { oneLine } from '../output/terminal.js';
+import { shorten } from '../output/words.js';
 import type { ReportDoc } from '../engine/report.js';
 import type { GlossaryPlan, PlannedOperation } from '../plan/glossary.js';
 import type { ApplyResult } from './apply.js';
@@ -46,8 +47,7 @@ const listedOnStderr = 20;
 
 /** A value for a plan line: bare when plain, JSON-quoted when it has spaces at the ends, commas, quotes or `=`; long ones cut. */
 function showValue(value: string): string {
-  const chars = [...value];
-  const cut = chars.length > 40 ? `${chars.slice(0, 39).join('')}…` : value;
+  const cut = shorten(value, 40);
   return /^\s|\s$|[,="\\]|\p{Cc}|\p{Cf}/u.test(cut) || cut === '' ? oneLine(JSON.stringify(cut)) : cut;
 }
 
