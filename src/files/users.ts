@@ -37,6 +37,7 @@ import type { FileProblem } from '../errors.js';
 import { InputFileError, UsageError } from '../errors.js';
 import type { DelimitedFile, DelimitedRow } from './csv.js';
 import { quote } from '../output/words.js';
+import { emailKey } from '../plan/userMap.js';
 import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
 
 export type UserKind = 'email' | 'id';
@@ -127,7 +128,7 @@ export function userProblem(key: string, kind: UserKind): string | null {
 
 /** The identity two entries share when they name the same user: e-mails ignore case. */
 export function userIdentity(user: { key: string; kind: UserKind }): string {
-  return user.kind === 'email' ? `email:${user.key.trim().toLowerCase()}` : `id:${user.key.trim()}`;
+  return user.kind === 'email' ? `email:${emailKey(user.key)}` : `id:${user.key.trim()}`;
 }
 
 /** Why a command-line user is invalid, or null when it is fine. */
