@@ -188,9 +188,11 @@ describe('ApiClient', () => {
   });
 
   it('reports a refused connection as not processed', async () => {
-    const { url } = await serve(() => {});
-    for (const s of servers.splice(0)) s.close();
-    await new Promise((r) => setTimeout(r, 20));
+    // A port nothing listens on any more: a server started, then closed (and waited for).
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
     const { c, sleeps } = client(url, { retryPolicy: { retries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 60_000 } });
     const err = (await c.request('PUT', '/g', { retryClass: 'unprocessed-only', body: {} }).catch((e: unknown) => e)) as ServiceError;
     expect(err.message).toMatch(/failed \(ECONNREFUSED\) after 2 attempts/);

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bin, newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
@@ -47,9 +47,11 @@ function start(args: string[], env: Record<string, string>, tty = false): Spawne
   return { done, kill: (signal) => child.kill(signal), write: (text) => child.stdin.write(text), output: () => stdout + stderr };
 }
 
+/** Waits for the sandbox to reach a state (the run under test is a process of its own). */
 async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 2000 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
-  if (!condition()) throw new Error(`timed out waiting for ${what}`);
+  await vi.waitFor(() => {
+    if (!condition()) throw new Error(`timed out waiting for ${what}`);
+  }, { timeout: 20_000, interval: 10 });
 }
 
 const roster = (n: number): string => 'id\n' + Array.from({ length: n }, (_, i) => `u${String(i + 1).padStart(5, '0')}`).join('\n') + '\n';

@@ -4,7 +4,7 @@
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
@@ -25,11 +25,14 @@ describe('the glossary journal', () => {
     writeFileSync(file, 'en,fr\nbank,banque\ndoor,porte\n');
     const config = newConfigDir();
     let held = false;
-    // The first PUT is held 3 s by a slow proxy: the client times out, the service applies it later.
+    // The first PUT is held by a slow proxy until the test lets it go: the client times out, the
+    // service applies it later.
+    let letGo!: () => void;
+    const later = new Promise<void>((resolve) => (letGo = resolve));
     s.sandbox.intercept((req) => {
       if (req.method !== 'PUT' || held) return undefined;
       held = true;
-      return { kind: 'delay', ms: 3000 };
+      return { kind: 'hold', until: later };
     });
     const first = await runCli(['--timeout', '0.3', 'glossary', 'import', file], { env: s.env, configDir: config });
     expect(first.code).toBe(6);
@@ -47,8 +50,8 @@ describe('the glossary journal', () => {
     expect(puts()).toBe(sent);
 
     // The service finishes the held request; the next run finds it landed.
-    for (let i = 0; i < 400 && ens().length < 2; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(ens()).toEqual(['bank', 'door']);
+    letGo();
+    await vi.waitFor(() => expect(ens()).toEqual(['bank', 'door']));
     const third = await runCli(['glossary', 'import', file], { env: s.env, configDir: config });
     expect(third.code).toBe(0);
     expect(third.stderr).toContain('2 operations landed since');

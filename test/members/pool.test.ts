@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runPool } from '../../src/members/pool.js';
 
 /** A promise resolved by hand, to control when each worker finishes. */
@@ -42,8 +42,15 @@ describe('runPool', () => {
   });
 
   it('returns results in the order of the items, whatever order they finish in', async () => {
-    const delays = [30, 5, 20, 0, 10];
-    const results = await runPool(delays, 2, (ms, i) => new Promise<string>((resolve) => setTimeout(() => resolve(`item ${i}`), ms)));
+    // Each item finishes when the test says: here the second first, the first last.
+    const finish: (() => void)[] = [];
+    const running = runPool([0, 1, 2, 3, 4], 2, (_item, i) => new Promise<string>((resolve) => (finish[i] = () => resolve(`item ${i}`))));
+    const release = async (i: number): Promise<void> => {
+      await vi.waitFor(() => expect(finish[i]).toBeDefined());
+      finish[i]!();
+    };
+    for (const i of [1, 2, 3, 4, 0]) await release(i);
+    const results = await running;
     expect(results.map((r) => (r.ok ? r.value : null))).toEqual(['item 0', 'item 1', 'item 2', 'item 3', 'item 4']);
   });
 
