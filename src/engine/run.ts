@@ -29,6 +29,19 @@ export interface RunView<Row> {
   doc: ReportDoc;
 }
 
+/**
+ * A view whose rows, and the Markdown made of them, are built only when an output asks for them
+ * (--report, -o markdown, a step summary): a 100k-row run that prints a summary need not hold them.
+ */
+export function lazyView<Row, Rest extends object>(makeRows: () => Row[], makeDoc: (rows: Row[]) => ReportDoc, rest: Rest): Rest & { rows: Row[]; doc: ReportDoc } {
+  let rows: Row[] | undefined;
+  let doc: ReportDoc | undefined;
+  return Object.defineProperties(rest, {
+    rows: { enumerable: true, get: () => (rows ??= makeRows()) },
+    doc: { enumerable: true, get: () => (doc ??= makeDoc((rows ??= makeRows()))) },
+  }) as Rest & { rows: Row[]; doc: ReportDoc };
+}
+
 export interface AppliedView<Row> extends RunView<Row> {
   /** The result for people on stderr. */
   summary: string;
@@ -115,7 +128,7 @@ async function publish<Row>(ctx: Context, view: RunView<Row>): Promise<void> {
 
 export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, options: RunOptions): Promise<number> {
   const { io } = ctx;
-  io.info(await domain.planText(io.colorStderr));
+  if (!io.quiet) io.info(await domain.planText(io.colorStderr)); // with --quiet, not even built (100k lines)
 
   const refusals = domain.refusals();
   const refused =

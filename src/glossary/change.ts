@@ -10,7 +10,7 @@ import { readGlossary, readGlossaryTranslations, updateGlossaryEntries } from '.
 import type { GlossaryEntry } from '../api/types.js';
 import type { Tally } from '../engine/exit.js';
 import { newPlanFile, stateDigest, type PlanFile } from '../engine/planFile.js';
-import { confirmPrune, type ChangeDomain } from '../engine/run.js';
+import { confirmPrune, lazyView, type ChangeDomain } from '../engine/run.js';
 import type { Context } from '../context.js';
 import { maxRemovalsAllowed } from '../plan/members.js';
 import type { GlossaryPlan, OnConflict, PlannedOperation } from '../plan/glossary.js';
@@ -72,7 +72,7 @@ export interface GlossaryRunInput {
   /** How the executor waits for a batch that may still land (default: a real timer). */
   sleep?: (ms: number) => Promise<void>;
   /** What people see of the plan; default: the import's plan lines. */
-  planText?: string;
+  planText?: () => string;
   /** The command in the summary line (default "glossary import"). */
   summaryName?: string;
   /** The key terms of the listed entries by id, for deletions in reports. */
@@ -169,7 +169,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
   let last: ApplyResult | undefined;
 
   return {
-    planText: async () => input.planText ?? formatImportPlan(input.file, org, existing, plan, key, input.rowCount),
+    planText: async () => input.planText?.() ?? formatImportPlan(input.file, org, existing, plan, key, input.rowCount),
     isEmpty: () => ops.length === 0 && held.length === 0,
 
     refusals() {
@@ -195,13 +195,15 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
 
     planned() {
       const report = plannedReport(plan, withDeletes);
-      const rows = withHeld(plannedRows(plan, key, terms, input.entryTerms));
-      return { rows, json: report, doc: importDoc(org, report, rows) };
+      return lazyView(() => withHeld(plannedRows(plan, key, terms, input.entryTerms)), (rows) => importDoc(org, report, rows), { json: report });
     },
     nothingToDo() {
       const report = { ...plannedReport(plan, withDeletes), dryRun: false };
-      const rows = plannedRows(plan, key, terms, input.entryTerms);
-      return { rows, json: report, doc: importDoc(org, report, rows), summary: formatImportSummary(report, key, summaryName), tally: tallyOf(undefined) };
+      return lazyView(() => plannedRows(plan, key, terms, input.entryTerms), (rows) => importDoc(org, report, rows), {
+        json: report,
+        summary: formatImportSummary(report, key, summaryName),
+        tally: tallyOf(undefined),
+      });
     },
     // Nothing to send: every row is present or a skipped conflict; the counts say so.
     nothingToDoLine: formatImportSummary({ ...plannedReport(plan, withDeletes), dryRun: false }, key, summaryName),
@@ -234,8 +236,11 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       const report = appliedReport(plan, result, withDeletes);
       for (const r of heldRows) report.failed.push({ line: r.line, status: null, message: r.message });
       report.failed.sort((a, b) => a.line - b.line);
-      const rows = withHeld(appliedRows(plan, result, key, terms, input.entryTerms));
-      return { rows, json: report, doc: importDoc(org, report, rows), summary: formatImportSummary(report, key, summaryName), tally: tallyOf(result) };
+      return lazyView(() => withHeld(appliedRows(plan, result, key, terms, input.entryTerms)), (rows) => importDoc(org, report, rows), {
+        json: report,
+        summary: formatImportSummary(report, key, summaryName),
+        tally: tallyOf(result),
+      });
     },
 
     planFile(): PlanFile<GlossaryPlanBody> {

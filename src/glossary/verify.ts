@@ -8,10 +8,20 @@ import type { Discrepancy } from './apply.js';
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 
-function countByKey(translations: Iterable<GlossaryTranslations>): Map<string, number> {
+/** translationsKey, once per translation map (an insert's map is counted and then grouped). */
+function keyCache(): (t: GlossaryTranslations) => string {
+  const keys = new WeakMap<GlossaryTranslations, string>();
+  return (t) => {
+    let k = keys.get(t);
+    if (k === undefined) keys.set(t, (k = translationsKey(t)));
+    return k;
+  };
+}
+
+function countByKey(translations: Iterable<GlossaryTranslations>, keyOf: (t: GlossaryTranslations) => string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const t of translations) {
-    const k = translationsKey(t);
+    const k = keyOf(t);
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   return counts;
@@ -69,16 +79,26 @@ export function verifyGlossary(
     else if (op.type === 'update') expectedMap.set(op.id, op.translations);
     else expectedMap.delete(op.id);
   }
-  const expected = countByKey([...expectedMap.values(), ...expectedInserts]);
-  const actual = countByKey(final.map((e) => e.translations));
+  const keyOf = keyCache();
+  const expected = countByKey([...expectedMap.values(), ...expectedInserts], keyOf);
+  const actual = countByKey(
+    (function* () {
+      for (const e of final) yield e.translations;
+    })(),
+    translationsKey, // the final listing's maps are met once
+  );
+  // The inserts of the translation sets whose counts differ (none, when all went well).
   const groups = new Map<string, { applied: PlannedOperation[]; uncertain: PlannedOperation[] }>();
-  const group = (k: string) => {
+  const group = (planned: PlannedOperation, into: 'applied' | 'uncertain'): void => {
+    if (planned.operation.type !== 'insert') return;
+    const k = keyOf(planned.operation.translations);
+    if ((actual.get(k) ?? 0) === (expected.get(k) ?? 0)) return;
     let g = groups.get(k);
     if (!g) groups.set(k, (g = { applied: [], uncertain: [] }));
-    return g;
+    g[into].push(planned);
   };
-  for (const planned of applied) if (planned.operation.type === 'insert') group(translationsKey(planned.operation.translations)).applied.push(planned);
-  for (const planned of uncertain) if (planned.operation.type === 'insert') group(translationsKey(planned.operation.translations)).uncertain.push(planned);
+  for (const planned of applied) group(planned, 'applied');
+  for (const planned of uncertain) group(planned, 'uncertain');
 
   for (const [key, g] of groups) {
     const diff = (actual.get(key) ?? 0) - (expected.get(key) ?? 0);
