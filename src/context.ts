@@ -17,6 +17,7 @@ import {
   type Resolved,
   type SettingName,
 } from './settings.js';
+import { checkToken } from './token.js';
 import { version } from './version.js';
 
 export interface ContextDeps {
@@ -114,6 +115,7 @@ export class Context {
         hint: 'run `teamctl auth login`, or set TEAMCTL_TOKEN',
       });
     }
+    checkToken(token.value, token.source, false);
     this.io.redact(token.value);
     return token;
   }

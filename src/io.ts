@@ -1,7 +1,7 @@
 // Standard streams, decided once: whether each is a terminal, whether to colour, how to prompt.
 // stdout is data; stderr is for people (README, "Settings").
 import type { Readable, Writable } from 'node:stream';
-import { InterruptedError } from './errors.js';
+import { InterruptedError, UsageError } from './errors.js';
 import { forTerminal } from './output/terminal.js';
 import { addSecret, redact } from './redact.js';
 
@@ -135,15 +135,24 @@ export class IO {
     this.streams.stderr.write(this.forPeople(`debug: ${line}`) + '\n');
   }
 
-  /** Reads all of stdin as text (for `auth login --with-token`). */
-  async readStdin(): Promise<string> {
+  /** Reads stdin as text, refusing more than `maxBytes` (for `auth login --with-token`). */
+  async readStdin(maxBytes: number, what: string): Promise<string> {
     const chunks: Buffer[] = [];
-    for await (const chunk of this.streams.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    let size = 0;
+    for await (const chunk of this.streams.stdin) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      size += bytes.length;
+      if (size > maxBytes) {
+        this.streams.stdin.destroy();
+        throw new UsageError(`standard input holds more than ${maxBytes} bytes: that is not ${what}; nothing was stored`);
+      }
+      chunks.push(bytes);
+    }
     return Buffer.concat(chunks).toString('utf8');
   }
 
   /** Prompts on the terminal without echoing what is typed. */
-  async promptHidden(question: string): Promise<string> {
+  async promptHidden(question: string, maxLength: number, what: string): Promise<string> {
     const { stdin, stderr } = this.streams;
     stderr.write(question);
     stdin.setRawMode?.(true);
@@ -167,6 +176,12 @@ export class IO {
             }
             if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
             else value += ch;
+            if (value.length > maxLength) {
+              stdin.off('data', onData);
+              stderr.write('\n');
+              reject(new UsageError(`more than ${maxLength} characters typed: that is not ${what}; nothing was stored`));
+              return;
+            }
           }
         };
         stdin.on('data', onData);

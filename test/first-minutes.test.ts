@@ -45,16 +45,16 @@ describe('setup errors, all at once and actionable', () => {
   });
 
   it('a base URL without a scheme suggests the fix, never "null"', async () => {
-    const local = await run(['members', 'list'], { TEAMCTL_BASE_URL: '127.0.0.1:8787', TEAMCTL_TOKEN: 'x', TEAMCTL_ORG: 'a', TEAMCTL_TEAM: 'b' });
+    const local = await run(['members', 'list'], { TEAMCTL_BASE_URL: '127.0.0.1:8787', TEAMCTL_TOKEN: 'tok_0123456789abcdef', TEAMCTL_ORG: 'a', TEAMCTL_TEAM: 'b' });
     expect(local.code).toBe(2);
     expect(local.err).toContain('did you mean http://127.0.0.1:8787?');
-    const remote = await run(['members', 'list'], { TEAMCTL_BASE_URL: 'api.example.com', TEAMCTL_TOKEN: 'x', TEAMCTL_ORG: 'a', TEAMCTL_TEAM: 'b' });
+    const remote = await run(['members', 'list'], { TEAMCTL_BASE_URL: 'api.example.com', TEAMCTL_TOKEN: 'tok_0123456789abcdef', TEAMCTL_ORG: 'a', TEAMCTL_TEAM: 'b' });
     expect(remote.err).toContain('did you mean https://api.example.com?');
     expect(local.err + remote.err).not.toContain('null');
   });
 
   it('a 401 with the token from TEAMCTL_TOKEN says the stored token is not the one used', async () => {
-    const r = await run(['members', 'list'], { TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_TOKEN: 'sbx_wrong_token', TEAMCTL_ORG: 'acme', TEAMCTL_TEAM: 'engineering' });
+    const r = await run(['members', 'list'], { TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_TOKEN: 'sbx_wrong_token_0000', TEAMCTL_ORG: 'acme', TEAMCTL_TEAM: 'engineering' });
     expect(r.code).toBe(4);
     expect(r.err).toMatch(/hint: the token used comes from TEAMCTL_TOKEN/);
   });
@@ -63,7 +63,7 @@ describe('setup errors, all at once and actionable', () => {
     const closed = await startSandbox({ port: 0 });
     const url = closed.url;
     await closed.close();
-    const r = await run(['--timeout', '1', 'glossary', 'get', 'ge_1'], { TEAMCTL_BASE_URL: url, TEAMCTL_TOKEN: 'x', TEAMCTL_ORG: 'acme' });
+    const r = await run(['--timeout', '1', 'glossary', 'get', 'ge_1'], { TEAMCTL_BASE_URL: url, TEAMCTL_TOKEN: 'tok_0123456789abcdef', TEAMCTL_ORG: 'acme' });
     expect(r.code).toBe(1);
     expect(r.err).toContain('is the sandbox running? Start one with `teamctl sandbox`');
   });

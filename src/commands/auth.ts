@@ -4,6 +4,7 @@ import type { Context } from '../context.js';
 import { AuthError, ExitCode, UsageError } from '../errors.js';
 import { parseBaseUrl } from '../api/url.js';
 import { resolveSetting } from '../settings.js';
+import { checkToken, maxTokenLength } from '../token.js';
 
 export interface LoginOptions {
   withToken?: boolean;
@@ -18,16 +19,17 @@ export async function login(opts: LoginOptions, ctx: Context): Promise<number> {
   if (baseUrl !== undefined) parseBaseUrl(baseUrl); // refuse before reading a token for it
   let token: string;
   if (opts.withToken) {
-    token = (await ctx.io.readStdin()).trim();
+    // A token is a few hundred bytes at most: stop reading long before /dev/zero fills memory.
+    token = (await ctx.io.readStdin(maxTokenLength * 4, 'a token')).trim();
   } else if (ctx.io.stdinIsTTY) {
-    token = (await ctx.io.promptHidden('Paste your API token (input hidden): ')).trim();
+    token = (await ctx.io.promptHidden('Paste your API token (input hidden): ', maxTokenLength, 'a token')).trim();
   } else {
     throw new UsageError('no token: pass --with-token and pipe the token on stdin', {
       hint: 'echo "$TOKEN" | teamctl auth login --with-token',
     });
   }
   if (token === '') throw new UsageError('the token is empty; nothing was stored');
-  if (/\s/.test(token)) throw new UsageError('the token contains white space; nothing was stored');
+  checkToken(token, opts.withToken ? 'standard input' : 'the prompt', true);
   ctx.io.redact(token);
   await ctx.store.update(ctx.profileName, (profile) => {
     profile.token = token;

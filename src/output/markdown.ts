@@ -1,7 +1,12 @@
 // Markdown safe to paste into a pull-request comment or a job summary (README, "Review, then
 // apply"): a title line, then one table per section. Every cell is user-supplied text (e-mails,
-// translations, service messages), so it is escaped until it can neither break the table nor
-// become HTML, a link, a heading or an @mention that notifies someone.
+// translations, service messages), so it can neither break the table nor become HTML, a link, a
+// heading or an @mention that notifies someone, and it stays copyable as it was.
+//
+// Secrets are replaced first (src/redact.ts): escaping can split a token (`a_b` → `a\_b`), and a
+// split token would no longer be recognised by the writer's last check (README, "Talking to the
+// service").
+import { redact } from '../redact.js';
 
 export interface MarkdownSection {
   heading: string;
@@ -17,13 +22,24 @@ export interface MarkdownDoc {
 /** Rows shown before a table is folded into <details>. */
 export const foldAfter = 20;
 
-/** One cell's text: no line breaks, no pipes, no markup, no mentions. */
-export function markdownCell(value: string): string {
+// Control characters and invisible or direction marks: spelled out, never written raw.
+// eslint-disable-next-line no-control-regex
+const hidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const spell = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+// Text that Markdown shows exactly as written: letters, digits, spaces and punctuation that is no
+// markup, and nothing GitHub would turn into a link (www., a scheme, an e-mail needs `@`).
+const inert = /^[\p{L}\p{M}\p{N}\p{Zs},.;:'"()+=%/→←-]*$/u;
+const linkLike = /www\.|:\/\//i;
+
+/**
+ * Text outside tables (titles, headings): markup escaped with backslashes. Only teamctl's own
+ * words and identifiers go here.
+ */
+export function markdownText(value: string): string {
   return (
-    value
-      // Control characters would be invisible or break the line: spell them out.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    redact(value)
+      .replace(hidden, spell)
       .replace(/\r\n|\r|\n/g, ' ')
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
@@ -31,9 +47,32 @@ export function markdownCell(value: string): string {
       // Backslash first, so the escapes added below stay escapes.
       .replace(/\\(?!u[0-9a-f]{4})/g, '\\\\')
       .replace(/[|`*_[\]#~!()]/g, (c) => `\\${c}`)
-      // @user would notify that user; a zero-width joiner keeps the text but not the mention.
+      // No link (www., a scheme) and no mention: a title is read, not copied.
+      .replace(/(www)\.|:(?=\/\/)/gi, (m, www: string | undefined) => (www ? `${www}\\.` : '\\:'))
       .replace(/@/g, '@\u200b')
   );
+}
+
+/**
+ * One table cell. Inert text is written as it is; anything else becomes a code span, where
+ * GitHub renders no markup, HTML, link or mention, and a copied e-mail is the e-mail itself.
+ * Inside a table, a pipe is `\|` even in a code span (GitHub removes the backslash).
+ */
+export function markdownCell(value: string): string {
+  // A backslash before a pipe cannot be carried inside a table (the pair means an escaped pipe):
+  // it is spelled out like a control character.
+  const text = redact(value)
+    .replace(hidden, spell)
+    .replace(/\r\n|\r|\n/g, ' ')
+    .replace(/\\(?=\|)/g, spell);
+  // A table trims its cells: text with spaces at either end goes in a code span too.
+  if (inert.test(text) && !linkLike.test(text) && text.trim() === text) return text;
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  // A space each side when the text starts or ends with a backtick or a space (CommonMark
+  // strips one space from each side of a code span).
+  const pad = /^[` ]|[` ]$/.test(text) ? ' ' : '';
+  return `${fence}${pad}${text.replace(/\|/g, '\\|')}${pad}${fence}`;
 }
 
 function table(columns: readonly string[], rows: readonly string[][]): string[] {
@@ -42,8 +81,8 @@ function table(columns: readonly string[], rows: readonly string[][]): string[] 
 }
 
 function section(s: MarkdownSection): string[] {
-  const heading = s.heading === '' ? [] : [`#### ${markdownCell(s.heading)} (${s.rows.length})`, ''];
-  if (s.rows.length === 0) return s.heading === '' ? ['(none)'] : [`${markdownCell(s.heading)}: none`];
+  const heading = s.heading === '' ? [] : [`#### ${markdownText(s.heading)} (${s.rows.length})`, ''];
+  if (s.rows.length === 0) return s.heading === '' ? ['(none)'] : [`${markdownText(s.heading)}: none`];
   if (s.rows.length <= foldAfter) return [...heading, ...table(s.columns, s.rows)];
   // Long lists: the first rows in view, the whole table one click away.
   return [
@@ -62,7 +101,7 @@ function section(s: MarkdownSection): string[] {
 /** The whole document, ending in a newline. */
 export function renderMarkdown(doc: MarkdownDoc): string {
   const parts: string[] = [];
-  if (doc.title !== '') parts.push(`### ${markdownCell(doc.title)}`, '');
+  if (doc.title !== '') parts.push(`### ${markdownText(doc.title)}`, '');
   for (const s of doc.sections) parts.push(...section(s), '');
   return parts.join('\n');
 }

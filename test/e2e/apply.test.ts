@@ -166,7 +166,7 @@ describe('Markdown plans and results', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^### Plan for team t: 2 to add, 0 to remove, 1 role change, 5 unchanged\n/);
     expect(tableRows(r.stdout, 'Added').map((row) => row[0])).toEqual(['u00007', 'u00008']);
-    expect(tableRows(r.stdout, 'Role changes').map((row) => [row[0], row[3]])).toEqual([['user00002@\u200bexample.com', 'member → owner']]);
+    expect(tableRows(r.stdout, 'Role changes').map((row) => [row[0], row[3]])).toEqual([['`user00002@example.com`', 'member → owner']]);
     expect(r.stdout).toContain('Removed: none');
     const appended = readFileSync(summary, 'utf8');
     expect(appended.startsWith('# earlier step\n')).toBe(true);
@@ -185,8 +185,8 @@ describe('Markdown plans and results', () => {
     const text = readFileSync(summary, 'utf8');
     expect(text).toMatch(/^### Result for team t: 2 added, 0 removed, 0 roles changed, 0 failed, verified/);
     expect(tableRows(text, 'Added').map((row) => [row[0], row[1]])).toEqual([
-      ['user00009@\u200bexample.com', 'added'],
-      ['user00010@\u200bexample.com', 'added'],
+      ['`user00009@example.com`', 'added'],
+      ['`user00010@example.com`', 'added'],
     ]);
     expect(team().u00009).toBe('member');
   });

@@ -46,15 +46,15 @@ describe('auth', () => {
   });
 
   it('status reports a token from the environment, masked', async () => {
-    const r = await runCli(['auth', 'status'], { env: { TEAMCTL_TOKEN: 'abcdefgh1234' } });
+    const r = await runCli(['auth', 'status'], { env: { TEAMCTL_TOKEN: 'abcdefgh12345678' } });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('token: ****1234 (from environment (TEAMCTL_TOKEN))');
+    expect(r.stdout).toContain('token: ****5678 (from environment (TEAMCTL_TOKEN))');
     expect(r.stdout).not.toContain('abcdefgh');
   });
 
   it('keeps profiles apart', async () => {
     const configDir = newConfigDir();
-    expect((await runCli(['--profile', 'staging', 'auth', 'login', '--with-token'], { configDir, stdin: 'staging-token-5678' })).code).toBe(0);
+    expect((await runCli(['--profile', 'staging', 'auth', 'login', '--with-token'], { configDir, stdin: 'staging-token-00005678' })).code).toBe(0);
     expect((await runCli(['auth', 'status'], { configDir })).code).toBe(4);
     const staging = await runCli(['auth', 'status'], { configDir, env: { TEAMCTL_PROFILE: 'staging' } });
     expect(staging.code).toBe(0);
@@ -70,9 +70,31 @@ describe('auth', () => {
     expect(() => statSync(join(configDir, 'config.json'))).toThrow();
   });
 
-  it('login refuses an empty token', async () => {
-    const r = await runCli(['auth', 'login', '--with-token'], { stdin: '  \n' });
+  it('login refuses an empty, short, odd or endless token, naming why, and stores nothing', async () => {
+    const cases: [string, RegExp][] = [
+      ['  \n', /the token is empty/],
+      ['abcd1234', /has 8 characters: a token has at least 16/],
+      ['abcdefgh12345678\u001b[2J', /characters a bearer token cannot have/],
+      ['abcdefgh 12345678', /characters a bearer token cannot have/],
+      ['abcdefgh|12345678', /characters a bearer token cannot have/],
+      ['x'.repeat(5000), /has 5000 characters: a token has at most 4096/],
+      ['x'.repeat(20_000), /standard input holds more than 16384 bytes: that is not a token/],
+    ];
+    for (const [stdin, message] of cases) {
+      const configDir = newConfigDir();
+      const r = await runCli(['auth', 'login', '--with-token'], { configDir, stdin });
+      expect(r.code, stdin.slice(0, 20)).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(() => statSync(join(configDir, 'config.json'))).toThrow();
+    }
+  });
+
+  it('a TEAMCTL_TOKEN too short to redact safely is refused before anything is sent (exit 2)', async () => {
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['members', 'list'], { env: { ...s.env, TEAMCTL_TOKEN: 'exam' } });
     expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: the token from environment \(TEAMCTL_TOKEN\) has 4 characters: a token has at least 16/);
+    expect(s.sandbox.requests.length).toBe(mark);
   });
 
   it('has no --token option anywhere', async () => {

@@ -83,7 +83,7 @@ describe('unbounded answers', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('an answer larger than 64 MB is not read whole: exit 1, saying so', async () => {
-    const r = await runCli(['members', 'list'], { env: { TEAMCTL_BASE_URL: url, TEAMCTL_TOKEN: 'tok_x', TEAMCTL_ORG: 'o', TEAMCTL_TEAM: 't', NODE_OPTIONS: '--max-old-space-size=96' } });
+    const r = await runCli(['members', 'list'], { env: { TEAMCTL_BASE_URL: url, TEAMCTL_TOKEN: 'tok_0123456789abcdef', TEAMCTL_ORG: 'o', TEAMCTL_TEAM: 't', NODE_OPTIONS: '--max-old-space-size=96' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('answered more than 64 MB; stopped reading it');
   });

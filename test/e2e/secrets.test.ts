@@ -1,7 +1,7 @@
 // The token never reaches a file teamctl writes (README, "Talking to the service"): a service
 // that echoes it in an error message, or data that happens to contain it, is redacted in the
 // --report CSV, the JSON report and exports exactly as on stdout and stderr.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,5 +50,74 @@ describe('the token in files', () => {
       expect(text).toContain('key ***');
       expect(text).not.toContain(token);
     }
+  });
+});
+
+// A token with every character that an escaper rewrites (Markdown, CSV, JSON, XML): escaping must
+// never split it past redaction. Its letters and digits alone are searched for, so no spelling of
+// it (`sekrit\_`, `&amp;`, `""`) can hide in what is written.
+describe('a token full of escapable characters', () => {
+  const token = 'sekrit_*-.~|\\TOKEN_9f3Kq7Zp';
+  const skeleton = (text: string): string => text.replace(/[^A-Za-z0-9]/g, '');
+  const leaks = (text: string): boolean => skeleton(text).includes(skeleton(token));
+  let t: SandboxEnv;
+  beforeEach(async () => {
+    t = await sandboxWithEnv({ seed: 'empty', token });
+    t.sandbox.store.addUsers('acme', 3);
+    t.sandbox.store.createTeam('acme', 't');
+    t.sandbox.store.setTeamMembers('acme', 't', [{ userId: 'u00001', role: 'owner' }]);
+    t.sandbox.store.applyGlossaryOperations('acme', [{ type: 'insert', translations: { en: `key ${token}`, fr: `clé ${token}` } }], new Date().toISOString());
+    t.env.TEAMCTL_TEAM = 't';
+  });
+  afterEach(async () => {
+    await t.sandbox.close();
+  });
+
+  it('appears in no output format, no file and no step summary', async () => {
+    expect(skeleton(token)).toBe('sekritTOKEN9f3Kq7Zp');
+    const written: string[] = [];
+    const run = async (args: string[], env: Record<string, string> = {}): Promise<void> => {
+      const r = await runCli([...args, '--debug'], { env: { ...t.env, ...env } });
+      written.push(`${args.join(' ')}\n${r.stdout}\n${r.stderr}`);
+    };
+    const [entry] = t.sandbox.store.glossaryEntries('acme');
+    for (const format of ['table', 'tsv', 'csv', 'json', 'ndjson', 'markdown']) {
+      await run(['glossary', 'list', '-o', format]);
+      await run(['glossary', 'get', entry!.id, '-o', format]);
+    }
+    const files: string[] = [];
+    for (const format of ['csv', 'json', 'ndjson', 'tbx']) {
+      const out = join(dir, `escapable.${format}`);
+      files.push(out);
+      await run(['glossary', 'export', '--format', format, '-f', out]);
+      await run(['glossary', 'export', '--format', format]);
+    }
+    await run(['glossary', 'export', '--excel', '-f', join(dir, 'escapable-excel.csv')]);
+    files.push(join(dir, 'escapable-excel.csv'));
+
+    // A plan whose rows hold the token (the file has it), in Markdown and as a plan file.
+    const terms = join(dir, 'escapable-terms.csv');
+    writeFileSync(terms, `en,de\n"other ${token.replace(/"/g, '""')}",anders\n`);
+    const summary = join(dir, 'escapable-summary.md');
+    const plan = join(dir, 'escapable-plan.json');
+    files.push(summary, plan);
+    await run(['glossary', 'import', terms, '--dry-run', '-o', 'markdown'], { GITHUB_STEP_SUMMARY: summary });
+    await run(['glossary', 'import', terms, '--plan-out', plan]);
+
+    // The service quotes the token in its error: reports, JSON, Markdown and the summary.
+    t.sandbox.intercept((req) => (req.method === 'PUT' ? { kind: 'respond', status: 400, body: { error: { code: 400, message: `refused Bearer ${token}` } } } : undefined));
+    for (const format of ['json', 'markdown', 'table']) {
+      const report = join(dir, `escapable-report-${format}.csv`);
+      files.push(report);
+      await run(['members', 'add', 'u00002', '--report', report, '-o', format], { GITHUB_STEP_SUMMARY: summary });
+    }
+    await run(['glossary', 'import', terms, '-o', 'markdown', '--report', join(dir, 'escapable-import.csv')], { GITHUB_STEP_SUMMARY: summary });
+    files.push(join(dir, 'escapable-import.csv'));
+
+    for (const text of written) expect(leaks(text), text).toBe(false);
+    for (const file of files) expect(leaks(readFileSync(file, 'utf8')), file).toBe(false);
+    // The places the token stood now say so, in every kind of output checked above.
+    expect(written.join('\n')).toContain('***');
+    expect(readFileSync(summary, 'utf8')).toMatch(/refused Bearer `?\*\*\*/);
   });
 });

@@ -22,11 +22,11 @@ describe('bounded input files', () => {
   it('/dev/urandom stops at its first bad byte, /dev/zero at 100 MB — with a small heap, no crash', async () => {
     await expect(readTextFile('/dev/urandom')).rejects.toThrow(/not valid UTF-8/);
     const zero = await runCli(['members', 'sync', '--roster', '/dev/zero', '--dry-run'], {
-      env: { TEAMCTL_BASE_URL: 'http://127.0.0.1:9', TEAMCTL_TOKEN: 'x', TEAMCTL_ORG: 'o', TEAMCTL_TEAM: 't', NODE_OPTIONS: '--max-old-space-size=64' },
+      env: { TEAMCTL_BASE_URL: 'http://127.0.0.1:9', TEAMCTL_TOKEN: 'tok_0123456789abcdef', TEAMCTL_ORG: 'o', TEAMCTL_TEAM: 't', NODE_OPTIONS: '--max-old-space-size=64' },
     });
     expect(zero.code).toBe(2);
     expect(zero.stderr).toContain('/dev/zero: the file is larger than 100 MB; nothing was sent');
-    const random = await runCli(['glossary', 'import', '/dev/urandom'], { env: { TEAMCTL_BASE_URL: 'http://127.0.0.1:9', TEAMCTL_TOKEN: 'x', TEAMCTL_ORG: 'o' } });
+    const random = await runCli(['glossary', 'import', '/dev/urandom'], { env: { TEAMCTL_BASE_URL: 'http://127.0.0.1:9', TEAMCTL_TOKEN: 'tok_0123456789abcdef', TEAMCTL_ORG: 'o' } });
     expect(random.code).toBe(2);
     expect(random.stderr).toMatch(/^error: \/dev\/urandom:\d+: not valid UTF-8/);
   });
