@@ -36,6 +36,9 @@ export function excelCell(value: string): string {
   return readCell(quoted) === n ? quoted : n;
 }
 
+/** A UTF-16 surrogate not part of a pair. */
+const loneSurrogate = /\p{Cs}/u;
+
 export interface GlossaryCsvOptions {
   /** The columns to write, in this order; default: every language present the import format can carry (csvLanguages). */
   languages?: string[];
@@ -95,6 +98,17 @@ export class GlossaryCsvWriter {
       return picked.value;
     });
     if (values.every((v) => v === '')) return '';
-    return this.line(this.includeId ? [entry.id, ...values] : values);
+    // Refused, naming the entry, rather than changed: a lone surrogate (a UTF-8 file writes it as
+    // U+FFFD) and a CR in an id (the reader takes CR as LF; no translation holds one).
+    const cells = this.includeId ? [entry.id, ...values] : values;
+    const bad = cells.findIndex((c, i) => loneSurrogate.test(c) || (this.includeId && i === 0 && c.includes('\r')));
+    if (bad >= 0) {
+      const what = this.includeId && bad === 0 ? 'its id' : `its ${JSON.stringify(this.languages[bad - (this.includeId ? 1 : 0)])} translation`;
+      const why = loneSurrogate.test(cells[bad] as string) ? 'a lone surrogate (half of a UTF-16 pair)' : 'a carriage return';
+      throw new UsageError(`entry ${JSON.stringify(entry.id)}: ${what} holds ${why}, which the CSV format cannot carry`, {
+        hint: 'export it with --format json or tbx',
+      });
+    }
+    return this.line(cells);
   }
 }

@@ -29,7 +29,7 @@
 //   `''=x`), so every export reads back exactly: nothing is lost, not even a real leading
 //   apostrophe. (Removing only an apostrophe directly before = + - @ could not tell `'=x`
 //   written for `=x` from a term `'=x` itself, whatever the writer did.) See csvCell, excelCell.
-// - NUL characters mean a UTF-16 file without byte order mark: one problem says so.
+// - NUL characters in the header mean a UTF-16 file without byte order mark: one problem says so.
 import { InputFileError, type FileProblem } from '../errors.js';
 import { languageKeyPattern } from '../glossary/languages.js';
 import { quote, shorten } from '../output/words.js';
@@ -125,7 +125,8 @@ function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): Glossar
   if (languages.length === 0 && body.length > 0) problem(header.line, 'the header has no language column (like en, fr, pt-BR)');
   const key = keyLanguage(languages, opts.key, header.line, problem);
 
-  refuseNulCells(input);
+  // A UTF-16 file shows its NULs in the header already; a translation may hold NUL like any control.
+  refuseNulCells({ ...input, rows: input.rows.slice(0, 1) });
   const rows = new RowMerger(key, problem, (line, message) => warnings.push({ file, line, message }));
   for (const { line, cells } of body) {
     const before = problems.length;

@@ -2,7 +2,7 @@
 // entry; every export reads back exactly through the TBX reader (tbx.ts).
 import type { GlossaryEntry } from '../api/types.js';
 import { compareLanguages } from '../glossary/languages.js';
-import { teamctlEntryIdType, teamctlTbxMarker } from './tbx.js';
+import { teamctlEntryIdJsonType, teamctlEntryIdType, teamctlTbxMarker, teamctlTermJsonType } from './tbx.js';
 
 // TBX-Basic (ISO 30042:2019, TBX v3, DCA style).
 // Characters XML 1.0 does not allow at all: C0 controls but tab/LF/CR, lone surrogates, U+FFFE/F.
@@ -29,6 +29,19 @@ export function xmlEscape(value: string): string {
         return c; // LF and tab survive in element content; attributes never hold them here
     }
   });
+}
+
+/** Whether XML 1.0 can hold every character of `value`. */
+export function xmlCanHold(value: string): boolean {
+  return value.replace(xmlInvalid, '') === value;
+}
+
+/**
+ * `value` as a JSON string literal holding only characters XML can (JSON.stringify escapes C0
+ * controls and lone surrogates; U+FFFE/U+FFFF are escaped here): JSON.parse gives `value` back.
+ */
+export function xmlSafeJson(value: string): string {
+  return JSON.stringify(value).replace(/[\uFFFE\uFFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
 /** An XML NCName from an entry id: only ASCII name characters, starting with a letter or `_`. */
@@ -66,19 +79,25 @@ export class GlossaryTbxWriter {
     const langs = this.languages ?? Object.keys(entry.translations).sort(compareLanguages);
     const sections = langs
       .map((lang) => [lang, entry.translations[lang] ?? ''] as const)
-      .filter(([, term]) => xmlEscape(term) !== '');
+      .filter(([, term]) => term !== '');
     if (sections.length === 0) return '';
     let id = toNcName(entry.id);
     for (let n = 2; this.used.has(id); n++) id = `${toNcName(entry.id)}-${n}`;
     this.used.add(id);
     let out = `      <conceptEntry id="${xmlEscape(id)}">\n`;
     // An XML name cannot carry every service id: the id itself goes along, read back on import.
-    if (id !== entry.id) out += `        <admin type="${teamctlEntryIdType}">${xmlEscape(entry.id)}</admin>\n`;
+    // What XML cannot hold at all (README, "From a CAT tool: TBX in and out") goes as JSON.
+    if (id !== entry.id) {
+      out += xmlCanHold(entry.id)
+        ? `        <admin type="${teamctlEntryIdType}">${xmlEscape(entry.id)}</admin>\n`
+        : `        <admin type="${teamctlEntryIdJsonType}">${xmlEscape(xmlSafeJson(entry.id))}</admin>\n`;
+    }
     for (const [lang, term] of sections) {
       out +=
         `        <langSec xml:lang="${xmlEscape(lang.replace(/[\t\n\r]/g, ''))}">\n` +
         `          <termSec>\n` +
         `            <term>${xmlEscape(term)}</term>\n` +
+        (xmlCanHold(term) ? '' : `            <admin type="${teamctlTermJsonType}">${xmlEscape(xmlSafeJson(term))}</admin>\n`) +
         `          </termSec>\n` +
         `        </langSec>\n`;
     }

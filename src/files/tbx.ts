@@ -11,12 +11,26 @@
 // - A DOCTYPE (and so any entity declaration) is refused: no external entities, no expansion bombs.
 import { InputFileError, type FileProblem } from '../errors.js';
 import type { DelimitedFile } from './csv.js';
-import { escapedCell } from './cells.js';
+import { escapedCell, normaliseCell } from './cells.js';
 
 /** The marker glossaryToTbx writes in the header: concept ids are then the service's entry ids. */
 export const teamctlTbxMarker = 'exported by teamctl';
 /** The `<admin type>` that carries an entry id no XML name can hold (glossaryToTbx writes it). */
 export const teamctlEntryIdType = 'teamctl-entry-id';
+/** The same, for an id with characters XML cannot hold: a JSON string literal of it. */
+export const teamctlEntryIdJsonType = 'teamctl-entry-id-json';
+/** The `<admin type>` after a term XML cannot hold exactly: a JSON string literal of the term. */
+export const teamctlTermJsonType = 'teamctl-term-json';
+
+/** The string a JSON string literal stands for; undefined when it is none. */
+function jsonString(text: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Whether a file is TBX: by its extension, else by its first character. */
 export function looksLikeTbx(path: string, text: string): boolean {
@@ -42,6 +56,9 @@ const excluded = /deprecated|superseded|obsolete|forbidden|rejected/i;
 const preferred = /preferred/i;
 const lineBreak = /[\n\r]/;
 
+/** A value as a cell the import reads back as it (readCell): an export's apostrophe added where needed. */
+const asCell = (value: string): string => (escapedCell.test(normaliseCell(value)) ? `'${normaliseCell(value)}` : value);
+
 /** Local element name, without a namespace prefix. */
 const local = (name: string): string => name.slice(name.indexOf(':') + 1);
 
@@ -63,6 +80,9 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
   let termText: string[] | undefined;
   let statusNote: string[] | undefined;
   let idNote: string[] | undefined;
+  let idIsJson = false;
+  /** The exact text of the last term, in a file teamctl exported (teamctlTermJsonType). */
+  let exactNote: string[] | undefined;
   let exportedByTeamctl = false;
   let headerText: string[] | undefined;
 
@@ -87,7 +107,10 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
     } else if (name === 'termNote' || name === 'descrip' || name === 'note' || name === 'admin') {
       const type = attr('type') ?? name;
       if (/administrativeStatus|normativeAuthorization|usageStatus/i.test(type)) statusNote = [];
-      else if (type === teamctlEntryIdType && concept && !language) idNote = [];
+      else if ((type === teamctlEntryIdType || type === teamctlEntryIdJsonType) && concept && !language) {
+        idNote = [];
+        idIsJson = type === teamctlEntryIdJsonType;
+      } else if (type === teamctlTermJsonType && exportedByTeamctl && concept && language && concept.terms.has(language)) exactNote = [];
       else if (concept) concept.dropped.add(type === name ? name : `${name} "${type}"`);
     } else if (name === 'sourceDesc' || name === 'p') {
       headerText ??= stack.includes('tbxHeader') || stack.includes('martifHeader') ? [] : undefined;
@@ -97,6 +120,7 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
     termText?.push(t);
     statusNote?.push(t);
     idNote?.push(t);
+    exactNote?.push(t);
     headerText?.push(t);
   });
   parser.on('cdata', (t) => {
@@ -112,8 +136,18 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
       concept.terms.set(language, list);
       termText = undefined;
     } else if (name === 'admin' && idNote && concept) {
-      concept.id = idNote.join('').trim();
+      const text = idNote.join('').trim();
+      const id = idIsJson ? jsonString(text) : text;
+      if (id === undefined) problems.push({ file, line: parser.line, message: `<admin type="${teamctlEntryIdJsonType}"> is not a JSON string` });
+      concept.id = id;
       idNote = undefined;
+    } else if (name === 'admin' && exactNote && concept && language) {
+      // The exact term teamctl wrote, in place of the visible one (which lacks what XML cannot hold).
+      const exact = jsonString(exactNote.join('').trim());
+      const last = concept.terms.get(language)?.at(-1);
+      if (exact === undefined) problems.push({ file, line: parser.line, message: `<admin type="${teamctlTermJsonType}"> is not a JSON string` });
+      else if (last) last.text = exact;
+      exactNote = undefined;
     } else if ((name === 'termNote' || name === 'descrip' || name === 'admin') && statusNote) {
       // A status belongs to the last term of its termSec/tig (TBX puts it after the term).
       const list = concept && language ? concept.terms.get(language) : undefined;
@@ -139,7 +173,8 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
     throw new InputFileError([{ file, line: parser.line, message: `not well-formed XML: ${message}` }]);
   }
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
-  if (concepts.length === 0) {
+  // (teamctl's export of an empty glossary is an empty import, as its CSV export is.)
+  if (concepts.length === 0 && !exportedByTeamctl) {
     throw new InputFileError([
       { file, line: 1, message: 'no concept found: expected tbx/text/body/conceptEntry/langSec/termSec/term (TBX-Basic) or martif/text/body/termEntry/langSet/tig/term' },
     ]);
@@ -160,7 +195,7 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
       if (others.length > 0) notes.push(`${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`);
       if (!languages.includes(lang)) languages.push(lang);
       const value = first.text;
-      cells.set(lang, escapedCell.test(value.trim()) ? `'${value.trim()}` : value);
+      cells.set(lang, asCell(value));
       if (lineBreak.test(value.trim())) notes.push(`the ${lang} term has a line break`);
     }
     if (c.dropped.size > 0) notes.push(`not imported (the glossary holds translations only): ${[...c.dropped].join(', ')}`);
@@ -177,7 +212,7 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
         // (A concept left without a usable term was warned about above: it is no row.)
         ...rows
           .filter(({ cells }) => cells.size > 0)
-          .map(({ c, cells }) => ({ line: c.line, cells: [exportedByTeamctl ? (c.id ?? '') : '', ...languages.map((l) => cells.get(l) ?? '')] })),
+          .map(({ c, cells }) => ({ line: c.line, cells: [exportedByTeamctl ? asCell(c.id ?? '') : '', ...languages.map((l) => cells.get(l) ?? '')] })),
       ],
     },
     warnings,

@@ -296,6 +296,8 @@ describe('parseGlossaryFile: errors', () => {
   it('NUL characters (UTF-16 without a byte order mark) are one clear problem', () => {
     const utf16 = Buffer.from('en,fr\r\nbank,banque\r\n', 'utf16le').toString('utf8');
     expect(lines(problemsOf(utf16))).toEqual([[1, 'the file is not UTF-8 text (NUL characters; UTF-16?): save it as UTF-8']]);
+    // Past the header a NUL is a character like any control: a translation may hold it.
+    expect(parse('en,fr\na\u0000b,c\n').rows[0]?.translations).toEqual({ en: 'a\u0000b', fr: 'c' });
   });
 });
 
@@ -451,6 +453,11 @@ describe('glossaryToCsv', () => {
     }
     expect(glossaryToCsv(g)).toBe("id,en,de,fr\ne1,''-s form,'''@both,''=quoted\ne2,-s form,'plain,=quoted\n");
     expect(glossaryToCsv(g, { excel: true })).toBe("\uFEFFid,en,de,fr\r\ne1,''-s form,'''@both,''=quoted\r\ne2,'-s form,'plain,'=quoted\r\n");
+  });
+
+  it('refuses, naming the entry, what a CSV file cannot carry: a lone surrogate, a CR in an id', () => {
+    expect(() => glossaryToCsv([{ id: 'ge_1', translations: { en: 'a\uD800' } }])).toThrow('entry "ge_1": its "en" translation holds a lone surrogate (half of a UTF-16 pair), which the CSV format cannot carry');
+    expect(() => glossaryToCsv([{ id: 'ge\r1', translations: { en: 'a' } }])).toThrow('entry "ge\\r1": its id holds a carriage return, which the CSV format cannot carry');
   });
 
   it('refuses to write a language column that would read back as the id column', () => {

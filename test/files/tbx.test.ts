@@ -84,6 +84,39 @@ describe('TBX in: ids and preferred terms', () => {
     expect(file.warnings).toEqual([]);
   });
 
+  it('carries what XML cannot hold (FF, VT, ESC, U+FFFF, a lone surrogate) exactly in its own exports, also in an id and an apostrophe id', async () => {
+    const entries: { id: string; translations: Record<string, string> }[] = [
+      { id: 'ge\u001B1', translations: { en: 'page\fbreak\u000Btab', fr: '\u0007' } },
+      { id: "'=x", translations: { en: 'a\uFFFF\uD800b', de: 'plain' } },
+    ];
+    const xml = glossaryToTbx(entries);
+    // Other tools see the term without those characters; teamctl reads the JSON beside it.
+    expect(xml).toContain('<admin type="teamctl-entry-id-json">&quot;ge\\u001b1&quot;</admin>');
+    expect(xml).toContain('<term>pagebreaktab</term>\n            <admin type="teamctl-term-json">&quot;page\\fbreak\\u000btab&quot;</admin>\n          </termSec>');
+    expect(xml).toContain('<term></term>\n            <admin type="teamctl-term-json">&quot;\\u0007&quot;</admin>');
+    expect(xml).toContain('<term>ab</term>\n            <admin type="teamctl-term-json">&quot;a\\uffff\\ud800b&quot;</admin>');
+    expect(xml).toContain('<term>plain</term>\n          </termSec>');
+    const file = await readGlossaryFile(write(xml));
+    expect(file.rows.map((r) => [r.id, r.translations])).toEqual([
+      ['ge\u001B1', { en: 'page\fbreak\u000Btab', fr: '\u0007' }],
+      ["'=x", { en: 'a\uFFFF\uD800b', de: 'plain' }],
+    ]);
+    expect(file.warnings).toEqual([]);
+  });
+
+  it("trusts the exact term only in teamctl's own export: elsewhere the visible term is read and the field named", async () => {
+    const xml = glossaryToTbx([{ id: 'ge_1', translations: { en: 'a\fb' } }]).replace('exported by teamctl', 'from a CAT tool');
+    const file = await readGlossaryFile(write(xml));
+    expect(file.rows.map((r) => [r.id, r.translations])).toEqual([[undefined, { en: 'ab' }]]);
+    expect(file.warnings.map((w) => w.message)).toEqual(['concept "ge_1": not imported (the glossary holds translations only): admin "teamctl-term-json"']);
+    const broken = glossaryToTbx([{ id: 'ge_1', translations: { en: 'a\fb' } }]).replace('&quot;a\\fb&quot;', 'a\\fb');
+    expect(await problemsOf(write(broken))).toEqual([expect.stringMatching(/: <admin type="teamctl-term-json"> is not a JSON string$/)]);
+  });
+
+  it("reads teamctl's export of an empty glossary as an empty import", async () => {
+    expect((await readGlossaryFile(write(glossaryToTbx([])))).rows).toEqual([]);
+  });
+
   it('imports the term marked preferred before admitted ones met earlier', async () => {
     const text = `<martif><text><body>\n<termEntry>\n<langSet xml:lang="en"><tig><term>log on</term><termNote type="administrativeStatus">admittedTerm-admn-sts</termNote></tig><tig><term>sign in</term><termNote type="administrativeStatus">preferredTerm-admn-sts</termNote></tig></langSet>\n</termEntry>\n</body></text></martif>`;
     const file = await readGlossaryFile(write(text));
