@@ -5,8 +5,8 @@ import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../
 import { oneLine } from '../output/terminal.js';
 import { shorten } from '../output/words.js';
 import { paginate, type PaginateOptions } from './paginate.js';
-import { createTransport, type Transport } from './transport.js';
-import { cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
+import { createTransport, type ProxyRoute, type Transport } from './transport.js';
+import { cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, proxyAnswer, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
 import { parseBaseUrl, type ApiBase } from './url.js';
 
 export interface ApiClientOptions {
@@ -118,6 +118,36 @@ function connectionHint(code: string, origin: string): string | undefined {
   return undefined;
 }
 
+/** Codes of a connection that never reached the proxy (behind one, the only connection teamctl opens). */
+const proxyUnreachable = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+/** A failure behind a proxy, named as the proxy's where it is (README, "Talking to the service"). */
+function proxyFailure(code: string, proxy: ProxyRoute, origin: string): { what: string; hint: string | undefined } {
+  const host = new URL(origin).host;
+  const status = proxyAnswer(code);
+  if (status === 407) {
+    return {
+      what: `failed: the proxy ${proxy.shown} asked for credentials (407)`,
+      hint: proxy.credentials
+        ? `the proxy refused the credentials in ${proxy.variable}`
+        : `give the proxy's credentials in ${proxy.variable} (http://user:password@host:port)`,
+    };
+  }
+  if (status !== undefined) {
+    return {
+      what: `failed: the proxy ${proxy.shown} would not open a tunnel to ${host} (${status})`,
+      hint: `check ${proxy.variable}, or name ${host} in NO_PROXY if it is reached without the proxy`,
+    };
+  }
+  if (code === 'ECONNREFUSED') {
+    return { what: `failed: the proxy ${proxy.shown} refused the connection (ECONNREFUSED)`, hint: `is the proxy running, and is ${proxy.variable} right?` };
+  }
+  if (proxyUnreachable.has(code)) {
+    return { what: `failed: could not reach the proxy ${proxy.shown} (${code})`, hint: `is ${proxy.variable} right?` };
+  }
+  return { what: `failed (${code}) through the proxy ${proxy.shown}`, hint: connectionHint(code, origin) };
+}
+
 /** Nothing listens at the base URL: a sandbox that is not running, or a service that is down. */
 function refusedHint(origin: string): string {
   const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
@@ -148,7 +178,7 @@ export class ApiClient {
 
   constructor(private readonly options: ApiClientOptions) {
     this.base = parseBaseUrl(options.baseUrl);
-    this.transport = createTransport(options.env ?? {});
+    this.transport = createTransport(options.env ?? {}, this.base.origin);
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
@@ -219,7 +249,7 @@ export class ApiClient {
         }
         text = read;
         const retryAfter = response.headers['retry-after'];
-        outcome = { kind: 'response', status, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
+        outcome = { kind: 'response', status, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, fromService: status >= 400 && isServiceError(contentType, text) };
       } catch (err) {
         if (err instanceof ServiceError) throw err;
         outcome = { kind: 'error', code: timedOut ? 'TIMEOUT' : errorCode(err) };
@@ -237,13 +267,19 @@ export class ApiClient {
       }
 
       if (outcome.kind === 'error') {
-        const what = outcome.code === 'TIMEOUT' ? `timed out after ${this.options.timeoutMs / 1000}s` : `failed (${outcome.code})`;
+        const proxy = this.transport.proxy;
+        const { what, hint } =
+          outcome.code === 'TIMEOUT'
+            ? { what: `timed out after ${this.options.timeoutMs / 1000}s`, hint: undefined }
+            : proxy
+              ? proxyFailure(outcome.code, proxy, this.base.origin)
+              : { what: `failed (${outcome.code})`, hint: connectionHint(outcome.code, this.base.origin) };
         const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
         throw new ServiceError(`${method} ${url} ${what}${tries}`, {
           detail: `${what}${tries}`,
           code: outcome.code,
           outcome: cannotHaveBeenProcessed(outcome) ? 'not-processed' : 'unknown',
-          hint: connectionHint(outcome.code, this.base.origin),
+          hint,
         });
       }
       if (status >= 200 && status < 300) {
@@ -258,19 +294,20 @@ export class ApiClient {
           });
         }
       }
-      throw this.failure(method, url, status, contentType, text, attempt, decision);
+      throw this.failure(method, url, outcome, contentType, text, attempt, decision);
     }
   }
 
   private failure(
     method: Method,
     url: string,
-    status: number,
+    outcome: AttemptOutcome & { kind: 'response' },
     contentType: string,
     text: string,
     attempt: number,
     decision: ReturnType<typeof decideRetry>,
   ): Error {
+    const { status } = outcome;
     if (status >= 300 && status < 400) {
       // Never followed: a redirect could carry the token to another origin.
       return new ServiceError(`${method} ${url} answered ${status} (a redirect); teamctl does not follow redirects`, {
@@ -295,14 +332,14 @@ export class ApiClient {
       const seconds = Math.ceil(decision.retryAfterMs / 1000);
       return new ServiceError(`${method} ${url} answered ${status}: the service asked to wait ${seconds}s before retrying, longer than the 60s teamctl waits`, {
         status,
-        outcome: 'not-processed',
+        outcome: cannotHaveBeenProcessed(outcome) ? 'not-processed' : 'unknown',
         detail: `the service asked to wait ${seconds}s`,
         hint: 'try again later',
       });
     }
-    const outcome: FailureOutcome = status === 429 || status === 503 ? 'not-processed' : status >= 500 ? 'unknown' : 'rejected';
+    const meaning: FailureOutcome = cannotHaveBeenProcessed(outcome) ? 'not-processed' : status >= 500 ? 'unknown' : 'rejected';
     const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
-    return new ServiceError(`${method} ${url} failed with ${status}${tries}: ${message}`, { status, outcome, detail: `${message}${tries}` });
+    return new ServiceError(`${method} ${url} failed with ${status}${tries}: ${message}`, { status, outcome: meaning, detail: `${message}${tries}` });
   }
 
   /**

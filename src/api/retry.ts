@@ -11,8 +11,9 @@ export type RetryClass =
 
 /** What one attempt ended with. */
 export type AttemptOutcome =
-  | { kind: 'response'; status: number; retryAfter?: string | null }
-  /** `code` is the Node/undici error code (ECONNRESET, UND_ERR_CONNECT_TIMEOUT …) or 'TIMEOUT'. */
+  /** `fromService`: the body is the service's own error shape, not a gateway's or proxy's page. */
+  | { kind: 'response'; status: number; retryAfter?: string | null; fromService?: boolean }
+  /** `code` is the Node/undici error code (ECONNRESET, UND_ERR_CONNECT_TIMEOUT …), 'TIMEOUT', or PROXY_<status>. */
   | { kind: 'error'; code: string };
 
 export interface RetryPolicy {
@@ -56,15 +57,28 @@ const transientCodes = new Set([
   'TIMEOUT',
 ]);
 const retryableStatuses = new Set([429, 502, 503, 504]);
-/** 429 and 503 say the service did not act on the request. */
-const unprocessedStatuses = new Set([429, 503]);
 
-/** True when the outcome proves the request was not processed (safe to repeat anything). */
+/** The status of a proxy that would not open the tunnel (code `PROXY_407` …): the service never saw the request. */
+export function proxyAnswer(code: string): number | undefined {
+  const m = /^PROXY_(\d{3})$/.exec(code);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * True when the outcome proves the request was not processed (safe to repeat anything): no
+ * connection was made (or the proxy would not open the tunnel), a 429, or a 503 in the service's
+ * own words. A 503 from anything else (a gateway whose upstream reset after it received the
+ * request) proves nothing.
+ */
 export function cannotHaveBeenProcessed(outcome: AttemptOutcome): boolean {
-  return outcome.kind === 'error' ? neverSentCodes.has(outcome.code) : unprocessedStatuses.has(outcome.status);
+  if (outcome.kind === 'error') return neverSentCodes.has(outcome.code) || proxyAnswer(outcome.code) !== undefined;
+  return outcome.status === 429 || (outcome.status === 503 && outcome.fromService === true);
 }
 
 function isRetryable(outcome: AttemptOutcome, retryClass: RetryClass): boolean {
+  // A proxy's 502/503/504 to CONNECT may pass; its 407 or 403 will not.
+  const proxyStatus = outcome.kind === 'error' ? proxyAnswer(outcome.code) : undefined;
+  if (proxyStatus !== undefined) return retryableStatuses.has(proxyStatus);
   if (retryClass === 'unprocessed-only') return cannotHaveBeenProcessed(outcome);
   return outcome.kind === 'error' ? transientCodes.has(outcome.code) : retryableStatuses.has(outcome.status);
 }

@@ -4,8 +4,9 @@
 // package.json, and test/api/transport.test.ts fails if an upgrade moves them.
 // - The connection pool opens up to 64 sockets (the most --concurrency allows): it never caps the
 //   concurrency asked for, and sockets are only opened on demand.
-// - HTTPS_PROXY / HTTP_PROXY / NO_PROXY (any case) are honoured through undici's own
-//   EnvHttpProxyAgent, loaded (with the whole package it needs) only when such a variable is set.
+// - A proxy (HTTPS_PROXY, else HTTP_PROXY; NO_PROXY; any case) is decided once per run from the
+//   base URL (README, "Talking to the service"): never for plain http nor a loopback host. Only
+//   then is undici's ProxyAgent loaded, with the whole package it needs.
 // - HTTP/2 is never negotiated (undici offers it only with `allowH2`, which teamctl does not set),
 //   yet undici's Client loads its HTTP/2 client, and with it node:http2, on every run (~10 ms):
 //   that file is answered from the module cache with a stand-in that fails loudly if ever called.
@@ -14,6 +15,8 @@
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
+import { UsageError } from '../errors.js';
+import { isLoopback } from './url.js';
 
 const require = createRequire(import.meta.url);
 
@@ -23,15 +26,99 @@ const maxConnections = 64;
 export type ResponseData = Dispatcher.ResponseData;
 export type RequestOptions = Dispatcher.RequestOptions;
 
+/** The proxy a run goes through (README, "Talking to the service"). */
+export interface ProxyRoute {
+  /** The variable it came from, as spelled in the environment (HTTPS_PROXY, https_proxy, …). */
+  variable: string;
+  /** scheme://host:port, without credentials: what messages show. */
+  shown: string;
+  /** Whether the URL carries credentials (sent as Proxy-Authorization, never to the service). */
+  credentials: boolean;
+}
+
 export interface Transport {
+  /** Set when requests go through a proxy. */
+  readonly proxy?: ProxyRoute;
   request(options: RequestOptions): Promise<ResponseData>;
   close(): Promise<void>;
 }
 
 type AgentClass = new (options: Record<string, unknown>) => Dispatcher;
 
+/** https_proxy wins over HTTPS_PROXY; HTTP_PROXY is the fallback (as undici's EnvHttpProxyAgent reads them). */
 const proxyVariables = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
-const pick = (env: NodeJS.ProcessEnv, names: string[]): string | undefined => names.map((n) => env[n]).find((v) => v !== undefined && v !== '');
+const pick = (env: NodeJS.ProcessEnv, names: string[]): string | undefined => names.find((n) => env[n] !== undefined && env[n] !== '');
+
+/** A value for a message: the credentials of a (maybe malformed) proxy URL masked. */
+function masked(value: string): string {
+  return JSON.stringify(value.includes('@') ? value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/i, '$1***@') : value);
+}
+
+function parseProxyUrl(variable: string, value: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    throw new UsageError(`invalid ${variable} ${masked(value)}: expected the proxy's URL, such as http://proxy.example.com:3128; nothing was sent`, {
+      hint: `fix or unset ${variable} (the scheme http:// or https:// is required)`,
+    });
+  }
+  return url;
+}
+
+/** Whether NO_PROXY names the host: `*`, a host or domain (`.example.com`, `*.example.com`), with an optional port. */
+export function noProxyMatches(noProxy: string, hostname: string, port: number): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  for (const raw of noProxy.split(/[,\s]+/)) {
+    if (raw === '') continue;
+    if (raw === '*') return true;
+    // host:port, [v6]:port, or a bare IPv6 address (several colons, no port).
+    const m = /^\[([^\]]+)\](?::(\d+))?$/.exec(raw) ?? (raw.split(':').length > 2 ? null : /^(.+?)(?::(\d+))?$/.exec(raw));
+    const entryHost = (m ? m[1]! : raw).replace(/^\*?\./, '').toLowerCase();
+    const entryPort = m?.[2] ? Number(m[2]) : undefined;
+    if (entryPort !== undefined && entryPort !== port) continue;
+    if (host === entryHost || host.endsWith(`.${entryHost}`)) return true;
+  }
+  return false;
+}
+
+/**
+ * The proxy requests to `origin` go through, decided once per run, or undefined for none. Never
+ * for plain http (the token would cross the proxy in clear text) nor a loopback host, whatever
+ * NO_PROXY says. A malformed proxy URL that would be used is a UsageError naming the variable.
+ */
+export function proxyFor(origin: string, env: NodeJS.ProcessEnv): { route: ProxyRoute; url: URL } | undefined {
+  const target = new URL(origin);
+  if (target.protocol !== 'https:' || isLoopback(target.hostname)) return undefined;
+  const variable = pick(env, proxyVariables);
+  if (variable === undefined) return undefined;
+  const noProxy = pick(env, ['no_proxy', 'NO_PROXY']);
+  if (noProxy !== undefined && noProxyMatches(env[noProxy] ?? '', target.hostname, Number(target.port) || 443)) return undefined;
+  const url = parseProxyUrl(variable, env[variable] ?? '');
+  return { url, route: { variable, shown: `${url.protocol}//${url.host}`, credentials: url.username !== '' || url.password !== '' } };
+}
+
+/** The proxy answered the CONNECT with `status` instead of 200: the tunnel never opened (code `PROXY_407` …). */
+export class ProxyAnswerError extends Error {
+  readonly code: string;
+  constructor(
+    readonly status: number,
+    options: { cause: unknown },
+  ) {
+    super(`the proxy answered ${status} to CONNECT`, options);
+    this.code = `PROXY_${status}`;
+  }
+}
+
+/** undici's error for a CONNECT answered with anything but 200 (pinned version; tested with a 407). */
+function tunnelStatus(err: unknown): number | undefined {
+  if ((err as { code?: unknown } | null)?.code !== 'UND_ERR_ABORTED') return undefined;
+  const m = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(String((err as Error).message));
+  return m ? Number(m[1]) : undefined;
+}
 
 let tuned = false;
 
@@ -50,32 +137,38 @@ function skipHttp2Client(): void {
   require.cache[http2ClientPath] = standIn;
 }
 
-/** A keep-alive pool for the whole run; through the proxy the environment names, if any. */
-export function createTransport(env: NodeJS.ProcessEnv): Transport {
+/** A keep-alive pool for the whole run, to `origin`; through the proxy the environment names, if one applies. */
+export function createTransport(env: NodeJS.ProcessEnv, origin: string): Transport {
   if (!tuned && process.versions.node.startsWith('20.')) {
     setFlagsFromString('--liftoff-only');
     tuned = true;
   }
+  const proxy = proxyFor(origin, env);
   skipHttp2Client();
   const request = require('undici/lib/api/api-request.js') as (this: Dispatcher, options: RequestOptions) => Promise<ResponseData>;
   const options = { keepAliveTimeout: 10_000, connections: maxConnections };
-  let dispatcher: Dispatcher;
-  if (proxyVariables.some((name) => env[name])) {
-    // The proxy agent tunnels with the dispatcher API (CONNECT) that undici's index installs on
-    // every dispatcher: behind a proxy, the whole package is loaded.
-    const { EnvHttpProxyAgent } = require('undici') as { EnvHttpProxyAgent: AgentClass };
-    dispatcher = new EnvHttpProxyAgent({
-      ...options,
-      httpProxy: pick(env, ['http_proxy', 'HTTP_PROXY']),
-      httpsProxy: pick(env, ['https_proxy', 'HTTPS_PROXY']),
-      noProxy: pick(env, ['no_proxy', 'NO_PROXY']),
-    });
-  } else {
+  if (proxy === undefined) {
     const Agent = require('undici/lib/dispatcher/agent.js') as AgentClass;
-    dispatcher = new Agent(options);
+    const dispatcher = new Agent(options);
+    return {
+      request: (opts) => request.call(dispatcher, opts),
+      close: () => dispatcher.close(),
+    };
   }
+  // The proxy agent tunnels with the dispatcher API (CONNECT) that undici's index installs on
+  // every dispatcher: behind a proxy, the whole package is loaded.
+  const { ProxyAgent } = require('undici') as { ProxyAgent: AgentClass };
+  const dispatcher = new ProxyAgent({ ...options, uri: proxy.url.href });
   return {
-    request: (opts) => request.call(dispatcher, opts),
+    proxy: proxy.route,
+    request: async (opts) => {
+      try {
+        return await request.call(dispatcher, opts);
+      } catch (err) {
+        const status = tunnelStatus(err);
+        throw status === undefined ? err : new ProxyAnswerError(status, { cause: err });
+      }
+    },
     close: () => dispatcher.close(),
   };
 }

@@ -2,7 +2,8 @@
 import { isIP } from 'node:net';
 import { UsageError } from '../errors.js';
 
-function isLoopback(hostname: string): boolean {
+/** localhost (and *.localhost), 127.0.0.0/8, ::1: never a proxy's business (README, "Talking to the service"). */
+export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (isIP(host) === 4) return host.startsWith('127.');

@@ -15,7 +15,7 @@ export interface FaultOptions {
   resetRate?: number;
   /** Share of requests processed and applied, then left without an answer (0..1). */
   ambiguousRate?: number;
-  /** Share of requests answered 502 at once and applied 50–300 ms later (0..1). */
+  /** Share of requests answered 502 or 503 by a "gateway" at once and applied 50–300 ms later (0..1). */
   lateRate?: number;
   /** Seed of the pseudo-random generator; the same seed gives the same faults in the same order. */
   faultSeed?: number;
@@ -28,7 +28,7 @@ export type FaultDecision =
   | { kind: 'fail' }
   | { kind: 'reset' }
   | { kind: 'ambiguous' }
-  | { kind: 'late'; delayMs: number };
+  | { kind: 'late'; delayMs: number; status: 502 | 503 };
 
 /** A late request is applied this long after its 502, at least (ms)… */
 export const lateMinMs = 50;
@@ -133,7 +133,7 @@ export class FaultInjector {
   }
 
   /**
-   * Decides the fate of the next request. Exactly three numbers (and two for the late fault) are
+   * Decides the fate of the next request. Exactly three numbers (and three for the late fault) are
    * drawn per request, whatever the outcome, so the n-th request's fail/reset/ambiguous/late fate
    * and late delay depend only on the seed and n (the rate limit depends on the clock and is
    * checked first).
@@ -144,6 +144,7 @@ export class FaultInjector {
     const ambiguousDraw = this.random();
     const lateDraw = this.lateRandom();
     const delayMs = lateMinMs + Math.floor(this.lateRandom() * (lateMaxMs - lateMinMs + 1));
+    const status = this.lateRandom() < 0.5 ? 502 : 503;
     if (this.bucket) {
       const wait = this.bucket.take();
       if (wait > 0) return { kind: 'rate-limit', retryAfterSeconds: wait };
@@ -151,7 +152,7 @@ export class FaultInjector {
     if (failDraw < (this.options.failRate ?? 0)) return { kind: 'fail' };
     if (resetDraw < (this.options.resetRate ?? 0)) return { kind: 'reset' };
     if (ambiguousDraw < (this.options.ambiguousRate ?? 0)) return { kind: 'ambiguous' };
-    if (lateDraw < (this.options.lateRate ?? 0)) return { kind: 'late', delayMs };
+    if (lateDraw < (this.options.lateRate ?? 0)) return { kind: 'late', delayMs, status };
     return { kind: 'none' };
   }
 }

@@ -40,6 +40,12 @@ export function error(status: number, message: string, headers: Record<string, s
   return json(status, { error: { code: status, message } }, headers);
 }
 
+/** What a gateway in front of the service answers in its own name: an HTML page, not the service's error. */
+export function gatewayPage(status: 502 | 503): Reply {
+  const title = status === 502 ? '502 Bad Gateway' : '503 Service Temporarily Unavailable';
+  return { status, headers: { 'content-type': 'text/html' }, payload: Buffer.from(`<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`) };
+}
+
 /** A reply chosen by a test hook: string bodies go out as is, anything else as JSON. */
 export function custom(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
   if (body === undefined) return { status, headers: { ...headers } };

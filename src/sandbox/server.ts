@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { AddressInfo } from 'node:net';
 import { defaultFaultSeed, FaultInjector, hasFaults, validateFaultOptions } from './faults.js';
 import type { FaultOptions } from './faults.js';
-import { custom, error, readIncoming, send } from './http.js';
+import { custom, error, gatewayPage, readIncoming, send } from './http.js';
 import type { Reply } from './http.js';
 import { DataFile, loadDataFile } from './persistence.js';
 import { seededStore, seedNames } from './seed.js';
@@ -99,7 +99,12 @@ export type InterceptAction =
    */
   | { kind: 'delay'; ms: number }
   /** Like `delay`, but held until `until` settles: a test decides when (no wall clock). */
-  | { kind: 'hold'; until: Promise<unknown> };
+  | { kind: 'hold'; until: Promise<unknown> }
+  /**
+   * Answer this at once, then apply the request once `until` settles: a gateway that gave up
+   * (502, 503) while the service goes on, with the test deciding when it lands.
+   */
+  | { kind: 'respondThenApply'; status: number; body?: unknown; headers?: Record<string, string>; until: Promise<unknown> };
 
 export type Interceptor = (req: InterceptRequest) => InterceptAction | undefined;
 
@@ -235,6 +240,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       entry.fault = `intercept:${action.kind}`;
       if (action.kind === 'respond') return answer(custom(action.status, action.body, action.headers));
       if (action.kind === 'reset') return hangUp();
+      if (action.kind === 'respondThenApply') {
+        answer(custom(action.status, action.body, action.headers));
+        void action.until
+          .catch(() => undefined)
+          .then(() => {
+            if (!closed) entry.appliedStatus = service.handle(inc).status;
+          });
+        return;
+      }
       if (action.kind === 'delay' || action.kind === 'hold') {
         await (action.kind === 'delay' ? sleep(action.ms) : action.until.catch(() => undefined));
         if (closed) return; // the sandbox itself was shut down meanwhile (not the client)
@@ -271,9 +285,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           entry.fault = 'reset';
           return hangUp();
         case 'late': {
-          // A gateway gives up and answers 502 at once, while the service goes on and applies the
-          // request a little later: the case that makes re-sending a non-idempotent request
-          // dangerous (README, sandbox).
+          // A gateway gives up and answers 502 or 503 at once (its own page, not the service's
+          // error), while the service goes on and applies the request a little later: the case
+          // that makes re-sending a non-idempotent request dangerous (README, sandbox).
           entry.fault = 'late';
           const apply = () => {
             late.delete(timer);
@@ -282,7 +296,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           };
           const timer = setTimeout(apply, decision.delayMs);
           late.set(timer, apply);
-          return answer(error(502, 'sandbox fault: bad gateway (late-rate); the request may still be applied'));
+          return answer(gatewayPage(decision.status));
         }
         case 'ambiguous': {
           entry.fault = 'ambiguous';

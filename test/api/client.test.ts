@@ -128,6 +128,29 @@ describe('ApiClient', () => {
     await c.close();
   });
 
+  it("re-sends a glossary-style PUT after a 503 only when the service's own error body says it (a gateway's page proves nothing)", async () => {
+    let fromService = true;
+    const { url, seen } = await serve((_req, res) => {
+      if (fromService) json(res, 503, { error: { code: 503, message: 'overloaded, try again' } });
+      else {
+        res.writeHead(503, { 'content-type': 'text/html' });
+        res.end('<html><h1>503 Service Temporarily Unavailable</h1></html>');
+      }
+    });
+    const { c } = client(url, { retryPolicy: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 60_000 } });
+    const service = (await c.request('PUT', '/g', { body: {}, retryClass: 'unprocessed-only' }).catch((e: unknown) => e)) as ServiceError;
+    expect(seen).toHaveLength(3);
+    expect(service.outcome).toBe('not-processed');
+    fromService = false;
+    const gateway = (await c.request('PUT', '/g', { body: {}, retryClass: 'unprocessed-only' }).catch((e: unknown) => e)) as ServiceError;
+    expect(seen).toHaveLength(4);
+    expect(gateway.outcome).toBe('unknown');
+    // Reads are safe to repeat whoever answered.
+    await c.request('GET', '/x').catch(() => undefined);
+    expect(seen).toHaveLength(7);
+    await c.close();
+  });
+
   it('maps 401/403 to AuthError with a login hint and 404 to NotFoundError', async () => {
     const { url } = await serve((req, res) => {
       const status = Number(req.url?.split('/').pop());

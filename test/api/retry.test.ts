@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryClass } from '../../src/api/retry.js';
+import { backoffDelay, cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryClass } from '../../src/api/retry.js';
 
 const now = Date.parse('2026-11-21T12:00:00Z');
 const decide = (outcome: AttemptOutcome, retryClass: RetryClass = 'idempotent', retriesSoFar = 0, random = () => 0.5) =>
@@ -25,7 +25,7 @@ describe('which outcomes are retried', () => {
     expect(decide({ kind: 'error', code: 'ERR_SOMETHING_ELSE' }).retry).toBe(false);
   });
   it('retries the non-idempotent glossary PUT only when it cannot have been processed', () => {
-    for (const ok of [{ kind: 'error', code: 'ECONNREFUSED' }, { kind: 'response', status: 429 }, { kind: 'response', status: 503 }] as AttemptOutcome[]) {
+    for (const ok of [{ kind: 'error', code: 'ECONNREFUSED' }, { kind: 'response', status: 429 }, { kind: 'response', status: 503, fromService: true }] as AttemptOutcome[]) {
       expect(decide(ok, 'unprocessed-only').retry).toBe(true);
     }
     for (const unsure of [
@@ -33,11 +33,22 @@ describe('which outcomes are retried', () => {
       { kind: 'error', code: 'TIMEOUT' },
       { kind: 'error', code: 'UND_ERR_SOCKET' },
       { kind: 'response', status: 502 },
+      { kind: 'response', status: 502, fromService: true },
+      // A gateway's 503 (its own page): the upstream may have received the request.
+      { kind: 'response', status: 503 },
+      { kind: 'response', status: 503, fromService: false },
       { kind: 'response', status: 504 },
       { kind: 'response', status: 500 },
     ] as AttemptOutcome[]) {
       expect(decide(unsure, 'unprocessed-only')).toEqual({ retry: false, why: 'not-retryable' });
     }
+  });
+  it('a proxy that would not open the tunnel: nothing reached the service; only its 429/502/503/504 are retried, for any request', () => {
+    for (const retryClass of ['idempotent', 'unprocessed-only'] as RetryClass[]) {
+      for (const status of [429, 502, 503, 504]) expect(decide({ kind: 'error', code: `PROXY_${status}` }, retryClass).retry).toBe(true);
+      for (const status of [400, 403, 407, 500]) expect(decide({ kind: 'error', code: `PROXY_${status}` }, retryClass)).toEqual({ retry: false, why: 'not-retryable' });
+    }
+    expect(cannotHaveBeenProcessed({ kind: 'error', code: 'PROXY_407' })).toBe(true);
   });
   it('stops after the configured number of retries (4 by default)', () => {
     expect(decide({ kind: 'response', status: 503 }, 'idempotent', 3).retry).toBe(true);
@@ -82,7 +93,7 @@ describe('Retry-After', () => {
   it('accepts up to 60 s and fails fast beyond', () => {
     expect(decide({ kind: 'response', status: 429, retryAfter: '60' })).toMatchObject({ retry: true, delayMs: 60_000 });
     expect(decide({ kind: 'response', status: 429, retryAfter: '61' })).toEqual({ retry: false, why: 'retry-after-too-long', retryAfterMs: 61_000 });
-    expect(decide({ kind: 'response', status: 503, retryAfter: 'Sat, 21 Nov 2026 12:05:00 GMT' }, 'unprocessed-only')).toMatchObject({
+    expect(decide({ kind: 'response', status: 503, retryAfter: 'Sat, 21 Nov 2026 12:05:00 GMT', fromService: true }, 'unprocessed-only')).toMatchObject({
       retry: false,
       why: 'retry-after-too-long',
     });
