@@ -231,6 +231,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .description('send exactly the changes of a reviewed plan (--plan-out); refused with nothing sent if the team or glossary moved since')
     .option('--dry-run', 'check the plan is still current and print it, send nothing')
     .option('--report <file.csv>', 'write one row per change: what the command that made the plan writes')
+    .option('--no-wait', 'when another teamctl is changing the same glossary (a glossary plan): refuse (exit 3) instead of waiting for it')
     .addHelpText(
       'after',
       examples(
@@ -242,7 +243,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .action(
       action(
         () => import('./commands/apply.js').then((m) => m.run),
-        (cmd, planFile: string) => ({ planFile, ...cmd.opts<{ dryRun?: boolean; report?: string }>() }),
+        (cmd, planFile: string) => ({ planFile, ...cmd.opts<{ dryRun?: boolean; report?: string; wait?: boolean }>() }),
         ['base-url', 'org'],
       ),
     );
@@ -270,6 +271,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--report <file.csv>', 'write one row per file row: line, key, action, outcome, entry, HTTP status, message')
+    .option('--no-wait', 'when another teamctl is changing the same glossary: refuse (exit 3) instead of waiting for it')
     .option('--batch-size <n>', 'operations per request', '100')
     .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
     .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
@@ -293,6 +295,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--force', 'apply a plan over --max-deletions')
     .option('--report <file.csv>', 'write one row per change: line, key, action, outcome, entry, HTTP status, message')
     .option('--batch-size <n>', 'operations per request', '100')
+    .option('--no-wait', 'when another teamctl is changing the same glossary: refuse (exit 3) instead of waiting for it')
     .addHelpText(
       'after',
       examples(
@@ -315,11 +318,12 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--dry-run', 'print the plan, send no change')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--report <file.csv>', 'write one row per entry: position, key, action, outcome, entry, HTTP status, message')
+    .option('--no-wait', 'when another teamctl is changing the same glossary: refuse (exit 3) instead of waiting for it')
     .addHelpText('after', examples('teamctl glossary delete ge_8m7n1xckxrwizldt --dry-run', 'teamctl glossary delete ge_8m7n1xckxrwizldt ge_gjonuevup421lwjc'))
     .action(
       action(
         () => import('./commands/glossary/delete.js').then((m) => m.run),
-        (cmd, ids: string[]) => ({ ids, ...cmd.opts<{ dryRun?: boolean; planOut?: string; report?: string }>() }),
+        (cmd, ids: string[]) => ({ ids, ...cmd.opts<{ dryRun?: boolean; planOut?: string; report?: string; wait?: boolean }>() }),
         ['base-url', 'org'],
       ),
     );
@@ -345,7 +349,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--rate-limit <req/s>', 'answer 429 above this many requests per second')
     .option('--reset-rate <0..1>', 'share of requests whose connection is dropped before processing')
     .option('--ambiguous-rate <0..1>', 'share of requests processed, then dropped without an answer')
-    .option('--late-rate <0..1>', 'share of requests answered 502 at once, then applied 50-300 ms later')
+    .option('--late-rate <0..1>', 'share of requests answered 502 or 503 by a gateway at once, then applied 50-300 ms later')
     .option('--fault-seed <n>', 'seed for the fault decisions (repeatable runs)')
     .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
     .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')

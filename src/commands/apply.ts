@@ -11,7 +11,8 @@ import { readPlanFile, type PlanFile } from '../engine/planFile.js';
 import { checked } from '../engine/shape.js';
 import { GuardError, UsageError } from '../errors.js';
 import { glossaryDomain, readGlossaryAndSettle } from '../glossary/change.js';
-import { Journal, holdBack } from '../glossary/journal.js';
+import { holdBack } from '../glossary/journal.js';
+import { withJournal } from '../glossary/run.js';
 import { keyTermOf } from '../glossary/importView.js';
 import { glossaryMoved, glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersDomain } from '../members/change.js';
@@ -23,6 +24,8 @@ import type { CurrentMember } from '../plan/members.js';
 import { resolveTimeoutMs } from '../settings.js';
 
 export interface ApplyOptions {
+  /** false with --no-wait. */
+  wait?: boolean;
   planFile: string;
   dryRun?: boolean;
   report?: string;
@@ -92,8 +95,8 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   }
 
   const body = checked(opts.planFile, () => glossaryPlanBody(plan.body));
-  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
+  return withJournal(ctx, client, org, opts, async (journal) => {
   const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
   const moved = checked(opts.planFile, () => glossaryMoved(body.state, existing));
   if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remake });
@@ -122,4 +125,5 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
       : {}),
   });
   return runChange(ctx, domain, runOptions);
+  });
 }

@@ -100,8 +100,7 @@ export async function readGlossaryAndSettle(
   warn: (message: string) => void,
 ): Promise<{ existing: GlossaryEntry[]; held: Settled['held'] }> {
   const existing = await readGlossary(client, org);
-  const baseUrl = client.base.origin + client.base.prefix;
-  const settled = await journal.settle(baseUrl, org, existing, new Date(), settleWindowMs(requestTimeoutMs));
+  const settled = await journal.settle(existing, new Date(), settleWindowMs(requestTimeoutMs));
   const n = (k: number, what: string): string => `${k} ${k === 1 ? 'operation' : 'operations'} ${what}`;
   if (settled.landed + settled.lost + settled.held.length > 0) {
     warn(
@@ -215,7 +214,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       const result = await applyGlossaryPlan(
         {
           update: input.journal
-            ? journaled((operations) => updateGlossaryEntries(client, org, operations), input.journal, input.baseUrl, org)
+            ? journaled((operations) => updateGlossaryEntries(client, org, operations), input.journal)
             : (operations) => updateGlossaryEntries(client, org, operations),
           read: () => readGlossaryTranslations(client, org),
         },

@@ -3,6 +3,7 @@
 // share, rejected (and which operation the service blamed), refused unprocessed, or of unknown
 // outcome (and whether the service may still be working on it).
 import { AuthError, NotFoundError, ServiceError, failureDetail, type TeamctlError } from '../errors.js';
+import { JournalError } from './journal.js';
 
 /**
  * What a failed batch PUT means (see the file comment): too large (413), a failure every later
@@ -10,7 +11,8 @@ import { AuthError, NotFoundError, ServiceError, failureDetail, type TeamctlErro
  */
 export function failureClass(err: TeamctlError): 'too-large' | 'stops-all' | 'rejected' | 'not-processed' | 'unknown' {
   if (err.status === 413) return 'too-large';
-  if (err instanceof AuthError || err instanceof NotFoundError) return 'stops-all';
+  // The journal could not record the batch: it was not sent, and no later one can be.
+  if (err instanceof AuthError || err instanceof NotFoundError || err instanceof JournalError) return 'stops-all';
   const outcome = err instanceof ServiceError ? err.outcome : 'unknown';
   return outcome === 'rejected' || outcome === 'not-processed' ? outcome : 'unknown';
 }

@@ -4,19 +4,26 @@
 // service and organization settles first: operations found in the glossary landed; the others are
 // held back (not sent again) while the service may still apply them, so an immediate re-run
 // cannot double a batch still in flight. After the settle window they are taken as lost.
-// One small JSON file per profile, in the config folder, written atomically, mode 0600.
-import { chmod, mkdir, readFile } from 'node:fs/promises';
+//
+// One journal per service origin and organization (canonical: scheme, host with the loopback
+// names made one, port), shared by every profile, so another profile or `localhost` for
+// `127.0.0.1` finds the same batches. A run that changes the glossary holds the journal's lock
+// file from before it reads the glossary until its last request: one writer per glossary on this
+// machine (the next one waits, or refuses with --no-wait). Every change to the journal re-reads
+// the file under that lock; a journal that cannot be read stops the run, since forgetting it could
+// double a batch.
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, link, mkdir, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { unlinkSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { GlossaryOperation } from '../api/types.js';
-import { ServiceError, TeamctlError } from '../errors.js';
+import { GuardError, ServiceError, TeamctlError } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic.js';
 import { translationsKey, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
 
 export interface JournalBatch {
   id: string;
-  baseUrl: string;
-  organization: string;
   /** ISO time the PUT was (about to be) sent. */
   sentAt: string;
   /** The operations whose outcome is unknown. */
@@ -30,52 +37,136 @@ export interface Settled {
   held: { operation: GlossaryOperation; sentAt: string }[];
 }
 
+/** The journal could not be read or written: nothing was sent because of it (exit 1). */
+export class JournalError extends TeamctlError {}
+
+/** How a run that changes the glossary takes the lock. */
+export interface LockOptions {
+  /** Wait for another run to finish (default), or refuse at once (--no-wait). */
+  wait: boolean;
+  /** Said once when the run has to wait. */
+  onWait: (message: string) => void;
+  /** How the wait polls (default: 200 ms timers). */
+  pollMs?: number;
+}
+
+/** The journal's name for a service: scheme, lowercase host (loopback names made one), port. */
+export function journalOrigin(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const scheme = url.protocol.replace(/:$/, '').toLowerCase();
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  const loopback = host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || /^::ffff:127\./.test(host);
+  const port = url.port || (scheme === 'https' ? '443' : '80');
+  return `${scheme}://${loopback ? 'loopback' : host}:${port}`;
+}
+
+/** Times from the file: a future or unreadable one counts as now (and is written back as now). */
+function clampTime(sentAt: string, now: Date): { time: number; fixed: boolean } {
+  const time = Date.parse(sentAt);
+  if (Number.isNaN(time) || time > now.getTime()) return { time: now.getTime(), fixed: true };
+  return { time, fixed: false };
+}
+
+interface JournalFile {
+  version: 1;
+  origin: string;
+  organization: string;
+  batches: JournalBatch[];
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // exists, someone else's
+  }
+};
+
+interface Holder {
+  pid: number;
+  host: string;
+  startedAt: string;
+}
+
 export class Journal {
+  private lockHeld = false;
+  private readonly releaseOnExit = (): void => {
+    if (this.lockHeld) unlinkSync(this.lockPath);
+  };
+  /** The batches as last read or written (a dry run works on this copy alone). */
   private batches: JournalBatch[] = [];
 
-  private constructor(private readonly path: string) {}
+  private constructor(
+    readonly path: string,
+    private readonly origin: string,
+    private readonly organization: string,
+    /** Whether this run may write the journal (it holds the lock). */
+    private readonly writable: boolean,
+  ) {}
 
-  static async open(configDir: string, profile: string): Promise<Journal> {
-    const journal = new Journal(join(configDir, 'journal', `${profile.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`));
-    try {
-      const data = JSON.parse(await readFile(journal.path, 'utf8')) as { batches?: unknown };
-      if (Array.isArray(data.batches)) journal.batches = data.batches.filter(isBatch);
-    } catch {
-      // No journal yet (or an unreadable one, which remembers nothing): start empty.
+  private get lockPath(): string {
+    return `${this.path}.lock`;
+  }
+
+  /**
+   * Opens the journal of `baseUrl` and `organization` in `configDir`. With `lock`, first takes
+   * its lock (one writer per glossary); without, it is a read-only copy for a dry run.
+   */
+  static async open(configDir: string, baseUrl: string, organization: string, lock?: LockOptions): Promise<Journal> {
+    const origin = journalOrigin(baseUrl);
+    const dir = join(configDir, 'journal');
+    const name = createHash('sha256').update(`${origin}\n${organization}`).digest('hex').slice(0, 20);
+    const journal = new Journal(join(dir, `${name}.json`), origin, organization, lock !== undefined);
+    if (lock) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await journal.acquire(lock);
+      try {
+        journal.batches = await journal.read();
+        await journal.adoptLegacy(dir);
+      } catch (err) {
+        await journal.close();
+        throw err;
+      }
+    } else {
+      journal.batches = await journal.read();
     }
     return journal;
   }
 
-  pending(baseUrl: string, organization: string): JournalBatch[] {
-    return this.batches.filter((b) => b.baseUrl === baseUrl && b.organization === organization);
+  /** Lets the next run in. */
+  async close(): Promise<void> {
+    if (!this.lockHeld) return;
+    this.lockHeld = false;
+    process.off('exit', this.releaseOnExit);
+    await unlink(this.lockPath).catch(() => {});
   }
 
-  /** Records a batch about to be sent; returns its id. */
-  async sending(baseUrl: string, organization: string, operations: GlossaryOperation[], now: Date): Promise<string> {
+  pending(): JournalBatch[] {
+    return this.batches;
+  }
+
+  /** Records a batch about to be sent; returns its id. A journal that cannot be written sends nothing. */
+  async sending(operations: GlossaryOperation[], now: Date): Promise<string> {
     const id = randomBytes(6).toString('hex');
-    this.batches.push({ id, baseUrl, organization, sentAt: now.toISOString(), operations });
-    await this.save();
+    await this.change((batches) => [...batches, { id, sentAt: now.toISOString(), operations }]);
     return id;
   }
 
   /** The batch's outcome is known, except for `unknown` operations (kept, or the batch is forgotten). */
   async settled(id: string, unknown: readonly GlossaryOperation[]): Promise<void> {
-    const batch = this.batches.find((b) => b.id === id);
-    if (!batch) return;
-    if (unknown.length > 0) batch.operations = [...unknown];
-    else this.batches = this.batches.filter((b) => b !== batch);
-    await this.save();
+    await this.change((batches) =>
+      batches.flatMap((b) => (b.id !== id ? [b] : unknown.length > 0 ? [{ ...b, operations: [...unknown] }] : [])),
+    );
   }
 
   /**
-   * Settles what earlier runs left for this service and organization against the glossary as
-   * listed now: landed operations are forgotten; the rest is held back until `windowMs` after it
-   * was sent, then taken as lost.
+   * Settles what earlier runs left against the glossary as listed now: landed operations are
+   * forgotten; the rest is held back until `windowMs` after it was sent, then taken as lost.
    */
-  async settle(baseUrl: string, organization: string, glossary: readonly GlossaryEntryLike[], now: Date, windowMs: number): Promise<Settled> {
+  async settle(glossary: readonly GlossaryEntryLike[], now: Date, windowMs: number): Promise<Settled> {
     const result: Settled = { landed: 0, lost: 0, held: [] };
-    const pending = this.pending(baseUrl, organization);
-    if (pending.length === 0) return result;
+    if (this.batches.length === 0) return result;
     const ids = new Set(glossary.map((e) => e.id));
     const byId = new Map(glossary.map((e) => [e.id, e]));
     const present = new Map<string, number>();
@@ -89,29 +180,181 @@ export class Journal {
       present.set(key, n - 1); // each entry accounts for one insert
       return true;
     };
-    for (const batch of pending) {
-      const expired = now.getTime() - Date.parse(batch.sentAt) > windowMs;
+    const kept: JournalBatch[] = [];
+    for (const batch of this.batches) {
+      const { time, fixed } = clampTime(batch.sentAt, now);
+      const sentAt = fixed ? now.toISOString() : batch.sentAt;
+      const expired = now.getTime() - time > windowMs;
+      const waiting: GlossaryOperation[] = [];
       for (const op of batch.operations) {
         if (landed(op)) result.landed++;
         else if (expired) result.lost++;
-        else result.held.push({ operation: op, sentAt: batch.sentAt });
+        else {
+          waiting.push(op);
+          result.held.push({ operation: op, sentAt });
+        }
       }
-      await this.settled(batch.id, expired ? [] : batch.operations.filter((op) => result.held.some((h) => h.operation === op)));
+      if (waiting.length > 0) kept.push({ id: batch.id, sentAt, operations: waiting });
     }
+    const settledIds = new Set(this.batches.map((b) => b.id));
+    // Batches recorded meanwhile (none while the lock is held; kept all the same) stay as they are.
+    await this.change((batches) => [...batches.filter((b) => !settledIds.has(b.id)), ...kept]);
     return result;
   }
 
-  private async save(): Promise<void> {
-    const dir = join(this.path, '..');
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    await writeFileAtomic(this.path, JSON.stringify({ batches: this.batches }) + '\n', `the glossary journal ${this.path}`);
-    await chmod(this.path, 0o600);
+  /** Read-modify-write under the lock; a dry run's copy changes in memory only. */
+  private async change(edit: (batches: JournalBatch[]) => JournalBatch[]): Promise<void> {
+    if (!this.writable) {
+      this.batches = edit(this.batches);
+      return;
+    }
+    const next = edit(await this.read());
+    const file: JournalFile = { version: 1, origin: this.origin, organization: this.organization, batches: next };
+    try {
+      await writeFileAtomic(this.path, JSON.stringify(file) + '\n', `the glossary journal ${this.path}`);
+      await chmod(this.path, 0o600);
+    } catch (err) {
+      throw new JournalError(`the glossary journal ${this.path} could not be written (${(err as Error).message}); nothing was sent`, {
+        hint: 'teamctl records every glossary request there before sending it; free the disk or fix the permissions of the config folder, then run again',
+      });
+    }
+    this.batches = next;
   }
+
+  private async read(): Promise<JournalBatch[]> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw corrupt(this.path, (err as Error).message);
+    }
+    let data: Partial<JournalFile> | null;
+    try {
+      data = JSON.parse(text) as Partial<JournalFile> | null;
+    } catch {
+      throw corrupt(this.path, 'it is not JSON');
+    }
+    if (typeof data !== 'object' || data === null || !Array.isArray(data.batches) || !data.batches.every(isBatch)) {
+      throw corrupt(this.path, 'it is not a teamctl glossary journal');
+    }
+    return data.batches;
+  }
+
+  /** Journals of earlier versions (one per profile, batches naming their base URL): this glossary's batches move here. */
+  private async adoptLegacy(dir: string): Promise<void> {
+    for (const name of await readdir(dir)) {
+      if (!name.endsWith('.json') || /^[0-9a-f]{20}\.json$/.test(name)) continue;
+      const path = join(dir, name);
+      let batches: (JournalBatch & { baseUrl?: unknown; organization?: unknown })[];
+      try {
+        const data = JSON.parse(await readFile(path, 'utf8')) as { batches?: unknown };
+        if (!Array.isArray(data.batches)) continue;
+        batches = data.batches.filter(isBatch) as typeof batches;
+      } catch {
+        continue;
+      }
+      const ours = (b: (typeof batches)[number]): boolean => {
+        try {
+          return typeof b.baseUrl === 'string' && journalOrigin(b.baseUrl) === this.origin && b.organization === this.organization;
+        } catch {
+          return false;
+        }
+      };
+      const moving = batches.filter(ours);
+      if (moving.length === 0) continue;
+      await this.change((current) => [...current, ...moving.map((b) => ({ id: b.id, sentAt: b.sentAt, operations: b.operations }))]);
+      const rest = batches.filter((b) => !ours(b));
+      if (rest.length === 0) await unlink(path).catch(() => {});
+      else await writeFileAtomic(path, JSON.stringify({ batches: rest }) + '\n', path);
+    }
+  }
+
+  private async acquire(options: LockOptions): Promise<void> {
+    let told = false;
+    for (;;) {
+      try {
+        const handle = await open(this.lockPath, 'wx', 0o600);
+        const holder: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+        await handle.writeFile(JSON.stringify(holder) + '\n');
+        await handle.close();
+        this.lockHeld = true;
+        process.on('exit', this.releaseOnExit);
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+          throw new JournalError(`the glossary lock ${this.lockPath} could not be created (${(err as Error).message}); nothing was sent`);
+        }
+      }
+      const holder = await this.holder();
+      if (holder === 'stale') {
+        await this.breakStaleLock();
+        continue;
+      }
+      const who = holder ? `another teamctl (process ${holder.pid} on ${holder.host}, since ${holder.startedAt})` : 'another teamctl';
+      const what = `${who} is changing the glossary of ${this.organization} at ${this.origin}`;
+      if (!options.wait) {
+        throw new GuardError(`${what}; nothing was sent`, {
+          hint: `run again once it has finished, or without --no-wait to wait for it; if no such run exists, remove ${this.lockPath}`,
+        });
+      }
+      if (!told) options.onWait(`${what}: waiting for it to finish (Ctrl-C to stop)`);
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
+    }
+  }
+
+  /** Who holds the lock; 'stale' when that process is gone (or never wrote its name, long ago). */
+  private async holder(): Promise<Holder | 'stale' | undefined> {
+    let text: string;
+    try {
+      text = await readFile(this.lockPath, 'utf8');
+    } catch {
+      return undefined; // released meanwhile: try again
+    }
+    try {
+      const h = JSON.parse(text) as Holder;
+      if (typeof h.pid === 'number' && typeof h.host === 'string') return h.host === hostname() && !alive(h.pid) ? 'stale' : h;
+    } catch {
+      // Being written, or its writer died between creating and writing it.
+    }
+    const info = await stat(this.lockPath).catch(() => undefined);
+    return info && Date.now() - info.mtimeMs > 10_000 ? 'stale' : undefined;
+  }
+
+  /** Removes a stale lock without ever removing a live one another run took meanwhile. */
+  private async breakStaleLock(): Promise<void> {
+    const aside = `${this.lockPath}.${process.pid}-${randomBytes(4).toString('hex')}`;
+    try {
+      await rename(this.lockPath, aside);
+    } catch {
+      return; // someone else broke it first
+    }
+    const moved = await readFile(aside, 'utf8').catch(() => '');
+    let stillStale = true;
+    try {
+      const h = JSON.parse(moved) as Holder;
+      stillStale = !(h.host === hostname() && alive(h.pid));
+    } catch {
+      // unreadable: it was the stale one
+    }
+    // A live lock taken between our look and the rename goes back where it was.
+    if (!stillStale) await link(aside, this.lockPath).catch(() => {});
+    await unlink(aside).catch(() => {});
+  }
+}
+
+function corrupt(path: string, why: string): JournalError {
+  return new JournalError(`the glossary journal ${path} cannot be read (${why}); nothing was sent`, {
+    hint:
+      'it records glossary requests whose outcome was unknown, which could still land: check the glossary for duplicates ' +
+      '(teamctl glossary list), then move the file aside and run again',
+  });
 }
 
 function isBatch(value: unknown): value is JournalBatch {
   const b = value as Partial<JournalBatch> | null;
-  return typeof b === 'object' && b !== null && typeof b.id === 'string' && typeof b.baseUrl === 'string' && typeof b.organization === 'string' && typeof b.sentAt === 'string' && Array.isArray(b.operations);
+  return typeof b === 'object' && b !== null && typeof b.id === 'string' && typeof b.sentAt === 'string' && Array.isArray(b.operations);
 }
 
 /** Splits planned operations into those to send and those an earlier run may still apply. */
@@ -144,12 +387,10 @@ function sameOperation(a: GlossaryOperation, b: GlossaryOperation): boolean {
 export function journaled(
   update: (operations: GlossaryOperation[]) => Promise<void>,
   journal: Journal,
-  baseUrl: string,
-  organization: string,
   now: () => Date = () => new Date(),
 ): (operations: GlossaryOperation[]) => Promise<void> {
   return async (operations) => {
-    const id = await journal.sending(baseUrl, organization, operations, now());
+    const id = await journal.sending(operations, now());
     try {
       await update(operations);
     } catch (err) {

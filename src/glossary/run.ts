@@ -13,7 +13,9 @@ import { planGlossaryImport, type GlossaryPlan, type OnConflict, type PlannedOpe
 import { planGlossarySync, syncProblems } from '../plan/glossarySync.js';
 import { glossaryDomain, readGlossaryAndSettle } from './change.js';
 import { keyTermOf, listSome, showTranslations } from './importView.js';
-import { Journal, holdBack } from './journal.js';
+import { Journal, holdBack, type Settled } from './journal.js';
+import type { ApiClient } from '../api/client.js';
+import type { GlossaryEntry } from '../api/types.js';
 import { formatSyncPlan } from './syncView.js';
 
 /** What every run that changes the glossary is told. */
@@ -22,7 +24,31 @@ interface RunFlags {
   exitCode?: boolean | undefined;
   report?: string | undefined;
   planOut?: string | undefined;
+  /** false with --no-wait: refuse at once when another run is changing the same glossary. */
+  wait?: boolean | undefined;
   requestTimeoutMs: number;
+}
+
+/**
+ * The journal of the glossary `org` at the client's service (README, "Reliability"). A run that
+ * may send takes its lock (one writer per glossary: waits, or refuses with --no-wait); a dry run
+ * reads it without. `use` runs with it; the lock is released whatever happens.
+ */
+export async function withJournal<T>(
+  ctx: Context,
+  client: ApiClient,
+  org: string,
+  opts: { dryRun?: boolean | undefined; planOut?: string | undefined; wait?: boolean | undefined },
+  use: (journal: Journal) => Promise<T>,
+): Promise<T> {
+  const sends = opts.dryRun !== true && opts.planOut === undefined;
+  const lock = sends ? { wait: opts.wait !== false, onWait: (m: string) => ctx.io.info(m) } : undefined;
+  const journal = await Journal.open(ctx.store.dir, client.base.origin + client.base.prefix, org, lock);
+  try {
+    return await use(journal);
+  } finally {
+    await journal.close();
+  }
 }
 
 export interface GlossaryImportRun extends RunFlags {
@@ -50,16 +76,22 @@ export interface GlossaryDeleteRun extends RunFlags {
  * then, when `needsGlossary(file)`, the glossary read in full with the journal of earlier runs
  * settled (what may still land is `waiting`).
  */
-async function readFileAndGlossary(ctx: Context, opts: { file: string; key?: string; requestTimeoutMs: number }, needsGlossary: (file: GlossaryFile) => boolean) {
+async function readFileAndGlossary<T>(
+  ctx: Context,
+  opts: RunFlags & { file: string; key?: string | undefined },
+  needsGlossary: (file: GlossaryFile) => boolean,
+  use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
+): Promise<T> {
   const file = await readGlossaryFile(opts.file, opts.key === undefined ? {} : { key: opts.key });
   for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
   const client = await ctx.client();
-  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
   const org = ctx.setting('org').value;
-  const { existing, held: waiting } = needsGlossary(file)
-    ? await readGlossaryAndSettle(client, org, journal, opts.requestTimeoutMs, (m) => ctx.io.warn(m))
-    : { existing: [], held: [] };
-  return { file, client, journal, existing, waiting };
+  return withJournal(ctx, client, org, opts, async (journal) => {
+    const { existing, held: waiting } = needsGlossary(file)
+      ? await readGlossaryAndSettle(client, org, journal, opts.requestTimeoutMs, (m) => ctx.io.warn(m))
+      : { existing: [], held: [] };
+    return use({ file, client, journal, existing, waiting });
+  });
 }
 
 /** Leaves out of the plan what an earlier run's batch may still bring; returns what was held back. */
@@ -85,7 +117,7 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
   await checkOutputs(opts);
 
   // 1. The file, all of it checked before anything is sent; 2. the glossary read in full.
-  const { file, client, journal, existing, waiting } = await readFileAndGlossary(ctx, opts, (f) => f.rows.length > 0);
+  return readFileAndGlossary(ctx, opts, (f) => f.rows.length > 0, async ({ file, client, journal, existing, waiting }) => {
   // 3. The plan, without what an earlier run's batch may still bring.
   const plan = planGlossaryImport(existing, file.rows, { key: file.key, onConflict });
   const held = holdBackWaiting(plan, waiting);
@@ -112,6 +144,7 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
     held,
   });
   return runChange(ctx, domain, runOptions(opts));
+  });
 }
 
 export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Promise<number> {
@@ -120,11 +153,15 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
   const { io } = ctx;
   await checkOutputs(opts);
 
-  const { file, client, journal, existing, waiting } = await readFileAndGlossary(ctx, opts, (f) => {
-    // An empty file would mean "no glossary": refused whatever the other flags say.
-    if (f.rows.length === 0) throw new UsageError(`${opts.file} has no rows; refusing to sync the glossary to an empty file (nothing was sent)`);
-    return true;
-  });
+  return readFileAndGlossary(
+    ctx,
+    opts,
+    (f) => {
+      // An empty file would mean "no glossary": refused whatever the other flags say.
+      if (f.rows.length === 0) throw new UsageError(`${opts.file} has no rows; refusing to sync the glossary to an empty file (nothing was sent)`);
+      return true;
+    },
+    async ({ file, client, journal, existing, waiting }) => {
   const prune = opts.prune === true;
   const plan = planGlossarySync(existing, file.rows, { key: file.key, languages: file.languages, prune });
   throwProblems(syncProblems(plan, opts.file));
@@ -160,6 +197,8 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
     held,
   });
   return runChange(ctx, domain, runOptions(opts));
+    },
+  );
 }
 
 export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): Promise<number> {
@@ -168,7 +207,7 @@ export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): 
   await checkOutputs(opts);
 
   const client = await ctx.client();
-  const journal = await Journal.open(ctx.store.dir, ctx.profileName);
+  return withJournal(ctx, client, org, opts, async (journal) => {
   const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
   const byId = new Map(existing.map((e) => [e.id, e]));
   const unknown = ids.filter((id) => !byId.has(id));
@@ -209,4 +248,5 @@ export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): 
     held,
   });
   return runChange(ctx, domain, runOptions(opts));
+  });
 }

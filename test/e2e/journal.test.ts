@@ -1,7 +1,7 @@
 // The journal of glossary batches with an unknown outcome (README, "Reliability"): an immediate
 // re-run while the service still holds a batch does not send it again; once the batch has landed,
 // the next run finds it and inserts nothing twice.
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,12 @@ afterEach(async () => {
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-journal-'));
 const puts = (): number => s.sandbox.requests.filter((r) => r.method === 'PUT').length;
+/** The one journal file of a config folder (one per service and organization). */
+const journalIn = (config: string): string => {
+  const files = readdirSync(join(config, 'journal')).filter((f) => /^[0-9a-f]{20}\.json$/.test(f));
+  expect(files).toHaveLength(1);
+  return join(config, 'journal', files[0]!);
+};
 const ens = (): string[] => s.sandbox.store.glossaryEntries('acme').map((e) => e.translations.en as string).sort();
 
 describe('the glossary journal', () => {
@@ -36,7 +42,7 @@ describe('the glossary journal', () => {
     });
     const first = await runCli(['--timeout', '0.3', 'glossary', 'import', file], { env: s.env, configDir: config });
     expect(first.code).toBe(6);
-    const journalFile = join(config, 'journal', 'default.json');
+    const journalFile = journalIn(config);
     expect(existsSync(journalFile)).toBe(true);
     expect(statSync(journalFile).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(journalFile, 'utf8')).batches).toHaveLength(1);
@@ -57,5 +63,127 @@ describe('the glossary journal', () => {
     expect(third.stderr).toContain('2 operations landed since');
     expect(ens()).toEqual(['bank', 'door']);
     expect(JSON.parse(readFileSync(journalFile, 'utf8')).batches).toEqual([]);
+  });
+
+  it("a gateway's 503 whose request the service applies later is not re-sent: one entry, then a re-run settles it", async () => {
+    const file = join(dir, 'late503.csv');
+    writeFileSync(file, 'en,fr\nbank,banque\n');
+    const config = newConfigDir();
+    let land!: () => void;
+    const landing = new Promise<void>((resolve) => (land = resolve));
+    let first = true;
+    s.sandbox.intercept((req) => {
+      if (req.method !== 'PUT' || !first) return undefined;
+      first = false;
+      return { kind: 'respondThenApply', status: 503, body: '<html><h1>503 Service Temporarily Unavailable</h1></html>', headers: { 'content-type': 'text/html' }, until: landing };
+    });
+    const r = await runCli(['glossary', 'import', file], { env: s.env, configDir: config });
+    expect(r.code).toBe(6);
+    expect(puts()).toBe(1);
+    land();
+    await vi.waitFor(() => expect(ens()).toEqual(['bank']));
+    const again = await runCli(['glossary', 'import', file], { env: s.env, configDir: config });
+    expect(again.code).toBe(0);
+    expect(puts()).toBe(1);
+    expect(ens()).toEqual(['bank']);
+  });
+
+  it('two imports that meet: the second waits for the first, then finds everything present; nothing doubled', async () => {
+    const file = join(dir, 'meet.csv');
+    writeFileSync(file, 'en,fr\nbank,banque\ndoor,porte\nriver,rivière\n');
+    const config = newConfigDir();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    s.sandbox.intercept((req) => {
+      if (req.method !== 'PUT' || held) return undefined;
+      held = true;
+      return { kind: 'hold', until: released };
+    });
+    const one = runCli(['glossary', 'import', file], { env: s.env, configDir: config });
+    await vi.waitFor(() => expect(puts()).toBe(1)); // the first is sending, holding the lock
+    const two = runCli(['glossary', 'import', file], { env: s.env, configDir: config });
+    // The second says it waits, and sends nothing meanwhile.
+    const refused = await runCli(['glossary', 'import', file, '--no-wait'], { env: s.env, configDir: config });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/^error: another teamctl \(process \d+ on .*\) is changing the glossary of acme at http:\/\/loopback:\d+; nothing was sent/);
+    release();
+    const [a, b] = await Promise.all([one, two]);
+    expect(a.code).toBe(0);
+    expect(b.code).toBe(0);
+    expect(b.stderr).toMatch(/is changing the glossary of acme at .*: waiting for it to finish/);
+    expect(b.stderr).toContain('0 to insert');
+    expect(puts()).toBe(1);
+    expect(ens()).toEqual(['bank', 'door', 'river']);
+  });
+
+  it('another profile, and localhost for 127.0.0.1, find the same journal: a batch still in flight is held back', async () => {
+    const file = join(dir, 'profiles.csv');
+    writeFileSync(file, 'en,fr\nbank,banque\n');
+    const config = newConfigDir();
+    let letGo!: () => void;
+    const later = new Promise<void>((resolve) => (letGo = resolve));
+    let held = false;
+    s.sandbox.intercept((req) => {
+      if (req.method !== 'PUT' || held) return undefined;
+      held = true;
+      return { kind: 'hold', until: later };
+    });
+    expect((await runCli(['--timeout', '0.3', 'glossary', 'import', file], { env: s.env, configDir: config })).code).toBe(6);
+    const viaLocalhost = { ...s.env, TEAMCTL_BASE_URL: s.sandbox.url.replace('127.0.0.1', 'localhost') };
+    const other = await runCli(['--profile', 'staging', 'glossary', 'import', file], { env: viaLocalhost, configDir: config });
+    expect(other.code).toBe(6);
+    expect(other.stderr).toContain('1 operation may still land, and are held back in this run');
+    expect(puts()).toBe(1);
+    letGo();
+    await vi.waitFor(() => expect(ens()).toEqual(['bank']));
+    expect((await runCli(['--profile', 'staging', 'glossary', 'import', file], { env: viaLocalhost, configDir: config })).code).toBe(0);
+    expect(ens()).toEqual(['bank']);
+  });
+
+  it('one glossary plan applied from two processes at once lands once', async () => {
+    const file = join(dir, 'plan-terms.csv');
+    writeFileSync(file, 'en,fr\nbank,banque\ndoor,porte\nriver,rivière\n');
+    const config = newConfigDir();
+    const plan = join(dir, 'glossary-plan.json');
+    expect((await runCli(['glossary', 'import', file, '--plan-out', plan], { env: s.env, configDir: config })).code).toBe(0);
+    const [a, b] = await Promise.all([runCli(['apply', plan], { env: s.env, configDir: config }), runCli(['apply', plan], { env: s.env, configDir: config })]);
+    expect([a.code, b.code].sort()).toEqual([0, 3]);
+    expect(ens()).toEqual(['bank', 'door', 'river']);
+  });
+
+  it('a corrupt journal stops the run with exit 1 and sends nothing; a dry run is not stopped by a lock', async () => {
+    const file = join(dir, 'corrupt.csv');
+    writeFileSync(file, 'en,fr\nbank,banque\n');
+    const config = newConfigDir();
+    expect((await runCli(['glossary', 'import', file, '--dry-run'], { env: s.env, configDir: config })).code).toBe(0);
+    // A first real run creates the journal; then it is damaged.
+    const door = join(dir, 'corrupt-door.csv');
+    writeFileSync(door, 'en,fr\ndoor,porte\n');
+    expect((await runCli(['glossary', 'import', door], { env: s.env, configDir: config })).code).toBe(0);
+    const journalFile = journalIn(config);
+    writeFileSync(journalFile, '{"batches": [');
+    const before = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'import', file], { env: s.env, configDir: config });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: the glossary journal .* cannot be read \(it is not JSON\); nothing was sent\nhint: .*check the glossary for duplicates/);
+    expect(s.sandbox.requests.slice(before).filter((q) => q.method === 'PUT')).toEqual([]);
+    expect(ens()).toEqual(['door']);
+  });
+
+  it('a journal that cannot be written: the batch is reported not sent, never "outcome unknown"', async () => {
+    if (process.getuid?.() === 0) return; // root writes through any permission
+    const file = join(dir, 'readonly.csv');
+    writeFileSync(file, 'en,fr\nbank,banque\n');
+    const config = newConfigDir();
+    const door = join(dir, 'readonly-door.csv');
+    writeFileSync(door, 'en,fr\ndoor,porte\n');
+    expect((await runCli(['glossary', 'import', door], { env: s.env, configDir: config })).code).toBe(0);
+    chmodSync(join(config, 'journal'), 0o500);
+    const r = await runCli(['glossary', 'import', file, '--json'], { env: s.env, configDir: config });
+    chmodSync(join(config, 'journal'), 0o700);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).not.toMatch(/outcome unknown/);
+    expect(puts()).toBe(1);
   });
 });

@@ -7,6 +7,8 @@ import { runGlossaryDelete } from '../../glossary/run.js';
 import { resolveTimeoutMs } from '../../settings.js';
 
 export interface GlossaryDeleteOptions {
+  /** false with --no-wait. */
+  wait?: boolean;
   ids: string[];
   dryRun?: boolean;
   planOut?: string;

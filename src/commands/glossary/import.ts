@@ -8,6 +8,8 @@ import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
 
 /** The flags of the command, as commander parses them (src/program.ts declares them). */
 export interface ImportOptionsFlags {
+  /** false with --no-wait. */
+  wait?: boolean;
   planOut?: string;
   report?: string;
   exitCode?: boolean;

@@ -8,6 +8,8 @@ import { maxRemovalsAllowed } from '../../plan/members.js';
 import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
 
 export interface GlossarySyncOptions {
+  /** false with --no-wait. */
+  wait?: boolean;
   file: string;
   prune?: boolean;
   key?: string;
