@@ -231,6 +231,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .description('send exactly the changes of a reviewed plan (--plan-out); refused with nothing sent if the team or glossary moved since')
     .option('--dry-run', 'check the plan is still current and print it, send nothing')
     .option('--report <file.csv>', 'write one row per change: what the command that made the plan writes')
+    .option('--force', 'apply a plan that was already applied (it must still match the state it was made from)')
     .option('--no-wait', 'when another teamctl is changing the same glossary (a glossary plan): refuse (exit 3) instead of waiting for it')
     .addHelpText(
       'after',
@@ -243,7 +244,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .action(
       action(
         () => import('./commands/apply.js').then((m) => m.run),
-        (cmd, planFile: string) => ({ planFile, ...cmd.opts<{ dryRun?: boolean; report?: string; wait?: boolean }>() }),
+        (cmd, planFile: string) => ({ planFile, ...cmd.opts<{ dryRun?: boolean; report?: string; wait?: boolean; force?: boolean }>() }),
         ['base-url', 'org'],
       ),
     );

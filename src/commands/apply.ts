@@ -8,6 +8,7 @@
 import type { Context } from '../context.js';
 import { checkOutputs, runChange } from '../engine/run.js';
 import { readPlanFile, type PlanFile } from '../engine/planFile.js';
+import { checkNotApplied, claimPlan } from '../engine/appliedPlans.js';
 import { checked } from '../engine/shape.js';
 import { GuardError, UsageError } from '../errors.js';
 import { glossaryDomain, readGlossaryAndSettle } from '../glossary/change.js';
@@ -26,6 +27,8 @@ import { resolveTimeoutMs } from '../settings.js';
 export interface ApplyOptions {
   /** false with --no-wait. */
   wait?: boolean;
+  /** Apply a plan that was already applied (the state check still holds). */
+  force?: boolean;
   planFile: string;
   dryRun?: boolean;
   report?: string;
@@ -56,6 +59,11 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   checkTarget(plan, opts.planFile, baseUrl, org);
   const runOptions = { dryRun: opts.dryRun === true, ...(opts.report !== undefined ? { report: opts.report } : {}) };
   ctx.io.info(`Applying ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`);
+  if (opts.force !== true) await checkNotApplied(ctx.store.dir, plan.id, opts.planFile);
+  /** Once the plan is known to be current: recorded as applied before its first change (not in a dry run). */
+  const claim = async (): Promise<void> => {
+    if (!runOptions.dryRun) await claimPlan(ctx.store.dir, plan.id, opts.planFile, opts.force === true, (m) => ctx.io.warn(m));
+  };
 
   if (plan.kind === 'members') {
     const body = checked(opts.planFile, () => membersPlanBody(plan.body));
@@ -69,6 +77,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
       return what === undefined ? [] : [`team ${saved.team} changed since the plan was made: ${what}`];
     });
     if (moved.length > 0) throw new GuardError(`${moved.join('; ')}; nothing was sent`, { hint: remake });
+    await claim();
     const domains = body.teams.map((saved, i) =>
       membersDomain(ctx, {
         client,
@@ -100,6 +109,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
   const moved = checked(opts.planFile, () => glossaryMoved(body.state, existing));
   if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remake });
+  await claim();
   const { send, held } = holdBack(body.plan.operations, waiting);
   body.plan.operations = send;
   const domain = glossaryDomain({

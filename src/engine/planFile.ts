@@ -1,7 +1,7 @@
 // Saved plans (README, "Review, then apply"): `--plan-out` writes the plan a dry run made, with
 // the state it was made from, and `teamctl apply` sends exactly that plan — or refuses it when
 // the state moved. The file is versioned JSON; it never holds the token (files are redacted).
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 
@@ -14,6 +14,8 @@ const maxPlanBytes = 256 * 1024 * 1024;
 export interface PlanFileHeader {
   format: typeof planFormat;
   version: number;
+  /** The plan's identity: a plan applies once (src/engine/appliedPlans.ts). */
+  id: string;
   createdAt: string;
   /** The command that made it, for people reading the file ("members sync", "glossary import"). */
   command: string;
@@ -29,7 +31,7 @@ export interface PlanFile<Body = unknown> extends PlanFileHeader {
 
 /** A new plan file of `kind`, made now, for `target` (the command, base URL and organization). */
 export function newPlanFile<Body>(kind: PlanFile['kind'], target: { command: string; baseUrl: string; organization: string }, body: Body): PlanFile<Body> {
-  return { format: planFormat, version: planVersion, createdAt: new Date().toISOString(), ...target, kind, body };
+  return { format: planFormat, version: planVersion, id: randomBytes(12).toString('hex'), createdAt: new Date().toISOString(), ...target, kind, body };
 }
 
 /** A stable digest of state rows (each row a list of strings), independent of their order. */
@@ -82,5 +84,7 @@ export function parsePlanFile(bytes: Buffer, path: string): PlanFile {
   }
   if (plan.kind !== 'members' && plan.kind !== 'glossary') throw notAPlan('"kind" is neither members nor glossary');
   if (typeof plan.body !== 'object' || plan.body === null) throw notAPlan('it has no plan body');
+  // Plans written before plans had ids are known by their bytes.
+  if (typeof plan.id !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(plan.id)) plan.id = `sha256-${createHash('sha256').update(bytes).digest('hex')}`;
   return plan as PlanFile;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GlossaryTranslations, TeamMemberRole } from '../../src/api/types.js';
 import type { RequestLogEntry } from '../../src/sandbox/server.js';
-import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
 beforeEach(async () => {
@@ -81,6 +81,27 @@ describe('members: --plan-out, then apply', () => {
     const twice = await runCli(['apply', again], { env: s.env });
     expect(twice.code).toBe(3);
     expect(mutating(s.sandbox.requests.slice(mark2))).toEqual([]);
+  });
+
+  it('a plan applies once: after its change was reverted it is refused as already applied (exit 3), unless --force', async () => {
+    const config = newConfigDir();
+    const planPath = join(dir, 'once-plan.json');
+    expect((await runCli(['members', 'add', 'u00009', '--plan-out', planPath], { env: s.env, configDir: config })).code).toBe(0);
+    expect((await runCli(['apply', planPath], { env: s.env, configDir: config })).code).toBe(0);
+    expect(team().u00009).toBe('member');
+    s.sandbox.store.removeTeamMember('acme', 't', 'u00009'); // the state is the plan's again
+    const mark = s.sandbox.requests.length;
+    for (const args of [['apply', planPath], ['apply', planPath, '--dry-run']]) {
+      const again = await runCli(args, { env: s.env, configDir: config });
+      expect(again.code).toBe(3);
+      expect(again.stderr).toMatch(new RegExp(`^error: ${planPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was already applied at \\S+ \\(process \\d+ on .*\\); a plan applies once, and nothing was sent`, 'm'));
+    }
+    expect(mutating(s.sandbox.requests.slice(mark))).toEqual([]);
+    expect(team().u00009).toBeUndefined();
+    const forced = await runCli(['apply', planPath, '--force'], { env: s.env, configDir: config });
+    expect(forced.code).toBe(0);
+    expect(forced.stderr).toContain(`warning: --force: applying ${planPath} whatever earlier applies of it did`);
+    expect(team().u00009).toBe('member');
   });
 
   it('apply --dry-run checks the plan is current and sends nothing', async () => {

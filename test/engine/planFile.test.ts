@@ -7,6 +7,7 @@ import { UsageError } from '../../src/errors.js';
 const plan: PlanFile = {
   format: planFormat,
   version: planVersion,
+  id: '0123456789abcdef01234567',
   createdAt: '2026-11-22T10:00:00.000Z',
   command: 'members sync',
   baseUrl: 'https://api.example.com/v1',
@@ -19,6 +20,14 @@ const parse = (text: string) => parsePlanFile(Buffer.from(text), 'plan.json');
 describe('plan files', () => {
   it('reads back what it writes', () => {
     expect(parse(planFileText(plan))).toEqual(plan);
+  });
+
+  it('knows a plan written before plans had ids by its bytes', () => {
+    const { id: _id, ...old } = plan;
+    const text = planFileText(old as PlanFile);
+    expect(parse(text).id).toMatch(/^sha256-[0-9a-f]{64}$/);
+    expect(parse(text).id).toBe(parse(text).id);
+    expect(parse(text.replace('acme', 'globex')).id).not.toBe(parse(text).id);
   });
 
   it('refuses truncated, foreign, empty and future-version files with a clear message', () => {

@@ -1,0 +1,59 @@
+// A saved plan applies once (README, "Review, then apply"): `teamctl apply` records each plan it
+// applies in the config folder, one file per plan id, created exclusively before the first change
+// is sent — so a second apply, also one running at the same moment, is refused with nothing sent
+// (exit 3), unless --force says to apply it again (the state check still holds).
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { GuardError, UsageError } from '../errors.js';
+
+interface Applied {
+  plan: string;
+  appliedAt: string;
+  pid: number;
+  host: string;
+}
+
+const recordPath = (configDir: string, id: string): string => join(configDir, 'applied-plans', `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+
+async function earlier(path: string): Promise<Applied | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as Applied;
+  } catch {
+    return undefined;
+  }
+}
+
+function alreadyApplied(planPath: string, record: Applied | undefined): GuardError {
+  const when = record ? ` at ${record.appliedAt} (process ${record.pid} on ${record.host})` : '';
+  return new GuardError(`${planPath} was already applied${when}; a plan applies once, and nothing was sent`, {
+    hint: 'make a new plan (--plan-out) for what is left to do, or apply this one again with --force',
+  });
+}
+
+/** Refuses a plan already applied from this config folder (a dry run's question, too). */
+export async function checkNotApplied(configDir: string, id: string, planPath: string): Promise<void> {
+  const path = recordPath(configDir, id);
+  const record = await earlier(path);
+  if (record !== undefined) throw alreadyApplied(planPath, record);
+}
+
+/**
+ * Records that the plan `id` is being applied, before anything is sent. Refused when it was
+ * (or is being) applied already, unless `force`, which records it again and says so.
+ */
+export async function claimPlan(configDir: string, id: string, planPath: string, force: boolean, warn: (message: string) => void): Promise<void> {
+  const dir = join(configDir, 'applied-plans');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const path = recordPath(configDir, id);
+  const record: Applied = { plan: planPath, appliedAt: new Date().toISOString(), pid: process.pid, host: hostname() };
+  try {
+    const handle = await open(path, force ? 'w' : 'wx', 0o600);
+    await handle.writeFile(JSON.stringify(record) + '\n');
+    await handle.close();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw alreadyApplied(planPath, await earlier(path));
+    throw new UsageError(`cannot record that ${planPath} is applied (${(err as Error).message}); nothing was sent`);
+  }
+  if (force) warn(`--force: applying ${planPath} whatever earlier applies of it did`);
+}
