@@ -147,6 +147,11 @@ export class Context {
     return this.clientInstance;
   }
 
+  /** Ctrl-C or SIGTERM while changes are sent: no new request, and what is in flight is cut off after `graceMs`. */
+  interruptRequests(graceMs: number): void {
+    this.clientInstance?.interrupt(graceMs);
+  }
+
   async close(): Promise<void> {
     await this.clientInstance?.close();
   }

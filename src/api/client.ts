@@ -175,6 +175,12 @@ export class ApiClient {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly policy: RetryPolicy;
+  /** Attempts in flight, so an interruption can cut them off after its grace period. */
+  private readonly inFlight = new Set<AbortController>();
+  /** Set by interrupt(): no new attempt, no retry, no wait. */
+  private stopping = false;
+  private stopped!: () => void;
+  private readonly whenStopped = new Promise<void>((resolve) => (this.stopped = resolve));
 
   constructor(private readonly options: ApiClientOptions) {
     this.base = parseBaseUrl(options.baseUrl);
@@ -198,6 +204,20 @@ export class ApiClient {
   }
 
   /**
+   * Ctrl-C or SIGTERM (README, "Interruptions"): from now on no request or retry starts and no
+   * retry wait goes on; what is in flight has `graceMs` to finish, then is cut off, its outcome
+   * unknown — CI runners kill a few seconds after SIGTERM.
+   */
+  interrupt(graceMs: number): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.stopped();
+    setTimeout(() => {
+      for (const controller of this.inFlight) controller.abort();
+    }, graceMs).unref();
+  }
+
+  /**
    * Sends one request with retries. Resolves for 2xx; throws AuthError (401/403),
    * NotFoundError (404) or ServiceError (anything else, with `outcome` saying whether the
    * service may have acted).
@@ -216,8 +236,12 @@ export class ApiClient {
 
     for (let retriesSoFar = 0; ; retriesSoFar++) {
       const attempt = retriesSoFar + 1;
+      if (this.stopping) {
+        throw new ServiceError(`${method} ${url} not sent: the run was interrupted`, { outcome: 'not-processed', code: 'INTERRUPTED', detail: 'not sent: the run was interrupted' });
+      }
       const started = this.now();
       const controller = new AbortController();
+      this.inFlight.add(controller);
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
@@ -252,17 +276,18 @@ export class ApiClient {
         outcome = { kind: 'response', status, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, fromService: status >= 400 && isServiceError(contentType, text) };
       } catch (err) {
         if (err instanceof ServiceError) throw err;
-        outcome = { kind: 'error', code: timedOut ? 'TIMEOUT' : errorCode(err) };
+        outcome = { kind: 'error', code: timedOut ? 'TIMEOUT' : this.stopping && controller.signal.aborted ? 'INTERRUPTED_IN_FLIGHT' : errorCode(err) };
       } finally {
         clearTimeout(timer);
+        this.inFlight.delete(controller);
       }
 
       const decision = decideRetry(outcome, { retryClass, retriesSoFar, nowMs: this.now(), random: this.random, policy: this.policy });
       const result = outcome.kind === 'response' ? String(status) : outcome.code;
       const then = decision.retry ? `, retrying in ${decision.delayMs}ms` : '';
       this.options.debug?.(`${method} ${url} ${result} ${this.now() - started}ms attempt ${attempt}${then}`);
-      if (decision.retry) {
-        await this.sleep(decision.delayMs);
+      if (decision.retry && !this.stopping) {
+        await Promise.race([this.sleep(decision.delayMs), this.whenStopped]);
         continue;
       }
 
@@ -271,7 +296,9 @@ export class ApiClient {
         const { what, hint } =
           outcome.code === 'TIMEOUT'
             ? { what: `timed out after ${this.options.timeoutMs / 1000}s`, hint: undefined }
-            : proxy
+            : outcome.code === 'INTERRUPTED_IN_FLIGHT'
+              ? { what: 'cut off: the run was interrupted while the request was in flight', hint: undefined }
+              : proxy
               ? proxyFailure(outcome.code, proxy, this.base.origin)
               : { what: `failed (${outcome.code})`, hint: connectionHint(outcome.code, this.base.origin) };
         const tries = attempt > 1 ? ` after ${attempt} attempts` : '';

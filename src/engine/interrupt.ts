@@ -1,8 +1,15 @@
 // Ctrl-C and CI cancellations while changes are being sent (README, "Interruptions"): the first
-// SIGINT or SIGTERM asks the run to stop starting requests — those in flight finish (bounded by
-// the request timeout), the reports are written, a line says what applied — and the exit code is
+// SIGINT or SIGTERM asks the run to stop starting requests — those in flight get a short grace
+// period, then are cut off (their outcome unknown) — the reports are written, a line says what applied — and the exit code is
 // 130 (SIGINT) or 143 (SIGTERM). A second signal exits at once.
 export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/**
+ * How long requests in flight may go on after the first signal before they are cut off: CI
+ * runners send SIGKILL a few seconds after SIGTERM (GitHub Actions: ~2.5 s), and the report must
+ * be written before that.
+ */
+export const interruptGraceMs = 2000;
 
 export interface Interrupts {
   /** The first signal received, if any. */

@@ -10,7 +10,7 @@ import { checkWritable, writeFileAtomic } from '../files/atomic.js';
 import { csvText, type CsvColumns } from './csv.js';
 import { startProgress, type Progress } from '../output/progress.js';
 import { settleExit, type ExitWords, type Tally } from './exit.js';
-import { watchInterrupts } from './interrupt.js';
+import { interruptGraceMs, watchInterrupts } from './interrupt.js';
 import { planFileText, type PlanFile } from './planFile.js';
 import { renderReport, type ReportDoc } from './report.js';
 
@@ -168,7 +168,8 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
   const progress = await startProgress(io, work.label, work.units, work.requests);
   const interrupts = watchInterrupts(() => {
     progress.stop();
-    io.error('interrupted: finishing the requests in flight and sending nothing more (press Ctrl-C again to quit at once)');
+    io.error(`interrupted: sending nothing more; requests in flight get ${interruptGraceMs / 1000}s to finish (press Ctrl-C again to quit at once)`);
+    ctx.interruptRequests(interruptGraceMs);
   });
   let done: AppliedView<Row>;
   try {

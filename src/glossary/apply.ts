@@ -40,7 +40,7 @@
 // cannot be seen — which is why nothing is ever re-sent after an unknown outcome.
 import type { GlossaryOperation } from '../api/types.js';
 import { batches } from '../api/batching.js';
-import { TeamctlError, failureDetail } from '../errors.js';
+import { ServiceError, TeamctlError, failureDetail } from '../errors.js';
 import { failureClass, mayStillBeProcessing, namedOperationIndex, whatHappened } from './failures.js';
 import { landedOperations, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
 import { plural } from '../output/words.js';
@@ -309,6 +309,14 @@ export async function applyGlossaryPlan(
     );
   };
 
+  /** A batch that failed once the run was interrupted: not checked, not split, not sent again. */
+  const interruptedFailure = (ops: PlannedOperation[], err: TeamctlError, status: number | null): void => {
+    stopped ??= 'the run was interrupted';
+    if (failureClass(err) === 'unknown') {
+      fail(ops, status, `outcome unknown: ${whatHappened(err)}; the run was interrupted, so it was not checked nor re-sent — run the import again later (a re-run settles it first)`, true);
+    } else fail(ops, status, err instanceof ServiceError && err.code === 'INTERRUPTED' ? 'not sent: the run was interrupted' : failureDetail(err));
+  };
+
   // Classify each failed batch, then act on its class (see the file comment).
   while (queue.length > 0) {
     const ops = queue.shift() as PlannedOperation[];
@@ -326,6 +334,12 @@ export async function applyGlossaryPlan(
     } catch (err) {
       if (!(err instanceof TeamctlError)) throw err;
       const status = err.status ?? null;
+      if (options.interrupted?.()) {
+        // No new request, no listing, no wait after an interruption (README, "Interruptions"):
+        // what may have landed stays unknown, in the journal and the report.
+        interruptedFailure(ops, err, status);
+        continue;
+      }
       switch (failureClass(err)) {
         case 'too-large':
           if (ops.length > 1) split(ops);

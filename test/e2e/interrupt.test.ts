@@ -107,6 +107,43 @@ describe('interrupted runs', () => {
   });
 });
 
+describe('inside a CI runner\'s grace period', () => {
+  it('SIGTERM while a glossary batch is held: no request or listing after the signal, the batch cut off after the grace period and kept unknown in the report and the journal, exit 143', async () => {
+    // The service holds the second batch and never answers while this test waits: with
+    // --timeout 120 only the interruption's grace period can end the run within the test's time.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let seen = 0;
+    s.sandbox.intercept((req) => (req.method === 'PUT' && ++seen === 2 ? { kind: 'hold', until: held } : undefined));
+    const file = join(dir, 'held.csv');
+    writeFileSync(file, 'en,fr\n' + Array.from({ length: 30 }, (_, i) => `held ${i},tenu ${i}`).join('\n') + '\n');
+    const report = join(dir, 'held-report.csv');
+    const config = newConfigDir();
+    const run = start(['--timeout', '120', 'glossary', 'import', file, '--batch-size', '10', '--report', report], { ...s.env, TEAMCTL_CONFIG_DIR: config });
+    await until(() => puts() === 2, 'the held batch');
+    const mark = s.sandbox.requests.length;
+    run.kill('SIGTERM');
+    const r = await run.done;
+    expect(r.code).toBe(143);
+    // Nothing after the signal: no third batch, no check listing, no verification.
+    expect(s.sandbox.requests.slice(mark)).toEqual([]);
+    const rows = parse(readFileSync(report, 'utf8'), { columns: true }) as { line: string; outcome: string; message: string }[];
+    expect(rows.filter((row) => row.outcome === 'inserted')).toHaveLength(10);
+    const unknown = rows.filter((row) => /outcome unknown: .*interrupted/.test(row.message));
+    expect(unknown.map((row) => Number(row.line))).toEqual(Array.from({ length: 10 }, (_, i) => i + 12));
+    expect(rows.filter((row) => row.message === 'not sent: the run was interrupted')).toHaveLength(10);
+    // The journal remembers the held batch; once it lands, a re-run finds it and sends the rest only.
+    release();
+    await vi.waitFor(() => expect(s.sandbox.store.glossaryEntries('acme')).toHaveLength(20));
+    s.sandbox.clearIntercepts();
+    const again = await runCli(['glossary', 'import', file], { env: s.env, configDir: config });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('10 operations landed since');
+    expect(s.sandbox.store.glossaryEntries('acme')).toHaveLength(30);
+    expect(puts()).toBe(3);
+  });
+});
+
 describe('Ctrl-C at a prompt (under a pseudo-terminal)', () => {
   it('at the --prune confirmation: one line, no stack trace, nothing sent, exit 130', async () => {
     s.sandbox.store.setTeamMembers('acme', 't', [
