@@ -1,14 +1,16 @@
 // The fault matrix (README, "Reliability"): for ten fault seeds of the sandbox — resets, 503, 429
-// with Retry-After, applied-then-dropped answers and requests applied late after a 502 — a
-// 300-user roster sync and a 400-row glossary import end with exactly the intended state and zero
-// duplicates, or with exit 6 and a report whose unknown rows are exactly what is not yet there;
-// re-running converges to the exact state. The sandbox's state is the reference.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// with Retry-After, applied-then-dropped answers and requests a gateway answered 502 or 503 that
+// the service applies late — a 300-user roster sync and a 400-row glossary import end with exactly
+// the intended state and zero duplicates, or with exit 6 and failed rows in the report; re-running
+// converges to the exact state. Then two imports that meet — two profiles of one config folder,
+// one through `localhost`, the other through `127.0.0.1` — converge without a duplicate either.
+// The sandbox's state is the reference.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { runCli, sandboxWithEnv } from './harness.js';
+import { newConfigDir, runCli, sandboxWithEnv } from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-faults-'));
 const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
@@ -23,6 +25,17 @@ const rosterText = [
 ].join('\n');
 const wanted = (): Record<string, string> => Object.fromEntries(rosterText.split('\n').slice(1).map((l) => l.split(',') as [string, string]));
 const termsText = ['en,fr', ...Array.from({ length: 400 }, (_, i) => `term ${i},terme ${i}`)].join('\n');
+
+/** Moves every batch of a config folder's journals an hour into the past. */
+function ageJournals(config: string): void {
+  const folder = join(config, 'journal');
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder).filter((f) => f.endsWith('.json'))) {
+    const data = JSON.parse(readFileSync(join(folder, name), 'utf8')) as { batches: { sentAt: string }[] };
+    for (const batch of data.batches) batch.sentAt = new Date(Date.now() - 3_600_000).toISOString();
+    writeFileSync(join(folder, name), JSON.stringify(data));
+  }
+}
 
 describe('fault matrix', () => {
   for (const seed of seeds) {
@@ -70,6 +83,29 @@ describe('fault matrix', () => {
           expect(code).toBe(0);
           check();
         }
+
+        // Two runs that meet, under the same faults: one journal, one writer at a time.
+        const meet = join(dir, `meet-${seed}.csv`);
+        writeFileSync(meet, ['en,fr', ...Array.from({ length: 120 }, (_, i) => `meet ${i},rencontre ${i}`)].join('\n'));
+        const config = newConfigDir();
+        const viaLocalhost = { ...env, TEAMCTL_BASE_URL: s.sandbox.url.replace('127.0.0.1', 'localhost'), TEAMCTL_PROFILE: 'staging' };
+        const meetEns = (): string[] => store.glossaryEntries('acme').map((e) => e.translations.en as string).filter((en) => en.startsWith('meet '));
+        let codes = [-1, -1];
+        for (let round = 1; round <= 8 && codes.some((c) => c !== 0); round++) {
+          const runs = await Promise.all([
+            runCli(['--timeout', '2', 'glossary', 'import', meet, '--batch-size', '20'], { env, configDir: config }),
+            runCli(['--timeout', '2', 'glossary', 'import', meet, '--batch-size', '20'], { env: viaLocalhost, configDir: config }),
+          ]);
+          codes = runs.map((r) => r.code);
+          for (const r of runs) expect([0, 1, 6], r.stderr).toContain(r.code);
+          await s.sandbox.settled();
+          expect(new Set(meetEns()).size).toBe(meetEns().length);
+          // Every late request has landed now: let the journal's window pass (what it still holds
+          // back was lost), as the next run an hour later would find it.
+          ageJournals(config);
+        }
+        expect(codes).toEqual([0, 0]);
+        expect(meetEns()).toHaveLength(120);
       } finally {
         await s.sandbox.close();
       }
