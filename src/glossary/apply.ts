@@ -151,130 +151,218 @@ export async function applyGlossaryPlan(
   operations: readonly PlannedOperation[],
   options: ApplyOptions,
 ): Promise<ApplyResult> {
-  const checkDelayMs = options.checkDelayMs ?? 500;
-  const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-  const maxListings = Math.max(2, options.maxListings ?? 4);
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const settled = options.onSettled ?? (() => {});
-  const notice = options.onNotice ?? (() => {});
+  return new GlossaryExecutor(api, initial, operations, options).run();
+}
 
-  const result: ApplyResult = { applied: [], failed: [], requests: 0, checks: 0, landedLate: [], discrepancies: [], verified: true };
-  // Applied operations in the order confirmed (result.applied is sorted by line at the end).
-  const confirmed: PlannedOperation[] = [];
-  // Failed operations that may have landed all the same (their last outcome was unknown).
-  const uncertain = new Set<PlannedOperation>();
-  const applied = (ops: readonly PlannedOperation[]) => {
-    result.applied.push(...ops);
-    confirmed.push(...ops);
-    if (ops.length > 0) settled(ops.length);
-  };
-  const fail = (ops: readonly PlannedOperation[], status: number | null, message: string, mayHaveLanded = false) => {
+/**
+ * One run of the executor: the queue of batches, what is known of the glossary, and the result.
+ * Each class of failure (see the file comment) has its method; `run` classifies and calls it.
+ */
+class GlossaryExecutor {
+  private readonly checkDelayMs: number;
+  private readonly requestTimeoutMs: number;
+  private readonly maxListings: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly settled: (count: number) => void;
+  private readonly notice: (message: string) => void;
+
+  private readonly result: ApplyResult = { applied: [], failed: [], requests: 0, checks: 0, landedLate: [], discrepancies: [], verified: true };
+  /** Applied operations in the order confirmed (result.applied is sorted by line at the end). */
+  private readonly confirmed: PlannedOperation[] = [];
+  /** Failed operations that may have landed all the same (their last outcome was unknown). */
+  private readonly uncertain = new Set<PlannedOperation>();
+  private placeholders = 0;
+  /** The glossary as it stands before the next batch: `before` for landedOperations. */
+  private known: Map<string, GlossaryEntryLike>;
+  /** Set when later batches must not be sent; they fail with this reason. */
+  private stopped: string | undefined;
+  private readonly queue: PlannedOperation[][];
+
+  constructor(
+    private readonly api: GlossaryWriteApi,
+    private readonly initial: readonly GlossaryEntryLike[],
+    operations: readonly PlannedOperation[],
+    private readonly options: ApplyOptions,
+  ) {
+    this.checkDelayMs = options.checkDelayMs ?? 500;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.maxListings = Math.max(2, options.maxListings ?? 4);
+    this.sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    this.settled = options.onSettled ?? (() => {});
+    this.notice = options.onNotice ?? (() => {});
+    this.known = entriesById(initial);
+    this.queue = batches(operations, options.batchSize);
+  }
+
+  private interrupted(): boolean {
+    return this.options.interrupted?.() === true;
+  }
+
+  private applied(ops: readonly PlannedOperation[]): void {
+    this.result.applied.push(...ops);
+    this.confirmed.push(...ops);
+    if (ops.length > 0) this.settled(ops.length);
+  }
+
+  private fail(ops: readonly PlannedOperation[], status: number | null, message: string, mayHaveLanded = false): void {
     for (const planned of ops) {
-      result.failed.push({ line: planned.line, status, message, planned, ...(mayHaveLanded ? { outcomeUnknown: true as const } : {}) });
-      if (mayHaveLanded) uncertain.add(planned);
+      this.result.failed.push({ line: planned.line, status, message, planned, ...(mayHaveLanded ? { outcomeUnknown: true as const } : {}) });
+      if (mayHaveLanded) this.uncertain.add(planned);
     }
-    if (ops.length > 0) settled(ops.length);
-  };
+    if (ops.length > 0) this.settled(ops.length);
+  }
 
-  let placeholders = 0;
-  const nextPlaceholder = () => `\u0000teamctl-inserted-${placeholders++}`;
-  // The glossary as it stands before the next batch: `before` for landedOperations.
-  let known = entriesById(initial);
-  // Set when later batches must not be sent; they fail with this reason.
-  let stopped: string | undefined;
+  /** Later batches are not sent (they fail "not sent: {notSent}"); `reason` is for the summary. */
+  private stop(by: TeamctlError, reason: string, notSent: string): void {
+    this.stopped = notSent;
+    this.result.stoppedBy = by;
+    this.result.stopReason = reason;
+  }
 
-  /** Lists the glossary until two listings agree on which of `ops` are missing (see the file comment). */
-  const check = async (ops: PlannedOperation[], firstWaitMs: number, gapMs: number): Promise<Check> => {
-    await sleep(firstWaitMs);
-    let previous: { landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[] } | undefined;
-    for (let listing = 1; listing <= maxListings; listing++) {
-      if (listing > 1) await sleep(gapMs);
-      let after: GlossaryEntryLike[];
-      try {
-        result.checks++;
-        after = await api.read();
-      } catch (readErr) {
-        if (!(readErr instanceof TeamctlError)) throw readErr;
-        return previous ? { kind: 'unlisted', error: readErr, previous } : { kind: 'unlisted', error: readErr };
+  /** Sends the two halves of a batch in its place. */
+  private split(ops: PlannedOperation[]): void {
+    const half = Math.ceil(ops.length / 2);
+    this.queue.unshift(ops.slice(0, half), ops.slice(half));
+  }
+
+  async run(): Promise<ApplyResult> {
+    while (this.queue.length > 0) {
+      const ops = this.queue.shift() as PlannedOperation[];
+      if (this.stopped === undefined && this.interrupted()) this.stopped = 'the run was interrupted';
+      if (this.stopped !== undefined) {
+        this.fail(ops, null, `not sent: ${this.stopped}`);
+        continue;
       }
-      const found = { ...landedOperations(ops, [...known.values()], after), after };
-      const agrees = previous !== undefined && found.pending.length === previous.pending.length && found.pending.every((p) => previous?.pending.includes(p));
-      if (found.pending.length === 0 || agrees) return { kind: 'settled', ...found, listings: listing };
-      previous = found;
+      await this.send(ops);
     }
-    return { kind: 'unsettled', ...(previous as NonNullable<typeof previous>), listings: maxListings };
-  };
+    await this.verify();
+    this.result.applied.sort(byLine);
+    this.result.failed.sort(byLine);
+    return this.result;
+  }
+
+  /** One batch PUT; a failure is classified, then acted on by its class (see the file comment). */
+  private async send(ops: PlannedOperation[]): Promise<void> {
+    try {
+      this.result.requests++;
+      await this.api.update(ops.map((p) => p.operation));
+      advance(this.known, ops, () => `\u0000teamctl-inserted-${this.placeholders++}`);
+      this.applied(ops);
+    } catch (err) {
+      if (!(err instanceof TeamctlError)) throw err;
+      const status = err.status ?? null;
+      // No new request, no listing, no wait after an interruption (README, "Interruptions"):
+      // what may have landed stays unknown, in the journal and the report.
+      if (this.interrupted()) return this.interruptedFailure(ops, err, status);
+      switch (failureClass(err)) {
+        case 'too-large':
+          return this.tooLarge(ops, err, status);
+        case 'stops-all':
+          this.stop(err, err.message, `an earlier request failed: ${err.message}`);
+          return this.fail(ops, status, err.message);
+        case 'rejected':
+          return this.rejected(ops, err, status);
+        case 'not-processed':
+          this.stop(err, `the service refused the request without processing it: ${err.message}`, `an earlier request was refused without being processed: ${err.message}`);
+          return this.fail(ops, status, `not applied: ${err.message}`);
+        case 'unknown':
+          return this.unknownOutcome(ops, err, status);
+      }
+    }
+  }
+
+  /** 413: halved, down to one operation; then it fails. */
+  private tooLarge(ops: PlannedOperation[], err: TeamctlError, status: number | null): void {
+    if (ops.length > 1) this.split(ops);
+    else this.fail(ops, status, `the service refuses even this one operation as too large: ${failureDetail(err)}`);
+  }
+
+  /** 400/422 and other rejections: the service acted on nothing of this batch. */
+  private async rejected(ops: PlannedOperation[], err: TeamctlError, status: number | null): Promise<void> {
+    if ((status === 400 || status === 422) && ops.length > 1) {
+      // The named operation alone (confirming the blame), the others together; else halves.
+      const named = namedOperationIndex(failureDetail(err));
+      if (named !== undefined && named < ops.length) this.queue.unshift([ops[named] as PlannedOperation], ops.filter((_, i) => i !== named));
+      else this.split(ops);
+      return;
+    }
+    const only = ops.length === 1 ? ops[0] : undefined;
+    if (only?.operation.type === 'delete' && (status === 400 || status === 404) && (await this.alreadyGone(only.operation.id))) {
+      // Someone else deleted it first: the end state is the planned one, not a failure.
+      this.notice(`entry ${only.operation.id} was already deleted`);
+      this.applied(ops);
+      return;
+    }
+    const text = failureDetail(err);
+    this.fail(ops, status, ops.length === 1 ? text.replace(/^operations\[0\]:\s*/, '') : text);
+  }
 
   /** Whether an entry a rejected delete named is gone from the glossary listed now. */
-  const alreadyGone = async (id: string): Promise<boolean> => {
+  private async alreadyGone(id: string): Promise<boolean> {
     try {
-      result.checks++;
-      return !(await api.read()).some((e) => e.id === id);
+      this.result.checks++;
+      return !(await this.api.read()).some((e) => e.id === id);
     } catch (readErr) {
       if (!(readErr instanceof TeamctlError)) throw readErr;
       return false;
     }
-  };
+  }
 
-  /** Later batches are not sent (they fail "not sent: {notSent}"); `reason` is for the summary. */
-  const stop = (by: TeamctlError, reason: string, notSent: string): void => {
-    stopped = notSent;
-    result.stoppedBy = by;
-    result.stopReason = reason;
-  };
+  /** A batch that failed once the run was interrupted: not checked, not split, not sent again. */
+  private interruptedFailure(ops: PlannedOperation[], err: TeamctlError, status: number | null): void {
+    this.stopped ??= 'the run was interrupted';
+    if (failureClass(err) === 'unknown') {
+      this.fail(ops, status, `outcome unknown: ${whatHappened(err)}; the run was interrupted, so it was not checked nor re-sent — run the import again later (a re-run settles it first)`, true);
+    } else this.fail(ops, status, err instanceof ServiceError && err.code === 'INTERRUPTED' ? 'not sent: the run was interrupted' : failureDetail(err));
+  }
 
-  const queue: PlannedOperation[][] = batches(operations, options.batchSize);
-  /** Sends the two halves of a batch in its place. */
-  const split = (ops: PlannedOperation[]): void => {
-    const half = Math.ceil(ops.length / 2);
-    queue.unshift(ops.slice(0, half), ops.slice(half));
-  };
-
-  /** 400/422 and other rejections: the service acted on nothing of this batch. */
-  const rejected = async (ops: PlannedOperation[], err: TeamctlError, status: number | null): Promise<void> => {
-    if ((status === 400 || status === 422) && ops.length > 1) {
-      // The named operation alone (confirming the blame), the others together; else halves.
-      const named = namedOperationIndex(failureDetail(err));
-      if (named !== undefined && named < ops.length) queue.unshift([ops[named] as PlannedOperation], ops.filter((_, i) => i !== named));
-      else split(ops);
-      return;
+  /** Lists the glossary until two listings agree on which of `ops` are missing (see the file comment). */
+  private async check(ops: PlannedOperation[], firstWaitMs: number, gapMs: number): Promise<Check> {
+    await this.sleep(firstWaitMs);
+    let previous: { landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[] } | undefined;
+    for (let listing = 1; listing <= this.maxListings; listing++) {
+      if (listing > 1) await this.sleep(gapMs);
+      let after: GlossaryEntryLike[];
+      try {
+        this.result.checks++;
+        after = await this.api.read();
+      } catch (readErr) {
+        if (!(readErr instanceof TeamctlError)) throw readErr;
+        return previous ? { kind: 'unlisted', error: readErr, previous } : { kind: 'unlisted', error: readErr };
+      }
+      const found = { ...landedOperations(ops, [...this.known.values()], after), after };
+      const agrees = previous !== undefined && found.pending.length === previous.pending.length && found.pending.every((p) => previous?.pending.includes(p));
+      if (found.pending.length === 0 || agrees) return { kind: 'settled', ...found, listings: listing };
+      previous = found;
     }
-    const only = ops.length === 1 ? ops[0] : undefined;
-    if (only?.operation.type === 'delete' && (status === 400 || status === 404) && (await alreadyGone(only.operation.id))) {
-      // Someone else deleted it first: the end state is the planned one, not a failure.
-      notice(`entry ${only.operation.id} was already deleted`);
-      applied(ops);
-      return;
-    }
-    const text = failureDetail(err);
-    fail(ops, status, ops.length === 1 ? text.replace(/^operations\[0\]:\s*/, '') : text);
-  };
+    return { kind: 'unsettled', ...(previous as NonNullable<typeof previous>), listings: this.maxListings };
+  }
 
   /** The outcome is unknown: wait, list the glossary, count what landed, never re-send the rest. */
-  const unknownOutcome = async (ops: PlannedOperation[], err: TeamctlError, status: number | null): Promise<void> => {
+  private async unknownOutcome(ops: PlannedOperation[], err: TeamctlError, status: number | null): Promise<void> {
     const late = mayStillBeProcessing(err);
-    const gapMs = checkDelayMs;
-    const firstWaitMs = late ? requestTimeoutMs + gapMs : gapMs;
+    const gapMs = this.checkDelayMs;
+    const firstWaitMs = late ? this.requestTimeoutMs + gapMs : gapMs;
     const sent = `${plural(ops.length, 'operation')} sent, outcome unknown: ${whatHappened(err)}`;
-    notice(
+    this.notice(
       late
         ? `${sent}; the service may still be working on it: waiting ${Math.ceil(firstWaitMs / 1000)}s before listing the glossary to see what landed`
         : `${sent}; listing the glossary to see what landed`,
     );
-    const found = await check(ops, firstWaitMs, gapMs);
+    const found = await this.check(ops, firstWaitMs, gapMs);
 
     if (found.kind === 'unlisted') {
       const readErr = found.error;
       if (found.previous) {
-        known = entriesById(found.previous.after);
-        applied(found.previous.landed);
+        this.known = entriesById(found.previous.after);
+        this.applied(found.previous.landed);
       }
-      stop(
+      this.stop(
         readErr,
         `a request's outcome was unknown (${whatHappened(err)}) and the glossary could not be listed to check it: ${readErr.message}`,
         `the glossary could not be listed: ${readErr.message}`,
       );
-      fail(
+      this.fail(
         found.previous?.pending ?? ops,
         status,
         `outcome unknown: ${whatHappened(err)}; listing the glossary to check failed (${readErr.message}); ` +
@@ -285,114 +373,56 @@ export async function applyGlossaryPlan(
     }
 
     const { landed, pending, after } = found;
-    known = entriesById(after);
-    applied(landed);
-    notice(`${landed.length} of ${ops.length} had landed${pending.length === 0 ? '' : `; ${pending.length} had not (yet), and are not sent again`}`);
+    this.known = entriesById(after);
+    this.applied(landed);
+    this.notice(`${landed.length} of ${ops.length} had landed${pending.length === 0 ? '' : `; ${pending.length} had not (yet), and are not sent again`}`);
     if (pending.length === 0) return;
 
     // Whatever happened (a timeout, a reset, a 500/502, an unreadable answer), the service may
     // still apply what is missing, at any later time: sent again, it could land twice, with
     // nothing left to notice. So it is not, and the run stops here (see the file comment).
     const changing = found.kind === 'unsettled' ? `; the glossary was still changing over ${found.listings} listings` : '';
-    stop(
+    this.stop(
       err,
       `a batch's outcome was unknown (${whatHappened(err)}) and the service may still apply it, ` +
         'so it was not re-sent (that could duplicate it); run the import again later (a re-run skips what landed)',
       "an earlier request's outcome is unknown and the service may still apply it",
     );
-    fail(
+    this.fail(
       pending,
       status,
       `outcome unknown: ${whatHappened(err)}${changing}; the service may still apply it, so it was not re-sent ` +
         '(that could duplicate it) — run the import again later (a re-run skips what landed)',
       true,
     );
-  };
-
-  /** A batch that failed once the run was interrupted: not checked, not split, not sent again. */
-  const interruptedFailure = (ops: PlannedOperation[], err: TeamctlError, status: number | null): void => {
-    stopped ??= 'the run was interrupted';
-    if (failureClass(err) === 'unknown') {
-      fail(ops, status, `outcome unknown: ${whatHappened(err)}; the run was interrupted, so it was not checked nor re-sent — run the import again later (a re-run settles it first)`, true);
-    } else fail(ops, status, err instanceof ServiceError && err.code === 'INTERRUPTED' ? 'not sent: the run was interrupted' : failureDetail(err));
-  };
-
-  // Classify each failed batch, then act on its class (see the file comment).
-  while (queue.length > 0) {
-    const ops = queue.shift() as PlannedOperation[];
-    if (stopped === undefined && options.interrupted?.()) stopped = 'the run was interrupted';
-    if (stopped !== undefined) {
-      fail(ops, null, `not sent: ${stopped}`);
-      continue;
-    }
-    try {
-      result.requests++;
-      await api.update(ops.map((p) => p.operation));
-      advance(known, ops, nextPlaceholder);
-      applied(ops);
-      continue;
-    } catch (err) {
-      if (!(err instanceof TeamctlError)) throw err;
-      const status = err.status ?? null;
-      if (options.interrupted?.()) {
-        // No new request, no listing, no wait after an interruption (README, "Interruptions"):
-        // what may have landed stays unknown, in the journal and the report.
-        interruptedFailure(ops, err, status);
-        continue;
-      }
-      switch (failureClass(err)) {
-        case 'too-large':
-          if (ops.length > 1) split(ops);
-          else fail(ops, status, `the service refuses even this one operation as too large: ${failureDetail(err)}`);
-          break;
-        case 'stops-all':
-          stop(err, err.message, `an earlier request failed: ${err.message}`);
-          fail(ops, status, err.message);
-          break;
-        case 'rejected':
-          await rejected(ops, err, status);
-          break;
-        case 'not-processed':
-          stop(err, `the service refused the request without processing it: ${err.message}`, `an earlier request was refused without being processed: ${err.message}`);
-          fail(ops, status, `not applied: ${err.message}`);
-          break;
-        case 'unknown':
-          await unknownOutcome(ops, err, status);
-          break;
-      }
-    }
   }
 
-  // Final verification (see the file comment): needed when something may have changed.
-  if (options.interrupted?.()) {
-    // No new request after an interruption: what was sent with an unknown outcome stays unknown.
-    if (uncertain.size > 0) result.verified = false;
-  } else if ((options.verify ?? true) && (confirmed.length > 0 || uncertain.size > 0)) {
-    let final: GlossaryEntryLike[] | undefined;
+  /** Final verification (see the file comment): needed when something may have changed. */
+  private async verify(): Promise<void> {
+    const { result } = this;
+    if (this.interrupted()) {
+      // No new request after an interruption: what was sent with an unknown outcome stays unknown.
+      if (this.uncertain.size > 0) result.verified = false;
+      return;
+    }
+    if (!(this.options.verify ?? true) || (this.confirmed.length === 0 && this.uncertain.size === 0)) return;
+    let final: GlossaryEntryLike[];
     try {
-      final = await api.read();
+      final = await this.api.read();
     } catch (readErr) {
       if (!(readErr instanceof TeamctlError)) throw readErr;
       result.verified = false;
       result.verifyError = readErr;
+      return;
     }
-    if (final) {
-      const { landedLate, discrepancies } = verifyGlossary(initial, confirmed, [...uncertain], final);
-      if (landedLate.length > 0) {
-        const late = new Set(landedLate);
-        result.failed = result.failed.filter((f) => !late.has(f.planned));
-        result.applied.push(...landedLate);
-        result.landedLate = landedLate;
-        notice(
-          `${plural(landedLate.length, 'operation')} reported failed above landed after all ` +
-            `(line ${landedLate.map((p) => p.line).join(', ')})`,
-        );
-      }
-      result.discrepancies = discrepancies;
+    const { landedLate, discrepancies } = verifyGlossary(this.initial, this.confirmed, [...this.uncertain], final);
+    if (landedLate.length > 0) {
+      const late = new Set(landedLate);
+      result.failed = result.failed.filter((f) => !late.has(f.planned));
+      result.applied.push(...landedLate);
+      result.landedLate = landedLate;
+      this.notice(`${plural(landedLate.length, 'operation')} reported failed above landed after all (line ${landedLate.map((p) => p.line).join(', ')})`);
     }
+    result.discrepancies = discrepancies;
   }
-
-  result.applied.sort(byLine);
-  result.failed.sort(byLine);
-  return result;
 }
