@@ -12,6 +12,8 @@ export interface MainDeps {
   env?: NodeJS.ProcessEnv;
   /** How retries wait (in-process tests pass one that does not). */
   sleep?: (ms: number) => Promise<void>;
+  /** The folder relative file paths are read from and written to (default: process.cwd()). */
+  cwd?: string;
 }
 
 export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
@@ -20,7 +22,7 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   // A closed pipe (`teamctl members list | head`) ends data quietly; another write error is reported.
   watchStdout(streams.stdout);
   const state: RunState = { exitCode: ExitCode.ok };
-  const program = buildProgram({ streams, env, sleep: deps.sleep }, state);
+  const program = buildProgram({ streams, env, sleep: deps.sleep, cwd: deps.cwd ?? process.cwd() }, state);
   // Like gh: bare `teamctl` is help (on stdout, exit 0), and `help <command…>` any command's help.
   if (argv.length === 0) {
     program.outputHelp();

@@ -1,5 +1,6 @@
 // The factory every command receives: streams, settings and the API client, each made only when
 // first asked for, so `--help` and `--version` touch neither the disk nor the network.
+import { resolve } from 'node:path';
 import type { ApiClient } from './api/client.js';
 import { identifierProblem } from './api/segment.js';
 import { AuthError, UsageError } from './errors.js';
@@ -25,6 +26,8 @@ export interface ContextDeps {
   env: NodeJS.ProcessEnv;
   /** How retries wait (default: a real timer). Tests that run main() in-process pass one that does not. */
   sleep?: (ms: number) => Promise<void>;
+  /** The folder relative paths resolve against (default: process.cwd()); in-process tests pass their own. */
+  cwd?: string;
 }
 
 export interface TokenInfo {
@@ -37,6 +40,8 @@ export class Context {
   readonly io: IO;
   readonly env: NodeJS.ProcessEnv;
   readonly profileName: string;
+  /** The working folder: every relative path the user gives is resolved against it. */
+  readonly cwd: string;
   private storeInstance: ConfigStore | undefined;
   private clientInstance: ApiClient | undefined;
 
@@ -45,13 +50,19 @@ export class Context {
     readonly flags: GlobalFlags,
   ) {
     this.env = deps.env;
+    this.cwd = deps.cwd ?? process.cwd();
     this.io = new IO(deps.streams, { env: deps.env, color: flags.color, quiet: flags.quiet });
     this.profileName = profileName(flags, deps.env);
   }
 
   get store(): ConfigStore {
-    this.storeInstance ??= new ConfigStore(this.env);
+    this.storeInstance ??= new ConfigStore(this.env, this.cwd);
     return this.storeInstance;
+  }
+
+  /** A path the user gave, resolved against the working folder (for fs calls; messages keep the user's spelling). */
+  path(p: string): string {
+    return resolve(this.cwd, p);
   }
 
   profile(): ProfileConfig {

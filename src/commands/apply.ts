@@ -50,10 +50,10 @@ function checkTarget(plan: PlanFile, path: string, baseUrl: string, org: string)
 }
 
 export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
-  const plan = await readPlanFile(opts.planFile);
+  const plan = await readPlanFile(opts.planFile, ctx.cwd);
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const org = ctx.setting('org').value;
-  await checkOutputs(opts);
+  await checkOutputs(opts, ctx.cwd);
   const client = await ctx.client();
   const baseUrl = client.base.origin + client.base.prefix;
   checkTarget(plan, opts.planFile, baseUrl, org);

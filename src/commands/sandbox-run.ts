@@ -37,13 +37,13 @@ export async function runCommand(
   command: string[],
   settings: Record<string, string>,
   report: (line: string) => void,
-  options: { stdinIsTTY: boolean },
+  options: { stdinIsTTY: boolean; cwd?: string },
 ): Promise<number> {
   const shim = writeShim();
   try {
     const env = { ...process.env, ...settings, PATH: `${shim}${delimiter}${process.env.PATH ?? ''}` };
     const [file, ...args] = command as [string, ...string[]];
-    const child = spawn(file, args, { stdio: 'inherit', env });
+    const child = spawn(file, args, { stdio: 'inherit', env, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) });
     // Signals meant for the run reach the command. Ctrl-C at a terminal already reached it (same
     // process group), so SIGINT is forwarded only when there is no terminal: twice would read as
     // "exit at once" to a teamctl that stops cleanly on the first.

@@ -43,7 +43,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     port: number('--port', opts.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number 0..65535'),
     host: opts.host,
     seed: opts.seed as SeedName | undefined,
-    dataFile: opts.data,
+    dataFile: opts.data === undefined ? undefined : ctx.path(opts.data),
     latencyMs: number('--latency', opts.latency, (n) => n >= 0, 'milliseconds >= 0'),
     failRate: number('--fail-rate', opts.failRate, rate, 'a share from 0 to 1'),
     rateLimit: number('--rate-limit', opts.rateLimit, (n) => n > 0, 'requests per second > 0'),
@@ -70,7 +70,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     if (command.length > 0) {
       const state = sandbox.options.dataFile === undefined ? 'state in memory' : `state in ${sandbox.options.dataFile}`;
       ctx.io.info(`Sandbox on ${sandbox.url} (${state}); running: ${command.join(' ')}`);
-      return await runCommand(command, settingsOf(sandbox), (line) => ctx.io.info(line), { stdinIsTTY: ctx.io.stdinIsTTY });
+      return await runCommand(command, settingsOf(sandbox), (line) => ctx.io.info(line), { stdinIsTTY: ctx.io.stdinIsTTY, cwd: ctx.cwd });
     }
     await ctx.io.out(formatBanner(sandbox));
     ctx.io.info('Press Ctrl-C to stop.');
@@ -91,7 +91,7 @@ async function writeDemoRoster(sandbox: Sandbox, path: string, ctx: Context): Pr
   const { demoRoster } = await import('../sandbox/demo-roster.js');
   const roster = demoRoster(sandbox.store);
   if (!roster) throw new UsageError('--write-roster: the sandbox has no team to write a roster for');
-  await writeFileAtomic(path, roster.csv, `--write-roster ${path}`);
+  await writeFileAtomic(ctx.path(path), roster.csv, `--write-roster ${path}`);
   ctx.io.info(`Wrote a demo roster for team ${roster.teamId} to ${path} (3 to add, 1 role change, 1 left out).`);
 }
 

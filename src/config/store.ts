@@ -3,7 +3,7 @@
 // start-up on every command); writes go through conf for its atomic write, with the file kept
 // 0600 and its folder 0700 because it holds the token.
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../errors.js';
 
@@ -26,9 +26,9 @@ export function isConfigKey(key: string): key is ConfigKey {
 }
 
 /** TEAMCTL_CONFIG_DIR, else the platform's config dir (XDG_CONFIG_HOME/teamctl on Linux). */
-export function configDir(env: NodeJS.ProcessEnv): string {
+export function configDir(env: NodeJS.ProcessEnv, cwd = process.cwd()): string {
   const fromEnv = env.TEAMCTL_CONFIG_DIR;
-  if (fromEnv) return fromEnv;
+  if (fromEnv) return resolve(cwd, fromEnv);
   // env-paths reads process.env; honour the environment we were handed (tests, embedding).
   if (process.platform === 'linux' && env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'teamctl');
   return envPaths('teamctl', { suffix: '' }).config;
@@ -39,8 +39,8 @@ export class ConfigStore {
   readonly path: string;
   private data: ConfigFile | undefined;
 
-  constructor(env: NodeJS.ProcessEnv) {
-    this.dir = configDir(env);
+  constructor(env: NodeJS.ProcessEnv, cwd?: string) {
+    this.dir = configDir(env, cwd);
     this.path = join(this.dir, 'config.json');
   }
 

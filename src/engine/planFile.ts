@@ -3,6 +3,7 @@
 // the state moved. The file is versioned JSON; it never holds the token (files are redacted).
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 
 export const planFormat = 'teamctl-plan';
@@ -48,10 +49,10 @@ export function planFileText(plan: PlanFile): string {
 }
 
 /** Reads and checks a plan file: exit 2 with a clear message for anything that is not one. */
-export async function readPlanFile(path: string): Promise<PlanFile> {
+export async function readPlanFile(path: string, cwd?: string): Promise<PlanFile> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readFile(cwd === undefined ? path : resolve(cwd, path));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`${path}: cannot read the plan: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message}`);

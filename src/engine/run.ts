@@ -4,6 +4,7 @@
 //   print the plan → guards → --plan-out → dry run? → confirm → apply → read back and verify →
 //   report (CSV, JSON, Markdown, step summary) → the exit rule (src/engine/exit.ts).
 // Reports are views of one list of outcome rows per change, so they always agree.
+import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { ExitCode, GuardError, InterruptedError, PartialError, TeamctlError } from '../errors.js';
 import { checkWritable, writeFileAtomic } from '../files/atomic.js';
@@ -107,9 +108,9 @@ export function runOptions(flags: { dryRun?: boolean | undefined; exitCode?: boo
 }
 
 /** Checks the output paths before anything is read or sent (exit 2, nothing sent). */
-export async function checkOutputs(options: Pick<RunOptions, 'planOut' | 'report'>): Promise<void> {
-  if (options.report !== undefined) await checkWritable(options.report, `--report ${options.report}`);
-  if (options.planOut !== undefined) await checkWritable(options.planOut, `--plan-out ${options.planOut}`);
+export async function checkOutputs(options: Pick<RunOptions, 'planOut' | 'report'>, cwd: string): Promise<void> {
+  if (options.report !== undefined) await checkWritable(resolve(cwd, options.report), `--report ${options.report}`);
+  if (options.planOut !== undefined) await checkWritable(resolve(cwd, options.planOut), `--plan-out ${options.planOut}`);
 }
 
 
@@ -122,7 +123,7 @@ async function publish<Row>(ctx: Context, view: RunView<Row>): Promise<void> {
   const summaryFile = ctx.env.GITHUB_STEP_SUMMARY;
   if (summaryFile && ctx.env.TEAMCTL_NO_STEP_SUMMARY !== '1') {
     const { appendStepSummary } = await import('./stepSummary.js');
-    await appendStepSummary(summaryFile, renderReport(view.doc), (m) => ctx.io.warn(m));
+    await appendStepSummary(ctx.path(summaryFile), renderReport(view.doc), (m) => ctx.io.warn(m));
   }
 }
 
@@ -141,10 +142,10 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
   if (dryRun) {
     // A refused plan is not written: applying it could only be refused again.
     if (options.planOut !== undefined && !refused) {
-      await writeFileAtomic(options.planOut, planFileText(domain.planFile()), `--plan-out ${options.planOut}`);
+      await writeFileAtomic(ctx.path(options.planOut), planFileText(domain.planFile()), `--plan-out ${options.planOut}`);
     }
     const view = domain.planned();
-    if (options.report !== undefined) await writeFileAtomic(options.report, await csvText(domain.csv, view.rows), `--report ${options.report}`);
+    if (options.report !== undefined) await writeFileAtomic(ctx.path(options.report), await csvText(domain.csv, view.rows), `--report ${options.report}`);
     await publish(ctx, view);
     // The guards are checked on a dry run too, after its reports: a rehearsal fails as the run would.
     if (refused) throw refused;
@@ -156,7 +157,7 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
 
   if (domain.isEmpty()) {
     const view = domain.nothingToDo();
-    if (options.report !== undefined) await writeFileAtomic(options.report, await csvText(domain.csv, view.rows), `--report ${options.report}`);
+    if (options.report !== undefined) await writeFileAtomic(ctx.path(options.report), await csvText(domain.csv, view.rows), `--report ${options.report}`);
     await publish(ctx, view);
     io.info(domain.nothingToDoLine);
     return ExitCode.ok;
@@ -184,7 +185,7 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
   let reportProblem: string | undefined;
   if (options.report !== undefined) {
     try {
-      await writeFileAtomic(options.report, await csvText(domain.csv, done.rows), `--report ${options.report}`);
+      await writeFileAtomic(ctx.path(options.report), await csvText(domain.csv, done.rows), `--report ${options.report}`);
     } catch (err) {
       if (!(err instanceof TeamctlError)) throw err;
       reportProblem = err.message;

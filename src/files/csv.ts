@@ -14,6 +14,7 @@
 //   quote opens (csv-parse itself reports the end of the file).
 import { parse } from 'csv-parse/sync';
 import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { InputFileError } from '../errors.js';
 
 export interface DelimitedRow {
@@ -200,11 +201,11 @@ export const maxInputBytes = 100 * 1024 * 1024;
  * is valid UTF-8, and endless). Problems are InputFileErrors naming the file (and the line of a
  * bad byte).
  */
-export async function readTextFile(file: string): Promise<string> {
+export async function readTextFile(file: string, cwd?: string): Promise<string> {
   const fail = (message: string, line = 0): InputFileError => new InputFileError([{ file, line, message }]);
   let handle;
   try {
-    handle = await open(file, 'r');
+    handle = await open(cwd === undefined ? file : resolve(cwd, file), 'r');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw fail(`cannot read file: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'no permission to read it' : (err as Error).message}`);

@@ -91,8 +91,8 @@ export function parseGlossaryFile(text: string, file: string, opts: GlossaryRead
 }
 
 /** Reads a glossary file: CSV (or `;`/tab), or TBX by its extension or first character. */
-export async function readGlossaryFile(path: string, opts: GlossaryReadOptions = {}): Promise<GlossaryFile> {
-  const text = await readTextFile(path);
+export async function readGlossaryFile(path: string, opts: GlossaryReadOptions = {}, cwd?: string): Promise<GlossaryFile> {
+  const text = await readTextFile(path, cwd);
   if (looksLikeTbx(path, text)) {
     // Loaded only for TBX files: the XML parser costs nothing to a CSV import.
     const { tbxRows } = await import('./tbx.js');

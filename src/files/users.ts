@@ -318,6 +318,6 @@ export function parseUserFile(text: string, file: string, opts: UserFileOptions)
 }
 
 /** Reads users from a file on disk; an unreadable file is an InputFileError naming it. */
-export async function readUserFile(path: string, opts: UserFileOptions): Promise<UserFile> {
-  return parseUserFile(await readTextFile(path), path, opts);
+export async function readUserFile(path: string, opts: UserFileOptions, cwd?: string): Promise<UserFile> {
+  return parseUserFile(await readTextFile(path, cwd), path, opts);
 }

@@ -82,7 +82,7 @@ async function readFileAndGlossary<T>(
   needsGlossary: (file: GlossaryFile) => boolean,
   use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
 ): Promise<T> {
-  const file = await readGlossaryFile(opts.file, opts.key === undefined ? {} : { key: opts.key });
+  const file = await readGlossaryFile(opts.file, opts.key === undefined ? {} : { key: opts.key }, ctx.cwd);
   for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
   const client = await ctx.client();
   const org = ctx.setting('org').value;
@@ -114,7 +114,7 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
   const { requestTimeoutMs, onConflict } = opts;
   const org = ctx.setting('org').value;
   const { io } = ctx;
-  await checkOutputs(opts);
+  await checkOutputs(opts, ctx.cwd);
 
   // 1. The file, all of it checked before anything is sent; 2. the glossary read in full.
   return readFileAndGlossary(ctx, opts, (f) => f.rows.length > 0, async ({ file, client, journal, existing, waiting }) => {
@@ -151,7 +151,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
   const { requestTimeoutMs, maxDeletions } = opts;
   const org = ctx.setting('org').value;
   const { io } = ctx;
-  await checkOutputs(opts);
+  await checkOutputs(opts, ctx.cwd);
 
   return readFileAndGlossary(
     ctx,
@@ -204,7 +204,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
 export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): Promise<number> {
   const { requestTimeoutMs, ids } = opts;
   const org = ctx.setting('org').value;
-  await checkOutputs(opts);
+  await checkOutputs(opts, ctx.cwd);
 
   const client = await ctx.client();
   return withJournal(ctx, client, org, opts, async (journal) => {

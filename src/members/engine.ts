@@ -42,7 +42,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const maxRemovals = options.maxRemovals === undefined ? undefined : (options.maxRemovals ?? defaultMaxRemovals);
   if (maxRemovals !== undefined) maxRemovalsAllowed(maxRemovals, 0); // a bad spec fails before any request
-  await checkOutputs(options);
+  await checkOutputs(options, ctx.cwd);
 
   const client = await ctx.client();
   const current = await readTeam(client, org, team, 'before planning; nothing was sent');
@@ -83,7 +83,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   ctx.outputFormat();
   const maxRemovals = options.maxRemovals === undefined ? undefined : (options.maxRemovals ?? defaultMaxRemovals);
   if (maxRemovals !== undefined) maxRemovalsAllowed(maxRemovals, 0);
-  await checkOutputs(options);
+  await checkOutputs(options, ctx.cwd);
 
   const byTeam = rowsByTeam(roster.users);
   const client = await ctx.client();

@@ -24,7 +24,7 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   stdin?: string;
   configDir?: string;
-  /** The working folder (default: this process's); in-process runs change to it and back. */
+  /** The working folder (default: this process's); in-process runs pass it to main() as `cwd`. */
   cwd?: string;
   /** Run the built binary in a child process instead of main() in this one. */
   spawn?: boolean;
@@ -53,15 +53,10 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
   }
   if (!options.spawn) {
     const streams = fakeStreams({ stdin: options.stdin ?? '' });
-    // Test files run one at a time in their worker process (vitest's forks pool), so this is safe.
-    const previous = process.cwd();
-    if (options.cwd) process.chdir(options.cwd);
-    try {
-      const code = await main(args, { streams, env, sleep: options.sleep ?? noSleep });
-      return { code, stdout: streams.out(), stderr: streams.err() };
-    } finally {
-      process.chdir(previous);
-    }
+    // The working folder is a dependency of main(), not the process's: no process.chdir(), which
+    // worker threads (Stryker's vitest runner) do not allow.
+    const code = await main(args, { streams, env, sleep: options.sleep ?? noSleep, ...(options.cwd ? { cwd: options.cwd } : {}) });
+    return { code, stdout: streams.out(), stderr: streams.err() };
   }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd ? { cwd: options.cwd } : {}) });

@@ -134,7 +134,7 @@ export async function run(opts: ExportOptions, ctx: Context): Promise<number> {
   const source = listGlossaryEntries(client, org, 1000);
   const pages = await startedPages(opts.file === undefined ? untilStdoutCloses(ctx.io, source) : source);
 
-  const sink = opts.file === undefined ? stdoutSink(ctx) : await openAtomic(opts.file, `-f ${opts.file}`);
+  const sink = opts.file === undefined ? stdoutSink(ctx) : await openAtomic(ctx.path(opts.file), `-f ${opts.file}`);
   let written: number;
   try {
     written = await writeExport(format, pages, languages, opts.excel === true, sink, (m) => ctx.io.warn(`glossary export: ${m}`));

@@ -39,13 +39,13 @@ interface Source {
 }
 
 /** Reads every file, collecting the problems of all of them (after `earlier` ones) before failing. */
-async function readFiles(sources: Source[], earlier: readonly FileProblem[]): Promise<UserFile[]> {
+async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd: string): Promise<UserFile[]> {
   const problems: FileProblem[] = [...earlier];
   let total = earlier.length;
   const files: UserFile[] = [];
   for (const source of sources) {
     try {
-      files.push(await readUserFile(source.path, { readRoles: source.roles }));
+      files.push(await readUserFile(source.path, { readRoles: source.roles }, cwd));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);
@@ -76,7 +76,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     ...addFiles.map((path) => ({ path, roles: false })),
     ...removeFiles.map((path) => ({ path, roles: false })),
   ];
-  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems]);
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems], ctx.cwd);
   for (const file of files) for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
   const roster = opts.roster !== undefined ? files[0] : undefined;
   const fileAt = (offset: number, count: number): UserFile[] => files.slice(offset, offset + count);
