@@ -104,6 +104,41 @@ describe('members: --plan-out, then apply', () => {
     expect(team().u00009).toBe('member');
   });
 
+  it('a stale plan is refused after a role change, a removal or an addition by someone else, naming each (one team)', async () => {
+    const moves: [string, () => void, string][] = [
+      ['role', () => s.sandbox.store.putTeamMember('acme', 't', 'u00003', 'owner'), '1 role changed'],
+      ['removal', () => s.sandbox.store.removeTeamMember('acme', 't', 'u00004'), '1 member removed'],
+      ['addition', () => s.sandbox.store.putTeamMember('acme', 't', 'u00011', 'member'), '1 member added'],
+    ];
+    for (const [what, move, said] of moves) {
+      const planPath = join(dir, `stale-${what}.json`);
+      expect((await runCli(['members', 'add', 'u00009', '--plan-out', planPath], { env: s.env })).code).toBe(0);
+      move();
+      const before = team();
+      const mark = s.sandbox.requests.length;
+      const r = await runCli(['apply', planPath], { env: s.env });
+      expect({ what, code: r.code }).toEqual({ what, code: 3 });
+      expect(r.stderr).toContain(`team t changed since the plan was made: ${said}; nothing was sent`);
+      expect(mutating(s.sandbox.requests.slice(mark))).toEqual([]);
+      expect(team()).toEqual(before);
+    }
+  });
+
+  it('a multi-team plan is stale when any one of its teams moved, and names that team', async () => {
+    s.sandbox.store.createTeam('acme', 'ops');
+    s.sandbox.store.setTeamMembers('acme', 'ops', [{ userId: 'u00007', role: 'owner' }]);
+    const org = file('team,id,role\nt,u00001,owner\nt,u00002,member\nt,u00003,member\nt,u00004,member\nt,u00005,member\nt,u00006,member\nops,u00007,owner\nops,u00008,member\n');
+    const planPath = join(dir, 'multi-stale.json');
+    expect((await runCli(['members', 'sync', '--roster', org, '--plan-out', planPath], { env: s.env })).code).toBe(0);
+    s.sandbox.store.putTeamMember('acme', 'ops', 'u00007', 'member');
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['apply', planPath], { env: s.env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('team ops changed since the plan was made: 1 role changed; nothing was sent');
+    expect(r.stderr).not.toContain('team t changed');
+    expect(mutating(s.sandbox.requests.slice(mark))).toEqual([]);
+  });
+
   it('apply --dry-run checks the plan is current and sends nothing', async () => {
     const planPath = join(dir, 'dry-plan.json');
     expect((await runCli(['members', 'remove', 'u00002', '--plan-out', planPath], { env: s.env })).code).toBe(0);

@@ -80,6 +80,20 @@ describe('glossary sync', () => {
     expect(Object.values(glossary()).map((t) => t.en).sort()).toEqual(['term 0', 'term 1', 'term 2']);
   });
 
+  it('--max-deletions at its limit: n deletions pass, n+1 are refused (a count and a percentage)', async () => {
+    seed(Array.from({ length: 8 }, (_, i) => ({ en: `term ${i}` })));
+    const keeping = (n: number): string => file('en\n' + Array.from({ length: n }, (_, i) => `term ${i}`).join('\n') + '\n');
+    // 3 deletions: --max-deletions 3 passes (dry run), 2 refuses; 25% of 8 is 2: refused, 37.5% is 3: passes.
+    for (const [limit, code] of [['3', 0], ['2', 3], ['25%', 3], ['37.5%', 0], ['38%', 0]] as const) {
+      const r = await runCli(['glossary', 'sync', keeping(5), '--prune', '--dry-run', '--max-deletions', limit], { env: s.env });
+      expect({ limit, code: r.code }).toEqual({ limit, code });
+    }
+    expect(mutating()).toEqual([]);
+    const applied = await runCli(['glossary', 'sync', keeping(5), '--prune', '--yes', '--max-deletions', '3'], { env: s.env });
+    expect(applied.code).toBe(0);
+    expect(Object.keys(glossary())).toHaveLength(5);
+  });
+
   it('cleans duplicates other tools made with --prune: the matched entry stays, the others go', async () => {
     const [first, second, third] = seed([{ en: 'bank', fr: 'banque' }, { en: 'bank', fr: 'banque' }, { en: 'bank', fr: 'rive' }]);
     const terms = file(`id,en,fr\n${second},bank,banque\n`);

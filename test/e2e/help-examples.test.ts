@@ -12,37 +12,12 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { demoRoster } from '../../src/sandbox/demo-roster.js';
+import { commandPaths } from '../helpers/command-paths.js';
 import { fakeStreams } from '../helpers/streams.js';
 import { runCli, sandboxWithEnv } from './harness.js';
 
-const paths = [
-  [],
-  ['auth'],
-  ['auth', 'login'],
-  ['auth', 'status'],
-  ['auth', 'logout'],
-  ['config'],
-  ['config', 'get'],
-  ['config', 'set'],
-  ['config', 'unset'],
-  ['config', 'list'],
-  ['config', 'path'],
-  ['members'],
-  ['members', 'list'],
-  ['members', 'add'],
-  ['members', 'remove'],
-  ['members', 'sync'],
-  ['glossary'],
-  ['glossary', 'list'],
-  ['glossary', 'get'],
-  ['glossary', 'import'],
-  ['glossary', 'sync'],
-  ['glossary', 'delete'],
-  ['glossary', 'export'],
-  ['apply'],
-  ['sandbox'],
-  ['completion'],
-];
+/** Every command of the program (read from its commander tree), and the program itself. */
+const paths = commandPaths();
 
 /** An example and the exit code its comment implies, if it says one. */
 interface Example {

@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, statSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Journal } from '../../src/glossary/journal.js';
 import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
@@ -185,5 +186,33 @@ describe('the glossary journal', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).not.toMatch(/outcome unknown/);
     expect(puts()).toBe(1);
+  });
+
+  it('every path that sends glossary batches holds back what the journal says may still land: import, sync, delete, apply', async () => {
+    s.sandbox.store.applyGlossaryOperations('acme', [{ type: 'insert', translations: { en: 'old', fr: 'vieux' } }], new Date().toISOString());
+    const [old] = s.sandbox.store.glossaryEntries('acme');
+    const config = newConfigDir();
+    // A plan made before the earlier run's batch is recorded (apply checks it against the glossary).
+    const file = join(dir, 'held-everywhere.csv');
+    writeFileSync(file, 'en,fr\nold,vieux\nbank,banque\n');
+    const plan = join(dir, 'held-plan.json');
+    expect((await runCli(['glossary', 'import', file, '--plan-out', plan], { env: s.env, configDir: config })).code).toBe(0);
+    // An earlier run's batch, sent a moment ago, outcome unknown: it may still insert bank and delete old.
+    const journal = await Journal.open(config, s.sandbox.url + '/v1', 'acme', { wait: false, onWait: () => {} });
+    await journal.sending([{ type: 'insert', translations: { en: 'bank', fr: 'banque' } }, { type: 'delete', id: old!.id }], new Date());
+    await journal.close();
+    const before = puts();
+    for (const args of [
+      ['glossary', 'import', file],
+      ['glossary', 'sync', file],
+      ['glossary', 'delete', old!.id],
+      ['apply', plan],
+    ]) {
+      const r = await runCli(args, { env: s.env, configDir: config });
+      expect({ args, code: r.code }).toEqual({ args, code: 6 });
+      expect(r.stderr).toMatch(/may still land, and are held back in this run/);
+      expect(puts()).toBe(before);
+    }
+    expect(ens()).toEqual(['old']);
   });
 });

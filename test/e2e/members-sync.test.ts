@@ -388,6 +388,19 @@ describe('members sync, incremental', () => {
     expect(report.verified).toBe(true);
   }, 20_000);
 
+  it('25 users to add and 12 members to remove with --batch-size 10: every bulk request holds at most 10, all of them sent', async () => {
+    await teamOf(['owner', ...Array.from({ length: 12 }, () => 'member' as const)], 40);
+    const adds = Array.from({ length: 25 }, (_, i) => mail(i + 14));
+    const removes = Array.from({ length: 12 }, (_, i) => mail(i + 2));
+    const r = await runCli(['members', 'sync', '--add', ...adds, '--remove', ...removes, '--batch-size', '10', '--max-removals', '12'], { env: s!.env });
+    expect(r.code, r.stderr).toBe(0);
+    const sizes = changes().map((q) => (bulk(q)?.add?.length ?? 0) + (bulk(q)?.remove?.length ?? 0));
+    expect(sizes.every((n) => n >= 1 && n <= 10)).toBe(true);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(37);
+    expect(sizes.length).toBeGreaterThanOrEqual(4); // 37 changes cannot go in fewer batches of 10
+    expect(Object.keys(team()).sort()).toEqual([uid(1), ...Array.from({ length: 25 }, (_, i) => uid(i + 14))].sort());
+  });
+
   it('one --add with 1000 non-members in --remove-file: requests stay within --batch-size, exit 0', async () => {
     await teamOf(['owner'], 2);
     const gone = file(Array.from({ length: 1000 }, (_, i) => `gone${i}`).join('\n') + '\n', 'gone.txt');

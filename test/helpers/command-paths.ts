@@ -1,0 +1,19 @@
+// Every command the program defines, read from the commander tree itself (src/program.ts), so a
+// test that must cover every command's help cannot forget one that is added later.
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/program.js';
+import { fakeStreams } from './streams.js';
+
+export function commandPaths(): string[][] {
+  const paths: string[][] = [[]];
+  const walk = (command: Command, prefix: string[]): void => {
+    for (const sub of command.commands) {
+      if (sub.name() === 'help') continue;
+      const path = [...prefix, sub.name()];
+      paths.push(path);
+      walk(sub, path);
+    }
+  };
+  walk(buildProgram({ streams: fakeStreams(), env: {} }, { exitCode: 0 }), []);
+  return paths;
+}
