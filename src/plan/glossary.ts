@@ -90,6 +90,26 @@ export function translationsKey(translations: GlossaryTranslations): string {
   return signature(normaliseTranslations(translations));
 }
 
+/** Whether `entry` holds every translation of `row` (both normalised): the row says nothing new. */
+export function covers(entry: Map<string, string>, row: Map<string, string>): boolean {
+  for (const [k, v] of row) if (entry.get(k) !== v) return false;
+  return true;
+}
+
+/**
+ * The identity rule for a row without a term in the key language (README, "glossary import"),
+ * the same for import and sync: it is the oldest of `candidates` — entries without a key term
+ * either — that holds every translation the row has. Undefined when none does (a new entry).
+ */
+export function keylessMatch<E extends GlossaryEntryLike>(row: GlossaryTranslations, candidates: readonly E[], keyLower: string): E | undefined {
+  const mine = normaliseTranslations(row);
+  if (mine.size === 0 || mine.has(keyLower)) return undefined;
+  return candidates.find((e) => {
+    const theirs = normaliseTranslations(e.translations);
+    return !theirs.has(keyLower) && covers(theirs, mine);
+  });
+}
+
 function signature(normalised: Map<string, string>): string {
   return JSON.stringify([...normalised].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
@@ -195,6 +215,7 @@ export function planGlossaryImport(
   for (const { mine } of described) {
     if (mine.term !== undefined) variants.set(mine.term, (variants.get(mine.term) ?? new Set()).add(mine.sig));
   }
+  const keyless = [...state.values()].filter((w) => w.term === undefined);
   for (const { row, translations, mine } of described) {
     if (row.id !== undefined) plan.unknownIds.push({ line: row.line, id: row.id });
     const same = bySig.get(mine.sig)?.[0];
@@ -204,6 +225,13 @@ export function planGlossaryImport(
     }
     const term = mine.term;
     const matches = term === undefined ? [] : (byTerm.get(term) ?? []);
+    // A row that says nothing its entry does not hold already is present, not a conflict: a file
+    // covering fewer languages than the glossary (an --lang export, a CAT tool's pair).
+    const holding = term === undefined ? keylessMatch(translations, keyless, keyLower) : matches.find((w) => covers(normaliseTranslations(w.translations), normaliseTranslations(translations)));
+    if (holding) {
+      plan.present.push({ line: row.line, existingId: holding.id });
+      continue;
+    }
     const first = matches[0];
     if (term === undefined || first === undefined || opts.onConflict === 'insert') {
       const op: PlannedOperation = { line: row.line, operation: { type: 'insert', translations } };

@@ -2,7 +2,9 @@
 // the desired glossary. No I/O, no printing.
 // - A row with an `id` the glossary has is that entry; any other row is matched by its key term
 //   (trim + NFC, exactly, as the import compares). When several entries share the term
-//   (duplicates another tool made), the row matches the oldest (createdAt, then id).
+//   (duplicates another tool made), the row matches the oldest (createdAt, then id). A row without
+//   a key term is the oldest unmatched entry without one that holds all its translations
+//   (keylessMatch, the import's rule too), so syncing a file again plans nothing.
 // - For the file's language columns the file is the truth: a different translation is an
 //   update, an empty cell removes that language's translation; languages the file has no column
 //   for are kept. The update carries the whole resulting map (an `update` replaces the
@@ -19,7 +21,7 @@
 import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import type { FileProblem } from '../errors.js';
 import type { GlossaryRow } from '../files/glossary.js';
-import { normaliseTranslations, older, sameTranslations, type GlossaryPlan, type PlannedOperation } from './glossary.js';
+import { keylessMatch, normaliseTranslations, older, sameTranslations, type GlossaryPlan, type PlannedOperation } from './glossary.js';
 
 export interface SyncOptions {
   /** The key language, as spelled in the file. */
@@ -69,6 +71,7 @@ export function planGlossarySync(existing: readonly Entry[], rows: readonly Glos
     if (t !== undefined) byTerm.set(t, [...(byTerm.get(t) ?? []), e]);
   }
   for (const group of byTerm.values()) group.sort(older);
+  const keyless = existing.filter((e) => term(e.translations, keyLower) === undefined).sort(older);
 
   const plan: SyncPlan = { operations: [], present: [], conflicts: [], unknownIds: [], notInFile: [], duplicates: [], problems: [] };
   const matched = new Map<string, number>(); // entry id → the line that matched it
@@ -85,7 +88,9 @@ export function planGlossarySync(existing: readonly Entry[], rows: readonly Glos
     }
     if (!entry) {
       const t = term(row.translations, keyLower);
-      entry = t === undefined ? undefined : byTerm.get(t)?.[0];
+      // The identity rule of import and sync alike (plan/glossary.ts keylessMatch): by the key
+      // term, else, for a row without one, by every translation it has.
+      entry = t === undefined ? keylessMatch(row.translations, keyless.filter((e) => !matched.has(e.id)), keyLower) : byTerm.get(t)?.[0];
     }
     if (!entry) {
       const translations: GlossaryTranslations = {};

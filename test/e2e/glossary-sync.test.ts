@@ -30,6 +30,32 @@ const glossary = (): Record<string, GlossaryTranslations> => Object.fromEntries(
 const mutating = (from = 0): RequestLogEntry[] => s.sandbox.requests.slice(from).filter((r) => r.method !== 'GET');
 const sorted = (ts: GlossaryTranslations[]) => ts.map((t) => JSON.stringify(Object.entries(t).sort())).sort();
 
+describe('one identity rule for import and sync', () => {
+  it('a row without the key term (en,de / ,Nur-Deutsch) is inserted once: the second sync plans nothing, --exit-code is clean', async () => {
+    seed([{ en: 'bank', de: 'Bank' }]);
+    const terms = file('en,de\nbank,Bank\n,Nur-Deutsch\n');
+    expect((await runCli(['glossary', 'sync', terms], { env: s.env })).code).toBe(0);
+    expect((await runCli(['glossary', 'sync', terms], { env: s.env })).code).toBe(0);
+    expect(sorted(Object.values(glossary()))).toEqual(sorted([{ en: 'bank', de: 'Bank' }, { de: 'Nur-Deutsch' }]));
+    const mark = s.sandbox.requests.length;
+    expect((await runCli(['glossary', 'sync', terms, '--dry-run', '--exit-code'], { env: s.env })).code).toBe(0);
+    expect((await runCli(['glossary', 'import', terms, '--dry-run', '--exit-code'], { env: s.env })).code).toBe(0);
+    expect(mutating(mark)).toEqual([]);
+  });
+
+  it('an export of fewer languages, without ids, imports back as present: no false conflicts', async () => {
+    seed([{ en: 'bank', fr: 'banque', de: 'Bank' }, { en: 'door', fr: 'porte', de: 'Tür' }, { fr: 'seulement', de: 'nur' }]);
+    const exported = join(dir, 'en-fr.csv');
+    expect((await runCli(['glossary', 'export', '--lang', 'en,fr', '-f', exported], { env: s.env })).code).toBe(0);
+    const withoutIds = file(readFileSync(exported, 'utf8').split('\n').map((l) => l.split(',').slice(1).join(',')).join('\n'));
+    const r = await runCli(['glossary', 'import', withoutIds, '--json'], { env: s.env });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as ImportReport;
+    expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 0, present: 3, conflicts: [] });
+    expect(Object.keys(glossary())).toHaveLength(3);
+  });
+});
+
 describe('glossary sync', () => {
   it('inserts, updates in place, removes an emptied language, deletes with --prune, keeps languages without a column; a second sync plans nothing', async () => {
     const [bank, door, team, gone] = seed([

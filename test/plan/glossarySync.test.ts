@@ -49,6 +49,17 @@ describe('planGlossarySync', () => {
     expect(plan.operations.map((o) => o.operation)).toEqual([{ type: 'insert', translations: { en: 'door' } }]);
   });
 
+  it('a row without a key term is the oldest unmatched entry without one that holds its translations: a second sync plans nothing', () => {
+    const existing = [entry('g1', { en: 'bank', de: 'Nur' }), entry('g2', { de: 'Nur', fr: 'x' }, '2026-01-02T00:00:00Z'), entry('g3', { de: 'Nur' }, '2026-01-03T00:00:00Z')];
+    const plan = planGlossarySync(existing, [row(2, { en: '', de: 'Nur' })], { key: 'en', languages: ['en', 'de'], prune: false });
+    expect(plan.present).toEqual([{ line: 2, existingId: 'g2' }]);
+    expect(plan.operations).toEqual([]);
+    const fresh = planGlossarySync([entry('g1', { en: 'bank' })], [row(2, { de: 'Nur-Deutsch' })], { key: 'en', languages: ['en', 'de'], prune: false });
+    expect(fresh.operations).toEqual([{ line: 2, operation: { type: 'insert', translations: { de: 'Nur-Deutsch' } } }]);
+    const after = applyOperations([entry('g1', { en: 'bank' })], fresh.operations.map((o) => o.operation)).map((e) => ({ ...e, createdAt: '2027-01-01T00:00:00Z' }));
+    expect(planGlossarySync(after, [row(2, { de: 'Nur-Deutsch' })], { key: 'en', languages: ['en', 'de'], prune: false }).operations).toEqual([]);
+  });
+
   it('an unknown id is matched by its key term, and two rows matching one entry are a problem', () => {
     const existing = [entry('e1', { en: 'bank', fr: 'rive' })];
     const unknown = planGlossarySync(existing, [row(2, { en: 'bank', fr: 'banque' }, 'zz')], opts);
@@ -62,13 +73,17 @@ describe('planGlossarySync', () => {
 // Small pools so matches, duplicates and emptied languages all happen.
 const term = fc.constantFrom('bank', 'door', 'team', 'river', 'café', 'cafe\u0301');
 const word = fc.constantFrom('a', 'b', 'c');
-const entries = fc.array(fc.record({ en: term, fr: fc.option(word, { nil: undefined }), de: fc.option(word, { nil: undefined }) }), { maxLength: 8 }).map((es) =>
-  es.map((t, i) => entry(`e${i}`, Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)) as GlossaryTranslations, `2026-01-0${(i % 9) + 1}T00:00:00Z`)),
-);
-// Rows with distinct key terms (the reader refuses two rows with one term and other translations).
-const rows = fc.uniqueArray(fc.record({ en: term, fr: fc.option(word, { nil: undefined }) }), { selector: (r) => r.en.normalize('NFC'), maxLength: 6 }).map((rs) =>
-  rs.map((t, i) => row(i + 2, Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)) as GlossaryTranslations)),
-);
+// Some entries and rows have no term in the key language (en): a CAT tool's concept with a
+// German term only, the official TBX-Basic sample's six such concepts.
+const defined = (t: Record<string, string | undefined>): GlossaryTranslations => Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)) as GlossaryTranslations;
+const entries = fc
+  .array(fc.record({ en: fc.option(term, { nil: undefined, freq: 4 }), fr: fc.option(word, { nil: undefined }), de: fc.option(word, { nil: undefined }) }), { maxLength: 8 })
+  .map((es) => es.map(defined).filter((t) => Object.keys(t).length > 0).map((t, i) => entry(`e${i}`, t, `2026-01-0${(i % 9) + 1}T00:00:00Z`)));
+// Rows with distinct key terms (the reader refuses two rows with one term and other translations),
+// and distinct rows without one (the reader merges identical rows).
+const rows = fc
+  .uniqueArray(fc.record({ en: fc.option(term, { nil: undefined, freq: 4 }), fr: fc.option(word, { nil: undefined }) }), { selector: (r) => r.en?.normalize('NFC') ?? `no en: ${r.fr}`, maxLength: 6 })
+  .map((rs) => rs.map(defined).filter((t) => Object.keys(t).length > 0).map((t, i) => row(i + 2, t)));
 
 describe('planGlossarySync: properties', () => {
   it('applied, the plan yields the file for its languages and keeps the others; a second plan is empty', () => {
