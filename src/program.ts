@@ -210,6 +210,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--max-removals <n|p%>', 'refuse a plan removing more than this (default 25% of current members, at least 1)')
     .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners than this, if it has that many now (default 1)')
     .option('--force', 'apply a plan over --max-removals or --min-owners')
+    .option('--user-column <name>', 'the header cell of the user column in --roster and the files (when it has an unknown name, or several candidates)')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests (role changes) in flight at once', '8')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')

@@ -4,9 +4,11 @@
 // together, so an admin fixes a file in one pass and nothing is sent while any row is wrong.
 //
 // Rules where the contract is silent:
-// - A header cell names a column when, trimmed and lower-cased, it is `email`, `id`, `user`,
-//   `role` or `team`, or a spelling HR exports use for one of them (`Email Address`, `E-mail`,
-//   `Mail`, `User ID`, `Username`): see headerAliases.
+// - A header cell names a column when, trimmed and lower-cased and without a `[…]` suffix, it is
+//   `email`, `id`, `user`, `role` or `team`, or a spelling HR and identity exports use for one of
+//   them: see headerAliases. `--user-column` names the user column outright.
+// - Rows a well-known status column marks inactive (inactiveStatuses) are left out of a roster
+//   and an --add-file, with one warning counting them; a --remove-file keeps them.
 // - With several user columns, the users come from `email`, else `id`, else `user`; the others
 //   are ignored. Per file, not per row: an HR export's `id` is often an employee number, and
 //   falling back to it on a row with an empty e-mail would name the wrong user.
@@ -63,6 +65,10 @@ export interface UserEntry {
 export interface UserFileOptions {
   /** Read the `role` column, and a `team` column if there is one (only `--roster` does). */
   readRoles: boolean;
+  /** --user-column: the header cell naming the user column (any case; a `[…]` suffix ignored). */
+  userColumn?: string | undefined;
+  /** Leave out the rows a well-known status column marks inactive (the roster, --add-file). */
+  dropInactive?: boolean;
 }
 
 export type UserColumn = 'email' | 'id' | 'user';
@@ -182,43 +188,103 @@ interface Layout {
   roleIndex: number | undefined;
   /** A roster's `team` column: every row names the team it is for (an organization roster). */
   teamIndex: number | undefined;
+  /** A well-known status column (inactiveStatuses). */
+  statusIndex?: number;
 }
 
-/** Header spellings of HR exports, and the column each names. */
+/**
+ * Header spellings of HR and identity exports, and the column each names (README, "The roster"):
+ * Google Workspace (`Email Address [Required]`), PowerShell `Export-Csv` (`EmailAddress`), Entra
+ * (`userPrincipalName`), Okta (`Login`), and the plain ones.
+ */
 const headerAliases: Record<string, string> = {
   'email address': 'email',
+  emailaddress: 'email',
   'e-mail': 'email',
   'e-mail address': 'email',
   mail: 'email',
   'work email': 'email',
+  'primary email': 'email',
+  userprincipalname: 'email',
+  'user principal name': 'email',
   'user id': 'id',
   userid: 'id',
   'user name': 'user',
   username: 'user',
+  login: 'user',
+};
+
+/** A header cell as compared: trimmed, lower case, a bracketed suffix (`[Required]`) dropped. */
+const headerName = (cell: string): string =>
+  cell
+    .trim()
+    .replace(/\s*\[[^\]]*\]\s*$/, '')
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
+
+/**
+ * Status columns that mark accounts inactive in the exports admins keep rosters from, and the
+ * values that do (any case): Google Workspace `Status [READ ONLY]` (Suspended), Okta `Status`
+ * (SUSPENDED, DEPROVISIONED), Slack `status` (Deactivated), Entra `accountEnabled` (False).
+ */
+const inactiveStatuses: Record<string, ReadonlySet<string>> = {
+  status: new Set(['suspended', 'deprovisioned', 'deactivated', 'disabled', 'inactive']),
+  accountenabled: new Set(['false']),
+  'account enabled': new Set(['false', 'no']),
 };
 
 /** The header's layout, null when the first row is not a header, or a problem message. */
-function readHeader(cells: string[], readRoles: boolean): Layout | null | string {
+function readHeader(cells: string[], readRoles: boolean, chosen: string | undefined): Layout | null | string {
   // The spellings HR exports use name the same columns.
-  const names = cells.map((c) => headerAliases[c.trim().toLowerCase().replace(/[\s_]+/g, ' ')] ?? c.trim().toLowerCase());
+  const names = cells.map((c) => headerAliases[headerName(c)] ?? headerName(c));
   const at = (name: string): number[] => names.flatMap((n, i) => (n === name ? [i] : []));
   const columns = { email: at('email'), id: at('id'), user: at('user') };
   const roles = at('role');
   const teams = at('team');
+  const status = cells.findIndex((c) => inactiveStatuses[headerName(c)] !== undefined);
+  const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, ...(status >= 0 ? { statusIndex: status } : {}) };
+  if (readRoles && roles.length > 1) return 'column "role" appears more than once in the header';
+  if (readRoles && teams.length > 1) return 'column "team" appears more than once in the header';
+  if (chosen !== undefined) {
+    // --user-column: that column, whatever its name; its values are e-mails or ids.
+    const want = headerName(chosen);
+    const found = cells.flatMap((c, i) => (headerName(c) === want ? [i] : []));
+    if (found.length === 0) return `no column ${quote(chosen)} in the header (found ${cells.map((c) => quote(c.trim())).join(', ')}), which --user-column names`;
+    if (found.length > 1) return `column ${quote(chosen)} appears more than once in the header`;
+    const userIndex = found[0] as number;
+    return { userIndex, userHeading: cells[userIndex]?.trim() ?? chosen, userColumn: 'user', ...rest };
+  }
   const named = columns.email.length + columns.id.length + columns.user.length + roles.length + (readRoles ? teams.length : 0);
   if (named === 0 && names.filter((n) => n !== '').length < 2) return null;
 
   const userColumn = (['email', 'id', 'user'] as const).find((c) => columns[c].length > 0);
   if (!userColumn) {
     const found = cells.map((c) => quote(c.trim())).join(', ');
-    return `no "email", "id" or "user" column in the header (found ${found}); accepted: email (or Email Address, E-mail, Mail), id (or User ID), user (or Username), in any case`;
+    return `no user column in the header (found ${found}); accepted: email (or Email Address, EmailAddress, E-mail, Mail, UserPrincipalName), id (or User ID), user (or Username, Login), in any case, a [bracketed] suffix ignored — or name the column with --user-column`;
   }
   const [userIndex, second] = columns[userColumn];
   if (userIndex === undefined) throw new Error('unreachable: a found column has an index');
-  if (second !== undefined) return `column "${userColumn}" appears more than once in the header`;
-  if (readRoles && roles.length > 1) return 'column "role" appears more than once in the header';
-  if (readRoles && teams.length > 1) return 'column "team" appears more than once in the header';
-  return { userIndex, userHeading: cells[userIndex]?.trim() ?? userColumn, userColumn, roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined };
+  if (second !== undefined) return `column "${userColumn}" appears more than once in the header; name the one to read with --user-column`;
+  return { userIndex, userHeading: cells[userIndex]?.trim() ?? userColumn, userColumn, ...rest };
+}
+
+/**
+ * A first line that is neither a header nor a user: Entra's bulk template starts with
+ * `version:v1.0`; a one-column file whose header teamctl does not know (`Staff`) above e-mails.
+ */
+function notAUserLine(first: DelimitedRow, rows: readonly DelimitedRow[]): string | undefined {
+  const cells = first.cells.filter((c) => c.trim() !== '');
+  if (cells.length !== 1) return undefined;
+  const value = (cells[0] as string).trim();
+  if (/^version\s*:\s*v?\d/i.test(value)) {
+    return `${quote(value)} is neither a header nor a user (Microsoft Entra's bulk template starts so): delete this line, so that the header below it is the first`;
+  }
+  if (value.includes('@')) return undefined;
+  const others = rows.slice(1, 21).map((r) => (r.cells[0] ?? '').trim()).filter((c) => c !== '');
+  if (others.length > 0 && others.every((c) => c.includes('@'))) {
+    return `${quote(value)} is not an e-mail like the lines below it: if it is the header, name it with --user-column ${quote(value)}`;
+  }
+  return undefined;
 }
 
 /** Turns parsed rows into users; throws InputFileError listing every problem (up to 50). */
@@ -229,8 +295,13 @@ function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
 
   refuseNulCells(parsed);
 
-  const layout = readHeader(first.cells, opts.readRoles);
+  const layout = readHeader(first.cells, opts.readRoles, opts.userColumn);
   if (typeof layout === 'string') throw new InputFileError([{ file, line: first.line, message: layout }]);
+  const odd = layout ? undefined : notAUserLine(first, rows);
+  if (odd) throw new InputFileError([{ file, line: first.line, message: odd }]);
+  const inactive = layout?.statusIndex !== undefined && opts.dropInactive ? inactiveStatuses[headerName(first.cells[layout.statusIndex] ?? '')] : undefined;
+  let leftOut = 0;
+  const leftOutValues = new Set<string>();
 
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
@@ -239,6 +310,14 @@ function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
   const dataRows: DelimitedRow[] = layout ? rows.slice(1) : rows;
 
   for (const row of dataRows) {
+    if (inactive && layout?.statusIndex !== undefined) {
+      const status = (row.cells[layout.statusIndex] ?? '').trim();
+      if (inactive.has(status.toLowerCase())) {
+        leftOut++;
+        leftOutValues.add(status);
+        continue;
+      }
+    }
     const rowProblems: string[] = [];
     const cell = (row.cells[layout ? layout.userIndex : 0] ?? '').trim();
     let user: { key: string; kind: UserKind } | undefined;
@@ -304,6 +383,10 @@ function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
   }
 
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
+  if (leftOut > 0 && layout?.statusIndex !== undefined) {
+    const column = first.cells[layout.statusIndex]?.trim() ?? '';
+    warnings.push({ file, line: first.line, message: `${leftOut} ${leftOut === 1 ? 'row' : 'rows'} marked inactive by column ${quote(column)} (${[...leftOutValues].map(quote).join(', ')}) left out` });
+  }
   return {
     file,
     users,

@@ -416,6 +416,25 @@ describe('members sync, incremental', () => {
   });
 });
 
+describe('rosters as identity tools export them', () => {
+  it("a Google Workspace download with --prune removes the suspended member, and --user-column reads an unknown header", async () => {
+    await teamOf(['owner', 'member', 'member'], 4);
+    const google = file(
+      `First Name [Required],Last Name [Required],Email Address [Required],Status [READ ONLY]\nA,A,${mail(1)},Active\nB,B,${mail(2)},Active\nC,C,${mail(3)},Suspended\n`,
+      'google.csv',
+    );
+    const r = await runCli(['members', 'sync', '--roster', google, '--prune', '--yes', '--max-removals', '1'], { env: s!.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('1 row marked inactive by column "Status [READ ONLY]" ("Suspended") left out');
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member' });
+    const staff = file(`Staff\n${mail(1)}\n${mail(2)}\n${mail(4)}\n`, 'staff.csv');
+    expect((await runCli(['members', 'sync', '--roster', staff], { env: s!.env })).code).toBe(2);
+    const named = await runCli(['members', 'sync', '--roster', staff, '--user-column', 'staff'], { env: s!.env });
+    expect(named.code, named.stderr).toBe(0);
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'member', u00004: 'member' });
+  });
+});
+
 describe('changes by someone else during the run', () => {
   it('a member removed by someone else after the plan was read gets no role request (it would add them back); the run says so, exit 6', async () => {
     const sb = await teamOf(['owner', 'member', 'member'], 2);

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { FileProblem } from '../../src/errors.js';
 import { InputFileError, UsageError } from '../../src/errors.js';
-import type { UserFileOptions } from '../../src/files/users.js';
+import type { UserFile, UserFileOptions } from '../../src/files/users.js';
 import {
   classifyUser,
   parseRole,
@@ -142,7 +142,7 @@ describe('parseUserFile: headers', () => {
 
   it('refuses a header that has a role column but no user column', () => {
     expect(lines(() => parseUserFile('role\nowner\n', 'r.csv', roster))).toEqual([
-      'r.csv:1: no "email", "id" or "user" column in the header (found "role"); accepted: email (or Email Address, E-mail, Mail), id (or User ID), user (or Username), in any case',
+      'r.csv:1: no user column in the header (found "role"); accepted: email (or Email Address, EmailAddress, E-mail, Mail, UserPrincipalName), id (or User ID), user (or Username, Login), in any case, a [bracketed] suffix ignored — or name the column with --user-column',
     ]);
   });
 
@@ -159,7 +159,7 @@ describe('parseUserFile: headers', () => {
 
   it('refuses a user column that appears twice, and two role columns in a roster', () => {
     expect(lines(() => parseUserFile('email,Email\na@b.co,c@d.co\n', 'x.csv', list))).toEqual([
-      'x.csv:1: column "email" appears more than once in the header',
+      'x.csv:1: column "email" appears more than once in the header; name the one to read with --user-column',
     ]);
     expect(lines(() => parseUserFile('email,role,ROLE\na@b.co,owner,member\n', 'x.csv', roster))).toEqual([
       'x.csv:1: column "role" appears more than once in the header',
@@ -198,13 +198,13 @@ describe('parseUserFile: lists without header', () => {
 
   it('treats a first line with several values as a header, and refuses it without a user column', () => {
     expect(lines(() => parseUserFile('ada@example.com,owner\n', 'l.txt', roster))).toEqual([
-      'l.txt:1: no "email", "id" or "user" column in the header (found "ada@example.com", "owner"); accepted: email (or Email Address, E-mail, Mail), id (or User ID), user (or Username), in any case',
+      'l.txt:1: no user column in the header (found "ada@example.com", "owner"); accepted: email (or Email Address, EmailAddress, E-mail, Mail, UserPrincipalName), id (or User ID), user (or Username, Login), in any case, a [bracketed] suffix ignored — or name the column with --user-column',
     ]);
   });
 
-  it('explains what a header needs when a list fails on its first line', () => {
+  it('says a first line above e-mails that is not one may be a header, and how to name it', () => {
     expect(lines(() => parseUserFile('Emails please\nada@example.com\n', 'l.txt', list))).toEqual([
-      'l.txt:1: invalid user id "Emails please" (ids contain no spaces) (no header found: a header names an "email", "id" or "user" column)',
+      'l.txt:1: "Emails please" is not an e-mail like the lines below it: if it is the header, name it with --user-column "Emails please"',
     ]);
   });
 
@@ -480,3 +480,40 @@ describe('organization rosters (a team column)', () => {
     expect(f.header?.teamColumn).toBe(false);
   });
 });
+
+describe('rosters as HR and identity tools export them', () => {
+  const roster = { readRoles: true, dropInactive: true };
+  const keys = (f: UserFile): string[] => f.users.map((u) => u.key);
+
+  it("reads a Google Workspace download: 'Email Address [Required]', and leaves out 'Status [READ ONLY]' Suspended with one warning", () => {
+    const text =
+      'First Name [Required],Last Name [Required],Email Address [Required],Status [READ ONLY]\n' +
+      'Ada,Lovelace,ada@example.com,Active\nBo,Bell,bo@example.com,Suspended\nCy,Coe,cy@example.com,SUSPENDED\n';
+    const f = parseUserFile(text, 'google.csv', roster);
+    expect(keys(f)).toEqual(['ada@example.com']);
+    expect(f.warnings).toEqual([{ file: 'google.csv', line: 1, message: '2 rows marked inactive by column "Status [READ ONLY]" ("Suspended", "SUSPENDED") left out' }]);
+    // A --remove-file keeps them: those are the people to remove.
+    expect(keys(parseUserFile(text, 'google.csv', { readRoles: false }))).toEqual(['ada@example.com', 'bo@example.com', 'cy@example.com']);
+  });
+
+  it('reads Entra (userPrincipalName, accountEnabled False), Okta (Login, Status), Slack (status Deactivated) and PowerShell ("EmailAddress")', () => {
+    expect(keys(parseUserFile('displayName,userPrincipalName,accountEnabled\nAda,ada@example.com,True\nBo,bo@example.com,False\n', 'entra.csv', roster))).toEqual(['ada@example.com']);
+    expect(keys(parseUserFile('Login,Status\nada@example.com,ACTIVE\nbo@example.com,DEPROVISIONED\ncy@example.com,SUSPENDED\n', 'okta.csv', roster))).toEqual(['ada@example.com']);
+    expect(keys(parseUserFile('username,email,status\nada,ada@example.com,Member\nbo,bo@example.com,Deactivated\n', 'slack.csv', roster))).toEqual(['ada@example.com']);
+    expect(keys(parseUserFile('"EmailAddress"\n"ada@example.com"\n"bo@example.com"\n', 'ad.csv', roster))).toEqual(['ada@example.com', 'bo@example.com']);
+  });
+
+  it("refuses Entra's 'version:v1.0' first line, naming it", () => {
+    expect(lines(() => parseUserFile('version:v1.0\nName [displayName] Required,User name [userPrincipalName] Required\nAda,ada@example.com\n', 'entra.csv', roster))).toEqual([
+      "entra.csv:1: \"version:v1.0\" is neither a header nor a user (Microsoft Entra's bulk template starts so): delete this line, so that the header below it is the first",
+    ]);
+  });
+
+  it('--user-column picks the column: an unknown name, or one of several candidates', () => {
+    expect(keys(parseUserFile('Staff\nada@example.com\nbo@example.com\n', 's.csv', { ...roster, userColumn: 'staff' }))).toEqual(['ada@example.com', 'bo@example.com']);
+    const both = 'Email,Secondary Email [Upload Only],role\nada@example.com,ada@private.example,owner\n';
+    expect(parseUserFile(both, 'g.csv', { ...roster, userColumn: 'Secondary Email' }).users).toEqual([{ key: 'ada@private.example', kind: 'email', role: 'owner', line: 2, file: 'g.csv' }]);
+    expect(lines(() => parseUserFile(both, 'g.csv', { ...roster, userColumn: 'mail' }))).toEqual(['g.csv:1: no column "mail" in the header (found "Email", "Secondary Email [Upload Only]", "role"), which --user-column names']);
+  });
+});
+

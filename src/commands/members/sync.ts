@@ -29,6 +29,7 @@ export interface SyncOptionsFlags {
   batchSize: string;
   concurrency: string;
   report?: string;
+  userColumn?: string;
 }
 
 export type SyncOptions = SyncOptionsFlags;
@@ -36,16 +37,18 @@ export type SyncOptions = SyncOptionsFlags;
 interface Source {
   path: string;
   roles: boolean;
+  /** The roster and --add-file leave out inactive accounts; a --remove-file keeps them. */
+  dropInactive: boolean;
 }
 
 /** Reads every file, collecting the problems of all of them (after `earlier` ones) before failing. */
-async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd: string): Promise<UserFile[]> {
+async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd: string, userColumn: string | undefined): Promise<UserFile[]> {
   const problems: FileProblem[] = [...earlier];
   let total = earlier.length;
   const files: UserFile[] = [];
   for (const source of sources) {
     try {
-      files.push(await readUserFile(source.path, { readRoles: source.roles }, cwd));
+      files.push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive }, cwd));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);
@@ -72,11 +75,12 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const add: UserEntry[] = addArgs.users;
   const remove: UserEntry[] = removeArgs.users;
   const sources: Source[] = [
-    ...(opts.roster !== undefined ? [{ path: opts.roster, roles: true }] : []),
-    ...addFiles.map((path) => ({ path, roles: false })),
-    ...removeFiles.map((path) => ({ path, roles: false })),
+    ...(opts.roster !== undefined ? [{ path: opts.roster, roles: true, dropInactive: true }] : []),
+    ...addFiles.map((path) => ({ path, roles: false, dropInactive: true })),
+    ...removeFiles.map((path) => ({ path, roles: false, dropInactive: false })),
   ];
-  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems], ctx.cwd);
+  if (opts.userColumn !== undefined && opts.userColumn.trim() === '') throw new UsageError('--user-column needs the name of a header cell');
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems], ctx.cwd, opts.userColumn);
   for (const file of files) for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
   const roster = opts.roster !== undefined ? files[0] : undefined;
   const fileAt = (offset: number, count: number): UserFile[] => files.slice(offset, offset + count);
