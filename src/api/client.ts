@@ -36,6 +36,8 @@ export interface RequestOptions {
 export interface ApiResponse<T> {
   status: number;
   data: T | undefined;
+  /** The size of the answer's body in bytes. */
+  bytes: number;
 }
 
 type Method = 'GET' | 'PUT' | 'DELETE';
@@ -250,6 +252,7 @@ export class ApiClient {
       let outcome: AttemptOutcome;
       let status = 0;
       let text = '';
+      let bytes = 0;
       let contentType = '';
       try {
         const response = await this.transport.request({
@@ -272,6 +275,7 @@ export class ApiClient {
           });
         }
         text = read;
+        bytes = Buffer.byteLength(read);
         const retryAfter = response.headers['retry-after'];
         outcome = { kind: 'response', status, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, fromService: status >= 400 && isServiceError(contentType, text) };
       } catch (err) {
@@ -310,9 +314,9 @@ export class ApiClient {
         });
       }
       if (status >= 200 && status < 300) {
-        if (status === 204 || status === 205 || text === '') return { status, data: undefined };
+        if (status === 204 || status === 205 || text === '') return { status, data: undefined, bytes };
         try {
-          return { status, data: JSON.parse(text) as T };
+          return { status, data: JSON.parse(text) as T, bytes };
         } catch {
           throw new ServiceError(`unexpected response from ${method} ${url}: ${status} with a body that is not JSON`, {
             status,
@@ -383,9 +387,9 @@ export class ApiClient {
   /** Every item of a paginated list, page by page (memory bounded by one page). */
   pages<T>(path: string, limit: number, options: PaginateOptions<T>): AsyncGenerator<T[], void, undefined> {
     return paginate<T>(async (cursor) => {
-      const { data } = await this.request<unknown>('GET', path, { query: { limit, page: cursor } });
+      const { data, bytes } = await this.request<unknown>('GET', path, { query: { limit, page: cursor } });
       if (data === undefined) throw new ServiceError(`unexpected empty response from GET ${this.url(path)}`);
-      return data;
+      return { data, bytes };
     }, options);
   }
 

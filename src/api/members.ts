@@ -1,7 +1,7 @@
 // Team membership endpoints (README, "Talking to the service"): typed calls, no printing, no exit codes.
 import type { ApiClient } from './client.js';
 import { pathSegment } from './segment.js';
-import { checkMemberItem } from './shapes.js';
+import { checkMemberItem, checkMembersOnce } from './shapes.js';
 import type { TeamMemberItem, TeamMemberRole, UpdateTeamMembersBody } from './types.js';
 
 
@@ -11,7 +11,7 @@ export function teamMembersPath(org: string, team: string): string {
 
 /** Pages of the team's members (GET …/members, following `next.page`). */
 export function listTeamMembers(client: ApiClient, org: string, team: string, pageSize: number): AsyncGenerator<TeamMemberItem[], void, undefined> {
-  return client.pages<TeamMemberItem>(teamMembersPath(org, team), pageSize, { item: checkMemberItem, what: `the members of team ${team}` });
+  return client.pages<TeamMemberItem>(teamMembersPath(org, team), pageSize, { item: checkMemberItem, items: checkMembersOnce, what: `the members of team ${team}` });
 }
 
 /** PUT …/members: add and/or remove several users (ids or e-mails); remove wins over add. */

@@ -14,6 +14,24 @@ function wrong(what: string, where: Where): ServiceError {
   });
 }
 
+/**
+ * The longest values the service holds (README, "Bounded answers"): an e-mail 254 characters
+ * (RFC 5321's path), an id 255, a translation 255 (the published schema's maxLength). A display
+ * name has no published limit: 1,024 is ten times the longest name fields allow, and keeps a page
+ * of 1,000 members a few megabytes.
+ */
+export const answerLimits = { email: 254, id: 255, displayName: 1024, translation: 255 } as const;
+
+/** Length in code points, as the service's schema counts it; cheap for the usual short value. */
+const codePoints = (value: string, max: number): number => (value.length <= max ? value.length : [...value].length);
+
+/** A string field over its limit is the wrong shape: named, with its length. */
+function checkLength(value: unknown, max: number, field: string, where: Where): void {
+  if (typeof value !== 'string') return;
+  const length = codePoints(value, max);
+  if (length > max) throw wrong(`field "${field}" is ${length.toLocaleString('en-US')} characters long (at most ${max})`, where);
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 
@@ -39,20 +57,37 @@ export function checkMemberItem(value: unknown, where: Where): TeamMemberItem {
   if (typeof user.id !== 'string' || user.id === '') throw wrong('field "organization.user.id" is missing or not a string', where);
   if (!optionalString(user.email)) throw wrong('field "organization.user.email" is not a string', where);
   if (!optionalString(user.displayName)) throw wrong('field "organization.user.displayName" is not a string', where);
+  checkLength(org.id, answerLimits.id, 'organization.id', where);
+  checkLength(user.id, answerLimits.id, 'organization.user.id', where);
+  checkLength(user.email, answerLimits.email, 'organization.user.email', where);
+  checkLength(user.displayName, answerLimits.displayName, 'organization.user.displayName', where);
   const team = value.team;
   if (!isObject(team)) throw wrong('field "team" is missing or not an object', where);
   if (team.role !== 'owner' && team.role !== 'member') throw wrong(`field "team.role" is not owner or member (${JSON.stringify(team.role)})`, where);
   return value as unknown as TeamMemberItem;
 }
 
+/** A page of team members lists each user once: the same user id twice is the wrong shape. */
+export function checkMembersOnce(items: readonly TeamMemberItem[], where: Where): void {
+  const seen = new Map<string, number>();
+  items.forEach((item, i) => {
+    const id = item.organization.user.id;
+    const first = seen.get(id);
+    if (first !== undefined) throw wrong(`the user ${JSON.stringify(id)} is listed twice (items ${first + 1} and ${i + 1})`, where);
+    seen.set(id, i);
+  });
+}
+
 /** One glossary entry: a string id and a map of string translations. */
 export function checkEntry(value: unknown, where: Where): GlossaryEntry {
   if (!isObject(value)) throw wrong('a glossary entry that is not a JSON object', where);
   if (typeof value.id !== 'string' || value.id === '') throw wrong('field "id" is missing or not a string', where);
+  checkLength(value.id, answerLimits.id, 'id', where);
   const translations = value.translations;
   if (!isObject(translations)) throw wrong('field "translations" is missing or not an object', where);
   for (const [k, v] of Object.entries(translations)) {
     if (typeof v !== 'string') throw wrong(`field "translations.${k}" is not a string`, where);
+    checkLength(v, answerLimits.translation, `translations.${k}`, where);
   }
   return value as unknown as GlossaryEntry;
 }

@@ -2,7 +2,7 @@
 // "output", "token"}}}. Reads use plain fs (conf pulls in a schema validator that costs ~100 ms of
 // start-up on every command); writes go through conf for its atomic write, with the file kept
 // 0600 and its folder 0700 because it holds the token.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../errors.js';
@@ -19,6 +19,53 @@ export interface ProfileConfig {
 }
 interface ConfigFile {
   profiles?: Record<string, ProfileConfig>;
+}
+
+/**
+ * The largest config file read (README, "Bounded input"): a profile is a few hundred bytes, so
+ * this holds thousands; anything larger (or a device) is not a config file teamctl wrote.
+ */
+export const maxConfigBytes = 1024 * 1024;
+
+/** The file's text, read up to maxConfigBytes; a device, a pipe or a larger file is refused. */
+function readConfigText(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new UsageError(`the config file ${path} is not a regular file`, { hint: 'remove it, then run `teamctl auth login` again' });
+    const tooLarge = (): UsageError =>
+      new UsageError(`the config file ${path} is larger than ${maxConfigBytes / 1024 / 1024} MB: not a file teamctl wrote`, { hint: 'fix or delete it, then run `teamctl auth login` again' });
+    if (info.size > maxConfigBytes) throw tooLarge();
+    // One byte more than the limit, so a file that grew since fstat is caught too.
+    const buffer = Buffer.alloc(maxConfigBytes + 1);
+    let size = 0;
+    for (let read = -1; read !== 0 && size < buffer.length; size += read) read = readSync(fd, buffer, size, buffer.length - size, null);
+    if (size > maxConfigBytes) throw tooLarge();
+    return buffer.subarray(0, size).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The config file's data, or the first value of the wrong type, named by its key. */
+function checkConfig(parsed: unknown, path: string): ConfigFile {
+  const wrong = (key: string, what: string): UsageError =>
+    new UsageError(`the config file ${path}: "${key}" ${what}`, { hint: 'fix it (`teamctl config set`), or delete the file and run `teamctl auth login` again' });
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(parsed)) throw new UsageError(`the config file ${path} is not a JSON object`, { hint: 'fix or delete it, then run `teamctl auth login` again' });
+  const profiles = parsed.profiles;
+  if (profiles === undefined) return parsed;
+  if (!isObject(profiles)) throw wrong('profiles', 'is not an object of profiles');
+  for (const [name, profile] of Object.entries(profiles)) {
+    if (!isObject(profile)) throw wrong(`profiles.${name}`, 'is not an object');
+    for (const key of [...configKeys, 'token'] as const) {
+      const value = profile[key];
+      // Its kind, never its value: it may be a token.
+      const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+      if (value !== undefined && typeof value !== 'string') throw wrong(`profiles.${name}.${key}`, `is not a string (${kind})`);
+    }
+  }
+  return parsed as ConfigFile;
 }
 
 export function isConfigKey(key: string): key is ConfigKey {
@@ -48,18 +95,19 @@ export class ConfigStore {
     if (this.data) return this.data;
     let text: string;
     try {
-      text = readFileSync(this.path, 'utf8');
+      text = readConfigText(this.path);
     } catch (err) {
+      if (err instanceof UsageError) throw err;
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return (this.data = {});
       throw new UsageError(`cannot read the config file ${this.path}: ${(err as Error).message}`);
     }
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(text) as unknown;
-      this.data = parsed && typeof parsed === 'object' ? (parsed as ConfigFile) : {};
+      parsed = JSON.parse(text);
     } catch {
       throw new UsageError(`the config file ${this.path} is not valid JSON`, { hint: 'fix or delete it, then run `teamctl auth login` again' });
     }
-    return this.data;
+    return (this.data = checkConfig(parsed, this.path));
   }
 
   profile(name: string): ProfileConfig {

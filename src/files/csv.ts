@@ -13,7 +13,8 @@
 // - A quoted cell that is never closed stops parsing; the problem names the line where that
 //   quote opens (csv-parse itself reports the end of the file).
 import { parse } from 'csv-parse/sync';
-import { open } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputFileError } from '../errors.js';
 
@@ -168,76 +169,151 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
  * line of the first bad byte.
  */
 export function decodeUtf8(bytes: Uint8Array, file: string): string {
-  const [b0, b1, b2, b3] = bytes;
-  const utf16or32 = (b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff) || (b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff);
-  if (utf16or32) {
-    throw new InputFileError([
-      { file, line: 1, message: 'the file is UTF-16 or UTF-32 (it starts with that byte order mark), not UTF-8: save it as UTF-8 (in Excel: "CSV UTF-8")' },
-    ]);
-  }
+  if (startsWithWideBom(bytes)) throw new InputFileError([{ file, line: 1, message: wideBomProblem }]);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     const at = firstInvalidUtf8(bytes);
     let line = 1;
     for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
-    const byte = (bytes[Math.max(at, 0)] ?? 0).toString(16).toUpperCase().padStart(2, '0');
-    throw new InputFileError([
-      {
-        file,
-        line,
-        message: `not valid UTF-8 (byte 0x${byte} on this line; saved as Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")`,
-      },
-    ]);
+    throw new InputFileError([{ file, line, message: notUtf8Problem(bytes[Math.max(at, 0)] ?? 0) }]);
   }
 }
 
-/** The largest input file read (README, "Input files"): far above any roster or term base. */
+/** The largest input file read (README, "Bounded input"): far above any roster or term base. */
 export const maxInputBytes = 100 * 1024 * 1024;
 
+export interface BoundedReadOptions {
+  cwd?: string;
+  /** The most bytes read before the file is refused; default maxInputBytes. */
+  maxBytes?: number;
+  /** Refuse anything but a regular file (a device, a FIFO, a socket) before reading it. */
+  regularOnly?: boolean;
+  /** What is refused past maxBytes, for the message; default "the file". */
+  what?: string;
+}
+
+/** The first chunk of a file that is UTF-16 or UTF-32 (it starts with that byte order mark). */
+function startsWithWideBom(bytes: Uint8Array): boolean {
+  const [b0, b1, b2, b3] = bytes;
+  return (b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff) || (b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff);
+}
+
+const wideBomProblem = 'the file is UTF-16 or UTF-32 (it starts with that byte order mark), not UTF-8: save it as UTF-8 (in Excel: "CSV UTF-8")';
+const notUtf8Problem = (byte: number): string =>
+  `not valid UTF-8 (byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} on this line; saved as Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")`;
+
+const newlines = (bytes: Uint8Array): number => {
+  let n = 0;
+  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) n++;
+  return n;
+};
+
 /**
- * A file's text, read as a stream and bounded: it stops at the first byte that is not UTF-8 (a
- * binary file or a device like /dev/urandom fails on its first chunk) and past 100 MB (/dev/zero
- * is valid UTF-8, and endless). Problems are InputFileErrors naming the file (and the line of a
- * bad byte).
+ * A file's text as a stream of decoded pieces, bounded (README, "Bounded input"): it stops at the
+ * first byte that is not UTF-8 (a binary file or /dev/urandom fails on its first chunk) and past
+ * `maxBytes` (/dev/zero is valid UTF-8, and endless); a regular file larger than that is refused
+ * before it is read. Only one chunk of bytes is held at a time. Problems are InputFileErrors
+ * naming the file (and the line of a bad byte). A BOM is kept for the caller to drop.
  */
-export async function readTextFile(file: string, cwd?: string): Promise<string> {
+export async function* readTextChunks(file: string, opts: BoundedReadOptions = {}): AsyncGenerator<string, void, undefined> {
+  for await (const { text } of readCheckedChunks(file, opts)) if (text !== '') yield text;
+}
+
+/** The chunks of readTextChunks with their bytes (each its own copy). */
+export async function* readCheckedChunks(file: string, opts: BoundedReadOptions): AsyncGenerator<{ bytes: Buffer; text: string }, void, undefined> {
+  const maxBytes = opts.maxBytes ?? maxInputBytes;
+  const tooLarge = `${opts.what ?? 'the file'} is larger than ${maxBytes / 1024 / 1024} MB; nothing was sent`;
   const fail = (message: string, line = 0): InputFileError => new InputFileError([{ file, line, message }]);
+  const cannot = (err: unknown): InputFileError => {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'no permission to read it' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
+    return fail(`cannot read file: ${why}`);
+  };
+  const path = opts.cwd === undefined ? file : resolve(opts.cwd, file);
+  const notRegular = (s: Stats): boolean => opts.regularOnly === true && !s.isFile() && !s.isDirectory();
+  const notRegularProblem = 'cannot read file: not a regular file (a device, a pipe or a socket)';
+  // Checked before opening too: opening a FIFO would wait for a writer.
+  if (opts.regularOnly === true && notRegular(await stat(path).catch((err: unknown) => Promise.reject(cannot(err))))) throw fail(notRegularProblem);
   let handle;
   try {
-    handle = await open(cwd === undefined ? file : resolve(cwd, file), 'r');
+    handle = await open(path, 'r');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw fail(`cannot read file: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'no permission to read it' : (err as Error).message}`);
+    throw cannot(err);
   }
   try {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const check = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const info = await handle.stat();
+    if (info.isDirectory()) throw fail('cannot read file: is a directory');
+    if (notRegular(info)) throw fail(notRegularProblem);
+    if (info.isFile() && info.size > maxBytes) throw fail(tooLarge);
+    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
     const buffer = Buffer.alloc(1024 * 1024);
+    let size = 0;
+    // The previous chunk (a bad sequence may start in its last bytes) and the lines before it.
+    let previous: Buffer = Buffer.alloc(0);
+    let linesBefore = 0;
     for (;;) {
       let read: number;
       try {
         ({ bytesRead: read } = await handle.read(buffer, 0, buffer.length, null));
       } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        throw fail(`cannot read file: ${code === 'EISDIR' ? 'is a directory' : (err as Error).message}`);
+        throw cannot(err);
       }
       if (read === 0) break;
-      const chunk = Buffer.from(buffer.subarray(0, read));
+      const chunk = buffer.subarray(0, read);
+      if (size === 0 && startsWithWideBom(chunk)) throw fail(wideBomProblem, 1);
       size += read;
-      if (size > maxInputBytes) throw fail(`the file is larger than ${maxInputBytes / 1024 / 1024} MB; nothing was sent`);
-      chunks.push(chunk);
+      if (size > maxBytes) throw fail(tooLarge);
+      let text: string;
       try {
-        check.decode(chunk, { stream: true });
+        text = decoder.decode(chunk, { stream: true });
       } catch {
-        decodeUtf8(Buffer.concat(chunks), file); // throws, naming the line of the first bad byte
+        throw badByte(Buffer.concat([previous, chunk]), linesBefore, file);
       }
+      linesBefore += newlines(previous);
+      previous = Buffer.from(chunk);
+      yield { bytes: previous, text };
     }
-    return decodeUtf8(Buffer.concat(chunks), file);
+    try {
+      const rest = decoder.decode();
+      if (rest !== '') yield { bytes: Buffer.alloc(0), text: rest };
+    } catch {
+      throw badByte(previous, linesBefore, file);
+    }
   } finally {
     await handle.close();
   }
+}
+
+/** The problem of the first bad byte in `bytes` (a chunk that decoded fine, then the failing one). */
+function badByte(bytes: Buffer, linesBefore: number, file: string): InputFileError {
+  // The previous chunk may open with the tail of a sequence begun before it: skip those bytes.
+  let start = 0;
+  while (start < 3 && start < bytes.length && ((bytes[start] as number) & 0xc0) === 0x80) start++;
+  const rest = bytes.subarray(start);
+  const found = firstInvalidUtf8(rest);
+  // An incomplete sequence at the very end of the file is the last one.
+  const at = found === -1 ? Math.max(rest.length - 1, 0) : found;
+  const line = linesBefore + 1 + newlines(rest.subarray(0, at));
+  return new InputFileError([{ file, line, message: notUtf8Problem(rest[at] ?? 0) }]);
+}
+
+/**
+ * A file's whole text, read by readTextChunks (bounded, UTF-8 checked as it is read). The bytes
+ * are held until the end (outside the JavaScript heap), so an endless device costs no heap.
+ * Problems are InputFileErrors naming the file.
+ */
+export async function readTextFile(file: string, cwd?: string, opts: Omit<BoundedReadOptions, 'cwd'> = {}): Promise<string> {
+  return textOfChunks(readCheckedChunks(file, { ...opts, ...(cwd === undefined ? {} : { cwd }) }));
+}
+
+/** The whole text of checked chunks, their bytes held until the end (outside the JavaScript heap). */
+export async function textOfChunks(chunks: AsyncIterable<{ bytes: Buffer }>, first: Buffer[] = []): Promise<string> {
+  let held = first;
+  for await (const { bytes } of chunks) held.push(bytes);
+  const bytes = Buffer.concat(held);
+  held = [];
+  return bytes.toString('utf8');
 }
 
 /**

@@ -35,7 +35,7 @@ import { languageKeyPattern } from '../glossary/languages.js';
 import { quote, shorten } from '../output/words.js';
 import { translationsKey } from '../plan/glossary.js';
 import { normaliseCell, readCell } from './cells.js';
-import { parseDelimited, readTextFile, refuseNulCells, type DelimitedFile } from './csv.js';
+import { parseDelimited, readCheckedChunks, refuseNulCells, textOfChunks, type DelimitedFile } from './csv.js';
 import { looksLikeTbx } from './tbx.js';
 
 /** One row of a glossary file, checked and normalised (trimmed, NFC, empty cells dropped). */
@@ -92,9 +92,24 @@ export function parseGlossaryFile(text: string, file: string, opts: GlossaryRead
 
 /** Reads a glossary file: CSV (or `;`/tab), or TBX by its extension or first character. */
 export async function readGlossaryFile(path: string, opts: GlossaryReadOptions = {}, cwd?: string): Promise<GlossaryFile> {
-  const text = await readTextFile(path, cwd);
+  const chunks = readCheckedChunks(path, cwd === undefined ? {} : { cwd });
+  const first = await chunks.next();
+  if (first.done !== true && looksLikeTbx(path, first.value.text)) {
+    // Loaded only for TBX files: the XML parser costs nothing to a CSV import. It is fed the text
+    // chunk by chunk as it is read (README, "Bounded input"), never the whole text.
+    const { tbxRows } = await import('./tbx.js');
+    const head = first.value.text;
+    async function* pieces(): AsyncGenerator<string> {
+      yield head;
+      for await (const { text } of chunks) yield text;
+    }
+    const { rows, warnings } = await tbxRows(pieces(), path);
+    const file = fromDelimited(rows, opts);
+    return { ...file, warnings: [...warnings, ...file.warnings] };
+  }
+  const text = await textOfChunks(chunks, first.done === true ? [] : [first.value.bytes]);
   if (looksLikeTbx(path, text)) {
-    // Loaded only for TBX files: the XML parser costs nothing to a CSV import.
+    // (A first chunk of blanks only: the text is whole already.)
     const { tbxRows } = await import('./tbx.js');
     const { rows, warnings } = await tbxRows(text, path);
     const file = fromDelimited(rows, opts);

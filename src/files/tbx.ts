@@ -66,13 +66,21 @@ const local = (name: string): string => name.slice(name.indexOf(':') + 1);
  * The concepts of a TBX text as the rows of a delimited file (header `id`, then the languages in
  * the order first met), and the warnings of what was not imported. Throws InputFileError for XML
  * that cannot be read, a DOCTYPE, or a file with no term.
+ *
+ * The text may come in pieces (readTextChunks): the parser is fed one piece at a time, and each
+ * concept becomes its row when it closes, so neither the whole text nor the parsed concepts are
+ * held (README, "Bounded input").
  */
-export async function tbxRows(text: string, file: string): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
+export async function tbxRows(text: string | AsyncIterable<string>, file: string): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
   const { SaxesParser } = await import('saxes');
   const parser = new SaxesParser({ position: true });
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
-  const concepts: Concept[] = [];
+  /** One row per concept with a usable term: cells[0] the concept id, then a cell per language index. */
+  const rows: DelimitedFile['rows'] = [];
+  let conceptCount = 0;
+  const languages: string[] = [];
+  const languageIndex = new Map<string, number>();
   const stack: string[] = [];
   let concept: Concept | undefined;
   let language: string | undefined;
@@ -85,6 +93,39 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
   let exactNote: string[] | undefined;
   let exportedByTeamctl = false;
   let headerText: string[] | undefined;
+
+  /** A closed concept as its row (its terms per language, after what the service cannot hold) and its warnings. */
+  const conceptRow = (c: Concept): void => {
+    conceptCount++;
+    const values: [number, string][] = [];
+    const notes: string[] = [];
+    for (const [lang, terms] of c.terms) {
+      // A term marked preferred comes first; then the admitted ones, in file order.
+      const usable = terms.filter((t) => !excluded.test(t.status)).sort((a, b) => Number(preferred.test(b.status)) - Number(preferred.test(a.status)));
+      const left = terms.filter((t) => excluded.test(t.status));
+      for (const t of left) notes.push(`the ${lang} term ${JSON.stringify(t.text.trim())} is ${t.status} and is not imported`);
+      const [first, ...others] = usable;
+      if (!first) continue;
+      if (others.length > 0) notes.push(`${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`);
+      let index = languageIndex.get(lang);
+      if (index === undefined) {
+        index = languages.push(lang) - 1;
+        languageIndex.set(lang, index);
+      }
+      const value = first.text;
+      values.push([index + 1, asCell(value)]);
+      if (lineBreak.test(value.trim())) notes.push(`the ${lang} term has a line break`);
+    }
+    if (c.dropped.size > 0) notes.push(`not imported (the glossary holds translations only): ${[...c.dropped].join(', ')}`);
+    for (const note of notes) warnings.push({ file, line: c.line, message: `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: ${note}` });
+    // (A concept left without a usable term was warned about above: it is no row.)
+    if (values.length === 0) return;
+    // Exactly as long as the languages met so far: rows are most of what a big file leaves in memory.
+    const cells = new Array<string>(languages.length + 1).fill('');
+    cells[0] = c.id ?? '';
+    for (const [i, v] of values) cells[i] = v;
+    rows.push({ line: c.line, cells });
+  };
 
   parser.on('doctype', () => {
     throw new InputFileError([{ file, line: parser.line, message: 'a DOCTYPE (and its entity declarations) is refused in a TBX file: remove it' }]);
@@ -157,7 +198,7 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
     } else if (name === 'langSec' || name === 'langSet') {
       language = undefined;
     } else if ((name === 'conceptEntry' || name === 'termEntry') && concept) {
-      concepts.push(concept);
+      conceptRow(concept);
       concept = undefined;
     } else if ((name === 'sourceDesc' || name === 'p') && headerText) {
       if (headerText.join('').includes(teamctlTbxMarker)) exportedByTeamctl = true;
@@ -166,7 +207,15 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
   });
 
   try {
-    parser.write(text.replace(/^\uFEFF/, '')).close();
+    if (typeof text === 'string') parser.write(text.replace(/^\uFEFF/, ''));
+    else {
+      let first = true;
+      for await (const piece of text) {
+        parser.write(first ? piece.replace(/^\uFEFF/, '') : piece);
+        first = false;
+      }
+    }
+    parser.close();
   } catch (err) {
     if (err instanceof InputFileError) throw err;
     const message = (err as Error).message.replace(/^[^:]*:\d+:\d+: /, '');
@@ -174,47 +223,15 @@ export async function tbxRows(text: string, file: string): Promise<{ rows: Delim
   }
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
   // (teamctl's export of an empty glossary is an empty import, as its CSV export is.)
-  if (concepts.length === 0 && !exportedByTeamctl) {
+  if (conceptCount === 0 && !exportedByTeamctl) {
     throw new InputFileError([
       { file, line: 1, message: 'no concept found: expected tbx/text/body/conceptEntry/langSec/termSec/term (TBX-Basic) or martif/text/body/termEntry/langSet/tig/term' },
     ]);
   }
-
-  // One row per concept; its terms per language, after what the service cannot hold.
-  const languages: string[] = [];
-  const rows = concepts.map((c) => {
-    const cells = new Map<string, string>();
-    const notes: string[] = [];
-    for (const [lang, terms] of c.terms) {
-      // A term marked preferred comes first; then the admitted ones, in file order.
-      const usable = terms.filter((t) => !excluded.test(t.status)).sort((a, b) => Number(preferred.test(b.status)) - Number(preferred.test(a.status)));
-      const left = terms.filter((t) => excluded.test(t.status));
-      for (const t of left) notes.push(`the ${lang} term ${JSON.stringify(t.text.trim())} is ${t.status} and is not imported`);
-      const [first, ...others] = usable;
-      if (!first) continue;
-      if (others.length > 0) notes.push(`${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`);
-      if (!languages.includes(lang)) languages.push(lang);
-      const value = first.text;
-      cells.set(lang, asCell(value));
-      if (lineBreak.test(value.trim())) notes.push(`the ${lang} term has a line break`);
-    }
-    if (c.dropped.size > 0) notes.push(`not imported (the glossary holds translations only): ${[...c.dropped].join(', ')}`);
-    for (const note of notes) warnings.push({ file, line: c.line, message: `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: ${note}` });
-    return { c, cells };
-  });
-  const header = ['id', ...languages];
-  return {
-    rows: {
-      file,
-      delimiter: ',',
-      rows: [
-        { line: 1, cells: header },
-        // (A concept left without a usable term was warned about above: it is no row.)
-        ...rows
-          .filter(({ cells }) => cells.size > 0)
-          .map(({ c, cells }) => ({ line: c.line, cells: [exportedByTeamctl ? asCell(c.id ?? '') : '', ...languages.map((l) => cells.get(l) ?? '')] })),
-      ],
-    },
-    warnings,
-  };
+  // Every row gets a cell per language, in place; its id cell only in a file teamctl exported.
+  for (const { cells } of rows) {
+    cells[0] = exportedByTeamctl ? asCell(cells[0] ?? '') : '';
+    while (cells.length <= languages.length) cells.push('');
+  }
+  return { rows: { file, delimiter: ',', rows: [{ line: 1, cells: ['id', ...languages] }, ...rows] }, warnings };
 }

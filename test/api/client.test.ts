@@ -56,7 +56,7 @@ describe('ApiClient', () => {
     const { url, seen } = await serve((_req, res) => json(res, 200, { ok: true }));
     const { c } = client(url + '/');
     const r = await c.request('PUT', '/orgs/a/teams/b/members', { body: { add: ['x'] }, query: { limit: 5, page: undefined } });
-    expect(r).toEqual({ status: 200, data: { ok: true } });
+    expect(r).toEqual({ status: 200, data: { ok: true }, bytes: 11 });
     expect(seen[0]?.url).toBe('/v1/orgs/a/teams/b/members?limit=5');
     expect(seen[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(seen[0]?.headers.accept).toBe('application/json');
@@ -72,7 +72,7 @@ describe('ApiClient', () => {
       res.end();
     });
     const { c } = client(url + '/v1');
-    expect(await c.request('DELETE', '/x')).toEqual({ status: 204, data: undefined });
+    expect(await c.request('DELETE', '/x')).toEqual({ status: 204, data: undefined, bytes: 0 });
     expect(seen[0]?.url).toBe('/v1/x');
     expect(seen[0]?.headers['content-type']).toBeUndefined();
     await c.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paginate } from '../../src/api/paginate.js';
+import { maxListingBytes, paginate } from '../../src/api/paginate.js';
 import type { Page } from '../../src/api/types.js';
 import { ServiceError } from '../../src/errors.js';
 
@@ -17,7 +17,7 @@ function pagesFrom(pages: Record<string, Page<number>>) {
     asked.push(cursor);
     const page = pages[cursor ?? 'first'];
     if (!page) throw new Error(`unexpected cursor ${cursor}`);
-    return page;
+    return { data: page, bytes: JSON.stringify(page).length };
   };
   return { asked, fetchPage };
 }
@@ -82,7 +82,25 @@ describe('paginate', () => {
 
   it('stops a listing that keeps returning new cursors (exit 1), instead of growing forever', async () => {
     let n = 0;
-    const endless = async () => ({ items: [n], next: { page: `p${++n}` } });
+    const endless = async () => ({ data: { items: [n], next: { page: `p${++n}` } }, bytes: 30 });
     await expect(collect(paginate(endless, numbers))).rejects.toThrow(/kept returning new pages of numbers: stopped after 20,000 pages/);
+  });
+
+  it('stops a listing past its bytes of answers (pages of huge items), naming the page', async () => {
+    const page = { items: [1], next: { page: 'p' } };
+    let n = 0;
+    // Each answer weighs 30 MB: no page is too large, their sum is.
+    const heavy = async () => ({ data: { ...page, next: { page: `p${++n}` } }, bytes: 30 * 1024 * 1024 });
+    const limitPages = Math.floor(maxListingBytes / (30 * 1024 * 1024));
+    await expect(collect(paginate(heavy, numbers))).rejects.toThrow(`the service listed more than 256 MB of numbers: stopped after ${limitPages + 1} pages`);
+    expect(n).toBe(limitPages + 1); // the page that went past the limit is not yielded
+  });
+
+  it('checks the items of a page together, naming the page', async () => {
+    const { fetchPage } = pagesFrom({ first: { items: [1], next: { page: 'b' } }, b: { items: [2, 2] } });
+    const items = (values: number[], where: string) => {
+      if (new Set(values).size < values.length) throw new ServiceError(`twice (${where})`);
+    };
+    await expect(collect(paginate(fetchPage, { ...numbers, items }))).rejects.toThrow('twice (page 2 of numbers)');
   });
 });

@@ -23,6 +23,7 @@ describe('bounded input files', () => {
     await expect(readTextFile('/dev/urandom')).rejects.toThrow(/not valid UTF-8/);
     const zero = await runCli(['members', 'sync', '--roster', '/dev/zero', '--dry-run'], {
       env: { TEAMCTL_BASE_URL: 'http://127.0.0.1:9', TEAMCTL_TOKEN: 'tok_0123456789abcdef', TEAMCTL_ORG: 'o', TEAMCTL_TEAM: 't', NODE_OPTIONS: '--max-old-space-size=64' },
+      spawn: true, // a child process, so the 64 MB heap applies
     });
     expect(zero.code).toBe(2);
     expect(zero.stderr).toContain('/dev/zero: the file is larger than 100 MB; nothing was sent');
@@ -54,5 +55,21 @@ describe('user values that could spoof a plan', () => {
   it('normalises to NFC: a decomposed é names the same user as a composed one', () => {
     const f = parseUserFile('email\ncafe\u0301@example.com\ncaf\u00e9@example.com\n', 'r.csv', { readRoles: false });
     expect(f.users.map((u) => u.key)).toEqual(['caf\u00e9@example.com']);
+  });
+});
+
+describe('bounded reading across chunk boundaries', () => {
+  it('finds a bad sequence that starts at the end of one 1 MB chunk, and reads a good one split there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-bounded-'));
+    const head = Buffer.from(`email\n${'a'.repeat(1024 * 1024 - 7)}`); // 1 MB - 1 byte, 2 lines
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, Buffer.concat([head, Buffer.from([0xe2, 0x41, 0x0a])]));
+    await expect(readTextFile(bad)).rejects.toThrow(`${bad}:2: not valid UTF-8 (byte 0xE2`);
+    const good = join(dir, 'good.csv');
+    writeFileSync(good, Buffer.concat([head, Buffer.from('€\nb\n')]));
+    expect((await readTextFile(good)).endsWith('a€\nb\n')).toBe(true);
+    const cut = join(dir, 'cut.csv');
+    writeFileSync(cut, Buffer.concat([Buffer.from('email\nb\n'), Buffer.from([0xe2, 0x82])]));
+    await expect(readTextFile(cut)).rejects.toThrow(`${cut}:3: not valid UTF-8 (byte 0xE2`);
   });
 });
