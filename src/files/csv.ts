@@ -199,7 +199,40 @@ function startsWithWideBom(bytes: Uint8Array): boolean {
   return (b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff) || (b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff);
 }
 
+/**
+ * The encoding a file's first bytes announce (README, "Glossary files: limits, encoding and
+ * quoting"): UTF-16 by its byte order mark (Excel's "Unicode text", MultiTerm exports), UTF-32
+ * (refused), else UTF-8 (with or without its BOM).
+ */
+function encodingOf(first: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' | 'utf-32' {
+  const [b0, b1, b2, b3] = first;
+  if ((b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff) || (b0 === 0xff && b1 === 0xfe && b2 === 0 && b3 === 0)) return 'utf-32';
+  if (b0 === 0xff && b1 === 0xfe) return 'utf-16le';
+  if (b0 === 0xfe && b1 === 0xff) return 'utf-16be';
+  return 'utf-8';
+}
+
 const wideBomProblem = 'the file is UTF-16 or UTF-32 (it starts with that byte order mark), not UTF-8: save it as UTF-8 (in Excel: "CSV UTF-8")';
+const utf32Problem = 'the file is UTF-32 (it starts with that byte order mark): save it as UTF-8 or UTF-16';
+
+/** An XML file's first characters: is it XML, and which encoding does its declaration name? */
+function xmlDeclaration(head: string): { xml: boolean; declared: string | undefined } {
+  const xml = /^\uFEFF?\s*</.test(head);
+  const declared = xml ? /^\uFEFF?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1] : undefined;
+  return { xml, declared };
+}
+
+/** Encodings an XML declaration may name for a file teamctl reads as UTF-8 or UTF-16. */
+const readableDeclared = /^(utf-?8|utf-?16(le|be)?|(us-)?ascii)$/i;
+
+/** The advice for a bad byte, for the kind of file it is in (README, "Glossary files: limits, encoding and quoting"). */
+function xmlEncodingProblem(byte: number, declared: string | undefined): string {
+  const hex = `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  if (declared !== undefined && !readableDeclared.test(declared)) {
+    return `the XML declares encoding="${declared}" (byte ${hex} on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it, or convert it (iconv -f ${declared} -t UTF-8)`;
+  }
+  return `not valid UTF-8 (byte ${hex} on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it`;
+}
 const notUtf8Problem = (byte: number): string =>
   `not valid UTF-8 (byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} on this line; saved as Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")`;
 
@@ -246,12 +279,16 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
     if (info.isDirectory()) throw fail('cannot read file: is a directory');
     if (notRegular(info)) throw fail(notRegularProblem);
     if (info.isFile() && info.size > maxBytes) throw fail(tooLarge);
-    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    let decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    let encoding: ReturnType<typeof encodingOf> = 'utf-8';
+    // An XML file's declaration, read from its first bytes (ASCII in any encoding teamctl reads).
+    let xml = { xml: false, declared: undefined as string | undefined };
     const buffer = Buffer.alloc(1024 * 1024);
     let size = 0;
     // The previous chunk (a bad sequence may start in its last bytes) and the lines before it.
     let previous: Buffer = Buffer.alloc(0);
     let linesBefore = 0;
+    const problemOf = (byte: number): string => (xml.xml ? xmlEncodingProblem(byte, xml.declared) : notUtf8Problem(byte));
     for (;;) {
       let read: number;
       try {
@@ -261,14 +298,41 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
       }
       if (read === 0) break;
       const chunk = buffer.subarray(0, read);
-      if (size === 0 && startsWithWideBom(chunk)) throw fail(wideBomProblem, 1);
+      if (size === 0) {
+        encoding = encodingOf(chunk);
+        if (encoding === 'utf-32') throw fail(utf32Problem, 1);
+        if (encoding !== 'utf-8') decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+        else xml = xmlDeclaration(chunk.subarray(0, 512).toString('latin1'));
+      }
       size += read;
       if (size > maxBytes) throw fail(tooLarge);
+      if (encoding !== 'utf-8') {
+        // UTF-16: decoded here; handed on as UTF-8 bytes, so callers hold one kind of bytes.
+        let text: string;
+        try {
+          text = decoder.decode(chunk, { stream: true });
+        } catch {
+          // The line: where a lenient decoding of this chunk first needs a replacement character.
+          const lenient = new TextDecoder(encoding, { ignoreBOM: true }).decode(chunk);
+          const at = lenient.indexOf('\uFFFD');
+          const line = linesBefore + 1 + (at < 0 ? 0 : lenient.slice(0, at).split('\n').length - 1);
+          throw fail(`not valid ${encoding === 'utf-16le' ? 'UTF-16 (little-endian)' : 'UTF-16 (big-endian)'} on this line (half of a surrogate pair): save the file as UTF-8`, line);
+        }
+        linesBefore += text.split('\n').length - 1;
+        yield { bytes: Buffer.from(text, 'utf8'), text };
+        continue;
+      }
+      // XML declaring another encoding (windows-1254, ISO-8859-1): its ASCII reads the same in
+      // UTF-8, anything beyond would be misread — refused, with the conversion that fits.
+      if (xml.declared !== undefined && !readableDeclared.test(xml.declared)) {
+        const high = chunk.findIndex((b) => b >= 0x80);
+        if (high >= 0) throw fail(xmlEncodingProblem(chunk[high] as number, xml.declared), linesBefore + newlines(previous) + 1 + newlines(chunk.subarray(0, high)));
+      }
       let text: string;
       try {
         text = decoder.decode(chunk, { stream: true });
       } catch {
-        throw badByte(Buffer.concat([previous, chunk]), linesBefore, file);
+        throw badByte(Buffer.concat([previous, chunk]), linesBefore, file, problemOf);
       }
       linesBefore += newlines(previous);
       previous = Buffer.from(chunk);
@@ -276,9 +340,10 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
     }
     try {
       const rest = decoder.decode();
-      if (rest !== '') yield { bytes: Buffer.alloc(0), text: rest };
+      if (rest !== '') yield { bytes: Buffer.from(rest, 'utf8'), text: rest };
     } catch {
-      throw badByte(previous, linesBefore, file);
+      if (encoding !== 'utf-8') throw fail('the file ends in the middle of a UTF-16 character: save it as UTF-8', linesBefore + 1);
+      throw badByte(previous, linesBefore, file, problemOf);
     }
   } finally {
     await handle.close();
@@ -286,7 +351,7 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
 }
 
 /** The problem of the first bad byte in `bytes` (a chunk that decoded fine, then the failing one). */
-function badByte(bytes: Buffer, linesBefore: number, file: string): InputFileError {
+function badByte(bytes: Buffer, linesBefore: number, file: string, problemOf: (byte: number) => string = notUtf8Problem): InputFileError {
   // The previous chunk may open with the tail of a sequence begun before it: skip those bytes.
   let start = 0;
   while (start < 3 && start < bytes.length && ((bytes[start] as number) & 0xc0) === 0x80) start++;
@@ -295,7 +360,7 @@ function badByte(bytes: Buffer, linesBefore: number, file: string): InputFileErr
   // An incomplete sequence at the very end of the file is the last one.
   const at = found === -1 ? Math.max(rest.length - 1, 0) : found;
   const line = linesBefore + 1 + newlines(rest.subarray(0, at));
-  return new InputFileError([{ file, line, message: notUtf8Problem(rest[at] ?? 0) }]);
+  return new InputFileError([{ file, line, message: problemOf(rest[at] ?? 0) }]);
 }
 
 /**

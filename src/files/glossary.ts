@@ -254,7 +254,10 @@ class RowMerger {
     if (term !== undefined) {
       const clash = this.byKeyTerm.get(term)?.find((k) => k.signature !== signature && !(k.row.id !== undefined && row.id !== undefined));
       if (clash) {
-        this.problem(line, `${this.key} term ${show(term)} is also on line ${clash.row.line} with other translations`);
+        // Homonyms in the key language (two concepts, one term): another key language tells them apart.
+        const others = Object.keys({ ...clash.row.translations, ...translations }).filter((l) => l !== this.key);
+        const hint = others.length > 0 ? ` (homonyms? identify entries by another language: --key ${others[0]})` : '';
+        this.problem(line, `${this.key} term ${show(term)} is also on line ${clash.row.line} with other translations${hint}`);
         return;
       }
     }

@@ -1,6 +1,7 @@
-// TBX in (README, "From a CAT tool"): TBX-Basic (`tbx/text/body/conceptEntry/langSec/termSec/term`,
-// what `glossary export --format tbx` writes) and the TBX-2008 / MultiTerm shape
-// (`martif/text/body/termEntry/langSet/tig/term`, also `ntig/termGrp/term`). Each concept becomes one
+// TBX in (README, "From a CAT tool"): TBX-Basic v3 in DCA and DCT style
+// (`tbx/text/body/conceptEntry/langSec/termSec/term`, what `glossary export --format tbx` writes),
+// TBX 2008 (`martif/text/body/termEntry/langSet/tig/term`, also `ntig/termGrp/term`) and SDL
+// MultiTerm XML (`mtf/conceptGrp/languageGrp/termGrp/term`). Each concept becomes one
 // row of the import format, so the CSV reader's checks apply to it unchanged (lengths, line
 // breaks, duplicates), located on the concept's line.
 // - What the service cannot hold is never dropped silently: several terms for a language (the
@@ -8,7 +9,9 @@
 //   concept's line. A term marked deprecated, superseded, obsolete or forbidden is not imported.
 // - Concept ids are entry ids only in a file teamctl exported (a round trip); a CAT tool's concept
 //   ids mean nothing to the service, so those rows match by their key term.
-// - A DOCTYPE (and so any entity declaration) is refused: no external entities, no expansion bombs.
+// - A DOCTYPE naming an external DTD is accepted and the DTD never read; one with an internal
+//   subset (where entities are declared) is refused, and so is any undefined entity: no external
+//   entities, no expansion bombs.
 import { InputFileError, type FileProblem } from '../errors.js';
 import type { DelimitedFile } from './csv.js';
 import { escapedCell, normaliseCell } from './cells.js';
@@ -53,6 +56,24 @@ interface Concept {
 }
 
 const excluded = /deprecated|superseded|obsolete|forbidden|rejected/i;
+/**
+ * DCT elements for what DCA keeps in <transacGrp>, <ref> and <xref>, which are not warned about
+ * in either style (who changed a concept when, links): the same warnings for both.
+ */
+const dctAdministrative = /^(transactionType|responsibility|crossReference|externalCrossReference|xGraphic|date)$/i;
+/** The data categories that say a term's status, in DCA (a type) and DCT (an element) alike. */
+const statusCategory = /^(administrativeStatus|normativeAuthorization|usageStatus)$/i;
+
+/** A MultiTerm language: its `lang` attribute as a canonical tag (EN-US → en-US). */
+function multiTermLanguage(lang: string | undefined, type: string | undefined): string | undefined {
+  const tag = lang?.trim();
+  if (!tag) return type?.trim() || undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? tag;
+  } catch {
+    return tag;
+  }
+}
 const preferred = /preferred/i;
 const lineBreak = /[\n\r]/;
 
@@ -127,8 +148,12 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
     rows.push({ line: c.line, cells });
   };
 
-  parser.on('doctype', () => {
-    throw new InputFileError([{ file, line: parser.line, message: 'a DOCTYPE (and its entity declarations) is refused in a TBX file: remove it' }]);
+  parser.on('doctype', (doctype) => {
+    // `<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">` (nearly every TBX 2008 file) names a DTD
+    // that is never fetched; an internal subset is where entities are declared: refused.
+    if (doctype.includes('[')) {
+      throw new InputFileError([{ file, line: parser.line, message: 'a DOCTYPE with an internal subset ([…], where entities are declared) is refused in a TBX file: remove the […] part' }]);
+    }
   });
   parser.on('opentag', (tag) => {
     const name = local(tag.name);
@@ -137,22 +162,35 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
       const value = (tag.attributes as Record<string, string>)[key];
       return typeof value === 'string' ? value : undefined;
     };
-    if (name === 'conceptEntry' || name === 'termEntry') {
+    if (name === 'conceptEntry' || name === 'termEntry' || name === 'conceptGrp') {
       concept = { line: parser.line, id: attr('id'), terms: new Map(), dropped: new Set() };
     } else if ((name === 'langSec' || name === 'langSet') && concept) {
       language = (attr('xml:lang') ?? attr('lang'))?.trim();
       if (!language) problems.push({ file, line: parser.line, message: `<${name}> without xml:lang` });
+    } else if (name === 'concept' && concept && stack.at(-2) === 'conceptGrp') {
+      idNote = []; // MultiTerm's concept number: named in warnings, never an entry id
+      idIsJson = false;
+    } else if (name === 'language' && concept && stack.at(-2) === 'languageGrp') {
+      // MultiTerm: <languageGrp><language type="English" lang="EN-US"/>…
+      language = multiTermLanguage(attr('lang'), attr('type'));
+      if (!language) problems.push({ file, line: parser.line, message: '<language> without a lang attribute naming a language tag' });
     } else if (name === 'term' && concept && language) {
       term = { text: '', line: parser.line, status: '' };
       termText = [];
     } else if (name === 'termNote' || name === 'descrip' || name === 'note' || name === 'admin') {
       const type = attr('type') ?? name;
-      if (/administrativeStatus|normativeAuthorization|usageStatus/i.test(type)) statusNote = [];
+      if (statusCategory.test(type)) statusNote = [];
       else if ((type === teamctlEntryIdType || type === teamctlEntryIdJsonType) && concept && !language) {
         idNote = [];
         idIsJson = type === teamctlEntryIdJsonType;
       } else if (type === teamctlTermJsonType && exportedByTeamctl && concept && language && concept.terms.has(language)) exactNote = [];
-      else if (concept) concept.dropped.add(type === name ? name : `${name} "${type}"`);
+      else if (concept) concept.dropped.add(type);
+    } else if (tag.name.includes(':') && concept && !tag.name.startsWith('xml:')) {
+      // TBX v3 DCT style: a data category is an element of its module's namespace
+      // (<basic:administrativeStatus>, <min:definition>), the same category as DCA's
+      // <termNote type="administrativeStatus">: the same status, the same warnings.
+      if (statusCategory.test(name)) statusNote = [];
+      else if (!dctAdministrative.test(name)) concept.dropped.add(name);
     } else if (name === 'sourceDesc' || name === 'p') {
       headerText ??= stack.includes('tbxHeader') || stack.includes('martifHeader') ? [] : undefined;
     }
@@ -176,7 +214,7 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
       list.push(term);
       concept.terms.set(language, list);
       termText = undefined;
-    } else if (name === 'admin' && idNote && concept) {
+    } else if ((name === 'admin' || name === 'concept') && idNote && concept) {
       const text = idNote.join('').trim();
       const id = idIsJson ? jsonString(text) : text;
       if (id === undefined) problems.push({ file, line: parser.line, message: `<admin type="${teamctlEntryIdJsonType}"> is not a JSON string` });
@@ -189,15 +227,15 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
       if (exact === undefined) problems.push({ file, line: parser.line, message: `<admin type="${teamctlTermJsonType}"> is not a JSON string` });
       else if (last) last.text = exact;
       exactNote = undefined;
-    } else if ((name === 'termNote' || name === 'descrip' || name === 'admin') && statusNote) {
+    } else if ((name === 'termNote' || name === 'descrip' || name === 'admin' || (tag.name.includes(':') && statusCategory.test(name))) && statusNote) {
       // A status belongs to the last term of its termSec/tig (TBX puts it after the term).
       const list = concept && language ? concept.terms.get(language) : undefined;
       const last = list?.[list.length - 1];
       if (last) last.status = statusNote.join('').trim();
       statusNote = undefined;
-    } else if (name === 'langSec' || name === 'langSet') {
+    } else if (name === 'langSec' || name === 'langSet' || name === 'languageGrp') {
       language = undefined;
-    } else if ((name === 'conceptEntry' || name === 'termEntry') && concept) {
+    } else if ((name === 'conceptEntry' || name === 'termEntry' || name === 'conceptGrp') && concept) {
       conceptRow(concept);
       concept = undefined;
     } else if ((name === 'sourceDesc' || name === 'p') && headerText) {

@@ -54,14 +54,31 @@ describe('readDelimitedFile: encodings', () => {
     expect(await problemOf(() => readDelimitedFile(file('bad2.csv', bytes)))).toMatch(/bad2\.csv:4: not valid UTF-8 \(byte 0xC3 /);
   });
 
-  it('says so for a UTF-16 file (either byte order) instead of reading garbage', async () => {
-    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('en,fr\r\nbank,banque\r\n', 'utf16le')]);
-    const be = Buffer.from(le.subarray(2)).swap16();
-    const pathLe = file('u16le.csv', le);
-    const pathBe = file('u16be.csv', Buffer.concat([Buffer.from([0xfe, 0xff]), be]));
-    const expected = 'the file is UTF-16 or UTF-32 (it starts with that byte order mark), not UTF-8: save it as UTF-8 (in Excel: "CSV UTF-8")';
-    expect(await problemOf(() => readDelimitedFile(pathLe))).toBe(`${pathLe}:1: ${expected}`);
-    expect(await problemOf(() => readDelimitedFile(pathBe))).toBe(`${pathBe}:1: ${expected}`);
+  it('reads UTF-16 with a byte order mark, either byte order (Excel "Unicode text", MultiTerm); refuses UTF-32', async () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('en\tfr\r\nbank\tbanque\r\ncafé\t😀\r\n', 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(Buffer.from('en\tfr\r\nbank\tbanque\r\ncafé\t😀\r\n', 'utf16le')).swap16()]);
+    for (const [name, bytes] of [['u16le.tsv', le], ['u16be.tsv', be]] as const) {
+      const parsed = await readDelimitedFile(file(name, bytes));
+      expect(parsed.rows.map((r) => r.cells)).toEqual([['en', 'fr'], ['bank', 'banque'], ['café', '😀']]);
+    }
+    const u32 = file('u32.csv', Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), Buffer.from('e\0\0\0', 'latin1')]));
+    expect(await problemOf(() => readDelimitedFile(u32))).toBe(`${u32}:1: the file is UTF-32 (it starts with that byte order mark): save it as UTF-8 or UTF-16`);
+    // A lone surrogate is not UTF-16: refused, not read as garbage.
+    const broken = file('broken16.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('en\na', 'utf16le'), Buffer.from([0x00, 0xd8, 0x41, 0x00])]));
+    expect(await problemOf(() => readDelimitedFile(broken))).toMatch(/broken16\.csv:2: not valid UTF-16 \(little-endian\)/);
+  });
+
+  it('an XML file gets XML advice: a declared encoding other than UTF-8/UTF-16 is refused at its first non-ASCII byte, with the conversion', async () => {
+    const declared = (encoding: string, body: Buffer) => Buffer.concat([Buffer.from(`<?xml version="1.0" encoding="${encoding}"?>\n<martif>\n`), body, Buffer.from('\n</martif>\n')]);
+    const turkish = file('tr.tbx', declared('windows-1254', Buffer.from([0x3c, 0x74, 0x3e, 0xfd, 0x3c, 0x2f, 0x74, 0x3e])));
+    expect(await problemOf(() => readTextFile(turkish))).toBe(
+      `${turkish}:3: the XML declares encoding="windows-1254" (byte 0xFD on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it, or convert it (iconv -f windows-1254 -t UTF-8)`,
+    );
+    // ASCII reads the same in either: accepted.
+    expect(await readTextFile(file('ascii.tbx', declared('ISO-8859-1', Buffer.from('<t>bank</t>'))))).toContain('<t>bank</t>');
+    // Declared UTF-8 but not: XML advice, not Excel's.
+    const latin = file('latin.tbx', declared('UTF-8', Buffer.from([0x3c, 0x74, 0x3e, 0xe9, 0x3c, 0x2f, 0x74, 0x3e])));
+    expect(await problemOf(() => readTextFile(latin))).toBe(`${latin}:3: not valid UTF-8 (byte 0xE9 on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it`);
   });
 
   it('a missing file is a problem of the whole file: "file: message", no line 0', async () => {

@@ -209,13 +209,13 @@ describe('parseGlossaryFile: errors', () => {
 
   it('two rows with the same key term and other translations name both lines', () => {
     const problems = problemsOf('en,fr\nbank,banque\ndoor,porte\nbank,rive\n');
-    expect(lines(problems)).toEqual([[4, 'en term "bank" is also on line 2 with other translations']]);
+    expect(lines(problems)).toEqual([[4, 'en term "bank" is also on line 2 with other translations (homonyms? identify entries by another language: --key fr)']]);
   });
 
   it('the key rule follows --key', () => {
     expect(parse('en,fr\nbank,banque\nbank,rive\n', { key: 'fr' }).rows).toHaveLength(2);
     expect(lines(problemsOf('en,fr\nbank,banque\nshore,banque\n', { key: 'fr' }))).toEqual([
-      [3, 'fr term "banque" is also on line 2 with other translations'],
+      [3, 'fr term "banque" is also on line 2 with other translations (homonyms? identify entries by another language: --key en)'],
     ]);
   });
 
@@ -225,7 +225,7 @@ describe('parseGlossaryFile: errors', () => {
 
   it('key terms compare after trimming and NFC, and case-sensitively', () => {
     expect(lines(problemsOf('en,fr\ncafé,a\n cafe\u0301 ,b\n'))).toEqual([
-      [3, 'en term "café" is also on line 2 with other translations'],
+      [3, 'en term "café" is also on line 2 with other translations (homonyms? identify entries by another language: --key fr)'],
     ]);
     expect(parse('en,fr\nPolish,polonais\npolish,cirer\n').rows).toHaveLength(2);
   });
@@ -237,10 +237,10 @@ describe('parseGlossaryFile: errors', () => {
 
   it('a row without an id may not share a key term with an id row', () => {
     expect(lines(problemsOf('id,en,fr\ne1,bank,banque\n,bank,rive\n'))).toEqual([
-      [3, 'en term "bank" is also on line 2 with other translations'],
+      [3, 'en term "bank" is also on line 2 with other translations (homonyms? identify entries by another language: --key fr)'],
     ]);
     expect(lines(problemsOf('id,en,fr\n,bank,rive\ne1,bank,banque\n'))).toEqual([
-      [3, 'en term "bank" is also on line 2 with other translations'],
+      [3, 'en term "bank" is also on line 2 with other translations (homonyms? identify entries by another language: --key fr)'],
     ]);
   });
 

@@ -48,15 +48,21 @@ describe('TBX in', () => {
     ]);
     expect(file.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
       '8: concept "c101": 2 fr terms: imported "banque", left out "établissement bancaire" (an entry holds one term per language)',
-      '8: concept "c101": not imported (the glossary holds translations only): descrip "definition", termNote "partOfSpeech"',
+      '8: concept "c101": not imported (the glossary holds translations only): definition, partOfSpeech',
       '18: concept "c102": the en term "log on" is deprecatedTerm-admn-sts and is not imported',
       '27: concept "c103": the en term "whitelist" is forbidden and is not imported',
     ]);
   });
 
   it('refuses a DOCTYPE (entity declarations, billion laughs) and XML that is not well-formed, naming the line', async () => {
-    const laughs = '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>\n<tbx><text><body/></text></tbx>';
-    expect(await problemsOf(write(laughs))).toEqual(['2: a DOCTYPE (and its entity declarations) is refused in a TBX file: remove it']);
+    // An otherwise valid file: the internal subset is the only thing refused.
+    const concept = '<conceptEntry><langSec xml:lang="en"><termSec><term>bank</term></termSec></langSec></conceptEntry>';
+    const laughs = `<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>\n<tbx><text><body>${concept}</body></text></tbx>`;
+    expect(await problemsOf(write(laughs))).toEqual(['2: a DOCTYPE with an internal subset ([…], where entities are declared) is refused in a TBX file: remove the […] part']);
+    const external = `<?xml version="1.0"?>\n<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n<martif type="TBX"><text><body><termEntry><langSet xml:lang="en"><tig><term>bank</term></tig></langSet></termEntry></body></text></martif>`;
+    expect((await readGlossaryFile(write(external))).rows.map((r) => r.translations)).toEqual([{ en: 'bank' }]);
+    const publicId = `<!DOCTYPE martif PUBLIC "ISO 12200:1999A//DTD MARTIF core (DXFcdV04)//EN" "TBXcdv04.dtd">\n<martif><text><body><termEntry><langSet xml:lang="en"><tig><term>&undefined;</term></tig></langSet></termEntry></body></text></martif>`;
+    expect(await problemsOf(write(publicId))).toEqual([expect.stringMatching(/^2: not well-formed XML.*undefined entity/)]);
     const broken = await problemsOf(write('<tbx>\n<text>\n<body>\n<conceptEntry>\n</body></text></tbx>'));
     expect(broken[0]).toMatch(/^5: not well-formed XML/);
     expect(await problemsOf(write('<tbx><text><body></body></text></tbx>'))).toEqual([expect.stringMatching(/^1: no concept found/)]);
@@ -108,7 +114,7 @@ describe('TBX in: ids and preferred terms', () => {
     const xml = glossaryToTbx([{ id: 'ge_1', translations: { en: 'a\fb' } }]).replace('exported by teamctl', 'from a CAT tool');
     const file = await readGlossaryFile(write(xml));
     expect(file.rows.map((r) => [r.id, r.translations])).toEqual([[undefined, { en: 'ab' }]]);
-    expect(file.warnings.map((w) => w.message)).toEqual(['concept "ge_1": not imported (the glossary holds translations only): admin "teamctl-term-json"']);
+    expect(file.warnings.map((w) => w.message)).toEqual(['concept "ge_1": not imported (the glossary holds translations only): teamctl-term-json']);
     const broken = glossaryToTbx([{ id: 'ge_1', translations: { en: 'a\fb' } }]).replace('&quot;a\\fb&quot;', 'a\\fb');
     expect(await problemsOf(write(broken))).toEqual([expect.stringMatching(/: <admin type="teamctl-term-json"> is not a JSON string$/)]);
   });
