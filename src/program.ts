@@ -276,6 +276,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .option('--no-wait', 'when another teamctl is changing the same glossary: refuse (exit 3) instead of waiting for it')
     .option('--batch-size <n>', 'operations per request', '100')
     .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
+    .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
     .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
     .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
     .action(
@@ -290,6 +291,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .description('make the glossary equal the file: update in place, insert what is missing, and with --prune delete what the file does not have')
     .option('--prune', 'delete the entries no row matches (and duplicates of matched entries)')
     .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
+    .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')

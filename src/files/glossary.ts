@@ -36,6 +36,7 @@ import { quote, shorten } from '../output/words.js';
 import { translationsKey } from '../plan/glossary.js';
 import { normaliseCell, readCell } from './cells.js';
 import { parseDelimited, readCheckedChunks, refuseNulCells, textOfChunks, type DelimitedFile } from './csv.js';
+import { recogniseHeaderCell } from './glossary-header.js';
 import { looksLikeTbx } from './tbx.js';
 
 /** One row of a glossary file, checked and normalised (trimmed, NFC, empty cells dropped). */
@@ -57,11 +58,18 @@ export interface GlossaryFile {
   key: string;
   /** Merged identical rows and other things a person should know; nothing here stops the import. */
   warnings: FileProblem[];
+  /**
+   * Language columns ICU does not know: they stand only if the organization's glossary uses
+   * those keys (checked once it is read; README, "Glossary file layouts").
+   */
+  unverifiedLanguages: string[];
 }
 
 export interface GlossaryReadOptions {
   /** `--key <lang>`: the language whose term identifies an entry; default the first column. */
   key?: string;
+  /** `--languages en,de`: the languages of the term columns, for a header that does not say them. */
+  languages?: string[];
 }
 
 /** The service's published limit on one translation. */
@@ -82,7 +90,8 @@ function show(value: string): string {
 
 interface Column {
   index: number;
-  kind: 'id' | 'language' | 'ignored';
+  /** `language-code`: DeepL's export repeats the languages in every row; checked, not imported. */
+  kind: 'id' | 'language' | 'ignored' | 'language-code';
   name: string;
 }
 
@@ -104,7 +113,7 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
       for await (const { text } of chunks) yield text;
     }
     const { rows, warnings } = await tbxRows(pieces(), path);
-    const file = fromDelimited(rows, opts);
+    const file = fromDelimited(rows, opts, true);
     return { ...file, warnings: [...warnings, ...file.warnings] };
   }
   const text = await textOfChunks(chunks, first.done === true ? [] : [first.value.bytes]);
@@ -112,7 +121,7 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
     // (A first chunk of blanks only: the text is whole already.)
     const { tbxRows } = await import('./tbx.js');
     const { rows, warnings } = await tbxRows(text, path);
-    const file = fromDelimited(rows, opts);
+    const file = fromDelimited(rows, opts, true);
     return { ...file, warnings: [...warnings, ...file.warnings] };
   }
   return parseGlossaryFile(text, path, opts);
@@ -120,28 +129,36 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
 
 type Problem = (line: number, message: string) => void;
 
-/** Reads a file's rows in four steps: the header, the key language, each row's cells, the merge of repeated rows. */
-function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): GlossaryFile {
+/**
+ * Reads a file's rows in four steps: the header, the key language, each row's cells, the merge of
+ * repeated rows. `fromXml`: the rows a TBX file made, whose header holds its xml:lang values.
+ */
+function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, fromXml = false): GlossaryFile {
   const { file } = input;
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
   const problem: Problem = (line, message) => problems.push({ file, line, message });
 
-  const [header, ...body] = input.rows;
-  if (!header) {
+  const [first] = input.rows;
+  if (!first) {
     throw new InputFileError([
       { file, line: 1, message: 'empty file: expected a header row of language keys (like en, fr) and optionally id' },
     ]);
   }
-  const columns = readHeader(header.cells, header.line, problem);
+  // A UTF-16 file read as UTF-8 shows its NULs in the header already; a translation may hold NUL like any control.
+  refuseNulCells({ ...input, rows: input.rows.slice(0, 1) });
+  const layout = fromXml ? { columns: readHeader(first.cells, first.line, problem), headerless: false, unverified: [] } : recogniseHeader(input, opts, problem, (line, message) => warnings.push({ file, line, message }));
+  // Without columns (line 1 is no header), every row would only repeat that.
+  if (layout.columns.length === 0 && problems.length > 0) throw new InputFileError(problems, problems.length);
+  const { columns } = layout;
+  const header = layout.headerless ? { line: 0, cells: [] } : first;
+  const body = layout.headerless ? input.rows : input.rows.slice(1);
   const languages = columns.filter((c) => c.kind === 'language').map((c) => c.name);
   const idColumn = columns.find((c) => c.kind === 'id');
   // (A header alone, as exported from an empty glossary, is an empty import, not an error.)
   if (languages.length === 0 && body.length > 0) problem(header.line, 'the header has no language column (like en, fr, pt-BR)');
   const key = keyLanguage(languages, opts.key, header.line, problem);
 
-  // A UTF-16 file shows its NULs in the header already; a translation may hold NUL like any control.
-  refuseNulCells({ ...input, rows: input.rows.slice(0, 1) });
   const rows = new RowMerger(key, problem, (line, message) => warnings.push({ file, line, message }));
   for (const { line, cells } of body) {
     const before = problems.length;
@@ -155,7 +172,98 @@ function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions): Glossar
     problems.sort((a, b) => a.line - b.line);
     throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
   }
-  return { rows: rows.kept.map((k) => k.row), languages, hasIdColumn: idColumn !== undefined, key, warnings };
+  return { rows: rows.kept.map((k) => k.row), languages, hasIdColumn: idColumn !== undefined, key, warnings, unverifiedLanguages: layout.unverified };
+}
+
+/**
+ * The columns of a delimited glossary file (README, "Glossary file layouts"), by the one header
+ * recogniser (glossary-header.ts): problems and warnings go to `problem` and `warn`.
+ */
+function recogniseHeader(
+  input: DelimitedFile,
+  opts: GlossaryReadOptions,
+  problem: Problem,
+  warn: Problem,
+): { columns: Column[]; headerless: boolean; unverified: string[] } {
+  const first = input.rows[0] as DelimitedFile['rows'][number];
+  const cells = first.cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
+  const present = cells.filter((c) => c.raw !== '');
+  const isHeader = present.length > 0 && present.every((c) => c.what.kind !== 'unknown') && present.some((c) => c.what.kind !== 'metadata');
+  const given = opts.languages;
+  const example = '--languages en,de';
+
+  // A header with languages and a column teamctl cannot place: each such column is a problem,
+  // and the rows are still read, so every problem is listed at once.
+  const mixed = present.some((c) => c.what.kind === 'language' || c.what.kind === 'id');
+  if (!isHeader && given === undefined) {
+    const unknown = present.filter((c) => c.what.kind === 'unknown');
+    if (!mixed) {
+      problem(
+        first.line,
+        `line 1 is not a header of language columns (${unknown.map((c) => show(c.raw)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} no language ICU knows, nor a column of a known layout): ` +
+          `a glossary without a header (DeepL, Google, a two-column list) needs its columns' languages named in order, e.g. ${example}`,
+      );
+      return { columns: [], headerless: false, unverified: [] };
+    }
+  }
+  if (!isHeader && given !== undefined) {
+    // No header: every line is an entry; the first columns are the languages given. DeepL's
+    // export repeats the two languages in two more columns: those are checked, not imported.
+    const languages = given as string[];
+    const columns: Column[] = [
+      ...languages.map((name, index) => ({ index, kind: 'language' as const, name })),
+      ...languages.map((name, i) => ({ index: languages.length + i, kind: 'language-code' as const, name })),
+    ];
+    return { columns, headerless: true, unverified: [] };
+  }
+
+  const columns: Column[] = [];
+  const unverified: string[] = [];
+  const metadata: string[] = [];
+  const seen = new Map<string, number>();
+  const allTerms = cells.flatMap((c, index) => (c.what.kind === 'term' || c.what.kind === 'language' || c.what.kind === 'maybe-language' ? [index] : []));
+  const unsaid = cells.flatMap((c, index) => (c.what.kind === 'term' ? [index] : []));
+  // --languages names every term column in order, or only those whose language the header does not say.
+  const termColumns = given !== undefined && given.length === unsaid.length ? unsaid : allTerms;
+  if (given !== undefined && unsaid.length === 0) {
+    problem(first.line, `the header names its languages (${allTerms.map((i) => cells[i]?.raw).join(', ')}): --languages is for a file whose header does not (source,target; term) or that has none`);
+  } else if (given !== undefined && given.length !== termColumns.length) {
+    problem(first.line, `--languages names ${given.length} languages; the file has ${allTerms.length} term columns (${allTerms.map((i) => show(cells[i]?.raw ?? '')).join(', ')}), ${unsaid.length} of them without a language`);
+  }
+  cells.forEach(({ raw, what }, index) => {
+    const at = index + 1;
+    if (raw === '') {
+      problem(first.line, `column ${at} has no name`);
+      columns.push({ index, kind: 'ignored', name: raw });
+      return;
+    }
+    let name = raw;
+    let kind: Column['kind'] = 'ignored';
+    if (what.kind === 'unknown') {
+      problem(first.line, `column ${at} ${show(raw)} is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …): remove it — or, if line 1 is no header, name the columns' languages with ${example}`);
+    } else if (what.kind === 'id') kind = 'id';
+    else if (what.kind === 'metadata') metadata.push(show(raw));
+    else if (what.kind === 'term' || what.kind === 'language' || what.kind === 'maybe-language') {
+      const position = termColumns.indexOf(index);
+      const named = position < 0 ? undefined : given?.[position];
+      if (what.kind === 'term') {
+        if (given === undefined) problem(first.line, `column ${at} ${show(raw)} holds terms in a language the header does not say (Weblate, Transifex): name the term columns' languages in order, e.g. ${example}`);
+        name = named ?? raw;
+      } else {
+        name = what.language;
+        if (named !== undefined && named.toLowerCase() !== name.toLowerCase()) problem(first.line, `column ${at} ${show(raw)} is ${name}, but --languages names ${named} for it`);
+        if (what.kind === 'maybe-language') unverified.push(name);
+      }
+      kind = 'language';
+    }
+    const lower = (kind === 'ignored' ? raw : name).toLowerCase();
+    const earlier = seen.get(lower);
+    if (earlier !== undefined && kind !== 'ignored') problem(first.line, `duplicate column ${show(raw)}: same as column ${earlier}`);
+    if (kind !== 'ignored') seen.set(lower, at);
+    columns.push({ index, kind, name });
+  });
+  if (metadata.length > 0) warn(first.line, `${metadata.length === 1 ? 'column' : 'columns'} ${metadata.join(', ')} ${metadata.length === 1 ? 'holds' : 'hold'} no translation (the glossary holds translations only): ignored`);
+  return { columns, headerless: false, unverified };
 }
 
 /** The header: language keys and one optional id column; every other name is a problem of its line. */
@@ -200,6 +308,10 @@ function readTranslations(cells: readonly string[], columns: readonly Column[], 
   for (const column of columns) {
     const value = readCell(cells[column.index] ?? '');
     if (value === '') continue;
+    if (column.kind === 'language-code') {
+      if (value.toLowerCase() !== column.name.toLowerCase()) problem(line, `cell ${column.index + 1} is ${show(value)}, where --languages names ${column.name}`);
+      continue;
+    }
     if (column.kind !== 'language') {
       otherCells ||= column.kind === 'ignored';
       continue;

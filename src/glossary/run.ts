@@ -54,6 +54,8 @@ export async function withJournal<T>(
 export interface GlossaryImportRun extends RunFlags {
   file: string;
   key?: string | undefined;
+  /** --languages: the languages of the file's term columns, in order. */
+  languages?: string[] | undefined;
   onConflict: OnConflict;
   batchSize: number;
 }
@@ -61,6 +63,8 @@ export interface GlossaryImportRun extends RunFlags {
 export interface GlossarySyncRun extends RunFlags {
   file: string;
   key?: string | undefined;
+  /** --languages: the languages of the file's term columns, in order. */
+  languages?: string[] | undefined;
   prune?: boolean | undefined;
   force?: boolean | undefined;
   maxDeletions: string;
@@ -78,11 +82,11 @@ export interface GlossaryDeleteRun extends RunFlags {
  */
 async function readFileAndGlossary<T>(
   ctx: Context,
-  opts: RunFlags & { file: string; key?: string | undefined },
+  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined },
   needsGlossary: (file: GlossaryFile) => boolean,
   use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
 ): Promise<T> {
-  const file = await readGlossaryFile(opts.file, opts.key === undefined ? {} : { key: opts.key }, ctx.cwd);
+  const file = await readGlossaryFile(opts.file, { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }) }, ctx.cwd);
   for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
   const client = await ctx.client();
   const org = ctx.setting('org').value;
@@ -90,8 +94,28 @@ async function readFileAndGlossary<T>(
     const { existing, held: waiting } = needsGlossary(file)
       ? await readGlossaryAndSettle(client, org, journal, opts.requestTimeoutMs, (m) => ctx.io.warn(m))
       : { existing: [], held: [] };
+    refuseUnknownLanguages(opts.file, file, existing, org);
     return use({ file, client, journal, existing, waiting });
   });
+}
+
+/**
+ * A language column ICU does not know stands only when the glossary already uses that key (an
+ * export re-imports whatever keys the service holds); otherwise it is a problem of the header
+ * (README, "Glossary file layouts"), and nothing is sent.
+ */
+function refuseUnknownLanguages(path: string, file: GlossaryFile, existing: readonly GlossaryEntry[], org: string): void {
+  if (file.unverifiedLanguages.length === 0) return;
+  const used = new Set(existing.flatMap((e) => Object.keys(e.translations).map((k) => k.toLowerCase())));
+  const unknown = file.unverifiedLanguages.filter((l) => !used.has(l.toLowerCase()));
+  if (unknown.length === 0) return;
+  throwProblems(
+    unknown.map((l) => ({
+      file: path,
+      line: 1,
+      message: `column ${JSON.stringify(l)} is no language ICU knows, nor a key the glossary of ${org} uses: is it a language column? (a metadata column can be removed)`,
+    })),
+  );
 }
 
 /** Leaves out of the plan what an earlier run's batch may still bring; returns what was held back. */

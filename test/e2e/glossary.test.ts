@@ -159,7 +159,7 @@ describe('glossary import', () => {
     const mark = s.sandbox.requests.length;
     const r = await runCli(['glossary', 'import', bad], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('bad.csv:1: column 2 "colour" is not a language key');
+    expect(r.stderr).toContain('bad.csv:1: column 2 "colour" is no language ICU knows');
     expect(r.stderr).toContain('bad.csv:3: "fr" translation is 256 characters long');
     expect(r.stderr).toContain('bad.csv:4: row has 4 cells but the header has 3');
     expect(since(mark)).toEqual([]);

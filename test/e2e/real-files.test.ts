@@ -73,4 +73,28 @@ describe('real files', () => {
     ]);
     expect((await planned(fixture('multiterm-mtf.xml'))).inserted).toBe(2);
   });
+
+  it("DeepL's headerless entries: refused without --languages, saying so; read exactly with --languages es,fr", async () => {
+    const refused = await runCli(['glossary', 'import', real('deepl/deepl-docs-entries-example.csv'), '--dry-run'], { env: s.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/line 1 is not a header of language columns .* --languages en,de/);
+    const report = await planned(real('deepl/deepl-docs-entries-example.csv'), ['--languages', 'es,fr']);
+    expect(report.inserted).toBe(2);
+    const file = await readGlossaryFile(real('deepl/deepl-docs-entries-example.csv'), { languages: ['es', 'fr'] });
+    expect(file.rows.map((r) => r.translations)).toEqual([{ es: 'hermosa', fr: 'belle' }, { es: 'exquisito', fr: 'delicieux' }]);
+  });
+
+  it('a key ICU does not know is accepted when the glossary uses it (an export re-imports as present), refused otherwise', async () => {
+    s.sandbox.store.applyGlossaryOperations('acme', [{ type: 'insert', translations: { en: 'bank', 'xx-brand': 'BANK' } }], new Date().toISOString());
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-keys-'));
+    writeFileSync(join(dir, 'brand.csv'), 'en,xx-brand\nbank,BANK\n');
+    expect((await planned(join(dir, 'brand.csv'))).present).toBe(1);
+    writeFileSync(join(dir, 'other.csv'), 'en,yy-other\ndoor,DOOR\n');
+    const r = await runCli(['glossary', 'import', join(dir, 'other.csv'), '--dry-run'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('column "yy-other" is no language ICU knows, nor a key the glossary of acme uses');
+  });
 });

@@ -39,6 +39,7 @@ describe('parseGlossaryFile: formats', () => {
       hasIdColumn: false,
       key: 'en',
       warnings: [],
+      unverifiedLanguages: [],
     });
   });
 
@@ -154,8 +155,11 @@ describe('parseGlossaryFile: errors', () => {
   });
 
   it('a non-language header names the column', () => {
+    expect(lines(problemsOf('en,Colour,fr\na,b,c\n'))).toEqual([
+      [1, 'column 2 "Colour" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …): remove it — or, if line 1 is no header, name the columns\' languages with --languages en,de'],
+    ]);
     expect(lines(problemsOf('en,Term,fr\na,b,c\n'))).toEqual([
-      [1, 'column 2 "Term" is not a language key (like en, fr, pt-BR) or id'],
+      [1, 'column 2 "Term" holds terms in a language the header does not say (Weblate, Transifex): name the term columns\' languages in order, e.g. --languages en,de'],
     ]);
   });
 
@@ -255,7 +259,7 @@ describe('parseGlossaryFile: errors', () => {
     const problems = problemsOf(text);
     expect(problems.every((p) => p.file === 'g.csv')).toBe(true);
     expect(lines(problems)).toEqual([
-      [1, 'column 2 "Term" is not a language key (like en, fr, pt-BR) or id'],
+      [1, 'column 2 "Term" holds terms in a language the header does not say (Weblate, Transifex): name the term columns\' languages in order, e.g. --languages en,de'],
       [2, 'row has 3 cells but the header has 2'],
       [4, '"en" translation is 300 characters long (limit 255)'],
       [7, '"en" translation contains a line break'],
@@ -750,5 +754,47 @@ describe('glossaryToTbx', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('glossary file layouts: one recogniser for every header', () => {
+  const read = (text: string, opts: Parameters<typeof parseGlossaryFile>[2] = {}) => parseGlossaryFile(text, 'g.csv', opts);
+  const rows = (g: GlossaryFile) => g.rows.map((r) => r.translations);
+
+  it('headerless two-column lists (DeepL, Google) are never misread: refused with --languages shown, then read exactly', () => {
+    for (const text of ['AI,IA\nbrowser,navegador\n', 'CEO,PDG\nboard,conseil\n', 'hermosa,belle\nexquisito,delicieux\n']) {
+      expect(problemsOf(text).map((p) => p.message).join('\n')).toMatch(/--languages en,de/);
+    }
+    expect(rows(read('AI,IA\nbrowser,navegador\n', { languages: ['en', 'es'] }))).toEqual([{ en: 'AI', es: 'IA' }, { en: 'browser', es: 'navegador' }]);
+    // DeepL's export repeats the languages in two more columns: checked, not imported.
+    expect(rows(read('bank,Bank,EN,DE\ndoor,Tür,EN,DE\n', { languages: ['en', 'de'] }))).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'door', de: 'Tür' }]);
+    expect(lines(problemsOf('bank,Bank,EN,FR\n', { languages: ['en', 'de'] }))).toEqual([[1, 'cell 4 is "FR", where --languages names de']]);
+  });
+
+  it('metadata columns are ignored with one warning naming them, never taken as languages (GlotPress, Google term sets)', () => {
+    const g = read('en,de,pos,description\nbank,Bank,noun,money\n');
+    expect(g.languages).toEqual(['en', 'de']);
+    expect(rows(g)).toEqual([{ en: 'bank', de: 'Bank' }]);
+    expect(g.warnings.map((w) => w.message)).toEqual(['columns "pos", "description" hold no translation (the glossary holds translations only): ignored']);
+  });
+
+  it("reads Crowdin's export and upload scheme, and Transifex's per-language columns", () => {
+    const crowdin = read('Term [en],Description [en],Part of Speech [en],Term [de],Description [de]\nbank,money,noun,Bank,Geld\n');
+    expect(crowdin.languages).toEqual(['en', 'de']);
+    expect(rows(crowdin)).toEqual([{ en: 'bank', de: 'Bank' }]);
+    const upload = read('Term:English,Description:English,Part:English,Term:German,Term:Brazilian Portuguese\nbank,money,noun,Bank,banco\n');
+    expect(upload.languages).toEqual(['en', 'de', 'pt-BR']);
+    // Transifex: `term` is in the source language, which the header does not say.
+    const transifex = 'term,pos,comment,translation_de,comment_de\nbank,noun,money,Bank,Geld\n';
+    expect(problemsOf(transifex).map((p) => p.message)).toEqual([expect.stringMatching(/^column 1 "term" holds terms in a language the header does not say .* --languages en,de$/)]);
+    expect(rows(read(transifex, { languages: ['en'] }))).toEqual([{ en: 'bank', de: 'Bank' }]);
+    expect(rows(read(transifex, { languages: ['en', 'de'] }))).toEqual([{ en: 'bank', de: 'Bank' }]);
+    expect(rows(read('source,target,context,developer_comments\nbank,Bank,finance,\n', { languages: ['en', 'de'] }))).toEqual([{ en: 'bank', de: 'Bank' }]);
+  });
+
+  it('a language key ICU does not know is kept for the run to check against the glossary; --languages on a header that names its languages is refused', () => {
+    const g = read('en,xx-brand\nbank,BANK™\n');
+    expect(g.unverifiedLanguages).toEqual(['xx-brand']);
+    expect(lines(problemsOf('en,de\nbank,Bank\n', { languages: ['en', 'de'] }))).toEqual([[1, 'the header names its languages (en, de): --languages is for a file whose header does not (source,target; term) or that has none']]);
   });
 });

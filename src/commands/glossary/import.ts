@@ -3,11 +3,14 @@
 // flags into options; nothing is sent when the file has any problem (exit 2), nor with --dry-run.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { parseLanguagesFlag } from '../../files/glossary-header.js';
 import { runGlossaryImport } from '../../glossary/run.js';
 import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
 
 /** The flags of the command, as commander parses them (src/program.ts declares them). */
 export interface ImportOptionsFlags {
+  /** --languages en,de (checked in run). */
+  languages?: string;
   /** false with --no-wait. */
   wait?: boolean;
   planOut?: string;
@@ -29,5 +32,6 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
-  return runGlossaryImport(ctx, { ...opts, batchSize, onConflict, requestTimeoutMs });
+  const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
+  return runGlossaryImport(ctx, { ...opts, languages, batchSize, onConflict, requestTimeoutMs });
 }

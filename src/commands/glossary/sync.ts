@@ -3,11 +3,14 @@
 // glossary domain. This file only turns flags into options.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { parseLanguagesFlag } from '../../files/glossary-header.js';
 import { runGlossarySync } from '../../glossary/run.js';
 import { maxRemovalsAllowed } from '../../plan/members.js';
 import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
 
 export interface GlossarySyncOptions {
+  /** --languages en,de (checked in run). */
+  languages?: string;
   /** false with --no-wait. */
   wait?: boolean;
   file: string;
@@ -32,5 +35,6 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   maxRemovalsAllowed(maxDeletions, 0, '--max-deletions', 'entries'); // a bad spec fails before any request
   ctx.outputFormat();
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
-  return runGlossarySync(ctx, { ...opts, batchSize, maxDeletions, requestTimeoutMs });
+  const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
+  return runGlossarySync(ctx, { ...opts, languages, batchSize, maxDeletions, requestTimeoutMs });
 }
