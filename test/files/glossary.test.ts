@@ -15,7 +15,7 @@ import { glossaryLanguages } from '../../src/glossary/languages.js';
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/glossary/${name}`, import.meta.url));
 
 /** The problems an input is rejected with. */
-function problemsOf(text: string, opts: { key?: string } = {}): FileProblem[] {
+function problemsOf(text: string, opts: { key?: string; languages?: string[] } = {}): FileProblem[] {
   try {
     parseGlossaryFile(text, 'g.csv', opts);
   } catch (err) {
