@@ -19,7 +19,8 @@ export interface MainDeps {
 export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
   const streams = deps.streams ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
   const env = deps.env ?? process.env;
-  // A closed pipe (`teamctl members list | head`) ends data quietly; another write error is reported.
+  // A closed pipe (`teamctl members list | head`) ends streamed data quietly; a lost report or
+  // another write error is reported (src/io.ts, OutputKind).
   watchStdout(streams.stdout);
   const state: RunState = { exitCode: ExitCode.ok };
   const program = buildProgram({ streams, env, sleep: deps.sleep, cwd: deps.cwd ?? process.cwd() }, state);

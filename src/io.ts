@@ -13,7 +13,12 @@ export interface IOStreams {
 
 export interface StdoutState {
   closed: boolean;
-  /** A write error other than a reader that went away (EPIPE): main() reports it. */
+  /** Why stdout can take no more (the first write error, EPIPE included). */
+  cause?: NodeJS.ErrnoException;
+  /**
+   * Output lost: a write error other than a reader that went away (EPIPE), or a document (a
+   * report, anything but streamed data) lost to any error. main() reports it (exit 1).
+   */
   error?: NodeJS.ErrnoException;
 }
 
@@ -26,6 +31,7 @@ export function watchStdout(stdout: Writable): StdoutState {
     const fresh: StdoutState = { closed: false };
     stdout.on('error', (err: NodeJS.ErrnoException) => {
       fresh.closed = true;
+      fresh.cause ??= err;
       if (err.code !== 'EPIPE') fresh.error ??= err;
     });
     watched.set(stdout, fresh);
@@ -34,7 +40,21 @@ export function watchStdout(stdout: Writable): StdoutState {
   return state;
 }
 
-/** The error line for a failed write to stdout (other than EPIPE), if there was one. */
+/**
+ * How output is lost without failing the run (README, "Exit codes"): only streamed data (a
+ * listing, an export) whose reader went away (`| head`); a document (a report) never.
+ */
+export type OutputKind = 'document' | 'stream';
+
+function lost(state: StdoutState, err: NodeJS.ErrnoException | undefined, kind: OutputKind): void {
+  if (err === undefined) return;
+  // A write after the failed one is refused as "destroyed": what counts is why it failed.
+  const why = err.code === 'ERR_STREAM_DESTROYED' ? (state.cause ?? err) : err;
+  if (why.code === 'EPIPE' && kind === 'stream') return;
+  state.error ??= why;
+}
+
+/** The error line for output lost on stdout (StdoutState.error), if there was any. */
 export function stdoutFailure(stdout: Writable, flushError?: NodeJS.ErrnoException | null): string | undefined {
   const state = watchStdout(stdout);
   if (flushError && flushError.code !== 'EPIPE') state.error ??= flushError;
@@ -96,12 +116,18 @@ export class IO {
     return forTerminal(redact(text));
   }
 
-  /** Writes data to stdout, waiting when the pipe is full (a slow `| jq` bounds our memory). */
-  async out(text: string): Promise<void> {
-    if (text === '' || this.stdoutClosed) return;
+  /**
+   * Writes data to stdout, waiting when the pipe is full (a slow `| jq` bounds our memory). Text
+   * that cannot be written fails the run, unless it is a `stream` whose reader went away (OutputKind).
+   */
+  async out(text: string, kind: OutputKind = 'document'): Promise<void> {
+    if (text === '') return;
+    const state = watchStdout(this.streams.stdout);
+    if (state.closed) return lost(state, state.cause, kind);
     const { stdout } = this.streams;
     // Data goes out as it is, except on a terminal, where a person reads it.
-    if (!stdout.write(this.stdoutIsTTY ? this.forPeople(text) : this.clean(text))) {
+    const written = stdout.write(this.stdoutIsTTY ? this.forPeople(text) : this.clean(text), (err?: NodeJS.ErrnoException | null) => lost(state, err ?? undefined, kind));
+    if (!written) {
       await new Promise<void>((resolve) => {
         const done = (): void => {
           stdout.off('drain', done);

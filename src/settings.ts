@@ -39,12 +39,23 @@ const envOf: Record<SettingName, string> = {
 const describe: Record<SettingName, string> = { 'base-url': 'API base URL', org: 'organization', team: 'team' };
 const placeholder: Record<SettingName, string> = { 'base-url': '<url>', org: '<id>', team: '<id>' };
 
+/** Names an object's own machinery: as a key of `profiles` it would read or set a prototype, not a profile. */
+const reservedProfileNames: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
 export function profileName(flags: GlobalFlags, env: NodeJS.ProcessEnv): string {
   // As for every setting, an empty value is a mistake, never a fall-back: another profile may
   // hold another service and another token.
   if (flags.profile !== undefined && flags.profile.trim() === '') throw new UsageError('--profile is empty; give a value or leave the flag out');
   if (env.TEAMCTL_PROFILE !== undefined && env.TEAMCTL_PROFILE.trim() === '') throw new UsageError('TEAMCTL_PROFILE is set but empty; give it a value or unset it');
-  return flags.profile ?? env.TEAMCTL_PROFILE ?? 'default';
+  const name = flags.profile ?? env.TEAMCTL_PROFILE ?? 'default';
+  // Names like ids (README, "Settings"): a profile is a key of the config file's `profiles`.
+  if (!/^[A-Za-z0-9._-]+$/.test(name) || reservedProfileNames.includes(name)) {
+    const from = flags.profile !== undefined ? '--profile' : 'TEAMCTL_PROFILE';
+    throw new UsageError(
+      `invalid profile name ${JSON.stringify(name)} (from ${from}): a profile name is letters, digits, "-", "_" and ".", and not ${reservedProfileNames.join(', ')}`,
+    );
+  }
+  return name;
 }
 
 export function resolveSetting(

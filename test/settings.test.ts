@@ -35,6 +35,13 @@ describe('settings precedence: flag > environment > profile config > default', (
     expect(() => profileName({ profile: '' }, { TEAMCTL_PROFILE: 'prod' })).toThrow('--profile is empty; give a value or leave the flag out');
     expect(() => profileName({}, { TEAMCTL_PROFILE: ' ' })).toThrow('TEAMCTL_PROFILE is set but empty');
   });
+  it('takes profile names like ids: letters, digits, - _ . — never __proto__, constructor or prototype — naming the source', () => {
+    expect(profileName({ profile: 'prod-eu.2_a' }, {})).toBe('prod-eu.2_a');
+    expect(() => profileName({}, { TEAMCTL_PROFILE: '__proto__' })).toThrow(/^invalid profile name "__proto__" \(from TEAMCTL_PROFILE\): a profile name is letters, digits/);
+    expect(() => profileName({ profile: 'constructor' }, { TEAMCTL_PROFILE: 'ok' })).toThrow(/^invalid profile name "constructor" \(from --profile\)/);
+    for (const bad of ['prototype', 'a b', 'prod/eu', 'x\u001b[31m', 'é']) expect(() => profileName({ profile: bad }, {})).toThrow(/^invalid profile name/);
+  });
+
   it('picks the profile from --profile, then TEAMCTL_PROFILE, then "default"', () => {
     expect(profileName({ profile: 'a' }, { TEAMCTL_PROFILE: 'b' })).toBe('a');
     expect(profileName({}, { TEAMCTL_PROFILE: 'b' })).toBe('b');

@@ -53,7 +53,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   const plan = await readPlanFile(opts.planFile, ctx.cwd);
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const org = ctx.setting('org').value;
-  await checkOutputs(opts, ctx.cwd);
+  await checkOutputs(opts, ctx.cwd, [{ path: opts.planFile, what: 'the plan' }]);
   const client = await ctx.client();
   const baseUrl = client.base.origin + client.base.prefix;
   checkTarget(plan, opts.planFile, baseUrl, org);

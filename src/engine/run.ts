@@ -6,8 +6,8 @@
 // Reports are views of one list of outcome rows per change, so they always agree.
 import { resolve } from 'node:path';
 import type { Context } from '../context.js';
-import { ExitCode, GuardError, InterruptedError, PartialError, TeamctlError } from '../errors.js';
-import { checkWritable, writeFileAtomic } from '../files/atomic.js';
+import { ExitCode, GuardError, InterruptedError, PartialError, TeamctlError, UsageError } from '../errors.js';
+import { checkWritable, sameFile, writeFileAtomic } from '../files/atomic.js';
 import { csvText, type CsvColumns } from './csv.js';
 import { startProgress, type Progress } from '../output/progress.js';
 import { settleExit, type ExitWords, type Tally } from './exit.js';
@@ -107,10 +107,30 @@ export function runOptions(flags: { dryRun?: boolean | undefined; exitCode?: boo
   };
 }
 
-/** Checks the output paths before anything is read or sent (exit 2, nothing sent). */
-export async function checkOutputs(options: Pick<RunOptions, 'planOut' | 'report'>, cwd: string): Promise<void> {
-  if (options.report !== undefined) await checkWritable(resolve(cwd, options.report), `--report ${options.report}`);
-  if (options.planOut !== undefined) await checkWritable(resolve(cwd, options.planOut), `--plan-out ${options.planOut}`);
+/** A file a command reads: its path as given, and what it is for people ("the roster"). */
+export interface InputFile {
+  path: string;
+  what: string;
+}
+
+/**
+ * Checks the output paths before anything is sent (exit 2): each is writable, and none is an
+ * input file or the other output, compared as real paths (README, "Reports").
+ */
+export async function checkOutputs(options: Pick<RunOptions, 'planOut' | 'report'>, cwd: string, inputs: readonly InputFile[]): Promise<void> {
+  const outputs = [
+    ...(options.report !== undefined ? [{ flag: `--report ${options.report}`, path: resolve(cwd, options.report) }] : []),
+    ...(options.planOut !== undefined ? [{ flag: `--plan-out ${options.planOut}`, path: resolve(cwd, options.planOut) }] : []),
+  ];
+  for (const [i, out] of outputs.entries()) {
+    const others = [...inputs.map((f) => ({ name: `${f.what} (${f.path})`, path: resolve(cwd, f.path) })), ...outputs.slice(0, i).map((o) => ({ name: o.flag, path: o.path }))];
+    for (const other of others) {
+      if (await sameFile(out.path, other.path)) {
+        throw new UsageError(`${out.flag} is the same file as ${other.name}: writing it would overwrite that; nothing was sent`, { hint: 'name another file for the output' });
+      }
+    }
+    await checkWritable(out.path, out.flag);
+  }
 }
 
 

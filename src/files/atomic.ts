@@ -95,6 +95,26 @@ export async function checkWritable(path: string, what = path): Promise<void> {
   await unlink(temp).catch(() => {});
 }
 
+/** Where `path` really is: symbolic links followed (in its folder too, for a file not there yet). */
+async function realTarget(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    return join(await realpath(dirname(path)).catch(() => dirname(path)), basename(path));
+  }
+}
+
+/**
+ * Whether `a` and `b` name one file: the same real path (symbolic links followed, either may not
+ * exist yet), or one file on disk under two names (a hard link, a case-insensitive file system).
+ */
+export async function sameFile(a: string, b: string): Promise<boolean> {
+  const [ra, rb] = await Promise.all([realTarget(a), realTarget(b)]);
+  if (ra === rb) return true;
+  const [sa, sb] = await Promise.all([stat(ra).catch(() => undefined), stat(rb).catch(() => undefined)]);
+  return sa !== undefined && sb !== undefined && sa.dev === sb.dev && sa.ino === sb.ino;
+}
+
 /** Opens a temporary file for `path`. Problems the user can fix (no folder, a directory) are usage errors. */
 export async function openAtomic(path: string, what = path): Promise<AtomicFile> {
   const target = await resolveTarget(path, what);

@@ -1,6 +1,7 @@
 // What a glossary cell is, for the reader and the writers alike: how it is normalised before it
 // is compared or sent, and the apostrophe an export puts before a cell a spreadsheet would run as
-// a formula, which the reader takes off again (README, "glossary export").
+// a formula, which the reader takes off again (README, "glossary export"). excelCell is also every
+// --report CSV's cell (README, "Reports").
 
 /** What every cell goes through before it is compared or sent. */
 export function normaliseCell(value: string): string {
@@ -20,4 +21,20 @@ export function unneutraliseCell(value: string): string {
 /** A raw cell as the reader takes it: trimmed, NFC, without an export's apostrophe. */
 export function readCell(raw: string): string {
   return normaliseCell(unneutraliseCell(normaliseCell(raw)));
+}
+
+/**
+ * A cell for `export --excel` and every `--report` CSV: one leading `'` for any value that (after
+ * trimming) starts with = + - @, optionally after apostrophes (`=SUM(A1)` → `'=SUM(A1)`, `'=x` →
+ * `''=x`), so a spreadsheet shows it as text; the reader removes that apostrophe again. A value
+ * whose raw text starts with = + - @ tab or CR but reads otherwise once trimmed and NFC (a leading
+ * tab; `=` followed by U+0338, which NFC composes into `≠`) gets the `'` when that reads back
+ * exactly, and is written as the import reads it (trimmed, NFC) otherwise.
+ */
+export function excelCell(value: string): string {
+  const n = normaliseCell(value);
+  if (/^'*[=+\-@\t\r]/.test(n)) return `'${n}`;
+  if (!formulaStart.test(value)) return value;
+  const quoted = `'${value}`;
+  return readCell(quoted) === n ? quoted : n;
 }

@@ -4,7 +4,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { GlossaryEntry } from '../api/types.js';
 import { UsageError } from '../errors.js';
-import { escapedCell, formulaStart, normaliseCell, readCell } from './cells.js';
+import { escapedCell, excelCell, normaliseCell } from './cells.js';
 import { pickTranslation } from './glossary-columns.js';
 
 // The cell writers. `n` below is a value as an import compares it (normaliseCell: trimmed, NFC);
@@ -18,22 +18,6 @@ import { pickTranslation } from './glossary-columns.js';
 export function csvCell(value: string): string {
   const n = normaliseCell(value);
   return escapedCell.test(n) ? `'${n}` : value;
-}
-
-/**
- * A cell for `export --excel`: one leading `'` for any value that (after trimming) starts with
- * = + - @, optionally after apostrophes (`=SUM(A1)` → `'=SUM(A1)`, `'=x` → `''=x`), so a
- * spreadsheet shows it as text; the reader removes that apostrophe again. A value whose raw text
- * starts with = + - @ tab or CR but reads otherwise once trimmed and NFC (a leading tab; `=`
- * followed by U+0338, which NFC composes into `≠`) gets the `'` when that reads back exactly, and
- * is written as the import reads it (trimmed, NFC) otherwise.
- */
-export function excelCell(value: string): string {
-  const n = normaliseCell(value);
-  if (/^'*[=+\-@\t\r]/.test(n)) return `'${n}`;
-  if (!formulaStart.test(value)) return value;
-  const quoted = `'${value}`;
-  return readCell(quoted) === n ? quoted : n;
 }
 
 /** A UTF-16 surrogate not part of a pair. */

@@ -34,10 +34,12 @@
 // Final verification: after the run the glossary is listed once more and compared with what the
 // run expects: the glossary as first read plus the operations confirmed. A failed operation whose
 // outcome was unknown and that is in the glossary after all moves to `applied` ("landed late"). A
+// confirmed insert/update/delete the listing does not show moves the other way, from `applied` to
+// `failed` (`missing`): the counts say what the glossary holds, not what the service answered. A
 // translation set present more often than expected (a duplicate: someone else inserted the same
-// translations meanwhile) or a confirmed insert/update that is missing is reported in
-// `discrepancies`, naming the line and the entry ids. Processing later than that last listing
-// cannot be seen — which is why nothing is ever re-sent after an unknown outcome.
+// translations meanwhile) is reported in `discrepancies`, naming the line and the entry ids.
+// Processing later than that last listing cannot be seen — which is why nothing is ever re-sent
+// after an unknown outcome.
 import type { GlossaryOperation } from '../api/types.js';
 import { batches } from '../api/batching.js';
 import { ServiceError, TeamctlError, failureDetail } from '../errors.js';
@@ -82,6 +84,8 @@ export interface FailedOperation {
   planned: PlannedOperation;
   /** Sent, and its outcome is unknown: the service may still apply it (it was not re-sent). */
   outcomeUnknown?: true;
+  /** Confirmed by the service, but the final listing does not show it. */
+  missing?: true;
 }
 
 /** Something the final listing found wrong, on the line of the operation it concerns. */
@@ -91,6 +95,8 @@ export interface Discrepancy {
   planned: PlannedOperation;
   /** The entries concerned (the duplicates to delete, or the entry updated). */
   ids: string[];
+  /** A confirmed operation the listing does not show (the executor reports it failed, not applied). */
+  missing?: true;
 }
 
 export interface ApplyResult {
@@ -107,7 +113,7 @@ export interface ApplyResult {
   stopReason?: string;
   /** Failed operations the final listing found in the glossary after all (now in `applied` too). */
   landedLate: PlannedOperation[];
-  /** What the final listing found wrong: duplicates this run caused, confirmed operations missing. */
+  /** What the final listing found wrong that is no failure of an operation: duplicates. */
   discrepancies: Discrepancy[];
   /**
    * True when the final listing was made and compared, or was not needed (nothing can have
@@ -423,6 +429,12 @@ class GlossaryExecutor {
       result.landedLate = landedLate;
       this.notice(`${plural(landedLate.length, 'operation')} reported failed above landed after all (line ${landedLate.map((p) => p.line).join(', ')})`);
     }
-    result.discrepancies = discrepancies;
+    // A confirmed operation the glossary does not show was not applied, whatever the service said.
+    const missing = new Map(discrepancies.filter((d) => d.missing).map((d) => [d.planned, d]));
+    if (missing.size > 0) {
+      result.applied = result.applied.filter((p) => !missing.has(p));
+      for (const d of missing.values()) result.failed.push({ line: d.line, status: null, message: d.message, planned: d.planned, missing: true });
+    }
+    result.discrepancies = discrepancies.filter((d) => !d.missing);
   }
 }

@@ -265,7 +265,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       partial: (t) => {
         const problems = [
           t.failed > 0 ? `${t.failed} of ${t.total} operations failed${t.unknown > 0 && t.unknown <= t.failed ? ` (${t.unknown} with an unknown outcome: the service may still apply them)` : ''}` : '',
-          t.unexplained > 0 ? `${t.unexplained} ${t.unexplained === 1 ? 'problem' : 'problems'} (duplicates, missing changes) found when the glossary was listed again` : '',
+          t.unexplained > 0 ? `${t.unexplained} ${t.unexplained === 1 ? 'duplicate' : 'duplicates'} found when the glossary was listed again` : '',
           t.unverifiable ? 'the result could not be verified' : '',
         ].filter((p) => p !== '');
         return `${problems.join('; ')}; ${t.applied} applied`;
@@ -276,10 +276,16 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
 }
 
 /** Why operations failed, in a few words: their statuses counted ("3 rejected (400), 2 not sent"). */
-function describeFailures(failed: readonly { status: number | null; message: string }[]): string {
+function describeFailures(failed: readonly { status: number | null; message: string; missing?: true }[]): string {
   const counts = new Map<string, number>();
   for (const f of failed) {
-    const what = f.status !== null ? `${f.status >= 500 ? 'failed' : 'rejected'} (${f.status})` : f.message.startsWith('not sent') ? 'not sent' : 'failed (no answer)';
+    const what = f.missing
+      ? 'confirmed but missing from the glossary'
+      : f.status !== null
+        ? `${f.status >= 500 ? 'failed' : 'rejected'} (${f.status})`
+        : f.message.startsWith('not sent')
+          ? 'not sent'
+          : 'failed (no answer)';
     counts.set(what, (counts.get(what) ?? 0) + 1);
   }
   return [...counts].map(([what, n]) => `${n} ${what}`).join(', ') + ' — see the lines above';

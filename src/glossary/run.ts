@@ -138,7 +138,7 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
   const { requestTimeoutMs, onConflict } = opts;
   const org = ctx.setting('org').value;
   const { io } = ctx;
-  await checkOutputs(opts, ctx.cwd);
+  await checkOutputs(opts, ctx.cwd, [{ path: opts.file, what: 'the glossary file' }]);
 
   // 1. The file, all of it checked before anything is sent; 2. the glossary read in full.
   return readFileAndGlossary(ctx, opts, (f) => f.rows.length > 0, async ({ file, client, journal, existing, waiting }) => {
@@ -175,7 +175,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
   const { requestTimeoutMs, maxDeletions } = opts;
   const org = ctx.setting('org').value;
   const { io } = ctx;
-  await checkOutputs(opts, ctx.cwd);
+  await checkOutputs(opts, ctx.cwd, [{ path: opts.file, what: 'the glossary file' }]);
 
   return readFileAndGlossary(
     ctx,
@@ -228,7 +228,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
 export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): Promise<number> {
   const { requestTimeoutMs, ids } = opts;
   const org = ctx.setting('org').value;
-  await checkOutputs(opts, ctx.cwd);
+  await checkOutputs(opts, ctx.cwd, []);
 
   const client = await ctx.client();
   return withJournal(ctx, client, org, opts, async (journal) => {

@@ -62,12 +62,13 @@ export function verifyGlossary(
         line: planned.line,
         planned,
         ids: [op.id],
+        missing: true,
         message:
           `the update of entry ${op.id} was confirmed but is not in the glossary listed after the run ` +
           `(${now ? 'the entry has other translations' : 'the entry is gone'}); someone may have changed it meanwhile — check it and run the import again`,
       });
     } else if (op.type === 'delete' && finalById.has(op.id)) {
-      discrepancies.push({ line: planned.line, planned, ids: [op.id], message: `the delete of entry ${op.id} was confirmed but the entry is still there` });
+      discrepancies.push({ line: planned.line, planned, ids: [op.id], missing: true, message: `the delete of entry ${op.id} was confirmed but the entry is still there` });
     }
   }
 
@@ -130,8 +131,9 @@ export function verifyGlossary(
           line: planned.line,
           planned,
           ids: [],
+          missing: true,
           message:
-            'inserted (the service confirmed it) but not in the glossary listed after the run; someone may have deleted or changed it meanwhile — run the import again to add it',
+            'the insert was confirmed but is not in the glossary listed after the run; someone may have deleted or changed it meanwhile — run the import again to add it',
         });
       }
     }

@@ -2,7 +2,7 @@
 // engine (src/engine/run.ts) through the members domain (src/members/change.ts). `add` is a sync
 // with only adds, `remove` a sync with only removals.
 import type { Context } from '../context.js';
-import { checkOutputs, runChange, runOptions } from '../engine/run.js';
+import { checkOutputs, runChange, runOptions, type InputFile } from '../engine/run.js';
 import { NotFoundError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
@@ -31,6 +31,8 @@ export interface EngineOptions {
   planOut?: string;
   /** --min-owners (sync): the fewest owners a plan may leave a team (default 1). */
   minOwners?: number;
+  /** The files read (the roster, --add-file, --remove-file): no output may overwrite them. */
+  inputs?: InputFile[];
 }
 
 /** Teams read at once when a roster names several (each read is sequential pages). */
@@ -42,7 +44,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const maxRemovals = options.maxRemovals === undefined ? undefined : (options.maxRemovals ?? defaultMaxRemovals);
   if (maxRemovals !== undefined) maxRemovalsAllowed(maxRemovals, 0); // a bad spec fails before any request
-  await checkOutputs(options, ctx.cwd);
+  await checkOutputs(options, ctx.cwd, options.inputs ?? []);
 
   const client = await ctx.client();
   const current = await readTeam(client, org, team, 'before planning; nothing was sent');
@@ -83,7 +85,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   ctx.outputFormat();
   const maxRemovals = options.maxRemovals === undefined ? undefined : (options.maxRemovals ?? defaultMaxRemovals);
   if (maxRemovals !== undefined) maxRemovalsAllowed(maxRemovals, 0);
-  await checkOutputs(options, ctx.cwd);
+  await checkOutputs(options, ctx.cwd, options.inputs ?? []);
 
   const byTeam = rowsByTeam(roster.users);
   const client = await ctx.client();

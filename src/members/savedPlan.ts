@@ -63,6 +63,13 @@ export function membersPlanBody(value: Json): MembersPlanBody {
   const options = object(o.options, 'body.options');
   const teams = array(o.teams, 'body.teams').map((t, i) => teamPlan(t, `body.teams[${i}]`));
   if (teams.length === 0) throw new ShapeError('body.teams is empty');
+  // One entry per team, as --plan-out writes it: a team twice would be counted, and sent, twice.
+  const first = new Map<string, number>();
+  teams.forEach(({ team }, i) => {
+    const at = first.get(team);
+    if (at !== undefined) throw new ShapeError(`body.teams[${i}] names team ${JSON.stringify(team)} again (as body.teams[${at}] does)`);
+    first.set(team, i);
+  });
   return {
     teams,
     options: {

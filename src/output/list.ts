@@ -113,7 +113,7 @@ export async function writeList<T>(
   const pages = await startedPages(untilStdoutCloses(io, source));
   const headers = columns.map((c) => c.header);
   const cells = (item: T): Cell[] => columns.map((c) => c.value(item));
-  const write = (text: string): Promise<void> => io.out(text);
+  const write = (text: string): Promise<void> => io.out(text, 'stream');
   switch (format) {
     case 'json':
       return writeItems(pages, jsonArrayWriter<T>(), write);
@@ -126,7 +126,7 @@ export async function writeList<T>(
     case 'markdown': {
       const rows: Cell[][] = [];
       for await (const items of pages) for (const item of items) rows.push(cells(item));
-      await io.out(format === 'table' ? await renderTable(headers, rows, io.colorStdout, io.stdoutColumns) : markdownTable(headers, rows));
+      await io.out(format === 'table' ? await renderTable(headers, rows, io.colorStdout, io.stdoutColumns) : markdownTable(headers, rows), 'stream');
       return rows.length;
     }
   }

@@ -166,6 +166,23 @@ describe('members: --plan-out, then apply', () => {
     expect(mutating(s.sandbox.requests)).toEqual([]);
   });
 
+  it('refuses a plan that names a team twice (exit 2, naming the plan file), before anything is sent', async () => {
+    const planPath = join(dir, 'twice-plan.json');
+    expect((await runCli(['members', 'remove', 'u00002', '--plan-out', planPath], { env: s.env })).code).toBe(0);
+    const plan = JSON.parse(readFileSync(planPath, 'utf8')) as { body: { teams: unknown[] } };
+    plan.body.teams = [plan.body.teams[0], plan.body.teams[0]];
+    const twice = file(JSON.stringify(plan), 'json');
+    for (const args of [['apply', twice], ['apply', twice, '--dry-run']]) {
+      const mark = s.sandbox.requests.length;
+      const r = await runCli(args, { env: s.env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^error: ${twice.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not a valid teamctl plan: body\\.teams\\[1\\] names team "t" again \\(as body\\.teams\\[0\\] does\\)$`, 'm'));
+      expect(r.stderr).not.toContain('2 teams');
+      expect(s.sandbox.requests.slice(mark)).toEqual([]);
+    }
+    expect(team().u00002).toBe('member');
+  });
+
   it('does not write a plan that a guard refuses (exit 3), unless --force, which the plan records', async () => {
     const planPath = join(dir, 'guard-plan.json');
     const refused = await runCli(['members', 'remove', 'u00001', '--plan-out', planPath], { env: s.env });

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +165,44 @@ describe('config', () => {
     ]) {
       expect((await runCli(args)).code).toBe(2);
     }
+  });
+
+  it('a config file with a value of the wrong type: exit 2 naming the file and the key, no stack trace, nothing sent', async () => {
+    const configDir = newConfigDir();
+    const file = join(configDir, 'config.json');
+    const profile = { 'base-url': s.sandbox.url, org: 'acme', team: 'engineering', token: s.sandbox.token };
+    for (const [bad, key] of [
+      [{ token: 1234567890123456 }, 'token'],
+      [{ 'base-url': 7 }, 'base-url'],
+    ] as const) {
+      writeFileSync(file, JSON.stringify({ profiles: { default: { ...profile, ...bad } } }));
+      for (const args of [['members', 'list'], ['auth', 'status'], ['config', 'set', 'org', 'x']]) {
+        const mark = s.sandbox.requests.length;
+        const r = await runCli(args, { configDir });
+        expect({ args, code: r.code }).toEqual({ args, code: 2 });
+        expect(r.stderr).toContain(`error: the config file ${file}: "profiles.default.${key}" is not a string (a number)`);
+        expect(r.stderr).not.toMatch(/^\s+at /m);
+        expect(s.sandbox.requests.length).toBe(mark);
+      }
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ profiles: { default: bad } });
+    }
+  });
+
+  it('a profile name that is not like an id (__proto__, constructor, a space): exit 2 naming --profile or TEAMCTL_PROFILE; nothing stored', async () => {
+    const configDir = newConfigDir();
+    for (const [args, env, from] of [
+      [['config', 'set', 'org', 'x'], { TEAMCTL_PROFILE: '__proto__' }, 'TEAMCTL_PROFILE'],
+      [['config', 'set', 'org', 'x', '--profile', 'constructor'], {}, '--profile'],
+      [['auth', 'login', '--with-token', '--profile', 'my profile'], {}, '--profile'],
+    ] as const) {
+      const r = await runCli([...args], { configDir, env, stdin: `${s.sandbox.token}\n` });
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stderr).toMatch(new RegExp(`^error: invalid profile name "[^"]+" \\(from ${from}\\)`, 'm'));
+    }
+    expect(existsSync(join(configDir, 'config.json'))).toBe(false);
+    // A name like an id works, and is stored under that name.
+    expect((await runCli(['config', 'set', 'org', 'x'], { configDir, env: { TEAMCTL_PROFILE: 'prod-eu.2_a' } })).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'))).toEqual({ profiles: { 'prod-eu.2_a': { org: 'x' } } });
   });
 
   it('uses the profile output format', async () => {

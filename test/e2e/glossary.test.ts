@@ -261,6 +261,45 @@ describe('glossary import', () => {
     expect(s.sandbox.store.getGlossaryEntry(org, doorId)?.translations).toEqual({ en: 'door', fr: 'portail' });
     expect(r.stderr).toMatch(/^error: 1 of 3 operations failed; 2 applied$/m);
   });
+
+  it('--report neutralises cells a spreadsheet would run as formulas, as --excel does; the service and -o csv get the raw values', async () => {
+    const { org, env } = newOrg();
+    const file = writeFile('formulas.csv', 'en,fr\n=1+1,un\n-minus,moins\n@SUM(A1),somme\n+plus,plus\nplain,simple\n');
+    const reportPath = join(dir, 'formulas-report.csv');
+    const r = await runCli(['glossary', 'import', file, '--report', reportPath], { env });
+    expect(r.code).toBe(0);
+    expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(
+      sigs([{ en: '=1+1', fr: 'un' }, { en: '-minus', fr: 'moins' }, { en: '@SUM(A1)', fr: 'somme' }, { en: '+plus', fr: 'plus' }, { en: 'plain', fr: 'simple' }]),
+    );
+    const keys = readFileSync(reportPath, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[1]);
+    expect(keys).toEqual(["'=1+1", "'-minus", "'@SUM(A1)", "'+plus", 'plain']);
+    const listed = await runCli(['glossary', 'list', '-o', 'csv'], { env });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.trim().split('\n').slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['+plus', '-minus', '=1+1', '@SUM(A1)', 'plain']);
+  });
+
+  it('a service that answers 204 and applies nothing: the final listing finds the inserts missing, so they count as failed, not inserted (exit 1)', async () => {
+    const { org, env } = newOrg();
+    const file = writeFile('lying-204.csv', 'en,fr\nbank,banque\ndoor,porte\nwall,mur\n');
+    s.sandbox.intercept((req) => (req.method === 'PUT' && req.path === glossaryPath(org) ? { kind: 'respond', status: 204 } : undefined));
+    const mark = s.sandbox.requests.length;
+    const reportPath = join(dir, 'lying-204.csv.report');
+    const r = await runCli(['glossary', 'import', file, '--json', '--report', reportPath], { env });
+    expect(entriesOf(org)).toEqual([]);
+    const log = since(mark);
+    expect(putsTo(org, log).map((p) => [p.status, p.fault, operationsOf(p).length])).toEqual([[204, 'intercept:respond', 3]]);
+    // The PUT, then the final listing that verifies it.
+    expect(log.at(-1)).toMatchObject({ method: 'GET', path: glossaryPath(org) });
+    const report = JSON.parse(r.stdout) as ImportReport;
+    expect(report).toMatchObject({ inserted: 0, updated: 0 });
+    expect(report.failed.map((f) => [f.line, f.status])).toEqual([[2, null], [3, null], [4, null]]);
+    expect(report.failed[0]?.message).toMatch(/^the insert was confirmed but is not in the glossary listed after the run/);
+    expect(r.stderr).toMatch(/^glossary import: 0 inserted, 0 updated, 0 present, 0 conflicts, 3 failed$/m);
+    expect(r.stderr).not.toMatch(/[1-9]\d* inserted/);
+    expect(r.stderr).toMatch(/^error: none of the 3 operations was applied: 3 confirmed but missing from the glossary/m);
+    expect(readFileSync(reportPath, 'utf8').split('\n').filter((l) => /,insert,/.test(l)).map((l) => l.split(',')[3])).toEqual(['failed', 'failed', 'failed']);
+    expect(r.code).toBe(1);
+  });
 });
 
 describe('glossary import: failures, timeouts, encodings', () => {

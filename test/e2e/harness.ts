@@ -30,6 +30,8 @@ export interface CliOptions {
   spawn?: boolean;
   /** In-process runs: how teamctl waits (default: not at all). */
   sleep?: (ms: number) => Promise<void>;
+  /** In-process runs: every write to stdout fails with this code (a closed descriptor, a reader gone). */
+  stdoutFails?: 'EBADF' | 'EPIPE';
 }
 
 /** Retries in in-process runs wait no real time: backoff is the policy's business (unit-tested). */
@@ -52,7 +54,7 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     else env[k] = v;
   }
   if (!options.spawn) {
-    const streams = fakeStreams({ stdin: options.stdin ?? '' });
+    const streams = fakeStreams({ stdin: options.stdin ?? '', ...(options.stdoutFails ? { stdoutFails: options.stdoutFails } : {}) });
     // The working folder is a dependency of main(), not the process's: no process.chdir(), which
     // worker threads (Stryker's vitest runner) do not allow.
     const code = await main(args, { streams, env, sleep: options.sleep ?? noSleep, ...(options.cwd ? { cwd: options.cwd } : {}) });

@@ -57,6 +57,20 @@ describe('members add', () => {
     });
   });
 
+  it('--json to a stdout whose writes fail (EBADF: closed; EPIPE: the reader went away): the member is added, the lost report exits 1 with one line', async () => {
+    for (const [code, user] of [['EBADF', 'u00005'], ['EPIPE', 'u00006']] as const) {
+      const r = await runCli(['members', 'add', user, '--json'], { env: s.env, stdoutFails: code });
+      expect(r.stdout).toBe('');
+      expect(team()[user]).toBe('member');
+      expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([`error: could not write to standard output (${code}); the output is incomplete`]);
+      expect(r.code).toBe(1);
+    }
+    expect(changes().map(shape)).toEqual(['PUT bulk {"add":["u00005"]}', 'PUT bulk {"add":["u00006"]}']);
+    // Streamed data whose reader went away (`members list | head`) still ends quietly; a closed stdout does not.
+    expect(await runCli(['members', 'list', '--json'], { env: s.env, stdoutFails: 'EPIPE' })).toMatchObject({ code: 0, stderr: '' });
+    expect(await runCli(['members', 'list', '--json'], { env: s.env, stdoutFails: 'EBADF' })).toMatchObject({ code: 1, stderr: 'error: could not write to standard output (EBADF); the output is incomplete\n' });
+  });
+
   it('--role owner: a new user named by e-mail is added in bulk, then made owner by id; a member is promoted in place', async () => {
     const r = await runCli(['members', 'add', '--role', 'owner', 'User00007@example.com', 'user00003@example.com'], { env: s.env });
     expect(r.code, r.stderr).toBe(0);

@@ -179,6 +179,17 @@ describe('applyGlossaryPlan', () => {
     expect(fake.waits).toEqual([]);
   });
 
+  it('a service that confirms and applies nothing: the final listing moves every operation from applied to failed', async () => {
+    const fake = new FakeService([{ id: 'a', translations: { en: 'bank' } }, { id: 'b', translations: { en: 'door' } }]);
+    const ops: PlannedOperation[] = [insert(2, 'wall', 'mur'), update(3, 'a', { en: 'bank', fr: 'banque' }), { line: 4, operation: { type: 'delete', id: 'b' } }];
+    const api = { update: async () => {}, read: fake.api.read };
+    const r = await applyGlossaryPlan(api, fake.glossary(), ops, { batchSize: 100, requestTimeoutMs, sleep: fake.sleep });
+    expect(r.applied).toEqual([]);
+    expect(r.failed.map((f) => [f.line, f.status, f.missing, f.planned])).toEqual(ops.map((p) => [p.line, null, true, p]));
+    expect(r.discrepancies).toEqual([]);
+    expect(r.verified).toBe(true);
+  });
+
   it('verify: false lists nothing; an empty run lists nothing either', async () => {
     const fake = new FakeService();
     await run(fake, inserts(3), { verify: false });
@@ -629,7 +640,8 @@ describe('verifyGlossary', () => {
       [2, []],
       [3, ['a']],
     ]);
-    expect(discrepancies[0]?.message).toMatch(/^inserted \(the service confirmed it\) but not in the glossary listed after the run/);
+    expect(discrepancies.map((d) => d.missing)).toEqual([true, true]);
+    expect(discrepancies[0]?.message).toMatch(/^the insert was confirmed but is not in the glossary listed after the run/);
     expect(discrepancies[1]?.message).toMatch(/^the update of entry a was confirmed but is not in the glossary listed after the run \(the entry has other translations\)/);
   });
 

@@ -7,11 +7,14 @@ export interface CapturedStreams extends IOStreams {
   err(): string;
 }
 
-export function fakeStreams(options: { stdin?: string; stdoutIsTTY?: boolean; stderrIsTTY?: boolean; stdinIsTTY?: boolean } = {}): CapturedStreams {
+export function fakeStreams(
+  options: { stdin?: string; stdoutIsTTY?: boolean; stderrIsTTY?: boolean; stdinIsTTY?: boolean; /** Every write to stdout fails with this code (EBADF, EPIPE). */ stdoutFails?: string } = {},
+): CapturedStreams {
   let out = '';
   let err = '';
   const stdout = new Writable({
     write(chunk, _enc, cb) {
+      if (options.stdoutFails !== undefined) return cb(Object.assign(new Error(`write ${options.stdoutFails}`), { code: options.stdoutFails }));
       out += String(chunk);
       cb();
     },

@@ -47,7 +47,7 @@ const formats = exportFormats;
 type Sink = AtomicFile;
 
 function stdoutSink(ctx: Context): Sink {
-  return { write: (text) => ctx.io.out(text), commit: async () => {}, abort: async () => {} };
+  return { write: (text) => ctx.io.out(text, 'stream'), commit: async () => {}, abort: async () => {} };
 }
 
 /** The entry with only the chosen languages (or unchanged without --lang). */

@@ -39,6 +39,8 @@ interface Source {
   roles: boolean;
   /** The roster and --add-file leave out inactive accounts; a --remove-file keeps them. */
   dropInactive: boolean;
+  /** What it is, for messages: "the roster", "--add-file". */
+  what: string;
 }
 
 /** Reads every file, collecting the problems of all of them (after `earlier` ones) before failing. */
@@ -75,9 +77,9 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const add: UserEntry[] = addArgs.users;
   const remove: UserEntry[] = removeArgs.users;
   const sources: Source[] = [
-    ...(opts.roster !== undefined ? [{ path: opts.roster, roles: true, dropInactive: true }] : []),
-    ...addFiles.map((path) => ({ path, roles: false, dropInactive: true })),
-    ...removeFiles.map((path) => ({ path, roles: false, dropInactive: false })),
+    ...(opts.roster !== undefined ? [{ path: opts.roster, roles: true, dropInactive: true, what: 'the roster' }] : []),
+    ...addFiles.map((path) => ({ path, roles: false, dropInactive: true, what: 'the --add-file' })),
+    ...removeFiles.map((path) => ({ path, roles: false, dropInactive: false, what: 'the --remove-file' })),
   ];
   if (opts.userColumn !== undefined && opts.userColumn.trim() === '') throw new UsageError('--user-column needs the name of a header cell');
   const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems], ctx.cwd, opts.userColumn);
@@ -109,6 +111,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     ...(minOwners !== undefined ? { minOwners } : {}),
     report: opts.report,
     planOut: opts.planOut,
+    inputs: sources.map(({ path, what }) => ({ path, what })),
   };
 
   if (roster?.header?.teamColumn) {
