@@ -22,9 +22,10 @@ export default tseslint.config(
   },
   // The layers (README, "Development"): each folder may import only what is below it.
   ...layers({
-    'src/plan/**': ['commands', 'engine', 'members', 'glossary', 'sandbox', 'context', 'api/client', 'io'],
+    'src/model/**': ['commands', 'engine', 'members', 'glossary', 'sandbox', 'context', 'api/client', 'io', 'plan', 'files', 'output'],
+    'src/plan/**': ['commands', 'engine', 'members', 'glossary', 'sandbox', 'context', 'api/client', 'io', 'files'],
     'src/api/**': ['commands', 'engine', 'members', 'glossary', 'plan', 'files', 'sandbox', 'context', 'io'],
-    'src/files/**': ['commands', 'engine', 'members', 'glossary', 'sandbox', 'context', 'api/client', 'io'],
+    'src/files/**': ['commands', 'engine', 'members', 'glossary', 'sandbox', 'context', 'api/client', 'io', 'plan'],
     'src/output/**': ['commands', 'engine', 'members', 'glossary', 'sandbox', 'context', 'api', 'plan'],
     'src/engine/**': ['commands', 'members', 'glossary', 'sandbox'],
     'src/members/**': ['commands', 'glossary', 'sandbox'],

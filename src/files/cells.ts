@@ -3,10 +3,9 @@
 // a formula, which the reader takes off again (README, "glossary export"). excelCell is also every
 // --report CSV's cell (README, "Reports").
 
-/** What every cell goes through before it is compared or sent. */
-export function normaliseCell(value: string): string {
-  return value.trim().normalize('NFC');
-}
+import { normaliseCell } from '../model/entries.js';
+
+export { normaliseCell };
 
 /** Cells a spreadsheet may run as a formula (OWASP CSV injection): = + - @ tab CR first. */
 export const formulaStart = /^[=+\-@\t\r]/;

@@ -33,21 +33,13 @@
 import { InputFileError, type FileProblem } from '../errors.js';
 import { languageKeyPattern } from '../glossary/languages.js';
 import { quote, shorten } from '../output/words.js';
-import { translationsKey } from '../plan/glossary.js';
+import { translationsKey, type GlossaryRow } from '../model/entries.js';
 import { normaliseCell, readCell } from './cells.js';
 import { parseDelimited, readCheckedChunks, refuseNulCells, textOfChunks, type DelimitedFile } from './csv.js';
 import { recogniseHeaderCell } from './glossary-header.js';
 import { looksLikeTbx } from './tbx.js';
 
-/** One row of a glossary file, checked and normalised (trimmed, NFC, empty cells dropped). */
-export interface GlossaryRow {
-  /** Line the row starts on. */
-  line: number;
-  /** The `id` cell when non-empty: the row updates that entry. */
-  id?: string;
-  /** Language key (as spelled in the header) → translation; never empty values. */
-  translations: Record<string, string>;
-}
+export type { GlossaryRow };
 
 export interface GlossaryFile {
   rows: GlossaryRow[];

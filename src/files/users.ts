@@ -39,28 +39,10 @@ import type { FileProblem } from '../errors.js';
 import { InputFileError, UsageError } from '../errors.js';
 import type { DelimitedFile, DelimitedRow } from './csv.js';
 import { quote } from '../output/words.js';
-import { emailKey } from '../plan/userMap.js';
+import { emailKey, type UserEntry, type UserKind } from '../model/users.js';
 import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
 
-export type UserKind = 'email' | 'id';
-
-/** One user named in a file or on the command line. */
-export interface UserEntry {
-  /** The user as written, trimmed. */
-  key: string;
-  kind: UserKind;
-  /**
-   * Only when roles are read (the roster) and the file has a `role` column; an empty cell is
-   * `member`. Undefined means "no role given": the member keeps theirs (new users: member).
-   */
-  role?: TeamMemberRole;
-  /** The team the row is for, in a roster with a `team` column (an organization roster). */
-  team?: string;
-  /** 1-based line in the file; 0 for a command-line argument. */
-  line: number;
-  /** The file the user came from; absent for a command-line argument. */
-  file?: string;
-}
+export type { UserEntry, UserKind };
 
 export interface UserFileOptions {
   /** Read the `role` column, and a `team` column if there is one (only `--roster` does). */

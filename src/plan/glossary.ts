@@ -28,8 +28,7 @@
 //   share the key term with other translations (homonyms: which one is the entry?).
 // - A conflict `update` whose merge changes nothing (the row is a subset of the entry) is present.
 import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations } from '../api/types.js';
-import { normaliseCell } from '../files/cells.js';
-import type { GlossaryRow } from '../files/glossary.js';
+import { normaliseTranslations, sameTranslations, signature, translationsKey, type GlossaryRow } from '../model/entries.js';
 
 import type { OnConflict } from '../choices.js';
 
@@ -68,27 +67,7 @@ export function older(a: { id: string; createdAt?: string | undefined }, b: { id
   return (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** The comparable form of a translation map: lower-case keys, trimmed NFC values, no empties. */
-export function normaliseTranslations(translations: GlossaryTranslations): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(translations)) {
-    if (typeof v !== 'string') continue;
-    const key = k.toLowerCase();
-    const value = normaliseCell(v);
-    if (value !== '' && !out.has(key)) out.set(key, value);
-  }
-  return out;
-}
-
-/** Equal translations: the same languages with the same values, after normalisation. */
-export function sameTranslations(a: GlossaryTranslations, b: GlossaryTranslations): boolean {
-  return signature(normaliseTranslations(a)) === signature(normaliseTranslations(b));
-}
-
-/** A comparable text for a translation map: equal for maps sameTranslations() calls equal. */
-export function translationsKey(translations: GlossaryTranslations): string {
-  return signature(normaliseTranslations(translations));
-}
+export { normaliseTranslations, sameTranslations, translationsKey };
 
 /** Whether `entry` holds every translation of `row` (both normalised): the row says nothing new. */
 export function covers(entry: Map<string, string>, row: Map<string, string>): boolean {
@@ -110,9 +89,6 @@ export function keylessMatch<E extends GlossaryEntryLike>(row: GlossaryTranslati
   });
 }
 
-function signature(normalised: Map<string, string>): string {
-  return JSON.stringify([...normalised].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
 
 /** existing ∪ row, the row winning, in the existing entry's key spelling; empty values dropped. */
 function merge(existing: GlossaryTranslations, row: GlossaryTranslations): GlossaryTranslations {

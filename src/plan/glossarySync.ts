@@ -20,7 +20,7 @@
 //   rows; the planner does not rely on it.)
 import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import type { FileProblem } from '../errors.js';
-import type { GlossaryRow } from '../files/glossary.js';
+import type { GlossaryRow } from '../model/entries.js';
 import { keylessMatch, normaliseTranslations, older, sameTranslations, type GlossaryPlan, type PlannedOperation } from './glossary.js';
 
 export interface SyncOptions {

@@ -29,7 +29,7 @@
 import { oneLine } from '../output/terminal.js';
 import type { TeamMemberRole } from '../api/types.js';
 import { InputFileError, UsageError } from '../errors.js';
-import type { UserEntry } from '../files/users.js';
+import type { UserEntry } from '../model/users.js';
 import { quote } from '../output/words.js';
 import { emailKey, UserMap } from './userMap.js';
 

@@ -1,7 +1,7 @@
 // The organization roster's plan (README, "Many teams from one roster"): the roster's rows by
 // team, and each named team's plan made from its own rows. Pure; teams the roster does not name
 // have no plan at all, so nothing can touch them.
-import type { UserEntry } from '../files/users.js';
+import type { UserEntry } from '../model/users.js';
 import { planMembers, type CurrentMember, type MembersPlan } from './members.js';
 
 /** The roster's rows by team, teams in the order the roster first names them. */

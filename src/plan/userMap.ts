@@ -2,8 +2,9 @@
 // else by e-mail ignoring case. In constant time, since rosters and teams hold thousands.
 import type { UserRef } from './members.js';
 
-/** An e-mail as users are matched by it: trimmed, any case. */
-export const emailKey = (email: string): string => email.trim().toLowerCase();
+import { emailKey } from '../model/users.js';
+
+export { emailKey };
 
 export class UserMap<V> {
   private readonly byId = new Map<string, V>();

@@ -1,0 +1,26 @@
+// Who a user named in a file or on the command line is (README, "Development"): below the readers
+// and the planners, so neither imports the other.
+import type { TeamMemberRole } from '../api/types.js';
+
+/** An e-mail as users are matched by it: trimmed, any case. */
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+
+export type UserKind = 'email' | 'id';
+
+/** One user named in a file or on the command line. */
+export interface UserEntry {
+  /** The user as written, trimmed. */
+  key: string;
+  kind: UserKind;
+  /**
+   * Only when roles are read (the roster) and the file has a `role` column; an empty cell is
+   * `member`. Undefined means "no role given": the member keeps theirs (new users: member).
+   */
+  role?: TeamMemberRole;
+  /** The team the row is for, in a roster with a `team` column (an organization roster). */
+  team?: string;
+  /** 1-based line in the file; 0 for a command-line argument. */
+  line: number;
+  /** The file the user came from; absent for a command-line argument. */
+  file?: string;
+}
