@@ -115,19 +115,35 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
   let exportedByTeamctl = false;
   let headerText: string[] | undefined;
 
+  // Warnings of one kind past the first `detailed` are counted, not kept: a termbase whose every
+  // concept has a definition would otherwise print (and hold) a line per concept.
+  const detailed = 20;
+  const kinds = new Map<string, { shown: number; more: number; line: number; what: string }>();
+  const note = (kind: string, what: string, line: number, message: string): void => {
+    const seen = kinds.get(kind) ?? { shown: 0, more: 0, line, what };
+    kinds.set(kind, seen);
+    if (seen.shown < detailed) {
+      seen.shown++;
+      warnings.push({ file, line, message });
+    } else {
+      if (seen.more === 0) seen.line = line;
+      seen.more++;
+    }
+  };
+
   /** A closed concept as its row (its terms per language, after what the service cannot hold) and its warnings. */
   const conceptRow = (c: Concept): void => {
     conceptCount++;
     const values: [number, string][] = [];
-    const notes: string[] = [];
+    const notes: [kind: string, what: string, text: string][] = [];
     for (const [lang, terms] of c.terms) {
       // A term marked preferred comes first; then the admitted ones, in file order.
       const usable = terms.filter((t) => !excluded.test(t.status)).sort((a, b) => Number(preferred.test(b.status)) - Number(preferred.test(a.status)));
       const left = terms.filter((t) => excluded.test(t.status));
-      for (const t of left) notes.push(`the ${lang} term ${JSON.stringify(t.text.trim())} is ${t.status} and is not imported`);
+      for (const t of left) notes.push(['excluded', 'a term whose status keeps it out', `the ${lang} term ${JSON.stringify(t.text.trim())} is ${t.status} and is not imported`]);
       const [first, ...others] = usable;
       if (!first) continue;
-      if (others.length > 0) notes.push(`${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`);
+      if (others.length > 0) notes.push(['several', 'several terms for one language', `${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`]);
       let index = languageIndex.get(lang);
       if (index === undefined) {
         index = languages.push(lang) - 1;
@@ -135,10 +151,13 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
       }
       const value = first.text;
       values.push([index + 1, asCell(value)]);
-      if (lineBreak.test(value.trim())) notes.push(`the ${lang} term has a line break`);
+      if (lineBreak.test(value.trim())) notes.push(['break', 'a term with a line break', `the ${lang} term has a line break`]);
     }
-    if (c.dropped.size > 0) notes.push(`not imported (the glossary holds translations only): ${[...c.dropped].join(', ')}`);
-    for (const note of notes) warnings.push({ file, line: c.line, message: `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: ${note}` });
+    if (c.dropped.size > 0) {
+      const fields = [...c.dropped].join(', ');
+      notes.push([`dropped ${fields}`, `${fields} not imported`, `not imported (the glossary holds translations only): ${fields}`]);
+    }
+    for (const [kind, what, text] of notes) note(kind, what, c.line, `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: ${text}`);
     // (A concept left without a usable term was warned about above: it is no row.)
     if (values.length === 0) return;
     // Exactly as long as the languages met so far: rows are most of what a big file leaves in memory.
@@ -260,6 +279,9 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
     throw new InputFileError([{ file, line: parser.line, message: `not well-formed XML: ${message}` }]);
   }
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
+  for (const { more, line, what } of kinds.values()) {
+    if (more > 0) warnings.push({ file, line, message: `and ${more.toLocaleString('en-US')} more ${more === 1 ? 'concept' : 'concepts'} like those above (${what}), from this line on` });
+  }
   // (teamctl's export of an empty glossary is an empty import, as its CSV export is.)
   if (conceptCount === 0 && !exportedByTeamctl) {
     throw new InputFileError([

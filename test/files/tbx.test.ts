@@ -130,3 +130,15 @@ describe('TBX in: ids and preferred terms', () => {
     expect(file.warnings[0]?.message).toContain('imported "sign in", left out "log on"');
   });
 });
+
+describe('TBX in: warnings at scale', () => {
+  it('names the first 20 concepts of each kind of warning, then counts the rest in one line', async () => {
+    const concepts = Array.from({ length: 45 }, (_, i) => `<conceptEntry id="c${i}"><descrip type="definition">d</descrip><langSec xml:lang="en"><termSec><term>t${i}</term></termSec></langSec></conceptEntry>`);
+    const file = await readGlossaryFile(write(`<tbx><text><body>\n${concepts.join('\n')}\n</body></text></tbx>`));
+    expect(file.rows).toHaveLength(45);
+    const messages = file.warnings.map((w) => `${w.line}: ${w.message}`);
+    expect(messages).toHaveLength(21);
+    expect(messages[0]).toBe('2: concept "c0": not imported (the glossary holds translations only): definition');
+    expect(messages[20]).toBe('22: and 25 more concepts like those above (definition not imported), from this line on');
+  });
+});
