@@ -3,14 +3,16 @@
 // the service applies late — a 300-user roster sync and a 400-row glossary import end with exactly
 // the intended state and zero duplicates, or with exit 6 and failed rows in the report; re-running
 // converges to the exact state. Then two imports that meet — two profiles of one config folder,
-// one through `localhost`, the other through `127.0.0.1` — converge without a duplicate either.
+// one through `localhost`, the other through `127.0.0.1` — converge without a duplicate either,
+// and so does an import stopped by SIGTERM in the middle of a batch, then run again.
 // The sandbox's state is the reference.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { describe, expect, it } from 'vitest';
-import { newConfigDir, runCli, sandboxWithEnv } from './harness.js';
+import { spawn } from 'node:child_process';
+import { describe, expect, it, vi } from 'vitest';
+import { bin, newConfigDir, runCli, sandboxWithEnv } from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-faults-'));
 const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
@@ -112,3 +114,45 @@ describe('fault matrix', () => {
     });
   }
 });
+
+describe('fault matrix: SIGTERM mid-batch', () => {
+  for (const seed of [1, 4, 7]) {
+    it(`seed ${seed}: an import stopped by SIGTERM in the middle of its batches, then run again, converges with nothing doubled`, async () => {
+      const s = await sandboxWithEnv({ seed: 'empty', ...faults, faultSeed: seed });
+      try {
+        const store = s.sandbox.store;
+        const terms = join(dir, `sigterm-${seed}.csv`);
+        writeFileSync(terms, ['en,fr', ...Array.from({ length: 200 }, (_, i) => `stop ${i},arrêt ${i}`)].join('\n'));
+        const config = newConfigDir();
+        const puts = (): number => s.sandbox.requests.filter((r) => r.method === 'PUT').length;
+        // Every PUT is held a moment by the service, so the signal lands while one is in flight.
+        s.sandbox.intercept((req) => (req.method === 'PUT' ? { kind: 'delay', ms: 40 } : undefined));
+        const child = spawn(process.execPath, [bin, '--timeout', '2', 'glossary', 'import', terms, '--batch-size', '20'], {
+          env: { PATH: process.env.PATH ?? '', HOME: config, CI: 'true', TEAMCTL_CONFIG_DIR: config, ...s.env },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        const done = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+        await vi.waitFor(() => expect(puts()).toBeGreaterThanOrEqual(3), { timeout: 20_000, interval: 10 });
+        child.kill('SIGTERM');
+        expect(await done).toBe(143);
+        s.sandbox.clearIntercepts();
+        const ens = (): string[] => store.glossaryEntries('acme').map((e) => e.translations.en as string);
+        let code = -1;
+        for (let round = 1; round <= 8 && code !== 0; round++) {
+          await s.sandbox.settled();
+          expect(new Set(ens()).size).toBe(ens().length);
+          ageJournals(config);
+          code = (await runCli(['--timeout', '2', 'glossary', 'import', terms, '--batch-size', '20'], { env: s.env, configDir: config })).code;
+          expect([0, 1, 6]).toContain(code);
+        }
+        await s.sandbox.settled();
+        expect(code).toBe(0);
+        expect(new Set(ens()).size).toBe(200);
+        expect(ens()).toHaveLength(200);
+      } finally {
+        await s.sandbox.close();
+      }
+    });
+  }
+});
+
