@@ -80,6 +80,13 @@ const lineBreak = /[\n\r]/;
 /** A value as a cell the import reads back as it (readCell): an export's apostrophe added where needed. */
 const asCell = (value: string): string => (escapedCell.test(normaliseCell(value)) ? `'${normaliseCell(value)}` : value);
 
+/**
+ * A copy of `text` that shares no memory with the chunk it was parsed from. The parser's strings
+ * are slices of the piece of the file it was fed (README, "Bounded input"): a term kept as such a
+ * slice would keep its whole 1 MB piece alive, and a big termbase all of its pieces.
+ */
+const detached = (text: string): string => (text.length < 13 ? text : (' ' + text).slice(1));
+
 /** Local element name, without a namespace prefix. */
 const local = (name: string): string => name.slice(name.indexOf(':') + 1);
 
@@ -228,7 +235,7 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
     const name = local(tag.name);
     stack.pop();
     if (name === 'term' && term && termText && concept && language) {
-      term.text = termText.join('');
+      term.text = detached(termText.join(''));
       const list = concept.terms.get(language) ?? [];
       list.push(term);
       concept.terms.set(language, list);
@@ -237,7 +244,7 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
       const text = idNote.join('').trim();
       const id = idIsJson ? jsonString(text) : text;
       if (id === undefined) problems.push({ file, line: parser.line, message: `<admin type="${teamctlEntryIdJsonType}"> is not a JSON string` });
-      concept.id = id;
+      concept.id = id === undefined ? undefined : detached(id);
       idNote = undefined;
     } else if (name === 'admin' && exactNote && concept && language) {
       // The exact term teamctl wrote, in place of the visible one (which lacks what XML cannot hold).
