@@ -1,7 +1,7 @@
 // The journal of glossary batches with an unknown outcome (README, "Reliability"): an immediate
 // re-run while the service still holds a batch does not send it again; once the batch has landed,
 // the next run finds it and inserts nothing twice.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -172,20 +172,22 @@ describe('the glossary journal', () => {
     expect(ens()).toEqual(['door']);
   });
 
-  it('a journal that cannot be written: the batch is reported not sent, never "outcome unknown"', async () => {
-    if (process.getuid?.() === 0) return; // root writes through any permission
+  it('a journal that cannot be recorded in: exit 1 saying nothing was sent, never "outcome unknown" (a directory where its file should be: fails for root too)', async () => {
     const file = join(dir, 'readonly.csv');
     writeFileSync(file, 'en,fr\nbank,banque\n');
     const config = newConfigDir();
     const door = join(dir, 'readonly-door.csv');
     writeFileSync(door, 'en,fr\ndoor,porte\n');
     expect((await runCli(['glossary', 'import', door], { env: s.env, configDir: config })).code).toBe(0);
-    chmodSync(join(config, 'journal'), 0o500);
+    const journalFile = journalIn(config);
+    rmSync(journalFile);
+    mkdirSync(journalFile);
     const r = await runCli(['glossary', 'import', file, '--json'], { env: s.env, configDir: config });
-    chmodSync(join(config, 'journal'), 0o700);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/the glossary journal .* (cannot be read|could not be written).*; nothing was sent/);
     expect(r.stderr).not.toMatch(/outcome unknown/);
     expect(puts()).toBe(1);
+    expect(ens()).toEqual(['door']);
   });
 
   it('every path that sends glossary batches holds back what the journal says may still land: import, sync, delete, apply', async () => {
