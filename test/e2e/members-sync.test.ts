@@ -152,6 +152,24 @@ describe('members sync --roster', () => {
     expect(Object.keys(team())).toHaveLength(14);
   }, 20_000);
 
+  it('guards at their limits: --max-removals n passes and n-1 refuses (count and percentage); --min-owners n passes and n+1 refuses', async () => {
+    await teamOf(['owner', 'owner', 'owner', ...Array.from({ length: 17 }, (): TeamMemberRole => 'member')], 0);
+    // 4 of 20 leave (user17-20): 20% of 20 is 4.
+    const roster = file(['email,role', ...[1, 2, 3].map((n) => `${mail(n)},owner`), ...Array.from({ length: 13 }, (_, i) => `${mail(i + 4)},member`)].join('\n'));
+    for (const [limit, code] of [['4', 0], ['3', 3], ['20%', 0], ['19%', 3], ['15%', 3]] as const) {
+      const r = await runCli(['members', 'sync', '--roster', roster, '--prune', '--dry-run', '--max-removals', limit], { env: s!.env });
+      expect({ limit, code: r.code }).toEqual({ limit, code });
+    }
+    // Demoting owner 3 leaves 2 owners: --min-owners 2 passes, 3 refuses.
+    const demote = file(['email,role', ...[1, 2].map((n) => `${mail(n)},owner`), `${mail(3)},member`, ...Array.from({ length: 17 }, (_, i) => `${mail(i + 4)},member`)].join('\n'));
+    for (const [min, code] of [['2', 0], ['3', 3]] as const) {
+      const r = await runCli(['members', 'sync', '--roster', demote, '--dry-run', '--min-owners', min], { env: s!.env });
+      expect({ min, code: r.code }).toEqual({ min, code });
+    }
+    expect(changes()).toEqual([]);
+    expect(Object.keys(team())).toHaveLength(20);
+  });
+
   it('applies an over-limit plan with --force', async () => {
     await teamOf(['owner', 'member', 'member', 'member'], 0);
     const roster = file(`email,role\n${mail(1)},owner\n${mail(2)},member\n`);
