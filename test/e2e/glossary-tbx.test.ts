@@ -43,11 +43,18 @@ describe('TBX in', () => {
     expect(again.code).toBe(0);
   });
 
-  it('a TBX with a DOCTYPE is refused with exit 2, nothing sent', async () => {
-    const file = join(dir, 'evil.tbx');
-    (await import('node:fs')).writeFileSync(file, '<?xml version="1.0"?>\n<!DOCTYPE tbx [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<tbx><text><body/></text></tbx>');
-    const r = await runCli(['glossary', 'import', file], { env: s.env });
+  it('a TBX whose DOCTYPE declares entities is refused with exit 2 for that alone (the file is otherwise valid), nothing sent; an external-only DOCTYPE is read', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const body = '<tbx><text><body><conceptEntry><langSec xml:lang="en"><termSec><term>bank</term></termSec></langSec><langSec xml:lang="fr"><termSec><term>banque</term></termSec></langSec></conceptEntry></body></text></tbx>';
+    const evil = join(dir, 'evil.tbx');
+    writeFileSync(evil, `<?xml version="1.0"?>\n<!DOCTYPE tbx [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n${body}`);
+    const r = await runCli(['glossary', 'import', evil], { env: s.env });
     expect(r.code).toBe(2);
+    expect(r.stderr).toContain('evil.tbx:2: a DOCTYPE with an internal subset');
     expect(s.sandbox.requests).toEqual([]);
+    const plain = join(dir, 'plain.tbx');
+    writeFileSync(plain, `<?xml version="1.0"?>\n<!DOCTYPE tbx SYSTEM "TBXcoreStructV02.dtd">\n${body}`);
+    expect((await runCli(['glossary', 'import', plain], { env: s.env })).code).toBe(0);
+    expect(s.sandbox.store.glossaryEntries('acme').map((e) => e.translations)).toContainEqual({ en: 'bank', fr: 'banque' });
   });
 });

@@ -47,12 +47,17 @@ describe('teamctl sandbox -- <command>', () => {
     expect(result.stdout).not.toContain('export TEAMCTL');
   });
 
-  it('runs the README quick start as written (exit 0, the demo roster written)', async () => {
+  it('runs the README quick start as written and prints the plan the README shows, line for line', async () => {
     const dir = tempDir();
-    const roster = join(dir, 'team.csv');
-    const result = await runCli(['sandbox', '--write-roster', roster, '--', 'teamctl', 'members', 'sync', '--roster', roster, '--prune', '--dry-run'], { spawn: true });
+    const result = await runCli(['sandbox', '--write-roster', 'team.csv', '--', 'teamctl', 'members', 'sync', '--roster', 'team.csv', '--prune', '--dry-run'], { spawn: true, cwd: dir });
     expect(result.code).toBe(0);
-    expect((parse(readFileSync(roster, 'utf8')) as string[][]).length).toBe(23);
+    expect((parse(readFileSync(join(dir, 'team.csv'), 'utf8')) as string[][]).length).toBe(23);
+    // The README's block, after its command line; the sandbox's port differs from run to run.
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const block = /\$ node bin\/teamctl\.js sandbox --write-roster team\.csv -- teamctl members sync --roster team\.csv --prune --dry-run\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    expect(block).toBeDefined();
+    const port = (text: string): string => text.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
+    expect(port(result.stdout + result.stderr).trim().split('\n').sort()).toEqual(port(block ?? '').split('\n').sort());
   });
 
   it('exits 127 for a command that does not exist, 2 for a bad flag (nothing run)', async () => {
