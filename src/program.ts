@@ -91,11 +91,12 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .command('login')
     .description('store the base URL and token in the profile (the token is read from stdin or a hidden prompt, never from arguments)')
     .option('--with-token', 'read the token from standard input')
+    .option('--no-verify', 'store the token without asking the service whose it is (offline setup)')
     .addHelpText('after', examples('echo "$TOKEN" | teamctl auth login --base-url https://api.example.com --with-token', 'teamctl auth login'))
-    .action(action(() => import('./commands/auth.js').then((m) => m.login), (cmd) => cmd.opts<{ withToken?: boolean }>()));
+    .action(action(() => import('./commands/auth.js').then((m) => m.login), (cmd) => cmd.opts<{ withToken?: boolean; verify?: boolean }>()));
   auth
     .command('status')
-    .description('show the profile, base URL, org, team and where the token comes from (masked)')
+    .description('show the profile, base URL, org, team, where the token comes from (masked) and whose it is (asks the service)')
     .addHelpText('after', examples('teamctl auth status', 'teamctl --profile staging auth status'))
     .action(action(() => import('./commands/auth.js').then((m) => m.status), () => ({})));
   auth
@@ -103,6 +104,12 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .description("remove the profile's stored token")
     .addHelpText('after', examples('teamctl auth logout'))
     .action(action(() => import('./commands/auth.js').then((m) => m.logout), () => ({})));
+
+  program
+    .command('whoami')
+    .description("show the token's user (id, name, e-mail) and the base URL and organization in use")
+    .addHelpText('after', examples('teamctl whoami', 'teamctl whoami --json'))
+    .action(action(() => import('./commands/auth.js').then((m) => m.whoami), () => ({}), ['base-url']));
 
   const config = program
     .command('config')

@@ -113,6 +113,9 @@ describe('auth status --json', () => {
       org: { value: 'acme', source: 'environment' },
       team: null,
       token: { masked: '****efgh', source: 'environment', file: null },
+      // No base URL: nobody was asked whose token it is.
+      user: null,
+      accepted: null,
     });
   });
 });

@@ -2,7 +2,7 @@
 // or an entry of the wrong shape stops the command with exit 1, naming the field — never a stack
 // trace, never a silent partial result (a numeric cursor would end a listing after one page).
 import { ServiceError } from '../errors.js';
-import type { GlossaryEntry, Page, TeamMemberItem } from './types.js';
+import type { User, GlossaryEntry, Page, TeamMemberItem } from './types.js';
 
 /** Where a value was found, for the message: "item 3 of page 2 of the team's members". */
 export type Where = string;
@@ -91,3 +91,16 @@ export function checkEntry(value: unknown, where: Where): GlossaryEntry {
   }
   return value as unknown as GlossaryEntry;
 }
+
+/** The token's user (GET /user): an object with string id and displayName, within the service's limits. */
+export function checkAuthenticatedUser(value: unknown, where: Where): User {
+  if (!isObject(value)) throw wrong('a user that is not a JSON object', where);
+  if (typeof value.id !== 'string' || value.id === '') throw wrong('field "id" is missing or not a string', where);
+  if (typeof value.displayName !== 'string') throw wrong('field "displayName" is missing or not a string', where);
+  if (!optionalString(value.email)) throw wrong('field "email" is not a string', where);
+  checkLength(value.id, answerLimits.id, 'id', where);
+  checkLength(value.email, answerLimits.email, 'email', where);
+  checkLength(value.displayName, answerLimits.displayName, 'displayName', where);
+  return value as unknown as User;
+}
+

@@ -5,9 +5,12 @@ import { AuthError, ExitCode, UsageError } from '../errors.js';
 import { parseBaseUrl } from '../api/url.js';
 import { resolveSetting } from '../settings.js';
 import { checkToken, maxTokenLength } from '../token.js';
+import type { User } from '../api/types.js';
 
 export interface LoginOptions {
   withToken?: boolean;
+  /** false with --no-verify: store without asking the service whose token it is (offline setup). */
+  verify?: boolean;
 }
 
 function maskToken(token: string): string {
@@ -31,13 +34,47 @@ export async function login(opts: LoginOptions, ctx: Context): Promise<number> {
   if (token === '') throw new UsageError('the token is empty; nothing was stored');
   checkToken(token, opts.withToken ? 'standard input' : 'the prompt', true);
   ctx.io.redact(token);
+  // Whose token it is, before storing it (README, "auth"): a token the service refuses is exit 4,
+  // nothing stored. --no-verify stores it offline.
+  let owner = '';
+  if (opts.verify !== false) {
+    const url = baseUrl ?? ctx.profile()['base-url'];
+    if (url === undefined) throw new UsageError('no base URL to check the token against: pass --base-url, or --no-verify to store it unchecked');
+    const user = await tokenUser(ctx, url, token);
+    owner = ` for ${describeUser(user)}`;
+  }
   await ctx.store.update(ctx.profileName, (profile) => {
     profile.token = token;
     if (baseUrl !== undefined) profile['base-url'] = baseUrl;
   });
-  ctx.io.info(`Stored the token (${maskToken(token)}) in profile "${ctx.profileName}" (${ctx.store.path}).`);
+  ctx.io.info(`Stored the token (${maskToken(token)})${owner} in profile "${ctx.profileName}" (${ctx.store.path}).`);
   if (ctx.env.TEAMCTL_TOKEN) ctx.io.warn('TEAMCTL_TOKEN is set and takes precedence over the stored token.');
   return ExitCode.ok;
+}
+
+/** A user as people read it: name <e-mail> (id). */
+function describeUser(user: User): string {
+  return `${user.displayName}${user.email ? ` <${user.email}>` : ''} (${user.id})`;
+}
+
+/** GET /user with `token` at `baseUrl`: whose token it is; a refused token is an AuthError (exit 4). */
+async function tokenUser(ctx: Context, baseUrl: string, token: string): Promise<User> {
+  parseBaseUrl(baseUrl);
+  const [{ ApiClient }, { getAuthenticatedUser }, { resolveTimeoutMs }, { version }] = await Promise.all([
+    import('../api/client.js'),
+    import('../api/users.js'),
+    import('../settings.js'),
+    import('../version.js'),
+  ]);
+  const client = new ApiClient({ baseUrl, token, timeoutMs: resolveTimeoutMs(ctx.flags), userAgent: `teamctl/${version()}`, env: ctx.env, sleep: ctx.sleep });
+  try {
+    return await getAuthenticatedUser(client);
+  } catch (err) {
+    if (err instanceof AuthError) throw new AuthError(`the service refuses this token: ${err.message}; nothing was stored`, { hint: 'check the token, and that it is for this base URL' });
+    throw err;
+  } finally {
+    await client.close();
+  }
 }
 
 export async function status(_opts: object, ctx: Context): Promise<number> {
@@ -47,12 +84,26 @@ export async function status(_opts: object, ctx: Context): Promise<number> {
     return resolved ? `${resolved.value} (${resolved.source})` : '(not set)';
   };
   const token = ctx.token();
+  // Whose token it is, asked of the service when there is a token and a base URL (README, "auth").
+  let user: User | undefined;
+  let refused: AuthError | undefined;
+  if (token && resolveSetting('base-url', ctx.flags, ctx.env, profile)) {
+    const { getAuthenticatedUser } = await import('../api/users.js');
+    try {
+      user = await getAuthenticatedUser(await ctx.client());
+    } catch (err) {
+      if (!(err instanceof AuthError)) throw err;
+      refused = err;
+    }
+  }
   const rows: [string, string][] = [
     ['profile', ctx.profileName],
     ['base-url', show('base-url')],
     ['org', show('org')],
     ['team', show('team')],
     ['token', token ? `${maskToken(token.value)} (from ${token.source})` : '(none)'],
+    ...(user ? [['user', describeUser(user)] as [string, string]] : []),
+    ...(refused ? [['user', `the service refuses this token (${refused.status ?? 401})`] as [string, string]] : []),
   ];
   if (ctx.printsJson()) {
     // For scripts: each setting's value and its source as fields of their own.
@@ -66,12 +117,37 @@ export async function status(_opts: object, ctx: Context): Promise<number> {
       org: field('org'),
       team: field('team'),
       token: token ? { masked: maskToken(token.value), source: token.source.startsWith('environment') ? 'environment' : 'config', file: token.source.startsWith('environment') ? null : token.source } : null,
+      user: user ? { id: user.id, displayName: user.displayName, email: user.email ?? null } : null,
+      accepted: user ? true : refused ? false : null,
     };
     await ctx.io.out(JSON.stringify(json) + '\n');
   } else {
     await ctx.io.out(rows.map(([k, v]) => `${k}: ${v}\n`).join(''));
   }
   if (!token) throw new AuthError(`no token for profile "${ctx.profileName}"`, { hint: 'run `teamctl auth login`, or set TEAMCTL_TOKEN' });
+  if (refused) throw refused;
+  return ExitCode.ok;
+}
+
+/** whoami: the token's user, and the base URL and organization in use (README, "auth"). */
+export async function whoami(_opts: object, ctx: Context): Promise<number> {
+  const { getAuthenticatedUser } = await import('../api/users.js');
+  const client = await ctx.client();
+  const user = await getAuthenticatedUser(client);
+  const org = resolveSetting('org', ctx.flags, ctx.env, ctx.profile())?.value ?? null;
+  const baseUrl = client.base.origin + client.base.prefix.replace(/\/v1$/, '');
+  if (ctx.printsJson()) {
+    await ctx.io.out(JSON.stringify({ id: user.id, displayName: user.displayName, email: user.email ?? null, baseUrl, org }) + '\n');
+  } else {
+    const rows: [string, string][] = [
+      ['id', user.id],
+      ['name', user.displayName],
+      ['email', user.email ?? ''],
+      ['base-url', baseUrl],
+      ['org', org ?? '(not set)'],
+    ];
+    await ctx.io.out(rows.map(([k, v]) => `${k}: ${v}\n`).join(''));
+  }
   return ExitCode.ok;
 }
 

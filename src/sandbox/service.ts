@@ -1,4 +1,5 @@
-// The service itself, as the sandbox plays it: bearer auth, routing of the seven operations under
+// The service itself, as the sandbox plays it: bearer auth, routing of the seven operations (and
+// GET /user, whose token it is) under
 // /v1, and the service's error body for anything that goes wrong. Handlers live in members.ts and
 // glossary.ts; faults, hooks and the request log are the server's (server.ts).
 import { timingSafeEqual } from 'node:crypto';
@@ -7,6 +8,7 @@ import { error, HttpError, maxBodyBytes } from './http.js';
 import type { Incoming, Reply } from './http.js';
 import { deleteTeamMember, listTeamMembers, putTeamMember, updateTeamMembers } from './members.js';
 import type { ServiceContext } from './service-context.js';
+import { getAuthenticatedUser } from './user.js';
 
 type Handler = (ctx: ServiceContext, params: string[], inc: Incoming) => Reply;
 
@@ -17,6 +19,10 @@ interface Route {
 }
 
 const routes: Route[] = [
+  {
+    pattern: ['user'],
+    methods: { GET: (ctx) => getAuthenticatedUser(ctx) },
+  },
   {
     pattern: ['orgs', ':', 'teams', ':', 'members'],
     methods: {

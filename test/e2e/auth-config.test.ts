@@ -55,12 +55,42 @@ describe('auth', () => {
 
   it('keeps profiles apart', async () => {
     const configDir = newConfigDir();
-    expect((await runCli(['--profile', 'staging', 'auth', 'login', '--with-token'], { configDir, stdin: 'staging-token-00005678' })).code).toBe(0);
+    expect((await runCli(['--profile', 'staging', 'auth', 'login', '--with-token', '--no-verify'], { configDir, stdin: 'staging-token-00005678' })).code).toBe(0);
     expect((await runCli(['auth', 'status'], { configDir })).code).toBe(4);
     const staging = await runCli(['auth', 'status'], { configDir, env: { TEAMCTL_PROFILE: 'staging' } });
     expect(staging.code).toBe(0);
     expect(staging.stdout).toContain('profile: staging');
     expect(staging.stdout).toContain('****5678');
+  });
+
+  it('login asks the service whose token it is before storing it: a refused token is exit 4, nothing stored; --no-verify stores offline', async () => {
+    const configDir = newConfigDir();
+    const asked = (): number => s.sandbox.requests.filter((q) => q.path === '/v1/user').length;
+    const mark = asked();
+    const wrong = await runCli(['auth', 'login', '--base-url', s.sandbox.url, '--with-token'], { configDir, stdin: 'sbx_not_the_token_0000\n' });
+    expect(wrong.code).toBe(4);
+    expect(wrong.stderr).toMatch(/^error: the service refuses this token: .*nothing was stored/m);
+    expect(() => statSync(join(configDir, 'config.json'))).toThrow();
+    const right = await runCli(['auth', 'login', '--base-url', s.sandbox.url, '--with-token'], { configDir, stdin: `${s.sandbox.token}\n` });
+    expect(right.code).toBe(0);
+    expect(right.stderr).toContain('for Sandbox Admin <admin@sandbox.example.com> (u-sandbox-admin)');
+    expect(asked() - mark).toBe(2);
+    const offline = await runCli(['auth', 'login', '--with-token', '--no-verify'], { configDir: newConfigDir(), stdin: 'sbx_offline_token_0000\n' });
+    expect(offline.code).toBe(0);
+    expect(asked() - mark).toBe(2);
+  });
+
+  it('status says whose token it is, or that the service refuses it (exit 4); whoami prints the user and the settings in use', async () => {
+    const ok = await runCli(['auth', 'status'], { env: s.env });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('user: Sandbox Admin <admin@sandbox.example.com> (u-sandbox-admin)');
+    const refused = await runCli(['auth', 'status', '--json'], { env: { ...s.env, TEAMCTL_TOKEN: 'sbx_not_the_token_0000' } });
+    expect(refused.code).toBe(4);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ user: null, accepted: false });
+    const who = await runCli(['whoami', '--json'], { env: s.env });
+    expect(who.code).toBe(0);
+    expect(JSON.parse(who.stdout)).toEqual({ id: 'u-sandbox-admin', displayName: 'Sandbox Admin', email: 'admin@sandbox.example.com', baseUrl: s.sandbox.url, org: 'acme' });
+    expect((await runCli(['whoami'], { env: { ...s.env, TEAMCTL_TOKEN: 'sbx_not_the_token_0000' } })).code).toBe(4);
   });
 
   it('login without --with-token and without a terminal is a usage error (exit 2), nothing stored', async () => {

@@ -764,3 +764,16 @@ describe('sandbox server', () => {
     });
   });
 });
+
+describe('GET /user (getAuthenticatedUser)', () => {
+  it("answers the token's user in the published User shape; no token or another is 401", async () => {
+    const sb = await start({ seed: 'demo' });
+    const me = await call<Record<string, unknown>>('GET', '/v1/user', { sb });
+    expect(me.status).toBe(200);
+    // The document's required fields: object, id, displayName, urls.location.
+    expect(me.body).toEqual({ object: 'user', id: 'u-sandbox-admin', displayName: 'Sandbox Admin', email: 'admin@sandbox.example.com', urls: { location: `${sb.url}/v1/users/u-sandbox-admin` } });
+    expectError(await call('GET', '/v1/user', { sb, token: null }), 401);
+    expectError(await call('GET', '/v1/user', { sb, token: 'sbx_other_0000000000' }), 401);
+    expectError(await call('PUT', '/v1/user', { sb, body: {} }), 405);
+  });
+});
