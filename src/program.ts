@@ -238,6 +238,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .command('apply <plan-file>')
     .description('send exactly the changes of a reviewed plan (--plan-out); refused with nothing sent if the team or glossary moved since')
     .option('--dry-run', 'check the plan is still current and print it, send nothing')
+    .option('--show', 'print the plan offline (command, organization, base URL, time, guards, every change); nothing is read or sent')
     .option('--report <file.csv>', 'write one row per change: what the command that made the plan writes')
     .option('--force', 'apply a plan that was already applied (it must still match the state it was made from)')
     .option('--no-wait', 'when another teamctl is changing the same glossary (a glossary plan): refuse (exit 3) instead of waiting for it')
@@ -245,6 +246,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       'after',
       examples(
         'teamctl members sync --roster team.csv --prune --plan-out plan.json   # on the pull request',
+        'teamctl apply --show plan.json                                        # what is in it (offline)',
         'teamctl apply plan.json --dry-run                                     # still current?',
         'teamctl apply plan.json --report applied.csv                          # after the merge',
       ),
@@ -252,8 +254,8 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .action(
       action(
         () => import('./commands/apply.js').then((m) => m.run),
-        (cmd, planFile: string) => ({ planFile, ...cmd.opts<{ dryRun?: boolean; report?: string; wait?: boolean; force?: boolean }>() }),
-        ['base-url', 'org'],
+        (cmd, planFile: string) => ({ planFile, ...cmd.opts<{ dryRun?: boolean; report?: string; wait?: boolean; force?: boolean; show?: boolean }>() }),
+        // (base-url and org are required by run() unless --show: a plan is read offline.)
       ),
     );
 

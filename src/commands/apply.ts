@@ -29,6 +29,8 @@ export interface ApplyOptions {
   wait?: boolean;
   /** Apply a plan that was already applied (the state check still holds). */
   force?: boolean;
+  /** --show: print the plan offline, send nothing. */
+  show?: boolean;
   planFile: string;
   dryRun?: boolean;
   report?: string;
@@ -50,6 +52,9 @@ function checkTarget(plan: PlanFile, path: string, baseUrl: string, org: string)
 }
 
 export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
+  // --show: the plan read offline; nothing of the service is needed.
+  if (opts.show === true) return (await import('./planShow.js')).show(opts.planFile, ctx);
+  ctx.requireSettings(['base-url', 'org']);
   const plan = await readPlanFile(opts.planFile, ctx.cwd);
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const org = ctx.setting('org').value;

@@ -31,6 +31,12 @@ function alreadyApplied(planPath: string, record: Applied | undefined): GuardErr
   });
 }
 
+/** When and where the plan `id` was applied from this config folder, if it was. */
+export async function appliedRecord(configDir: string, id: string): Promise<{ appliedAt: string; pid: number; host: string } | undefined> {
+  const record = await earlier(recordPath(configDir, id));
+  return record === undefined ? undefined : { appliedAt: record.appliedAt, pid: record.pid, host: record.host };
+}
+
 /** Refuses a plan already applied from this config folder (a dry run's question, too). */
 export async function checkNotApplied(configDir: string, id: string, planPath: string): Promise<void> {
   const path = recordPath(configDir, id);

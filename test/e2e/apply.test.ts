@@ -139,6 +139,31 @@ describe('members: --plan-out, then apply', () => {
     expect(mutating(s.sandbox.requests.slice(mark))).toEqual([]);
   });
 
+  it('apply --show reads a plan offline, without settings or the service, in every output format', async () => {
+    const planPath = join(dir, 'show-plan.json');
+    expect((await runCli(['members', 'sync', '--roster', file(roster), '--prune', '--max-removals', '2', '--plan-out', planPath], { env: s.env })).code).toBe(0);
+    const mark = s.sandbox.requests.length;
+    const bare = { TEAMCTL_BASE_URL: undefined, TEAMCTL_TOKEN: undefined, TEAMCTL_ORG: undefined, TEAMCTL_TEAM: undefined };
+    const tsv = await runCli(['apply', '--show', planPath], { env: bare });
+    expect(tsv.code).toBe(0);
+    expect(tsv.stderr).toMatch(new RegExp(`^Plan .*show-plan\\.json: teamctl members sync, organization acme at ${s.sandbox.url.replace(/[.]/g, '\\.')}/v1, made \\d{4}-`, 'm'));
+    expect(tsv.stderr).toContain('guards: force false');
+    expect(tsv.stdout.trim().split('\n')).toEqual([
+      'where\taction\tsubject\tdetail',
+      't\tadd\tu00007\tmember',
+      't\tadd\tu00008\towner',
+      't\trole\tuser00002@example.com\tmember → owner',
+      't\tremove\tuser00005@example.com\tmember, not in the roster',
+      't\tremove\tuser00006@example.com\tmember, not in the roster',
+    ]);
+    const json = JSON.parse((await runCli(['apply', '--show', planPath, '--json'], { env: bare })).stdout) as { command: string; organization: string; applied: unknown; changes: unknown[] };
+    expect(json).toMatchObject({ command: 'members sync', organization: 'acme', applied: null });
+    expect(json.changes).toHaveLength(5);
+    const md = await runCli(['apply', '--show', planPath, '-o', 'markdown'], { env: bare });
+    expect(md.stdout).toMatch(/^### Plan .*teamctl members sync/);
+    expect(s.sandbox.requests.length).toBe(mark);
+  });
+
   it('apply --dry-run checks the plan is current and sends nothing', async () => {
     const planPath = join(dir, 'dry-plan.json');
     expect((await runCli(['members', 'remove', 'u00002', '--plan-out', planPath], { env: s.env })).code).toBe(0);
@@ -205,6 +230,8 @@ describe('glossary: --plan-out, then apply', () => {
     const planned = await runCli(['glossary', 'import', file(terms), '--plan-out', planPath], { env: s.env });
     expect(planned.code).toBe(0);
     expect(mutating(s.sandbox.requests)).toEqual([]);
+    const shown = await runCli(['apply', '--show', planPath, '-o', 'csv'], { env: {} });
+    expect(shown.stdout.trim().split('\n')).toEqual(['where,action,subject,detail', 'line 2,insert,,"en=bank, fr=banque"', 'line 3,insert,,"en=river, fr=rivière"']);
     const applied = await runCli(['apply', planPath, '--report', join(dir, 'glossary-applied.csv')], { env: s.env });
     expect(applied.code).toBe(0);
     expect(glossary().map((t) => t.en).sort()).toEqual(['bank', 'river', 'team']);

@@ -102,7 +102,7 @@ describe('--help and README examples', () => {
         const dir = mkdtempSync(join(tmpdir(), 'teamctl-example-'));
         cpSync(template, dir, { recursive: true });
         const env = { ...s.env, TEAMCTL_CONFIG_DIR: dir };
-        if (/\bapply plan\.json/.test(example)) {
+        if (/\bapply (--show )?plan\.json/.test(example)) {
           expect((await runCli(['members', 'sync', '--roster', 'team.csv', '--prune', '--plan-out', 'plan.json'], { env, cwd: dir })).code).toBe(0);
         }
         const [command, ...rest] = example.split(/\s+\|\s+/);

@@ -1,0 +1,82 @@
+// teamctl apply --show <plan-file> (README, "Review, then apply"): a saved plan read offline, as
+// `terraform show` reads one — its command, organization, base URL, time, guards and every
+// change, in any output format. Nothing is read from the service, nothing is sent.
+import type { Context } from '../context.js';
+import { appliedRecord } from '../engine/appliedPlans.js';
+import { readPlanFile, type PlanFile } from '../engine/planFile.js';
+import { checked } from '../engine/shape.js';
+import { glossaryPlanBody } from '../glossary/savedPlan.js';
+import { membersPlanBody } from '../members/savedPlan.js';
+import { renderMarkdown } from '../output/markdown.js';
+import { onePage, writeList, type Column } from '../output/list.js';
+import { ExitCode } from '../errors.js';
+
+/** One change of a saved plan, whatever its kind. */
+interface Change {
+  /** The team (members) or the file line (glossary). */
+  where: string;
+  action: string;
+  /** The user, or the entry id. */
+  subject: string;
+  detail: string;
+}
+
+const columns: Column<Change>[] = [
+  { header: 'where', value: (c) => c.where },
+  { header: 'action', value: (c) => c.action },
+  { header: 'subject', value: (c) => c.subject },
+  { header: 'detail', value: (c) => c.detail },
+];
+
+const who = (u: { id: string | null; email: string | null }): string => u.email ?? u.id ?? '';
+const translations = (t: Record<string, string>): string =>
+  Object.entries(t)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+
+/** The plan's guards and its changes, read from its checked body. */
+function contents(plan: PlanFile, path: string): { guards: Record<string, unknown>; changes: Change[] } {
+  if (plan.kind === 'members') {
+    const body = checked(path, () => membersPlanBody(plan.body));
+    const changes = body.teams.flatMap(({ team, plan: p }) => [
+      ...p.add.map((a) => ({ where: team, action: 'add', subject: who(a.user), detail: a.role })),
+      ...p.roleChanges.map((c) => ({ where: team, action: 'role', subject: who(c.user), detail: `${c.from} → ${c.to}` })),
+      ...p.remove.map((r) => ({ where: team, action: 'remove', subject: who(r.user), detail: `${r.role}${r.pruned ? ', not in the roster' : ''}` })),
+    ]);
+    return { guards: { ...body.options, teams: body.teams.map((t) => t.team) }, changes };
+  }
+  const body = checked(path, () => glossaryPlanBody(plan.body));
+  const changes = body.plan.operations.map(({ line, operation: op }) => ({
+    where: line === 0 ? '' : `line ${line}`,
+    action: op.type,
+    subject: op.type === 'insert' ? '' : op.id,
+    detail: op.type === 'delete' ? '' : translations(op.translations),
+  }));
+  return { guards: { file: body.file, key: body.key, ...body.options, ...(body.deletions ? { deletions: body.deletions } : {}) }, changes };
+}
+
+export async function show(planFile: string, ctx: Context): Promise<number> {
+  const plan = await readPlanFile(planFile, ctx.cwd);
+  const { guards, changes } = contents(plan, planFile);
+  const applied = await appliedRecord(ctx.store.dir, plan.id);
+  const format = ctx.outputFormat();
+  const about = { id: plan.id, command: plan.command, organization: plan.organization, baseUrl: plan.baseUrl, createdAt: plan.createdAt, kind: plan.kind, applied: applied ?? null, guards };
+  if (format === 'json') {
+    await ctx.io.out(JSON.stringify({ ...about, changes }, null, 1) + '\n');
+    return ExitCode.ok;
+  }
+  const title = `Plan ${planFile}: teamctl ${plan.command}, organization ${plan.organization} at ${plan.baseUrl}, made ${plan.createdAt}${applied ? `, applied ${applied.appliedAt}` : ''}`;
+  const guardLine = `guards: ${Object.entries(guards)
+    .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+    .join(', ')}`;
+  if (format === 'markdown') {
+    await ctx.io.out(renderMarkdown({ title, sections: [{ heading: guardLine, columns: columns.map((c) => c.header), rows: changes.map((c) => [c.where, c.action, c.subject, c.detail]) }] }));
+    return ExitCode.ok;
+  }
+  // table, tsv, csv, ndjson: the changes are the data; the plan's particulars go to people on stderr.
+  ctx.io.info(title);
+  ctx.io.info(guardLine);
+  ctx.io.info(`${changes.length} ${changes.length === 1 ? 'change' : 'changes'}; nothing was read or sent`);
+  await writeList(ctx.io, format, onePage(changes), columns);
+  return ExitCode.ok;
+}
