@@ -111,6 +111,38 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .addHelpText('after', examples('teamctl whoami', 'teamctl whoami --json'))
     .action(action(() => import('./commands/auth.js').then((m) => m.whoami), () => ({}), ['base-url']));
 
+  program
+    .command('teams')
+    .description('the teams of the organization (needs --org)')
+    .addHelpText('after', examples('teamctl teams list', 'teamctl teams list --title eng -o csv'))
+    .command('list')
+    .description('list every team of the organization: id, title, members')
+    .option('--title <text>', 'only teams whose title contains this (any case)')
+    .option('--page-size <n>', 'teams per request, 1..1000', '1000')
+    .addHelpText('after', examples('teamctl teams list', 'teamctl teams list --title eng --json'))
+    .action(action(() => import('./commands/org/teams.js').then((m) => m.run), (cmd) => cmd.opts<{ title?: string; pageSize: string }>(), ['base-url', 'org']));
+
+  const orgUsers = program
+    .command('users')
+    .description("the organization's members, and a member's teams (needs --org)")
+    .addHelpText('after', examples('teamctl users list --search kenji', 'teamctl users teams kenji.sato@example.com'));
+  orgUsers
+    .command('list')
+    .description('list the members of the organization: id, name, e-mail, org role, last seen, disabled')
+    .option('--search <text>', 'only members whose name or e-mail contains this')
+    .addOption(new Option('--role <role>', 'only members with this organization role').choices(['admin', 'create', 'edit', 'review', 'comment', 'read', 'guest']))
+    .addOption(new Option('--sort <by>', 'sort by (the service\'s default: joinedAt)').choices(['joinedAt', 'lastSeenAt', 'name']))
+    .addOption(new Option('--order <order>', 'sort order (the service\'s default: desc)').choices(['asc', 'desc']))
+    .option('--page-size <n>', 'members per request, 1..1000', '1000')
+    .addHelpText('after', examples('teamctl users list --search kenji', 'teamctl users list --role admin --sort name --order asc -o csv'))
+    .action(action(() => import('./commands/org/users.js').then((m) => m.list), (cmd) => cmd.opts<{ search?: string; role?: string; sort?: string; order?: string; pageSize: string }>(), ['base-url', 'org']));
+  orgUsers
+    .command('teams <user>')
+    .description("a member's teams and role in each (the user by e-mail or id)")
+    .option('--page-size <n>', 'teams per request, 1..1000', '1000')
+    .addHelpText('after', examples('teamctl users teams kenji.sato@example.com'))
+    .action(action(() => import('./commands/org/users.js').then((m) => m.teams), (cmd, user: string) => ({ user, ...cmd.opts<{ pageSize: string }>() }), ['base-url', 'org']));
+
   const config = program
     .command('config')
     .description('read and write profile settings (base-url, org, team, output)')

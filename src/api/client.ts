@@ -385,9 +385,9 @@ export class ApiClient {
   }
 
   /** Every item of a paginated list, page by page (memory bounded by one page). */
-  pages<T>(path: string, limit: number, options: PaginateOptions<T>): AsyncGenerator<T[], void, undefined> {
+  pages<T>(path: string, limit: number, options: PaginateOptions<T>, filters: Record<string, string | undefined> = {}): AsyncGenerator<T[], void, undefined> {
     return paginate<T>(async (cursor) => {
-      const { data, bytes } = await this.request<unknown>('GET', path, { query: { limit, page: cursor } });
+      const { data, bytes } = await this.request<unknown>('GET', path, { query: { ...filters, limit, page: cursor } });
       if (data === undefined) throw new ServiceError(`unexpected empty response from GET ${this.url(path)}`);
       return { data, bytes };
     }, options);

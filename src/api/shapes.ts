@@ -2,7 +2,7 @@
 // or an entry of the wrong shape stops the command with exit 1, naming the field — never a stack
 // trace, never a silent partial result (a numeric cursor would end a listing after one page).
 import { ServiceError } from '../errors.js';
-import type { User, GlossaryEntry, Page, TeamMemberItem } from './types.js';
+import type { User, GlossaryEntry, OrganizationMember, OrganizationTeam, Page, TeamMemberItem } from './types.js';
 
 /** Where a value was found, for the message: "item 3 of page 2 of the team's members". */
 export type Where = string;
@@ -102,5 +102,39 @@ export function checkAuthenticatedUser(value: unknown, where: Where): User {
   checkLength(value.email, answerLimits.email, 'email', where);
   checkLength(value.displayName, answerLimits.displayName, 'displayName', where);
   return value as unknown as User;
+}
+
+/** An organization's team (OrganizationTeam): string id and title, a member count. */
+export function checkTeam(value: unknown, where: Where): OrganizationTeam {
+  if (!isObject(value)) throw wrong('a team that is not a JSON object', where);
+  if (typeof value.id !== 'string' || value.id === '') throw wrong('field "id" is missing or not a string', where);
+  if (typeof value.title !== 'string') throw wrong('field "title" is missing or not a string', where);
+  if (typeof value.members !== 'number') throw wrong('field "members" is missing or not a number', where);
+  checkLength(value.id, answerLimits.id, 'id', where);
+  return value as unknown as OrganizationTeam;
+}
+
+/** An organization's member (OrganizationMember): its user, its role (null for a guest), disabled. */
+export function checkOrganizationMember(value: unknown, where: Where): OrganizationMember {
+  if (!isObject(value)) throw wrong('a member that is not a JSON object', where);
+  const user = value.user;
+  if (!isObject(user)) throw wrong('field "user" is missing or not an object', where);
+  if (typeof user.id !== 'string' || user.id === '') throw wrong('field "user.id" is missing or not a string', where);
+  if (!optionalString(user.email)) throw wrong('field "user.email" is not a string', where);
+  if (!optionalString(user.displayName)) throw wrong('field "user.displayName" is not a string', where);
+  if (!optionalString(value.role)) throw wrong('field "role" is not a string or null', where);
+  checkLength(user.id, answerLimits.id, 'user.id', where);
+  checkLength(user.email, answerLimits.email, 'user.email', where);
+  checkLength(user.displayName, answerLimits.displayName, 'user.displayName', where);
+  return value as unknown as OrganizationMember;
+}
+
+/** One of a member's teams: the team and the member's role in it. */
+export function checkMemberTeam(value: unknown, where: Where): { team: OrganizationTeam; member: { role: 'owner' | 'member' } } {
+  if (!isObject(value)) throw wrong('an item that is not a JSON object', where);
+  checkTeam(value.team, where);
+  const member = value.member;
+  if (!isObject(member) || (member.role !== 'owner' && member.role !== 'member')) throw wrong('field "member.role" is not owner or member', where);
+  return value as unknown as { team: OrganizationTeam; member: { role: 'owner' | 'member' } };
 }
 

@@ -69,3 +69,15 @@ export interface UpdateTeamMembersBody {
 export interface ErrorBody {
   error: { code: number; message: string };
 }
+
+/** An organization's team (OrganizationTeam in the published document). */
+export interface OrganizationTeam {
+  object: 'team';
+  id: string;
+  title: string;
+  /** Count of members in this team. */
+  members: number;
+  spaces?: number;
+  createdAt?: string;
+}
+

@@ -5,7 +5,9 @@ import { HttpError } from './http.js';
 
 export type Cursor =
   | { l: 'members'; a: string }
-  | { l: 'glossary'; o: string | null; a: GlossarySortKey };
+  | { l: 'glossary'; o: string | null; a: GlossarySortKey }
+  /** The organization's small listings (teams, members, a member's teams): an offset into one query. */
+  | { l: 'offset'; q: string; n: number };
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
@@ -34,6 +36,8 @@ export function decodeCursor(page: string): Cursor {
     typeof c.a[2] === 'string'
   ) {
     cursor = { l: 'glossary', o: c.o, a: [c.a[0], c.a[1], c.a[2]] };
+  } else if (c?.l === 'offset' && typeof c.q === 'string' && typeof c.n === 'number' && Number.isInteger(c.n) && c.n > 0) {
+    cursor = { l: 'offset', q: c.q, n: c.n };
   } else {
     throw invalid();
   }

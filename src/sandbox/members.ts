@@ -9,7 +9,7 @@ import { requireTeam, tooMany } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
 import type { SandboxUser } from './store.js';
 
-function organizationMember(ctx: ServiceContext, orgId: string, user: SandboxUser): OrganizationMember {
+export function organizationMember(ctx: ServiceContext, orgId: string, user: SandboxUser): OrganizationMember {
   return {
     object: 'member',
     id: user.id,

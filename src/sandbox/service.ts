@@ -1,5 +1,5 @@
 // The service itself, as the sandbox plays it: bearer auth, routing of the seven operations (and
-// GET /user, whose token it is) under
+// the discovery ones: GET /user, the organization's teams and members, a member's teams) under
 // /v1, and the service's error body for anything that goes wrong. Handlers live in members.ts and
 // glossary.ts; faults, hooks and the request log are the server's (server.ts).
 import { timingSafeEqual } from 'node:crypto';
@@ -9,6 +9,7 @@ import type { Incoming, Reply } from './http.js';
 import { deleteTeamMember, listTeamMembers, putTeamMember, updateTeamMembers } from './members.js';
 import type { ServiceContext } from './service-context.js';
 import { getAuthenticatedUser } from './user.js';
+import { listMemberTeams, listOrganizationMembers, listTeams } from './organization.js';
 
 type Handler = (ctx: ServiceContext, params: string[], inc: Incoming) => Reply;
 
@@ -22,6 +23,18 @@ const routes: Route[] = [
   {
     pattern: ['user'],
     methods: { GET: (ctx) => getAuthenticatedUser(ctx) },
+  },
+  {
+    pattern: ['orgs', ':', 'teams'],
+    methods: { GET: (ctx, [org], inc) => listTeams(ctx, org!, inc) },
+  },
+  {
+    pattern: ['orgs', ':', 'members'],
+    methods: { GET: (ctx, [org], inc) => listOrganizationMembers(ctx, org!, inc) },
+  },
+  {
+    pattern: ['orgs', ':', 'members', ':', 'teams'],
+    methods: { GET: (ctx, [org, user], inc) => listMemberTeams(ctx, org!, user!, inc) },
   },
   {
     pattern: ['orgs', ':', 'teams', ':', 'members'],

@@ -78,6 +78,8 @@ function normaliseEmail(email: string): string {
 }
 
 export class SandboxStore {
+  /** When this store was made: the creation time the sandbox gives its teams (sandbox's choice). */
+  readonly createdAt = new Date().toISOString();
   private readonly organizations = new Map<string, Organization>();
   private _token: string | undefined;
   private readonly listeners: (() => void)[] = [];

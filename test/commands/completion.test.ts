@@ -25,7 +25,7 @@ describe('bash completion', () => {
     expect(() => execFileSync('bash', ['-n', script])).not.toThrow();
   });
   it('completes commands and subcommands', () => {
-    expect(complete('')).toEqual(['apply', 'auth', 'completion', 'config', 'glossary', 'members', 'sandbox', 'whoami']);
+    expect(complete('')).toEqual(['apply', 'auth', 'completion', 'config', 'glossary', 'members', 'sandbox', 'teams', 'users', 'whoami']);
     expect(complete('mem')).toEqual(['members']);
     expect(complete('members', '')).toEqual(['add', 'list', 'remove', 'sync']);
     expect(complete('--org', 'acme', 'glossary', 'im')).toEqual(['import']);

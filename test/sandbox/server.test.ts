@@ -777,3 +777,34 @@ describe('GET /user (getAuthenticatedUser)', () => {
     expectError(await call('PUT', '/v1/user', { sb, body: {} }), 405);
   });
 });
+
+describe('the organization listings of the published document', () => {
+  it('teams: OrganizationTeam items, opaque cursors tied to their query, the title filter', async () => {
+    const sb = await start({ seed: 'demo' });
+    const first = await call<Page<Record<string, unknown>>>('GET', '/v1/orgs/acme/teams?limit=1', { sb });
+    expect(first.status).toBe(200);
+    expect(first.body.items[0]).toMatchObject({ object: 'team', id: 'engineering', title: 'engineering', members: 20, spaces: 0, permissions: { admin: true, view: true } });
+    expect(typeof first.body.items[0]?.createdAt).toBe('string');
+    const cursor = first.body.next?.page as string;
+    expect((await call<Page<{ id: string }>>('GET', `/v1/orgs/acme/teams?limit=1&page=${cursor}`, { sb })).body.items.map((t) => t.id)).toEqual(['design']);
+    // A cursor of one query is refused by another.
+    expectError(await call('GET', `/v1/orgs/acme/teams?limit=1&title=des&page=${cursor}`, { sb }), 400, /another listing/);
+    expect((await call<Page<{ id: string }>>('GET', '/v1/orgs/acme/teams?title=DES', { sb })).body.items.map((t) => t.id)).toEqual(['design']);
+    expectError(await call('GET', '/v1/orgs/nope/teams', { sb }), 404);
+  });
+
+  it("members: search, role, sort and order; a member's teams with roles; 404 for a user not in the organization", async () => {
+    const sb = await start({ seed: 'demo' });
+    const search = await call<Page<{ user: { email: string } }>>('GET', '/v1/orgs/acme/members?search=KENJI', { sb });
+    expect(search.body.items.map((m) => m.user.email)).toEqual(['kenji.sato@example.com']);
+    const byName = await call<Page<{ user: { displayName: string }; role: string }>>('GET', '/v1/orgs/acme/members?role=admin&sort=name&order=asc&limit=1000', { sb });
+    const names = byName.body.items.map((m) => m.user.displayName);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(byName.body.items.every((m) => m.role === 'admin')).toBe(true);
+    expectError(await call('GET', '/v1/orgs/acme/members?sort=age', { sb }), 400);
+    const kenji = sb.store.findUser('acme', 'kenji.sato@example.com')!;
+    const teams = await call<Page<{ team: { id: string }; member: { role: string } }>>('GET', `/v1/orgs/acme/members/${kenji.id}/teams`, { sb });
+    expect(teams.body.items.map((t) => [t.team.id, t.member.role])).toEqual(sb.store.teamIds('acme').flatMap((t) => (sb.store.teamRole('acme', t, kenji.id) ? [[t, sb.store.teamRole('acme', t, kenji.id)]] : [])));
+    expectError(await call('GET', '/v1/orgs/acme/members/nobody/teams', { sb }), 404);
+  });
+});

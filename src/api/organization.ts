@@ -1,0 +1,30 @@
+// The organization's listings (README, "Find your way"): its teams, its members, a member's teams
+// — as the published document gives them. Typed calls, no printing, no exit codes.
+import type { ApiClient } from './client.js';
+import { pathSegment } from './segment.js';
+import { checkMemberTeam, checkOrganizationMember, checkTeam } from './shapes.js';
+import type { OrganizationMember, OrganizationTeam } from './types.js';
+
+const orgPath = (org: string): string => `/orgs/${pathSegment(org, 'organization')}`;
+
+/** GET /orgs/{org}/teams, every page; `title` keeps the teams whose title contains it (any case). */
+export function listTeams(client: ApiClient, org: string, title: string | undefined, pageSize: number): AsyncGenerator<OrganizationTeam[]> {
+  return client.pages<OrganizationTeam>(`${orgPath(org)}/teams`, pageSize, { item: checkTeam, what: `the teams of ${org}` }, { title });
+}
+
+export interface MemberFilters {
+  search?: string | undefined;
+  role?: string | undefined;
+  sort?: string | undefined;
+  order?: string | undefined;
+}
+
+/** GET /orgs/{org}/members, every page, filtered and sorted by the service. */
+export function listOrganizationMembers(client: ApiClient, org: string, filters: MemberFilters, pageSize: number): AsyncGenerator<OrganizationMember[]> {
+  return client.pages<OrganizationMember>(`${orgPath(org)}/members`, pageSize, { item: checkOrganizationMember, what: `the members of ${org}` }, { ...filters });
+}
+
+/** GET /orgs/{org}/members/{userId}/teams, every page: the member's teams and role in each. */
+export function listMemberTeams(client: ApiClient, org: string, userId: string, pageSize: number): AsyncGenerator<{ team: OrganizationTeam; member: { role: 'owner' | 'member' } }[]> {
+  return client.pages(`${orgPath(org)}/members/${pathSegment(userId, 'user')}/teams`, pageSize, { item: checkMemberTeam, what: `the teams of ${userId}` });
+}
