@@ -7,6 +7,7 @@ import type { AddOptionsFlags } from './commands/members/add.js';
 import type { RemoveOptionsFlags } from './commands/members/remove.js';
 import type { SyncOptionsFlags } from './commands/members/sync.js';
 import type { ImportOptionsFlags } from './commands/glossary/import.js';
+import type { OffboardOptionsFlags } from './commands/members/offboard.js';
 import type { ExportOptionsFlags } from './commands/glossary/export.js';
 import type { Context, ContextDeps } from './context.js';
 import type { CompletionOptions } from './commands/completion.js';
@@ -232,6 +233,24 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
         () => import('./commands/members/remove.js').then((m) => m.run),
         (cmd, userArgs: string[]) => ({ users: userArgs, ...cmd.opts<RemoveOptionsFlags>() }),
         ['base-url', 'org', 'team'],
+      ),
+    );
+  members
+    .command('offboard [user...]')
+    .description('remove each user (id or e-mail) from every team they are in: one plan across teams, guards per team')
+    .option('--file <file>', 'the users, one per line or under a user column')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
+    .option('--report <file.csv>', 'write one row per change: team, user, action, outcome, HTTP status, message')
+    .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners (default 1)')
+    .option('--force', 'apply a plan that leaves a team without an owner (or under --min-owners)')
+    .option('--batch-size <n>', 'users per bulk request', '100')
+    .addHelpText('after', examples('teamctl members offboard thomas.muller@example.com --dry-run', 'teamctl members offboard thomas.muller@example.com --plan-out leaver.json   # then: teamctl apply leaver.json'))
+    .action(
+      action(
+        () => import('./commands/members/offboard.js').then((m) => m.run),
+        (cmd, userArgs: string[]) => ({ users: userArgs, ...cmd.opts<OffboardOptionsFlags>() }),
+        ['base-url', 'org'],
       ),
     );
   members

@@ -1,7 +1,9 @@
 // The organization's listings (README, "Find your way"): its teams, its members, a member's teams
 // — as the published document gives them. Typed calls, no printing, no exit codes.
 import type { ApiClient } from './client.js';
-import { pathSegment } from './segment.js';
+import { checkIdentifier, pathSegment } from './segment.js';
+import { NotFoundError } from '../errors.js';
+import { emailKey } from '../model/users.js';
 import { checkMemberTeam, checkOrganizationMember, checkTeam } from './shapes.js';
 import type { OrganizationMember, OrganizationTeam } from './types.js';
 
@@ -27,4 +29,18 @@ export function listOrganizationMembers(client: ApiClient, org: string, filters:
 /** GET /orgs/{org}/members/{userId}/teams, every page: the member's teams and role in each. */
 export function listMemberTeams(client: ApiClient, org: string, userId: string, pageSize: number): AsyncGenerator<{ team: OrganizationTeam; member: { role: 'owner' | 'member' } }[]> {
   return client.pages(`${orgPath(org)}/members/${pathSegment(userId, 'user')}/teams`, pageSize, { item: checkMemberTeam, what: `the teams of ${userId}` });
+}
+
+/** The organization member a user names: an id as it is; an e-mail found by the service's search (any case). */
+export async function memberId(client: ApiClient, org: string, user: string): Promise<string> {
+  const value = user.trim();
+  if (!value.includes('@')) {
+    checkIdentifier(value, 'user');
+    return value;
+  }
+  for await (const page of listOrganizationMembers(client, org, { search: value }, 100)) {
+    const found = page.find((m) => m.user.email !== undefined && emailKey(m.user.email) === emailKey(value));
+    if (found) return found.user.id;
+  }
+  throw new NotFoundError(`no member with the e-mail ${value} in organization ${org}`, { hint: 'find them with `teamctl users list --search <name or e-mail>`' });
 }

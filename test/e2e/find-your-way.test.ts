@@ -60,3 +60,42 @@ describe('users list and users teams', () => {
     expect((await runCli(['users', 'teams', '../x'], { env: s.env })).code).toBe(2);
   });
 });
+
+describe("members offboard: a leaver's day", () => {
+  it('removes a user from every team they are in, in one plan; a plan file applies it; guards hold per team', async () => {
+    const t = await sandboxWithEnv({ seed: 'empty' });
+    try {
+      const store = t.sandbox.store;
+      store.addUsers('acme', 6);
+      for (const team of ['a', 'b', 'c']) store.createTeam('acme', team);
+      store.setTeamMembers('acme', 'a', [{ userId: 'u00001', role: 'owner' }, { userId: 'u00002' }, { userId: 'u00003' }]);
+      store.setTeamMembers('acme', 'b', [{ userId: 'u00004', role: 'owner' }, { userId: 'u00002', role: 'owner' }]);
+      store.setTeamMembers('acme', 'c', [{ userId: 'u00005', role: 'owner' }]);
+      const env = { ...t.env, TEAMCTL_TEAM: undefined };
+      const members = (team: string): string[] => store.teamMembers('acme', team).map((m) => m.userId).sort();
+      const dir = (await import('node:fs')).mkdtempSync((await import('node:path')).join((await import('node:os')).tmpdir(), 'teamctl-offboard-'));
+      const plan = `${dir}/leaver.json`;
+
+      const dry = await runCli(['members', 'offboard', 'User00002@Example.com', 'nobody@example.com', 'u00006', '--plan-out', plan], { env });
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(dry.stderr).toContain('nobody@example.com is not a member of organization acme: nothing to do for them');
+      expect(dry.stderr).toContain('u00006 is in no team of acme: nothing to do for them');
+      expect(t.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+      expect((await runCli(['apply', plan], { env })).code).toBe(0);
+      expect([members('a'), members('b'), members('c')]).toEqual([['u00001', 'u00003'], ['u00004'], ['u00005']]);
+
+      // The last owner of c: refused (exit 3), nothing sent anywhere; --force goes ahead.
+      const mark = t.sandbox.requests.length;
+      const refused = await runCli(['members', 'offboard', 'u00005', 'u00003'], { env });
+      expect(refused.code).toBe(3);
+      expect(t.sandbox.requests.slice(mark).filter((q) => q.method !== 'GET')).toEqual([]);
+      expect(members('a')).toEqual(['u00001', 'u00003']);
+      expect((await runCli(['members', 'offboard', 'u00005', 'u00003', '--force', '--json'], { env })).code).toBe(0);
+      expect([members('a'), members('c')]).toEqual([['u00001'], []]);
+      // Every named user unknown: exit 5, nothing sent.
+      expect((await runCli(['members', 'offboard', 'ghost@example.com'], { env })).code).toBe(5);
+    } finally {
+      await t.sandbox.close();
+    }
+  });
+});

@@ -1,12 +1,9 @@
 // users list and users teams: the organization's members, and one member's teams with roles
 // (README, "Find your way"). A user is named by id or e-mail, as everywhere.
 import type { Context } from '../../context.js';
-import { ExitCode, NotFoundError } from '../../errors.js';
-import { listMemberTeams, listOrganizationMembers, type MemberFilters } from '../../api/organization.js';
-import { checkIdentifier } from '../../api/segment.js';
+import { ExitCode } from '../../errors.js';
+import { listMemberTeams, listOrganizationMembers, memberId, type MemberFilters } from '../../api/organization.js';
 import type { OrganizationMember } from '../../api/types.js';
-import type { ApiClient } from '../../api/client.js';
-import { emailKey } from '../../model/users.js';
 import { writeList, type Column } from '../../output/list.js';
 import { parsePageSize } from '../../settings.js';
 
@@ -31,20 +28,6 @@ export async function list(opts: UsersListOptions, ctx: Context): Promise<number
   const { search, role, sort, order } = opts;
   await writeList(ctx.io, format, listOrganizationMembers(client, org, { search, role, sort, order }, pageSize), columns);
   return ExitCode.ok;
-}
-
-/** The organization member a user names: an id as it is; an e-mail found by the service's search (any case). */
-export async function memberId(client: ApiClient, org: string, user: string): Promise<string> {
-  const value = user.trim();
-  if (!value.includes('@')) {
-    checkIdentifier(value, 'user');
-    return value;
-  }
-  for await (const page of listOrganizationMembers(client, org, { search: value }, 100)) {
-    const found = page.find((m) => m.user.email !== undefined && emailKey(m.user.email) === emailKey(value));
-    if (found) return found.user.id;
-  }
-  throw new NotFoundError(`no member with the e-mail ${value} in organization ${org}`, { hint: 'find them with `teamctl users list --search <name or e-mail>`' });
 }
 
 export interface UserTeamsOptions {

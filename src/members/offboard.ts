@@ -1,0 +1,78 @@
+// members offboard: a leaver's day in one command (README, "Find your way"). Each named user's
+// teams are found (GET /orgs/{org}/members/{userId}/teams), their removal from every one of them
+// is planned as one plan across teams, and the change engine runs it like every change: guards
+// per team (the last owner, --min-owners), --dry-run, --plan-out and apply, --report, Markdown,
+// verification, exit codes. A user in no team, or unknown to the organization, is said and does
+// not fail the others.
+import type { Context } from '../context.js';
+import { listMemberTeams, memberId } from '../api/organization.js';
+import { checkOutputs, runChange, runOptions } from '../engine/run.js';
+import { NotFoundError } from '../errors.js';
+import type { UserEntry } from '../model/users.js';
+import { planMembers, refOfEntry, type CurrentMember } from '../plan/members.js';
+import { membersDomain } from './change.js';
+import type { EngineOptions } from './engine.js';
+import { organizationDomain } from './orgChange.js';
+import { runPool } from './pool.js';
+import { readTeam } from './team.js';
+
+/** Teams read at once. */
+const teamReads = 8;
+
+export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'change'>, users: readonly UserEntry[]): Promise<number> {
+  const org = ctx.setting('org').value;
+  ctx.outputFormat();
+  await checkOutputs(options, ctx.cwd, options.inputs ?? []);
+  const client = await ctx.client();
+
+  // Each user's teams; who is unknown, and who is in no team, is said.
+  const byTeam = new Map<string, UserEntry[]>();
+  let unknown = 0;
+  for (const user of users) {
+    let id: string;
+    try {
+      id = await memberId(client, org, user.key);
+      const teams: string[] = [];
+      for await (const page of listMemberTeams(client, org, id, 1000)) teams.push(...page.map((t) => t.team.id));
+      if (teams.length === 0) ctx.io.warn(`${user.key} is in no team of ${org}: nothing to do for them`);
+      for (const team of teams) byTeam.set(team, [...(byTeam.get(team) ?? []), { ...user, key: id, kind: 'id' }]);
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+      unknown++;
+      ctx.io.warn(`${user.key} is not a member of organization ${org}: nothing to do for them`);
+    }
+  }
+  if (unknown === users.length) throw new NotFoundError(`none of the ${users.length === 1 ? 'user' : `${users.length} users`} named is a member of organization ${org}; nothing was sent`);
+  if (byTeam.size === 0) {
+    ctx.io.info('Nothing to change: no named user is in a team.');
+    return 0;
+  }
+
+  const teams = [...byTeam.keys()];
+  const read = await runPool(teams, teamReads, (team) => readTeam(client, org, team, 'before planning; nothing was sent'));
+  const failed = read.find((r) => !r.ok);
+  if (failed && !failed.ok) throw failed.error;
+  const domains = teams.map((team, i) => {
+    const current = (read[i] as { ok: true; value: CurrentMember[] }).value;
+    const remove = byTeam.get(team) ?? [];
+    return membersDomain(ctx, {
+      client,
+      baseUrl: client.base.origin + client.base.prefix,
+      org,
+      team,
+      command: options.command,
+      current,
+      plan: planMembers(current, { remove }),
+      named: remove.map(refOfEntry),
+      settings: {
+        force: options.force === true,
+        ...(options.minOwners !== undefined ? { minOwners: options.minOwners } : {}),
+        batchSize: options.batchSize,
+        concurrency: options.concurrency,
+        teamInMessages: true,
+      },
+    });
+  });
+  const [only] = domains;
+  return runChange(ctx, domains.length === 1 && only ? only : organizationDomain(domains), runOptions(options));
+}
