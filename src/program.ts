@@ -176,7 +176,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
 
   const members = program
     .command('members')
-    .description('list and change the members of a team (needs --org and --team)')
+    .description('list and change the members of a team (needs --org and --team; offboard needs only --org)')
     .addHelpText('after', examples('teamctl --org acme --team engineering members list'));
   members
     .command('list')
@@ -312,7 +312,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
 
   const glossary = program
     .command('glossary')
-    .description("list, get, import and export the organization's translation glossary (needs --org)")
+    .description("list, get, import, sync, delete and export the organization's translation glossary (needs --org)")
     .addHelpText('after', examples('teamctl glossary list --lang en,fr', 'teamctl glossary import terms.csv --dry-run'));
   glossary
     .command('list')
@@ -328,7 +328,7 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .action(action(() => import('./commands/glossary/get.js').then((m) => m.run), (_cmd, id: string) => ({ id }), ['base-url', 'org']));
   glossary
     .command('import <file>')
-    .description('import a CSV of translations as batched glossary operations; safe to re-run (never duplicates)')
+    .description('import a glossary file (CSV/TSV, TBX, MultiTerm XML) as batched glossary operations; safe to re-run (never duplicates)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')

@@ -36,7 +36,7 @@ export interface ApplyOptions {
   report?: string;
 }
 
-const remake = 'make a new plan (--dry-run --plan-out) and have it reviewed again';
+const remake = 'make a new plan (--plan-out) and have it reviewed again';
 
 /** The plan must belong to the base URL and organization of the current settings. */
 function checkTarget(plan: PlanFile, path: string, baseUrl: string, org: string): void {

@@ -67,7 +67,7 @@ export async function readPlanFile(path: string, cwd?: string): Promise<PlanFile
 export function parsePlanFile(input: Buffer | string, path: string): PlanFile {
   const text = typeof input === 'string' ? input : input.toString('utf8');
   const notAPlan = (why: string): UsageError =>
-    new UsageError(`${path} is not a teamctl plan: ${why}`, { hint: 'make one with --dry-run --plan-out <file> (members add|remove|sync, glossary import)' });
+    new UsageError(`${path} is not a teamctl plan: ${why}`, { hint: 'make one with --plan-out <file> (members add|remove|sync|offboard, glossary import|sync|delete)' });
   if (Buffer.byteLength(text) > maxPlanBytes) throw notAPlan(`it is larger than ${maxPlanBytes / 1024 / 1024} MB`);
   let data: unknown;
   try {

@@ -173,7 +173,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const token = opts.token ?? store.token ?? `sbx_${randomBytes(16).toString('hex')}`;
   // Kept with the state, so a sandbox restarted on the same data file accepts the same token.
   store.token = token;
-  const dataFile = base.dataFile === undefined ? undefined : await DataFile.attach(base.dataFile, store);
+  // The data file is attached once the port is ours: a start that fails (a busy port) leaves no file.
+  let dataFile: DataFile | undefined;
 
   const requests: RequestLogEntry[] = [];
   const logLimit = opts.requestLogLimit ?? Infinity;
@@ -324,6 +325,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       resolve();
     });
   });
+  if (base.dataFile !== undefined) dataFile = await DataFile.attach(base.dataFile, store);
   const address = server.address() as AddressInfo;
   options.port = address.port;
   url = `http://${hostForUrl(base.host)}:${address.port}`;

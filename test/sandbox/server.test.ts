@@ -808,3 +808,15 @@ describe('the organization listings of the published document', () => {
     expectError(await call('GET', '/v1/orgs/acme/members/nobody/teams', { sb }), 404);
   });
 });
+
+describe('--data and a port that is taken', () => {
+  it('a start that fails on a busy port leaves no data file behind (the next start is not "loaded")', async () => {
+    const busy = await start({ seed: 'empty' });
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-busy-'));
+    const data = join(dir, 'fresh.json');
+    await expect(startSandbox({ port: Number(new URL(busy.url).port), dataFile: data })).rejects.toThrow(/EADDRINUSE/);
+    expect(readdirSync(dir)).toEqual([]);
+    const next = await start({ dataFile: data });
+    expect(next.options.loadedFromDataFile).toBe(false);
+  });
+});
