@@ -114,7 +114,8 @@ export function formatImportPlan(file: string, org: string, existing: readonly G
   return [
     `Plan for ${file} against the glossary of ${org} (${existing.length} entries):`,
     ...lines.map((l) => `  ${l.text}`),
-    `${count(plan.operations, 'insert')} to insert, ${count(plan.operations, 'update')} to update, ${plan.present.length} present, ${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}`,
+    // A saved sync or delete plan applied: its deletions are counted with the rest.
+    `${count(plan.operations, 'insert')} to insert, ${count(plan.operations, 'update')} to update, ${count(plan.operations, 'delete') > 0 ? `${count(plan.operations, 'delete')} to delete, ` : ''}${plan.present.length} present, ${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}`,
     ...(n > 0 ? [`(${conflictHint})`] : []),
   ].join('\n');
 }
