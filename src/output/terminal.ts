@@ -2,11 +2,12 @@
 // (README, "Reliability"): control characters and bidi overrides are spelled out, so an answer
 // cannot clear the screen, set the window title, hide text or forge a line of its own.
 
-// C0 and C1 controls, DEL, and the invisible direction marks and overrides.
+// C0 and C1 controls, DEL, the direction marks and overrides, and the invisible characters a
+// reader could not see (zero-width space and joiners, word joiner, soft hyphen, BOM).
 // eslint-disable-next-line no-control-regex
-const unsafe = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const unsafe = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 // eslint-disable-next-line no-control-regex
-const unsafeKeepingLines = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const unsafeKeepingLines = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
 const spell = (c: string): string => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;

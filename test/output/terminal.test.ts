@@ -16,6 +16,9 @@ describe('terminal safety', () => {
     }
     expect(oneLine('x\nerror: forged')).toBe('x\\nerror: forged');
     expect(oneLine('café — ok')).toBe('café — ok');
+    // Invisible characters are spelled out like U+202E: a reader must see the U+200B a roster refuses.
+    expect(oneLine('bo\u200bb \u00ad \u2060 \ufeff')).toBe('bo\\u200bb \\u00ad \\u2060 \\ufeff');
+    expect(forTerminal('error: 3: invalid user "bo\u200bb@example.com"')).toBe('error: 3: invalid user "bo\\u200bb@example.com"');
   });
 
   it('forTerminal keeps lines, tabs and plain colours, and nothing else that starts with ESC', () => {
