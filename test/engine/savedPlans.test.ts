@@ -1,0 +1,124 @@
+// The saved-plan validators (src/glossary/savedPlan.ts, src/members/savedPlan.ts): a plan file
+// comes from outside, so every field is checked, and a wrong one is named by its path — each row
+// below breaks one field of a valid body and expects exactly that path in the message.
+import { describe, expect, it } from 'vitest';
+import { ShapeError } from '../../src/engine/shape.js';
+import { glossaryPlanBody } from '../../src/glossary/savedPlan.js';
+import { membersPlanBody } from '../../src/members/savedPlan.js';
+
+const glossaryBody = () => ({
+  file: 'terms.csv',
+  key: 'en',
+  state: { digest: 'sha256:x', entries: { ge_1: 'd1' } },
+  plan: {
+    operations: [
+      { line: 2, operation: { type: 'insert', translations: { en: 'bank', fr: 'banque' } } },
+      { line: 3, operation: { type: 'update', id: 'ge_1', translations: { en: 'door' } }, conflict: { key: 'door', existingId: 'ge_1' } },
+      { line: 0, operation: { type: 'delete', id: 'ge_2' } },
+    ],
+    present: [{ line: 4, existingId: 'ge_3' }],
+    conflicts: [{ line: 5, existingId: 'ge_4', key: 'team' }],
+    unknownIds: [{ line: 6, id: 'zz' }],
+  },
+  terms: [[2, 'bank']],
+  options: { batchSize: 100, onConflict: 'skip' },
+  deletions: { maxDeletions: '25%', force: false },
+});
+
+const membersBody = () => ({
+  teams: [
+    {
+      team: 't',
+      state: { digest: 'sha256:y', members: [['u1', 'a@b.co', 'owner']] },
+      plan: {
+        add: [{ user: { id: null, email: 'new@b.co' }, role: 'member' }],
+        remove: [{ user: { id: 'u2', email: null }, role: 'member', pruned: true }],
+        roleChanges: [{ user: { id: 'u3', email: 'c@b.co' }, from: 'member', to: 'owner' }],
+        unchanged: 1,
+        notMember: [{ id: 'u9', email: null }],
+      },
+      unchanged: [{ id: 'u1', email: 'a@b.co' }],
+    },
+  ],
+  options: { force: false, batchSize: 100, concurrency: 8, maxRemovals: null },
+});
+
+type Edit = (b: Record<string, any>) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+const refused = (check: (b: unknown) => unknown, make: () => object, edit: Edit): string => {
+  const body = make() as Record<string, unknown>;
+  edit(body);
+  try {
+    check(body);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ShapeError);
+    return (err as Error).message;
+  }
+  throw new Error('accepted');
+};
+
+describe('saved glossary plans', () => {
+  it('reads a valid body as it was written', () => {
+    const body = glossaryPlanBody(glossaryBody());
+    expect(body.plan.operations.map((o) => o.operation.type)).toEqual(['insert', 'update', 'delete']);
+    expect(body.plan.operations[1]?.conflict).toEqual({ key: 'door', existingId: 'ge_1' });
+    expect(body.deletions).toEqual({ maxDeletions: '25%', force: false });
+    expect(glossaryPlanBody({ ...glossaryBody(), deletions: { maxDeletions: null, force: true } }).deletions).toEqual({ maxDeletions: null, force: true });
+    expect(glossaryPlanBody({ ...glossaryBody(), deletions: undefined }).deletions).toBeUndefined();
+  });
+
+  it.each([
+    ['body.file', (b) => (b.file = 1)],
+    ['body.key', (b) => (b.key = null)],
+    ['body.state.digest', (b) => (b.state.digest = 2)],
+    ['body.state.entries.ge_1', (b) => (b.state.entries.ge_1 = 3)],
+    ['body.plan.operations[0].line', (b) => (b.plan.operations[0].line = -1)],
+    ['body.plan.operations[0].operation.type', (b) => (b.plan.operations[0].operation.type = 'upsert')],
+    ['body.plan.operations[0].operation.translations.fr', (b) => (b.plan.operations[0].operation.translations.fr = 5)],
+    ['body.plan.operations[1].operation.id', (b) => delete b.plan.operations[1].operation.id],
+    ['body.plan.operations[1].operation.translations', (b) => (b.plan.operations[1].operation.translations = [])],
+    ['body.plan.operations[1].conflict.key', (b) => (b.plan.operations[1].conflict.key = 6)],
+    ['body.plan.operations[1].conflict.existingId', (b) => delete b.plan.operations[1].conflict.existingId],
+    ['body.plan.operations[2].operation.id', (b) => (b.plan.operations[2].operation.id = 7)],
+    ['body.plan.present[0].line', (b) => (b.plan.present[0].line = 'x')],
+    ['body.plan.present[0].existingId', (b) => delete b.plan.present[0].existingId],
+    ['body.plan.conflicts[0].key', (b) => delete b.plan.conflicts[0].key],
+    ['body.plan.conflicts[0].line', (b) => (b.plan.conflicts[0].line = 1.5)],
+    ['body.plan.unknownIds[0].id', (b) => (b.plan.unknownIds[0].id = 8)],
+    ['body.plan.unknownIds[0].line', (b) => delete b.plan.unknownIds[0].line],
+    ['body.terms[0][1]', (b) => (b.terms[0][1] = 9)],
+    ['body.terms[0][0]', (b) => (b.terms[0][0] = 'two')],
+    ['body.options.batchSize', (b) => (b.options.batchSize = 0)],
+    ['body.options.onConflict', (b) => (b.options.onConflict = 'merge')],
+    ['body.deletions.maxDeletions', (b) => (b.deletions.maxDeletions = 25)],
+    ['body.plan.operations', (b) => (b.plan.operations = {})],
+  ] as [string, Edit][])('names %s when it is wrong', (path, edit) => {
+    expect(refused(glossaryPlanBody, glossaryBody, edit)).toMatch(new RegExp(`^${path.replace(/[.[\]]/g, '\\$&')} `));
+  });
+});
+
+describe('saved members plans', () => {
+  it('reads a valid body as it was written', () => {
+    const body = membersPlanBody(membersBody());
+    expect(body.teams[0]?.plan.remove[0]).toEqual({ user: { id: 'u2', email: null }, role: 'member', pruned: true });
+    expect(body.options).toMatchObject({ force: false, batchSize: 100, concurrency: 8, maxRemovals: null });
+  });
+
+  it.each([
+    ['body.teams[0].team', (b) => (b.teams[0].team = 1)],
+    ['body.teams[0].state.digest', (b) => delete b.teams[0].state.digest],
+    ['body.teams[0].state.members[0][0]', (b) => (b.teams[0].state.members[0][0] = 2)],
+    ['body.teams[0].state.members[0][2]', (b) => (b.teams[0].state.members[0][2] = 'admin')],
+    ['body.teams[0].plan.add[0].role', (b) => (b.teams[0].plan.add[0].role = 'boss')],
+    ['body.teams[0].plan.add[0].user', (b) => (b.teams[0].plan.add[0].user = { id: null, email: null })],
+    ['body.teams[0].plan.remove[0].pruned', (b) => (b.teams[0].plan.remove[0].pruned = 'yes')],
+    ['body.teams[0].plan.remove[0].user.id', (b) => (b.teams[0].plan.remove[0].user.id = 3)],
+    ['body.teams[0].plan.roleChanges[0].from', (b) => (b.teams[0].plan.roleChanges[0].from = 'x')],
+    ['body.teams[0].plan.roleChanges[0].to', (b) => delete b.teams[0].plan.roleChanges[0].to],
+    ['body.teams[0].plan.unchanged', (b) => (b.teams[0].plan.unchanged = -1)],
+    ['body.teams[0].plan.notMember[0].email', (b) => (b.teams[0].plan.notMember[0].email = 4)],
+    ['body.teams[0].unchanged[0]', (b) => (b.teams[0].unchanged[0] = 'u1')],
+    ['body.teams', (b) => (b.teams = [])],
+  ] as [string, Edit][])('names %s when it is wrong', (path, edit) => {
+    expect(refused(membersPlanBody, membersBody, edit)).toMatch(new RegExp(`^${path.replace(/[.[\]]/g, '\\$&')}`));
+  });
+});
