@@ -80,9 +80,12 @@ export class Context {
   /** Checks that every setting a command needs is there, naming all missing ones in one error (exit 2). */
   requireSettings(names: readonly SettingName[]): void {
     const missing = names.filter((name) => resolveSetting(name, this.flags, this.env, this.profile()) === undefined);
-    if (missing.length <= 1) return;
+    // A command that talks to the service needs a token too: named with the rest (README, "Settings").
+    const noToken = names.includes('base-url') && this.token() === undefined;
+    if (missing.length + (noToken ? 1 : 0) <= 1) return;
     const errors = missing.map((name) => missingSetting(name, this.profileName).message.replace(/^missing /, ''));
-    throw new UsageError(`missing ${missing.length} settings:\n  ${errors.join('\n  ')}`);
+    if (noToken) errors.push(`token: run \`teamctl auth login\`, or set TEAMCTL_TOKEN`);
+    throw new UsageError(`missing ${errors.length} settings:\n  ${errors.join('\n  ')}`);
   }
 
   /** The team setting as a list: `--team a,b`, `--team a --team b`, or one team (members list). */

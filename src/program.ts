@@ -439,5 +439,13 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     )
     .action(action(() => import('./commands/completion.js').then((m) => m.run), (_cmd, shell: CompletionOptions['shell']) => ({ shell, program })));
 
+  // Numeric defaults read as numbers in help (`(default: 100)`, not `(default: "100")`).
+  const numericDefaults = (command: Command): void => {
+    for (const option of command.options) {
+      if (typeof option.defaultValue === 'string' && /^\d+$/.test(option.defaultValue)) option.defaultValueDescription = option.defaultValue;
+    }
+    command.commands.forEach(numericDefaults);
+  };
+  numericDefaults(program);
   return program;
 }

@@ -58,7 +58,7 @@ describe('exit codes (README, "Exit codes")', () => {
     expect(formatProblem({ file: 'a.csv', line: 7, message: 'm' })).toBe('a.csv:7: m');
     const streams = fakeStreams();
     const missing = join(mkdtempSync(join(tmpdir(), 'teamctl-cli-')), 'nope.csv');
-    expect(await main(['glossary', 'import', missing], { streams, env: { ...env(), TEAMCTL_ORG: 'acme' } })).toBe(2);
+    expect(await main(['glossary', 'import', missing], { streams, env: { ...env(), TEAMCTL_ORG: 'acme', TEAMCTL_BASE_URL: 'http://127.0.0.1:9', TEAMCTL_TOKEN: 'tok_0123456789abcdef' } })).toBe(2);
     expect(streams.err()).toBe(`error: ${missing}: cannot read file: no such file\n`);
   });
 

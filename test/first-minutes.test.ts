@@ -41,7 +41,7 @@ describe('setup errors, all at once and actionable', () => {
   it('names every missing setting in one error', async () => {
     const r = await run(['members', 'list']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^error: missing 3 settings:\n {2}API base URL: pass --base-url <url>.*\n {2}organization: pass --org <id>.*\n {2}team: pass --team <id>/);
+    expect(r.err).toMatch(/^error: missing 4 settings:\n {2}API base URL: pass --base-url <url>.*\n {2}organization: pass --org <id>.*\n {2}team: pass --team <id>.*\n {2}token: run `teamctl auth login`, or set TEAMCTL_TOKEN/);
   });
 
   it('a base URL without a scheme suggests the fix, never "null"', async () => {
