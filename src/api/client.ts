@@ -181,6 +181,8 @@ export class ApiClient {
   private readonly inFlight = new Set<AbortController>();
   /** Set by interrupt(): no new attempt, no retry, no wait. */
   private stopping = false;
+  /** shareBudget(): the attempts that may be in flight at once across everything this run does. */
+  private slots: { free: number; waiting: (() => void)[] } | undefined;
   private stopped!: () => void;
   private readonly whenStopped = new Promise<void>((resolve) => (this.stopped = resolve));
 
@@ -203,6 +205,32 @@ export class ApiClient {
     for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
     const search = params.toString();
     return `${this.base.prefix}${path}${search ? `?${search}` : ''}`;
+  }
+
+  /**
+   * One budget of requests in flight for the whole run (README, "Many teams from one roster"):
+   * teams worked on at the same time share --concurrency instead of multiplying it.
+   */
+  shareBudget(concurrency: number): void {
+    this.slots = { free: Math.max(1, concurrency), waiting: [] };
+  }
+
+  private async acquire(): Promise<void> {
+    const slots = this.slots;
+    if (slots === undefined) return;
+    if (slots.free > 0) {
+      slots.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => slots.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const slots = this.slots;
+    if (slots === undefined) return;
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.free++;
   }
 
   /**
@@ -241,6 +269,8 @@ export class ApiClient {
       if (this.stopping) {
         throw new ServiceError(`${method} ${url} not sent: the run was interrupted`, { outcome: 'not-processed', code: 'INTERRUPTED', detail: 'not sent: the run was interrupted' });
       }
+      // A slot of the run's budget first (waiting for it is not part of the request's timeout).
+      await this.acquire();
       const started = this.now();
       const controller = new AbortController();
       this.inFlight.add(controller);
@@ -284,6 +314,7 @@ export class ApiClient {
       } finally {
         clearTimeout(timer);
         this.inFlight.delete(controller);
+        this.release();
       }
 
       const decision = decideRetry(outcome, { retryClass, retriesSoFar, nowMs: this.now(), random: this.random, policy: this.policy });

@@ -72,6 +72,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
 
   if (plan.kind === 'members') {
     const body = checked(opts.planFile, () => membersPlanBody(plan.body));
+    client.shareBudget(body.options.concurrency);
     const reads = await runPool(body.teams, 8, (saved) => readTeam(client, org, saved.team, 'to check the plan; nothing was sent'));
     const failed = reads.find((r) => !r.ok);
     if (failed && !failed.ok) throw failed.error;

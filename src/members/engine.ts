@@ -89,6 +89,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
 
   const byTeam = rowsByTeam(roster.users);
   const client = await ctx.client();
+  client.shareBudget(options.concurrency);
   const teams = [...byTeam.keys()];
   const read = await runPool(teams, teamReads, (team) => readTeam(client, org, team, 'before planning; nothing was sent'));
   const unknown: FileProblem[] = [];

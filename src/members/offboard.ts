@@ -24,6 +24,7 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
   ctx.outputFormat();
   await checkOutputs(options, ctx.cwd, options.inputs ?? []);
   const client = await ctx.client();
+  client.shareBudget(options.concurrency);
 
   // Each user's teams; who is unknown, and who is in no team, is said.
   const byTeam = new Map<string, UserEntry[]>();

@@ -112,12 +112,16 @@ export function organizationDomain(teams: MembersDomain[], confirmed = false): C
     },
 
     async execute(progress: Progress, interrupted: () => boolean) {
-      results = [];
-      for (const t of teams) {
-        if (t.isEmpty()) results.push({ team: t.team, view: t.nothingToDo() });
-        else if (interrupted()) results.push({ team: t.team, view: notSent(t) });
-        else results.push({ team: t.team, view: await t.execute(progress, interrupted) });
-      }
+      // Every team at once, each in its own order (its read before its role changes, its
+      // verification after its changes); the client's one budget (shareBudget) bounds the
+      // requests in flight across them all (README, "Many teams from one roster").
+      results = await Promise.all(
+        teams.map(async (t) => {
+          if (t.isEmpty()) return { team: t.team, view: t.nothingToDo() };
+          if (interrupted()) return { team: t.team, view: notSent(t) };
+          return { team: t.team, view: await t.execute(progress, interrupted) };
+        }),
+      );
       return organizationView(results, teams);
     },
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, errorMessageFromBody } from '../../src/api/client.js';
 import { AuthError, NotFoundError, ServiceError } from '../../src/errors.js';
 
@@ -148,6 +148,26 @@ describe('ApiClient', () => {
     // Reads are safe to repeat whoever answered.
     await c.request('GET', '/x').catch(() => undefined);
     expect(seen).toHaveLength(7);
+    await c.close();
+  });
+
+  it('shareBudget: requests from anywhere in the run wait for one of the budget\'s slots', async () => {
+    const held: (() => void)[] = [];
+    const { url, seen } = await serve((_req, res) => held.push(() => json(res, 200, { ok: true })));
+    const { c } = client(url);
+    c.shareBudget(2);
+    const all = Promise.all(Array.from({ length: 5 }, (_, i) => c.request('GET', `/x${i}`)));
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    // Turns of the event loop for any other request to arrive: none may while two are held.
+    for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toHaveLength(2);
+    held.shift()?.();
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
+    while (seen.length < 5 || held.length > 0) {
+      held.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await all).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     await c.close();
   });
 

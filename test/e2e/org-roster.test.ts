@@ -149,3 +149,33 @@ describe('members sync with an organization roster', () => {
     expect(team('b').u00013).toBe('owner');
   });
 });
+
+describe('one concurrency budget across the teams of a roster', () => {
+  it('works on the teams at the same time, never with more requests in flight than --concurrency', async () => {
+    const store = s.sandbox.store;
+    for (const t of ['d', 'e', 'f', 'g']) {
+      store.createTeam('acme', t);
+      store.setTeamMembers('acme', t, [{ userId: uid(1), role: 'owner' }, { userId: uid(2), role: 'member' }]);
+    }
+    // One role change per team: teams one after another would never have two requests in flight.
+    const roster = file(['team,id,role', ...['d', 'e', 'f', 'g'].flatMap((t) => [`${t},${uid(1)},owner`, `${t},${uid(2)},owner`])].join('\n'));
+    let pending = 0;
+    let most = 0;
+    const teamsHeld = new Set<string>();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    s.sandbox.intercept((req) => {
+      if (req.method !== 'PUT') return undefined;
+      pending++;
+      most = Math.max(most, pending);
+      teamsHeld.add(req.path.split('/')[5] ?? '');
+      if (pending >= 2) release();
+      return { kind: 'hold', until: gate.then(() => void pending--) };
+    });
+    const r = await runCli(['members', 'sync', '--roster', roster, '--concurrency', '2'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(most).toBe(2);
+    expect(teamsHeld.size).toBeGreaterThanOrEqual(2);
+    for (const t of ['d', 'e', 'f', 'g']) expect(store.teamRole('acme', t, uid(2))).toBe('owner');
+  });
+});
