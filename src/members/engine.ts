@@ -5,7 +5,8 @@ import type { Context } from '../context.js';
 import { checkOutputs, runChange, runOptions, type InputFile } from '../engine/run.js';
 import { NotFoundError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
-import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
+import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan, type UserRef } from '../plan/members.js';
+import type { ApiClient } from '../api/client.js';
 import { planOrganization, rowsByTeam } from '../plan/organization.js';
 import { membersDomain, type MembersRunSettings } from './change.js';
 import { organizationDomain } from './orgChange.js';
@@ -105,18 +106,24 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
 
   const current = new Map(teams.map((team, i) => [team, (read[i] as { ok: true; value: CurrentMember[] }).value]));
   const plans = planOrganization(current, byTeam, options.change.prune === true);
-  const domains = teams.map((team) => {
-    return membersDomain(ctx, {
-      client,
-      baseUrl: client.base.origin + client.base.prefix,
-      org,
-      team,
-      command: options.command,
-      current: current.get(team) ?? [],
-      plan: plans.get(team) as MembersPlan,
-      named: (byTeam.get(team) ?? []).map(refOfEntry),
-      settings: { ...settingsOf(options, maxRemovals), teamInMessages: true },
-    });
-  });
+  const domains = teamDomains(ctx, client, org, options.command, { ...settingsOf(options, maxRemovals), teamInMessages: true }, teams.map((team) => ({
+    team,
+    current: current.get(team) ?? [],
+    plan: plans.get(team) as MembersPlan,
+    named: (byTeam.get(team) ?? []).map(refOfEntry),
+  })));
   return runChange(ctx, organizationDomain(domains), runOptions(options));
+}
+
+/** The members domain of each team of a run over several teams, with the run's settings. */
+export function teamDomains(
+  ctx: Context,
+  client: ApiClient,
+  org: string,
+  command: string,
+  settings: MembersRunSettings,
+  teams: readonly { team: string; current: CurrentMember[]; plan: MembersPlan; named: UserRef[] }[],
+) {
+  const baseUrl = client.base.origin + client.base.prefix;
+  return teams.map(({ team, current, plan, named }) => membersDomain(ctx, { client, baseUrl, org, team, command, current, plan, named, settings }));
 }

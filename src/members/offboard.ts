@@ -10,8 +10,7 @@ import { checkOutputs, runChange, runOptions } from '../engine/run.js';
 import { NotFoundError } from '../errors.js';
 import type { UserEntry } from '../model/users.js';
 import { planMembers, refOfEntry, type CurrentMember } from '../plan/members.js';
-import { membersDomain } from './change.js';
-import type { EngineOptions } from './engine.js';
+import { teamDomains, type EngineOptions } from './engine.js';
 import { organizationDomain } from './orgChange.js';
 import { runPool } from './pool.js';
 import { readTeam } from './team.js';
@@ -53,27 +52,18 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
   const read = await runPool(teams, teamReads, (team) => readTeam(client, org, team, 'before planning; nothing was sent'));
   const failed = read.find((r) => !r.ok);
   if (failed && !failed.ok) throw failed.error;
-  const domains = teams.map((team, i) => {
+  const settings = {
+    force: options.force === true,
+    ...(options.minOwners !== undefined ? { minOwners: options.minOwners } : {}),
+    batchSize: options.batchSize,
+    concurrency: options.concurrency,
+    teamInMessages: true,
+  };
+  const domains = teamDomains(ctx, client, org, options.command, settings, teams.map((team, i) => {
     const current = (read[i] as { ok: true; value: CurrentMember[] }).value;
     const remove = byTeam.get(team) ?? [];
-    return membersDomain(ctx, {
-      client,
-      baseUrl: client.base.origin + client.base.prefix,
-      org,
-      team,
-      command: options.command,
-      current,
-      plan: planMembers(current, { remove }),
-      named: remove.map(refOfEntry),
-      settings: {
-        force: options.force === true,
-        ...(options.minOwners !== undefined ? { minOwners: options.minOwners } : {}),
-        batchSize: options.batchSize,
-        concurrency: options.concurrency,
-        teamInMessages: true,
-      },
-    });
-  });
+    return { team, current, plan: planMembers(current, { remove }), named: remove.map(refOfEntry) };
+  }));
   const [only] = domains;
   return runChange(ctx, domains.length === 1 && only ? only : organizationDomain(domains), runOptions(options));
 }
