@@ -440,12 +440,10 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     .action(action(() => import('./commands/completion.js').then((m) => m.run), (_cmd, shell: CompletionOptions['shell']) => ({ shell, program })));
 
   // Numeric defaults read as numbers in help (`(default: 100)`, not `(default: "100")`).
-  const numericDefaults = (command: Command): void => {
-    for (const option of command.options) {
-      if (typeof option.defaultValue === 'string' && /^\d+$/.test(option.defaultValue)) option.defaultValueDescription = option.defaultValue;
-    }
-    command.commands.forEach(numericDefaults);
+  const numeric = (c: Command): void => {
+    for (const o of c.options) if (typeof o.defaultValue === 'string' && /^\d+$/.test(o.defaultValue)) o.defaultValueDescription = o.defaultValue;
+    c.commands.forEach(numeric);
   };
-  numericDefaults(program);
+  numeric(program);
   return program;
 }

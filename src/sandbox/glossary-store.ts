@@ -3,7 +3,7 @@
 // for that order (README, sandbox: "Rehearsing at scale"). No request sorts or copies the whole
 // glossary.
 import type { GlossaryTranslations } from '../api/types.js';
-import { translationFor } from '../glossary/languages.js';
+import { translationIn } from './language-keys.js';
 import { compareStrings, SortedList } from './sorted-list.js';
 
 /** A glossary entry without its URL. */
@@ -40,7 +40,7 @@ function compareGlossaryKeys(a: GlossarySortKey, b: GlossarySortKey): number {
  */
 function glossarySortKey(entry: StoredGlossaryEntry, orderBy: string | undefined): GlossarySortKey {
   if (orderBy === undefined) return [0, '', entry.id];
-  const value = translationFor(entry.translations, orderBy);
+  const value = translationIn(entry.translations, orderBy);
   // Entries without that translation come last (then by id).
   return value === undefined ? [1, '', entry.id] : [0, value, entry.id];
 }

@@ -2,7 +2,7 @@
 // one entry, and the batch PUT of `insert`/`update`/`delete` operations, validated as a whole
 // before any is applied, then applied in place (no copy of the glossary).
 import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations, Page } from '../api/types.js';
-import { languageKeyPattern } from '../glossary/languages.js';
+import { orderByKey } from './language-keys.js';
 import { decodeCursor, encodeCursor } from './cursors.js';
 import { HttpError, isPlainObject, json, noContent, objectBody, parseLimit } from './http.js';
 import type { Incoming, Reply } from './http.js';
@@ -87,7 +87,7 @@ export function listGlossary(ctx: ServiceContext, orgId: string, inc: Incoming):
   let orderBy = inc.query.orderBy;
   // The published document lists language keys for orderBy; the sandbox accepts any
   // well-formed language key (sandbox's choice), matched case-insensitively.
-  if (orderBy !== undefined && !languageKeyPattern.test(orderBy)) {
+  if (orderBy !== undefined && !orderByKey.test(orderBy)) {
     throw new HttpError(400, `orderBy must be a language key such as en or pt-BR, got ${JSON.stringify(orderBy)}`);
   }
   let after: GlossarySortKey | undefined;
