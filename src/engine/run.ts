@@ -216,7 +216,8 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
   const signal = interrupts.received;
   if (signal !== undefined) {
     const { applied, total } = done.tally;
-    const where = options.report !== undefined && reportProblem === undefined ? `; ${options.report} lists each change` : '; the summary above lists each change';
+    // The summary above folds long lists: only a report (or --json) holds every change.
+    const where = options.report !== undefined && reportProblem === undefined ? `; ${options.report} lists each change` : '; the summary above shows the first changes, and --report <file.csv> lists each change';
     throw new InterruptedError(`interrupted after ${applied.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} changes were applied${where}; run the same command again to finish`, signal);
   }
   if (reportProblem !== undefined) {
