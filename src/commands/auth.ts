@@ -38,7 +38,8 @@ export async function login(opts: LoginOptions, ctx: Context): Promise<number> {
   // nothing stored. --no-verify stores it offline.
   let owner = '';
   if (opts.verify !== false) {
-    const url = baseUrl ?? ctx.profile()['base-url'];
+    // The base URL the token is for, as every command resolves it (flag > TEAMCTL_BASE_URL > profile).
+    const url = resolveSetting('base-url', ctx.flags, ctx.env, ctx.profile())?.value;
     if (url === undefined) throw new UsageError('no base URL to check the token against: pass --base-url, or --no-verify to store it unchecked');
     const user = await tokenUser(ctx, url, token);
     owner = ` for ${describeUser(user)}`;

@@ -75,9 +75,13 @@ describe('auth', () => {
     expect(right.code).toBe(0);
     expect(right.stderr).toContain('for Sandbox Admin <admin@sandbox.example.com> (u-sandbox-admin)');
     expect(asked() - mark).toBe(2);
+    // TEAMCTL_BASE_URL names the service to ask, as it does for every command.
+    const fromEnv = await runCli(['auth', 'login', '--with-token'], { configDir: newConfigDir(), env: { TEAMCTL_BASE_URL: s.sandbox.url }, stdin: `${s.sandbox.token}\n` });
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    expect(asked() - mark).toBe(3);
     const offline = await runCli(['auth', 'login', '--with-token', '--no-verify'], { configDir: newConfigDir(), stdin: 'sbx_offline_token_0000\n' });
     expect(offline.code).toBe(0);
-    expect(asked() - mark).toBe(2);
+    expect(asked() - mark).toBe(3);
   });
 
   it('status says whose token it is, or that the service refuses it (exit 4); whoami prints the user and the settings in use', async () => {
