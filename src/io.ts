@@ -74,6 +74,8 @@ export class IO {
   /** The terminal's width when stdout is one (tables fit it), else undefined. */
   readonly stdoutColumns: number | undefined;
   readonly stderrIsTTY: boolean;
+  /** The terminal's height when stderr is one (long plans fold to it), else undefined. */
+  readonly stderrRows: number | undefined;
   readonly stdinIsTTY: boolean;
   /** Colour on stdout: a terminal, no NO_COLOR, no --no-color (FORCE_COLOR turns it on). */
   readonly colorStdout: boolean;
@@ -92,6 +94,8 @@ export class IO {
     const columns = (streams.stdout as { columns?: unknown }).columns;
     this.stdoutColumns = this.stdoutIsTTY && typeof columns === 'number' && columns > 0 ? columns : undefined;
     this.stderrIsTTY = streams.stderr.isTTY === true;
+    const rows = (streams.stderr as { rows?: unknown }).rows;
+    this.stderrRows = this.stderrIsTTY ? (typeof rows === 'number' && rows > 0 ? rows : 24) : undefined;
     this.stdinIsTTY = streams.stdin.isTTY === true;
     const env = options.env;
     const allowed = options.color !== false && env.NO_COLOR === undefined;

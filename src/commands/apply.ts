@@ -132,6 +132,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
     plan: body.plan,
     terms: new Map(body.terms),
     settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs },
+    screenRows: ctx.io.stderrRows,
     warn: (m) => ctx.io.warn(m),
     sleep: ctx.sleep,
     summaryName: plan.command,

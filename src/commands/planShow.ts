@@ -24,7 +24,7 @@ interface Change {
 const columns: Column<Change>[] = [
   { header: 'where', value: (c) => c.where },
   { header: 'action', value: (c) => c.action },
-  { header: 'subject', value: (c) => c.subject },
+  { header: 'subject', value: (c) => c.subject, whole: true },
   { header: 'detail', value: (c) => c.detail },
 ];
 

@@ -73,6 +73,8 @@ export interface GlossaryRunInput {
   sleep?: (ms: number) => Promise<void>;
   /** What people see of the plan; default: the import's plan lines. */
   planText?: () => string;
+  /** The terminal's height when stderr is one: a taller plan folds (README, "Plans at a terminal"). */
+  screenRows?: number;
   /** The command in the summary line (default "glossary import"). */
   summaryName?: string;
   /** The key terms of the listed entries by id, for deletions in reports. */
@@ -168,7 +170,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
   let last: ApplyResult | undefined;
 
   return {
-    planText: async () => input.planText?.() ?? formatImportPlan(input.file, org, existing, plan, key, input.rowCount),
+    planText: async () => input.planText?.() ?? formatImportPlan(input.file, org, existing, plan, key, input.rowCount, input.screenRows),
     isEmpty: () => ops.length === 0 && held.length === 0,
 
     refusals() {

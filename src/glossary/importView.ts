@@ -5,6 +5,7 @@ import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import type { CsvColumns } from '../engine/csv.js';
 import { oneLine } from '../output/terminal.js';
 import { shorten } from '../output/words.js';
+import { foldLimit, foldedList } from '../output/fold.js';
 import type { ReportDoc } from '../engine/report.js';
 import type { GlossaryPlan, PlannedOperation } from '../plan/glossary.js';
 import type { ApplyResult } from './apply.js';
@@ -101,21 +102,25 @@ export function listSome(lines: string[], write: (line: string) => void, more: s
 
 const count = (ops: readonly PlannedOperation[], type: 'insert' | 'update' | 'delete'): number => ops.filter((p) => p.operation.type === type).length;
 
-/** The plan for people: a line per row, in file order, then the counts. */
-export function formatImportPlan(file: string, org: string, existing: readonly GlossaryEntry[], plan: GlossaryPlan, key: string, rowCount: number): string {
+/**
+ * The plan for people: a line per change and per conflict, in file order, then the counts;
+ * unchanged rows are only counted. On a terminal a plan taller than `screenRows` folds
+ * (README, "Plans at a terminal").
+ */
+export function formatImportPlan(file: string, org: string, existing: readonly GlossaryEntry[], plan: GlossaryPlan, key: string, rowCount: number, screenRows?: number): string {
   if (rowCount === 0) return `${file} has no rows to import`;
   const byId = new Map(existing.map((e) => [e.id, e]));
-  const lines = [
-    ...plan.operations.map((p) => ({ line: p.line, text: planLine(p, byId, key) })),
-    ...plan.present.map((p) => ({ line: p.line, text: `= present line ${p.line}: entry ${p.existingId}` })),
-    ...plan.conflicts.map((c) => ({ line: c.line, text: conflictLine(c, key) })),
-  ].sort((a, b) => a.line - b.line);
+  const byLine = <T extends { line: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.line - b.line);
+  const changes = byLine(plan.operations).map((p) => `  ${planLine(p, byId, key)}`);
+  const conflicts = byLine(plan.conflicts).map((c) => `  ${conflictLine(c, key)}`);
+  const limit = foldLimit(screenRows, changes.length + conflicts.length + 3);
   const n = plan.conflicts.length;
   return [
     `Plan for ${file} against the glossary of ${org} (${existing.length} entries):`,
-    ...lines.map((l) => `  ${l.text}`),
+    ...foldedList(changes, limit),
+    ...foldedList(conflicts, limit),
     // A saved sync or delete plan applied: its deletions are counted with the rest.
-    `${count(plan.operations, 'insert')} to insert, ${count(plan.operations, 'update')} to update, ${count(plan.operations, 'delete') > 0 ? `${count(plan.operations, 'delete')} to delete, ` : ''}${plan.present.length} present, ${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}`,
+    `${count(plan.operations, 'insert')} to insert, ${count(plan.operations, 'update')} to update, ${count(plan.operations, 'delete') > 0 ? `${count(plan.operations, 'delete')} to delete, ` : ''}${plan.present.length} unchanged, ${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}`,
     ...(n > 0 ? [`(${conflictHint})`] : []),
   ].join('\n');
 }
@@ -230,7 +235,7 @@ export function formatImportSummary(report: ImportReport, key: string, command =
   );
   const n = report.conflicts.length;
   lines.push(
-    `${command}: ${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} present, ` +
+    `${command}: ${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged, ` +
       `${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}, ${report.failed.length} failed`,
   );
   if (n > 0) lines.push(`(${conflictHint})`);
@@ -241,8 +246,8 @@ export function formatImportSummary(report: ImportReport, key: string, command =
 export function importDoc(org: string, report: ImportReport, rows: readonly ImportRow[]): ReportDoc {
   const deletes = report.deleted !== undefined;
   const title = report.dryRun
-    ? `Plan for the glossary of ${org}: ${report.inserted} to insert, ${report.updated} to update${deletes ? `, ${report.deleted} to delete` : ''}, ${report.present} present${deletes ? '' : `, ${report.conflicts.length} conflicts`}`
-    : `Result for the glossary of ${org}: ${report.inserted} inserted, ${report.updated} updated${deletes ? `, ${report.deleted} deleted` : ''}, ${report.present} present${deletes ? '' : `, ${report.conflicts.length} conflicts`}, ${report.failed.length} failed`;
+    ? `Plan for the glossary of ${org}: ${report.inserted} to insert, ${report.updated} to update${deletes ? `, ${report.deleted} to delete` : ''}, ${report.present} unchanged${deletes ? '' : `, ${report.conflicts.length} conflicts`}`
+    : `Result for the glossary of ${org}: ${report.inserted} inserted, ${report.updated} updated${deletes ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged${deletes ? '' : `, ${report.conflicts.length} conflicts`}, ${report.failed.length} failed`;
   const section = (heading: string, keep: (r: ImportRow) => boolean) => ({
     heading,
     columns: ['line', 'key term', 'entry', 'outcome', 'message'],

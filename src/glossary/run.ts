@@ -17,6 +17,7 @@ import { Journal, holdBack, type Settled } from './journal.js';
 import type { ApiClient } from '../api/client.js';
 import type { GlossaryEntry } from '../api/types.js';
 import { formatSyncPlan } from './syncView.js';
+import { foldLimit, foldedList } from '../output/fold.js';
 
 /** What every run that changes the glossary is told. */
 interface RunFlags {
@@ -162,6 +163,7 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
     plan,
     terms,
     settings: { batchSize: opts.batchSize, onConflict, requestTimeoutMs },
+    screenRows: io.stderrRows,
     warn: (m) => io.warn(m),
     sleep: ctx.sleep,
     journal,
@@ -214,7 +216,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
     settings: { batchSize: opts.batchSize, onConflict: 'skip', requestTimeoutMs },
     warn: (m) => io.warn(m),
     sleep: ctx.sleep,
-    planText: () => formatSyncPlan(opts.file, org, existing, plan, file.key, prune),
+    planText: () => formatSyncPlan(opts.file, org, existing, plan, file.key, prune, io.stderrRows),
     summaryName: 'glossary sync',
     deletions: { ...(prune ? { maxDeletions } : {}), force: opts.force === true, confirm: true, confirmed: false },
     journal,
@@ -246,7 +248,10 @@ export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): 
   plan.operations = send;
   const planText = [
     `Plan for the glossary of ${org} (${existing.length} entries):`,
-    ...ids.map((id) => `  - delete  ${id}: ${showTranslations(byId.get(id)?.translations ?? {})}`),
+    ...foldedList(
+      ids.map((id) => `  - delete  ${id}: ${showTranslations(byId.get(id)?.translations ?? {})}`),
+      foldLimit(ctx.io.stderrRows, ids.length + 2),
+    ),
     `${ids.length} to delete`,
   ].join('\n');
   const firstKey = (id: string): string => Object.values(byId.get(id)?.translations ?? {})[0] ?? '';

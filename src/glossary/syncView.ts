@@ -1,17 +1,21 @@
 // What people see of a `glossary sync` plan (stderr): the changes, line by line, the entries not
 // in the file and the duplicates, then the counts. Unchanged rows are only counted: a synced
-// glossary of 10,000 terms should plan in one line.
+// glossary of 10,000 terms should plan in one line. On a terminal a plan taller than the screen
+// folds (README, "Plans at a terminal").
 import type { GlossaryEntry } from '../api/types.js';
 import type { SyncPlan } from '../plan/glossarySync.js';
-import { listSome, planLine } from './importView.js';
+import { planLine } from './importView.js';
+import { foldLimit, foldedList } from '../output/fold.js';
 
-export function formatSyncPlan(file: string, org: string, existing: readonly GlossaryEntry[], plan: SyncPlan, key: string, prune: boolean): string {
+export function formatSyncPlan(file: string, org: string, existing: readonly GlossaryEntry[], plan: SyncPlan, key: string, prune: boolean, screenRows?: number): string {
   const byId = new Map(existing.map((e) => [e.id, e]));
   const lines = [`Plan for ${file} against the glossary of ${org} (${existing.length} entries):`];
-  listSome(plan.operations.map((p) => `  ${planLine(p, byId, key)}`), (l) => lines.push(l), 'changes (--report keeps them all)');
-  if (!prune && plan.notInFile.length > 0) {
+  const kept = prune ? [] : plan.notInFile.map((e) => `  ${e.id}: ${key} ${JSON.stringify(e.key)}`);
+  const limit = foldLimit(screenRows, plan.operations.length + kept.length + plan.duplicates.length + 3);
+  lines.push(...foldedList(plan.operations.map((p) => `  ${planLine(p, byId, key)}`), limit));
+  if (kept.length > 0) {
     lines.push(`Not in ${file} (kept; --prune deletes them):`);
-    listSome(plan.notInFile.map((e) => `  ${e.id}: ${key} ${JSON.stringify(e.key)}`), (l) => lines.push(l), 'entries');
+    lines.push(...foldedList(kept, limit));
   }
   for (const d of plan.duplicates) {
     const fate = prune ? 'deleted' : 'kept; --prune deletes them';

@@ -44,6 +44,7 @@ import {
   type Verification,
 } from './report.js';
 import { plural } from '../output/words.js';
+import { foldLimit } from '../output/fold.js';
 
 export interface MembersRunSettings {
   /** --force: go ahead although a guard would refuse, with a warning. */
@@ -136,7 +137,7 @@ function minOwnersProblem(team: string, current: readonly CurrentMember[], plan:
 /** The Markdown view: counts in the title, a table per kind of change. */
 function membersDoc(team: string, report: MembersReport, rows: readonly ReportRow[], dryRun: boolean): ReportDoc {
   const title = dryRun
-    ? `Plan for team ${team}: ${report.added.length} to add, ${report.removed.length} to remove, ${plural(report.roleChanged.length, 'role change')}, ${report.unchanged} unchanged`
+    ? `Plan for team ${team}: ${report.added.length} to add, ${report.removed.length} to remove, ${plural(report.roleChanged.length, 'role change')}, ${report.unchanged} unchanged${report.notInRoster ? `, ${report.notInRoster.length} not in the roster (kept)` : ''}`
     : `Result for team ${team}: ${report.added.length} added, ${report.removed.length} removed, ${report.roleChanged.length} role${report.roleChanged.length === 1 ? '' : 's'} changed, ${report.failed.length} failed${report.verified ? ', verified' : ''}`;
   const section = (heading: string, actions: ReportRow['action'][]) => ({
     heading,
@@ -183,10 +184,8 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
     team,
     pruned: plan.remove.filter((r) => r.pruned).length,
     planText: (color) => {
-      // On a terminal, a plan longer than the screen shows its first lines per action.
-      const rows = ctx.io.stderrIsTTY ? ((ctx.io.streams.stderr as { rows?: number }).rows ?? 24) : Infinity;
-      const lines = plan.add.length + plan.remove.length + plan.roleChanges.length + plan.notMember.length + 2;
-      return formatPlan(plan, team, current.length, color, lines > rows ? 5 : undefined);
+      const lines = plan.add.length + plan.remove.length + plan.roleChanges.length + plan.notMember.length + (plan.notInRoster?.length ?? 0) + 3;
+      return formatPlan(plan, team, current.length, color, foldLimit(ctx.io.stderrRows, lines));
     },
     isEmpty: () => isEmptyPlan(plan),
 

@@ -55,6 +55,8 @@ export interface MembersReport {
   roleChanged: { user: UserRef; from: TeamMemberRole; to: TeamMemberRole }[];
   unchanged: number;
   notMember: UserRef[];
+  /** A roster sync without --prune: the members the roster leaves out, kept. */
+  notInRoster?: UserRef[];
   failed: { user: UserRef; action: 'add' | 'remove' | 'role' | 'verify'; status: number | null; message: string }[];
   verified: boolean;
 }
@@ -183,6 +185,7 @@ export function dryRunReport(plan: MembersPlan): MembersReport {
     roleChanged: plan.roleChanges.map((c) => ({ user: ref(c.user), from: c.from, to: c.to })),
     unchanged: plan.unchanged,
     notMember: plan.notMember.map(ref),
+    ...keptOf(plan),
     failed: [],
     verified: false,
   };
@@ -203,10 +206,13 @@ export function appliedReport(plan: MembersPlan, result: ExecuteResult | undefin
     // is in roleChanged, no longer unchanged.
     unchanged: plan.unchanged - (result?.alreadyMembers ?? []).filter((a) => a.to !== undefined).length,
     notMember: [...plan.notMember, ...(result?.overruled ?? []).map((o) => o.user)].map(ref),
+    ...keptOf(plan),
     failed,
     verified: verification.readError === undefined && verification.differences.length === 0,
   };
 }
+
+const keptOf = (plan: MembersPlan): Pick<MembersReport, 'notInRoster'> => (plan.notInRoster ? { notInRoster: plan.notInRoster.map(ref) } : {});
 
 // ---- the CSV report -------------------------------------------------------------------------
 
@@ -227,7 +233,7 @@ export function reportRows({ plan, result, verification, unchangedNamed }: RowsI
     const outcome: Outcome = 'planned';
     for (const a of plan.add) rows.push({ user: a.user, action: 'add', outcome, status: null, message: `as ${a.role}` });
     for (const c of plan.roleChanges) rows.push({ user: c.user, action: 'role', outcome, status: null, message: `${c.from} → ${c.to}` });
-    for (const r of plan.remove) rows.push({ user: r.user, action: 'remove', outcome, status: null, message: removalNote(r.pruned) });
+    for (const r of plan.remove) rows.push({ user: r.user, action: 'remove', outcome, status: null, message: removalNote(r) });
   } else {
     const newMemberRoleFailures = UserMap.of(result.failed.flatMap((f) => (f.action === 'role' && f.newMember ? [[f.user, f] as [UserRef, FailedChange]] : [])));
     const added = UserMap.of(result.added.map((a) => [a.user, true]));
@@ -244,7 +250,7 @@ export function reportRows({ plan, result, verification, unchangedNamed }: RowsI
       }
     }
     for (const c of result.roleChanged) rows.push({ user: c.user, action: 'role', outcome: 'role-changed', status: c.status, message: `${c.from} → ${c.to}` });
-    for (const r of result.removed) rows.push({ user: r.user, action: 'remove', outcome: 'removed', status: r.status, message: removalNote(r.pruned) });
+    for (const r of result.removed) rows.push({ user: r.user, action: 'remove', outcome: 'removed', status: r.status, message: removalNote(r) });
     for (const f of result.failed) {
       if (f.action === 'role' && f.newMember && added.has(f.user)) continue;
       rows.push({ user: f.user, action: f.action, outcome: 'failed', status: f.status, message: f.message });
@@ -277,8 +283,9 @@ export function reportRows({ plan, result, verification, unchangedNamed }: RowsI
   return rows;
 }
 
-function removalNote(pruned: boolean): string {
-  return pruned ? 'not in the roster' : '';
+/** What a removal deserves a mention for, as the plan on stderr says it: an owner, a pruned member. */
+function removalNote(r: { role: TeamMemberRole; pruned: boolean }): string {
+  return [...(r.role === 'owner' ? ['owner'] : []), ...(r.pruned ? ['not in the roster'] : [])].join(', ');
 }
 
 /** Members named by the input that the plan leaves as they are (for the report's rows). */
@@ -319,6 +326,9 @@ async function paint(color: boolean): Promise<Paint> {
 }
 
 
+/** The count of members a roster sync without --prune keeps, when it is one. */
+const kept = (notInRoster: readonly UserRef[] | undefined): [number, string][] => (notInRoster ? [[notInRoster.length, 'not in the roster (kept)']] : []);
+
 /** The counts line shared by the plan and the summary. */
 function counts(parts: [number, string][]): string {
   return parts.map(([n, what]) => `${n} ${what}`).join(', ');
@@ -345,10 +355,14 @@ export async function formatPlan(plan: MembersPlan, team: string, currentCount: 
   some(plan.add, (a) => p.add(`  + ${describeUser(a.user)} (${a.role})`));
   some(plan.roleChanges, (c) => p.role(`  ~ ${describeUser(c.user)}: ${c.from} → ${c.to}`));
   some(plan.remove, (r) => {
-    const note = [...(r.role === 'owner' ? ['owner'] : []), ...(r.pruned ? ['not in the roster'] : [])];
-    return p.remove(`  - ${describeUser(r.user)}${note.length > 0 ? ` (${note.join(', ')})` : ''}`);
+    const note = removalNote(r);
+    return p.remove(`  - ${describeUser(r.user)}${note ? ` (${note})` : ''}`);
   });
   some(plan.notMember, (u) => p.dim(`    ${describeUser(u)}: not a member`));
+  if (plan.notInRoster && plan.notInRoster.length > 0) {
+    lines.push('Not in the roster (kept; --prune removes them):');
+    some(plan.notInRoster, (u) => p.dim(`  ${describeUser(u)}`));
+  }
   const owners = ownerAssignments(plan);
   lines.push(
     counts([
@@ -356,6 +370,7 @@ export async function formatPlan(plan: MembersPlan, team: string, currentCount: 
       [plan.remove.length, 'to remove'],
       [plan.roleChanges.length, plan.roleChanges.length === 1 ? 'role change' : 'role changes'],
       [plan.unchanged, 'unchanged'],
+      ...kept(plan.notInRoster),
       [plan.notMember.length, 'not a member'],
     ]),
   );
@@ -371,6 +386,7 @@ export function formatSummary(report: MembersReport, verification: Verification 
         [report.removed.length, 'removed'],
         [report.roleChanged.length, report.roleChanged.length === 1 ? 'role changed' : 'roles changed'],
         [report.unchanged, 'unchanged'],
+        ...kept(report.notInRoster),
         [report.notMember.length, 'not a member'],
         [report.failed.filter((f) => f.action !== 'verify').length, 'failed'],
       ]),

@@ -36,6 +36,8 @@ function membersPlan(value: Json, path: string): MembersPlan {
     }),
     unchanged: wholeNumber(o.unchanged, `${path}.unchanged`),
     notMember: array(o.notMember, `${path}.notMember`).map((u, i) => user(u, `${path}.notMember[${i}]`)),
+    // Plans saved before it existed have no notInRoster.
+    ...(o.notInRoster !== undefined ? { notInRoster: array(o.notInRoster, `${path}.notInRoster`).map((u, i) => user(u, `${path}.notInRoster[${i}]`)) } : {}),
   };
 }
 

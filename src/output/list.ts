@@ -12,6 +12,8 @@ export type Cell = string | number | boolean | null | undefined;
 export interface Column<T> {
   header: string;
   value: (item: T) => Cell;
+  /** Ids and e-mails, which people copy: on a terminal the other columns give way, this one never wraps. */
+  whole?: true;
 }
 
 function text(cell: Cell): string {
@@ -36,9 +38,11 @@ export async function csvWriter(): Promise<(cells: Cell[]) => string> {
 /**
  * Renders rows as a cli-table3 table (loaded only when a table is printed). Given the terminal's
  * `width`, a table wider than it gets narrower columns, the widest shrunk first, and their cells
- * wrap (never truncated: every character of an e-mail or id stays), so borders always line up.
+ * wrap (never truncated), so borders always line up. Columns marked in `whole` (ids, e-mails)
+ * keep their width, so a value is never broken where someone copies it; when the others cannot
+ * give enough room the table is wider than the terminal, which folds the line, not the value.
  */
-export async function renderTable(headers: string[], rows: Cell[][], color: boolean, width?: number): Promise<string> {
+export async function renderTable(headers: string[], rows: Cell[][], color: boolean, width?: number, whole: readonly boolean[] = []): Promise<string> {
   const { default: Table } = await import('cli-table3');
   const bold = color ? new (await import('chalk')).Chalk({ level: 1 }).bold : (s: string) => s;
   // A table is for people: a cell is one line, whatever the service put in it.
@@ -58,7 +62,7 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
   // The top border, `┌──┬───┐`, spells out each column's display width (padding included).
   const border = natural.slice(0, natural.indexOf('\n'));
   if (width === undefined || [...border].length <= width) return natural;
-  const fitted = fitColumns(border.slice(1, -1).split('┬').map((c) => [...c].length), width);
+  const fitted = fitColumns(border.slice(1, -1).split('┬').map((c) => [...c].length), width, whole);
   // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
   const { default: stringWidth } = await import('string-width');
   const wrap = (row: string[]): string[] => row.map((cell, i) => wrapCell(cell, (fitted[i] ?? 8) - 2, stringWidth));
@@ -84,14 +88,17 @@ function wrapCell(cell: string, width: number, stringWidth: (s: string) => numbe
   return lines.join('\n');
 }
 
-/** Column widths (padding included) that fit `width` with their borders: the widest shrunk first, none below 6. */
-export function fitColumns(natural: readonly number[], width: number): number[] {
+/**
+ * Column widths (padding included) that fit `width` with their borders: the widest shrunk first,
+ * none below 6, and never a column marked in `whole`.
+ */
+export function fitColumns(natural: readonly number[], width: number, whole: readonly boolean[] = []): number[] {
   const widths = [...natural];
   const room = width - (widths.length + 1);
   let total = widths.reduce((a, b) => a + b, 0);
   while (total > room) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if ((widths[widest] ?? 0) <= 6) break; // as narrow as a readable column gets
+    const widest = widths.reduce((best, w, i) => (whole[i] !== true && w > (widths[best] ?? -1) ? i : best), -1);
+    if (widest < 0 || (widths[widest] ?? 0) <= 6) break; // as narrow as a readable column gets
     widths[widest] = (widths[widest] ?? 0) - 1;
     total--;
   }
@@ -126,7 +133,8 @@ export async function writeList<T>(
     case 'markdown': {
       const rows: Cell[][] = [];
       for await (const items of pages) for (const item of items) rows.push(cells(item));
-      await io.out(format === 'table' ? await renderTable(headers, rows, io.colorStdout, io.stdoutColumns) : markdownTable(headers, rows), 'stream');
+      const whole = columns.map((c) => c.whole === true);
+      await io.out(format === 'table' ? await renderTable(headers, rows, io.colorStdout, io.stdoutColumns, whole) : markdownTable(headers, rows), 'stream');
       return rows.length;
     }
   }

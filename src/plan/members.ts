@@ -94,6 +94,12 @@ export interface MembersPlan {
   unchanged: number;
   /** Users named for removal who are not members. */
   notMember: UserRef[];
+  /**
+   * A roster sync without --prune: the members the roster leaves out, kept (README, "members
+   * add, remove and sync"); counted apart from `unchanged`, as glossary sync counts the entries
+   * not in its file. Absent when no roster was given, and in plans saved before it existed.
+   */
+  notInRoster?: UserRef[];
 }
 
 /** A member of the team as the plan expects it; a new member's id or e-mail may be unknown. */
@@ -224,8 +230,10 @@ export function planMembers(current: readonly CurrentMember[], change: MembersCh
       removed.set(identity, { identity, member, ref: refOfMember(member) });
       plan.remove.push({ user: refOfMember(member), role: member.role, pruned: true });
     }
+  } else if (roster) {
+    plan.notInRoster = current.filter((m) => !wanted.has(`member:${m.id}`) && !removed.has(`member:${m.id}`)).map(refOfMember);
   }
-  plan.unchanged = current.length - plan.remove.length - plan.roleChanges.length;
+  plan.unchanged = current.length - plan.remove.length - plan.roleChanges.length - (plan.notInRoster?.length ?? 0);
   return plan;
 }
 

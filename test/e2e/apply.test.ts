@@ -264,7 +264,7 @@ describe('Markdown plans and results', () => {
     writeFileSync(summary, '# earlier step\n');
     const r = await runCli(['members', 'sync', '--roster', file(roster), '--dry-run', '-o', 'markdown'], { env: { ...s.env, GITHUB_STEP_SUMMARY: summary } });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^### Plan for team t: 2 to add, 0 to remove, 1 role change, 5 unchanged\n/);
+    expect(r.stdout).toMatch(/^### Plan for team t: 2 to add, 0 to remove, 1 role change, 3 unchanged, 2 not in the roster \\\(kept\\\)\n/);
     expect(tableRows(r.stdout, 'Added').map((row) => row[0])).toEqual(['u00007', 'u00008']);
     expect(tableRows(r.stdout, 'Role changes').map((row) => [row[0], row[3]])).toEqual([['`user00002@example.com`', 'member → owner']]);
     expect(r.stdout).toContain('Removed: none');

@@ -205,7 +205,7 @@ describe('glossary sync plans are applied exactly', () => {
     const applied = await runCli(['apply', plan, '--json'], { env: s.env });
     expect(applied.code).toBe(0);
     // The plan's counts name its deletion too, not only the import-style counts.
-    expect(applied.stderr).toMatch(/^0 to insert, 1 to update, 1 to delete, 0 present, 0 conflicts$/m);
+    expect(applied.stderr).toMatch(/^0 to insert, 1 to update, 1 to delete, 0 unchanged, 0 conflicts$/m);
     expect(JSON.parse(applied.stdout) as ImportReport).toMatchObject({ updated: 1, deleted: 1 });
     expect(glossary()).toEqual({ [keep as string]: { en: 'bank', fr: 'banque' } });
     expect(glossary()[drop as string]).toBeUndefined();

@@ -99,7 +99,7 @@ describe('glossary import', () => {
     expect(putsTo(org, since(mark2))).toEqual([]);
     expect(entriesOf(org)).toEqual(before);
     expect(JSON.parse(r2.stdout)).toEqual({ dryRun: false, inserted: 0, updated: 0, present: 250, conflicts: [], failed: [] });
-    expect(r2.stderr).toContain('0 inserted, 0 updated, 250 present, 0 conflicts, 0 failed');
+    expect(r2.stderr).toContain('0 inserted, 0 updated, 250 unchanged, 0 conflicts, 0 failed');
   });
 
   it('same key term, other translations: skipped as conflicts by default, updated in place with --on-conflict update', async () => {
@@ -294,7 +294,7 @@ describe('glossary import', () => {
     expect(report).toMatchObject({ inserted: 0, updated: 0 });
     expect(report.failed.map((f) => [f.line, f.status])).toEqual([[2, null], [3, null], [4, null]]);
     expect(report.failed[0]?.message).toMatch(/^the insert was confirmed but is not in the glossary listed after the run/);
-    expect(r.stderr).toMatch(/^glossary import: 0 inserted, 0 updated, 0 present, 0 conflicts, 3 failed$/m);
+    expect(r.stderr).toMatch(/^glossary import: 0 inserted, 0 updated, 0 unchanged, 0 conflicts, 3 failed$/m);
     expect(r.stderr).not.toMatch(/[1-9]\d* inserted/);
     expect(r.stderr).toMatch(/^error: none of the 3 operations was applied: 3 confirmed but missing from the glossary/m);
     expect(readFileSync(reportPath, 'utf8').split('\n').filter((l) => /,insert,/.test(l)).map((l) => l.split(',')[3])).toEqual(['failed', 'failed', 'failed']);

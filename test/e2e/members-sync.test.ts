@@ -185,7 +185,9 @@ describe('members sync --roster', () => {
     const dry = await runCli(['members', 'sync', '--roster', roster, '--dry-run', '--exit-code'], { env: s!.env });
     expect(dry.code, dry.stderr).toBe(8);
     expect(dry.stderr).toContain('has no "role" column: members keep their roles, new members are added as member.');
-    expect(dry.stderr).toContain('1 to add, 0 to remove, 0 role changes, 4 unchanged');
+    // The fourth member is left out of the roster: kept, and said so.
+    expect(dry.stderr).toContain('1 to add, 0 to remove, 0 role changes, 3 unchanged, 1 not in the roster (kept), 0 not a member');
+    expect(dry.stderr).toContain(`Not in the roster (kept; --prune removes them):\n  ${mail(4)}\n`);
     const r = await runCli(['members', 'sync', '--roster', roster, '--json'], { env: s!.env });
     expect(r.code, r.stderr).toBe(0);
     expect(team()).toEqual({ u00001: 'owner', u00002: 'owner', u00003: 'member', u00004: 'member', u00005: 'member' });

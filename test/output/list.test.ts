@@ -130,6 +130,23 @@ describe('tables fit the terminal', () => {
     expect(fitColumns([20, 20], 17)).toEqual([7, 7]);
     expect(fitColumns([10, 10], 5)).toEqual([6, 6]);
   });
+
+  it('never narrows a column of ids or e-mails: the others give way, down to 6', () => {
+    expect(fitColumns([4, 30, 12, 8], 40, [false, true, false, false])).toEqual([4, 30, 6, 6]);
+    expect(fitColumns([22, 40, 20, 8], 84, [true, true, false, false])).toEqual([22, 40, 9, 8]);
+    expect(fitColumns([22, 40, 20, 8], 80, [true, true, false, false])).toEqual([22, 40, 6, 7]);
+    expect(fitColumns([22, 40], 50, [true, true])).toEqual([22, 40]);
+  });
+
+  it('at 60 columns, an id and an e-mail stay on one line each, where the name wraps', async () => {
+    const out = await renderTable(headers, rows, false, 60, [true, true, false, false]);
+    const lines = out.trimEnd().split('\n');
+    expect(out).toContain('│ P2LIJShvE4imq7m5zCKW │ a.very.long.address.of.someone@subsidiary.example.com │');
+    expect(out).toContain('│ kenji.sato@example.com ');
+    // The name column gave way (wrapped over several lines); every line is as wide as the borders.
+    expect(lines.length).toBeGreaterThan(2 + rows.length + 1);
+    expect(new Set(lines.map(displayWidth)).size).toBe(1);
+  });
 });
 
 describe('lists on a terminal', () => {

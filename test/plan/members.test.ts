@@ -128,8 +128,10 @@ describe('planMembers: roster', () => {
         { user: bob, from: 'member', to: 'owner' },
         { user: ada, from: 'owner', to: 'member' },
       ],
-      unchanged: 2,
+      // u3 and dan are left out of the roster: kept, and counted apart from the unchanged.
+      unchanged: 0,
       notMember: [],
+      notInRoster: [u3, dan],
     });
   });
 
@@ -147,7 +149,8 @@ describe('planMembers: roster', () => {
     const plan = planMembers(team, { roster: [email('dan@example.com'), email('ADA@example.com'), id('u2'), email('new@example.com')] });
     expect(plan.roleChanges).toEqual([]);
     expect(plan.add).toEqual([{ user: { id: null, email: 'new@example.com' }, role: 'member' }]);
-    expect(plan.unchanged).toBe(4);
+    expect(plan.unchanged).toBe(3);
+    expect(plan.notInRoster).toEqual([u3]);
     expect(applyPlan(team, plan).filter((m) => m.role === 'owner').map((m) => m.id)).toEqual(['u1', 'u4']);
   });
 
@@ -525,7 +528,12 @@ describe('planMembers properties', () => {
         const stayed = end.filter((m) => m.id !== null && current.some((c) => c.id === m.id));
         expect(stayed).toHaveLength(current.length - plan.remove.length);
         expect(end).toHaveLength(current.length - plan.remove.length + plan.add.length);
-        expect(plan.unchanged + plan.remove.length + plan.roleChanges.length).toBe(current.length);
+        expect(plan.unchanged + plan.remove.length + plan.roleChanges.length + (plan.notInRoster?.length ?? 0)).toBe(current.length);
+        // Kept though the roster leaves them out: only a roster sync without prune, and exactly the members the roster does not name.
+        const named = new Set(world.filter((p) => p.inRoster || p.inRemove || p.inAdd).map((p) => p.id));
+        if (roster.length > 0 && !prune) {
+          expect(plan.notInRoster?.map((u) => u.id).sort()).toEqual(current.filter((m) => !named.has(personOf(world, m).id)).map((m) => m.id).sort());
+        } else expect(plan.notInRoster).toBeUndefined();
         expect(new Set(plan.remove.map((r) => r.user.id)).size).toBe(plan.remove.length);
       }),
     );

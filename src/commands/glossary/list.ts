@@ -39,7 +39,7 @@ function glossaryColumns(
   conflicts: { id: string; column: string; keys: string[] }[] = [],
 ): Column<GlossaryEntry>[] {
   return [
-    { header: 'id', value: (e) => e.id },
+    { header: 'id', value: (e) => e.id, whole: true },
     ...languages.map(
       (language): Column<GlossaryEntry> => ({
         header: languageHeader(language),

@@ -12,8 +12,8 @@ export interface ListOptions {
 }
 
 const memberColumns: Column<TeamMemberItem>[] = [
-  { header: 'id', value: (m) => m.organization.user?.id ?? m.organization.id },
-  { header: 'email', value: (m) => m.organization.user?.email },
+  { header: 'id', value: (m) => m.organization.user?.id ?? m.organization.id, whole: true },
+  { header: 'email', value: (m) => m.organization.user?.email, whole: true },
   { header: 'displayName', value: (m) => m.organization.user?.displayName },
   { header: 'role', value: (m) => m.team.role },
   { header: 'orgRole', value: (m) => m.organization.role },
@@ -27,7 +27,7 @@ async function* withRole(pages: AsyncIterable<TeamMemberItem[]>, role: TeamMembe
 export type TeamListItem = TeamMemberItem & { teamId: string };
 
 /** With several teams, a leading `team` column: the CSV is then an organization roster. */
-const teamMemberColumns: Column<TeamListItem>[] = [{ header: 'team', value: (m) => m.teamId }, ...(memberColumns as Column<TeamListItem>[])];
+const teamMemberColumns: Column<TeamListItem>[] = [{ header: 'team', value: (m) => m.teamId, whole: true }, ...(memberColumns as Column<TeamListItem>[])];
 
 export async function run(opts: ListOptions, ctx: Context): Promise<number> {
   const pageSize = parsePageSize(opts.pageSize);

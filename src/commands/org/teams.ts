@@ -12,7 +12,7 @@ export interface TeamsListOptions {
 }
 
 const columns: Column<OrganizationTeam>[] = [
-  { header: 'id', value: (t) => t.id },
+  { header: 'id', value: (t) => t.id, whole: true },
   { header: 'title', value: (t) => t.title },
   { header: 'members', value: (t) => t.members },
 ];

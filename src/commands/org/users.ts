@@ -12,9 +12,9 @@ export interface UsersListOptions extends MemberFilters {
 }
 
 const columns: Column<OrganizationMember>[] = [
-  { header: 'id', value: (m) => m.user.id },
+  { header: 'id', value: (m) => m.user.id, whole: true },
   { header: 'name', value: (m) => m.user.displayName },
-  { header: 'email', value: (m) => m.user.email },
+  { header: 'email', value: (m) => m.user.email, whole: true },
   { header: 'orgRole', value: (m) => m.role ?? 'guest' },
   { header: 'lastSeen', value: (m) => m.lastSeenAt ?? '' },
   { header: 'disabled', value: (m) => m.disabled },
@@ -42,7 +42,7 @@ export async function teams(opts: UserTeamsOptions, ctx: Context): Promise<numbe
   const client = await ctx.client();
   const id = await memberId(client, org, opts.user);
   await writeList(ctx.io, format, listMemberTeams(client, org, id, pageSize), [
-    { header: 'team', value: (t) => t.team.id },
+    { header: 'team', value: (t) => t.team.id, whole: true },
     { header: 'title', value: (t) => t.team.title },
     { header: 'role', value: (t) => t.member.role },
   ]);
