@@ -16,7 +16,7 @@ import { parse } from 'csv-parse/sync';
 import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputFileError } from '../errors.js';
+import { InputFileError, type FileProblem } from '../errors.js';
 
 export interface DelimitedRow {
   /** 1-based line number where the row starts in the file. */
@@ -98,15 +98,51 @@ const parserWords: Record<string, string> = {
   CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'this row has another number of cells than the header',
 };
 
-export function parseDelimited(text: string, file: string): DelimitedFile {
+export function parseDelimited(text: string, file: string): DelimitedFile;
+/**
+ * With `recover`, broken quoting does not stop the reading: the broken line is reported in
+ * `problems` and the rows around it are read, so a roster's other errors are reported with it
+ * (README, "The roster"). Nothing may be sent while `problems` holds any.
+ */
+export function parseDelimited(text: string, file: string, options: { recover: true }): DelimitedFile & { problems: FileProblem[] };
+export function parseDelimited(text: string, file: string, options?: { recover: true }): DelimitedFile & { problems?: FileProblem[] } {
   // One record delimiter makes csv-parse's line counting exact; a CRLF inside a quoted field
   // becomes LF, which no caller distinguishes.
   const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const firstLine = normalised.split('\n').find((l) => l.trim() !== '') ?? '';
   const delimiter = detectDelimiter(firstLine);
+  if (!options?.recover) {
+    const read = readRecords(normalised, delimiter, 0);
+    if ('problem' in read) throw new InputFileError([{ file, ...read.problem }]);
+    return { file, delimiter, rows: read.rows };
+  }
+  const lines = normalised.split('\n');
+  const rows: DelimitedRow[] = [];
+  const problems: FileProblem[] = [];
+  // Reads lines [from, to) (0-based); a broken line is reported and skipped, and the text before
+  // and after it read on their own. Bounded by the number of problems an error lists.
+  const readRange = (from: number, to: number): void => {
+    if (from >= to || problems.length >= InputFileError.maxListed) return;
+    const read = readRecords(lines.slice(from, to).join('\n'), delimiter, from);
+    if (!('problem' in read)) {
+      rows.push(...read.rows);
+      return;
+    }
+    problems.push({ file, ...read.problem });
+    readRange(from, read.problem.line - 1);
+    readRange(read.problem.line, to);
+  };
+  readRange(0, lines.length);
+  rows.sort((a, b) => a.line - b.line);
+  problems.sort((a, b) => a.line - b.line);
+  return { file, delimiter, rows, problems };
+}
+
+/** The rows of `text`, whose first line is line `offset + 1` of the file, or its first broken line. */
+function readRecords(text: string, delimiter: DelimitedFile['delimiter'], offset: number): { rows: DelimitedRow[] } | { problem: { line: number; message: string } } {
   let records: { record: string[]; info: { lines: number }; raw: string }[];
   try {
-    records = parse(normalised, {
+    records = parse(text, {
       delimiter,
       record_delimiter: '\n',
       relax_column_count: true,
@@ -118,8 +154,8 @@ export function parseDelimited(text: string, file: string): DelimitedFile {
     const e = err as { lines?: number; message?: string; code?: string };
     const message = parserWords[e.code ?? ''] ?? (e.message ?? String(err)).replace(/ at line \d+/, '').replace(/:.*$/, '');
     // csv-parse reports an unclosed quote at the end of the file; name the line it opens on.
-    const line = (e.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuoteLine(normalised, delimiter) : undefined) ?? e.lines ?? 1;
-    throw new InputFileError([{ file, line, message: `invalid CSV: ${message}` }]);
+    const line = (e.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuoteLine(text, delimiter) : undefined) ?? e.lines ?? 1;
+    return { problem: { line: offset + line, message: `invalid CSV: ${message}` } };
   }
   const rows: DelimitedRow[] = [];
   for (const { record, info, raw } of records) {
@@ -129,9 +165,9 @@ export function parseDelimited(text: string, file: string): DelimitedFile {
     // csv-parse hands the breaks of skipped blank lines to the next row's raw text: drop them.
     const body = (raw.endsWith('\n') ? raw.slice(0, -1) : raw).replace(/^\n+/, '');
     const embeddedBreaks = body.split('\n').length - 1;
-    rows.push({ line: info.lines - embeddedBreaks, cells: record });
+    rows.push({ line: offset + info.lines - embeddedBreaks, cells: record });
   }
-  return { file, delimiter, rows };
+  return { rows };
 }
 
 /**

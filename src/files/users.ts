@@ -172,6 +172,8 @@ interface Layout {
   teamIndex: number | undefined;
   /** A well-known status column (inactiveStatuses). */
   statusIndex?: number;
+  /** An `id` column beside the `email` column read (a `members list -o csv` export): it backs the e-mail. */
+  idIndex?: number;
 }
 
 /**
@@ -247,7 +249,8 @@ function readHeader(cells: string[], readRoles: boolean, chosen: string | undefi
   const [userIndex, second] = columns[userColumn];
   if (userIndex === undefined) throw new Error('unreachable: a found column has an index');
   if (second !== undefined) return `column "${userColumn}" appears more than once in the header; name the one to read with --user-column`;
-  return { userIndex, userHeading: cells[userIndex]?.trim() ?? userColumn, userColumn, ...rest };
+  const idIndex = userColumn === 'email' && columns.id.length === 1 ? columns.id[0] : undefined;
+  return { userIndex, userHeading: cells[userIndex]?.trim() ?? userColumn, userColumn, ...rest, ...(idIndex !== undefined ? { idIndex } : {}) };
 }
 
 /**
@@ -270,9 +273,13 @@ function notAUserLine(first: DelimitedRow, rows: readonly DelimitedRow[]): strin
 }
 
 /** Turns parsed rows into users; throws InputFileError listing every problem (up to 50). */
-function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
+function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts: UserFileOptions): UserFile {
   const { file, rows } = parsed;
   const first = rows[0];
+  // Broken quoting is reported with every other problem of the file, unless it broke the first
+  // row, which says what the others are (a header or not).
+  const broken = parsed.problems;
+  if (broken.length > 0 && (!first || (broken[0] as FileProblem).line <= first.line)) throw new InputFileError(broken);
   if (!first) return { file, users: [], warnings: [], header: null };
 
   refuseNulCells(parsed);
@@ -301,14 +308,27 @@ function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
       }
     }
     const rowProblems: string[] = [];
-    const cell = (row.cells[layout ? layout.userIndex : 0] ?? '').trim();
+    const idCell = layout?.idIndex === undefined ? '' : (row.cells[layout.idIndex] ?? '').trim();
+    let cell = (row.cells[layout ? layout.userIndex : 0] ?? '').trim();
+    let backingId: string | undefined;
+    let idOnly = false;
+    // A row of an export with both columns: with both, the id backs the e-mail (the planner
+    // refuses a row whose two name different members); without an e-mail, the id is read, and
+    // the planner takes it only for a member of the team (an HR export's `id` is often an
+    // employee number, never to be added as a user).
+    if (idCell !== '') {
+      const problem = userProblem(idCell, 'id');
+      if (problem) rowProblems.push(`column "id": ${problem}`);
+      else if (cell === '') [cell, idOnly] = [idCell, true];
+      else backingId = idCell;
+    }
     let user: { key: string; kind: UserKind } | undefined;
     if (cell === '') {
       rowProblems.push(layout ? `empty user cell (column ${quote(layout.userHeading)})` : 'empty user cell');
     } else {
       const classified = classifyUser(cell);
       const problem =
-        layout?.userColumn === 'email' && classified.kind === 'id'
+        layout?.userColumn === 'email' && classified.kind === 'id' && !idOnly
           ? `invalid e-mail address ${quote(cell)}`
           : userProblem(classified.key, classified.kind);
       if (problem) rowProblems.push(problem);
@@ -346,6 +366,8 @@ function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
     if (!user) continue;
 
     const entry: UserEntry = { key: user.key, kind: user.kind, line: row.line, file };
+    if (backingId !== undefined && user.kind === 'email') entry.id = backingId;
+    if (idOnly) entry.idOnly = true;
     if (role) entry.role = role;
     if (team !== undefined) entry.team = team;
     // The same user in two teams is two rows of an organization roster, not a duplicate.
@@ -364,6 +386,8 @@ function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
     }
   }
 
+  if (broken.length > 0) problems.push(...broken);
+  problems.sort((a, b) => a.line - b.line);
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
   if (leftOut > 0 && layout?.statusIndex !== undefined) {
     const column = first.cells[layout.statusIndex]?.trim() ?? '';
@@ -379,7 +403,7 @@ function readUserRows(parsed: DelimitedFile, opts: UserFileOptions): UserFile {
 
 /** Reads users from a file's text (`file` names it in messages). */
 export function parseUserFile(text: string, file: string, opts: UserFileOptions): UserFile {
-  return readUserRows(parseDelimited(text, file), opts);
+  return readUserRows(parseDelimited(text, file, { recover: true }), opts);
 }
 
 /** Reads users from a file on disk; an unreadable file is an InputFileError naming it. */

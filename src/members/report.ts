@@ -377,23 +377,31 @@ export async function formatPlan(plan: MembersPlan, team: string, currentCount: 
   return lines.join('\n');
 }
 
-/** The result as people read it: counts, each failure, and the verification. */
+/**
+ * The result as people read it: counts, each failure, and the verification. Each planned change
+ * has one outcome: a new owner added whose owner role was not set is counted with the added (and
+ * said so), not once more with the failed.
+ */
 export function formatSummary(report: MembersReport, verification: Verification | undefined): string {
+  const added = UserMap.of(report.added.map((u): [UserRef, true] => [u, true]));
+  const roleless = new Set(report.failed.filter((f) => f.action === 'role' && added.has(f.user)));
+  const failed = report.failed.filter((f) => f.action !== 'verify' && !roleless.has(f));
   const lines = [
     'Done: ' +
       counts([
-        [report.added.length, 'added'],
+        [report.added.length, roleless.size > 0 ? `added (${roleless.size} without the owner role asked for)` : 'added'],
         [report.removed.length, 'removed'],
         [report.roleChanged.length, report.roleChanged.length === 1 ? 'role changed' : 'roles changed'],
         [report.unchanged, 'unchanged'],
         ...kept(report.notInRoster),
         [report.notMember.length, 'not a member'],
-        [report.failed.filter((f) => f.action !== 'verify').length, 'failed'],
+        [failed.length, 'failed'],
       ]),
   ];
   for (const f of report.failed) {
     if (f.action === 'verify') continue;
-    lines.push(`  failed: ${f.action} ${describeUser(f.user)}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`);
+    const status = f.status === null ? '' : ` (${f.status})`;
+    lines.push(roleless.has(f) ? `  added without the owner role: ${describeUser(f.user)}${status}: ${f.message}` : `  failed: ${f.action} ${describeUser(f.user)}${status}: ${f.message}`);
   }
   const unexplained = report.failed.filter((f) => f.action === 'verify');
   if (verification?.ownerless) {

@@ -19,6 +19,10 @@ export interface UserEntry {
   role?: TeamMemberRole;
   /** The team the row is for, in a roster with a `team` column (an organization roster). */
   team?: string;
+  /** The row's `id` beside its e-mail (an export with both columns): the same user, or the row is refused. */
+  id?: string;
+  /** Read from the `id` column of a row with an empty e-mail: it must name a member of the team. */
+  idOnly?: true;
   /** 1-based line in the file; 0 for a command-line argument. */
   line: number;
   /** The file the user came from; absent for a command-line argument. */

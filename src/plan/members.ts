@@ -172,6 +172,27 @@ function conflict(earlier: UserEntry, earlierRole: TeamMemberRole, later: UserEn
   return later.file ? new InputFileError([{ file: later.file, line: later.line, message }]) : new UsageError(message);
 }
 
+/**
+ * The member a row with an e-mail and an id names (README, "The roster"): the id's member when its
+ * e-mail is unknown; refused when the id is a member of the team under another e-mail, since the
+ * row names two people. An id no member has (another system's, or a stale one) leaves the
+ * e-mail to decide.
+ */
+function backedMember(entry: UserEntry, byEmail: CurrentMember | undefined, index: UserMap<CurrentMember>): CurrentMember | undefined {
+  if (entry.idOnly && byEmail === undefined) {
+    const message = `empty e-mail cell, and id ${quote(entry.key)} is no member of this team: an \`id\` column of another system (an employee number) is not a user id; fill in the e-mail`;
+    throw entry.file ? new InputFileError([{ file: entry.file, line: entry.line, message }]) : new UsageError(message);
+  }
+  if (entry.id === undefined) return byEmail;
+  const byId = index.get({ id: entry.id, email: null });
+  if (byId === undefined || byId === byEmail) return byEmail;
+  if (byId.email === null && byEmail === undefined) return byId;
+  const message =
+    `${quote(entry.key)} and id ${quote(entry.id)} are two different people: the id is ${byId.email === null ? 'a member without a known e-mail' : quote(byId.email)} in this team` +
+    `${byEmail ? `, and ${quote(entry.key)} is member ${quote(byEmail.id)}` : ''}; correct the row's e-mail or its id`;
+  throw entry.file ? new InputFileError([{ file: entry.file, line: entry.line, message }]) : new UsageError(message);
+}
+
 /** Plans the changes that take `current` to the state `change` asks for. */
 export function planMembers(current: readonly CurrentMember[], change: MembersChange): MembersPlan {
   const { add = [], remove = [], roster, prune = false } = change;
@@ -182,7 +203,7 @@ export function planMembers(current: readonly CurrentMember[], change: MembersCh
   const index = UserMap.index(current);
   const resolve = (entry: UserEntry): Target => {
     const ref = refOfEntry(entry);
-    const member = index.get(ref);
+    const member = backedMember(entry, index.get(ref), index);
     if (member) return { identity: `member:${member.id}`, member, ref: refOfMember(member) };
     const identity = ref.email !== null ? `email:${emailKey(ref.email)}` : `id:${ref.id ?? ''}`;
     return { identity, member: undefined, ref };

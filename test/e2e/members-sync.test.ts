@@ -491,3 +491,26 @@ describe('changes by someone else during the run', () => {
     expect(store.teamMembers('acme', 't').some((m) => m.role === 'owner')).toBe(false);
   });
 });
+
+describe('a roster bootstrapped from members list -o csv', () => {
+  it('syncs back to nothing to do; a row whose e-mail was changed to another member\'s is refused on its line, nothing sent', async () => {
+    await teamOf(['owner', 'member', 'member'], 2);
+    const exported = await runCli(['members', 'list', '-o', 'csv'], { env: s!.env });
+    expect(exported.code, exported.stderr).toBe(0);
+    const roster = file(exported.stdout, 'bootstrap.csv');
+    const clean = await runCli(['members', 'sync', '--roster', roster, '--prune', '--dry-run', '--exit-code'], { env: s!.env });
+    expect(clean.code, clean.stderr).toBe(0);
+
+    // Someone edits line 3 (u00002) to the e-mail of user00003, who is a member too: which one did they mean?
+    const lines = exported.stdout.trimEnd().split('\n');
+    const at = lines.findIndex((l) => l.startsWith(`${uid(2)},`));
+    lines[at] = lines[at]!.replace(mail(2), mail(3));
+    const edited = file(lines.join('\n') + '\n', 'edited.csv');
+    const before = s!.sandbox.requests.length;
+    const r = await runCli(['members', 'sync', '--roster', edited, '--prune', '--yes'], { env: s!.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`edited.csv:${at + 1}: "${mail(3)}" and id "${uid(2)}" are two different people`);
+    expect(changes(before)).toEqual([]);
+    expect(team()).toEqual({ [uid(1)]: 'owner', [uid(2)]: 'member', [uid(3)]: 'member' });
+  });
+});

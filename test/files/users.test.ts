@@ -75,11 +75,9 @@ describe('parseUserFile: headers', () => {
     expect(idAndUser.users.map((u) => u.key)).toEqual(['u-1']);
   });
 
-  it('does not fall back to another column when the chosen one is empty on a row', () => {
-    // An HR export's `id` is often an employee number, not a service user id.
-    expect(lines(() => parseUserFile('id,email\n1001,\n', 'hr.csv', list))).toEqual([
-      'hr.csv:2: empty user cell (column "email")',
-    ]);
+  it('a row with an empty e-mail is read by its id, marked so: the planner takes it only for a member of the team', () => {
+    // An HR export's `id` is often an employee number, not a service user id (test/plan/members.test.ts).
+    expect(parseUserFile('id,email\n1001,\n', 'hr.csv', list).users).toEqual([{ key: '1001', kind: 'id', idOnly: true, line: 2, file: 'hr.csv' }]);
   });
 
   it('ignores other columns, including quoted commas, delimiters and line breaks in them', () => {
@@ -244,7 +242,40 @@ describe('parseUserFile: duplicates', () => {
   });
 });
 
+describe('rosters with both an id and an email column (a members list export)', () => {
+  it('reads the e-mail, backed by the id; a row without an e-mail by its id; a bad id is refused on its line', () => {
+    const file = parseUserFile('id,email,displayName,role\nu1,ada@example.com,Ada,owner\nu3,,No Mail,member\n,bob@example.com,Bob,member\n', 'org.csv', roster);
+    expect(file.users.map((u) => ({ key: u.key, kind: u.kind, id: u.id, idOnly: u.idOnly, line: u.line }))).toEqual([
+      { key: 'ada@example.com', kind: 'email', id: 'u1', idOnly: undefined, line: 2 },
+      { key: 'u3', kind: 'id', id: undefined, idOnly: true, line: 3 },
+      { key: 'bob@example.com', kind: 'email', id: undefined, idOnly: undefined, line: 4 },
+    ]);
+    expect(lines(() => parseUserFile('id,email,name\nu\u200b1,ada@example.com,Ada\n,,Bob\n', 'org.csv', list))).toEqual([
+      'org.csv:2: column "id": ' + (userProblem('u\u200b1', 'id') ?? ''),
+      'org.csv:3: empty user cell (column "email")',
+    ]);
+  });
+});
+
 describe('parseUserFile: errors', () => {
+  it('an unclosed quote does not hide the other errors of the roster: every one is listed, in line order', () => {
+    const text = 'email,role\nada@example.com,admin\n"bob@example.com,owner\ncarol@example,member\ndan@example.com,owner\n';
+    expect(lines(() => parseUserFile(text, 'r.csv', roster))).toEqual([
+      'r.csv:2: unknown role "admin" (expected owner or member)',
+      'r.csv:3: invalid CSV: a quoted cell opens here and is never closed (a missing closing ")',
+      'r.csv:4: invalid e-mail address "carol@example"',
+    ]);
+  });
+
+  it('a second broken line is found too; a broken header is reported alone (the rows mean nothing without it)', () => {
+    expect(lines(() => parseUserFile('email\n"a@example.com\nb@example.com\nx"y"z\nbad\n', 'r.csv', list))).toEqual([
+      'r.csv:2: invalid CSV: a quoted cell opens here and is never closed (a missing closing ")',
+      'r.csv:4: invalid CSV: a quoted cell is followed by text before the next delimiter (write a quote inside quotes as "")',
+      'r.csv:5: invalid e-mail address "bad"',
+    ]);
+    expect(lines(() => parseUserFile('"email,role\nbad,admin\n', 'r.csv', roster))).toEqual(['r.csv:1: invalid CSV: a quoted cell opens here and is never closed (a missing closing ")']);
+  });
+
   it('refuses an unknown role, with the exact message', () => {
     const err = problemsOf(() => parseUserFile('email,role\nada@example.com,admin\n', 'r.csv', roster));
     expect(err.problems).toEqual([{ file: 'r.csv', line: 2, message: 'unknown role "admin" (expected owner or member)' }]);

@@ -306,6 +306,39 @@ describe('the plan and summary on stderr', () => {
     );
     expect(formatSummary(appliedReport(plan, success, { differences: [] }), { differences: [] })).toContain('Verified: the team read back matches the plan.');
   });
+
+  it('gives each planned change one outcome: a new owner added without the owner role is counted with the added, not again as failed', () => {
+    const owners: MembersPlan = {
+      add: [{ user: newcomer, role: 'owner', roleAsked: true }, { user: ghost, role: 'owner', roleAsked: true }],
+      remove: [{ user: cy, role: 'member', pruned: true }],
+      roleChanges: [],
+      unchanged: 3,
+      notMember: [],
+    };
+    const interrupted: ExecuteResult = {
+      added: [{ user: { id: 'u9', email: 'new@example.com' }, role: 'owner', status: 204 }],
+      overruled: [],
+      alreadyMembers: [],
+      removed: [],
+      roleChanged: [],
+      failed: [
+        { user: { id: 'u9', email: 'new@example.com' }, action: 'role', from: 'member', to: 'owner', newMember: true, status: null, message: 'not sent: the run was interrupted', mayHaveApplied: false },
+        { user: ghost, action: 'add', role: 'owner', status: null, message: 'not sent: the run was interrupted', mayHaveApplied: false },
+        { user: cy, action: 'remove', role: 'member', pruned: true, status: null, message: 'not sent: the run was interrupted', mayHaveApplied: false },
+      ],
+      accepted: 1,
+    };
+    const notRead = { differences: [], readError: 'not read again: the run was interrupted' };
+    const text = formatSummary(appliedReport(owners, interrupted, notRead), notRead);
+    // Three planned changes, three outcomes: one added (without its role), two failed.
+    expect(text.split('\n')).toEqual([
+      'Done: 1 added (1 without the owner role asked for), 0 removed, 0 roles changed, 3 unchanged, 0 not a member, 2 failed',
+      '  added without the owner role: new@example.com: not sent: the run was interrupted',
+      '  failed: add ghost@example.com: not sent: the run was interrupted',
+      '  failed: remove u3: not sent: the run was interrupted',
+      'Not verified: not read again: the run was interrupted',
+    ]);
+  });
 });
 
 describe('the plan for people', () => {

@@ -109,6 +109,44 @@ describe('planMembers: add and remove', () => {
   });
 });
 
+describe('planMembers: a roster row with an e-mail and an id', () => {
+  const row = (key: string, backing: string, line = 2): UserEntry => ({ key, kind: 'email', id: backing, line, file: 'org.csv', role: 'member' });
+
+  it('plans as the e-mail does when the id agrees, names no member (another system\'s id), or names the member the e-mail cannot (no known e-mail)', () => {
+    const plan = planMembers(team, { roster: [row('bob@example.com', 'u2'), row('new@example.com', 'okta-00u1'), row('carol@example.com', 'u3', 4)] });
+    expect(plan.add).toEqual([{ user: { id: null, email: 'new@example.com' }, role: 'member', roleAsked: true }]);
+    // u3 has no known e-mail: the row is that member, not a new user named carol.
+    expect(plan.notInRoster).toEqual([ada, dan]);
+    expect(plan.unchanged).toBe(2);
+  });
+
+  it('a row with an empty e-mail, read by its id, is a member of the team or refused (an employee number is never added)', () => {
+    const byId = (key: string, line: number): UserEntry => ({ key, kind: 'id', idOnly: true, line, file: 'org.csv' });
+    expect(planMembers(team, { roster: [byId('u3', 2), row('ada@example.com', 'u1', 3)], prune: true }).remove.map((r) => r.user.id)).toEqual(['u2', 'u4']);
+    expect(() => planMembers(team, { roster: [byId('1001', 5)] })).toThrow(
+      'org.csv:5: empty e-mail cell, and id "1001" is no member of this team: an `id` column of another system (an employee number) is not a user id; fill in the e-mail',
+    );
+  });
+
+  it('refuses a row whose id is another member than its e-mail, naming the line and both', () => {
+    const err = (() => {
+      try {
+        planMembers(team, { roster: [row('bob@example.com', 'u1', 7)] });
+      } catch (e) {
+        return e as InputFileError;
+      }
+      throw new Error('expected a refusal');
+    })();
+    expect(err).toBeInstanceOf(InputFileError);
+    expect(err.problems).toEqual([
+      { file: 'org.csv', line: 7, message: '"bob@example.com" and id "u1" are two different people: the id is "Ada@Example.com" in this team, and "bob@example.com" is member "u2"; correct the row\'s e-mail or its id' },
+    ]);
+    expect(() => planMembers(team, { roster: [row('ghost@example.com', 'u4')] })).toThrow(
+      '"ghost@example.com" and id "u4" are two different people: the id is "dan@example.com" in this team; correct the row\'s e-mail or its id',
+    );
+  });
+});
+
 describe('planMembers: roster', () => {
   const roster = inRoster('roster.csv', [
     email('ada@example.com', 'member', 2),
