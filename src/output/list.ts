@@ -6,6 +6,7 @@ import { jsonArrayWriter, ndjsonWriter, rowsWriter, writeItems } from './items.j
 import { renderMarkdown } from './markdown.js';
 import { oneLine } from './terminal.js';
 import type { OutputFormat } from '../settings.js';
+import { UsageError } from '../errors.js';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -20,19 +21,33 @@ function text(cell: Cell): string {
   return cell === null || cell === undefined ? '' : String(cell);
 }
 
-/** TSV cannot quote, so tabs, line breaks and backslashes are escaped as \t \n \r \\. */
+/**
+ * TSV cannot quote, so tabs, line breaks and backslashes are escaped as \t \n \r \\, and a lone
+ * surrogate (half of a UTF-16 pair, which UTF-8 cannot carry) as \uD800.
+ */
 export function tsvCell(cell: Cell): string {
-  return text(cell).replace(/[\\\t\n\r]/g, (ch) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[ch] ?? ch);
+  return text(cell).replace(/[\\\t\n\r]|\p{Cs}/gu, (ch) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[ch] ?? `\\u${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 export function tsvLine(cells: Cell[]): string {
   return cells.map(tsvCell).join('\t') + '\n';
 }
 
-/** RFC 4180 lines through csv-stringify (loaded only for CSV output). */
+/**
+ * RFC 4180 lines through csv-stringify (loaded only for CSV output). A value holding a lone
+ * surrogate is refused, naming its row, rather than written as U+FFFD (CSV has no escape for it).
+ */
 export async function csvWriter(): Promise<(cells: Cell[]) => string> {
   const { stringify } = await import('csv-stringify/sync');
-  return (cells) => stringify([cells.map(text)], { eof: true, record_delimiter: 'unix' });
+  return (cells) => {
+    const values = cells.map(text);
+    if (values.some((v) => /\p{Cs}/u.test(v))) {
+      throw new UsageError(`the row of ${JSON.stringify(values[0])} holds a lone surrogate (half of a UTF-16 pair), which a UTF-8 CSV cannot carry`, {
+        hint: 'list it with -o json, ndjson or tsv, which keep it escaped',
+      });
+    }
+    return stringify([values], { eof: true, record_delimiter: 'unix' });
+  };
 }
 
 /**

@@ -93,6 +93,19 @@ describe('writeList', () => {
     expect(tsvCell('a\\b')).toBe('a\\\\b');
     expect(tsvCell(undefined)).toBe('');
   });
+
+  it('tsv spells a lone surrogate as \\uD800 (UTF-8 cannot carry it); a pair stays as it is', () => {
+    expect(tsvCell('a\uD800b\uDC00')).toBe('a\\uD800b\\uDC00');
+    expect(tsvCell('😀')).toBe('😀');
+  });
+
+  it('csv refuses a row holding a lone surrogate, naming the row', async () => {
+    const streams = fakeStreams();
+    const rows: Row[] = [{ id: 'ok', name: '😀', n: 1 }, { id: 'ge_bad', name: 'x\uDFFF', n: 2 }];
+    await expect(writeList(new IO(streams, { env: {} }), 'csv', (async function* () { yield rows; })(), columns)).rejects.toThrow(
+      'the row of "ge_bad" holds a lone surrogate (half of a UTF-16 pair), which a UTF-8 CSV cannot carry',
+    );
+  });
 });
 
 describe('tables fit the terminal', () => {
