@@ -1,13 +1,14 @@
 // Plans at a terminal (README, "Plans at a terminal"): every change listed in a log, the first
 // lines of each kind on a terminal when the plan is taller than the screen; unchanged rows only
 // counted. In-process, stderr a terminal of 24 rows or not one at all.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { fakeStreams } from '../helpers/streams.js';
-import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+import { bin, newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
 beforeEach(async () => {
@@ -85,6 +86,26 @@ describe('plans at a terminal', () => {
     expect(r.stderr).toContain('Not in the roster (kept; --prune removes them):\n');
     const pruned = await runCli(['members', 'sync', '--roster', roster, '--prune', '--dry-run', '--json'], { env: s.env });
     expect(JSON.parse(pruned.stdout)).not.toHaveProperty('notInRoster');
+    expect(mutating()).toBe(0);
+  });
+});
+
+describe('under a real pseudo-terminal', () => {
+  it('the built teamctl folds a 60-insert plan to its first 5 lines (`script` makes the terminal)', async () => {
+    const file = join(dir, 'pty.csv');
+    writeFileSync(file, ['en,fr', ...Array.from({ length: 60 }, (_, i) => `pty ${i},pté ${i}`)].join('\n') + '\n');
+    const command = [process.execPath, bin, 'glossary', 'import', file, '--dry-run'].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const env = { PATH: process.env.PATH ?? '', HOME: newConfigDir(), TEAMCTL_CONFIG_DIR: newConfigDir(), TERM: 'xterm', NO_COLOR: '1', ...s.env };
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+      child.on('error', reject);
+      child.on('close', () => resolve(out));
+    });
+    expect(output.match(/^ {2}\+ insert/gm)).toHaveLength(5);
+    expect(output).toContain('… and 55 more (--report keeps them all)');
+    expect(output).toContain('60 to insert, 0 to update, 0 unchanged, 0 conflicts');
     expect(mutating()).toBe(0);
   });
 });
