@@ -3,8 +3,11 @@
 // below breaks one field of a valid body and expects exactly that path in the message.
 import { describe, expect, it } from 'vitest';
 import { ShapeError } from '../../src/engine/shape.js';
-import { glossaryPlanBody } from '../../src/glossary/savedPlan.js';
-import { membersPlanBody } from '../../src/members/savedPlan.js';
+import type { GlossaryEntry } from '../../src/api/types.js';
+import { glossaryState } from '../../src/glossary/change.js';
+import { glossaryMoved, glossaryPlanBody } from '../../src/glossary/savedPlan.js';
+import { membersPlanBody, teamMoved } from '../../src/members/savedPlan.js';
+import type { CurrentMember } from '../../src/plan/members.js';
 
 const glossaryBody = () => ({
   file: 'terms.csv',
@@ -101,6 +104,11 @@ describe('saved members plans', () => {
     const body = membersPlanBody(membersBody());
     expect(body.teams[0]?.plan.remove[0]).toEqual({ user: { id: 'u2', email: null }, role: 'member', pruned: true });
     expect(body.options).toMatchObject({ force: false, batchSize: 100, concurrency: 8, maxRemovals: null });
+    // Members a roster left out and kept: saved since they are counted apart; older plans have none.
+    expect(body.teams[0]?.plan).not.toHaveProperty('notInRoster');
+    const kept = membersBody();
+    (kept.teams[0]!.plan as Record<string, unknown>).notInRoster = [{ id: 'u1', email: 'a@b.co' }];
+    expect(membersPlanBody(kept).teams[0]?.plan.notInRoster).toEqual([{ id: 'u1', email: 'a@b.co' }]);
   });
 
   it.each([
@@ -117,8 +125,51 @@ describe('saved members plans', () => {
     ['body.teams[0].plan.unchanged', (b) => (b.teams[0].plan.unchanged = -1)],
     ['body.teams[0].plan.notMember[0].email', (b) => (b.teams[0].plan.notMember[0].email = 4)],
     ['body.teams[0].unchanged[0]', (b) => (b.teams[0].unchanged[0] = 'u1')],
+    ['body.teams[0].plan.notInRoster[0].id', (b) => (b.teams[0].plan.notInRoster = [{ id: 5, email: null }])],
+    ['body.teams[0].plan.notInRoster', (b) => (b.teams[0].plan.notInRoster = 'u1')],
     ['body.teams', (b) => (b.teams = [])],
   ] as [string, Edit][])('names %s when it is wrong', (path, edit) => {
     expect(refused(membersPlanBody, membersBody, edit)).toMatch(new RegExp(`^${path.replace(/[.[\]]/g, '\\$&')}`));
+  });
+});
+
+describe('what moved since a glossary plan was made', () => {
+  const entry = (id: string, en: string): GlossaryEntry => ({ id, translations: { en }, createdAt: '', updatedAt: '' }) as unknown as GlossaryEntry;
+  const saved = glossaryState([entry('ge_1', 'bank'), entry('ge_2', 'door'), entry('ge_3', 'wall')]);
+
+  it.each([
+    ['nothing', [entry('ge_1', 'bank'), entry('ge_2', 'door'), entry('ge_3', 'wall')], undefined],
+    ['the same entries in another order', [entry('ge_3', 'wall'), entry('ge_1', 'bank'), entry('ge_2', 'door')], undefined],
+    ['one added', [entry('ge_1', 'bank'), entry('ge_2', 'door'), entry('ge_3', 'wall'), entry('ge_4', 'roof')], '1 entry added'],
+    ['two added', [entry('ge_1', 'bank'), entry('ge_2', 'door'), entry('ge_3', 'wall'), entry('ge_4', 'roof'), entry('ge_5', 'floor')], '2 entries added'],
+    ['one deleted', [entry('ge_1', 'bank'), entry('ge_2', 'door')], '1 entry deleted'],
+    ['two deleted', [entry('ge_1', 'bank')], '2 entries deleted'],
+    ['one changed', [entry('ge_1', 'bank'), entry('ge_2', 'gate'), entry('ge_3', 'wall')], '1 entry changed'],
+    ['all three kinds, counted apart', [entry('ge_1', 'river bank'), entry('ge_2', 'gate'), entry('ge_4', 'roof')], '1 entry added, 1 entry deleted, 2 entries changed'],
+    ['everything deleted', [], '3 entries deleted'],
+  ] as [string, GlossaryEntry[], string | undefined][])('%s', (_, now, words) => {
+    expect(glossaryMoved(saved, now)).toBe(words);
+  });
+
+  it('a digest that does not match its own entries is a broken plan file, not a moved glossary', () => {
+    expect(() => glossaryMoved({ ...saved, digest: 'sha256:forged' }, [entry('ge_1', 'bank'), entry('ge_2', 'door'), entry('ge_3', 'wall')])).toThrow(
+      new ShapeError('body.state.digest does not match its entries'),
+    );
+  });
+});
+
+describe('what moved since a members plan was made', () => {
+  const m = (id: string, role: 'owner' | 'member'): CurrentMember => ({ id, email: null, role });
+  const saved = { digest: 'sha256:x', members: [['u1', null, 'owner'], ['u2', null, 'member'], ['u3', null, 'member']] as [string, string | null, 'owner' | 'member'][] };
+
+  it.each([
+    ['nothing', [m('u1', 'owner'), m('u2', 'member'), m('u3', 'member')], undefined],
+    ['one added', [m('u1', 'owner'), m('u2', 'member'), m('u3', 'member'), m('u4', 'member')], '1 member added'],
+    ['two removed', [m('u1', 'owner')], '2 members removed'],
+    ['one role changed', [m('u1', 'owner'), m('u2', 'owner'), m('u3', 'member')], '1 role changed'],
+    ['two roles changed', [m('u1', 'member'), m('u2', 'owner'), m('u3', 'member')], '2 roles changed'],
+    ['all three kinds, counted apart', [m('u1', 'member'), m('u3', 'member'), m('u4', 'owner'), m('u5', 'member')], '2 members added, 1 member removed, 1 role changed'],
+  ] as [string, CurrentMember[], string | undefined][])('%s', (_, now, words) => {
+    expect(teamMoved(saved, now)).toBe(words);
   });
 });
