@@ -55,11 +55,15 @@ function layers(forbidden, allowed = {}) {
       'no-restricted-imports': [
         'error',
         {
-          // A folder as `../<folder>/…`; a single module (context, io, api/client) as `../<module>.js`.
+          // A folder as `../<folder>/…`; a single module (context, io, api/client) as `../<module>.js`;
+          // both also from one folder deeper (`src/files/glossary/` → `../../plan/…`).
           patterns: folders.map((folder) => ({
             group: ['context', 'io', 'api/client'].includes(folder)
-              ? [`../${folder}.js`]
-              : [`../${folder}/**`, ...(allowed[files] ?? []).filter((m) => m.startsWith(`${folder}/`)).map((m) => `!../${m}.js`)],
+              ? [`../${folder}.js`, `../../${folder}.js`]
+              : ['../', '../../'].flatMap((up) => [
+                  `${up}${folder}/**`,
+                  ...(allowed[files] ?? []).filter((m) => m.startsWith(`${folder}/`)).map((m) => `!${up}${m}.js`),
+                ]),
             message: `${files.replace('/**', '/')} sits below ${folder}/ in the layers (README, "Development")`,
           })),
         },

@@ -5,8 +5,6 @@
 
 import { normaliseCell } from '../model/entries.js';
 
-export { normaliseCell };
-
 /** Cells a spreadsheet may run as a formula (OWASP CSV injection): = + - @ tab CR first. */
 export const formulaStart = /^[=+\-@\t\r]/;
 /** A cell with an apostrophe an export added: one or more `'`, then = + - @ tab or CR. */

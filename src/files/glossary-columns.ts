@@ -3,7 +3,7 @@
 // warnings about what a column cannot show.
 import type { GlossaryEntry } from '../api/types.js';
 import { glossaryLanguages, isCsvLanguageKey } from '../glossary/languages.js';
-import { normaliseCell } from './cells.js';
+import { normaliseCell } from '../model/entries.js';
 
 /** An entry's translation for one column, with every spelling of that key merged. */
 export interface PickedTranslation {

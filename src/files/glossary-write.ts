@@ -4,7 +4,8 @@
 import { stringify } from 'csv-stringify/sync';
 import type { GlossaryEntry } from '../api/types.js';
 import { UsageError } from '../errors.js';
-import { escapedCell, excelCell, normaliseCell } from './cells.js';
+import { normaliseCell } from '../model/entries.js';
+import { escapedCell, excelCell } from './cells.js';
 import { pickTranslation } from './glossary-columns.js';
 
 // The cell writers. `n` below is a value as an import compares it (normaliseCell: trimmed, NFC);

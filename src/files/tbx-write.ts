@@ -1,8 +1,8 @@
 // The TBX writer of `glossary export --format tbx` (README, "TBX"): TBX-Basic, streamed entry by
-// entry; every export reads back exactly through the TBX reader (tbx.ts).
+// entry; every export reads back exactly through the TBX reader (glossary/xml.ts).
 import type { GlossaryEntry } from '../api/types.js';
 import { compareLanguages } from '../glossary/languages.js';
-import { teamctlEntryIdJsonType, teamctlEntryIdType, teamctlTbxMarker, teamctlTermJsonType } from './tbx.js';
+import { teamctlEntryIdJsonType, teamctlEntryIdType, teamctlTbxMarker, teamctlTermJsonType } from './glossary/tbx.js';
 
 // TBX-Basic (ISO 30042:2019, TBX v3, DCA style).
 // Characters XML 1.0 does not allow at all: C0 controls but tab/LF/CR, lone surrogates, U+FFFE/F.

@@ -196,7 +196,12 @@ const headerAliases: Record<string, string> = {
   'user name': 'user',
   username: 'user',
   login: 'user',
+  // Entra's bulk templates name the property in brackets: `User name [userPrincipalName] Required`.
+  memberobjectidorupn: 'user',
 };
+
+/** The property an Entra template names in brackets before `Required` (or nothing), lower case. */
+const bracketedProperty = (cell: string): string => /\[([A-Za-z]+)\]\s*(?:required)?\s*$/i.exec(cell.trim())?.[1]?.toLowerCase() ?? '';
 
 /** A header cell as compared: trimmed, lower case, a bracketed suffix (`[Required]`) dropped. */
 const headerName = (cell: string): string =>
@@ -220,7 +225,7 @@ const inactiveStatuses: Record<string, ReadonlySet<string>> = {
 /** The header's layout, null when the first row is not a header, or a problem message. */
 function readHeader(cells: string[], readRoles: boolean, chosen: string | undefined): Layout | null | string {
   // The spellings HR exports use name the same columns.
-  const names = cells.map((c) => headerAliases[headerName(c)] ?? headerName(c));
+  const names = cells.map((c) => headerAliases[headerName(c)] ?? headerAliases[bracketedProperty(c)] ?? headerName(c));
   const at = (name: string): number[] => names.flatMap((n, i) => (n === name ? [i] : []));
   const columns = { email: at('email'), id: at('id'), user: at('user') };
   const roles = at('role');

@@ -20,7 +20,8 @@ import { join } from 'node:path';
 import type { GlossaryOperation } from '../api/types.js';
 import { GuardError, ServiceError, TeamctlError } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic.js';
-import { translationsKey, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
+import { translationsKey } from '../model/entries.js';
+import type { GlossaryEntryLike, PlannedOperation } from '../plan/glossary.js';
 
 export interface JournalBatch {
   id: string;

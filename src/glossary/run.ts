@@ -6,7 +6,7 @@
 import type { Context } from '../context.js';
 import { checkOutputs, runChange, runOptions } from '../engine/run.js';
 import { NotFoundError, UsageError } from '../errors.js';
-import { readGlossaryFile, type GlossaryFile } from '../files/glossary.js';
+import { readGlossaryFile, type GlossaryFile } from '../files/glossary/read.js';
 import { throwProblems } from '../files/users.js';
 import { duplicateLines, findDuplicates } from '../plan/duplicates.js';
 import { planGlossaryImport, type GlossaryPlan, type OnConflict, type PlannedOperation } from '../plan/glossary.js';
@@ -126,13 +126,24 @@ function holdBackWaiting(plan: { operations: PlannedOperation[] }, waiting: Para
   return held;
 }
 
-/** Rows naming an id the glossary does not have: said, with how they are matched instead. */
-function warnUnknownIds(ctx: Context, path: string, org: string, unknownIds: readonly { line: number; id: string }[], matchedBy: string): void {
+/**
+ * Rows naming an id the glossary does not have: said, with how they are matched instead. When no
+ * id of the file is the glossary's, the column may be Indonesian terms (`id` is Indonesian's
+ * language code): said once, with how to write that column (README, "Glossary file layouts").
+ */
+function warnUnknownIds(ctx: Context, path: string, org: string, file: GlossaryFile, unknownIds: readonly { line: number; id: string }[], matchedBy: string): void {
   listSome(
     unknownIds.map((u) => `${path}:${u.line}: no entry with id ${JSON.stringify(u.id)} in the glossary of ${org}; the row is matched by ${matchedBy} instead`),
     (l) => ctx.io.warn(l),
     'rows with an unknown id',
   );
+  const rowsWithId = file.rows.filter((r) => r.id !== undefined).length;
+  if (unknownIds.length > 0 && unknownIds.length === rowsWithId) {
+    ctx.io.warn(
+      `${path}:1: no id of the file's \`id\` column is an entry of the glossary of ${org}: \`id\` is teamctl's entry-id column, never a language — ` +
+        'if that column holds Indonesian terms, name it id-ID (read as Indonesian) and run again',
+    );
+  }
 }
 
 export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): Promise<number> {
@@ -146,7 +157,7 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
   // 3. The plan, without what an earlier run's batch may still bring.
   const plan = planGlossaryImport(existing, file.rows, { key: file.key, onConflict });
   const held = holdBackWaiting(plan, waiting);
-  warnUnknownIds(ctx, opts.file, org, plan.unknownIds, 'its translations');
+  warnUnknownIds(ctx, opts.file, org, file, plan.unknownIds, 'its translations');
   // Entries that already duplicate each other: said, with the command that cleans them.
   listSome(duplicateLines(findDuplicates(existing, file.key), file.key), (l) => io.warn(l), 'groups of duplicates');
   const terms = new Map(file.rows.map((r) => [r.line, keyTermOf(r.translations, file.key)]));
@@ -192,7 +203,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
   const plan = planGlossarySync(existing, file.rows, { key: file.key, languages: file.languages, prune });
   throwProblems(syncProblems(plan, opts.file));
   const held = holdBackWaiting(plan, waiting);
-  warnUnknownIds(ctx, opts.file, org, plan.unknownIds, `its ${file.key} term`);
+  warnUnknownIds(ctx, opts.file, org, file, plan.unknownIds, `its ${file.key} term`);
 
   // Entries that already duplicate each other (same translations): said, with the command that
   // cleans them. (Those sharing only a key term are in the plan: --prune keeps one.)

@@ -2,7 +2,8 @@
 // unknown"): the glossary listed after the run against what the run expects — the glossary as first
 // read plus the operations confirmed. Pure.
 import type { GlossaryTranslations } from '../api/types.js';
-import { sameTranslations, translationsKey, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
+import { sameTranslations, translationsKey } from '../model/entries.js';
+import type { GlossaryEntryLike, PlannedOperation } from '../plan/glossary.js';
 import { noun } from '../output/words.js';
 import type { Discrepancy } from './apply.js';
 

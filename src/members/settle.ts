@@ -7,7 +7,7 @@ import type { TeamctlError} from '../errors.js';
 import { failureDetail } from '../errors.js';
 import type { CurrentMember, MembersPlan, PlannedAdd, UserRef } from '../plan/members.js';
 import { quote } from '../output/words.js';
-import { emailKey } from '../plan/userMap.js';
+import { emailKey } from '../model/users.js';
 import { acceptedStatus, failureOf, keyOf, type AlreadyMember, type ExecuteResult, type RoleWork } from './results.js';
 
 /** A member the re-read found for planned adds, and every planned add that named them. */

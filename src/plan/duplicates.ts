@@ -3,7 +3,8 @@
 // outcome was unknown. Pure: the groups, the entry each keeps (the oldest: createdAt, then id),
 // and the ones a clean-up deletes.
 import type { GlossaryEntry } from '../api/types.js';
-import { normaliseTranslations, older, translationsKey } from './glossary.js';
+import { normaliseTranslations, translationsKey } from '../model/entries.js';
+import { older } from './glossary.js';
 
 export interface DuplicateGroup {
   reason: 'same translations' | 'same key term';

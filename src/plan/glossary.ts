@@ -28,7 +28,7 @@
 //   share the key term with other translations (homonyms: which one is the entry?).
 // - A conflict `update` whose merge changes nothing (the row is a subset of the entry) is present.
 import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations } from '../api/types.js';
-import { normaliseTranslations, sameTranslations, signature, translationsKey, type GlossaryRow } from '../model/entries.js';
+import { normaliseTranslations, sameTranslations, signature, type GlossaryRow } from '../model/entries.js';
 
 import type { OnConflict } from '../choices.js';
 
@@ -66,8 +66,6 @@ export interface GlossaryPlanOptions {
 export function older(a: { id: string; createdAt?: string | undefined }, b: { id: string; createdAt?: string | undefined }): number {
   return (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
-
-export { normaliseTranslations, sameTranslations, translationsKey };
 
 /** Whether `entry` holds every translation of `row` (both normalised): the row says nothing new. */
 export function covers(entry: Map<string, string>, row: Map<string, string>): boolean {

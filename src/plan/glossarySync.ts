@@ -21,7 +21,8 @@
 import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import type { FileProblem } from '../errors.js';
 import type { GlossaryRow } from '../model/entries.js';
-import { keylessMatch, normaliseTranslations, older, sameTranslations, type GlossaryPlan, type PlannedOperation } from './glossary.js';
+import { normaliseTranslations, sameTranslations } from '../model/entries.js';
+import { keylessMatch, older, type GlossaryPlan, type PlannedOperation } from './glossary.js';
 
 export interface SyncOptions {
   /** The key language, as spelled in the file. */

@@ -31,7 +31,8 @@ import type { TeamMemberRole } from '../api/types.js';
 import { InputFileError, UsageError } from '../errors.js';
 import type { UserEntry } from '../model/users.js';
 import { quote } from '../output/words.js';
-import { emailKey, UserMap } from './userMap.js';
+import { emailKey } from '../model/users.js';
+import { UserMap } from './userMap.js';
 
 /** A current member of the team, as listed by the service. */
 export interface CurrentMember {

@@ -4,8 +4,6 @@ import type { UserRef } from './members.js';
 
 import { emailKey } from '../model/users.js';
 
-export { emailKey };
-
 export class UserMap<V> {
   private readonly byId = new Map<string, V>();
   private readonly byEmail = new Map<string, V>();

@@ -4,7 +4,7 @@
 // nothing is sent by a dry run.
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readGlossaryFile } from '../../src/files/glossary.js';
+import { readGlossaryFile } from '../../src/files/glossary/read.js';
 import type { ImportReport } from '../../src/glossary/importView.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
@@ -32,6 +32,12 @@ describe('real files', () => {
     ['tbx-basic-v3/pontoon-export-v3-dca-expected.tbx', ['en-US', 'fr-FR'], 1],
     ['tbx-basic-v3/LTAC-Example_Astronomy_DCA_VALID.cut.tbx', ['en', 'es'], 2],
     ['tbx-basic-v3/LTAC-Example_Astronomy_DCT_VALID.cut.tbx', ['en', 'es'], 2],
+    // LISA's TBX 2008 samples (external DOCTYPE, tabs, comments, several terms per language) and
+    // Okapi's own test file, from Okapi's terminology library.
+    ['okapi/ibm_tbx.tbx', ['en', 'fr'], 5],
+    ['okapi/maryland.tbx', ['fr', 'it', 'es', 'en'], 1],
+    ['okapi/oracle_TBX.tbx', ['en', 'pt'], 2],
+    ['okapi/test01.tbx', ['en', 'hu'], 1],
   ])('%s: languages %j, %i entries, all to insert into an empty glossary', async (path, languages, entries) => {
     const file = await readGlossaryFile(real(path));
     expect(file.languages).toEqual(languages);
@@ -58,6 +64,21 @@ describe('real files', () => {
     const r = await runCli(['glossary', 'import', real('tbx2008/pontoon-valid_mozilla_terminology.tbx'), '--dry-run'], { env: s.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/:72: en-US term "abuse" is also on line 53 with other translations \(homonyms\? identify entries by another language: --key pl\)/);
+    // The flag the message names reads it: the four concepts, keyed by their Polish terms.
+    const file = await readGlossaryFile(real('tbx2008/pontoon-valid_mozilla_terminology.tbx'), { key: 'pl' });
+    expect(file.languages).toEqual(['en-US', 'pl']);
+    expect(file.rows).toHaveLength(4);
+    const report = await planned(real('tbx2008/pontoon-valid_mozilla_terminology.tbx'), ['--key', 'pl']);
+    expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 4, present: 0, conflicts: [] });
+  });
+
+  it("Pontoon's broken sample (no XML at all, named .tbx) is refused saying how it is read", async () => {
+    const r = await runCli(['glossary', 'import', real('tbx2008/pontoon-broken_terminology.tbx'), '--dry-run'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'pontoon-broken_terminology.tbx:1: not well-formed XML: text data outside of root node — a .tbx or .xml file is read as XML (TBX-Basic v3, TBX 2008, SDL MultiTerm XML): a CSV file needs a name like .csv',
+    );
+    expect(s.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 
   it('SDL MultiTerm XML in UTF-16 (as MultiTerm exports): concepts read like TBX, languages as canonical tags', async () => {
@@ -84,6 +105,43 @@ describe('real files', () => {
     expect(file.rows.map((r) => r.translations)).toEqual([{ es: 'hermosa', fr: 'belle' }, { es: 'exquisito', fr: 'delicieux' }]);
   });
 
+  it("Okapi's windows-1254 TBX is refused at its first non-ASCII byte, with the conversion that reads it", async () => {
+    const r = await runCli(['glossary', 'import', real('okapi/test02_win1254.tbx'), '--dry-run'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'test02_win1254.tbx:18: the XML declares encoding="windows-1254" (byte 0xE9 on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it, or convert it (iconv -f windows-1254 -t UTF-8)',
+    );
+  });
+
+  it.each([
+    ['okapi/test01.csv', 3],
+    ['okapi/test01.tsv', 6],
+    ['okapi/test02_utf16be.tsv', 2],
+  ])("Okapi's headerless list %s: refused naming --languages; read with it, %i entries", async (path, entries) => {
+    const refused = await runCli(['glossary', 'import', real(path), '--dry-run'], { env: s.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/:1: line 1 is not a header of language columns .*--languages en,de/);
+    const file = await readGlossaryFile(real(path), { languages: ['en', 'fr'] });
+    expect(file.languages).toEqual(['en', 'fr']);
+    expect(file.rows).toHaveLength(entries);
+    expect((await planned(real(path), ['--languages', 'en,fr'])).inserted).toBe(entries);
+  });
+
+  it("Okapi's ragged TSV (a term alone, a target alone) applied, then planned again: all present, nothing twice", async () => {
+    const applied = await runCli(['glossary', 'import', real('okapi/test01.tsv'), '--languages', 'en,fr'], { env: s.env });
+    expect(applied.code, applied.stderr).toBe(0);
+    const stored = s.sandbox.store.glossaryEntries('acme').map((e) => e.translations);
+    expect(stored).toHaveLength(6);
+    expect(stored).toContainEqual({ fr: 'no source' });
+    expect(stored).toContainEqual({ en: 'jasjjal' });
+    const sent = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'import', real('okapi/test01.tsv'), '--languages', 'en,fr', '--dry-run', '--json'], { env: s.env });
+    const again = JSON.parse(r.stdout) as ImportReport;
+    expect({ inserted: again.inserted, present: again.present }).toEqual({ inserted: 0, present: 6 });
+    expect(s.sandbox.requests.slice(sent).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect(s.sandbox.store.glossaryEntries('acme')).toHaveLength(6);
+  });
+
   it('a key ICU does not know is accepted when the glossary uses it (an export re-imports as present), refused otherwise', async () => {
     s.sandbox.store.applyGlossaryOperations('acme', [{ type: 'insert', translations: { en: 'bank', 'xx-brand': 'BANK' } }], new Date().toISOString());
     const { writeFileSync, mkdtempSync } = await import('node:fs');
@@ -96,5 +154,75 @@ describe('real files', () => {
     const r = await runCli(['glossary', 'import', join(dir, 'other.csv'), '--dry-run'], { env: s.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('column "yy-other" is no language ICU knows, nor a key the glossary of acme uses');
+  });
+
+  it("a column named id (Indonesian's code) holding terms says how to write it; written id-ID it is imported as Indonesian", async () => {
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-id-'));
+    writeFileSync(join(dir, 'id.csv'), 'en,id\nbank,bank\ndoor,pintu\n');
+    const told = await runCli(['glossary', 'import', join(dir, 'id.csv'), '--dry-run'], { env: s.env });
+    expect(told.code).toBe(0);
+    expect(told.stderr).toContain("id.csv:1: no id of the file's `id` column is an entry of the glossary of acme: `id` is teamctl's entry-id column, never a language — if that column holds Indonesian terms, name it id-ID (read as Indonesian) and run again");
+    writeFileSync(join(dir, 'id-ID.csv'), 'en,id-ID\nbank,bank\ndoor,pintu\n');
+    const r = await runCli(['glossary', 'import', join(dir, 'id-ID.csv')], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('Indonesian');
+    expect(s.sandbox.store.glossaryEntries('acme').map((e) => e.translations).sort((a, b) => String(a.en).localeCompare(String(b.en)))).toEqual([
+      { en: 'bank', 'id-ID': 'bank' },
+      { en: 'door', 'id-ID': 'pintu' },
+    ]);
+  });
+});
+
+// Rosters as identity providers document them, planned with `members sync --dry-run` against the
+// demo sandbox's team engineering (20 members): the plan's counts, and nothing sent.
+describe('real rosters', () => {
+  let d: SandboxEnv;
+  beforeEach(async () => {
+    d = await sandboxWithEnv();
+  });
+  afterEach(async () => {
+    await d.sandbox.close();
+  });
+
+  interface SyncReport {
+    added: { email: string | null }[];
+    removed: unknown[];
+    roleChanged: unknown[];
+    unchanged: number;
+    notInRoster?: unknown[];
+  }
+  const sync = (file: string, extra: string[] = []) => runCli(['members', 'sync', '--roster', real(file), '--dry-run', '--json', ...extra], { env: d.env });
+
+  it("Entra's group-member template (one column named `… [memberObjectIdOrUpn] Required`): read by its bracketed property, 3 to add, the team kept", async () => {
+    const r = await sync('rosters/entra-groups-bulk-remove-members-example.csv');
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as SyncReport;
+    expect(report.added.map((a) => a.email)).toEqual(['alain@contoso.com', 'isabella@contoso.com', 'joseph@contoso.com']);
+    const members = d.sandbox.store.teamMembers('acme', 'engineering').length;
+    // Without --prune the team's members, none of them in the file, are kept and counted as such.
+    expect({ removed: report.removed.length, roleChanged: report.roleChanged.length, unchanged: report.unchanged, kept: report.notInRoster?.length }).toEqual({ removed: 0, roleChanged: 0, unchanged: 0, kept: members });
+    expect(d.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
+  it("Entra's bulk template with its version:v1.0 first line: refused naming the line and the edit", async () => {
+    const r = await sync('rosters/entra-users-bulk-delete-example.csv');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('entra-users-bulk-delete-example.csv:1: "version:v1.0"');
+    expect(r.stderr).toContain('delete this line');
+    expect(d.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
+  it("Entra's bulk template without its version line: `User name [userPrincipalName] Required` is the e-mail column", async () => {
+    const { readFileSync, writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const path = join(mkdtempSync(join(tmpdir(), 'teamctl-entra-')), 'users.csv');
+    writeFileSync(path, readFileSync(real('rosters/entra-users-bulk-delete-example.csv'), 'utf8').split('\n').slice(1).join('\n'));
+    const r = await runCli(['members', 'sync', '--roster', path, '--dry-run', '--json'], { env: d.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as SyncReport).added.map((a) => a.email)).toEqual(['alain@contoso.com', 'isabella@contoso.com', 'joseph@contoso.com', 'chaya@contoso.com']);
   });
 });

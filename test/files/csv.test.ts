@@ -7,7 +7,7 @@ import { InputFileError, formatProblem } from '../../src/errors.js';
 import { decodeUtf8, firstInvalidUtf8, parseDelimited, readTextFile, unclosedQuoteLine } from '../../src/files/csv.js';
 
 const readDelimitedFile = async (path: string) => parseDelimited(await readTextFile(path), path);
-import { readGlossaryFile } from '../../src/files/glossary.js';
+import { readGlossaryFile } from '../../src/files/glossary/read.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-csv-'));
 function file(name: string, bytes: Uint8Array | string): string {

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { InputFileError, UsageError, type FileProblem } from '../../src/errors.js';
 import { parseDelimited } from '../../src/files/csv.js';
 import { planGlossaryImport } from '../../src/plan/glossary.js';
-import { excelCell, normaliseCell, readCell } from '../../src/files/cells.js';
-import { parseGlossaryFile, readGlossaryFile, type GlossaryFile } from '../../src/files/glossary.js';
+import { normaliseCell } from '../../src/model/entries.js';
+import { excelCell, readCell } from '../../src/files/cells.js';
+import { parseGlossaryFile, readGlossaryFile, type GlossaryFile } from '../../src/files/glossary/read.js';
 import { csvLanguages, omittedKeysWarning, spellingConflictsWarning } from '../../src/files/glossary-columns.js';
 import { GlossaryCsvWriter, csvCell } from '../../src/files/glossary-write.js';
 import { GlossaryTbxWriter, toNcName, xmlEscape } from '../../src/files/tbx-write.js';
@@ -156,10 +157,10 @@ describe('parseGlossaryFile: errors', () => {
 
   it('a non-language header names the column', () => {
     expect(lines(problemsOf('en,Colour,fr\na,b,c\n'))).toEqual([
-      [1, 'column 2 "Colour" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …): remove it — or, if line 1 is no header, name the columns\' languages with --languages en,de'],
+      [1, 'column 2 "Colour" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …): remove it — or, if line 1 is no header, name the columns\' languages with --languages en,de,fr'],
     ]);
     expect(lines(problemsOf('en,Term,fr\na,b,c\n'))).toEqual([
-      [1, 'column 2 "Term" holds terms in a language the header does not say (Weblate, Transifex): name the term columns\' languages in order, e.g. --languages en,de'],
+      [1, 'column 2 "Term" holds terms in a language the header does not say (Weblate, Transifex): name the term columns\' languages in order, e.g. --languages en,de,fr'],
     ]);
   });
 
@@ -786,7 +787,7 @@ describe('glossary file layouts: one recogniser for every header', () => {
     expect(upload.languages).toEqual(['en', 'de', 'pt-BR']);
     // Transifex: `term` is in the source language, which the header does not say.
     const transifex = 'term,pos,comment,translation_de,comment_de\nbank,noun,money,Bank,Geld\n';
-    expect(problemsOf(transifex).map((p) => p.message)).toEqual([expect.stringMatching(/^column 1 "term" holds terms in a language the header does not say .* --languages en,de$/)]);
+    expect(problemsOf(transifex).map((p) => p.message)).toEqual(['column 1 "term" holds terms in a language the header does not say — it looks like a Transifex glossary: name the term column\'s language, --languages en (or every term column\'s in order, --languages en,de)']);
     expect(rows(read(transifex, { languages: ['en'] }))).toEqual([{ en: 'bank', de: 'Bank' }]);
     expect(rows(read(transifex, { languages: ['en', 'de'] }))).toEqual([{ en: 'bank', de: 'Bank' }]);
     expect(rows(read('source,target,context,developer_comments\nbank,Bank,finance,\n', { languages: ['en', 'de'] }))).toEqual([{ en: 'bank', de: 'Bank' }]);

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { normaliseCell } from '../../src/files/cells.js';
-import { maxTranslationLength, parseGlossaryFile, readGlossaryFile, translationLength } from '../../src/files/glossary.js';
+import { normaliseCell } from '../../src/model/entries.js';
+import { parseGlossaryFile, readGlossaryFile } from '../../src/files/glossary/read.js';
+import { maxTranslationLength, translationLength } from '../../src/files/glossary/rows.js';
 import { jsonArrayWriter, ndjsonWriter, type ItemWriter } from '../../src/output/items.js';
 import { glossaryToCsv, glossaryToTbx } from '../helpers/glossary-writers.js';
 import { parseXml } from '../helpers/xml.js';
@@ -32,7 +33,7 @@ const text = fc
   )
   .map(([a, b, c]) => a + b + c);
 /**
- * What the service holds and an import reads (src/files/glossary.ts): 1–255 code points, no LF or
+ * What the service holds and an import reads (src/files/glossary/rows.ts): 1–255 code points, no LF or
  * CR, and not empty or over 255 code points once trimmed and NFC (a term of spaces only is empty
  * to the import).
  */

@@ -1,4 +1,4 @@
-// TBX in (src/files/tbx.ts through readGlossaryFile): both dialects, what is warned about, what is
+// TBX in (src/files/glossary/xml.ts through readGlossaryFile): both dialects, what is warned about, what is
 // refused, and the round trip of teamctl's own export.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { InputFileError } from '../../src/errors.js';
 import { glossaryToTbx } from '../helpers/glossary-writers.js';
-import { readGlossaryFile } from '../../src/files/glossary.js';
+import { readGlossaryFile } from '../../src/files/glossary/read.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-tbx-'));
 let n = 0;

@@ -242,6 +242,16 @@ describe('parseUserFile: duplicates', () => {
   });
 });
 
+describe("Entra's bulk templates", () => {
+  it('a header naming its property in brackets before Required is read by that property', () => {
+    expect(parseUserFile('User name [userPrincipalName] Required\nada@example.com\n', 'e.csv', list).header?.userColumn).toBe('email');
+    expect(parseUserFile('Member object ID or user principal name [memberObjectIdOrUpn] Required\nada@example.com\nu-42\n', 'e.csv', list).users.map((u) => [u.key, u.kind])).toEqual([
+      ['ada@example.com', 'email'],
+      ['u-42', 'id'],
+    ]);
+  });
+});
+
 describe('rosters with both an id and an email column (a members list export)', () => {
   it('reads the e-mail, backed by the id; a row without an e-mail by its id; a bad id is refused on its line', () => {
     const file = parseUserFile('id,email,displayName,role\nu1,ada@example.com,Ada,owner\nu3,,No Mail,member\n,bob@example.com,Bob,member\n', 'org.csv', roster);

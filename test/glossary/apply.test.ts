@@ -8,7 +8,8 @@ import { AuthError, ServiceError, type TeamctlError } from '../../src/errors.js'
 import { applyGlossaryPlan, type ApplyOptions } from '../../src/glossary/apply.js';
 import { mayStillBeProcessing, namedOperationIndex } from '../../src/glossary/failures.js';
 import { verifyGlossary } from '../../src/glossary/verify.js';
-import { applyOperations, sameTranslations, type GlossaryEntryLike, type PlannedOperation } from '../../src/plan/glossary.js';
+import { sameTranslations } from '../../src/model/entries.js';
+import { applyOperations, type GlossaryEntryLike, type PlannedOperation } from '../../src/plan/glossary.js';
 
 // A scripted fake of the service: each PUT takes the next behaviour (default 'ok'), validates the
 // whole batch like the sandbox (unknown id or a "BAD" term → 400 naming the index, more than

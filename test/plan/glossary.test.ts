@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { GlossaryOperation } from '../../src/api/types.js';
 import { InputFileError } from '../../src/errors.js';
 import { glossaryToCsv } from '../helpers/glossary-writers.js';
-import { parseGlossaryFile, type GlossaryRow } from '../../src/files/glossary.js';
+import { normaliseTranslations, sameTranslations, type GlossaryRow } from '../../src/model/entries.js';
+import { parseGlossaryFile } from '../../src/files/glossary/read.js';
 import {
   applyOperations,
   landedOperations,
-  normaliseTranslations,
   planGlossaryImport,
-  sameTranslations,
   type GlossaryEntryLike,
   type OnConflict,
   type PlannedOperation,
@@ -373,7 +372,7 @@ describe('planner properties', () => {
       .string({ unit: valueChars, minLength: 1, maxLength: 6 })
       .map((s) => s.trim())
       // (A term starting with an apostrophe before = + - @ loses it on import: the reader takes it
-      // for the one `export --excel` adds — a documented decision, src/files/glossary.ts.)
+      // for the one `export --excel` adds — a documented decision, src/files/glossary/rows.ts.)
       .filter((s) => s !== '' && !/^'[=+\-@]/.test(s));
     const glossary = fc
       .uniqueArray(

@@ -4,8 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GlossaryTranslations } from '../../src/api/types.js';
-import type { GlossaryRow } from '../../src/files/glossary.js';
-import { applyOperations, normaliseTranslations } from '../../src/plan/glossary.js';
+import type { GlossaryRow } from '../../src/model/entries.js';
+import { normaliseTranslations } from '../../src/model/entries.js';
+import { applyOperations } from '../../src/plan/glossary.js';
 import { planGlossarySync } from '../../src/plan/glossarySync.js';
 
 const entry = (id: string, translations: GlossaryTranslations, createdAt = '2026-01-01T00:00:00Z') => ({ id, translations, createdAt });

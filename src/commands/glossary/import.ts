@@ -3,7 +3,7 @@
 // flags into options; nothing is sent when the file has any problem (exit 2), nor with --dry-run.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseLanguagesFlag } from '../../files/glossary-header.js';
+import { parseLanguagesFlag } from '../../files/glossary/icu.js';
 import { runGlossaryImport } from '../../glossary/run.js';
 import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
 

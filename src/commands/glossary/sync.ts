@@ -3,7 +3,7 @@
 // glossary domain. This file only turns flags into options.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseLanguagesFlag } from '../../files/glossary-header.js';
+import { parseLanguagesFlag } from '../../files/glossary/icu.js';
 import { runGlossarySync } from '../../glossary/run.js';
 import { maxRemovalsAllowed } from '../../plan/members.js';
 import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';

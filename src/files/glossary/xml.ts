@@ -1,9 +1,7 @@
-// TBX in (README, "From a CAT tool"): TBX-Basic v3 in DCA and DCT style
-// (`tbx/text/body/conceptEntry/langSec/termSec/term`, what `glossary export --format tbx` writes),
-// TBX 2008 (`martif/text/body/termEntry/langSet/tig/term`, also `ntig/termGrp/term`) and SDL
-// MultiTerm XML (`mtf/conceptGrp/languageGrp/termGrp/term`). Each concept becomes one
-// row of the import format, so the CSV reader's checks apply to it unchanged (lengths, line
-// breaks, duplicates), located on the concept's line.
+// The concept reader of every XML layout (README, "From a CAT tool"): TBX and MultiTerm (their
+// elements in tbx.ts and multiterm.ts). Each concept becomes one row of the import format, so the
+// CSV reader's checks apply to it unchanged (lengths, line breaks, duplicates), located on the
+// concept's line.
 // - What the service cannot hold is never dropped silently: several terms for a language (the
 //   first admitted one is taken), definitions, notes, part of speech — each is a warning with the
 //   concept's line. A term marked deprecated, superseded, obsolete or forbidden is not imported.
@@ -12,18 +10,13 @@
 // - A DOCTYPE naming an external DTD is accepted and the DTD never read; one with an internal
 //   subset (where entities are declared) is refused, and so is any undefined entity: no external
 //   entities, no expansion bombs.
-import { InputFileError, type FileProblem } from '../errors.js';
-import type { DelimitedFile } from './csv.js';
-import { escapedCell, normaliseCell } from './cells.js';
-
-/** The marker glossaryToTbx writes in the header: concept ids are then the service's entry ids. */
-export const teamctlTbxMarker = 'exported by teamctl';
-/** The `<admin type>` that carries an entry id no XML name can hold (glossaryToTbx writes it). */
-export const teamctlEntryIdType = 'teamctl-entry-id';
-/** The same, for an id with characters XML cannot hold: a JSON string literal of it. */
-export const teamctlEntryIdJsonType = 'teamctl-entry-id-json';
-/** The `<admin type>` after a term XML cannot hold exactly: a JSON string literal of the term. */
-export const teamctlTermJsonType = 'teamctl-term-json';
+import { InputFileError, type FileProblem } from '../../errors.js';
+import type { DelimitedFile } from '../csv.js';
+import { normaliseCell } from '../../model/entries.js';
+import { escapedCell } from '../cells.js';
+import { multiTermLanguage } from './multiterm.js';
+import { xmlLayoutOf, xmlLayouts } from './registry.js';
+import { teamctlEntryIdJsonType, teamctlEntryIdType, teamctlTbxMarker, teamctlTermJsonType } from './tbx.js';
 
 /** The string a JSON string literal stands for; undefined when it is none. */
 function jsonString(text: string): string | undefined {
@@ -33,11 +26,6 @@ function jsonString(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Whether a file is TBX: by its extension, else by its first character. */
-export function looksLikeTbx(path: string, text: string): boolean {
-  return /\.(tbx|xml)$/i.test(path) || /^\uFEFF?\s*</.test(text);
 }
 
 interface Term {
@@ -64,17 +52,9 @@ const dctAdministrative = /^(transactionType|responsibility|crossReference|exter
 /** The data categories that say a term's status, in DCA (a type) and DCT (an element) alike. */
 const statusCategory = /^(administrativeStatus|normativeAuthorization|usageStatus)$/i;
 
-/** A MultiTerm language: its `lang` attribute as a canonical tag (EN-US → en-US). */
-function multiTermLanguage(lang: string | undefined, type: string | undefined): string | undefined {
-  const tag = lang?.trim();
-  if (!tag) return type?.trim() || undefined;
-  try {
-    return Intl.getCanonicalLocales(tag)[0] ?? tag;
-  } catch {
-    return tag;
-  }
-}
 const preferred = /preferred/i;
+/** The elements that are one concept, in every XML layout. */
+const conceptElements: ReadonlySet<string> = new Set(xmlLayouts.flatMap((l) => l.concept));
 const lineBreak = /[\n\r]/;
 
 /** A value as a cell the import reads back as it (readCell): an export's apostrophe added where needed. */
@@ -99,7 +79,7 @@ const local = (name: string): string => name.slice(name.indexOf(':') + 1);
  * concept becomes its row when it closes, so neither the whole text nor the parsed concepts are
  * held (README, "Bounded input").
  */
-export async function tbxRows(text: string | AsyncIterable<string>, file: string): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
+export async function conceptRows(text: string | AsyncIterable<string>, file: string): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
   const { SaxesParser } = await import('saxes');
   const parser = new SaxesParser({ position: true });
   const problems: FileProblem[] = [];
@@ -121,6 +101,10 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
   let exactNote: string[] | undefined;
   let exportedByTeamctl = false;
   let headerText: string[] | undefined;
+  /** Whether any element was opened: a parse error before that means the file is no XML at all. */
+  let rootSeen = false;
+  /** The root element's local name: which layout the file says it is. */
+  let root = '';
 
   // Warnings of one kind past the first `detailed` are counted, not kept: a termbase whose every
   // concept has a definition would otherwise print (and hold) a line per concept.
@@ -183,23 +167,25 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
   });
   parser.on('opentag', (tag) => {
     const name = local(tag.name);
+    if (!rootSeen) root = name;
+    rootSeen = true;
     stack.push(name);
     const attr = (key: string): string | undefined => {
       const value = (tag.attributes as Record<string, string>)[key];
       return typeof value === 'string' ? value : undefined;
     };
-    if (name === 'conceptEntry' || name === 'termEntry' || name === 'conceptGrp') {
+    if (conceptElements.has(name)) {
       concept = { line: parser.line, id: attr('id'), terms: new Map(), dropped: new Set() };
     } else if ((name === 'langSec' || name === 'langSet') && concept) {
       language = (attr('xml:lang') ?? attr('lang'))?.trim();
-      if (!language) problems.push({ file, line: parser.line, message: `<${name}> without xml:lang` });
+      if (!language) problems.push({ file, line: parser.line, message: `<${name}> without xml:lang: add the language of its terms (xml:lang="en")` });
     } else if (name === 'concept' && concept && stack.at(-2) === 'conceptGrp') {
       idNote = []; // MultiTerm's concept number: named in warnings, never an entry id
       idIsJson = false;
     } else if (name === 'language' && concept && stack.at(-2) === 'languageGrp') {
       // MultiTerm: <languageGrp><language type="English" lang="EN-US"/>…
       language = multiTermLanguage(attr('lang'), attr('type'));
-      if (!language) problems.push({ file, line: parser.line, message: '<language> without a lang attribute naming a language tag' });
+      if (!language) problems.push({ file, line: parser.line, message: '<language> without a lang attribute naming a language tag: add it (lang="EN-US"), as MultiTerm writes it' });
     } else if (name === 'term' && concept && language) {
       term = { text: '', line: parser.line, status: '' };
       termText = [];
@@ -261,7 +247,7 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
       statusNote = undefined;
     } else if (name === 'langSec' || name === 'langSet' || name === 'languageGrp') {
       language = undefined;
-    } else if ((name === 'conceptEntry' || name === 'termEntry' || name === 'conceptGrp') && concept) {
+    } else if (conceptElements.has(name) && concept) {
       conceptRow(concept);
       concept = undefined;
     } else if ((name === 'sourceDesc' || name === 'p') && headerText) {
@@ -282,8 +268,10 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
     parser.close();
   } catch (err) {
     if (err instanceof InputFileError) throw err;
-    const message = (err as Error).message.replace(/^[^:]*:\d+:\d+: /, '');
-    throw new InputFileError([{ file, line: parser.line, message: `not well-formed XML: ${message}` }]);
+    const message = (err as Error).message.replace(/^(?:[^:]*:)?\d+:\d+: /, '').replace(/\.$/, '');
+    // Nothing of XML before the error: a file named .tbx or .xml that is something else.
+    const hint = rootSeen ? '' : ` — a .tbx or .xml file is read as XML (${xmlLayouts.map((l) => l.name).join(', ')}): a CSV file needs a name like .csv`;
+    throw new InputFileError([{ file, line: parser.line, message: `not well-formed XML: ${message}${hint}` }]);
   }
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
   for (const { more, line, what } of kinds.values()) {
@@ -291,9 +279,11 @@ export async function tbxRows(text: string | AsyncIterable<string>, file: string
   }
   // (teamctl's export of an empty glossary is an empty import, as its CSV export is.)
   if (conceptCount === 0 && !exportedByTeamctl) {
-    throw new InputFileError([
-      { file, line: 1, message: 'no concept found: expected tbx/text/body/conceptEntry/langSec/termSec/term (TBX-Basic) or martif/text/body/termEntry/langSet/tig/term' },
-    ]);
+    // The root names the layout; a root of none (a TMX or XLIFF file) is named, with what is read.
+    const layout = xmlLayoutOf(root);
+    const expected = (layout === undefined ? xmlLayouts : [layout]).map((l) => `${l.example} (${l.name})`).join(' or ');
+    const what = layout === undefined ? `the root element <${root}> is none of the layouts teamctl reads: ` : `in this ${layout.name} file: `;
+    throw new InputFileError([{ file, line: 1, message: `no concept found: ${what}expected ${expected}` }]);
   }
   // Every row gets a cell per language, in place; its id cell only in a file teamctl exported.
   for (const { cells } of rows) {

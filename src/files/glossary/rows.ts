@@ -1,10 +1,12 @@
-// Glossary files: the import reader (README, "glossary import"). Pure apart from readGlossaryFile;
-// the planner (src/plan/glossary.ts) decides what the rows mean against the service's glossary.
-// The export writers are in glossary-write.ts.
+// The rows of every glossary layout (README, "glossary import"): whatever layout a file has
+// (registry.ts), its header becomes columns and each further row a GlossaryRow with its line, through
+// the same checks: the key language, each row's cells against the service's limits, the merge of
+// repeated rows.
 //
 // Decisions where the contract is silent:
-// - `id` (any case) is always the id column, never Indonesian: write Indonesian as `ind` or
-//   `id-ID`. The writer refuses a language key that would read back as the id column.
+// - `id` (any case) is always the id column of a delimited file, never Indonesian: write
+//   Indonesian as `ind` or `id-ID`. The writer refuses a language key that would read back as the
+//   id column. (An XML layout's `xml:lang="id"` is Indonesian: xmlColumns in header.ts.)
 // - Language keys are kept as written in the header (trimmed, NFC); `en` and `EN` are the same
 //   column (a duplicate header). The planner matches them case-insensitively against the glossary.
 // - The limits are the service's published ones and no stricter, so whatever an export holds
@@ -30,16 +32,11 @@
 //   apostrophe. (Removing only an apostrophe directly before = + - @ could not tell `'=x`
 //   written for `=x` from a term `'=x` itself, whatever the writer did.) See csvCell, excelCell.
 // - NUL characters in the header mean a UTF-16 file without byte order mark: one problem says so.
-import { InputFileError, type FileProblem } from '../errors.js';
-import { languageKeyPattern } from '../glossary/languages.js';
-import { quote, shorten } from '../output/words.js';
-import { translationsKey, type GlossaryRow } from '../model/entries.js';
-import { normaliseCell, readCell } from './cells.js';
-import { parseDelimited, readCheckedChunks, refuseNulCells, textOfChunks, type DelimitedFile } from './csv.js';
-import { recogniseHeaderCell } from './glossary-header.js';
-import { looksLikeTbx } from './tbx.js';
-
-export type { GlossaryRow };
+import { InputFileError, type FileProblem } from '../../errors.js';
+import { translationsKey, type GlossaryRow } from '../../model/entries.js';
+import { readCell } from '../cells.js';
+import { refuseNulCells, type DelimitedFile } from '../csv.js';
+import { recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
 
 export interface GlossaryFile {
   rows: GlossaryRow[];
@@ -74,58 +71,11 @@ export function translationLength(value: string): number {
   return [...value].length;
 }
 
-/** A value for a message: quoted, escaped, and cut short when long. */
-function show(value: string): string {
-  return quote(shorten(value, 41));
-}
-
-
-interface Column {
-  index: number;
-  /** `language-code`: DeepL's export repeats the languages in every row; checked, not imported. */
-  kind: 'id' | 'language' | 'ignored' | 'language-code';
-  name: string;
-}
-
-export function parseGlossaryFile(text: string, file: string, opts: GlossaryReadOptions = {}): GlossaryFile {
-  return fromDelimited(parseDelimited(text, file), opts);
-}
-
-/** Reads a glossary file: CSV (or `;`/tab), or TBX by its extension or first character. */
-export async function readGlossaryFile(path: string, opts: GlossaryReadOptions = {}, cwd?: string): Promise<GlossaryFile> {
-  const chunks = readCheckedChunks(path, cwd === undefined ? {} : { cwd });
-  const first = await chunks.next();
-  if (first.done !== true && looksLikeTbx(path, first.value.text)) {
-    // Loaded only for TBX files: the XML parser costs nothing to a CSV import. It is fed the text
-    // chunk by chunk as it is read (README, "Bounded input"), never the whole text.
-    const { tbxRows } = await import('./tbx.js');
-    const head = first.value.text;
-    async function* pieces(): AsyncGenerator<string> {
-      yield head;
-      for await (const { text } of chunks) yield text;
-    }
-    const { rows, warnings } = await tbxRows(pieces(), path);
-    const file = fromDelimited(rows, opts, true);
-    return { ...file, warnings: [...warnings, ...file.warnings] };
-  }
-  const text = await textOfChunks(chunks, first.done === true ? [] : [first.value.bytes]);
-  if (looksLikeTbx(path, text)) {
-    // (A first chunk of blanks only: the text is whole already.)
-    const { tbxRows } = await import('./tbx.js');
-    const { rows, warnings } = await tbxRows(text, path);
-    const file = fromDelimited(rows, opts, true);
-    return { ...file, warnings: [...warnings, ...file.warnings] };
-  }
-  return parseGlossaryFile(text, path, opts);
-}
-
-type Problem = (line: number, message: string) => void;
-
 /**
  * Reads a file's rows in four steps: the header, the key language, each row's cells, the merge of
  * repeated rows. `fromXml`: the rows a TBX file made, whose header holds its xml:lang values.
  */
-function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, fromXml = false): GlossaryFile {
+export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, fromXml = false): GlossaryFile {
   const { file } = input;
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
@@ -139,7 +89,9 @@ function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, fromXml 
   }
   // A UTF-16 file read as UTF-8 shows its NULs in the header already; a translation may hold NUL like any control.
   refuseNulCells({ ...input, rows: input.rows.slice(0, 1) });
-  const layout = fromXml ? { columns: readHeader(first.cells, first.line, problem), headerless: false, unverified: [] } : recogniseHeader(input, opts, problem, (line, message) => warnings.push({ file, line, message }));
+  const layout = fromXml
+    ? { columns: xmlColumns(first.cells, first.line, problem), headerless: false, unverified: [] }
+    : recogniseHeader(input, opts.languages, problem, (line, message) => warnings.push({ file, line, message }));
   // Without columns (line 1 is no header), every row would only repeat that.
   if (layout.columns.length === 0 && problems.length > 0) throw new InputFileError(problems, problems.length);
   const { columns } = layout;
@@ -165,118 +117,6 @@ function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, fromXml 
     throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
   }
   return { rows: rows.kept.map((k) => k.row), languages, hasIdColumn: idColumn !== undefined, key, warnings, unverifiedLanguages: layout.unverified };
-}
-
-/**
- * The columns of a delimited glossary file (README, "Glossary file layouts"), by the one header
- * recogniser (glossary-header.ts): problems and warnings go to `problem` and `warn`.
- */
-function recogniseHeader(
-  input: DelimitedFile,
-  opts: GlossaryReadOptions,
-  problem: Problem,
-  warn: Problem,
-): { columns: Column[]; headerless: boolean; unverified: string[] } {
-  const first = input.rows[0] as DelimitedFile['rows'][number];
-  const cells = first.cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
-  const present = cells.filter((c) => c.raw !== '');
-  const isHeader = present.length > 0 && present.every((c) => c.what.kind !== 'unknown') && present.some((c) => c.what.kind !== 'metadata');
-  const given = opts.languages;
-  const example = '--languages en,de';
-
-  // A header with languages and a column teamctl cannot place: each such column is a problem,
-  // and the rows are still read, so every problem is listed at once.
-  const mixed = present.some((c) => c.what.kind === 'language' || c.what.kind === 'id');
-  if (!isHeader && given === undefined) {
-    const unknown = present.filter((c) => c.what.kind === 'unknown');
-    if (!mixed) {
-      problem(
-        first.line,
-        `line 1 is not a header of language columns (${unknown.map((c) => show(c.raw)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} no language ICU knows, nor a column of a known layout): ` +
-          `a glossary without a header (DeepL, Google, a two-column list) needs its columns' languages named in order, e.g. ${example}`,
-      );
-      return { columns: [], headerless: false, unverified: [] };
-    }
-  }
-  if (!isHeader && given !== undefined) {
-    // No header: every line is an entry; the first columns are the languages given. DeepL's
-    // export repeats the two languages in two more columns: those are checked, not imported.
-    const languages = given as string[];
-    const columns: Column[] = [
-      ...languages.map((name, index) => ({ index, kind: 'language' as const, name })),
-      ...languages.map((name, i) => ({ index: languages.length + i, kind: 'language-code' as const, name })),
-    ];
-    return { columns, headerless: true, unverified: [] };
-  }
-
-  const columns: Column[] = [];
-  const unverified: string[] = [];
-  const metadata: string[] = [];
-  const seen = new Map<string, number>();
-  const allTerms = cells.flatMap((c, index) => (c.what.kind === 'term' || c.what.kind === 'language' || c.what.kind === 'maybe-language' ? [index] : []));
-  const unsaid = cells.flatMap((c, index) => (c.what.kind === 'term' ? [index] : []));
-  // --languages names every term column in order, or only those whose language the header does not say.
-  const termColumns = given !== undefined && given.length === unsaid.length ? unsaid : allTerms;
-  if (given !== undefined && unsaid.length === 0) {
-    problem(first.line, `the header names its languages (${allTerms.map((i) => cells[i]?.raw).join(', ')}): --languages is for a file whose header does not (source,target; term) or that has none`);
-  } else if (given !== undefined && given.length !== termColumns.length) {
-    problem(first.line, `--languages names ${given.length} languages; the file has ${allTerms.length} term columns (${allTerms.map((i) => show(cells[i]?.raw ?? '')).join(', ')}), ${unsaid.length} of them without a language`);
-  }
-  cells.forEach(({ raw, what }, index) => {
-    const at = index + 1;
-    if (raw === '') {
-      problem(first.line, `column ${at} has no name`);
-      columns.push({ index, kind: 'ignored', name: raw });
-      return;
-    }
-    let name = raw;
-    let kind: Column['kind'] = 'ignored';
-    if (what.kind === 'unknown') {
-      problem(first.line, `column ${at} ${show(raw)} is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …): remove it — or, if line 1 is no header, name the columns' languages with ${example}`);
-    } else if (what.kind === 'id') kind = 'id';
-    else if (what.kind === 'metadata') metadata.push(show(raw));
-    else if (what.kind === 'term' || what.kind === 'language' || what.kind === 'maybe-language') {
-      const position = termColumns.indexOf(index);
-      const named = position < 0 ? undefined : given?.[position];
-      if (what.kind === 'term') {
-        if (given === undefined) problem(first.line, `column ${at} ${show(raw)} holds terms in a language the header does not say (Weblate, Transifex): name the term columns' languages in order, e.g. ${example}`);
-        name = named ?? raw;
-      } else {
-        name = what.language;
-        if (named !== undefined && named.toLowerCase() !== name.toLowerCase()) problem(first.line, `column ${at} ${show(raw)} is ${name}, but --languages names ${named} for it`);
-        if (what.kind === 'maybe-language') unverified.push(name);
-      }
-      kind = 'language';
-    }
-    const lower = (kind === 'ignored' ? raw : name).toLowerCase();
-    const earlier = seen.get(lower);
-    if (earlier !== undefined && kind !== 'ignored') problem(first.line, `duplicate column ${show(raw)}: same as column ${earlier}`);
-    if (kind !== 'ignored') seen.set(lower, at);
-    columns.push({ index, kind, name });
-  });
-  if (metadata.length > 0) warn(first.line, `${metadata.length === 1 ? 'column' : 'columns'} ${metadata.join(', ')} ${metadata.length === 1 ? 'holds' : 'hold'} no translation (the glossary holds translations only): ignored`);
-  return { columns, headerless: false, unverified };
-}
-
-/** The header: language keys and one optional id column; every other name is a problem of its line. */
-function readHeader(cells: readonly string[], line: number, problem: Problem): Column[] {
-  const columns: Column[] = [];
-  const seen = new Map<string, number>(); // lower-cased name → 1-based column
-  cells.forEach((raw, index) => {
-    const name = normaliseCell(raw);
-    const at = index + 1;
-    const column: Column = { index, kind: 'ignored', name };
-    columns.push(column);
-    if (name === '') return problem(line, `column ${at} has no name`);
-    const lower = name.toLowerCase();
-    const first = seen.get(lower);
-    if (first !== undefined) return problem(line, `duplicate column ${show(name)}: same as column ${first}`);
-    seen.set(lower, at);
-    if (lower === 'id') column.kind = 'id';
-    else if (languageKeyPattern.test(name)) column.kind = 'language';
-    else problem(line, `column ${at} ${show(name)} is not a language key (like en, fr, pt-BR) or id`);
-  });
-  return columns;
 }
 
 /** The key language as spelled in the header: `--key` (any case), else the first language column. */

@@ -1,0 +1,199 @@
+// The one recogniser of glossary headers (README, "Glossary file layouts"), for every delimited
+// glossary file: which column holds which language, which is the entry id, which are metadata a
+// glossary cannot hold (ignored, named in one warning), and which hold terms in a language the
+// header does not say (`source`, `target`, Transifex's `term`), which `--languages` names.
+// A header cell is a language only when ICU (Intl.DisplayNames) knows it, or a layout's language
+// column names it (`Term [de]`, `Term:German`, `translation_de`); a key ICU does not know but the
+// organization's glossary uses is accepted once the glossary is read (src/glossary/run.ts).
+import { quote, shorten } from '../../output/words.js';
+import type { DelimitedFile } from '../csv.js';
+import { normaliseCell } from '../../model/entries.js';
+import { knownLanguage, languageKeyShaped, languageOf } from './icu.js';
+import { squash, type DelimitedLayout, type HeaderCell } from './layout.js';
+import { deeplExport, headerless } from './headerless.js';
+import { delimitedLayoutOf, delimitedLayouts, metadataColumns, termColumns } from './registry.js';
+
+export type { HeaderCell };
+
+/** What one header cell is (see the file comment). */
+export function recogniseHeaderCell(raw: string): HeaderCell {
+  const cell = raw.trim();
+  if (cell.toLowerCase() === 'id') return { kind: 'id' };
+  // A layout's language column: Crowdin (`Term [de]`, `Term:German`), Transifex (`translation_de`).
+  for (const layout of delimitedLayouts) {
+    const named = layout.languageColumn?.(cell);
+    if (named === undefined) continue;
+    const language = languageOf(named);
+    return language === undefined ? { kind: 'unknown', layout, named } : { kind: 'language', language };
+  }
+  // Metadata, also per language: `Description [en]`, `Part:English`, `comment_de`, `notes (fr)`.
+  const base = squash(cell.replace(/\s*\[[^\]]*\]$/, '').replace(/\s*\([^)]*\)$/, '').replace(/\s*:.*$/, '').replace(/_[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$/, ''));
+  if (metadataColumns.has(base)) return { kind: 'metadata' };
+  if (termColumns.has(squash(cell))) return { kind: 'term' };
+  if (knownLanguage(cell)) return { kind: 'language', language: cell };
+  // A key with subtags ICU cannot name (`xx-brand`) may be one the glossary uses; a bare two or
+  // three letters it does not know (`AI`, `CEO`) is a word, not a language.
+  if (languageKeyShaped(cell) && cell.includes('-')) return { kind: 'maybe-language', language: cell };
+  return { kind: 'unknown' };
+}
+
+/** One column of a delimited glossary file, as the rows are read (rows.ts). */
+export interface Column {
+  index: number;
+  /** `language-code`: DeepL's export repeats the languages in every row; checked, not imported. */
+  kind: 'id' | 'language' | 'ignored' | 'language-code';
+  name: string;
+}
+
+export type Problem = (line: number, message: string) => void;
+
+/** `--languages` for `count` term columns, as a message shows it: en, en,de, en,de,fr … */
+function languagesExample(count: number): string {
+  return `--languages ${['en', 'de', 'fr', 'es', 'it', 'ja'].slice(0, Math.min(Math.max(count, 1), 6)).join(',')}`;
+}
+
+/** What a refusal adds when the header looks like a known tool's layout: its name, and what reads it. */
+function looksLike(layout: DelimitedLayout): string | undefined {
+  return layout.fix === undefined || layout === headerless ? undefined : `it looks like ${layout.name}: ${layout.fix}`;
+}
+
+/** A value for a message: quoted, escaped, and cut short when long. */
+export function show(value: string): string {
+  return quote(shorten(value, 41));
+}
+
+/**
+ * The columns of a delimited glossary file (README, "Glossary file layouts"): problems and
+ * warnings go to `problem` and `warn`. `headerless`: the first row is an entry too.
+ */
+export function recogniseHeader(
+  input: DelimitedFile,
+  given: readonly string[] | undefined,
+  problem: Problem,
+  warn: Problem,
+): { columns: Column[]; headerless: boolean; unverified: string[] } {
+  const first = input.rows[0] as DelimitedFile['rows'][number];
+  const cells = first.cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
+  const present = cells.filter((c) => c.raw !== '');
+  const isHeader = present.length > 0 && present.every((c) => c.what.kind !== 'unknown') && present.some((c) => c.what.kind !== 'metadata');
+  const example = '--languages en,de';
+  // The layout the first row looks most like: named in refusals, with the flag or edit that reads it.
+  const layout = delimitedLayoutOf(present.map((c) => c.raw));
+  if (layout === deeplExport && !isHeader && given === undefined) {
+    // `bank,Bank,EN,DE`: the codes in the row are the languages, not a header (whose every cell teamctl would place).
+    const codes = `--languages ${[cells[2]?.raw, cells[3]?.raw].map((c) => c?.toLowerCase()).join(',')}`;
+    problem(first.line, `line 1 is not a header of language columns: it looks like ${layout.name} — name the two codes at the end of each line, ${codes} (every line is then an entry, its codes checked)`);
+    return { columns: [], headerless: false, unverified: [] };
+  }
+
+  // A header with languages and a column teamctl cannot place: each such column is a problem,
+  // and the rows are still read, so every problem is listed at once.
+  const mixed = present.some((c) => c.what.kind === 'language' || c.what.kind === 'id');
+  if (!isHeader && given === undefined) {
+    const unknown = present.filter((c) => c.what.kind === 'unknown');
+    if (!mixed) {
+      problem(
+        first.line,
+        `line 1 is not a header of language columns (${unknown.map((c) => show(c.raw)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} no language ICU knows, nor a column of a known layout): ` +
+          `a glossary without a header (DeepL, Google, a two-column list) needs its columns' languages named in order, e.g. ${present.length === 2 ? example : languagesExample(present.length)}`,
+      );
+      return { columns: [], headerless: false, unverified: [] };
+    }
+  }
+  if (!isHeader && given !== undefined) {
+    // No header: every line is an entry; the first columns are the languages given. DeepL's
+    // export repeats the two languages in two more columns: those are checked, not imported.
+    const columns: Column[] = [
+      ...given.map((name, index) => ({ index, kind: 'language' as const, name })),
+      ...given.map((name, i) => ({ index: given.length + i, kind: 'language-code' as const, name })),
+    ];
+    return { columns, headerless: true, unverified: [] };
+  }
+
+  const columns: Column[] = [];
+  const unverified: string[] = [];
+  const metadata: string[] = [];
+  const seen = new Map<string, number>();
+  const allTerms = cells.flatMap((c, index) => (c.what.kind === 'term' || c.what.kind === 'language' || c.what.kind === 'maybe-language' ? [index] : []));
+  const unsaid = cells.flatMap((c, index) => (c.what.kind === 'term' ? [index] : []));
+  // --languages names every term column in order, or only those whose language the header does not say.
+  const termIndexes = given !== undefined && given.length === unsaid.length ? unsaid : allTerms;
+  if (given !== undefined && unsaid.length === 0) {
+    problem(first.line, `the header names its languages (${allTerms.map((i) => cells[i]?.raw).join(', ')}): --languages is for a file whose header does not (source,target; term) or that has none`);
+  } else if (given !== undefined && given.length !== termIndexes.length) {
+    problem(first.line, `--languages names ${given.length} languages; the file has ${allTerms.length} term columns (${allTerms.map((i) => show(cells[i]?.raw ?? '')).join(', ')}), ${unsaid.length} of them without a language`);
+  }
+  cells.forEach(({ raw, what }, index) => {
+    const at = index + 1;
+    if (raw === '') {
+      problem(first.line, `column ${at} has no name`);
+      columns.push({ index, kind: 'ignored', name: raw });
+      return;
+    }
+    let name = raw;
+    let kind: Column['kind'] = 'ignored';
+    if (what.kind === 'unknown' && what.layout !== undefined) {
+      problem(first.line, `column ${at} ${show(raw)} is a term column of ${what.layout.name}, but ${show(what.named ?? '')} is no language ICU knows: write a language tag (like de, pt-BR) or its English name (German) there`);
+    } else if (what.kind === 'unknown') {
+      const like = looksLike(layout);
+      problem(
+        first.line,
+        `column ${at} ${show(raw)} is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …)` +
+          (like === undefined ? `: remove it — or, if line 1 is no header, name the columns' languages with ${languagesExample(present.length)}` : ` — ${like}`),
+      );
+    } else if (what.kind === 'id') kind = 'id';
+    else if (what.kind === 'metadata') metadata.push(show(raw));
+    else {
+      const position = termIndexes.indexOf(index);
+      const named = position < 0 ? undefined : given?.[position];
+      if (what.kind === 'term') {
+        if (given === undefined) {
+          const like = looksLike(layout);
+          const fix = like === undefined ? ` (Weblate, Transifex): name the term columns' languages in order, e.g. ${languagesExample(allTerms.length)}` : ` — ${like}`;
+          problem(first.line, `column ${at} ${show(raw)} holds terms in a language the header does not say${fix}`);
+        }
+        name = named ?? raw;
+      } else {
+        name = what.language;
+        if (named !== undefined && named.toLowerCase() !== name.toLowerCase()) problem(first.line, `column ${at} ${show(raw)} is ${name}, but --languages names ${named} for it`);
+        if (what.kind === 'maybe-language') unverified.push(name);
+      }
+      kind = 'language';
+    }
+    const lower = (kind === 'ignored' ? raw : name).toLowerCase();
+    const earlier = seen.get(lower);
+    if (earlier !== undefined && kind !== 'ignored') problem(first.line, `duplicate column ${show(raw)}: same as column ${earlier}`);
+    if (kind !== 'ignored') seen.set(lower, at);
+    columns.push({ index, kind, name });
+  });
+  if (metadata.length > 0) warn(first.line, `${metadata.length === 1 ? 'column' : 'columns'} ${metadata.join(', ')} ${metadata.length === 1 ? 'holds' : 'hold'} no translation (the glossary holds translations only): ignored`);
+  return { columns, headerless: false, unverified };
+}
+
+/**
+ * The columns of the rows an XML layout made (xml.ts): the concept id, then its languages as
+ * written in xml:lang — `id` there is Indonesian (an xml:lang is always a language), never a
+ * second id column; a value that is no language key is a problem of its line.
+ */
+export function xmlColumns(cells: readonly string[], line: number, problem: Problem): Column[] {
+  const columns: Column[] = [];
+  const seen = new Map<string, number>(); // lower-cased name → 1-based column
+  cells.forEach((raw, index) => {
+    const name = normaliseCell(raw);
+    const at = index + 1;
+    const column: Column = { index, kind: 'ignored', name };
+    columns.push(column);
+    if (index === 0) {
+      column.kind = 'id';
+      return;
+    }
+    if (name === '') return problem(line, `column ${at} has no name`);
+    const lower = name.toLowerCase();
+    const first = seen.get(lower);
+    if (first !== undefined) return problem(line, `xml:lang ${show(name)} is the language of xml:lang ${show(normaliseCell(cells[first - 1] ?? ''))} spelled otherwise: write it one way`);
+    seen.set(lower, at);
+    if (languageKeyShaped(name)) column.kind = 'language';
+    else problem(line, `xml:lang ${show(name)} is not a language tag (like en, fr, pt-BR): write the tag of its terms' language`);
+  });
+  return columns;
+}

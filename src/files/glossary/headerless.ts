@@ -1,0 +1,23 @@
+// Glossaries without a header row (README, "Glossary file layouts"): DeepL's and Google Cloud
+// Translation's unidirectional glossaries and Okapi's lists are `source,target` pairs by their own
+// specification; DeepL's export adds the two language codes to every row (`bank,Bank,EN,DE`).
+// Nothing in such a file says its languages: `--languages en,de` names them, and then every
+// line is an entry (rows.ts checks the code columns, and imports only the terms).
+import { knownLanguage } from './icu.js';
+import type { DelimitedLayout } from './layout.js';
+
+/** DeepL's export: two terms, then the two languages' codes; less sure than any layout whose columns are named. */
+export const deeplExport: DelimitedLayout = {
+  name: "a DeepL glossary export (two terms, then the two language codes, no header)",
+  example: 'bank,Bank,EN,DE',
+  fix: 'name the two codes at the end of each line, --languages en,de',
+  detect: (head) => (head.length === 4 && !knownLanguage(head[0] ?? '') && knownLanguage(head[2] ?? '') && knownLanguage(head[3] ?? '') ? 4 : undefined),
+};
+
+/** A list of term pairs (or more columns of terms) without a header. */
+export const headerless: DelimitedLayout = {
+  name: 'a glossary without a header (DeepL, Google unidirectional, a two-column list)',
+  example: 'hermosa,belle',
+  fix: "name its columns' languages in order, --languages en,de",
+  detect: () => 1,
+};

@@ -1,0 +1,70 @@
+// Languages as ICU (Intl.DisplayNames, built into Node) knows them: the one test of whether a
+// header cell, a layout's language column or `--languages` names a language (README, "Glossary
+// file layouts").
+import { UsageError } from '../../errors.js';
+import { languageKeyPattern } from '../../glossary/languages.js';
+
+let displayNames: Intl.DisplayNames | undefined;
+/** ICU's English name of a language tag, or undefined when it knows none (or the tag is malformed). */
+function languageName(tag: string): string | undefined {
+  displayNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  try {
+    return displayNames.of(tag) ?? displayNames.of(tag.split('-')[0] ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether ICU knows `tag` as a language (its base language, at least). */
+export function knownLanguage(tag: string): boolean {
+  return languageKeyPattern.test(tag) && tag.toLowerCase() !== 'und' && languageName(tag) !== undefined;
+}
+
+/** Whether a cell has the shape of a language key (`xx-brand`), known to ICU or not. */
+export function languageKeyShaped(cell: string): boolean {
+  return languageKeyPattern.test(cell);
+}
+
+let byName: Map<string, string> | undefined;
+/** A language tag from an English language name (`German` → de), through ICU's own names. */
+function tagOfName(name: string): string | undefined {
+  if (byName === undefined) {
+    languageName('en'); // ICU's names, made once
+    byName = new Map();
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const tags = [...letters].flatMap((a) => [...letters].map((b) => a + b));
+    // Regional and script forms tools name in full ("Brazilian Portuguese", "Simplified Chinese").
+    tags.push('pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant', 'zh-CN', 'zh-TW', 'zh-HK', 'es-419', 'es-MX', 'es-ES', 'en-US', 'en-GB', 'en-AU', 'en-CA', 'fr-CA', 'fr-CH', 'de-AT', 'de-CH', 'sr-Latn', 'sr-Cyrl', 'nl-BE');
+    for (const tag of tags) {
+      const known = displayNames?.of(tag);
+      if (known !== undefined && !byName.has(known.toLowerCase())) byName.set(known.toLowerCase(), tag);
+    }
+  }
+  const plain = name.trim().toLowerCase();
+  // "Chinese Simplified", "Portuguese, Brazilian" → ICU's "Simplified Chinese", "Brazilian Portuguese".
+  const swapped = plain.includes(',') ? plain.split(/\s*,\s*/).reverse().join(' ') : plain.split(/\s+/).reverse().join(' ');
+  return byName.get(plain) ?? byName.get(swapped);
+}
+
+/** A layout's language: a tag ICU knows, or an English language name. */
+export function languageOf(text: string): string | undefined {
+  const value = text.trim();
+  if (knownLanguage(value)) return value;
+  return tagOfName(value);
+}
+
+/**
+ * `--languages en,de`: the languages of a file's term columns in order, for a header that does
+ * not say them (or a file without one). Each must be a language ICU knows; none twice.
+ */
+export function parseLanguagesFlag(value: string): string[] {
+  const codes = value.split(',').map((c) => c.trim());
+  const seen = new Set<string>();
+  for (const code of codes) {
+    if (code === '') throw new UsageError(`--languages takes language tags separated by commas, like en,de — not ${JSON.stringify(value)}`);
+    if (!knownLanguage(code)) throw new UsageError(`--languages: ${JSON.stringify(code)} is no language tag ICU knows (like en, de, pt-BR)`);
+    if (seen.has(code.toLowerCase())) throw new UsageError(`--languages names ${code} twice`);
+    seen.add(code.toLowerCase());
+  }
+  return codes;
+}

@@ -1,0 +1,46 @@
+// Reading a glossary file (README, "glossary import", "Glossary file layouts", "From a CAT tool"):
+// an XML layout (TBX, MultiTerm) by the file's extension or first character, a delimited one
+// otherwise; either way the rows go through the same checks (rows.ts). Pure apart from
+// readGlossaryFile.
+import { parseDelimited, readCheckedChunks, textOfChunks } from '../csv.js';
+import { fromDelimited, type GlossaryFile, type GlossaryReadOptions } from './rows.js';
+
+export type { GlossaryFile, GlossaryReadOptions };
+
+/** Whether a file is XML (TBX, MultiTerm): by its extension, else by its first character. */
+export function looksLikeXml(path: string, text: string): boolean {
+  return /\.(tbx|xml)$/i.test(path) || /^\uFEFF?\s*</.test(text);
+}
+
+/** A delimited glossary file's text, read (for tests and the file-less callers). */
+export function parseGlossaryFile(text: string, file: string, opts: GlossaryReadOptions = {}): GlossaryFile {
+  return fromDelimited(parseDelimited(text, file), opts);
+}
+
+/** Reads a glossary file: CSV (or `;`/tab), or XML by its extension or first character. */
+export async function readGlossaryFile(path: string, opts: GlossaryReadOptions = {}, cwd?: string): Promise<GlossaryFile> {
+  const chunks = readCheckedChunks(path, cwd === undefined ? {} : { cwd });
+  const first = await chunks.next();
+  if (first.done !== true && looksLikeXml(path, first.value.text)) {
+    // Loaded only for XML files: the XML parser costs nothing to a CSV import. It is fed the text
+    // chunk by chunk as it is read (README, "Bounded input"), never the whole text.
+    const { conceptRows } = await import('./xml.js');
+    const head = first.value.text;
+    async function* pieces(): AsyncGenerator<string> {
+      yield head;
+      for await (const { text } of chunks) yield text;
+    }
+    const { rows, warnings } = await conceptRows(pieces(), path);
+    const file = fromDelimited(rows, opts, true);
+    return { ...file, warnings: [...warnings, ...file.warnings] };
+  }
+  const text = await textOfChunks(chunks, first.done === true ? [] : [first.value.bytes]);
+  if (looksLikeXml(path, text)) {
+    // (A first chunk of blanks only: the text is whole already.)
+    const { conceptRows } = await import('./xml.js');
+    const { rows, warnings } = await conceptRows(text, path);
+    const file = fromDelimited(rows, opts, true);
+    return { ...file, warnings: [...warnings, ...file.warnings] };
+  }
+  return parseGlossaryFile(text, path, opts);
+}

@@ -1,0 +1,15 @@
+// Transifex's glossary (README, "Glossary file layouts"): `term,pos,comment,translation_de,
+// comment_de`. The `term` column's language is the project's source language, which the header
+// does not say: `--languages en` names it (or `--languages en,de`, every term column in order).
+import { squash, type DelimitedLayout } from './layout.js';
+
+const column = /^translation_(.+)$/i;
+
+export const transifex: DelimitedLayout = {
+  name: 'a Transifex glossary',
+  example: 'term,pos,comment,translation_de,comment_de',
+  fix: "name the term column's language, --languages en (or every term column's in order, --languages en,de)",
+  detect: (head) => (head.some((c) => column.test(c)) ? 9 : squash(head[0] ?? '') === 'term' && head.some((c) => ['pos', 'comment'].includes(squash(c))) ? 6 : undefined),
+  languageColumn: (cell) => column.exec(cell)?.[1],
+  termColumns: ['term', 'translation'],
+};

@@ -1,0 +1,157 @@
+// The glossary layouts as rooms of one kind (src/files/glossary/registry.ts): each is recognised
+// by its own first line, and each refusal of a real layout names the layout it looks like and the
+// flag or edit that reads it — then that flag or edit reads the file (README, "Glossary file layouts").
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputFileError } from '../../src/errors.js';
+import { parseDelimited } from '../../src/files/csv.js';
+import { parseGlossaryFile, readGlossaryFile } from '../../src/files/glossary/read.js';
+import { delimitedLayoutOf, delimitedLayouts, xmlLayoutOf, xmlLayouts } from '../../src/files/glossary/registry.js';
+
+function refusal(text: string, opts: { languages?: string[] } = {}): string[] {
+  try {
+    parseGlossaryFile(text, 'g.csv', opts);
+  } catch (err) {
+    if (err instanceof InputFileError) return err.problems.map((p) => `${p.line}: ${p.message}`);
+    throw err;
+  }
+  throw new Error('expected the file to be refused');
+}
+const translations = (text: string, opts: { languages?: string[] } = {}) => parseGlossaryFile(text, 'g.csv', opts).rows.map((r) => r.translations);
+
+describe('the registry of layouts', () => {
+  it.each(delimitedLayouts.map((l) => [l.name, l]))('%s is recognised by its own example line', (_name, layout) => {
+    const head = parseDelimited(layout.example, 'x.csv').rows[0]?.cells ?? [];
+    expect(delimitedLayoutOf(head)).toBe(layout);
+  });
+
+  it.each([
+    ['tbx', 'TBX-Basic v3'],
+    ['martif', 'TBX 2008'],
+    ['mtf', 'SDL MultiTerm XML'],
+  ])('an XML file whose root is <%s> is %s', (root, name) => {
+    expect(xmlLayoutOf(root)?.name).toBe(name);
+    expect(xmlLayouts.map((l) => l.name)).toContain(name);
+  });
+
+  it('every layout says what reads its refused files, or is never refused for its layout', () => {
+    const refusable = ['a Transifex glossary', 'a Phrase term base', 'a Weblate glossary CSV', 'a Crowdin glossary export', "Crowdin's glossary upload scheme"];
+    for (const name of refusable) expect(delimitedLayouts.find((l) => l.name === name)?.fix, name).toMatch(/--languages|remove|Term/);
+  });
+});
+
+describe('refusals name the layout and the fix, and the fix reads the file', () => {
+  it('Weblate: source,target → --languages en,de', () => {
+    const text = 'source,target,context,developer_comments\nbank,Bank,finance,\n';
+    expect(refusal(text)).toEqual([
+      '1: column 1 "source" holds terms in a language the header does not say — it looks like a Weblate glossary CSV: name the languages of source and target, --languages en,de',
+      '1: column 2 "target" holds terms in a language the header does not say — it looks like a Weblate glossary CSV: name the languages of source and target, --languages en,de',
+    ]);
+    expect(translations(text, { languages: ['en', 'de'] })).toEqual([{ en: 'bank', de: 'Bank' }]);
+  });
+
+  it('Transifex: term → --languages en', () => {
+    const text = 'term,pos,comment,translation_de,comment_de\nbank,noun,money,Bank,Geld\n';
+    expect(refusal(text)).toEqual([
+      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Transifex glossary: name the term column's language, --languages en (or every term column's in order, --languages en,de)",
+    ]);
+    expect(translations(text, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }]);
+  });
+
+  it('Phrase: a term column beside the language columns → remove it (or --languages)', () => {
+    const text = 'term,description,translatable,case sensitive,en,de\nbank,money,true,false,bank,Bank\n';
+    expect(refusal(text)).toEqual([
+      '1: column 1 "term" holds terms in a language the header does not say — it looks like a Phrase term base: remove the term column when it repeats a language column; otherwise name its language, --languages en',
+    ]);
+    expect(translations('description,translatable,case sensitive,en,de\nmoney,true,false,bank,Bank\n')).toEqual([{ en: 'bank', de: 'Bank' }]);
+  });
+
+  it("DeepL's export: two terms and two codes, no header → --languages with the file's own codes", () => {
+    const text = 'bank,Bank,EN,DE\ndoor,Tür,EN,DE\n';
+    expect(refusal(text)).toEqual([
+      '1: line 1 is not a header of language columns: it looks like a DeepL glossary export (two terms, then the two language codes, no header) — name the two codes at the end of each line, --languages en,de (every line is then an entry, its codes checked)',
+    ]);
+    expect(translations(text, { languages: ['en', 'de'] })).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'door', de: 'Tür' }]);
+    // A header whose every cell teamctl places is a header, even four cells ending in two languages.
+    expect(refusal('term,pos,en,de\nbank,noun,bank,Bank\n')).toEqual([
+      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Transifex glossary: name the term column's language, --languages en (or every term column's in order, --languages en,de)",
+    ]);
+  });
+
+  it('a headerless list of three columns → --languages naming three', () => {
+    expect(refusal('hermosa,belle,schön\n')).toEqual([
+      '1: line 1 is not a header of language columns ("hermosa", "belle", "schön" are no language ICU knows, nor a column of a known layout): a glossary without a header (DeepL, Google, a two-column list) needs its columns\' languages named in order, e.g. --languages en,de,fr',
+    ]);
+    expect(translations('hermosa,belle,schön\n', { languages: ['en', 'fr', 'de'] })).toEqual([{ en: 'hermosa', fr: 'belle', de: 'schön' }]);
+  });
+
+  it('Crowdin: a language ICU does not know in a term column → write a tag or an English name', () => {
+    expect(refusal('Term [Klingonish],Term [de]\nbank,Bank\n')).toEqual([
+      '1: column 1 "Term [Klingonish]" is a term column of a Crowdin glossary export, but "Klingonish" is no language ICU knows: write a language tag (like de, pt-BR) or its English name (German) there',
+    ]);
+    expect(refusal('Term:Elvish,Term:German\nbank,Bank\n')).toEqual([
+      '1: column 1 "Term:Elvish" is a term column of Crowdin\'s glossary upload scheme, but "Elvish" is no language ICU knows: write a language tag (like de, pt-BR) or its English name (German) there',
+    ]);
+    expect(translations('Term [en],Term:German\nbank,Bank\n')).toEqual([{ en: 'bank', de: 'Bank' }]);
+  });
+
+  it('Crowdin: a column of no known kind → remove it, or give it a language as Crowdin does', () => {
+    expect(refusal('Term [en],Colour,Term [de]\nbank,red,Bank\n')).toEqual([
+      '1: column 2 "Colour" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …) — it looks like a Crowdin glossary export: remove that column, or give it a language as Crowdin does (Term [de])',
+    ]);
+  });
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-layouts-'));
+
+describe('Indonesian', () => {
+  it('id-ID and ind are Indonesian language columns; id stays the entry id', () => {
+    const g = parseGlossaryFile('id,en,id-ID,ind\n,bank,bank (id),bank (ind)\n', 'g.csv');
+    expect(g.languages).toEqual(['en', 'id-ID', 'ind']);
+    expect(g.rows[0]?.translations).toEqual({ en: 'bank', 'id-ID': 'bank (id)', ind: 'bank (ind)' });
+  });
+
+  it('TBX xml:lang="id" is Indonesian (an xml:lang is always a language), never the entry id', async () => {
+    const path = join(dir, 'id.tbx');
+    writeFileSync(
+      path,
+      '<tbx><text><body><conceptEntry id="c1"><langSec xml:lang="en"><termSec><term>bank</term></termSec></langSec>' +
+        '<langSec xml:lang="id"><termSec><term>bank</term></termSec></langSec></conceptEntry></body></text></tbx>',
+    );
+    const g = await readGlossaryFile(path);
+    expect(g.languages).toEqual(['en', 'id']);
+    expect(g.rows).toEqual([{ line: 1, translations: { en: 'bank', id: 'bank' } }]);
+  });
+
+  it('a TBX language section without xml:lang says what to add', async () => {
+    const path = join(dir, 'nolang.tbx');
+    writeFileSync(path, '<tbx><text><body><conceptEntry id="c1"><langSec><termSec><term>bank</term></termSec></langSec></conceptEntry></body></text></tbx>');
+    await expect(readGlossaryFile(path)).rejects.toMatchObject({ problems: [{ line: 1, message: '<langSec> without xml:lang: add the language of its terms (xml:lang="en")' }] });
+  });
+});
+
+describe('XML files', () => {
+  it('an XML file of no layout teamctl reads (TMX) names its root and what is read; an empty TBX names its own layout', async () => {
+    const tmx = join(dir, 'memory.xml');
+    writeFileSync(tmx, '<?xml version="1.0"?>\n<tmx version="1.4"><header/><body><tu><tuv xml:lang="en"><seg>bank</seg></tuv></tu></body></tmx>\n');
+    await expect(readGlossaryFile(tmx)).rejects.toMatchObject({
+      problems: [
+        {
+          line: 1,
+          message:
+            'no concept found: the root element <tmx> is none of the layouts teamctl reads: expected ' +
+            '<tbx><text><body><conceptEntry><langSec xml:lang="en"><termSec><term> (TBX-Basic v3) or ' +
+            '<martif><text><body><termEntry><langSet xml:lang="en"><tig><term> (TBX 2008) or ' +
+            '<mtf><conceptGrp><languageGrp><language lang="EN-US"/><termGrp><term> (SDL MultiTerm XML)',
+        },
+      ],
+    });
+    const empty = join(dir, 'empty.tbx');
+    writeFileSync(empty, '<martif><text><body></body></text></martif>');
+    await expect(readGlossaryFile(empty)).rejects.toMatchObject({
+      problems: [{ line: 1, message: 'no concept found: in this TBX 2008 file: expected <martif><text><body><termEntry><langSet xml:lang="en"><tig><term> (TBX 2008)' }],
+    });
+  });
+});
