@@ -14,6 +14,8 @@ export interface MainDeps {
   sleep?: (ms: number) => Promise<void>;
   /** The folder relative file paths are read from and written to (default: process.cwd()). */
   cwd?: string;
+  /** The clock of what expires (completion's cache); tests inject their own. */
+  now?: () => number;
 }
 
 export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
@@ -23,7 +25,7 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   // another write error is reported (src/io.ts, OutputKind).
   watchStdout(streams.stdout);
   const state: RunState = { exitCode: ExitCode.ok };
-  const program = buildProgram({ streams, env, sleep: deps.sleep, cwd: deps.cwd ?? process.cwd() }, state);
+  const program = buildProgram({ streams, env, sleep: deps.sleep, now: deps.now, cwd: deps.cwd ?? process.cwd() }, state);
   // Like gh: bare `teamctl` is help (on stdout, exit 0), and `help <command…>` any command's help.
   if (argv.length === 0) {
     program.outputHelp();

@@ -28,6 +28,8 @@ export interface ContextDeps {
   sleep?: (ms: number) => Promise<void>;
   /** The folder relative paths resolve against (default: process.cwd()); in-process tests pass their own. */
   cwd?: string;
+  /** The clock (ms since the epoch) of what expires, such as completion's cache; tests inject their own. */
+  now?: () => number;
 }
 
 export interface TokenInfo {

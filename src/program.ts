@@ -439,6 +439,15 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
     )
     .action(action(() => import('./commands/completion.js').then((m) => m.run), (_cmd, shell: CompletionOptions['shell']) => ({ shell, program })));
 
+  // Hidden: what the completion scripts call for values only the service knows (README,
+  // "completion"). Silent on any problem, so it builds its own context instead of action()'s.
+  program
+    .command('__complete <what>', { hidden: true })
+    .action(async (what: string, _opts: unknown, cmd: Command) => {
+      const { run } = await import('./commands/complete.js');
+      state.exitCode = await run(what, cmd.optsWithGlobals<GlobalFlags>(), deps);
+    });
+
   // Numeric defaults read as numbers in help (`(default: 100)`, not `(default: "100")`).
   const numeric = (c: Command): void => {
     for (const o of c.options) if (typeof o.defaultValue === 'string' && /^\d+$/.test(o.defaultValue)) o.defaultValueDescription = o.defaultValue;

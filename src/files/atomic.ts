@@ -71,12 +71,12 @@ async function whyNotWritable(err: unknown, folder: string): Promise<string> {
   return (err as Error).message;
 }
 
-async function openTemp(target: Target, what: string): Promise<{ temp: string; handle: FileHandle }> {
+async function openTemp(target: Target, what: string, mode = target.mode): Promise<{ temp: string; handle: FileHandle }> {
   const folder = dirname(target.path);
   const temp = join(folder, `.${basename(target.path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const handle = await open(temp, 'wx', target.mode ?? 0o666);
-    if (target.mode !== undefined) await handle.chmod(target.mode);
+    const handle = await open(temp, 'wx', mode ?? 0o666);
+    if (mode !== undefined) await handle.chmod(mode);
     return { temp, handle };
   } catch (err) {
     throw new UsageError(`cannot write ${what}: ${await whyNotWritable(err, folder)}`);
@@ -115,10 +115,15 @@ export async function sameFile(a: string, b: string): Promise<boolean> {
   return sa !== undefined && sb !== undefined && sa.dev === sb.dev && sa.ino === sb.ino;
 }
 
+export interface AtomicOptions {
+  /** The file's permission bits whatever it had before (0o600 for a file that must stay private). */
+  mode?: number;
+}
+
 /** Opens a temporary file for `path`. Problems the user can fix (no folder, a directory) are usage errors. */
-export async function openAtomic(path: string, what = path): Promise<AtomicFile> {
+export async function openAtomic(path: string, what = path, options: AtomicOptions = {}): Promise<AtomicFile> {
   const target = await resolveTarget(path, what);
-  const { temp, handle } = await openTemp(target, what);
+  const { temp, handle } = await openTemp(target, what, options.mode ?? target.mode);
   let closed = false;
   const close = async (): Promise<void> => {
     if (closed) return;
@@ -142,8 +147,8 @@ export async function openAtomic(path: string, what = path): Promise<AtomicFile>
 }
 
 /** Writes `text` to `path` atomically. */
-export async function writeFileAtomic(path: string, text: string, what = path): Promise<void> {
-  const file = await openAtomic(path, what);
+export async function writeFileAtomic(path: string, text: string, what = path, options: AtomicOptions = {}): Promise<void> {
+  const file = await openAtomic(path, what, options);
   try {
     await file.write(text);
     await file.commit();

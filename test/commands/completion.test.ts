@@ -1,10 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { describe, expect, it, vi } from 'vitest';
 import { bashScript, commandTree, fishScript, zshScript } from '../../src/commands/completion.js';
 import { buildProgram } from '../../src/program.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { bin } from '../e2e/harness.js';
 import { fakeStreams } from '../helpers/streams.js';
 
 const tree = commandTree(buildProgram({ streams: fakeStreams(), env: {} }, { exitCode: 0 }));
@@ -23,6 +26,13 @@ function complete(...words: string[]): string[] {
 describe('bash completion', () => {
   it('is valid bash', () => {
     expect(() => execFileSync('bash', ['-n', script])).not.toThrow();
+  });
+  it('says it needs the bash-completion package, as the README does', () => {
+    expect(bashScript(tree)).toContain('# Needs the bash-completion package');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf('\n### completion\n');
+    const section = readme.slice(start, readme.indexOf('\n## ', start));
+    expect(section).toMatch(/needs it: install it first \(`apt install\s+bash-completion`/);
   });
   it('completes commands and subcommands', () => {
     expect(complete('')).toEqual(['apply', 'auth', 'completion', 'config', 'glossary', 'members', 'sandbox', 'teams', 'users', 'whoami']);
@@ -53,6 +63,82 @@ describe('bash completion', () => {
   });
 });
 
+describe('bash completion of --team from the service', () => {
+  it('offers the team ids of the organization named on the line, after a comma too; nothing without a token', async () => {
+    const sandbox = await startSandbox({ port: 0, seed: 'demo' });
+    try {
+      // `teamctl` on PATH is this build, as `npm link` makes it; the script calls it by that name.
+      const binDir = mkdtempSync(join(tmpdir(), 'teamctl-completion-bin-'));
+      writeFileSync(join(binDir, 'teamctl'), `#!/bin/sh\nexec '${process.execPath}' '${bin}' "$@"\n`);
+      chmodSync(join(binDir, 'teamctl'), 0o755);
+      const env = {
+        PATH: `${binDir}:${process.env.PATH ?? ''}`,
+        TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-completion-config-')),
+        TEAMCTL_BASE_URL: sandbox.url,
+        TEAMCTL_TOKEN: sandbox.token,
+      };
+      // Asynchronous: the sandbox answers from this process while bash waits.
+      const completeAsync = async (environment: Record<string, string>, ...words: string[]): Promise<string[]> => {
+        const array = ['teamctl', ...words].map((w) => `'${w}'`).join(' ');
+        const { stdout } = await promisify(execFile)('bash', ['-c', `source '${script}'; COMP_WORDS=(${array}); COMP_CWORD=${words.length}; _teamctl; printf '%s\\n' "\${COMPREPLY[@]}"`], {
+          encoding: 'utf8',
+          env: environment,
+        });
+        return stdout.split('\n').filter(Boolean).sort();
+      };
+      expect(await completeAsync(env, '--org', 'acme', 'members', 'list', '--team', '')).toEqual(['design', 'engineering']);
+      expect(await completeAsync(env, 'members', 'list', '--org', 'acme', '--team', 'engineering,d')).toEqual(['engineering,design']);
+      expect(await completeAsync(env, '--org', 'acme', '--team', 'e')).toEqual(['engineering']);
+      expect(await completeAsync(env, '--org', '=', 'acme', 'members', 'list', '--team', '')).toEqual(['design', 'engineering']); // --org=acme, as bash splits it
+      expect(sandbox.requests.filter((r) => r.path === '/v1/orgs/acme/teams').length).toBe(1); // then the cache
+      const { TEAMCTL_TOKEN: _token, ...noToken } = env;
+      expect(await completeAsync({ ...noToken, TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-completion-config-')) }, '--org', 'acme', '--team', '')).toEqual([]);
+      expect(sandbox.requests.length).toBe(1);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('bash completion at a terminal', () => {
+  it('Tab Tab after --team in an interactive bash (a pseudo-terminal) lists the team ids', async () => {
+    const sandbox = await startSandbox({ port: 0, seed: 'demo' });
+    const home = mkdtempSync(join(tmpdir(), 'teamctl-completion-tty-'));
+    writeFileSync(join(home, 'teamctl'), `#!/bin/sh\nexec '${process.execPath}' '${bin}' "$@"\n`);
+    chmodSync(join(home, 'teamctl'), 0o755);
+    writeFileSync(join(home, 'rc'), `PS1='ready> '\nsource '${script}'\n`);
+    const env = {
+      PATH: `${home}:${process.env.PATH ?? ''}`,
+      HOME: home,
+      TERM: 'xterm',
+      TEAMCTL_CONFIG_DIR: join(home, 'config'),
+      TEAMCTL_BASE_URL: sandbox.url,
+      TEAMCTL_TOKEN: sandbox.token,
+      TEAMCTL_ORG: 'acme',
+    };
+    const child = spawn('script', ['-qfec', `bash --noprofile --rcfile '${join(home, 'rc')}' -i`, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let screen = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (screen += d));
+    const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+    const until = (condition: () => boolean, what: string): Promise<void> =>
+      vi.waitFor(() => {
+        if (!condition()) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(screen.slice(-300))}`);
+      }, { timeout: 20_000, interval: 10 });
+    try {
+      // Type only once bash shows its prompt (readline drops what comes before).
+      await until(() => screen.includes('ready> '), 'the prompt');
+      child.stdin.write('teamctl members list --team \t\t');
+      await until(() => /design\s+engineering/.test(screen), 'the team ids');
+      expect(sandbox.requests.filter((r) => r.path === '/v1/orgs/acme/teams')).toHaveLength(1);
+      child.stdin.write('\x15exit\r'); // clear the line, leave
+      await closed;
+    } finally {
+      child.kill('SIGKILL');
+      await sandbox.close();
+    }
+  }, 30_000);
+});
+
 describe('zsh and fish completion', () => {
   it('zsh reuses the bash function through bashcompinit', () => {
     const zsh = zshScript(tree);
@@ -72,6 +158,13 @@ describe('zsh and fish completion', () => {
     expect(fish).toContain("complete -c teamctl -s o -x -a 'table tsv json ndjson csv markdown'");
     expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'");
     expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from set' -a 'base-url org team output'");
+  });
+  it('fish asks teamctl for the team ids of --team, with the settings typed on the line', () => {
+    const fish = fishScript(tree);
+    expect(fish).toContain("complete -c teamctl -l team -x -a '(__teamctl_service_values team-ids)'");
+    expect(fish).toContain('function __teamctl_service_values');
+    expect(fish).toContain('if contains -- $tokens[$i] --profile --base-url --org');
+    expect(fish).toContain('$tokens[1] __complete $argv[1] $args 2>/dev/null');
   });
   it('every install line creates the folder it writes into', () => {
     for (const text of [bashScript(tree), fishScript(tree)]) {

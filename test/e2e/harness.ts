@@ -32,6 +32,8 @@ export interface CliOptions {
   sleep?: (ms: number) => Promise<void>;
   /** In-process runs: every write to stdout fails with this code (a closed descriptor, a reader gone). */
   stdoutFails?: 'EBADF' | 'EPIPE';
+  /** In-process runs: the clock of what expires (completion's cache). */
+  now?: () => number;
 }
 
 /** Retries in in-process runs wait no real time: backoff is the policy's business (unit-tested). */
@@ -57,7 +59,7 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     const streams = fakeStreams({ stdin: options.stdin ?? '', ...(options.stdoutFails ? { stdoutFails: options.stdoutFails } : {}) });
     // The working folder is a dependency of main(), not the process's: no process.chdir(), which
     // worker threads (Stryker's vitest runner) do not allow.
-    const code = await main(args, { streams, env, sleep: options.sleep ?? noSleep, ...(options.cwd ? { cwd: options.cwd } : {}) });
+    const code = await main(args, { streams, env, sleep: options.sleep ?? noSleep, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.now ? { now: options.now } : {}) });
     return { code, stdout: streams.out(), stderr: streams.err() };
   }
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 // `teamctl sandbox [options] -- <command>`: the built bin starts a sandbox, runs the command with
 // the sandbox's settings (and `teamctl` on its PATH), stops, and exits with the command's code.
-// Checked: exit codes, what the command saw, and the sandbox's state in its --data file.
+// Checked: exit codes, what the command saw, and the sandbox's state in its --data file. The
+// README's quick start itself, read from the README, is run by newcomer-path.test.ts.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,19 +46,6 @@ describe('teamctl sandbox -- <command>', () => {
     expect(seen.resolved).toMatch(/teamctl-shim-[^/]+\/teamctl$/);
     // The banner is not printed in this mode: stdout is the command's alone.
     expect(result.stdout).not.toContain('export TEAMCTL');
-  });
-
-  it('runs the README quick start as written and prints the plan the README shows, line for line', async () => {
-    const dir = tempDir();
-    const result = await runCli(['sandbox', '--write-roster', 'team.csv', '--', 'teamctl', 'members', 'sync', '--roster', 'team.csv', '--prune', '--dry-run'], { spawn: true, cwd: dir });
-    expect(result.code).toBe(0);
-    expect((parse(readFileSync(join(dir, 'team.csv'), 'utf8')) as string[][]).length).toBe(23);
-    // The README's block, after its command line; the sandbox's port differs from run to run.
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const block = /\$ node bin\/teamctl\.js sandbox --write-roster team\.csv -- teamctl members sync --roster team\.csv --prune --dry-run\n([\s\S]*?)\n```/.exec(readme)?.[1];
-    expect(block).toBeDefined();
-    const port = (text: string): string => text.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
-    expect(port(result.stdout + result.stderr).trim().split('\n').sort()).toEqual(port(block ?? '').split('\n').sort());
   });
 
   it('exits 127 for a command that does not exist, 2 for a bad flag (nothing run)', async () => {

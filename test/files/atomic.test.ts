@@ -31,6 +31,19 @@ describe('atomic files', () => {
     expect(readdirSync(d)).toEqual(['export.csv']);
   });
 
+  it('gives a private file its mode whatever the umask or an older file allowed', async () => {
+    const d = dir();
+    const fresh = join(d, 'new.json');
+    await writeFileAtomic(fresh, '{}', fresh, { mode: 0o600 });
+    expect(statSync(fresh).mode & 0o777).toBe(0o600);
+    const loose = join(d, 'loose.json');
+    writeFileSync(loose, '{}');
+    chmodSync(loose, 0o644);
+    await writeFileAtomic(loose, '[]', loose, { mode: 0o600 });
+    expect(statSync(loose).mode & 0o777).toBe(0o600);
+    expect(readFileSync(loose, 'utf8')).toBe('[]');
+  });
+
   it('keeps the permissions of an existing target', async () => {
     const d = dir();
     const path = join(d, 'private.csv');

@@ -1,0 +1,66 @@
+// `teamctl __complete team-ids` (hidden): the values the completion scripts read from the service
+// (README, "completion"), one per line on stdout. It runs while someone presses Tab, so it must
+// never stand in their way: a short timeout and no retry, a brief cache, and on any problem (no
+// token, no organization, the service down or slow, an error) it offers nothing and says nothing.
+import type { ApiClient } from '../api/client.js';
+import { freshTeamIds, isPlainId, maxCachedTeamIds, readTeamIdCache, teamIdCachePath, writeTeamIdCache } from '../config/teamIdCache.js';
+import type { Context, ContextDeps } from '../context.js';
+import { ExitCode } from '../errors.js';
+import { resolveTimeoutMs, type GlobalFlags } from '../settings.js';
+import { version } from '../version.js';
+
+/** The longest completion waits for the service (or `--timeout`, when shorter). */
+export const completionTimeoutMs = 2_000;
+
+export async function run(what: string, flags: GlobalFlags, deps: ContextDeps): Promise<number> {
+  let client: ApiClient | undefined;
+  try {
+    if (what !== 'team-ids') return ExitCode.ok;
+    const { Context } = await import('../context.js');
+    const ctx = new Context(deps, flags);
+    const teams = await teamIds(ctx, deps.now ?? Date.now, (c) => (client = c));
+    if (teams.length > 0) await ctx.io.out(teams.join('\n') + '\n');
+  } catch {
+    // Completion offers nothing rather than an error in the middle of a command line.
+  } finally {
+    await client?.close().catch(() => {});
+  }
+  return ExitCode.ok;
+}
+
+async function teamIds(ctx: Context, now: () => number, opened: (client: ApiClient) => void): Promise<string[]> {
+  // No token: nobody to ask, and nothing is sent (README, "completion"). One that is not a token
+  // is refused before anything is sent, as by every command (README, "auth").
+  if (ctx.token() === undefined) return [];
+  const token = ctx.requireToken();
+  const org = ctx.setting('org').value;
+  const { parseBaseUrl } = await import('../api/url.js');
+  const base = parseBaseUrl(ctx.setting('base-url').value);
+  const baseUrl = base.origin + base.prefix;
+  const path = teamIdCachePath(ctx.store.dir);
+  const cached = await readTeamIdCache(path);
+  const fresh = freshTeamIds(cached, baseUrl, org, now());
+  if (fresh !== undefined) return fresh;
+
+  const { ApiClient } = await import('../api/client.js');
+  const { listTeams } = await import('../api/organization.js');
+  const client = new ApiClient({
+    baseUrl,
+    token: token.value,
+    timeoutMs: Math.min(completionTimeoutMs, resolveTimeoutMs(ctx.flags)),
+    userAgent: `teamctl/${version()}`,
+    env: ctx.env,
+    // One attempt: a retry's wait is longer than anyone waits for Tab.
+    retryPolicy: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
+  });
+  opened(client);
+  // The first page only: enough to choose from, and one request.
+  let teams: string[] = [];
+  for await (const page of listTeams(client, org, undefined, maxCachedTeamIds)) {
+    teams = page.map((t) => t.id).filter(isPlainId);
+    break;
+  }
+  // A cache that cannot be written (a read-only folder) only means asking again next time.
+  await writeTeamIdCache(path, ctx.store.dir, cached, { baseUrl, org, fetchedAt: now(), teams }).catch(() => {});
+  return teams;
+}
