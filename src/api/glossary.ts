@@ -23,16 +23,6 @@ export async function readGlossary(client: ApiClient, org: string, pageSize = 10
 }
 
 /**
- * Every entry's id and translations only, for checks of what landed: the rest of each entry
- * (dates, URLs) is dropped page by page, which keeps a listing of 100k entries small.
- */
-export async function readGlossaryTranslations(client: ApiClient, org: string, pageSize = 1000): Promise<Pick<GlossaryEntry, 'id' | 'translations'>[]> {
-  const entries: Pick<GlossaryEntry, 'id' | 'translations'>[] = [];
-  for await (const items of listGlossaryEntries(client, org, pageSize)) for (const { id, translations } of items) entries.push({ id, translations });
-  return entries;
-}
-
-/**
  * PUT …/translations-glossary with a batch of operations. Not idempotent: the client repeats it
  * only when it cannot have been processed (connection refused, 429, 503); after any other failure
  * the caller must list the glossary again to learn what landed (README, "Talking to the service").

@@ -31,11 +31,12 @@
 //   would fail the same way), after "not processed", and after an unknown outcome whose
 //   operations had not all landed.
 //
-// Final verification: after the run the glossary is listed once more and compared with what the
-// run expects: the glossary as first read plus the operations confirmed. A failed operation whose
-// outcome was unknown and that is in the glossary after all moves to `applied` ("landed late"). A
-// confirmed insert/update/delete the listing does not show moves the other way, from `applied` to
-// `failed` (`missing`): the counts say what the glossary holds, not what the service answered. A
+// Final verification: after the run the glossary is listed once more, page by page, and compared
+// with what the run expects (src/glossary/verify.ts): the glossary as first read plus the
+// operations confirmed. A failed operation whose outcome was unknown and that is in the glossary
+// after all moves to `applied` ("landed late"). A confirmed insert/update/delete the listing does
+// not show moves the other way, from `applied` to `failed` (`missing`): the counts say what the
+// glossary holds, not what the service answered. A
 // translation set present more often than expected (a duplicate: someone else inserted the same
 // translations meanwhile) is reported in `discrepancies`, naming the line and the entry ids.
 // Processing later than that last listing cannot be seen — which is why nothing is ever re-sent
@@ -52,8 +53,15 @@ import { verifyGlossary } from './verify.js';
 export interface GlossaryWriteApi {
   /** PUT one batch of operations (updateGlossaryEntries: retried only when surely unprocessed). */
   update(operations: GlossaryOperation[]): Promise<void>;
-  /** The whole glossary as listed now (readGlossary). */
-  read(): Promise<GlossaryEntryLike[]>;
+  /** The glossary as listed now, page by page (listGlossaryEntries). */
+  list(): AsyncIterable<readonly GlossaryEntryLike[]>;
+}
+
+/** A whole listing, for the checks of what landed (each entry's id and translations only). */
+async function readAll(api: GlossaryWriteApi): Promise<GlossaryEntryLike[]> {
+  const entries: GlossaryEntryLike[] = [];
+  for await (const page of api.list()) for (const { id, translations } of page) entries.push({ id, translations });
+  return entries;
 }
 
 export interface ApplyOptions {
@@ -124,22 +132,25 @@ export interface ApplyResult {
 }
 
 /**
- * The glossary after a batch the service confirmed, as far as we can tell without listing it,
- * updated in place (a rebuild per batch made big imports quadratic): inserts get placeholder ids
- * no service id can equal (landedOperations only needs ids to tell old entries from new ones, and
- * counts translations), updates replace the map, deletes remove the entry.
+ * The glossary after the batches the service confirmed since it was `listed`, as far as we can
+ * tell without listing it again: inserts get placeholder ids no service id can equal
+ * (landedOperations only needs ids to tell old entries from new ones, and counts translations),
+ * updates replace the map, deletes remove the entry. Built only when a check needs it (after an
+ * unknown outcome), so a run of 100k inserts does not keep a second copy of them (README,
+ * "Performance"); once per check, so a run stays linear.
  */
-function advance(known: Map<string, GlossaryEntryLike>, ops: readonly PlannedOperation[], nextPlaceholder: () => string): void {
-  for (const { operation: op } of ops) {
+function knownGlossary(listed: readonly GlossaryEntryLike[], since: readonly PlannedOperation[]): GlossaryEntryLike[] {
+  const known = new Map(listed.map((e) => [e.id, e]));
+  let placeholders = 0;
+  for (const { operation: op } of since) {
     if (op.type === 'insert') {
-      const id = nextPlaceholder();
+      const id = `\u0000teamctl-inserted-${placeholders++}`;
       known.set(id, { id, translations: op.translations }); // shared, never changed
     } else if (op.type === 'update') known.set(op.id, { id: op.id, translations: op.translations });
     else known.delete(op.id);
   }
+  return [...known.values()];
 }
-
-const entriesById = (entries: readonly GlossaryEntryLike[]): Map<string, GlossaryEntryLike> => new Map(entries.map((e) => [e.id, { id: e.id, translations: e.translations }]));
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 
@@ -177,9 +188,12 @@ class GlossaryExecutor {
   private readonly confirmed: PlannedOperation[] = [];
   /** Failed operations that may have landed all the same (their last outcome was unknown). */
   private readonly uncertain = new Set<PlannedOperation>();
-  private placeholders = 0;
-  /** The glossary as it stands before the next batch: `before` for landedOperations. */
-  private known: Map<string, GlossaryEntryLike>;
+  /**
+   * The glossary as last listed (first: as read for the plan) and how many of `confirmed` came
+   * after that listing: with them, the glossary before the next batch (knownGlossary).
+   */
+  private listed: readonly GlossaryEntryLike[];
+  private confirmedSinceListed = 0;
   /** Set when later batches must not be sent; they fail with this reason. */
   private stopped: string | undefined;
   private readonly queue: PlannedOperation[][];
@@ -196,7 +210,7 @@ class GlossaryExecutor {
     this.sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     this.settled = options.onSettled ?? (() => {});
     this.notice = options.onNotice ?? (() => {});
-    this.known = entriesById(initial);
+    this.listed = initial;
     this.queue = batches(operations, options.batchSize);
   }
 
@@ -207,6 +221,7 @@ class GlossaryExecutor {
   private applied(ops: readonly PlannedOperation[]): void {
     this.result.applied.push(...ops);
     this.confirmed.push(...ops);
+    this.confirmedSinceListed += ops.length;
     if (ops.length > 0) this.settled(ops.length);
   }
 
@@ -252,7 +267,6 @@ class GlossaryExecutor {
     try {
       this.result.requests++;
       await this.api.update(ops.map((p) => p.operation));
-      advance(this.known, ops, () => `\u0000teamctl-inserted-${this.placeholders++}`);
       this.applied(ops);
     } catch (err) {
       if (!(err instanceof TeamctlError)) throw err;
@@ -307,7 +321,8 @@ class GlossaryExecutor {
   private async alreadyGone(id: string): Promise<boolean> {
     try {
       this.result.checks++;
-      return !(await this.api.read()).some((e) => e.id === id);
+      for await (const page of this.api.list()) if (page.some((e) => e.id === id)) return false;
+      return true;
     } catch (readErr) {
       if (!(readErr instanceof TeamctlError)) throw readErr;
       return false;
@@ -326,17 +341,18 @@ class GlossaryExecutor {
   private async check(ops: PlannedOperation[], firstWaitMs: number, gapMs: number): Promise<Check> {
     await this.sleep(firstWaitMs);
     let previous: { landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[] } | undefined;
+    const known = knownGlossary(this.listed, this.confirmed.slice(this.confirmed.length - this.confirmedSinceListed));
     for (let listing = 1; listing <= this.maxListings; listing++) {
       if (listing > 1) await this.sleep(gapMs);
       let after: GlossaryEntryLike[];
       try {
         this.result.checks++;
-        after = await this.api.read();
+        after = await readAll(this.api);
       } catch (readErr) {
         if (!(readErr instanceof TeamctlError)) throw readErr;
         return previous ? { kind: 'unlisted', error: readErr, previous } : { kind: 'unlisted', error: readErr };
       }
-      const found = { ...landedOperations(ops, [...this.known.values()], after), after };
+      const found = { ...landedOperations(ops, known, after), after };
       const agrees = previous !== undefined && found.pending.length === previous.pending.length && found.pending.every((p) => previous?.pending.includes(p));
       if (found.pending.length === 0 || agrees) return { kind: 'settled', ...found, listings: listing };
       previous = found;
@@ -359,10 +375,7 @@ class GlossaryExecutor {
 
     if (found.kind === 'unlisted') {
       const readErr = found.error;
-      if (found.previous) {
-        this.known = entriesById(found.previous.after);
-        this.applied(found.previous.landed);
-      }
+      if (found.previous) this.relisted(found.previous.after, found.previous.landed);
       this.stop(
         readErr,
         `a request's outcome was unknown (${whatHappened(err)}) and the glossary could not be listed to check it: ${readErr.message}`,
@@ -379,8 +392,7 @@ class GlossaryExecutor {
     }
 
     const { landed, pending, after } = found;
-    this.known = entriesById(after);
-    this.applied(landed);
+    this.relisted(after, landed);
     this.notice(`${landed.length} of ${ops.length} had landed${pending.length === 0 ? '' : `; ${pending.length} had not (yet), and are not sent again`}`);
     if (pending.length === 0) return;
 
@@ -403,6 +415,13 @@ class GlossaryExecutor {
     );
   }
 
+  /** A check listed the glossary as `after`, with `landed` in it: the new base of what is known. */
+  private relisted(after: readonly GlossaryEntryLike[], landed: readonly PlannedOperation[]): void {
+    this.applied(landed);
+    this.listed = after;
+    this.confirmedSinceListed = 0;
+  }
+
   /** Final verification (see the file comment): needed when something may have changed. */
   private async verify(): Promise<void> {
     const { result } = this;
@@ -412,16 +431,16 @@ class GlossaryExecutor {
       return;
     }
     if (!(this.options.verify ?? true) || (this.confirmed.length === 0 && this.uncertain.size === 0)) return;
-    let final: GlossaryEntryLike[];
+    let verdict: Awaited<ReturnType<typeof verifyGlossary>>;
     try {
-      final = await this.api.read();
+      verdict = await verifyGlossary(this.initial, this.confirmed, [...this.uncertain], this.api.list());
     } catch (readErr) {
       if (!(readErr instanceof TeamctlError)) throw readErr;
       result.verified = false;
       result.verifyError = readErr;
       return;
     }
-    const { landedLate, discrepancies } = verifyGlossary(this.initial, this.confirmed, [...this.uncertain], final);
+    const { landedLate, discrepancies } = verdict;
     if (landedLate.length > 0) {
       const late = new Set(landedLate);
       result.failed = result.failed.filter((f) => !late.has(f.planned));

@@ -6,7 +6,7 @@
 // failures); 6 when some operations were applied and something failed or could not be verified;
 // when nothing was applied, 1 — or 4 / 5 when a 401/403 / 404 stopped the run.
 import type { ApiClient } from '../api/client.js';
-import { readGlossary, readGlossaryTranslations, updateGlossaryEntries } from '../api/glossary.js';
+import { listGlossaryEntries, readGlossary, updateGlossaryEntries } from '../api/glossary.js';
 import type { GlossaryEntry } from '../api/types.js';
 import type { Tally } from '../engine/exit.js';
 import { newPlanFile, stateDigest, type PlanFile } from '../engine/planFile.js';
@@ -218,7 +218,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
           update: input.journal
             ? journaled((operations) => updateGlossaryEntries(client, org, operations), input.journal)
             : (operations) => updateGlossaryEntries(client, org, operations),
-          read: () => readGlossaryTranslations(client, org),
+          list: () => listGlossaryEntries(client, org, 1000),
         },
         existing,
         ops,

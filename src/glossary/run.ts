@@ -18,6 +18,7 @@ import type { ApiClient } from '../api/client.js';
 import type { GlossaryEntry } from '../api/types.js';
 import { formatSyncPlan } from './syncView.js';
 import { foldLimit, foldedList } from '../output/fold.js';
+import { boundHeapGrowth } from '../heap.js';
 
 /** What every run that changes the glossary is told. */
 interface RunFlags {
@@ -87,6 +88,7 @@ async function readFileAndGlossary<T>(
   needsGlossary: (file: GlossaryFile) => boolean,
   use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
 ): Promise<T> {
+  boundHeapGrowth(); // before the file is read: the young generation must not have grown yet
   const file = await readGlossaryFile(opts.file, { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }) }, ctx.cwd);
   for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
   const client = await ctx.client();

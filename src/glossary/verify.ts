@@ -1,6 +1,9 @@
 // The final verification of a glossary run (README, "Reliability: requests whose outcome is
 // unknown"): the glossary listed after the run against what the run expects — the glossary as first
-// read plus the operations confirmed. Pure.
+// read plus the operations confirmed. The listing is counted page by page and never held whole
+// (README, "Performance": a 100k-entry run stays in bounded memory); only what a discrepancy can
+// name is kept: the entries the run updated or deleted, and the new entries of each inserted
+// translation set. Pure but for reading the pages.
 import type { GlossaryTranslations } from '../api/types.js';
 import { sameTranslations, translationsKey } from '../model/entries.js';
 import type { GlossaryEntryLike, PlannedOperation } from '../plan/glossary.js';
@@ -8,6 +11,9 @@ import { noun } from '../output/words.js';
 import type { Discrepancy } from './apply.js';
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
+
+/** The pages of a listing, as the API client yields them (or as a test gives them). */
+export type Pages = AsyncIterable<readonly GlossaryEntryLike[]> | Iterable<readonly GlossaryEntryLike[]>;
 
 /** translationsKey, once per translation map (an insert's map is counted and then grouped). */
 function keyCache(): (t: GlossaryTranslations) => string {
@@ -19,37 +25,73 @@ function keyCache(): (t: GlossaryTranslations) => string {
   };
 }
 
-function countByKey(translations: Iterable<GlossaryTranslations>, keyOf: (t: GlossaryTranslations) => string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const t of translations) {
-    const k = keyOf(t);
-    counts.set(k, (counts.get(k) ?? 0) + 1);
+/** One translation set some insert of the run has: entries expected, entries listed, and the new ones. */
+interface InsertTally {
+  expected: number;
+  actual: number;
+  /** Ids of listed entries that were not in the glossary first read, in listing order (one, mostly: kept without an array). */
+  fresh: string | string[] | undefined;
+}
+
+const freshIds = (t: InsertTally): string[] => (t.fresh === undefined ? [] : typeof t.fresh === 'string' ? [t.fresh] : t.fresh);
+
+/** What the final listing shows of the run, read page by page. */
+interface Listed {
+  /** The translations now of the entries the run updated or deleted (absent: gone). */
+  byId: Map<string, GlossaryTranslations>;
+  tallies: Map<string, InsertTally>;
+}
+
+async function countListing(pages: Pages, initialIds: ReadonlySet<string>, watched: ReadonlySet<string>, tallies: Map<string, InsertTally>): Promise<Listed> {
+  const byId = new Map<string, GlossaryTranslations>();
+  for await (const page of pages) {
+    for (const e of page) {
+      if (watched.has(e.id)) byId.set(e.id, e.translations);
+      const t = tallies.get(translationsKey(e.translations));
+      if (t === undefined) continue;
+      t.actual++;
+      if (initialIds.has(e.id)) continue;
+      if (t.fresh === undefined) t.fresh = e.id;
+      else if (typeof t.fresh === 'string') t.fresh = [t.fresh, e.id];
+      else t.fresh.push(e.id);
+    }
   }
-  return counts;
+  return { byId, tallies };
 }
 
 /**
- * Compares the glossary listed after a run with what the run expects: `initial` (as first read)
- * with `applied` (in the order confirmed). `uncertain` are failed operations whose outcome was
- * unknown: found in the glossary, they landed late. Pure; see the file comment.
+ * Compares the glossary listed after a run, `pages`, with what the run expects: `initial` (as
+ * first read) with `applied` (in the order confirmed). `uncertain` are failed operations whose
+ * outcome was unknown: found in the glossary, they landed late. Reads `pages` once; an error of
+ * the listing propagates. See the file comment.
  */
-export function verifyGlossary(
+export async function verifyGlossary(
   initial: readonly GlossaryEntryLike[],
   applied: readonly PlannedOperation[],
   uncertain: readonly PlannedOperation[],
-  final: readonly GlossaryEntryLike[],
-): { landedLate: PlannedOperation[]; discrepancies: Discrepancy[] } {
+  pages: Pages,
+): Promise<{ landedLate: PlannedOperation[]; discrepancies: Discrepancy[] }> {
   const landedLate: PlannedOperation[] = [];
   const discrepancies: Discrepancy[] = [];
   const initialIds = new Set(initial.map((e) => e.id));
-  const finalById = new Map(final.map((e) => [e.id, e]));
+
+  // What the listing must be searched for: the ids of updates and deletes, and the translation
+  // sets of inserts.
+  const watched = new Set<string>();
+  const keyOf = keyCache();
+  const tallies = new Map<string, InsertTally>();
+  for (const { operation: op } of [...applied, ...uncertain]) {
+    if (op.type !== 'insert') watched.add(op.id);
+    else if (!tallies.has(keyOf(op.translations))) tallies.set(keyOf(op.translations), { expected: 0, actual: 0, fresh: undefined });
+  }
+  const { byId: finalById } = await countListing(pages, initialIds, watched, tallies);
 
   // Updates and deletes, by id.
   for (const planned of uncertain) {
     const op = planned.operation;
     if (op.type === 'update') {
       const now = finalById.get(op.id);
-      if (now && sameTranslations(now.translations, op.translations)) landedLate.push(planned);
+      if (now && sameTranslations(now, op.translations)) landedLate.push(planned);
     } else if (op.type === 'delete' && initialIds.has(op.id) && !finalById.has(op.id)) landedLate.push(planned);
   }
   const lastById = new Map<string, PlannedOperation>();
@@ -58,7 +100,7 @@ export function verifyGlossary(
     const op = planned.operation;
     if (op.type === 'update') {
       const now = finalById.get(op.id);
-      if (now && sameTranslations(now.translations, op.translations)) continue;
+      if (now && sameTranslations(now, op.translations)) continue;
       discrepancies.push({
         line: planned.line,
         planned,
@@ -73,37 +115,34 @@ export function verifyGlossary(
     }
   }
 
-  // Inserts, by translation set: how many entries have it, against how many the run expects.
-  const expectedMap = new Map(initial.map((e) => [e.id, e.translations]));
-  const expectedInserts: GlossaryTranslations[] = [];
+  // Inserts, by translation set: how many entries have it, against how many the run expects (the
+  // glossary first read, as the updates and deletes that landed left it, plus the inserts).
+  const changed = new Map<string, GlossaryTranslations | null>();
   for (const { operation: op } of [...applied, ...landedLate]) {
-    if (op.type === 'insert') expectedInserts.push(op.translations);
-    else if (op.type === 'update') expectedMap.set(op.id, op.translations);
-    else expectedMap.delete(op.id);
+    if (op.type === 'insert') (tallies.get(keyOf(op.translations)) as InsertTally).expected++;
+    else changed.set(op.id, op.type === 'update' ? op.translations : null);
   }
-  const keyOf = keyCache();
-  const expected = countByKey([...expectedMap.values(), ...expectedInserts], keyOf);
-  const actual = countByKey(
-    (function* () {
-      for (const e of final) yield e.translations;
-    })(),
-    translationsKey, // the final listing's maps are met once
-  );
+  const expect = (t: GlossaryTranslations | null | undefined): void => {
+    const tally = t ? tallies.get(translationsKey(t)) : undefined;
+    if (tally) tally.expected++;
+  };
+  for (const e of initial) expect(changed.has(e.id) ? changed.get(e.id) : e.translations);
+  for (const [id, t] of changed) if (!initialIds.has(id)) expect(t);
   // The inserts of the translation sets whose counts differ (none, when all went well).
-  const groups = new Map<string, { applied: PlannedOperation[]; uncertain: PlannedOperation[] }>();
+  const groups = new Map<InsertTally, { applied: PlannedOperation[]; uncertain: PlannedOperation[] }>();
   const group = (planned: PlannedOperation, into: 'applied' | 'uncertain'): void => {
     if (planned.operation.type !== 'insert') return;
-    const k = keyOf(planned.operation.translations);
-    if ((actual.get(k) ?? 0) === (expected.get(k) ?? 0)) return;
-    let g = groups.get(k);
-    if (!g) groups.set(k, (g = { applied: [], uncertain: [] }));
+    const t = tallies.get(keyOf(planned.operation.translations)) as InsertTally;
+    if (t.actual === t.expected) return;
+    let g = groups.get(t);
+    if (!g) groups.set(t, (g = { applied: [], uncertain: [] }));
     g[into].push(planned);
   };
   for (const planned of applied) group(planned, 'applied');
   for (const planned of uncertain) group(planned, 'uncertain');
 
-  for (const [key, g] of groups) {
-    const diff = (actual.get(key) ?? 0) - (expected.get(key) ?? 0);
+  for (const [tally, g] of groups) {
+    const diff = tally.actual - tally.expected;
     if (diff > 0) {
       const late = g.uncertain.slice(0, diff);
       landedLate.push(...late);
@@ -111,7 +150,7 @@ export function verifyGlossary(
       if (extra === 0) continue;
       // Entries this run may have created: new since the first read, in listing order; the last
       // ones are taken for the duplicates.
-      const fresh = final.filter((e) => !initialIds.has(e.id) && translationsKey(e.translations) === key).map((e) => e.id);
+      const fresh = freshIds(tally);
       const dups = fresh.length >= extra ? fresh.slice(fresh.length - extra) : fresh;
       const keep = fresh.filter((id) => !dups.includes(id));
       const planned = [...g.applied, ...late][0] ?? (g.uncertain[0] as PlannedOperation);
@@ -143,4 +182,3 @@ export function verifyGlossary(
   discrepancies.sort(byLine);
   return { landedLate, discrepancies };
 }
-

@@ -83,7 +83,7 @@ function glossaryEntry(ctx: ServiceContext, orgId: string, entry: StoredGlossary
 
 export function listGlossary(ctx: ServiceContext, orgId: string, inc: Incoming): Reply {
   requireOrganization(ctx, orgId);
-  const limit = parseLimit(inc.query.limit, ctx.defaultPageSize);
+  const limit = parseLimit(inc.query.limit, ctx.defaultPageSize, ctx.maxPageSize);
   let orderBy = inc.query.orderBy;
   // The published document lists language keys for orderBy; the sandbox accepts any
   // well-formed language key (sandbox's choice), matched case-insensitively.

@@ -121,14 +121,14 @@ export async function readIncoming(req: IncomingMessage): Promise<Incoming> {
   };
 }
 
-/** `limit`: an integer 1..1000; absent → the default page size. */
-export function parseLimit(value: string | undefined, defaultPageSize: number): number {
-  if (value === undefined) return defaultPageSize;
+/** `limit`: an integer 1..1000; absent → the default page size; never more than `maxPageSize`. */
+export function parseLimit(value: string | undefined, defaultPageSize: number, maxPageSize = 1000): number {
+  if (value === undefined) return Math.min(defaultPageSize, maxPageSize);
   // The published document allows 0, but a 0-item page can never advance: rejected (sandbox's choice).
   if (!/^\d{1,4}$/.test(value) || Number(value) < 1 || Number(value) > 1000) {
     throw new HttpError(400, `limit must be an integer from 1 to 1000, got ${JSON.stringify(value)}`);
   }
-  return Number(value);
+  return Math.min(Number(value), maxPageSize);
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

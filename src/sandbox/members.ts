@@ -45,7 +45,7 @@ function stringArray(body: Record<string, unknown>, field: string): string[] {
 
 export function listTeamMembers(ctx: ServiceContext, orgId: string, teamId: string, inc: Incoming): Reply {
   requireTeam(ctx, orgId, teamId);
-  const limit = parseLimit(inc.query.limit, ctx.defaultPageSize);
+  const limit = parseLimit(inc.query.limit, ctx.defaultPageSize, ctx.maxPageSize);
   let after: string | undefined;
   if (inc.query.page !== undefined) {
     const cursor = decodeCursor(inc.query.page);

@@ -26,7 +26,7 @@ function organizationTeam(ctx: ServiceContext, orgId: string, teamId: string) {
 
 /** One page of `all`, from the cursor in `page` (which must belong to this very query). */
 function pageOf<T>(all: readonly T[], query: string, inc: Incoming, ctx: ServiceContext): Page<T> {
-  const limit = parseLimit(inc.query.limit, ctx.defaultPageSize);
+  const limit = parseLimit(inc.query.limit, ctx.defaultPageSize, ctx.maxPageSize);
   let from = 0;
   if (inc.query.page !== undefined) {
     const cursor = decodeCursor(inc.query.page);

@@ -29,6 +29,8 @@ export interface SandboxOptions extends FaultOptions {
   token?: string;
   /** Page size when `limit` is absent (default 50 — sandbox's choice, the service's default is not shown). */
   defaultPageSize?: number;
+  /** Most items in one page, whatever `limit` asks (default 1000): a service that pages smaller than asked. */
+  maxPageSize?: number;
   /** Most add+remove entries or glossary operations in one request; more → 413 (default 1000). */
   maxBatch?: number;
   /** Keep at most this many entries in `requests`, dropping the oldest (default: all). */
@@ -46,6 +48,7 @@ export interface ResolvedSandboxOptions {
   /** True when the state came from an existing data file (the seed was not used). */
   loadedFromDataFile: boolean;
   defaultPageSize: number;
+  maxPageSize: number;
   maxBatch: number;
   faults: FaultOptions;
 }
@@ -135,6 +138,10 @@ function resolveOptions(opts: SandboxOptions): Omit<ResolvedSandboxOptions, 'por
   if (!Number.isInteger(defaultPageSize) || defaultPageSize < 1 || defaultPageSize > 1000) {
     throw new RangeError(`defaultPageSize must be an integer from 1 to 1000, got ${defaultPageSize}`);
   }
+  const maxPageSize = opts.maxPageSize ?? 1000;
+  if (!Number.isInteger(maxPageSize) || maxPageSize < 1 || maxPageSize > 1000) {
+    throw new RangeError(`maxPageSize must be an integer from 1 to 1000, got ${maxPageSize}`);
+  }
   const maxBatch = opts.maxBatch ?? 1000;
   if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`maxBatch must be an integer >= 1, got ${maxBatch}`);
   if (opts.port !== undefined && (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)) {
@@ -152,6 +159,7 @@ function resolveOptions(opts: SandboxOptions): Omit<ResolvedSandboxOptions, 'por
     host: opts.host ?? '127.0.0.1',
     seed,
     defaultPageSize,
+    maxPageSize,
     maxBatch,
     faults,
   };
@@ -189,7 +197,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   const options: ResolvedSandboxOptions = { ...base, port: opts.port ?? 0, loadedFromDataFile };
   const service = new SandboxService(
-    { store, defaultPageSize: base.defaultPageSize, maxBatch: base.maxBatch, baseUrl: () => url },
+    { store, defaultPageSize: base.defaultPageSize, maxPageSize: base.maxPageSize, maxBatch: base.maxBatch, baseUrl: () => url },
     token,
   );
 

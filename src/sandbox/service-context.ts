@@ -7,6 +7,8 @@ export interface ServiceContext {
   store: SandboxStore;
   /** Page size when `limit` is absent. */
   defaultPageSize: number;
+  /** Most items in one page, whatever `limit` asks. */
+  maxPageSize: number;
   /** Most add+remove entries or glossary operations in one request. */
   maxBatch: number;
   /** Base URL without `/v1` (known once the server listens). */

@@ -678,3 +678,59 @@ describe('glossary list and get', () => {
 function acmeEntry(en: string): { id: string } {
   return entriesOf('acme').find((e) => e.translations.en === en) as { id: string };
 }
+
+describe('glossary import: the final verification reads the listing page by page', () => {
+  // A service that answers one entry a page, whatever `limit` asks: every entry the verification
+  // must find, or find twice, is on a page of its own.
+  let one: SandboxEnv;
+  beforeAll(async () => {
+    one = await sandboxWithEnv({ seed: 'empty', maxPageSize: 1 });
+  });
+  afterAll(async () => {
+    await one.sandbox.close();
+  });
+
+  it('an insert and an update undone and an insert doubled after the PUT, by someone else: each found across pages, on its line (exit 6)', async () => {
+    const store = one.sandbox.store;
+    const org = 'paged';
+    store.createOrganization(org);
+    const [bank] = store.applyGlossaryOperations(org, ['bank', 'door', 'wall'].map((en): GlossaryOperation => ({ type: 'insert', translations: { en } })), new Date().toISOString());
+    const file = writeFile('paged.csv', `id,en,fr\n${bank},bank,banque\n,roof,toit\n,floor,sol\n,stair,escalier\n,window,fenêtre\n`);
+    // Once the PUT is answered, before the first page of the final listing: another admin deletes
+    // "floor", inserts "stair" again and sets "bank" back.
+    let put = false;
+    let meddled = false;
+    one.sandbox.intercept((req) => {
+      if (req.method === 'PUT') put = true;
+      else if (req.method === 'GET' && put && !meddled && req.path === glossaryPath(org)) {
+        meddled = true;
+        const floor = store.glossaryEntries(org).find((e) => e.translations.en === 'floor') as GlossaryEntry;
+        store.applyGlossaryOperations(org, [
+          { type: 'delete', id: floor.id },
+          { type: 'insert', translations: { en: 'stair', fr: 'escalier' } },
+          { type: 'update', id: bank as string, translations: { en: 'bank' } },
+        ], new Date().toISOString());
+      }
+      return undefined;
+    });
+    const mark = one.sandbox.requests.length;
+    const r = await runCli(['glossary', 'import', file, '--json'], { env: { ...one.env, TEAMCTL_ORG: org } });
+
+    const entries = store.glossaryEntries(org);
+    expect(entries.map((e) => e.translations.en).sort()).toEqual(['bank', 'door', 'roof', 'stair', 'stair', 'wall', 'window']);
+    // The listing order is the id order: the later "stair" is the one taken for the duplicate.
+    const stairs = entries.filter((e) => e.translations.en === 'stair').map((e) => e.id).sort();
+    const log = one.sandbox.requests.slice(mark).filter((q) => q.path === glossaryPath(org));
+    const afterPut = log.slice(log.findIndex((q) => q.method === 'PUT') + 1);
+    expect(afterPut.map((q) => q.method)).toEqual(Array(entries.length).fill('GET')); // one page per entry
+    expect(afterPut.slice(1).every((q) => q.query.page !== undefined)).toBe(true);
+
+    const report = JSON.parse(r.stdout) as ImportReport;
+    expect(report.failed.map((f) => f.line)).toEqual([2, 4, 5]);
+    expect(report.failed[0]?.message).toMatch(new RegExp(`^the update of entry ${bank} was confirmed but is not in the glossary listed after the run`));
+    expect(report.failed[1]?.message).toMatch(/^the insert was confirmed but is not in the glossary listed after the run/);
+    expect(report.failed[2]?.message).toMatch(new RegExp(`^duplicate entry ${stairs[1]} appeared .*; the same translations are in ${stairs[0]}: delete it: teamctl glossary delete ${stairs[1]}$`));
+    expect(report).toMatchObject({ inserted: 3, updated: 0 }); // the update and one insert missing
+    expect(r.code).toBe(6);
+  });
+});

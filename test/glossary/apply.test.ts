@@ -44,6 +44,16 @@ const rejected = (status: number, text: string) => new ServiceError(`PUT ${url} 
 /** The request timeout the executor is told in these tests (the fake's timeouts say "2s"). */
 const requestTimeoutMs = 2000;
 
+/**
+ * A listing in pages of `size` entries (at least one page, as the service answers), from a read of
+ * the whole glossary when the listing starts: small pages put every check and the verification
+ * across page boundaries.
+ */
+async function* inPages(read: () => Promise<GlossaryEntryLike[]>, size: number): AsyncGenerator<GlossaryEntryLike[]> {
+  const all = await read();
+  for (let i = 0; i === 0 || i < all.length; i += size) yield all.slice(i, i + size);
+}
+
 class FakeService {
   entries = new Map<string, GlossaryTranslations>();
   puts: GlossaryOperation[][] = [];
@@ -55,6 +65,8 @@ class FakeService {
   /** 400 messages without the operation's index. */
   anonymousRejections = false;
   readFails = false;
+  /** Entries per page of a listing. */
+  pageSize = 2;
   /** The virtual clock (ms), and every wait the executor made. */
   now = 0;
   waits: number[] = [];
@@ -132,6 +144,7 @@ class FakeService {
       if (this.readFails) throw new ServiceError(`GET ${url} failed (ECONNRESET) after 5 attempts`, { outcome: 'unknown', detail: 'failed (ECONNRESET) after 5 attempts' });
       return this.glossary();
     },
+    list: (): AsyncIterable<GlossaryEntryLike[]> => inPages(() => this.api.read(), this.pageSize),
   };
 }
 
@@ -183,7 +196,7 @@ describe('applyGlossaryPlan', () => {
   it('a service that confirms and applies nothing: the final listing moves every operation from applied to failed', async () => {
     const fake = new FakeService([{ id: 'a', translations: { en: 'bank' } }, { id: 'b', translations: { en: 'door' } }]);
     const ops: PlannedOperation[] = [insert(2, 'wall', 'mur'), update(3, 'a', { en: 'bank', fr: 'banque' }), { line: 4, operation: { type: 'delete', id: 'b' } }];
-    const api = { update: async () => {}, read: fake.api.read };
+    const api = { update: async () => {}, list: fake.api.list };
     const r = await applyGlossaryPlan(api, fake.glossary(), ops, { batchSize: 100, requestTimeoutMs, sleep: fake.sleep });
     expect(r.applied).toEqual([]);
     expect(r.failed.map((f) => [f.line, f.status, f.missing, f.planned])).toEqual(ops.map((p) => [p.line, null, true, p]));
@@ -419,7 +432,7 @@ describe('applyGlossaryPlan', () => {
   });
 
   it('lets bugs propagate', async () => {
-    const api = { update: async () => Promise.reject(new TypeError('bug')), read: async () => [] };
+    const api = { update: async () => Promise.reject(new TypeError('bug')), list: () => inPages(async () => [], 2) };
     await expect(applyGlossaryPlan(api, [], inserts(1), { batchSize: 1 })).rejects.toThrow(TypeError);
   });
 });
@@ -516,10 +529,10 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     const ops = inserts(4);
     const api = {
       update: fake.api.update,
-      read: async () => {
+      list: () => inPages(async () => {
         if (fake.now >= 2700 && fake.entries.size === 0) ops.slice(0, 2).forEach((op) => fake.entries.set(`x-${op.line}`, { ...(op.operation as { translations: GlossaryTranslations }).translations }));
         return fake.api.read();
-      },
+      }, 2),
     };
     const r = await applyGlossaryPlan(api, [], [...ops, ...inserts(2, 20)], { batchSize: 4, requestTimeoutMs, sleep: fake.sleep, verify: false });
     // 2.5 s: nothing; 3 s: two → changed; 3.5 s: two again → agree: the other two fail, unsent.
@@ -538,11 +551,11 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     const api = {
       update: fake.api.update,
       // One more operation appears at each listing.
-      read: async () => {
+      list: () => inPages(async () => {
         const op = ops[landed++];
         if (op) fake.entries.set(`x-${op.line}`, { ...(op.operation as { translations: GlossaryTranslations }).translations });
         return fake.api.read();
-      },
+      }, 2),
     };
     const r = await applyGlossaryPlan(api, [], [...ops, ...inserts(3, 50)], { batchSize: 6, requestTimeoutMs, sleep: fake.sleep, verify: false });
     expect(fake.puts).toHaveLength(1);
@@ -573,7 +586,7 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     // Not a timeout: the short check delay. 0.5 s and 1 s: not there; the original lands at 1.5 s;
     // the verification listing answers at 2 s.
     fake.script = [{ late: 1500, answer: 502 }];
-    const slowFinalRead = { update: fake.api.update, read: async () => (fake.reads === 2 ? (await fake.sleep(1000), fake.api.read()) : fake.api.read()) };
+    const slowFinalRead = { update: fake.api.update, list: () => inPages(async () => (fake.reads === 2 ? (await fake.sleep(1000), fake.api.read()) : fake.api.read()), 2) };
     const ops = [insert(2, 'bank', 'banque'), insert(3, 'door', 'porte')];
     const r = await applyGlossaryPlan(slowFinalRead, [], ops, { batchSize: 100, requestTimeoutMs, sleep: fake.sleep });
     expect(fake.puts).toHaveLength(1);
@@ -591,7 +604,7 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     const ops = inserts(3);
     // One attempt only, so the batch fails after its check (2.5 s, 3 s); it lands at 5 s, before
     // the verification listing (which takes until 8 s here).
-    const slowRead = { update: fake.api.update, read: async () => (fake.reads === 2 ? (await fake.sleep(5000), fake.api.read()) : fake.api.read()) };
+    const slowRead = { update: fake.api.update, list: () => inPages(async () => (fake.reads === 2 ? (await fake.sleep(5000), fake.api.read()) : fake.api.read()), 2) };
     const r = await applyGlossaryPlan(slowRead, [], ops, { batchSize: 10, requestTimeoutMs, sleep: fake.sleep });
     expect(fake.puts).toHaveLength(1);
     expect(r.failed).toEqual([]);
@@ -625,18 +638,21 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
 
 describe('verifyGlossary', () => {
   const e = (id: string, en: string, fr?: string): GlossaryEntryLike => ({ id, translations: fr === undefined ? { en } : { en, fr } });
+  /** The listing cut into pages of `size` entries (the verification counts them page by page). */
+  const pages = (entries: GlossaryEntryLike[], size: number): GlossaryEntryLike[][] => Array.from({ length: Math.max(1, Math.ceil(entries.length / size)) }, (_, i) => entries.slice(i * size, i * size + size));
+  const sizes = [1, 2, 100];
 
-  it('nothing to report when the glossary is what the run expects', () => {
+  it.each(sizes)('nothing to report when the glossary is what the run expects (pages of %i)', async (size) => {
     const initial = [e('a', 'bank')];
     const applied = [insert(2, 'door', 'porte'), update(3, 'a', { en: 'bank', fr: 'banque' })];
     const final = [e('a', 'bank', 'banque'), e('n1', 'door', 'porte')];
-    expect(verifyGlossary(initial, applied, [], final)).toEqual({ landedLate: [], discrepancies: [] });
+    expect(await verifyGlossary(initial, applied, [], pages(final, size))).toEqual({ landedLate: [], discrepancies: [] });
   });
 
-  it('a confirmed insert or update that is missing is reported on its line', () => {
+  it.each(sizes)('a confirmed insert or update that is missing is reported on its line (pages of %i)', async (size) => {
     const initial = [e('a', 'bank')];
     const applied = [insert(2, 'door', 'porte'), update(3, 'a', { en: 'bank', fr: 'banque' })];
-    const { discrepancies } = verifyGlossary(initial, applied, [], [e('a', 'bank', 'rive')]);
+    const { discrepancies } = await verifyGlossary(initial, applied, [], pages([e('z', 'wall'), e('a', 'bank', 'rive')], size));
     expect(discrepancies.map((d) => [d.line, d.ids])).toEqual([
       [2, []],
       [3, ['a']],
@@ -646,26 +662,67 @@ describe('verifyGlossary', () => {
     expect(discrepancies[1]?.message).toMatch(/^the update of entry a was confirmed but is not in the glossary listed after the run \(the entry has other translations\)/);
   });
 
-  it('identical inserts are counted: two confirmed, three present → one duplicate; an uncertain one absorbs it first', () => {
+  it.each(sizes)('identical inserts are counted: two confirmed, three present → one duplicate; an uncertain one absorbs it first (pages of %i)', async (size) => {
     const applied = [insert(2, 'x'), insert(5, 'x')];
     const final = [e('n1', 'x'), e('n2', 'x'), e('n3', 'x')];
-    const dup = verifyGlossary([], applied, [], final);
+    const dup = await verifyGlossary([], applied, [], pages(final, size));
     expect(dup.discrepancies.map((d) => [d.line, d.ids])).toEqual([[2, ['n3']]]);
-    const late = verifyGlossary([], applied, [insert(9, 'x')], final);
+    expect(dup.discrepancies[0]?.message).toMatch(/^duplicate entry n3 appeared .*; the same translations are in n1, n2: delete it: teamctl glossary delete n3$/);
+    const late = await verifyGlossary([], applied, [insert(9, 'x')], pages(final, size));
     expect(late).toEqual({ landedLate: [insert(9, 'x')], discrepancies: [] });
   });
 
-  it('entries that were there before the run are never taken for duplicates', () => {
-    const { discrepancies } = verifyGlossary([e('old', 'x')], [insert(2, 'x')], [], [e('old', 'x'), e('n1', 'x'), e('n2', 'x')]);
+  it.each(sizes)('entries that were there before the run are never taken for duplicates (pages of %i)', async (size) => {
+    const { discrepancies } = await verifyGlossary([e('old', 'x')], [insert(2, 'x')], [], pages([e('n1', 'x'), e('old', 'x'), e('n2', 'x')], size));
     expect(discrepancies.map((d) => d.ids)).toEqual([['n2']]);
+  });
+
+  it.each(sizes)('a confirmed delete whose entry is still listed, on any page, is missing; a gone entry of an unknown delete landed late (pages of %i)', async (size) => {
+    const initial = [e('a', 'bank'), e('b', 'door'), e('c', 'wall')];
+    const del = (line: number, id: string): PlannedOperation => ({ line, operation: { type: 'delete', id } });
+    const r = await verifyGlossary(initial, [del(2, 'c')], [del(3, 'b')], pages([e('a', 'bank'), e('x', 'roof'), e('c', 'wall')], size));
+    expect(r.landedLate).toEqual([del(3, 'b')]);
+    expect(r.discrepancies.map((d) => [d.line, d.ids, d.missing, d.message])).toEqual([[2, ['c'], true, 'the delete of entry c was confirmed but the entry is still there']]);
+  });
+
+  it('a listing that fails part-way fails the verification (the caller reports it unverified)', async () => {
+    async function* failing(): AsyncGenerator<GlossaryEntryLike[]> {
+      yield [e('n1', 'x')];
+      throw new ServiceError('GET failed (ECONNRESET)', { outcome: 'unknown' });
+    }
+    await expect(verifyGlossary([], [insert(2, 'x')], [], failing())).rejects.toThrow(/ECONNRESET/);
+  });
+
+  it('the verdict does not depend on how the listing is paged', async () => {
+    // Small pools of terms and ids, so inserts repeat, updates and deletes meet inserts' sets, and
+    // entries go missing or appear twice.
+    const tr = fc.integer({ min: 0, max: 3 }).map((t) => ({ en: `t${t}` }));
+    const op = fc.oneof(
+      tr.map((translations): GlossaryOperation => ({ type: 'insert', translations })),
+      fc.tuple(fc.integer({ min: 0, max: 4 }), tr).map(([i, translations]): GlossaryOperation => ({ type: 'update', id: `i${i}`, translations })),
+      fc.integer({ min: 0, max: 4 }).map((i): GlossaryOperation => ({ type: 'delete', id: `i${i}` })),
+    );
+    const planned = fc.array(op, { maxLength: 8 }).map((ops) => ops.map((operation, i) => ({ line: i + 2, operation })));
+    const entries = (prefix: string) => fc.array(tr, { maxLength: 6 }).map((ts) => ts.map((translations, i) => ({ id: `${prefix}${i}`, translations })));
+    await fc.assert(
+      fc.asyncProperty(entries('i'), planned, fc.array(fc.boolean(), { maxLength: 8 }), entries('n'), fc.integer({ min: 1, max: 4 }), async (initial, ops, unknown, added, size) => {
+        const applied = ops.filter((_, i) => unknown[i] !== true);
+        const uncertain = ops.filter((_, i) => unknown[i] === true);
+        // The glossary after the run: what was first read, some of it gone, and new entries.
+        const final = [...initial.filter((_, i) => i % 3 !== 1), ...added];
+        const whole = await verifyGlossary(initial, applied, uncertain, [final]);
+        expect(await verifyGlossary(initial, applied, uncertain, pages(final, size))).toEqual(whole);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
 describe('applyGlossaryPlan: properties', () => {
   // Terms from a small pool, so identical inserts occur in one batch and across batches: the
-  // executor must count them (landedOperations) against a `known` glossary kept up to date after
-  // confirmed batches (advance) and after every check (the listing) — without either, an insert
-  // that did not land is taken for an earlier identical one that did.
+  // executor must count them (landedOperations) against the glossary as it knows it: the last
+  // listing and the batches confirmed since (knownGlossary) — without either, an insert that did
+  // not land is taken for an earlier identical one that did.
   const term = fc.integer({ min: 0, max: 3 });
   const behaviour = fc.oneof(
     fc.constantFrom<Behaviour>('ok', 'ok', 'applyThenLose', 'lose'),

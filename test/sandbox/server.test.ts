@@ -176,6 +176,15 @@ describe('sandbox server', () => {
       expect((await listAll(membersPath, undefined, small)).sizes).toEqual([7, 3]);
     });
 
+    it('maxPageSize caps every page, whatever limit asks, and the default page size too', async () => {
+      const small = await start({ seed: 'empty', maxPageSize: 3 });
+      small.store.setTeamMembers(org, team, small.store.users(org).slice(0, 8).map((u) => ({ userId: u.id })));
+      expect((await listAll(membersPath, 1000, small)).sizes).toEqual([3, 3, 2]);
+      expect((await listAll(membersPath, 2, small)).sizes).toEqual([2, 2, 2, 2]);
+      expect((await listAll(membersPath, undefined, small)).sizes).toEqual([3, 3, 2]);
+      await expect(start({ seed: 'empty', maxPageSize: 0 })).rejects.toThrow(/maxPageSize must be an integer from 1 to 1000/);
+    });
+
     it('omits next when the last page is exactly full, and answers an empty team', async () => {
       const users = sandbox.store.addUsers(org, 4);
       const empty = await call<Page<TeamMemberItem>>('GET', membersPath);
