@@ -5,6 +5,7 @@ import { ShapeError, array, object, oneOf, string, wholeNumber, type Json } from
 import type { GlossaryPlan, PlannedOperation } from '../plan/glossary.js';
 import { glossaryState, type GlossaryPlanBody } from './change.js';
 import { onConflictActions } from '../choices.js';
+import { plural } from '../output/words.js';
 
 function translations(value: Json, path: string): GlossaryTranslations {
   const o = object(value, path);
@@ -96,8 +97,11 @@ export function glossaryMoved(saved: GlossaryPlanBody['state'], now: readonly Gl
     else if (was !== digest) changed++;
   }
   const removed = Object.keys(saved.entries).filter((id) => current.entries[id] === undefined).length;
-  const n = (count: number, what: string): string => `${count} ${count === 1 ? 'entry' : 'entries'} ${what}`;
-  const parts = [...(added > 0 ? [n(added, 'added')] : []), ...(removed > 0 ? [n(removed, 'deleted')] : []), ...(changed > 0 ? [n(changed, 'changed')] : [])];
-  if (parts.length === 0) throw new ShapeError('body.state.digest does not match its entries');
-  return parts.join(', ');
+  // The digest differs but no entry does: the plan's own fields disagree, so it was edited.
+  if (added + removed + changed === 0) throw new ShapeError('body.state.digest does not match its entries');
+  return [
+    ...(added > 0 ? [`${plural(added, 'entry', 'entries')} added`] : []),
+    ...(removed > 0 ? [`${plural(removed, 'entry', 'entries')} deleted`] : []),
+    ...(changed > 0 ? [`${plural(changed, 'entry', 'entries')} changed`] : []),
+  ].join(', ');
 }

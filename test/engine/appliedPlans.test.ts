@@ -1,11 +1,11 @@
 // The record of applied plans (src/engine/appliedPlans.ts): one file per plan id, created before
 // the first change; a second apply (or one running at the same moment) is refused, --force says so.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkNotApplied, claimPlan } from '../../src/engine/appliedPlans.js';
-import { GuardError } from '../../src/errors.js';
+import { appliedRecord, checkNotApplied, claimPlan } from '../../src/engine/appliedPlans.js';
+import { GuardError, UsageError } from '../../src/errors.js';
 
 const newDir = (): string => mkdtempSync(join(tmpdir(), 'teamctl-applied-'));
 const noWarn = (m: string): never => {
@@ -54,5 +54,43 @@ describe('applied plans', () => {
     await claimPlan(dir, '../../escape/..', 'plan.json', false, noWarn);
     expect(readdirSync(join(dir, 'applied-plans'))).toEqual(['______escape___.json']);
     expect(existsSync(join(dir, '..', 'escape'))).toBe(false);
+    // Letters, digits, '_' and '-' are kept as they are.
+    await claimPlan(dir, 'Plan_2026-ab', 'plan.json', false, noWarn);
+    expect(readdirSync(join(dir, 'applied-plans')).sort()).toEqual(['Plan_2026-ab.json', '______escape___.json']);
+  });
+
+  it('writes the record as one JSON line', async () => {
+    const dir = newDir();
+    await claimPlan(dir, 'abc123def456', 'plan.json', false, noWarn);
+    const text = readFileSync(join(dir, 'applied-plans', 'abc123def456.json'), 'utf8');
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text.split('\n')).toHaveLength(2);
+  });
+
+  it('tells `plan show` when and where a plan was applied, and nothing for one never applied', async () => {
+    const dir = newDir();
+    expect(await appliedRecord(dir, 'abc123def456')).toBeUndefined();
+    await claimPlan(dir, 'abc123def456', 'plan.json', false, noWarn);
+    expect(await appliedRecord(dir, 'abc123def456')).toEqual({ appliedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), pid: process.pid, host: hostname() });
+    expect(await appliedRecord(dir, 'ffff0000ffff')).toBeUndefined();
+  });
+
+  it('refuses a claim over a record it cannot read, without saying when', async () => {
+    const dir = newDir();
+    mkdirSync(join(dir, 'applied-plans'));
+    writeFileSync(join(dir, 'applied-plans', 'abc123def456.json'), '{"plan": "pl');
+    expect(await appliedRecord(dir, 'abc123def456')).toBeUndefined();
+    const err = (await claimPlan(dir, 'abc123def456', 'plan.json', false, noWarn).catch((e: unknown) => e)) as GuardError;
+    expect(err).toBeInstanceOf(GuardError);
+    expect(err.message).toBe('plan.json was already applied; a plan applies once, and nothing was sent');
+  });
+
+  it('says what kept it from recording a claim, and that nothing was sent (exit 2)', async () => {
+    const dir = newDir();
+    mkdirSync(join(dir, 'applied-plans', 'abc123def456.json'), { recursive: true }); // a folder where the record goes
+    const err = (await claimPlan(dir, 'abc123def456', 'plan.json', true, noWarn).catch((e: unknown) => e)) as UsageError;
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.exitCode).toBe(2);
+    expect(err.message).toMatch(/^cannot record that plan\.json is applied \(EISDIR: [^)]*\); nothing was sent$/);
   });
 });
