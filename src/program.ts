@@ -9,44 +9,18 @@ import type { SyncOptionsFlags } from './commands/members/sync.js';
 import type { ImportOptionsFlags } from './commands/glossary/import.js';
 import type { OffboardOptionsFlags } from './commands/members/offboard.js';
 import type { ExportOptionsFlags } from './commands/glossary/export.js';
-import type { Context, ContextDeps } from './context.js';
+import type { ContextDeps } from './context.js';
 import type { CompletionOptions } from './commands/completion.js';
-import type { GlobalFlags, SettingName } from './settings.js';
+import type { GlobalFlags } from './settings.js';
 import { version } from './version.js';
+import { actionFor, examples, numericDefaults, type RunState } from './program-actions.js';
 
-export interface RunState {
-  exitCode: number;
-  context?: Context;
-}
-
-
-type Run<O> = (opts: O, ctx: Context) => Promise<number | void>;
-
-function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
-}
+export type { RunState };
 
 export function buildProgram(deps: ContextDeps, state: RunState): Command {
   const { stdout, stderr } = deps.streams;
   const program = new Command('teamctl');
-
-  /** Wires an action: merge global flags, build the context, lazy-load and run the command. */
-  /** `needs`: the settings the command cannot run without, all checked (and all named) before anything else. */
-  function action<A extends unknown[], O>(load: () => Promise<Run<O>>, toOpts: (cmd: Command, ...args: A) => O, needs: readonly SettingName[] = []) {
-    return async (...received: unknown[]): Promise<void> => {
-      const cmd = received[received.length - 1] as Command;
-      const args = received.slice(0, received.length - 2) as A;
-      const flags = cmd.optsWithGlobals<GlobalFlags>();
-      // Loaded here, not at the top: --help and --version never need settings or the disk.
-      const { Context } = await import('./context.js');
-      const ctx = new Context(deps, flags);
-      state.context = ctx;
-      ctx.requireSettings(needs);
-      const run = await load();
-      const code = await run(toOpts(cmd, ...args), ctx);
-      state.exitCode = typeof code === 'number' ? code : 0;
-    };
-  }
+  const action = actionFor(deps, state);
 
   program
     .description('Manage team membership and the translation glossary of an organization.')
@@ -448,11 +422,6 @@ export function buildProgram(deps: ContextDeps, state: RunState): Command {
       state.exitCode = await run(what, cmd.optsWithGlobals<GlobalFlags>(), deps);
     });
 
-  // Numeric defaults read as numbers in help (`(default: 100)`, not `(default: "100")`).
-  const numeric = (c: Command): void => {
-    for (const o of c.options) if (typeof o.defaultValue === 'string' && /^\d+$/.test(o.defaultValue)) o.defaultValueDescription = o.defaultValue;
-    c.commands.forEach(numeric);
-  };
-  numeric(program);
+  numericDefaults(program);
   return program;
 }

@@ -14,7 +14,8 @@ import { confirmPrune, lazyView, type ChangeDomain } from '../engine/run.js';
 import type { Context } from '../context.js';
 import { maxRemovalsAllowed } from '../plan/members.js';
 import type { GlossaryPlan, OnConflict, PlannedOperation } from '../plan/glossary.js';
-import { applyGlossaryPlan, type ApplyResult } from './apply.js';
+import { applyGlossaryPlan } from './apply.js';
+import type { ApplyResult } from './outcomes.js';
 import { journaled, type Journal, type Settled } from './journal.js';
 import {
   appliedReport,

@@ -8,7 +8,7 @@ import { shorten } from '../output/words.js';
 import { foldLimit, foldedList } from '../output/fold.js';
 import type { ReportDoc } from '../engine/report.js';
 import type { GlossaryPlan, PlannedOperation } from '../plan/glossary.js';
-import type { ApplyResult } from './apply.js';
+import type { ApplyResult } from './outcomes.js';
 
 /** The JSON report of `glossary import` (and of `sync` and `delete`, with `deleted`). */
 export interface ImportReport {

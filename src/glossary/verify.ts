@@ -8,7 +8,7 @@ import type { GlossaryTranslations } from '../api/types.js';
 import { sameTranslations, translationsKey } from '../model/entries.js';
 import type { GlossaryEntryLike, PlannedOperation } from '../plan/glossary.js';
 import { noun } from '../output/words.js';
-import type { Discrepancy } from './apply.js';
+import type { Discrepancy } from './outcomes.js';
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 
