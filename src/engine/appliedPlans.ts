@@ -16,16 +16,28 @@ interface Applied {
 
 const recordPath = (configDir: string, id: string): string => join(configDir, 'applied-plans', `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
 
-async function earlier(path: string): Promise<Applied | undefined> {
+/**
+ * The record of an earlier apply: undefined when there is none, `unreadable` when there is one
+ * that cannot be read or is not a record (it still says the plan was applied).
+ */
+async function earlier(path: string): Promise<Applied | 'unreadable' | undefined> {
+  let text: string;
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as Applied;
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : 'unreadable';
+  }
+  try {
+    const record = JSON.parse(text) as Partial<Applied> | null;
+    const valid = typeof record?.appliedAt === 'string' && typeof record.pid === 'number' && typeof record.host === 'string';
+    return valid ? (record as Applied) : 'unreadable';
   } catch {
-    return undefined;
+    return 'unreadable';
   }
 }
 
-function alreadyApplied(planPath: string, record: Applied | undefined): GuardError {
-  const when = record ? ` at ${record.appliedAt} (process ${record.pid} on ${record.host})` : '';
+function alreadyApplied(planPath: string, record: Applied | 'unreadable' | undefined): GuardError {
+  const when = record !== undefined && record !== 'unreadable' ? ` at ${record.appliedAt} (process ${record.pid} on ${record.host})` : '';
   return new GuardError(`${planPath} was already applied${when}; a plan applies once, and nothing was sent`, {
     hint: 'make a new plan (--plan-out) for what is left to do, or apply this one again with --force',
   });
@@ -34,7 +46,7 @@ function alreadyApplied(planPath: string, record: Applied | undefined): GuardErr
 /** When and where the plan `id` was applied from this config folder, if it was. */
 export async function appliedRecord(configDir: string, id: string): Promise<{ appliedAt: string; pid: number; host: string } | undefined> {
   const record = await earlier(recordPath(configDir, id));
-  return record === undefined ? undefined : { appliedAt: record.appliedAt, pid: record.pid, host: record.host };
+  return record === undefined || record === 'unreadable' ? undefined : { appliedAt: record.appliedAt, pid: record.pid, host: record.host };
 }
 
 /** Refuses a plan already applied from this config folder (a dry run's question, too). */

@@ -85,6 +85,18 @@ describe('applied plans', () => {
     expect(err.message).toBe('plan.json was already applied; a plan applies once, and nothing was sent');
   });
 
+  it('a dry run is refused over a record it cannot read or that is no record, as the apply would be', async () => {
+    for (const text of ['{"plan": "pl', '[]', '{"plan":"p.json"}']) {
+      const dir = newDir();
+      mkdirSync(join(dir, 'applied-plans'));
+      writeFileSync(join(dir, 'applied-plans', 'abc123def456.json'), text);
+      const err = (await checkNotApplied(dir, 'abc123def456', 'plan.json').catch((e: unknown) => e)) as GuardError;
+      expect(err, text).toBeInstanceOf(GuardError);
+      expect(err.message).toBe('plan.json was already applied; a plan applies once, and nothing was sent');
+      expect(await appliedRecord(dir, 'abc123def456')).toBeUndefined();
+    }
+  });
+
   it('says what kept it from recording a claim, and that nothing was sent (exit 2)', async () => {
     const dir = newDir();
     mkdirSync(join(dir, 'applied-plans', 'abc123def456.json'), { recursive: true }); // a folder where the record goes
