@@ -56,6 +56,52 @@ describe('plan files', () => {
     }
   });
 
+  it('says exactly why a file is not a plan, and how to make one', () => {
+    const make = 'make one with --plan-out <file> (members add|remove|sync|offboard, glossary import|sync|delete)';
+    const { baseUrl: _b, ...noBase } = plan;
+    const { kind: _k, ...noKind } = plan;
+    const cases: [string, string][] = [
+      ['null', 'it is not a JSON object'],
+      ['"plan"', 'it is not a JSON object'],
+      [JSON.stringify({ ...plan, version: 1.5 }), 'it has no format version'],
+      [JSON.stringify({ ...plan, version: 0 }), 'unknown format version 0'],
+      [JSON.stringify(noBase), '"baseUrl" is missing'],
+      [JSON.stringify({ ...plan, command: 7 }), '"command" is missing'],
+      [JSON.stringify({ ...plan, createdAt: '' }), '"createdAt" is missing'],
+      [JSON.stringify(noKind), '"kind" is neither members nor glossary'],
+      [JSON.stringify({ ...plan, body: 'teams' }), 'it has no plan body'],
+    ];
+    for (const [input, why] of cases) {
+      const err = (() => {
+        try {
+          parse(input);
+        } catch (e) {
+          return e as UsageError;
+        }
+        throw new Error(`accepted: ${input.slice(0, 60)}`);
+      })();
+      expect(err.message, input.slice(0, 60)).toBe(`plan.json is not a teamctl plan: ${why}`);
+      expect(err.hint).toBe(make);
+    }
+    const future = (() => {
+      try {
+        parse(JSON.stringify({ ...plan, version: 2 }));
+      } catch (e) {
+        return e as UsageError;
+      }
+      throw new Error('accepted');
+    })();
+    expect(future.message).toBe('plan.json is a plan of format version 2; this teamctl reads version 1');
+    expect(future.hint).toBe('apply it with the teamctl version that made it, or make the plan again');
+  });
+
+  it('keeps an id of 8 to 64 letters, digits, _ and -; any other is replaced by the digest of the bytes', () => {
+    for (const id of ['abcdefgh', 'A'.repeat(64), 'plan_2026-11']) expect(parse(JSON.stringify({ ...plan, id })).id).toBe(id);
+    for (const id of ['abcdefg', 'A'.repeat(65), '!abcdefgh', 'abcdefgh!', 'abc def gh', 42]) {
+      expect(parse(JSON.stringify({ ...plan, id })).id, String(id)).toMatch(/^sha256-[0-9a-f]{64}$/);
+    }
+  });
+
   it('digests state independently of order, and sensitively to content', () => {
     expect(stateDigest([['u1', 'owner'], ['u2', 'member']])).toBe(stateDigest([['u2', 'member'], ['u1', 'owner']]));
     expect(stateDigest([['u1', 'owner']])).not.toBe(stateDigest([['u1', 'member']]));
