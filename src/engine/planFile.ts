@@ -45,11 +45,14 @@ export function stateDigest(rows: readonly (readonly string[])[]): string {
   return `sha256:${hash.digest('hex')}`;
 }
 
-/** Serialises a plan file (the caller writes it atomically, so it is redacted too); refuses one apply could not read. */
-export function planFileText(plan: PlanFile): string {
+/**
+ * Serialises a plan file (the caller writes it atomically, so it is redacted too); refuses one
+ * apply could not read. `limit` is apply's (maxPlanBytes); tests pass a small one.
+ */
+export function planFileText(plan: PlanFile, limit = maxPlanBytes): string {
   const text = JSON.stringify(plan, null, 1) + '\n';
-  if (Buffer.byteLength(text) > maxPlanBytes) {
-    throw new UsageError(`the plan is larger than ${maxPlanBytes / 1024 / 1024} MB, more than \`teamctl apply\` reads; it was not written`, {
+  if (Buffer.byteLength(text) > limit) {
+    throw new UsageError(`the plan is larger than ${limit / 1024 / 1024} MB, more than \`teamctl apply\` reads; it was not written`, {
       hint: 'split the change into several smaller files',
     });
   }
@@ -64,11 +67,11 @@ export async function readPlanFile(path: string, cwd?: string): Promise<PlanFile
   return parsePlanFile(text, path);
 }
 
+/** Checks a plan file's text (its size was bounded by the reader). */
 export function parsePlanFile(input: Buffer | string, path: string): PlanFile {
   const text = typeof input === 'string' ? input : input.toString('utf8');
   const notAPlan = (why: string): UsageError =>
     new UsageError(`${path} is not a teamctl plan: ${why}`, { hint: 'make one with --plan-out <file> (members add|remove|sync|offboard, glossary import|sync|delete)' });
-  if (Buffer.byteLength(text) > maxPlanBytes) throw notAPlan(`it is larger than ${maxPlanBytes / 1024 / 1024} MB`);
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -39,4 +39,15 @@ describe('bounded plan files', () => {
     await expect(readPlanFile('missing.json', dir)).rejects.toThrow('missing.json: cannot read file: no such file');
     await expect(readPlanFile('.', dir)).rejects.toThrow('.: cannot read file: is a directory');
   });
+
+  it('refuses, in process, a device, a FIFO and a file past 128 MB before reading a byte', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-plan-'));
+    symlinkSync('/dev/zero', join(dir, 'zero.json'));
+    execFileSync('mkfifo', [join(dir, 'fifo.json')]);
+    closeSync(openSync(join(dir, 'big.json'), 'w'));
+    execFileSync('truncate', ['-s', String(128 * 1024 * 1024 + 1), join(dir, 'big.json')]);
+    await expect(readPlanFile('zero.json', dir)).rejects.toThrow('zero.json: cannot read file: not a regular file (a device, a pipe or a socket)');
+    await expect(readPlanFile('fifo.json', dir)).rejects.toThrow('fifo.json: cannot read file: not a regular file (a device, a pipe or a socket)');
+    await expect(readPlanFile('big.json', dir)).rejects.toThrow('big.json: the plan is larger than 128 MB');
+  });
 });

@@ -1,7 +1,7 @@
 // The plan file reader (src/engine/planFile.ts): anything that is not a complete teamctl plan of
 // a known version is a usage error (exit 2) that says why.
 import { describe, expect, it } from 'vitest';
-import { parsePlanFile, planFileText, planFormat, planVersion, stateDigest, type PlanFile } from '../../src/engine/planFile.js';
+import { maxPlanBytes, parsePlanFile, planFileText, planFormat, planVersion, stateDigest, type PlanFile } from '../../src/engine/planFile.js';
 import { UsageError } from '../../src/errors.js';
 
 const plan: PlanFile = {
@@ -106,5 +106,27 @@ describe('plan files', () => {
     expect(stateDigest([['u1', 'owner'], ['u2', 'member']])).toBe(stateDigest([['u2', 'member'], ['u1', 'owner']]));
     expect(stateDigest([['u1', 'owner']])).not.toBe(stateDigest([['u1', 'member']]));
     expect(stateDigest([['u1', 'owner']])).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('digests state the way earlier versions did, so their saved plans are not taken for stale', () => {
+    // sha256 of '["u1","owner"]\n["u2","member"]\n' (sorted rows, one JSON line each).
+    expect(stateDigest([['u2', 'member'], ['u1', 'owner']])).toBe('sha256:fd6093f2fc1cf36e48068fc32cf27803c2aa11dbaa5f678a992fb63e89c7eac8');
+  });
+
+  it('refuses to write a plan larger than apply reads, by its size in bytes', () => {
+    const text = planFileText(plan);
+    const bytes = Buffer.byteLength(text);
+    expect(planFileText(plan, bytes)).toBe(text);
+    let error: UsageError | undefined;
+    try {
+      planFileText(plan, bytes - 1);
+    } catch (err) {
+      error = err as UsageError;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error?.message).toBe(`the plan is larger than ${(bytes - 1) / 1024 / 1024} MB, more than \`teamctl apply\` reads; it was not written`);
+    expect(error?.hint).toBe('split the change into several smaller files');
+    // Apply's limit, in the words the message uses.
+    expect(maxPlanBytes).toBe(134_217_728);
   });
 });
