@@ -15,8 +15,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.stderr.write(`${stdoutFailure(process.stdout, err)}\n`, () => process.exit(1));
   });
 } else {
-  const { main, settleStdout } = await import('../dist/cli.js');
-  const streams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  const { main, settleStdout, processStreams } = await import('../dist/cli.js');
+  const streams = processStreams();
   const code = await main(argv, { streams });
   // Exit as soon as our output is flushed (a write that fails while flushing still fails the run).
   // Left to itself, Node 20 waits at exit for V8 to finish optimising undici's WebAssembly HTTP

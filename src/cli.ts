@@ -19,7 +19,7 @@ export interface MainDeps {
 }
 
 export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
-  const streams = deps.streams ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  const streams = deps.streams ?? processStreams();
   const env = deps.env ?? process.env;
   // A closed pipe (`teamctl members list | head`) ends streamed data quietly; a lost report or
   // another write error is reported (src/io.ts, OutputKind).
@@ -42,6 +42,20 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
     await state.context?.close();
   }
   return settleStdout(streams, code);
+}
+
+/**
+ * The process's streams, stdin opened on first use: creating process.stdin sets up a socket, a
+ * terminal or a file stream, which most commands never read (README, "Performance").
+ */
+export function processStreams(): IOStreams {
+  return {
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+  };
 }
 
 /** A write error on stdout (a full disk, a closed terminal) turns success into failure, said once. */

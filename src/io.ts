@@ -76,7 +76,6 @@ export class IO {
   readonly stderrIsTTY: boolean;
   /** The terminal's height when stderr is one (long plans fold to it), else undefined. */
   readonly stderrRows: number | undefined;
-  readonly stdinIsTTY: boolean;
   /** Colour on stdout: a terminal, no NO_COLOR, no --no-color (FORCE_COLOR turns it on). */
   readonly colorStdout: boolean;
   readonly colorStderr: boolean;
@@ -84,6 +83,10 @@ export class IO {
   /** True when stdout can take no more (`teamctl … | head`): stop producing data. */
   get stdoutClosed(): boolean {
     return watchStdout(this.streams.stdout).closed;
+  }
+  /** Asked only when a command may read stdin: touching process.stdin opens it (README, "Performance"). */
+  get stdinIsTTY(): boolean {
+    return this.streams.stdin.isTTY === true;
   }
 
   constructor(
@@ -96,7 +99,6 @@ export class IO {
     this.stderrIsTTY = streams.stderr.isTTY === true;
     const rows = (streams.stderr as { rows?: unknown }).rows;
     this.stderrRows = this.stderrIsTTY ? (typeof rows === 'number' && rows > 0 ? rows : 24) : undefined;
-    this.stdinIsTTY = streams.stdin.isTTY === true;
     const env = options.env;
     const allowed = options.color !== false && env.NO_COLOR === undefined;
     const forced = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';

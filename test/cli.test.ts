@@ -114,4 +114,34 @@ describe('exit codes (README, "Exit codes")', () => {
     const global = streams.out().split('Global Options:')[1] ?? '';
     for (const flag of ['--profile <name>', '--org <id>', '--team <id>', '-o, --output <format>', '--yes']) expect(global).toContain(flag);
   });
+
+  it('opens stdin only for a command that reads it (creating process.stdin costs a stream)', async () => {
+    const sandbox = await startSandbox({ port: 0, seed: 'demo' });
+    try {
+      const settings = { ...env(), TEAMCTL_TOKEN: sandbox.token, TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_ORG: 'acme', TEAMCTL_TEAM: 'engineering' };
+      const counted = (input: string) => {
+        const inner = fakeStreams({ stdin: input });
+        let reads = 0;
+        const streams = {
+          get stdin() {
+            reads++;
+            return inner.stdin;
+          },
+          stdout: inner.stdout,
+          stderr: inner.stderr,
+        };
+        return { streams, reads: () => reads, inner };
+      };
+      for (const argv of [['--help'], ['members', 'sync', '--help'], ['members', 'list'], ['glossary', 'get', 'nope'], ['members', 'add', 'newcomer@example.com', '--dry-run']]) {
+        const run = counted('');
+        await main(argv, { streams: run.streams, env: settings });
+        expect(run.reads(), argv.join(' ')).toBe(0);
+      }
+      const login = counted(`${sandbox.token}\n`);
+      expect(await main(['auth', 'login', '--with-token', '--base-url', sandbox.url], { streams: login.streams, env: { ...env() } })).toBe(0);
+      expect(login.reads()).toBeGreaterThan(0);
+    } finally {
+      await sandbox.close();
+    }
+  });
 });

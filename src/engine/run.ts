@@ -88,7 +88,7 @@ export interface RunOptions {
  */
 export async function confirmPrune(ctx: Context, verb: 'remove' | 'delete', what: string, where = ''): Promise<void> {
   if (ctx.flags.yes) return;
-  if (ctx.io.stdinIsTTY && ctx.io.stderrIsTTY) {
+  if (ctx.io.stderrIsTTY && ctx.io.stdinIsTTY) {
     if (await ctx.io.confirm(`${verb === 'remove' ? 'Remove' : 'Delete'} ${what}${where}?`)) return;
     throw new GuardError('not confirmed; nothing was sent');
   }
