@@ -385,7 +385,7 @@ describe('maxRemovalsAllowed', () => {
     expect(maxRemovalsAllowed(undefined, 40)).toBe(10);
   });
 
-  it.each(['', 'abc', '-1', '1.5', '101%', '%', '25%%', '1e3', '25 %', '99999999999999999999'])('refuses %j', (spec) => {
+  it.each(['', 'abc', '-1', '1.5', '101%', '%', '25%%', '1e3', '25 %', '99999999999999999999', 'x25%', '+25%', '.5%', '5.%', '100.5%'])('refuses %j', (spec) => {
     expect(() => maxRemovalsAllowed(spec, 10)).toThrow(
       new UsageError(
         `invalid --max-removals ${JSON.stringify(spec)}: expected a number of members (5) or a percentage of 0-100% (25%)`,
