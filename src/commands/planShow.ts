@@ -58,14 +58,17 @@ function contents(plan: PlanFile, path: string): { guards: Record<string, unknow
 export async function show(planFile: string, ctx: Context): Promise<number> {
   const plan = await readPlanFile(planFile, ctx.cwd);
   const { guards, changes } = contents(plan, planFile);
-  const applied = await appliedRecord(ctx.store.dir, plan.id);
+  const record = await appliedRecord(ctx.store.dir, plan.id);
+  // An unreadable record still means applied (apply refuses the plan over it): said, not hidden.
+  const applied = record === 'unreadable' ? { appliedAt: null, pid: null, host: null, unreadable: true } : (record ?? null);
+  const appliedWords = record === 'unreadable' ? ', applied (its record in the config folder cannot be read)' : record ? `, applied ${record.appliedAt}` : '';
   const format = ctx.outputFormat();
-  const about = { id: plan.id, command: plan.command, organization: plan.organization, baseUrl: plan.baseUrl, createdAt: plan.createdAt, kind: plan.kind, applied: applied ?? null, guards };
+  const about = { id: plan.id, command: plan.command, organization: plan.organization, baseUrl: plan.baseUrl, createdAt: plan.createdAt, kind: plan.kind, applied, guards };
   if (format === 'json') {
     await ctx.io.out(JSON.stringify({ ...about, changes }, null, 1) + '\n');
     return ExitCode.ok;
   }
-  const title = `Plan ${planFile}: teamctl ${plan.command}, organization ${plan.organization} at ${plan.baseUrl}, made ${plan.createdAt}${applied ? `, applied ${applied.appliedAt}` : ''}`;
+  const title = `Plan ${planFile}: teamctl ${plan.command}, organization ${plan.organization} at ${plan.baseUrl}, made ${plan.createdAt}${appliedWords}`;
   const guardLine = `guards: ${Object.entries(guards)
     .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
     .join(', ')}`;

@@ -43,10 +43,13 @@ function alreadyApplied(planPath: string, record: Applied | 'unreadable' | undef
   });
 }
 
-/** When and where the plan `id` was applied from this config folder, if it was. */
-export async function appliedRecord(configDir: string, id: string): Promise<{ appliedAt: string; pid: number; host: string } | undefined> {
+/**
+ * When and where the plan `id` was applied from this config folder, if it was; `unreadable` when
+ * its record cannot be read (the plan was applied, as apply itself takes it).
+ */
+export async function appliedRecord(configDir: string, id: string): Promise<{ appliedAt: string; pid: number; host: string } | 'unreadable' | undefined> {
   const record = await earlier(recordPath(configDir, id));
-  return record === undefined || record === 'unreadable' ? undefined : { appliedAt: record.appliedAt, pid: record.pid, host: record.host };
+  return record === undefined || record === 'unreadable' ? record : { appliedAt: record.appliedAt, pid: record.pid, host: record.host };
 }
 
 /** Refuses a plan already applied from this config folder (a dry run's question, too). */

@@ -1,6 +1,6 @@
 // Saved plans end to end (README, "Review, then apply"): --plan-out, then `teamctl apply`, against
 // the sandbox; its state and request log are the reference, never the CLI's words.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -161,6 +161,16 @@ describe('members: --plan-out, then apply', () => {
     expect(json.changes).toHaveLength(5);
     const md = await runCli(['apply', '--show', planPath, '-o', 'markdown'], { env: bare });
     expect(md.stdout).toMatch(/^### Plan .*teamctl members sync/);
+
+    // A record of an earlier apply that cannot be read still says applied, as apply takes it.
+    const configDir = mkdtempSync(join(tmpdir(), 'teamctl-show-'));
+    const id = (json as unknown as { id: string }).id;
+    mkdirSync(join(configDir, 'applied-plans'));
+    writeFileSync(join(configDir, 'applied-plans', `${id}.json`), '{"plan": "sh');
+    const unreadable = await runCli(['apply', '--show', planPath], { env: bare, configDir });
+    expect(unreadable.stderr).toMatch(/made \d{4}-\S+, applied \(its record in the config folder cannot be read\)$/m);
+    const unreadableJson = JSON.parse((await runCli(['apply', '--show', planPath, '--json'], { env: bare, configDir })).stdout) as { applied: unknown };
+    expect(unreadableJson.applied).toEqual({ appliedAt: null, pid: null, host: null, unreadable: true });
     expect(s.sandbox.requests.length).toBe(mark);
   });
 
