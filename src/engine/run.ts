@@ -92,7 +92,7 @@ export async function confirmPrune(ctx: Context, verb: 'remove' | 'delete', what
     if (await ctx.io.confirm(`${verb === 'remove' ? 'Remove' : 'Delete'} ${what}${where}?`)) return;
     throw new GuardError('not confirmed; nothing was sent');
   }
-  throw new GuardError(`--prune would ${verb} ${what}, which needs confirmation; nothing was sent`, {
+  throw new GuardError(`--prune would ${verb} ${what}${where}, which needs confirmation; nothing was sent`, {
     hint: 'there is no terminal to ask on: pass --yes to confirm (check the plan with --dry-run first)',
   });
 }

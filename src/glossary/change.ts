@@ -177,7 +177,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
     refusals() {
       const rules = input.deletions;
       const deletes = ops.filter((p) => p.operation.type === 'delete').length;
-      if (!rules?.maxDeletions || deletes === 0) return [];
+      if (!rules?.maxDeletions) return [];
       const allowed = maxRemovalsAllowed(rules.maxDeletions, existing.length, '--max-deletions', 'entries');
       if (deletes <= allowed) return [];
       const what = `the plan deletes ${deletes} of ${existing.length} glossary entries, more than --max-deletions ${rules.maxDeletions} allows (${allowed})`;
@@ -208,7 +208,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       });
     },
     // Nothing to send: every row is present or a skipped conflict; the counts say so.
-    nothingToDoLine: formatImportSummary({ ...plannedReport(plan, withDeletes), dryRun: false }, key, summaryName),
+    nothingToDoLine: formatImportSummary(plannedReport(plan, withDeletes), key, summaryName),
 
     work: () => ({ label: input.command, units: ops.length, requests: Math.ceil(ops.length / settings.batchSize) }),
 
@@ -279,7 +279,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
 }
 
 /** Why operations failed, in a few words: their statuses counted ("3 rejected (400), 2 not sent"). */
-function describeFailures(failed: readonly { status: number | null; message: string; missing?: true }[]): string {
+export function describeFailures(failed: readonly { status: number | null; message: string; missing?: true }[]): string {
   const counts = new Map<string, number>();
   for (const f of failed) {
     const what = f.missing

@@ -134,7 +134,11 @@ function minOwnersProblem(team: string, current: readonly CurrentMember[], plan:
   return `the plan would leave team ${team} with ${plural(left, 'owner')}, fewer than --min-owners ${n}: it ${how.join(' and ')}`;
 }
 
-/** The Markdown view: counts in the title, a table per kind of change. */
+/**
+ * The Markdown view: counts in the title, a table per kind of change, and "Not verified" for the
+ * users the verification found different that no change was planned for (a member the input
+ * named and left as it was among them).
+ */
 function membersDoc(team: string, report: MembersReport, rows: readonly ReportRow[], dryRun: boolean): ReportDoc {
   const title = dryRun
     ? `Plan for team ${team}: ${report.added.length} to add, ${report.removed.length} to remove, ${plural(report.roleChanged.length, 'role change')}, ${report.unchanged} unchanged${report.notInRoster ? `, ${report.notInRoster.length} not in the roster (kept)` : ''}`
@@ -146,7 +150,7 @@ function membersDoc(team: string, report: MembersReport, rows: readonly ReportRo
   });
   return {
     title,
-    sections: [section('Added', ['add']), section('Removed', ['remove']), section('Role changes', ['role']), section('Not verified', ['verify'])].filter(
+    sections: [section('Added', ['add']), section('Removed', ['remove']), section('Role changes', ['role']), section('Not verified', ['verify', 'none'])].filter(
       (s) => s.heading !== 'Not verified' || s.rows.length > 0,
     ),
   };

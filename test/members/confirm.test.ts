@@ -60,7 +60,7 @@ describe('members sync --prune confirmation', () => {
   it('without a terminal and without --yes: exit 3, nothing sent, and says to pass --yes', async () => {
     const streams = fakeStreams();
     expect(await main(['members', 'sync', '--roster', roster, '--prune'], { streams, env })).toBe(3);
-    expect(streams.err()).toMatch(/error: --prune would remove 1 member missing from the roster, which needs confirmation; nothing was sent\nhint: .*--yes/);
+    expect(streams.err()).toMatch(/error: --prune would remove 1 member missing from the roster from team engineering, which needs confirmation; nothing was sent\nhint: .*--yes/);
     expect(changes()).toEqual([]);
   });
 
