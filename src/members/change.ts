@@ -114,16 +114,6 @@ function lastOwnerProblem(team: string, plan: MembersPlan, lost: readonly Curren
 }
 
 
-/** The --min-owners guard: the owners a plan demotes or removes when it leaves fewer than `n` of a team that has at least `n`. */
-function ownersBelow(current: readonly CurrentMember[], plan: MembersPlan, n: number): CurrentMember[] {
-  const before = current.filter((m) => m.role === 'owner');
-  if (before.length < n) return [];
-  const owners = applyPlan(current, plan).filter((m) => m.role === 'owner');
-  if (owners.length >= n) return [];
-  const after = new Set(owners.map((m) => m.id));
-  return before.filter((m) => !after.has(m.id));
-}
-
 function minOwnersProblem(team: string, current: readonly CurrentMember[], plan: MembersPlan, lost: readonly CurrentMember[], n: number): string {
   const left = applyPlan(current, plan).filter((m) => m.role === 'owner').length;
   const removed = new Set(plan.remove.map((r) => r.user.id));
@@ -205,7 +195,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
         }
       }
       const minOwners = settings.minOwners ?? 1;
-      const lost = minOwners === 1 ? ownersLost(current, plan) : ownersBelow(current, plan, minOwners);
+      const lost = ownersLost(current, plan, minOwners);
       if (lost.length > 0) {
         const what = minOwners === 1 ? lastOwnerProblem(team, plan, lost) : minOwnersProblem(team, current, plan, lost, minOwners);
         if (settings.force) io.warn(`${what}; going ahead because of --force`);

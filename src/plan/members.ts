@@ -18,8 +18,8 @@
 //   roster named the other way (e-mail vs id): the planner does not know a non-member's id.
 //   The executor finds them after the bulk add (the team read again gives the new member's id
 //   and e-mail) and removes them again, so remove wins; see src/members/apply.ts.
-// - `ownersLost` (the last-owner guard): the owners a plan takes away from a team that has
-//   some, when it leaves none.
+// - `ownersLost` (the last-owner guard, and --min-owners n): the owners a plan takes away from a
+//   team that has at least n, when it leaves fewer.
 // - Role changes are ordered promotions first, so a team never passes through "no owner"
 //   when ownership moves from one member to another.
 // - `unchanged` counts current members the plan leaves as they are, so
@@ -327,15 +327,17 @@ export function compareEndState(expected: ExpectedEndState, actual: readonly Cur
 }
 
 /**
- * The last-owner guard: the current owners the plan demotes or removes when the team has at
- * least one owner now and would have none afterwards; empty when the plan keeps an owner (or
- * the team has none to lose).
+ * The last-owner guard (n = 1) and --min-owners n: the current owners the plan demotes or removes
+ * when the team has at least `n` owners now and would have fewer afterwards; empty when the plan
+ * keeps `n` (or the team has fewer than `n` to begin with).
  */
-export function ownersLost(current: readonly CurrentMember[], plan: MembersPlan): CurrentMember[] {
-  const owners = current.filter((m) => m.role === 'owner');
-  if (owners.length === 0) return [];
-  if (applyPlan(current, plan).some((m) => m.role === 'owner')) return [];
-  return owners;
+export function ownersLost(current: readonly CurrentMember[], plan: MembersPlan, n = 1): CurrentMember[] {
+  const before = current.filter((m) => m.role === 'owner');
+  if (before.length < n) return [];
+  const owners = applyPlan(current, plan).filter((m) => m.role === 'owner');
+  if (owners.length >= n) return [];
+  const after = new Set(owners.map((m) => m.id));
+  return before.filter((m) => !after.has(m.id));
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
 import type { Tally } from '../../src/engine/exit.js';
-import type { PlanFile } from '../../src/engine/planFile.js';
+import { stateDigest, type PlanFile } from '../../src/engine/planFile.js';
 import { membersDomain, type MembersPlanBody, type MembersRunSettings } from '../../src/members/change.js';
 import type { CurrentMember, MembersPlan } from '../../src/plan/members.js';
 import { startSandbox, type Interceptor, type Sandbox } from '../../src/sandbox/server.js';
@@ -97,6 +97,14 @@ describe('the last-owner guard', () => {
     );
   });
 
+  it('exactly ten owners are all named', () => {
+    const current = Array.from({ length: 10 }, (_, i) => member(i + 1, 'owner'));
+    const plan: MembersPlan = { ...emptyPlan(), remove: current.map((m, i) => ({ user: ref(i + 1), role: m.role, pruned: true })) };
+    expect(domain(current, plan).d.refusals()[0]?.what).toBe(
+      `the plan would leave team t without an owner: it removes ${Array.from({ length: 10 }, (_, i) => mail(i + 1)).join(', ')} (all 10 of its owners)`,
+    );
+  });
+
   it('--force goes ahead with a warning; a team without an owner now is not guarded', () => {
     const current = [member(1, 'owner')];
     const forced = domain(current, { ...emptyPlan(), remove: [{ user: ref(1), role: 'owner', pruned: false }] }, { force: true });
@@ -139,6 +147,18 @@ describe('--min-owners', () => {
     const removed = { ...emptyPlan(), remove: owners(13).slice(0, 12).map((m, i) => ({ user: ref(i + 1), role: m.role, pruned: true })) };
     expect(domain(owners(13), removed, { minOwners: 2 }).d.refusals()[0]?.what).toBe(
       `the plan would leave team t with 1 owner, fewer than --min-owners 2: it removes ${Array.from({ length: 10 }, (_, i) => mail(i + 1)).join(', ')} and 2 more`,
+    );
+  });
+
+  it('names only owners, ten at most, and counts new owners the plan adds', () => {
+    const mixed = [member(1, 'owner'), member(2, 'owner'), member(3), member(4), member(5)];
+    expect(domain(mixed, demoting(1, 1), { minOwners: 2 }).d.refusals()[0]?.what).toBe(
+      'the plan would leave team t with 1 owner, fewer than --min-owners 2: it demotes user1@example.com',
+    );
+    const promoted = { ...demoting(1, 1), add: [{ user: { id: null, email: 'new@example.com' }, role: 'owner' as const, roleAsked: true as const }] };
+    expect(domain(mixed, promoted, { minOwners: 2 }).d.refusals()).toEqual([]);
+    expect(domain(owners(11), demoting(1, 10), { minOwners: 2 }).d.refusals()[0]?.what).toBe(
+      `the plan would leave team t with 1 owner, fewer than --min-owners 2: it demotes ${Array.from({ length: 10 }, (_, i) => mail(i + 1)).join(', ')}`,
     );
   });
 
@@ -217,13 +237,13 @@ describe('the report and the work counted', () => {
     expect(file.body.teams).toEqual([
       {
         team: 't',
-        state: { digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), members: [['u1', mail(1), 'owner'], ['u2', mail(2), 'member'], ['u3', mail(3), 'member'], ['u4', mail(4), 'member']] },
+        state: { digest: stateDigest([['u1', 'owner'], ['u2', 'member'], ['u3', 'member'], ['u4', 'member']]), members: [['u1', mail(1), 'owner'], ['u2', mail(2), 'member'], ['u3', mail(3), 'member'], ['u4', mail(4), 'member']] },
         plan,
         unchanged: [],
       },
     ]);
-    expect(file.body.options).toEqual({ force: true, batchSize: 7, concurrency: 3, maxRemovals: '10%' });
-    expect((domain(current, plan, { minOwners: 2 }).d.planFile() as PlanFile<MembersPlanBody>).body.options).toEqual({ force: false, batchSize: 100, concurrency: 8, maxRemovals: null, minOwners: 2 });
+    expect(file.body.options).toStrictEqual({ force: true, batchSize: 7, concurrency: 3, maxRemovals: '10%' });
+    expect((domain(current, plan, { minOwners: 2 }).d.planFile() as PlanFile<MembersPlanBody>).body.options).toStrictEqual({ force: false, batchSize: 100, concurrency: 8, maxRemovals: null, minOwners: 2 });
   });
 });
 
@@ -278,12 +298,12 @@ describe('sending, against the sandbox: the report of what happened', () => {
     sandbox = undefined;
   });
   const u = (i: number) => ({ id: `u0000${i}`, email: `user0000${i}@example.com` });
-  const current: CurrentMember[] = [{ ...u(1), role: 'owner' }, { ...u(2), role: 'member' }, { ...u(3), role: 'member' }, { ...u(4), role: 'member' }];
+  const current: CurrentMember[] = [{ ...u(1), role: 'owner' }, { ...u(2), role: 'member' }, { ...u(3), role: 'member' }, { ...u(4), role: 'member' }, { ...u(7), role: 'member' }];
   const plan: MembersPlan = {
     add: [{ user: { id: null, email: 'user00005@example.com' }, role: 'member' }, { user: { id: null, email: 'user00006@example.com' }, role: 'owner', roleAsked: true }],
     remove: [{ user: u(4), role: 'member', pruned: false }],
     roleChanges: [{ user: u(2), from: 'member', to: 'owner' }],
-    unchanged: 2,
+    unchanged: 3,
     notMember: [{ id: null, email: 'nobody@example.com' }],
   };
 
@@ -302,7 +322,8 @@ describe('sending, against the sandbox: the report of what happened', () => {
       command: 'members sync',
       current,
       plan,
-      named: [u(3)],
+      // u00007 is named and stays as it is: it has a row in --report, and no table here.
+      named: [u(3), u(7)],
       settings: { force: false, batchSize: 100, concurrency: 4 },
     });
     return d.execute({ increment() {}, stop() {} }, () => interrupted);
