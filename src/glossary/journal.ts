@@ -49,14 +49,18 @@ export interface LockOptions {
   onWait: (message: string) => void;
   /** How the wait polls (default: 200 ms timers). */
   pollMs?: number;
+  /** How it waits between two looks at the lock (default: a real timer); tests pass their own. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** The journal's name for a service: scheme, lowercase host (loopback names made one), port. */
 export function journalOrigin(baseUrl: string): string {
   const url = new URL(baseUrl);
   const scheme = url.protocol.replace(/:$/, '').toLowerCase();
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  const loopback = host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || /^::ffff:127\./.test(host);
+  // WHATWG URL gives IPv6 in brackets and an IPv4-mapped 127.x.y.z as ::ffff:7fxx:yyzz; a
+  // trailing dot names the same host.
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const loopback = host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || /^::ffff:7f[0-9a-f]{2}:/.test(host);
   const port = url.port || (scheme === 'https' ? '443' : '80');
   return `${scheme}://${loopback ? 'loopback' : host}:${port}`;
 }
@@ -301,7 +305,7 @@ export class Journal {
       }
       if (!told) options.onWait(`${what}: waiting for it to finish (Ctrl-C to stop)`);
       told = true;
-      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
+      await (options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(options.pollMs ?? 200);
     }
   }
 
