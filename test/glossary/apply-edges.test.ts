@@ -179,7 +179,7 @@ describe('rejections of a batch', () => {
 describe('the result', () => {
   it('counts every request, lists applied and failed in line order whatever order they settled in', async () => {
     // Lines out of order in the plan (a sync plans deletes after the rows): the result is by line.
-    const ops = [insert(5, 'e'), insert(2, 'b'), insert(9, 'BAD'), insert(3, 'c')];
+    const ops = [insert(5, 'a'), insert(2, 'b'), insert(9, 'BAD'), insert(3, 'e')];
     const refuseBad = (batch: GlossaryOperation[]) => {
       const i = batch.findIndex((o) => o.type === 'insert' && ['e', 'BAD'].includes(o.translations.en as string));
       return i < 0 ? undefined : rejected(400, `operations[${i}]: bad`);
@@ -187,8 +187,8 @@ describe('the result', () => {
     const s = service([], Array.from({ length: 10 }, () => refuseBad));
     const r = await applyGlossaryPlan(s.api, [], ops, options());
     expect(r.requests).toBe(s.puts.length);
-    expect(r.applied.map((p) => p.line)).toEqual([2, 3]);
-    expect(r.failed.map((f) => f.line)).toEqual([5, 9]);
+    expect(r.applied.map((p) => p.line)).toEqual([2, 5]);
+    expect(r.failed.map((f) => f.line)).toEqual([3, 9]);
   });
 
   it('an unknown outcome: the notice says how many landed and how many did not; the stop and the verification say why', async () => {
@@ -228,6 +228,14 @@ describe('the result', () => {
     expect(r.applied.map((p) => p.line)).toEqual([2, 3]);
     expect(r.failed.map((f) => f.line)).toEqual([4]);
     expect(notices).toContain('2 operations reported failed above landed after all (line 2, 3)');
+  });
+
+  it('a check that finds nothing landed settles no operation twice: progress counts each one once', async () => {
+    const settled: number[] = [];
+    const s = service([], [() => reset()]);
+    const r = await applyGlossaryPlan(s.api, [], [insert(2, 'a'), insert(3, 'b'), insert(4, 'c')], options({ onSettled: (n) => settled.push(n) }));
+    expect(r.failed.map((f) => f.line)).toEqual([2, 3, 4]);
+    expect(settled).toEqual([2, 1]);
   });
 
   it('a listing that fails the check of an unknown outcome stops the run, saying so', async () => {
