@@ -219,12 +219,8 @@ export function planGlossaryImport(
       plan.conflicts.push({ line: row.line, key: term, existingId: first.id });
       continue;
     }
+    // (A merge that changes nothing cannot come here: such a row is covered by `first`, so present above.)
     const merged = merge(first.translations, translations);
-    const next = describe(first.id, merged);
-    if (next.sig === first.sig) {
-      plan.present.push({ line: row.line, existingId: first.id });
-      continue;
-    }
     const op: PlannedOperation & { operation: { type: 'update' } } = {
       line: row.line,
       operation: { type: 'update', id: first.id, translations: merged },
