@@ -198,6 +198,21 @@ describe('a dry run', () => {
   });
 });
 
+describe('outputs that cannot be written', () => {
+  it('are named by their flag, in a dry run, with --plan-out and with nothing to do', async () => {
+    for (const [options, script, flag] of [
+      [{ dryRun: true, report: 'out.csv' }, {}, '--report out.csv'],
+      [{ planOut: 'out.json' }, {}, '--plan-out out.json'],
+      [{ report: 'out.csv' }, { empty: true }, '--report out.csv'],
+    ] as const) {
+      const { ctx, dir } = context();
+      mkdirSync(join(dir, options.report ?? options.planOut ?? ''));
+      const err = await failure(run(ctx, scripted(script).domain, options));
+      expect(err.message.startsWith(flag)).toBe(true);
+    }
+  });
+});
+
 describe('the step summary', () => {
   it('appends the Markdown view to GITHUB_STEP_SUMMARY, unless TEAMCTL_NO_STEP_SUMMARY=1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'teamctl-summary-'));
