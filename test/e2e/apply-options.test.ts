@@ -121,6 +121,20 @@ describe('apply: refusals', () => {
     expect(r.stderr).toContain('hint: make a new plan (--plan-out) and have it reviewed again');
   });
 
+  it('a stale plan of several teams names each team that moved', async () => {
+    s.sandbox.store.createTeam('acme', 'ops');
+    s.sandbox.store.setTeamMembers('acme', 'ops', [{ userId: 'u00007', role: 'owner' }]);
+    const plan = planPath();
+    const roster = file('team,id,role\nt,u00001,owner\nt,u00009,member\nops,u00007,owner\nops,u00010,member\n');
+    expect((await runCli(['members', 'sync', '--roster', roster, '--plan-out', plan], { env: { ...s.env, TEAMCTL_TEAM: undefined } })).code).toBe(0);
+    s.sandbox.store.putTeamMember('acme', 't', 'u00011', 'member');
+    s.sandbox.store.putTeamMember('acme', 'ops', 'u00012', 'member');
+    const r = await runCli(['apply', plan], { env: { ...s.env, TEAMCTL_TEAM: undefined } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('error: team t changed since the plan was made: 1 member added; team ops changed since the plan was made: 1 member added; nothing was sent\n');
+    expect(mutating(s.sandbox.requests)).toEqual([]);
+  });
+
   it('a team that cannot be read is the error, naming why it was read; nothing is sent', async () => {
     const plan = planPath();
     expect((await runCli(['members', 'add', 'u00009', '--plan-out', plan], { env: s.env })).code).toBe(0);
@@ -169,6 +183,14 @@ describe('apply: glossary plans', () => {
     expect(applied.stderr).toContain('1 to insert, 0 to update, 1 unchanged, 2 conflicts (skipped)');
     expect(applied.stderr).not.toContain('has no rows to import');
     expect(ens()).toEqual(['bank', 'door', 'river', 'team']);
+
+    // One insert and one unchanged row, no conflict.
+    const small = planPath();
+    expect((await runCli(['glossary', 'import', file('en,fr\nbank,banque\ngate,portail\n'), '--plan-out', small], { env: s.env })).code).toBe(0);
+    const second = await runCli(['apply', small], { env: s.env });
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain('1 to insert, 0 to update, 1 unchanged, 0 conflicts');
+    expect(second.stderr).not.toContain('has no rows to import');
   });
 
   it('warns of an earlier run\'s requests whose outcome is unknown', async () => {
