@@ -81,9 +81,9 @@ describe('planGlossaryImport: listings and rows as they come', () => {
   it('lists every part of the plan in line order, whatever the order of the rows', () => {
     const existing = [entry('g1', { en: 'bank' }), entry('g2', { en: 'door', fr: 'porte' }), entry('g3', { en: 'team', fr: 'équipe' })];
     const rows = [
-      row(9, { en: 'team', fr: 'équipe' }), // present by content
+      row(9, { en: 'bank' }, 'g1'), // present by id
       row(8, { en: 'door', fr: 'portail' }), // conflict
-      row(7, { en: 'bank' }, 'g1'), // present by id
+      row(7, { en: 'team', fr: 'équipe' }), // present by content
       row(6, { en: 'river' }, 'gone-2'), // unknown id, insert
       row(5, { en: 'gate', fr: 'portail' }, 'gone-1'), // unknown id, insert
       row(4, { en: 'team', fr: 'groupe' }), // conflict
@@ -161,6 +161,8 @@ describe('planGlossarySync: matching', () => {
     const result = planGlossarySync(existing, [row(2, { en: 'bank' }), row(3, { en: 'door' })], opts);
     expect(result.duplicates).toEqual([]);
     expect(result.notInFile).toEqual([{ id: 'k', key: '' }]);
+    const pair = planGlossarySync([...existing, { id: 'e3', translations: { en: 'bank', fr: 'rive' } }], [row(2, { en: 'bank' })], opts);
+    expect(pair.duplicates).toEqual([{ key: 'bank', keep: 'e1', others: ['e3'] }]);
   });
 
   it('lists inserts, updates, present rows and unknown ids in line order, whatever the order of the rows; deletes last', () => {
