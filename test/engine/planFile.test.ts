@@ -115,6 +115,7 @@ describe('plan files', () => {
 
   it('refuses to write a plan larger than apply reads, by its size in bytes', () => {
     const text = planFileText(plan);
+    expect(text.endsWith('}\n')).toBe(true); // a text file: its last line ends with a line break
     const bytes = Buffer.byteLength(text);
     expect(planFileText(plan, bytes)).toBe(text);
     let error: UsageError | undefined;
