@@ -1,0 +1,102 @@
+// Edges of the one glossary header recogniser (src/files/glossary/header.ts; README, "Glossary
+// file layouts"): metadata names with per-language suffixes, headers that are not headers, the
+// counts and examples its refusals give, --languages against the header, duplicate columns, the
+// metadata warning, and the columns of an XML layout's xml:lang values.
+import { describe, expect, it } from 'vitest';
+import { InputFileError, type FileProblem } from '../../src/errors.js';
+import { recogniseHeaderCell, xmlColumns } from '../../src/files/glossary/header.js';
+import { parseGlossaryFile } from '../../src/files/glossary/read.js';
+
+function problemsOf(text: string, opts: { key?: string; languages?: string[] } = {}): string[] {
+  try {
+    parseGlossaryFile(text, 'g.csv', opts);
+  } catch (err) {
+    if (err instanceof InputFileError) return err.problems.map((p: FileProblem) => `${p.line}: ${p.message}`);
+    throw err;
+  }
+  throw new Error('expected an InputFileError');
+}
+
+describe('recogniseHeaderCell', () => {
+  it('reads a language trimmed', () => {
+    expect(recogniseHeaderCell(' en ')).toEqual({ kind: 'language', language: 'en' });
+  });
+
+  it.each(['Description [en]', 'Description[en]', 'notes (fr)', 'notes(fr)', 'Part:English', 'comment_de', 'comment_pt_BR', 'comment_zh-Hans'])('%s is metadata', (cell) => {
+    expect(recogniseHeaderCell(cell)).toEqual({ kind: 'metadata' });
+  });
+});
+
+describe('a first line that is not a header', () => {
+  it('names the cells no language, and gives an example of --languages as long as the line', () => {
+    expect(problemsOf('alpha,beta,gamma,delta\n')).toEqual([
+      '1: line 1 is not a header of language columns ("alpha", "beta", "gamma", "delta" are no language ICU knows, nor a column of a known layout): ' +
+        "a glossary without a header (DeepL, Google, a two-column list) needs its columns' languages named in order, e.g. --languages en,de,fr,es",
+    ]);
+  });
+
+  it('names only the unknown cells, with "is" for one', () => {
+    expect(problemsOf('note,zorglub\nx,y\n')).toEqual([
+      '1: line 1 is not a header of language columns ("zorglub" is no language ICU knows, nor a column of a known layout): ' +
+        "a glossary without a header (DeepL, Google, a two-column list) needs its columns' languages named in order, e.g. --languages en,de",
+    ]);
+  });
+
+  it('a line of metadata names alone is no header', () => {
+    expect(problemsOf('description,note\nx,y\n')[0]).toMatch(/^1: line 1 is not a header of language columns \(/);
+  });
+
+  it('an id column beside an unknown one makes it a header with one bad column', () => {
+    expect(problemsOf('id,zorglub\n1,x\n')[0]).toMatch(/^1: column 2 "zorglub" is no language ICU knows, nor a metadata column teamctl knows/);
+  });
+
+  it('a column without a name between languages is a problem of the header', () => {
+    expect(problemsOf('en,,fr\nbank,,banque\n')).toEqual(['1: column 2 has no name']);
+  });
+});
+
+describe('--languages against the header', () => {
+  it('counts the term columns it names and those it would need', () => {
+    expect(problemsOf('source,target\nbank,banque\n', { languages: ['en'] })).toEqual([
+      '1: --languages names 1 languages; the file has 2 term columns ("source", "target"), 2 of them without a language',
+    ]);
+  });
+
+  it('refuses a language other than the one the header says for a column', () => {
+    expect(problemsOf('en,source\nbank,banque\n', { languages: ['de', 'fr'] })).toEqual(['1: column 1 "en" is en, but --languages names de for it']);
+  });
+});
+
+describe('columns', () => {
+  it('a layout\'s term column naming no language ICU knows', () => {
+    expect(problemsOf('Term [Klingonish],Term [de]\nx,y\n')).toEqual([
+      '1: column 1 "Term [Klingonish]" is a term column of a Crowdin glossary export, but "Klingonish" is no language ICU knows: write a language tag (like de, pt-BR) or its English name (German) there',
+    ]);
+  });
+
+  it('a language named twice, however it is written, is a duplicate', () => {
+    expect(problemsOf('de,Term [de]\nx,y\n')).toEqual(['1: duplicate column "Term [de]": same as column 1']);
+  });
+
+  it('one warning names the metadata columns, in the singular or the plural', () => {
+    expect(parseGlossaryFile('en,fr,note\nbank,banque,x\n', 'g.csv', {}).warnings).toEqual([
+      { file: 'g.csv', line: 1, message: 'column "note" holds no translation (the glossary holds translations only): ignored' },
+    ]);
+    expect(parseGlossaryFile('en,fr,note,description\nbank,banque,x,y\n', 'g.csv', {}).warnings).toEqual([
+      { file: 'g.csv', line: 1, message: 'columns "note", "description" hold no translation (the glossary holds translations only): ignored' },
+    ]);
+  });
+});
+
+describe('xmlColumns', () => {
+  it('takes the first cell as the id; names an empty, a repeated and a malformed xml:lang by column', () => {
+    const problems: string[] = [];
+    const columns = xmlColumns(['concept', 'en', '', 'EN', 'x y', 'id'], 5, (line, message) => problems.push(`${line}: ${message}`));
+    expect(columns.map((c) => c.kind)).toEqual(['id', 'language', 'ignored', 'ignored', 'ignored', 'language']);
+    expect(problems).toEqual([
+      '5: column 3 has no name',
+      '5: xml:lang "EN" is the language of xml:lang "en" spelled otherwise: write it one way',
+      '5: xml:lang "x y" is not a language tag (like en, fr, pt-BR): write the tag of its terms\' language',
+    ]);
+  });
+});
