@@ -53,9 +53,12 @@ describe('repeated rows', () => {
     expect(f.warnings).toEqual([{ file: 'g.csv', line: 3, message: 'identical to line 2; merged' }]);
   });
 
-  it('a row with an id merges into an identical row without one, which takes the id', () => {
+  it('a row with an id and an identical row without one are merged, keeping the id, in either order', () => {
     const f = parse('id,en,fr\n,bank,banque\n7,bank,banque\n');
     expect(f.rows).toEqual([{ line: 2, id: '7', translations: { en: 'bank', fr: 'banque' } }]);
     expect(f.warnings).toEqual([{ file: 'g.csv', line: 3, message: 'identical to line 2; merged' }]);
+    const after = parse('id,en,fr\n7,bank,banque\n,bank,banque\n');
+    expect(after.rows).toEqual([{ line: 2, id: '7', translations: { en: 'bank', fr: 'banque' } }]);
+    expect(after.warnings).toEqual([{ file: 'g.csv', line: 3, message: 'identical to line 2; merged' }]);
   });
 });
