@@ -35,6 +35,10 @@ describe('a first line that is not a header', () => {
     ]);
   });
 
+  it('the example names six languages at most', () => {
+    expect(problemsOf('a1,a2,a3,a4,a5,a6,a7\n')[0]).toMatch(/ e\.g\. --languages en,de,fr,es,it,ja$/);
+  });
+
   it('names only the unknown cells, with "is" for one', () => {
     expect(problemsOf('note,zorglub\nx,y\n')).toEqual([
       '1: line 1 is not a header of language columns ("zorglub" is no language ICU knows, nor a column of a known layout): ' +
