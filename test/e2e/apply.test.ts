@@ -466,8 +466,8 @@ describe('apply: glossary plans', () => {
     const config = newConfigDir();
     const plan = newPlanPath();
     expect((await runCli(['glossary', 'import', file('en,fr\nbank,banque\n'), '--plan-out', plan], { env: s.env, configDir: config })).code).toBe(0);
-    // An earlier run's batch whose answer was lost: the journal keeps it until the glossary settles it.
-    // The batch's answer is lost, and so is every read after it: the run cannot tell whether it landed.
+    // An earlier run's batch whose answer was lost, and every read after it: that run cannot tell
+    // whether it landed, so the journal keeps it until the glossary settles it.
     let sent = false;
     s.sandbox.intercept((req) => {
       if (req.method === 'PUT') sent = true;
@@ -478,5 +478,8 @@ describe('apply: glossary plans', () => {
     s.sandbox.clearIntercepts();
     const applied = await runCli(['apply', plan], { env: s.env, configDir: config });
     expect(warnings(applied.stderr).some((w) => w.startsWith('warning: an earlier run left glossary requests with an unknown outcome'))).toBe(true);
+    // The plan still applies: its insert landed, and the lost batch (never applied) did not reappear.
+    expect(applied.code).toBe(0);
+    expect(ens()).toEqual(['bank']);
   });
 });
