@@ -25,6 +25,10 @@ describe('recogniseHeaderCell', () => {
   it.each(['Description [en]', 'Description[en]', 'notes (fr)', 'notes(fr)', 'Part:English', 'comment_de', 'comment_pt_BR', 'comment_zh-Hans'])('%s is metadata', (cell) => {
     expect(recogniseHeaderCell(cell)).toEqual({ kind: 'metadata' });
   });
+
+  it.each(['[en] Description', '(fr) notes'])('%s is no metadata: a language in brackets is a suffix only', (cell) => {
+    expect(recogniseHeaderCell(cell)).toEqual({ kind: 'unknown' });
+  });
 });
 
 describe('a first line that is not a header', () => {
@@ -51,7 +55,18 @@ describe('a first line that is not a header', () => {
   });
 
   it('an id column beside an unknown one makes it a header with one bad column', () => {
-    expect(problemsOf('id,zorglub\n1,x\n')[0]).toMatch(/^1: column 2 "zorglub" is no language ICU knows, nor a metadata column teamctl knows/);
+    expect(problemsOf('id,zorglub\n1,x\n')).toEqual([
+      '1: column 2 "zorglub" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …): ' +
+        "remove it — or, if line 1 is no header, name the columns' languages with --languages en,de",
+      '1: the header has no language column (like en, fr, pt-BR)',
+    ]);
+  });
+
+  it('an empty cell neither makes nor breaks a header: --languages against en,,de is refused as for en,de', () => {
+    expect(problemsOf('en,,de\nbank,,Bank\n', { languages: ['en', 'de'] })).toEqual([
+      '1: the header names its languages (en, de): --languages is for a file whose header does not (source,target; term) or that has none',
+      '1: column 2 has no name',
+    ]);
   });
 
   it('a column without a name between languages is a problem of the header', () => {
@@ -64,6 +79,12 @@ describe('--languages against the header', () => {
     expect(problemsOf('source,target\nbank,banque\n', { languages: ['en'] })).toEqual([
       '1: --languages names 1 languages; the file has 2 term columns ("source", "target"), 2 of them without a language',
     ]);
+  });
+
+  it('counts a language key ICU does not know among the term columns it names', () => {
+    const g = parseGlossaryFile('source,xx-brand\nbank,Bank\n', 'g.csv', { languages: ['en', 'xx-brand'] });
+    expect(g.languages).toEqual(['en', 'xx-brand']);
+    expect(g.unverifiedLanguages).toEqual(['xx-brand']);
   });
 
   it('refuses a language other than the one the header says for a column', () => {
@@ -80,6 +101,16 @@ describe('columns', () => {
 
   it('a language named twice, however it is written, is a duplicate', () => {
     expect(problemsOf('de,Term [de]\nx,y\n')).toEqual(['1: duplicate column "Term [de]": same as column 1']);
+  });
+
+  it('a language named three times is a duplicate of its first column each time', () => {
+    expect(problemsOf('de,Term [de],DE\nx,y,z\n')).toEqual(['1: duplicate column "Term [de]": same as column 1', '1: duplicate column "DE": same as column 1']);
+  });
+
+  it('metadata columns may repeat: two Note columns are one warning, no duplicate', () => {
+    const g = parseGlossaryFile('en,de,Note,Note\nbank,Bank,x,y\n', 'g.csv', {});
+    expect(g.languages).toEqual(['en', 'de']);
+    expect(g.warnings.map((w) => w.message)).toEqual(['columns "Note", "Note" hold no translation (the glossary holds translations only): ignored']);
   });
 
   it('one warning names the metadata columns, in the singular or the plural', () => {
@@ -102,5 +133,11 @@ describe('xmlColumns', () => {
       '5: xml:lang "EN" is the language of xml:lang "en" spelled otherwise: write it one way',
       '5: xml:lang "x y" is not a language tag (like en, fr, pt-BR): write the tag of its terms\' language',
     ]);
+  });
+
+  it('compares xml:lang values in lower case: ß is no spelling of ss but no language tag', () => {
+    const problems: string[] = [];
+    xmlColumns(['concept', 'ss', 'ß'], 2, (line, message) => problems.push(`${line}: ${message}`));
+    expect(problems).toEqual(['2: xml:lang "ß" is not a language tag (like en, fr, pt-BR): write the tag of its terms\' language']);
   });
 });

@@ -75,8 +75,7 @@ export function recogniseHeader(
   const first = input.rows[0] as DelimitedFile['rows'][number];
   const cells = first.cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
   const present = cells.filter((c) => c.raw !== '');
-  const isHeader = present.length > 0 && present.every((c) => c.what.kind !== 'unknown') && present.some((c) => c.what.kind !== 'metadata');
-  const example = '--languages en,de';
+  const isHeader = present.every((c) => c.what.kind !== 'unknown') && present.some((c) => c.what.kind !== 'metadata');
   // The layout the first row looks most like: named in refusals, with the flag or edit that reads it.
   const layout = delimitedLayoutOf(present.map((c) => c.raw));
   if (layout === deeplExport && !isHeader && given === undefined) {
@@ -95,7 +94,7 @@ export function recogniseHeader(
       problem(
         first.line,
         `line 1 is not a header of language columns (${unknown.map((c) => show(c.raw)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} no language ICU knows, nor a column of a known layout): ` +
-          `a glossary without a header (DeepL, Google, a two-column list) needs its columns' languages named in order, e.g. ${present.length === 2 ? example : languagesExample(present.length)}`,
+          `a glossary without a header (DeepL, Google, a two-column list) needs its columns' languages named in order, e.g. ${languagesExample(present.length)}`,
       );
       return { columns: [], headerless: false, unverified: [] };
     }
@@ -144,8 +143,8 @@ export function recogniseHeader(
     } else if (what.kind === 'id') kind = 'id';
     else if (what.kind === 'metadata') metadata.push(show(raw));
     else {
-      const position = termIndexes.indexOf(index);
-      const named = position < 0 ? undefined : given?.[position];
+      // What --languages names for this column; undefined when it names none (index -1 included).
+      const named = given?.[termIndexes.indexOf(index)];
       if (what.kind === 'term') {
         if (given === undefined) {
           const like = looksLike(layout);
@@ -160,10 +159,13 @@ export function recogniseHeader(
       }
       kind = 'language';
     }
-    const lower = (kind === 'ignored' ? raw : name).toLowerCase();
-    const earlier = seen.get(lower);
-    if (earlier !== undefined && kind !== 'ignored') problem(first.line, `duplicate column ${show(raw)}: same as column ${earlier}`);
-    if (kind !== 'ignored') seen.set(lower, at);
+    // Ignored columns may repeat (two `Note` columns); an id or a language may not.
+    if (kind !== 'ignored') {
+      const lower = name.toLowerCase();
+      const earlier = seen.get(lower);
+      if (earlier === undefined) seen.set(lower, at);
+      else problem(first.line, `duplicate column ${show(raw)}: same as column ${earlier}`);
+    }
     columns.push({ index, kind, name });
   });
   if (metadata.length > 0) warn(first.line, `${metadata.length === 1 ? 'column' : 'columns'} ${metadata.join(', ')} ${metadata.length === 1 ? 'holds' : 'hold'} no translation (the glossary holds translations only): ignored`);
