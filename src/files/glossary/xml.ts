@@ -22,10 +22,11 @@ import { teamctlEntryIdJsonType, teamctlEntryIdType, teamctlTbxMarker, teamctlTe
 function jsonString(text: string): string | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'string' ? value : undefined;
+    if (typeof value === 'string') return value;
   } catch {
-    return undefined;
+    // not JSON at all
   }
+  return undefined;
 }
 
 interface Term {
@@ -41,6 +42,15 @@ interface Concept {
   terms: Map<string, Term[]>;
   /** What the service cannot hold, for the warning (definition, note, part of speech, …). */
   dropped: Set<string>;
+}
+
+/**
+ * The text of an element being read (a status, an id, an exact term, the header's source), and
+ * its depth: the text ends where that element closes, whatever markup (<hi>) it holds.
+ */
+interface Collected {
+  depth: number;
+  text: string[];
 }
 
 const excluded = /deprecated|superseded|obsolete|forbidden|rejected/i;
@@ -81,38 +91,39 @@ const local = (name: string): string => name.slice(name.indexOf(':') + 1);
  */
 export async function conceptRows(text: string | AsyncIterable<string>, file: string): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
   const { SaxesParser } = await import('saxes');
-  const parser = new SaxesParser({ position: true });
+  const parser = new SaxesParser(); // (it counts lines whatever its options)
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
   /** One row per concept with a usable term: cells[0] the concept id, then a cell per language index. */
   const rows: DelimitedFile['rows'] = [];
-  let conceptCount = 0;
+  let conceptSeen = false;
   const languages: string[] = [];
   const languageIndex = new Map<string, number>();
   const stack: string[] = [];
   let concept: Concept | undefined;
-  let language: string | undefined;
+  /** The language of the section being read; null when its element names none (a problem already). */
+  let language: string | null | undefined;
   let term: Term | undefined;
   let termText: string[] | undefined;
-  let statusNote: string[] | undefined;
-  let idNote: string[] | undefined;
-  let idIsJson = false;
+  let statusNote: Collected | undefined;
+  /** A concept's id: `json` for teamctlEntryIdJsonType. */
+  let idNote: (Collected & { json: boolean }) | undefined;
   /** The exact text of the last term, in a file teamctl exported (teamctlTermJsonType). */
-  let exactNote: string[] | undefined;
+  let exactNote: Collected | undefined;
   let exportedByTeamctl = false;
-  let headerText: string[] | undefined;
+  let headerText: Collected | undefined;
   /** Whether any element was opened: a parse error before that means the file is no XML at all. */
   let rootSeen = false;
   /** The root element's local name: which layout the file says it is. */
   let root = '';
 
-  // Warnings of one kind past the first `detailed` are counted, not kept: a termbase whose every
-  // concept has a definition would otherwise print (and hold) a line per concept.
+  // Warnings of one kind (`what`) past the first `detailed` are counted, not kept: a termbase whose
+  // every concept has a definition would otherwise print (and hold) a line per concept.
   const detailed = 20;
-  const kinds = new Map<string, { shown: number; more: number; line: number; what: string }>();
-  const note = (kind: string, what: string, line: number, message: string): void => {
-    const seen = kinds.get(kind) ?? { shown: 0, more: 0, line, what };
-    kinds.set(kind, seen);
+  const kinds = new Map<string, { shown: number; more: number; line: number }>();
+  const note = (what: string, line: number, message: string): void => {
+    const seen = kinds.get(what) ?? { shown: 0, more: 0, line };
+    kinds.set(what, seen);
     if (seen.shown < detailed) {
       seen.shown++;
       warnings.push({ file, line, message });
@@ -124,17 +135,17 @@ export async function conceptRows(text: string | AsyncIterable<string>, file: st
 
   /** A closed concept as its row (its terms per language, after what the service cannot hold) and its warnings. */
   const conceptRow = (c: Concept): void => {
-    conceptCount++;
+    conceptSeen = true;
     const values: [number, string][] = [];
-    const notes: [kind: string, what: string, text: string][] = [];
+    const notes: [what: string, text: string][] = [];
     for (const [lang, terms] of c.terms) {
       // A term marked preferred comes first; then the admitted ones, in file order.
       const usable = terms.filter((t) => !excluded.test(t.status)).sort((a, b) => Number(preferred.test(b.status)) - Number(preferred.test(a.status)));
       const left = terms.filter((t) => excluded.test(t.status));
-      for (const t of left) notes.push(['excluded', 'a term whose status keeps it out', `the ${lang} term ${JSON.stringify(t.text.trim())} is ${t.status} and is not imported`]);
+      for (const t of left) notes.push(['a term whose status keeps it out', `the ${lang} term ${JSON.stringify(t.text.trim())} is ${t.status} and is not imported`]);
       const [first, ...others] = usable;
       if (!first) continue;
-      if (others.length > 0) notes.push(['several', 'several terms for one language', `${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`]);
+      if (others.length > 0) notes.push(['several terms for one language', `${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`]);
       let index = languageIndex.get(lang);
       if (index === undefined) {
         index = languages.push(lang) - 1;
@@ -142,13 +153,13 @@ export async function conceptRows(text: string | AsyncIterable<string>, file: st
       }
       const value = first.text;
       values.push([index + 1, asCell(value)]);
-      if (lineBreak.test(value.trim())) notes.push(['break', 'a term with a line break', `the ${lang} term has a line break`]);
+      if (lineBreak.test(value.trim())) notes.push(['a term with a line break', `the ${lang} term has a line break`]);
     }
     if (c.dropped.size > 0) {
       const fields = [...c.dropped].join(', ');
-      notes.push([`dropped ${fields}`, `${fields} not imported`, `not imported (the glossary holds translations only): ${fields}`]);
+      notes.push([`${fields} not imported`, `not imported (the glossary holds translations only): ${fields}`]);
     }
-    for (const [kind, what, text] of notes) note(kind, what, c.line, `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: ${text}`);
+    for (const [what, text] of notes) note(what, c.line, `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: ${text}`);
     // (A concept left without a usable term was warned about above: it is no row.)
     if (values.length === 0) return;
     // Exactly as long as the languages met so far: rows are most of what a big file leaves in memory.
@@ -170,49 +181,48 @@ export async function conceptRows(text: string | AsyncIterable<string>, file: st
     if (!rootSeen) root = name;
     rootSeen = true;
     stack.push(name);
-    const attr = (key: string): string | undefined => {
-      const value = (tag.attributes as Record<string, string>)[key];
-      return typeof value === 'string' ? value : undefined;
-    };
+    // (Without namespace processing, every attribute is a string.)
+    const attr = (key: string): string | undefined => (tag.attributes as Record<string, string | undefined>)[key];
+    const collect = (): Collected => ({ depth: stack.length, text: [] });
     if (conceptElements.has(name)) {
       concept = { line: parser.line, id: attr('id'), terms: new Map(), dropped: new Set() };
     } else if ((name === 'langSec' || name === 'langSet') && concept) {
-      language = (attr('xml:lang') ?? attr('lang'))?.trim();
-      if (!language) problems.push({ file, line: parser.line, message: `<${name}> without xml:lang: add the language of its terms (xml:lang="en")` });
+      language = (attr('xml:lang') ?? attr('lang'))?.trim() || null;
+      if (language === null) problems.push({ file, line: parser.line, message: `<${name}> without xml:lang: add the language of its terms (xml:lang="en")` });
     } else if (name === 'concept' && concept && stack.at(-2) === 'conceptGrp') {
-      idNote = []; // MultiTerm's concept number: named in warnings, never an entry id
-      idIsJson = false;
+      idNote = { ...collect(), json: false }; // MultiTerm's concept number: named in warnings, never an entry id
     } else if (name === 'language' && concept && stack.at(-2) === 'languageGrp') {
       // MultiTerm: <languageGrp><language type="English" lang="EN-US"/>…
-      language = multiTermLanguage(attr('lang'), attr('type'));
-      if (!language) problems.push({ file, line: parser.line, message: '<language> without a lang attribute naming a language tag: add it (lang="EN-US"), as MultiTerm writes it' });
-    } else if (name === 'term' && concept && language) {
-      term = { text: '', line: parser.line, status: '' };
-      termText = [];
+      language = multiTermLanguage(attr('lang'), attr('type')) ?? null;
+      if (language === null) problems.push({ file, line: parser.line, message: '<language> without a lang attribute naming a language tag: add it (lang="EN-US"), as MultiTerm writes it' });
+    } else if (name === 'term' && concept) {
+      if (language) {
+        term = { text: '', line: parser.line, status: '' };
+        termText = [];
+      } else if (language === undefined) problems.push({ file, line: parser.line, message: "<term> outside a language's section: put it in the <langSec xml:lang=\"…\"> (<langSet>, MultiTerm's <languageGrp>) of its language" });
     } else if (name === 'termNote' || name === 'descrip' || name === 'note' || name === 'admin') {
       const type = attr('type') ?? name;
-      if (statusCategory.test(type)) statusNote = [];
-      else if ((type === teamctlEntryIdType || type === teamctlEntryIdJsonType) && concept && !language) {
-        idNote = [];
-        idIsJson = type === teamctlEntryIdJsonType;
-      } else if (type === teamctlTermJsonType && exportedByTeamctl && concept && language && concept.terms.has(language)) exactNote = [];
+      if (statusCategory.test(type)) statusNote = collect();
+      else if ((type === teamctlEntryIdType || type === teamctlEntryIdJsonType) && concept && language === undefined) idNote = { ...collect(), json: type === teamctlEntryIdJsonType };
+      else if (type === teamctlTermJsonType && exportedByTeamctl && concept && language && concept.terms.has(language)) exactNote = collect();
       else if (concept) concept.dropped.add(type);
-    } else if (tag.name.includes(':') && concept && !tag.name.startsWith('xml:')) {
+    } else if (tag.name.includes(':') && concept) {
       // TBX v3 DCT style: a data category is an element of its module's namespace
       // (<basic:administrativeStatus>, <min:definition>), the same category as DCA's
       // <termNote type="administrativeStatus">: the same status, the same warnings.
-      if (statusCategory.test(name)) statusNote = [];
+      if (statusCategory.test(name)) statusNote = collect();
       else if (!dctAdministrative.test(name)) concept.dropped.add(name);
-    } else if (name === 'sourceDesc' || name === 'p') {
-      headerText ??= stack.includes('tbxHeader') || stack.includes('martifHeader') ? [] : undefined;
+    } else if (name === 'sourceDesc') {
+      // The header's source (TBX and TBX 2008 alike): where teamctl's export says it is one.
+      headerText ??= collect();
     }
   });
   parser.on('text', (t) => {
     termText?.push(t);
-    statusNote?.push(t);
-    idNote?.push(t);
-    exactNote?.push(t);
-    headerText?.push(t);
+    statusNote?.text.push(t);
+    idNote?.text.push(t);
+    exactNote?.text.push(t);
+    headerText?.text.push(t);
   });
   parser.on('cdata', (t) => {
     termText?.push(t);
@@ -220,65 +230,62 @@ export async function conceptRows(text: string | AsyncIterable<string>, file: st
   parser.on('closetag', (tag) => {
     const name = local(tag.name);
     stack.pop();
+    const depth = stack.length + 1; // of the element that closes
     if (name === 'term' && term && termText && concept && language) {
       term.text = detached(termText.join(''));
       const list = concept.terms.get(language) ?? [];
       list.push(term);
       concept.terms.set(language, list);
       termText = undefined;
-    } else if ((name === 'admin' || name === 'concept') && idNote && concept) {
-      const text = idNote.join('').trim();
-      const id = idIsJson ? jsonString(text) : text;
+    } else if (idNote?.depth === depth && concept) {
+      const text = idNote.text.join('').trim();
+      const id = idNote.json ? jsonString(text) : text;
       if (id === undefined) problems.push({ file, line: parser.line, message: `<admin type="${teamctlEntryIdJsonType}"> is not a JSON string` });
       concept.id = id === undefined ? undefined : detached(id);
       idNote = undefined;
-    } else if (name === 'admin' && exactNote && concept && language) {
+    } else if (exactNote?.depth === depth && concept && language) {
       // The exact term teamctl wrote, in place of the visible one (which lacks what XML cannot hold).
-      const exact = jsonString(exactNote.join('').trim());
+      const exact = jsonString(exactNote.text.join(''));
       const last = concept.terms.get(language)?.at(-1);
       if (exact === undefined) problems.push({ file, line: parser.line, message: `<admin type="${teamctlTermJsonType}"> is not a JSON string` });
       else if (last) last.text = exact;
       exactNote = undefined;
-    } else if ((name === 'termNote' || name === 'descrip' || name === 'admin' || (tag.name.includes(':') && statusCategory.test(name))) && statusNote) {
+    } else if (statusNote?.depth === depth) {
       // A status belongs to the last term of its termSec/tig (TBX puts it after the term).
       const list = concept && language ? concept.terms.get(language) : undefined;
       const last = list?.[list.length - 1];
-      if (last) last.status = statusNote.join('').trim();
+      if (last) last.status = statusNote.text.join('').trim();
       statusNote = undefined;
     } else if (name === 'langSec' || name === 'langSet' || name === 'languageGrp') {
       language = undefined;
     } else if (conceptElements.has(name) && concept) {
       conceptRow(concept);
       concept = undefined;
-    } else if ((name === 'sourceDesc' || name === 'p') && headerText) {
-      if (headerText.join('').includes(teamctlTbxMarker)) exportedByTeamctl = true;
+    } else if (headerText?.depth === depth) {
+      if (headerText.text.join('').includes(teamctlTbxMarker)) exportedByTeamctl = true;
       headerText = undefined;
     }
   });
 
   try {
-    if (typeof text === 'string') parser.write(text.replace(/^\uFEFF/, ''));
-    else {
-      let first = true;
-      for await (const piece of text) {
-        parser.write(first ? piece.replace(/^\uFEFF/, '') : piece);
-        first = false;
-      }
-    }
+    // (The parser skips a byte order mark at the start of the text, and only there.)
+    if (typeof text === 'string') parser.write(text);
+    else for await (const piece of text) parser.write(piece);
     parser.close();
   } catch (err) {
     if (err instanceof InputFileError) throw err;
-    const message = (err as Error).message.replace(/^(?:[^:]*:)?\d+:\d+: /, '').replace(/\.$/, '');
+    // The parser's messages: `12:4: unexpected close tag.` (a file name first only when it is given one).
+    const message = (err as Error).message.replace(/^\d+:\d+: /, '').replace(/\.$/, '');
     // Nothing of XML before the error: a file named .tbx or .xml that is something else.
     const hint = rootSeen ? '' : ` — a .tbx or .xml file is read as XML (${xmlLayouts.map((l) => l.name).join(', ')}): a CSV file needs a name like .csv`;
     throw new InputFileError([{ file, line: parser.line, message: `not well-formed XML: ${message}${hint}` }]);
   }
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
-  for (const { more, line, what } of kinds.values()) {
+  for (const [what, { more, line }] of kinds) {
     if (more > 0) warnings.push({ file, line, message: `and ${more.toLocaleString('en-US')} more ${more === 1 ? 'concept' : 'concepts'} like those above (${what}), from this line on` });
   }
   // (teamctl's export of an empty glossary is an empty import, as its CSV export is.)
-  if (conceptCount === 0 && !exportedByTeamctl) {
+  if (!conceptSeen && !exportedByTeamctl) {
     // The root names the layout; a root of none (a TMX or XLIFF file) is named, with what is read.
     const layout = xmlLayoutOf(root);
     const expected = (layout === undefined ? xmlLayouts : [layout]).map((l) => `${l.example} (${l.name})`).join(' or ');
