@@ -56,6 +56,25 @@ describe('languageOf', () => {
     expect(languageOf(text)).toBe(tag);
   });
 
+  // Regional and script forms tools write in full: each found by ICU's own English name for it
+  // (read from ICU here, so the test holds whichever version of ICU names them).
+  it.each(['pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant', 'zh-CN', 'zh-TW', 'zh-HK', 'es-419', 'es-MX', 'es-ES', 'en-US', 'en-GB', 'en-AU', 'en-CA', 'fr-CA', 'fr-CH', 'de-AT', 'de-CH', 'sr-Latn', 'sr-Cyrl', 'nl-BE'])(
+    '%s by its English name',
+    (tag) => {
+      const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) as string;
+      expect(languageOf(name)).toBe(tag);
+      expect(languageOf(name.toUpperCase())).toBe(tag);
+    },
+  );
+
+  it('every two-letter language by its English name, as its current tag where ICU also names a deprecated one', () => {
+    expect(languageOf('Norwegian Bokmål')).toBe('nb');
+    expect(languageOf('Zulu')).toBe('zu');
+    expect(languageOf('Afar')).toBe('aa');
+    // mo, ji, in, iw, jw, tw, tl, sh: the same names, deprecated tags.
+    expect(['Romanian', 'Yiddish', 'Indonesian', 'Hebrew', 'Javanese', 'Akan', 'Filipino', 'Serbian (Latin)'].map(languageOf)).toEqual(['ro', 'yi', 'id', 'he', 'jv', 'ak', 'fil', 'sr-Latn']);
+  });
+
   it.each(['Elvish', 'Portuguese Brazilian Spanish', 'xx', ''])('%s is none', (text) => {
     expect(languageOf(text)).toBeUndefined();
   });

@@ -37,7 +37,9 @@ function tagOfName(name: string): string | undefined {
     tags.push('pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant', 'zh-CN', 'zh-TW', 'zh-HK', 'es-419', 'es-MX', 'es-ES', 'en-US', 'en-GB', 'en-AU', 'en-CA', 'fr-CA', 'fr-CH', 'de-AT', 'de-CH', 'sr-Latn', 'sr-Cyrl', 'nl-BE');
     for (const tag of tags) {
       const known = displayNames?.of(tag);
-      if (known !== undefined && !byName.has(known.toLowerCase())) byName.set(known.toLowerCase(), tag);
+      // A deprecated tag ICU still names (mo "Romanian", ji "Yiddish", sh "Serbian (Latin)") comes
+      // before its current one in this list: the name gives the current tag (ro, yi, sr-Latn).
+      if (known !== undefined && !byName.has(known.toLowerCase())) byName.set(known.toLowerCase(), Intl.getCanonicalLocales(tag)[0] ?? tag);
     }
   }
   const plain = name.trim().toLowerCase();
