@@ -35,7 +35,7 @@ describe('a first line that is not a header', () => {
   it('names the cells no language, and gives an example of --languages as long as the line', () => {
     expect(problemsOf('alpha,beta,gamma,delta\n')).toEqual([
       '1: line 1 is not a header of language columns ("alpha", "beta", "gamma", "delta" are no language ICU knows, nor a column of a known layout): ' +
-        "a glossary without a header (DeepL, Google, a two-column list) needs its columns' languages named in order, e.g. --languages en,de,fr,es",
+        "a glossary without a header (DeepL, Google unidirectional, a two-column list) needs its columns' languages named in order, e.g. --languages en,de,fr,es",
     ]);
   });
 
@@ -46,7 +46,7 @@ describe('a first line that is not a header', () => {
   it('names only the unknown cells, with "is" for one', () => {
     expect(problemsOf('note,zorglub\nx,y\n')).toEqual([
       '1: line 1 is not a header of language columns ("zorglub" is no language ICU knows, nor a column of a known layout): ' +
-        "a glossary without a header (DeepL, Google, a two-column list) needs its columns' languages named in order, e.g. --languages en,de",
+        "a glossary without a header (DeepL, Google unidirectional, a two-column list) needs its columns' languages named in order, e.g. --languages en,de",
     ]);
   });
 

@@ -47,6 +47,8 @@ describe('languageOf', () => {
     ['  german ', 'de'],
     ['Brazilian Portuguese', 'pt-BR'],
     ['Portuguese, Brazilian', 'pt-BR'],
+    ['Portuguese,Brazilian', 'pt-BR'],
+    ['Chinese  Simplified', 'zh-Hans'],
     ['Chinese Simplified', 'zh-Hans'],
     ['Simplified Chinese', 'zh-Hans'],
     ['Latin American Spanish', 'es-419'],

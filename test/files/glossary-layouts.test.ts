@@ -82,7 +82,7 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
 
   it('a headerless list of three columns → --languages naming three', () => {
     expect(refusal('hermosa,belle,schön\n')).toEqual([
-      '1: line 1 is not a header of language columns ("hermosa", "belle", "schön" are no language ICU knows, nor a column of a known layout): a glossary without a header (DeepL, Google, a two-column list) needs its columns\' languages named in order, e.g. --languages en,de,fr',
+      '1: line 1 is not a header of language columns ("hermosa", "belle", "schön" are no language ICU knows, nor a column of a known layout): a glossary without a header (DeepL, Google unidirectional, a two-column list) needs its columns\' languages named in order, e.g. --languages en,de,fr',
     ]);
     expect(translations('hermosa,belle,schön\n', { languages: ['en', 'fr', 'de'] })).toEqual([{ en: 'hermosa', fr: 'belle', de: 'schön' }]);
   });

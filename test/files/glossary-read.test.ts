@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputFileError } from '../../src/errors.js';
 import { looksLikeXml, readGlossaryFile } from '../../src/files/glossary/read.js';
+import { recogniseHeaderCell } from '../../src/files/glossary/header.js';
+import { squash } from '../../src/files/glossary/layout.js';
 import { delimitedLayoutOf, xmlLayoutOf } from '../../src/files/glossary/registry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-read-'));
@@ -44,9 +46,17 @@ describe('looksLikeXml', () => {
 
 describe('readGlossaryFile', () => {
   it('reads XML whose first megabyte is blank, found once the whole text is read', async () => {
-    const path = write('terms.txt', ' '.repeat(1024 * 1024 + 10) + '<tbx><text><body><conceptEntry><langSec xml:lang="en"><termSec><term>bank</term></termSec></langSec></conceptEntry></body></text></tbx>');
+    const path = write('terms.txt', ' '.repeat(1024 * 1024 + 10) + '<tbx><text><body><conceptEntry><langSec xml:lang="en"><termSec><term>bank</term></termSec></langSec><descrip type="definition">d</descrip></conceptEntry></body></text></tbx>');
     const file = await readGlossaryFile(path);
     expect(file.rows.map((r) => r.translations)).toEqual([{ en: 'bank' }]);
+    expect(file.warnings.map((w) => w.message)).toEqual(['concept: not imported (the glossary holds translations only): definition']);
+  });
+
+  it("reads an XML file's xml:lang values as languages (id is Indonesian there), its warnings before those of its rows", async () => {
+    const concept = (extra: string): string => `<conceptEntry><langSec xml:lang="en"><termSec><term>bank</term></termSec></langSec><langSec xml:lang="id"><termSec><term>bank</term></termSec></langSec>${extra}</conceptEntry>\n`;
+    const file = await readGlossaryFile(write('terms.tbx', '<tbx><text><body>\n' + concept('<descrip type="definition">d</descrip>') + concept('') + '</body></text></tbx>'));
+    expect(file.rows.map((r) => [r.id, r.translations])).toEqual([[undefined, { en: 'bank', id: 'bank' }]]);
+    expect(file.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual(['2: concept: not imported (the glossary holds translations only): definition', '3: identical to line 2; merged']);
   });
 
   it('reads XML of more than one piece (a megabyte each) whole, lines counted across pieces', async () => {
@@ -68,6 +78,68 @@ describe('readGlossaryFile', () => {
     const csv = await readGlossaryFile(write('empty.csv', '')).catch((err: unknown) => err);
     expect(csv).toBeInstanceOf(InputFileError);
     expect((csv as InputFileError).problems[0]?.message).not.toMatch(/XML/);
+  });
+});
+
+describe('which layout a first line looks like', () => {
+  const layoutOf = (line: string): string => delimitedLayoutOf(line.split(',')).name;
+  const teamctl = "teamctl's CSV";
+  const languages = 'a CSV of language columns (a spreadsheet, a Google equivalent-term set, a GlotPress export)';
+  const none = 'a glossary without a header (DeepL, Google unidirectional, a two-column list)';
+  const deepl = 'a DeepL glossary export (two terms, then the two language codes, no header)';
+
+  it.each([
+    ['id,en,de', teamctl],
+    ['ID,en', teamctl],
+    ['en,de', languages],
+    ['id,en,zorglub', none],
+    ['bank,Bank,EN,DE', deepl],
+    ['en,Bank,EN,DE', none],
+    ['bank,Bank,EN', none],
+    ['bank,Bank,EN,DE,x', none],
+    ['bank,Bank,zorglub,DE', none],
+    ['bank,Bank,EN,zorglub', none],
+    ['term,translatable,en,de', 'a Phrase term base'],
+    ['term,Case Sensitive,en', 'a Phrase term base'],
+    ['term,description,en,de', 'a Phrase term base'],
+    ['term,description', none],
+    ['term,en,de', none],
+    ['source,target', 'a Weblate glossary CSV'],
+    ['source,note', none],
+    ['target,note', none],
+    ['term,translation_de', 'a Transifex glossary'],
+    ['term,comment', 'a Transifex glossary'],
+    ['term,pos', 'a Transifex glossary'],
+    ['note,term,comment', none],
+  ])('%s: %s', (line, name) => {
+    expect(layoutOf(line)).toBe(name);
+  });
+});
+
+describe("layouts' columns", () => {
+  it.each([
+    ['Term[de]', { kind: 'language', language: 'de' }],
+    ['term [pt-BR]', { kind: 'language', language: 'pt-BR' }],
+    ['Old Term [de]', { kind: 'unknown' }],
+    ['Term [de] old', { kind: 'unknown' }],
+    ['Term : German', { kind: 'language', language: 'de' }],
+    ['Term:Portuguese, Brazilian', { kind: 'language', language: 'pt-BR' }],
+    ['Old Term:German', { kind: 'unknown' }],
+    ['translation_de', { kind: 'language', language: 'de' }],
+    ['old translation_de', { kind: 'unknown' }],
+    ['translation', { kind: 'term' }],
+    ['Term', { kind: 'term' }],
+    ['Translatable', { kind: 'metadata' }],
+    ['Case sensitive', { kind: 'metadata' }],
+    ['CaseSensitive', { kind: 'metadata' }],
+    ['developer_comments', { kind: 'metadata' }],
+  ])('%s', (cell, what) => {
+    expect(recogniseHeaderCell(cell)).toEqual(what);
+  });
+
+  it('compares names squashed: trimmed, lower case, runs of blanks, _ and - as one space', () => {
+    expect(squash('  Case _-  Sensitive ')).toBe('case sensitive');
+    expect(squash('Part-of_Speech')).toBe('part of speech');
   });
 });
 

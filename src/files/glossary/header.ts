@@ -54,7 +54,7 @@ function languagesExample(count: number): string {
 
 /** What a refusal adds when the header looks like a known tool's layout: its name, and what reads it. */
 function looksLike(layout: DelimitedLayout): string | undefined {
-  return layout.fix === undefined || layout === headerless ? undefined : `it looks like ${layout.name}: ${layout.fix}`;
+  return layout.fix === undefined ? undefined : `it looks like ${layout.name}: ${layout.fix}`;
 }
 
 /** A value for a message: quoted, escaped, and cut short when long. */
@@ -94,7 +94,7 @@ export function recogniseHeader(
       problem(
         first.line,
         `line 1 is not a header of language columns (${unknown.map((c) => show(c.raw)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} no language ICU knows, nor a column of a known layout): ` +
-          `a glossary without a header (DeepL, Google, a two-column list) needs its columns' languages named in order, e.g. ${languagesExample(present.length)}`,
+          `${headerless.name} needs its columns' languages named in order, e.g. ${languagesExample(present.length)}`,
       );
       return { columns: [], headerless: false, unverified: [] };
     }

@@ -6,18 +6,22 @@
 import { knownLanguage } from './icu.js';
 import type { DelimitedLayout } from './layout.js';
 
-/** DeepL's export: two terms, then the two languages' codes; less sure than any layout whose columns are named. */
+/**
+ * DeepL's export: two terms, then the two languages' codes; less sure than any layout whose
+ * columns are named. (Its refusal names the file's own codes: header.ts; so no `fix` here.)
+ */
 export const deeplExport: DelimitedLayout = {
   name: "a DeepL glossary export (two terms, then the two language codes, no header)",
   example: 'bank,Bank,EN,DE',
-  fix: 'name the two codes at the end of each line, --languages en,de',
-  detect: (head) => (head.length === 4 && !knownLanguage(head[0] ?? '') && knownLanguage(head[2] ?? '') && knownLanguage(head[3] ?? '') ? 4 : undefined),
+  detect: (head) => (head.length === 4 && !knownLanguage(head[0]) && knownLanguage(head[2]) && knownLanguage(head[3]) ? 4 : undefined),
 };
 
-/** A list of term pairs (or more columns of terms) without a header. */
+/**
+ * A list of term pairs (or more columns of terms) without a header: the layout of any first line
+ * no other layout claims. (Its refusal gives a --languages as long as the line: header.ts.)
+ */
 export const headerless: DelimitedLayout = {
   name: 'a glossary without a header (DeepL, Google unidirectional, a two-column list)',
   example: 'hermosa,belle',
-  fix: "name its columns' languages in order, --languages en,de",
   detect: () => 1,
 };

@@ -5,19 +5,22 @@ import { UsageError } from '../../errors.js';
 import { languageKeyPattern } from '../../glossary/languages.js';
 
 let displayNames: Intl.DisplayNames | undefined;
+/** ICU's English names of languages, made once. */
+const names = (): Intl.DisplayNames => (displayNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }));
+
 /** ICU's English name of a language tag, or undefined when it knows none (or the tag is malformed). */
 function languageName(tag: string): string | undefined {
-  displayNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
   try {
-    return displayNames.of(tag) ?? displayNames.of(tag.split('-')[0] ?? '');
+    return names().of(tag) ?? names().of(tag.replace(/-.*/, ''));
   } catch {
-    return undefined;
+    // a tag ICU refuses (en-US-US): no name
   }
+  return undefined;
 }
 
-/** Whether ICU knows `tag` as a language (its base language, at least). */
-export function knownLanguage(tag: string): boolean {
-  return languageKeyPattern.test(tag) && tag.toLowerCase() !== 'und' && languageName(tag) !== undefined;
+/** Whether ICU knows `tag` as a language (its base language, at least); undefined is none. */
+export function knownLanguage(tag: string | undefined): boolean {
+  return tag !== undefined && languageKeyPattern.test(tag) && tag.toLowerCase() !== 'und' && languageName(tag) !== undefined;
 }
 
 /** Whether a cell has the shape of a language key (`xx-brand`), known to ICU or not. */
@@ -29,20 +32,19 @@ let byName: Map<string, string> | undefined;
 /** A language tag from an English language name (`German` → de), through ICU's own names. */
 function tagOfName(name: string): string | undefined {
   if (byName === undefined) {
-    languageName('en'); // ICU's names, made once
     byName = new Map();
     const letters = 'abcdefghijklmnopqrstuvwxyz';
     const tags = [...letters].flatMap((a) => [...letters].map((b) => a + b));
     // Regional and script forms tools name in full ("Brazilian Portuguese", "Simplified Chinese").
     tags.push('pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant', 'zh-CN', 'zh-TW', 'zh-HK', 'es-419', 'es-MX', 'es-ES', 'en-US', 'en-GB', 'en-AU', 'en-CA', 'fr-CA', 'fr-CH', 'de-AT', 'de-CH', 'sr-Latn', 'sr-Cyrl', 'nl-BE');
     for (const tag of tags) {
-      const known = displayNames?.of(tag);
-      // A deprecated tag ICU still names (mo "Romanian", ji "Yiddish", sh "Serbian (Latin)") comes
-      // before its current one in this list: the name gives the current tag (ro, yi, sr-Latn).
-      if (known !== undefined && !byName.has(known.toLowerCase())) byName.set(known.toLowerCase(), Intl.getCanonicalLocales(tag)[0] ?? tag);
+      const known = names().of(tag);
+      // A deprecated tag ICU still names (mo "Romanian", ji "Yiddish", sh "Serbian (Latin)") is
+      // its current tag (ro, yi, sr-Latn): a name two tags share is one language, one tag.
+      if (known !== undefined) byName.set(known.toLowerCase(), new Intl.Locale(tag).toString());
     }
   }
-  const plain = name.trim().toLowerCase();
+  const plain = name.toLowerCase(); // (trimmed by languageOf)
   // "Chinese Simplified", "Portuguese, Brazilian" → ICU's "Simplified Chinese", "Brazilian Portuguese".
   const swapped = plain.includes(',') ? plain.split(/\s*,\s*/).reverse().join(' ') : plain.split(/\s+/).reverse().join(' ');
   return byName.get(plain) ?? byName.get(swapped);

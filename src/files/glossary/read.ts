@@ -19,28 +19,29 @@ export function parseGlossaryFile(text: string, file: string, opts: GlossaryRead
 
 /** Reads a glossary file: CSV (or `;`/tab), or XML by its extension or first character. */
 export async function readGlossaryFile(path: string, opts: GlossaryReadOptions = {}, cwd?: string): Promise<GlossaryFile> {
-  const chunks = readCheckedChunks(path, cwd === undefined ? {} : { cwd });
+  const chunks = readCheckedChunks(path, { cwd });
   const first = await chunks.next();
   if (first.done !== true && looksLikeXml(path, first.value.text)) {
-    // Loaded only for XML files: the XML parser costs nothing to a CSV import. It is fed the text
-    // chunk by chunk as it is read (README, "Bounded input"), never the whole text.
-    const { conceptRows } = await import('./xml.js');
+    // The XML parser is fed the text chunk by chunk as it is read (README, "Bounded input"), never
+    // the whole text.
     const head = first.value.text;
     async function* pieces(): AsyncGenerator<string> {
       yield head;
       for await (const { text } of chunks) yield text;
     }
-    const { rows, warnings } = await conceptRows(pieces(), path);
-    const file = fromDelimited(rows, opts, true);
-    return { ...file, warnings: [...warnings, ...file.warnings] };
+    return xmlGlossaryFile(pieces(), path, opts);
   }
   const text = await textOfChunks(chunks, first.done === true ? [] : [first.value.bytes]);
-  if (looksLikeXml(path, text)) {
-    // (A first chunk of blanks only: the text is whole already.)
-    const { conceptRows } = await import('./xml.js');
-    const { rows, warnings } = await conceptRows(text, path);
-    const file = fromDelimited(rows, opts, true);
-    return { ...file, warnings: [...warnings, ...file.warnings] };
-  }
+  // (A first chunk of blanks only: the text is whole already.)
+  if (looksLikeXml(path, text)) return xmlGlossaryFile(text, path, opts);
   return parseGlossaryFile(text, path, opts);
+}
+
+/** An XML glossary file's concepts as rows, through the checks of every layout; its warnings first. */
+async function xmlGlossaryFile(text: string | AsyncIterable<string>, path: string, opts: GlossaryReadOptions): Promise<GlossaryFile> {
+  // Loaded only for XML files: the XML parser costs nothing to a CSV import.
+  const { conceptRows } = await import('./xml.js');
+  const { rows, warnings } = await conceptRows(text, path);
+  const file = fromDelimited(rows, opts, true);
+  return { ...file, warnings: [...warnings, ...file.warnings] };
 }

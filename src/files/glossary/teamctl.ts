@@ -7,5 +7,6 @@ import type { DelimitedLayout } from './layout.js';
 export const teamctlCsv: DelimitedLayout = {
   name: "teamctl's CSV",
   example: 'id,en,fr,de',
-  detect: (head) => (head.some((c) => c.toLowerCase() === 'id') && head.every((c) => c.toLowerCase() === 'id' || knownLanguage(c)) ? 8 : undefined),
+  // (`id` is also a language to ICU, Indonesian: every cell a language includes the id column.)
+  detect: (head) => (head.some((c) => c.toLowerCase() === 'id') && head.every(knownLanguage) ? 8 : undefined),
 };
