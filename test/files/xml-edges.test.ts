@@ -108,6 +108,8 @@ describe('warnings', () => {
     ]);
     const one = await read(['<tbx><text><body>', ...Array.from({ length: 21 }, () => entry(langSec('en', termSec('a') + termSec('b')))), '</body></text></tbx>'].join('\n'));
     expect(one.warnings.at(-1)).toBe('22: and 1 more concept like those above (several terms for one language), from this line on');
+    const breaks = await read(['<tbx><text><body>', ...Array.from({ length: 21 }, () => entry(langSec('en', termSec('a&#10;b')))), '</body></text></tbx>'].join('\n'));
+    expect(breaks.warnings.at(-1)).toBe('22: and 1 more concept like those above (a term with a line break), from this line on');
   });
 });
 
@@ -169,6 +171,11 @@ describe('MultiTerm', () => {
     expect(warnings).toEqual(['1: concept "71": 2 en-US terms: imported "bank", left out "bench" (an entry holds one term per language)']);
   });
 
+  it("a <concept> that is not a conceptGrp's own is no concept number", async () => {
+    const { warnings } = await read(mtf('<concept>7</concept><languageGrp><language lang="EN"/><termGrp><term>a</term><concept>9</concept></termGrp><termGrp><term>b</term></termGrp></languageGrp>'));
+    expect(warnings).toEqual(['1: concept "7": 2 en terms: imported "a", left out "b" (an entry holds one term per language)']);
+  });
+
   it('refuses a <language> without lang or type', async () => {
     expect((await refusal(mtf('<languageGrp><language/><termGrp><term>bank</term></termGrp></languageGrp>'))).problems).toEqual([
       '1: <language> without a lang attribute naming a language tag: add it (lang="EN-US"), as MultiTerm writes it',
@@ -218,6 +225,17 @@ describe("teamctl's own export", () => {
     const { rows, warnings } = await read(tbx(body, marker));
     expect(rows.map((r) => r[0])).toEqual(['id', 'ge_1', 'ge_2', 'ge 3', '']);
     expect(warnings).toEqual([]);
+  });
+
+  it("an id inside a language's section is no entry id: it is warned about", async () => {
+    const { rows, warnings } = await read(tbx(entry(langSec('en', '<admin type="teamctl-entry-id">ge_9</admin>' + termSec('bank')), ' id="ge_1"'), marker));
+    expect(rows[1]).toEqual(['ge_1', 'bank']);
+    expect(warnings).toEqual(['1: concept "ge_1": not imported (the glossary holds translations only): teamctl-entry-id']);
+  });
+
+  it('finds its words in the header even across inline markup', async () => {
+    const text = tbx(entry(langSec('en', termSec('bank')), ' id="ge_1"'), '<sourceDesc><p>Organization translation glossary exported by <hi>teamctl</hi></p></sourceDesc>');
+    expect((await read(text)).rows[1]).toEqual(['ge_1', 'bank']);
   });
 
   it('reads the exact term after the visible one, however its JSON is spaced or split', async () => {
