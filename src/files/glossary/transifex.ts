@@ -3,13 +3,14 @@
 // does not say: `--languages en` names it (or `--languages en,de`, every term column in order).
 import { squash, type DelimitedLayout } from './layout.js';
 
-const column = /^translation_(.+)$/i;
+/** `translation_de` → `de`. (The expression is written where it is used, so each call tests it anew.) */
+const languageOfColumn = (cell: string): string | undefined => /^translation_(.+)$/i.exec(cell)?.[1];
 
 export const transifex: DelimitedLayout = {
   name: 'a Transifex glossary',
   example: 'term,pos,comment,translation_de,comment_de',
   fix: "name the term column's language, --languages en (or every term column's in order, --languages en,de)",
-  detect: (head) => (head.some((c) => column.test(c)) ? 9 : squash(head[0] ?? '') === 'term' && head.some((c) => ['pos', 'comment'].includes(squash(c))) ? 6 : undefined),
-  languageColumn: (cell) => column.exec(cell)?.[1],
+  detect: (head) => (head.some((c) => languageOfColumn(c) !== undefined) ? 9 : squash(head[0] ?? '') === 'term' && head.some((c) => ['pos', 'comment'].includes(squash(c))) ? 6 : undefined),
+  languageColumn: languageOfColumn,
   termColumns: ['term', 'translation'],
 };
