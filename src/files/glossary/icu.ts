@@ -29,25 +29,35 @@ export function languageKeyShaped(cell: string): boolean {
 }
 
 let byName: Map<string, string> | undefined;
-/** A language tag from an English language name (`German` → de), through ICU's own names. */
-function tagOfName(name: string): string | undefined {
+/** Every two-letter language by its English name (lower case), made once. */
+function twoLetterByName(): Map<string, string> {
   if (byName === undefined) {
     byName = new Map();
     const letters = 'abcdefghijklmnopqrstuvwxyz';
-    const tags = [...letters].flatMap((a) => [...letters].map((b) => a + b));
-    // Regional and script forms tools name in full ("Brazilian Portuguese", "Simplified Chinese").
-    tags.push('pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant', 'zh-CN', 'zh-TW', 'zh-HK', 'es-419', 'es-MX', 'es-ES', 'en-US', 'en-GB', 'en-AU', 'en-CA', 'fr-CA', 'fr-CH', 'de-AT', 'de-CH', 'sr-Latn', 'sr-Cyrl', 'nl-BE');
-    for (const tag of tags) {
+    for (const tag of [...letters].flatMap((a) => [...letters].map((b) => a + b))) {
       const known = names().of(tag);
       // A deprecated tag ICU still names (mo "Romanian", ji "Yiddish", sh "Serbian (Latin)") is
       // its current tag (ro, yi, sr-Latn): a name two tags share is one language, one tag.
       if (known !== undefined) byName.set(known.toLowerCase(), new Intl.Locale(tag).toString());
     }
   }
+  return byName;
+}
+
+/** A language tag from an English language name (`German` → de), through ICU's own names. */
+function tagOfName(name: string): string | undefined {
   const plain = name.toLowerCase(); // (trimmed by languageOf)
   // "Chinese Simplified", "Portuguese, Brazilian" → ICU's "Simplified Chinese", "Brazilian Portuguese".
   const swapped = plain.includes(',') ? plain.split(/\s*,\s*/).reverse().join(' ') : plain.split(/\s+/).reverse().join(' ');
-  return byName.get(plain) ?? byName.get(swapped);
+  const byTwoLetters = twoLetterByName();
+  // Regional and script forms tools name in full ("Brazilian Portuguese", "Simplified Chinese"):
+  // few, so looked up anew on each call (a layout's language column, when no tag matched).
+  const regional = ['pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant', 'zh-CN', 'zh-TW', 'zh-HK', 'es-419', 'es-MX', 'es-ES', 'en-US', 'en-GB', 'en-AU', 'en-CA', 'fr-CA', 'fr-CH', 'de-AT', 'de-CH', 'sr-Latn', 'sr-Cyrl', 'nl-BE'];
+  const isNamed = (tag: string): boolean => {
+    const known = names().of(tag)?.toLowerCase();
+    return known === plain || known === swapped;
+  };
+  return byTwoLetters.get(plain) ?? byTwoLetters.get(swapped) ?? regional.find(isNamed);
 }
 
 /** A layout's language: a tag ICU knows, or an English language name. */
