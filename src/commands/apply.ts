@@ -112,35 +112,35 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   const body = checked(opts.planFile, () => glossaryPlanBody(plan.body));
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   return withJournal(ctx, client, org, opts, async (journal) => {
-  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
-  const moved = checked(opts.planFile, () => glossaryMoved(body.state, existing));
-  if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remake });
-  await claim();
-  const { send, held } = holdBack(body.plan.operations, waiting);
-  body.plan.operations = send;
-  const domain = glossaryDomain({
-    journal,
-    held,
-    client,
-    baseUrl,
-    org,
-    command: plan.command,
-    file: body.file,
-    key: body.key,
-    rowCount: body.plan.operations.length + body.plan.present.length + body.plan.conflicts.length,
-    existing,
-    plan: body.plan,
-    terms: new Map(body.terms),
-    settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs },
-    screenRows: ctx.io.stderrRows,
-    warn: (m) => ctx.io.warn(m),
-    sleep: ctx.sleep,
-    summaryName: plan.command,
-    entryTerms: new Map(existing.map((e) => [e.id, keyTermOf(e.translations, body.key)])),
-    ...(body.deletions
-      ? { deletions: { ...(body.deletions.maxDeletions !== null ? { maxDeletions: body.deletions.maxDeletions } : {}), force: body.deletions.force, confirm: true, confirmed: true } }
-      : {}),
-  });
-  return runChange(ctx, domain, runOptions);
+    const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
+    const moved = checked(opts.planFile, () => glossaryMoved(body.state, existing));
+    if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remake });
+    await claim();
+    const { send, held } = holdBack(body.plan.operations, waiting);
+    body.plan.operations = send;
+    const domain = glossaryDomain({
+      journal,
+      held,
+      client,
+      baseUrl,
+      org,
+      command: plan.command,
+      file: body.file,
+      key: body.key,
+      rowCount: body.plan.operations.length + body.plan.present.length + body.plan.conflicts.length,
+      existing,
+      plan: body.plan,
+      terms: new Map(body.terms),
+      settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs },
+      screenRows: ctx.io.stderrRows,
+      warn: (m) => ctx.io.warn(m),
+      sleep: ctx.sleep,
+      summaryName: plan.command,
+      entryTerms: new Map(existing.map((e) => [e.id, keyTermOf(e.translations, body.key)])),
+      ...(body.deletions
+        ? { deletions: { ...(body.deletions.maxDeletions !== null ? { maxDeletions: body.deletions.maxDeletions } : {}), force: body.deletions.force, confirm: true, confirmed: true } }
+        : {}),
+    });
+    return runChange(ctx, domain, runOptions);
   });
 }
