@@ -42,8 +42,6 @@ import { quote } from '../output/words.js';
 import { emailKey, type UserEntry, type UserKind } from '../model/users.js';
 import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
 
-export type { UserEntry, UserKind };
-
 export interface UserFileOptions {
   /** Read the `role` column, and a `team` column if there is one (only `--roster` does). */
   readRoles: boolean;

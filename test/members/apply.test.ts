@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { TeamMemberRole } from '../../src/api/types.js';
 import { AuthError, ServiceError } from '../../src/errors.js';
-import type { UserEntry } from '../../src/files/users.js';
+import type { UserEntry } from '../../src/model/users.js';
 import { executePlan, sendIsolating } from '../../src/members/apply.js';
 import { appliedReport, planAsExecuted, reportRows, unexplainedDifferences, verify } from '../../src/members/report.js';
 import { readTeam } from '../../src/members/team.js';

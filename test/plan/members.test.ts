@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TeamMemberRole } from '../../src/api/types.js';
 import { InputFileError, UsageError } from '../../src/errors.js';
-import type { UserEntry } from '../../src/files/users.js';
+import type { UserEntry } from '../../src/model/users.js';
 import type { CurrentMember, ExpectedMember, MembersChange, MembersPlan, UserRef } from '../../src/plan/members.js';
 import {
   applyPlan,

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TeamMemberRole } from '../../src/api/types.js';
-import type { UserEntry } from '../../src/files/users.js';
+import type { UserEntry } from '../../src/model/users.js';
 import { applyPlan, isEmptyPlan, type CurrentMember } from '../../src/plan/members.js';
 import { planOrganization, rowsByTeam } from '../../src/plan/organization.js';
 

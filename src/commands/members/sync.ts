@@ -8,7 +8,8 @@
 // stderr says so, since an HR export read as "everyone is a member" would demote the owners.
 import type { Context } from '../../context.js';
 import { InputFileError, UsageError, type FileProblem } from '../../errors.js';
-import { parseUserArguments, readUserFile, throwProblems, type UserEntry, type UserFile } from '../../files/users.js';
+import { parseUserArguments, readUserFile, throwProblems, type UserFile } from '../../files/users.js';
+import type { UserEntry } from '../../model/users.js';
 import { runMembersChange, runOrganizationSync } from '../../members/engine.js';
 import { parseWholeNumber, resolveSetting } from '../../settings.js';
 
