@@ -13,8 +13,8 @@
 // - A quoted cell that is never closed stops parsing; the problem names the line where that
 //   quote opens (csv-parse itself reports the end of the file).
 import { parse } from 'csv-parse/sync';
-import type { Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputFileError, type FileProblem } from '../errors.js';
 
@@ -59,45 +59,31 @@ export function detectDelimiter(firstLine: string): DelimitedFile['delimiter'] {
  */
 export function unclosedQuoteLine(text: string, delimiter: string): number | undefined {
   let line = 1;
-  let fieldStart = true;
-  let quoted = false;
-  let openedOn = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') i++;
-        else {
-          quoted = false;
-          fieldStart = false;
-        }
-      } else if (ch === '\n') line++;
-      continue;
-    }
-    if (ch === '"' && fieldStart) {
-      quoted = true;
-      openedOn = line;
-      fieldStart = false;
-    } else if (ch === delimiter) fieldStart = true;
-    else if (ch === '\n') {
-      line++;
-      fieldStart = true;
-    } else fieldStart = false;
+  let openedOn: number | undefined;
+  // The index of the second quote of a `""` pair inside a quoted cell.
+  let escaped = -1;
+  for (const { 0: ch, index: i } of text.matchAll(/["\n]/g)) {
+    if (ch === '\n') line++;
+    else if (i === escaped) continue;
+    else if (openedOn !== undefined) {
+      if (text[i + 1] === '"') escaped = i + 1;
+      else openedOn = undefined;
+    } else if (i === 0 || text[i - 1] === delimiter || text[i - 1] === '\n') openedOn = line;
   }
-  return quoted ? openedOn : undefined;
+  return openedOn;
 }
 
-/** Parses the text of a delimited file. Throws InputFileError (with the line) on broken quoting. */
-/** csv-parse's errors in teamctl's words (its own texts, "Quote Not Closed", are for programmers). */
+/**
+ * csv-parse's errors in teamctl's words (its own texts, "Quote Not Closed", are for programmers):
+ * the three the options below can raise (no trimming, any number of cells, no size limit).
+ */
 const parserWords: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'a quoted cell opens here and is never closed (a missing closing ")',
   CSV_INVALID_CLOSING_QUOTE: 'a quoted cell is followed by text before the next delimiter (write a quote inside quotes as "")',
-  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a quoted cell is followed by text before the next delimiter (write a quote inside quotes as "")',
   INVALID_OPENING_QUOTE: 'a quote in the middle of an unquoted cell (quote the whole cell, and write a quote inside it as "")',
-  CSV_INVALID_OPENING_QUOTE: 'a quote in the middle of an unquoted cell (quote the whole cell, and write a quote inside it as "")',
-  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'this row has another number of cells than the header',
 };
 
+/** Parses the text of a delimited file. Throws InputFileError (with the line) on broken quoting. */
 export function parseDelimited(text: string, file: string): DelimitedFile;
 /**
  * With `recover`, broken quoting does not stop the reading: the broken line is reported in
@@ -120,21 +106,20 @@ export function parseDelimited(text: string, file: string, options?: { recover: 
   const rows: DelimitedRow[] = [];
   const problems: FileProblem[] = [];
   // Reads lines [from, to) (0-based); a broken line is reported and skipped, and the text before
-  // and after it read on their own. Bounded by the number of problems an error lists.
+  // and after it read on their own, in that order, so rows and problems come in file order.
+  // Bounded by the number of problems an error lists.
   const readRange = (from: number, to: number): void => {
-    if (from >= to || problems.length >= InputFileError.maxListed) return;
+    if (problems.length >= InputFileError.maxListed) return;
     const read = readRecords(lines.slice(from, to).join('\n'), delimiter, from);
     if (!('problem' in read)) {
       rows.push(...read.rows);
       return;
     }
-    problems.push({ file, ...read.problem });
     readRange(from, read.problem.line - 1);
+    problems.push({ file, ...read.problem });
     readRange(read.problem.line, to);
   };
   readRange(0, lines.length);
-  rows.sort((a, b) => a.line - b.line);
-  problems.sort((a, b) => a.line - b.line);
   return { file, delimiter, rows, problems };
 }
 
@@ -152,7 +137,7 @@ function readRecords(text: string, delimiter: DelimitedFile['delimiter'], offset
     }) as unknown as typeof records;
   } catch (err) {
     const e = err as { lines?: number; message?: string; code?: string };
-    const message = parserWords[e.code ?? ''] ?? (e.message ?? String(err)).replace(/ at line \d+/, '').replace(/:.*$/, '');
+    const message = parserWords[String(e.code)] ?? String(err);
     // csv-parse reports an unclosed quote at the end of the file; name the line it opens on.
     const line = (e.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuoteLine(text, delimiter) : undefined) ?? e.lines ?? 1;
     return { problem: { line: offset + line, message: `invalid CSV: ${message}` } };
@@ -162,8 +147,9 @@ function readRecords(text: string, delimiter: DelimitedFile['delimiter'], offset
     // Whitespace-only lines are blank lines too, and so are rows whose cells are all empty
     // (`,,,,`): see the decisions above.
     if (record.every((c) => c.trim() === '')) continue;
-    // csv-parse hands the breaks of skipped blank lines to the next row's raw text: drop them.
-    const body = (raw.endsWith('\n') ? raw.slice(0, -1) : raw).replace(/^\n+/, '');
+    // csv-parse hands the breaks of skipped blank lines to the next row's raw text: trimmed off,
+    // with the row's own line break (a cell that starts or ends with a break is quoted).
+    const body = raw.trim();
     const embeddedBreaks = body.split('\n').length - 1;
     rows.push({ line: offset + info.lines - embeddedBreaks, cells: record });
   }
@@ -199,23 +185,6 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/**
- * The text of a file's bytes: UTF-8 (a BOM is kept for parseDelimited to drop). Throws
- * InputFileError for a UTF-16/UTF-32 byte order mark, or for bytes that are not UTF-8, naming the
- * line of the first bad byte.
- */
-export function decodeUtf8(bytes: Uint8Array, file: string): string {
-  if (startsWithWideBom(bytes)) throw new InputFileError([{ file, line: 1, message: wideBomProblem }]);
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    const at = firstInvalidUtf8(bytes);
-    let line = 1;
-    for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
-    throw new InputFileError([{ file, line, message: notUtf8Problem(bytes[Math.max(at, 0)] ?? 0) }]);
-  }
-}
-
 /** The largest input file read (README, "Bounded input"): far above any roster or term base. */
 export const maxInputBytes = 100 * 1024 * 1024;
 
@@ -227,12 +196,6 @@ export interface BoundedReadOptions {
   regularOnly?: boolean;
   /** What is refused past maxBytes, for the message; default "the file". */
   what?: string;
-}
-
-/** The first chunk of a file that is UTF-16 or UTF-32 (it starts with that byte order mark). */
-function startsWithWideBom(bytes: Uint8Array): boolean {
-  const [b0, b1, b2, b3] = bytes;
-  return (b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff) || (b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff);
 }
 
 /**
@@ -248,7 +211,6 @@ function encodingOf(first: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' | 'utf
   return 'utf-8';
 }
 
-const wideBomProblem = 'the file is UTF-16 or UTF-32 (it starts with that byte order mark), not UTF-8: save it as UTF-8 (in Excel: "CSV UTF-8")';
 const utf32Problem = 'the file is UTF-32 (it starts with that byte order mark): save it as UTF-8 or UTF-16';
 
 /** An XML file's first characters: is it XML, and which encoding does its declaration name? */
@@ -263,14 +225,16 @@ const readableDeclared = /^(utf-?8|utf-?16(le|be)?|(us-)?ascii)$/i;
 
 /** The advice for a bad byte, for the kind of file it is in (README, "Glossary files: limits, encoding and quoting"). */
 function xmlEncodingProblem(byte: number, declared: string | undefined): string {
-  const hex = `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  const hex = hexOf(byte);
   if (declared !== undefined && !readableDeclared.test(declared)) {
     return `the XML declares encoding="${declared}" (byte ${hex} on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it, or convert it (iconv -f ${declared} -t UTF-8)`;
   }
   return `not valid UTF-8 (byte ${hex} on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it`;
 }
 const notUtf8Problem = (byte: number): string =>
-  `not valid UTF-8 (byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} on this line; saved as Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")`;
+  `not valid UTF-8 (byte ${hexOf(byte)} on this line; saved as Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")`;
+/** A byte that stops a read: never ASCII, so always two hex digits. */
+const hexOf = (byte: number): string => `0x${byte.toString(16).toUpperCase()}`;
 
 const newlines = (bytes: Uint8Array): number => {
   let n = 0;
@@ -279,52 +243,47 @@ const newlines = (bytes: Uint8Array): number => {
 };
 
 /**
- * A file's text as a stream of decoded pieces, bounded (README, "Bounded input"): it stops at the
+ * A file's text as a stream of checked chunks, bounded (README, "Bounded input"): it stops at the
  * first byte that is not UTF-8 (a binary file or /dev/urandom fails on its first chunk) and past
  * `maxBytes` (/dev/zero is valid UTF-8, and endless); a regular file larger than that is refused
- * before it is read. Only one chunk of bytes is held at a time. Problems are InputFileErrors
- * naming the file (and the line of a bad byte). A BOM is kept for the caller to drop.
+ * before it is read. Only one chunk of bytes is held at a time. Each chunk has its decoded text
+ * and its bytes in UTF-8 (its own copy; UTF-16 is re-encoded), and the texts and the bytes of all
+ * chunks are the same text. Problems are InputFileErrors naming the file (and the line of a bad
+ * byte). A BOM is kept for the caller to drop.
  */
-export async function* readTextChunks(file: string, opts: BoundedReadOptions = {}): AsyncGenerator<string, void, undefined> {
-  for await (const { text } of readCheckedChunks(file, opts)) if (text !== '') yield text;
-}
-
-/** The chunks of readTextChunks with their bytes (each its own copy). */
 export async function* readCheckedChunks(file: string, opts: BoundedReadOptions): AsyncGenerator<{ bytes: Buffer; text: string }, void, undefined> {
   const maxBytes = opts.maxBytes ?? maxInputBytes;
   const tooLarge = `${opts.what ?? 'the file'} is larger than ${maxBytes / 1024 / 1024} MB; nothing was sent`;
   const fail = (message: string, line = 0): InputFileError => new InputFileError([{ file, line, message }]);
   const cannot = (err: unknown): InputFileError => {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'no permission to read it' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'no permission to read it' : (err as Error).message;
     return fail(`cannot read file: ${why}`);
   };
   const path = opts.cwd === undefined ? file : resolve(opts.cwd, file);
-  const notRegular = (s: Stats): boolean => opts.regularOnly === true && !s.isFile() && !s.isDirectory();
-  const notRegularProblem = 'cannot read file: not a regular file (a device, a pipe or a socket)';
-  // Checked before opening too: opening a FIFO would wait for a writer.
-  if (opts.regularOnly === true && notRegular(await stat(path).catch((err: unknown) => Promise.reject(cannot(err))))) throw fail(notRegularProblem);
   let handle;
   try {
-    handle = await open(path, 'r');
+    // Opened without waiting when only a regular file will do: opening a FIFO would otherwise
+    // wait for a writer before it could be refused.
+    handle = await open(path, opts.regularOnly === true ? constants.O_RDONLY | constants.O_NONBLOCK : 'r');
   } catch (err) {
     throw cannot(err);
   }
   try {
     const info = await handle.stat();
     if (info.isDirectory()) throw fail('cannot read file: is a directory');
-    if (notRegular(info)) throw fail(notRegularProblem);
+    if (opts.regularOnly === true && !info.isFile()) throw fail('cannot read file: not a regular file (a device, a pipe or a socket)');
     if (info.isFile() && info.size > maxBytes) throw fail(tooLarge);
     let decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
     let encoding: ReturnType<typeof encodingOf> = 'utf-8';
     // An XML file's declaration, read from its first bytes (ASCII in any encoding teamctl reads).
-    let xml = { xml: false, declared: undefined as string | undefined };
+    let xml: ReturnType<typeof xmlDeclaration> | undefined;
     const buffer = Buffer.alloc(1024 * 1024);
     let size = 0;
     // The previous chunk (a bad sequence may start in its last bytes) and the lines before it.
     let previous: Buffer = Buffer.alloc(0);
     let linesBefore = 0;
-    const problemOf = (byte: number): string => (xml.xml ? xmlEncodingProblem(byte, xml.declared) : notUtf8Problem(byte));
+    const problemOf = (byte: number): string => (xml?.xml === true ? xmlEncodingProblem(byte, xml.declared) : notUtf8Problem(byte));
     for (;;) {
       let read: number;
       try {
@@ -348,19 +307,20 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
         try {
           text = decoder.decode(chunk, { stream: true });
         } catch {
-          // The line: where a lenient decoding of this chunk first needs a replacement character.
-          const lenient = new TextDecoder(encoding, { ignoreBOM: true }).decode(chunk);
-          const at = lenient.indexOf('\uFFFD');
-          const line = linesBefore + 1 + (at < 0 ? 0 : lenient.slice(0, at).split('\n').length - 1);
+          // The line: where a lenient decoding of this chunk first needs a replacement character
+          // (none when the half pair ended the chunk before: then the chunk's first line).
+          const lenient = new TextDecoder(encoding).decode(chunk);
+          const line = linesBefore + 1 + newlines(Buffer.from(lenient.slice(0, Math.max(lenient.indexOf('\uFFFD'), 0))));
           throw fail(`not valid ${encoding === 'utf-16le' ? 'UTF-16 (little-endian)' : 'UTF-16 (big-endian)'} on this line (half of a surrogate pair): save the file as UTF-8`, line);
         }
-        linesBefore += text.split('\n').length - 1;
-        yield { bytes: Buffer.from(text, 'utf8'), text };
+        const bytes = Buffer.from(text, 'utf8');
+        linesBefore += newlines(bytes);
+        yield { bytes, text };
         continue;
       }
       // XML declaring another encoding (windows-1254, ISO-8859-1): its ASCII reads the same in
       // UTF-8, anything beyond would be misread — refused, with the conversion that fits.
-      if (xml.declared !== undefined && !readableDeclared.test(xml.declared)) {
+      if (xml?.declared !== undefined && !readableDeclared.test(xml.declared)) {
         const high = chunk.findIndex((b) => b >= 0x80);
         if (high >= 0) throw fail(xmlEncodingProblem(chunk[high] as number, xml.declared), linesBefore + newlines(previous) + 1 + newlines(chunk.subarray(0, high)));
       }
@@ -368,44 +328,46 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
       try {
         text = decoder.decode(chunk, { stream: true });
       } catch {
-        throw badByte(Buffer.concat([previous, chunk]), linesBefore, file, problemOf);
+        throw badByte(previous, chunk, linesBefore, file, problemOf);
       }
       linesBefore += newlines(previous);
       previous = Buffer.from(chunk);
       yield { bytes: previous, text };
     }
+    // The end of the file must not cut a character: UTF-8 and UTF-16 decoders hold an unfinished
+    // one, and give nothing else here.
     try {
-      const rest = decoder.decode();
-      if (rest !== '') yield { bytes: Buffer.from(rest, 'utf8'), text: rest };
+      decoder.decode();
     } catch {
       if (encoding !== 'utf-8') throw fail('the file ends in the middle of a UTF-16 character: save it as UTF-8', linesBefore + 1);
-      throw badByte(previous, linesBefore, file, problemOf);
+      throw badByte(previous, Buffer.alloc(0), linesBefore, file, problemOf);
     }
   } finally {
     await handle.close();
   }
 }
 
-/** The problem of the first bad byte in `bytes` (a chunk that decoded fine, then the failing one). */
-function badByte(bytes: Buffer, linesBefore: number, file: string, problemOf: (byte: number) => string = notUtf8Problem): InputFileError {
-  // The previous chunk may open with the tail of a sequence begun before it: skip those bytes.
+/**
+ * The problem of the first bad byte in `previous` (a chunk that decoded fine) and `chunk` (the
+ * one that failed, or none at the end of the file), `linesBefore` lines after the file's start.
+ */
+function badByte(previous: Buffer, chunk: Buffer, linesBefore: number, file: string, problemOf: (byte: number) => string): InputFileError {
+  // The previous chunk may open with the tail of a sequence begun before it: those bytes are not
+  // a sequence of their own, and are skipped.
   let start = 0;
-  while (start < 3 && start < bytes.length && ((bytes[start] as number) & 0xc0) === 0x80) start++;
-  const rest = bytes.subarray(start);
-  const found = firstInvalidUtf8(rest);
-  // An incomplete sequence at the very end of the file is the last one.
-  const at = found === -1 ? Math.max(rest.length - 1, 0) : found;
-  const line = linesBefore + 1 + newlines(rest.subarray(0, at));
-  return new InputFileError([{ file, line, message: problemOf(rest[at] ?? 0) }]);
+  while (((previous[start] ?? 0) & 0xc0) === 0x80) start++;
+  const bytes = Buffer.concat([previous.subarray(start), chunk]);
+  const at = firstInvalidUtf8(bytes);
+  return new InputFileError([{ file, line: linesBefore + 1 + newlines(bytes.subarray(0, at)), message: problemOf(bytes[at] ?? 0) }]);
 }
 
 /**
- * A file's whole text, read by readTextChunks (bounded, UTF-8 checked as it is read). The bytes
+ * A file's whole text, read by readCheckedChunks (bounded, UTF-8 checked as it is read). The bytes
  * are held until the end (outside the JavaScript heap), so an endless device costs no heap.
  * Problems are InputFileErrors naming the file.
  */
 export async function readTextFile(file: string, cwd?: string, opts: Omit<BoundedReadOptions, 'cwd'> = {}): Promise<string> {
-  return textOfChunks(readCheckedChunks(file, { ...opts, ...(cwd === undefined ? {} : { cwd }) }));
+  return textOfChunks(readCheckedChunks(file, { ...opts, cwd }));
 }
 
 /** The whole text of checked chunks, their bytes held until the end (outside the JavaScript heap). */

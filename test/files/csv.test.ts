@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputFileError, formatProblem } from '../../src/errors.js';
-import { decodeUtf8, firstInvalidUtf8, parseDelimited, readTextFile, unclosedQuoteLine } from '../../src/files/csv.js';
+import { detectDelimiter, firstInvalidUtf8, parseDelimited, readTextFile, unclosedQuoteLine } from '../../src/files/csv.js';
 
 const readDelimitedFile = async (path: string) => parseDelimited(await readTextFile(path), path);
 import { readGlossaryFile } from '../../src/files/glossary/read.js';
@@ -108,7 +108,6 @@ describe('readDelimitedFile: encodings', () => {
       }),
       { numRuns: 1000 },
     );
-    expect(decodeUtf8(Buffer.from('\uFEFFa'), 'f')).toBe('\uFEFFa'); // the BOM is left for parseDelimited
   });
 });
 
@@ -140,5 +139,101 @@ describe('parseDelimited', () => {
     expect(unclosedQuoteLine('a;b\n1;"two\n3;4\n', ';')).toBe(2);
     // A quote inside an unquoted cell does not open anything.
     expect(unclosedQuoteLine('a,b\nx"y,z\n"q\n', ',')).toBe(3);
+  });
+});
+
+describe('firstInvalidUtf8 at the edges of the table of well-formed sequences', () => {
+  it.each([
+    ['DF BF', -1], // U+07FF, the last two-byte character
+    ['C2 80', -1],
+    ['C1 BF', 0], // overlong
+    ['E0 A0 80', -1],
+    ['E0 9F BF', 0], // overlong
+    ['ED 9F BF', -1],
+    ['ED A0 80', 0], // a surrogate
+    ['E1 80 80', -1],
+    ['EF BF BF', -1],
+    ['F0 90 80 80', -1],
+    ['F0 8F BF BF', 0], // overlong
+    ['F3 BF BF BF', -1],
+    ['F4 8F BF BF', -1], // U+10FFFF
+    ['F4 90 80 80', 0], // above U+10FFFF
+    ['F5 80 80 80', 0],
+    ['F3 80 41 80', 0], // the second continuation byte missing
+    ['41 DF', 1], // cut short
+  ])('%s: %i', (hex, at) => {
+    expect(firstInvalidUtf8(Buffer.from(hex.replace(/ /g, ''), 'hex'))).toBe(at);
+  });
+});
+
+describe('detectDelimiter', () => {
+  it.each([
+    ['en,fr,de', ','],
+    ['en;fr;de', ';'],
+    ['en\tfr\tde', '\t'],
+    ['"Term, plural";Note;fr', ';'], // commas inside quotes do not count
+    ['"a;b;c"\tx', '\t'],
+    ['en;fr,de', ','], // a tie goes to the comma
+    ['en', ','],
+  ])('%j: %j', (line, delimiter) => {
+    expect(detectDelimiter(line)).toBe(delimiter);
+  });
+});
+
+describe('unclosedQuoteLine, more cases', () => {
+  it.each([
+    ['"a""b\n', 1], // "" inside quotes is a quote, not the end
+    ['a\n"x""\n', 2],
+    ['"open', 1],
+    ['"x","y"\n"z', 2],
+    ['a;"b\n', 1], // a quote after ";" opens a cell
+    [';"b\n', 1],
+    ['a,"b\n', undefined], // with ";" as the delimiter, a quote after "," is inside a cell
+    ['"a"b"\n', undefined], // a quote after a closed one opens nothing
+  ])('%j', (text, line) => {
+    expect(unclosedQuoteLine(text, ';')).toBe(line);
+  });
+});
+
+describe('parseDelimited, quoting problems and line numbers', () => {
+  const problemsOf = (text: string): { line: number; message: string }[] => {
+    try {
+      parseDelimited(text, 'f.csv');
+    } catch (err) {
+      return (err as InputFileError).problems.map((p) => ({ line: p.line, message: p.message }));
+    }
+    return [];
+  };
+
+  it('says each problem csv-parse finds in teamctl\'s words, on its line', () => {
+    expect(problemsOf('a,b\n"x"y,z\n')).toEqual([{ line: 2, message: 'invalid CSV: a quoted cell is followed by text before the next delimiter (write a quote inside quotes as "")' }]);
+    expect(problemsOf('a,b\nx"y,z\n')).toEqual([{ line: 2, message: 'invalid CSV: a quote in the middle of an unquoted cell (quote the whole cell, and write a quote inside it as "")' }]);
+    // The line csv-parse names, not where some later quote stays open.
+    expect(problemsOf('x,y\n"a"b,c\n"d\n')).toEqual([{ line: 2, message: 'invalid CSV: a quoted cell is followed by text before the next delimiter (write a quote inside quotes as "")' }]);
+  });
+
+  it('detects the delimiter on the first line that is not blank', () => {
+    const parsed = parseDelimited('\n  \na;b\n1;2', 'f.csv');
+    expect(parsed.delimiter).toBe(';');
+    expect(parsed.rows).toEqual([
+      { line: 3, cells: ['a', 'b'] },
+      { line: 4, cells: ['1', '2'] },
+    ]);
+  });
+
+  it('numbers a row by the line it starts on, after blank lines and quoted line breaks, with or without a last line break', () => {
+    const rows = (text: string) => parseDelimited(text, 'f.csv').rows.map((r) => r.line);
+    expect(rows('a,b\n\n\n"x\ny",z\nq,r\n')).toEqual([1, 4, 6]);
+    expect(rows('a,b\n\n"x\n\ny",z')).toEqual([1, 3]);
+    expect(rows('a,b\n"x\n"')).toEqual([1, 2]);
+  });
+
+  it('with recover, reads around broken lines, in file order, and lists at most 50 problems', () => {
+    const some = parseDelimited('a,b\nx"y,1\nc,d\n"e"f,2\ng,h\n', 'f.csv', { recover: true });
+    expect(some.rows.map((r) => r.line)).toEqual([1, 3, 5]);
+    expect(some.problems.map((p) => p.line)).toEqual([2, 4]);
+    const text = ['a,b', ...Array.from({ length: 60 }, (_, i) => `ok${i},1\nx"${i},2`)].join('\n');
+    const many = parseDelimited(text, 'f.csv', { recover: true });
+    expect(many.problems.map((p) => p.line)).toEqual(Array.from({ length: InputFileError.maxListed }, (_, i) => 3 + 2 * i));
   });
 });

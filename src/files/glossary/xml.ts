@@ -85,7 +85,7 @@ const local = (name: string): string => name.slice(name.indexOf(':') + 1);
  * the order first met), and the warnings of what was not imported. Throws InputFileError for XML
  * that cannot be read, a DOCTYPE, or a file with no term.
  *
- * The text may come in pieces (readTextChunks): the parser is fed one piece at a time, and each
+ * The text may come in pieces (readCheckedChunks): the parser is fed one piece at a time, and each
  * concept becomes its row when it closes, so neither the whole text nor the parsed concepts are
  * held (README, "Bounded input").
  */
