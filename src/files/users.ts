@@ -117,11 +117,13 @@ export function userIdentity(user: { key: string; kind: UserKind }): string {
   return user.kind === 'email' ? `email:${emailKey(user.key)}` : `id:${user.key.trim()}`;
 }
 
-/** Why a command-line user is invalid, or null when it is fine. */
+/**
+ * Why a command-line user is invalid, or null when it is fine: the words a file's user gets,
+ * which name the value; the caller names the argument's position.
+ */
 function argumentProblem(value: string): string | null {
   const { key, kind } = classifyUser(value);
-  const problem = userProblem(key, kind);
-  return problem ? `invalid user ${quote(value)}: ${problem}` : null;
+  return userProblem(key, kind);
 }
 
 /** A user given as a command-line argument (`members add|remove`, `sync --add|--remove`). */
