@@ -261,7 +261,9 @@ class GlossaryExecutor {
       return;
     }
     const only = ops.length === 1 ? ops[0] : undefined;
-    if (only?.operation.type === 'delete' && (status === 400 || status === 404) && (await this.alreadyGone(only.operation.id))) {
+    // A 404 never gets here: it stops the run (README, "Glossary file layouts", "Applying");
+    // a batch the service refuses is a 400.
+    if (only?.operation.type === 'delete' && status === 400 && (await this.alreadyGone(only.operation.id))) {
       // Someone else deleted it first: the end state is the planned one, not a failure.
       this.notice(`entry ${only.operation.id} was already deleted`);
       this.applied(ops);
