@@ -236,6 +236,9 @@ const notUtf8Problem = (byte: number): string =>
 /** A byte that stops a read: never ASCII, so always two hex digits. */
 const hexOf = (byte: number): string => `0x${byte.toString(16).toUpperCase()}`;
 
+/** The first bytes of a file, where its byte order mark and an XML declaration are read. */
+const headBytes = 512;
+
 const newlines = (bytes: Uint8Array): number => {
   let n = 0;
   for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) n++;
@@ -285,9 +288,15 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
     let linesBefore = 0;
     const problemOf = (byte: number): string => (xml?.xml === true ? xmlEncodingProblem(byte, xml.declared) : notUtf8Problem(byte));
     for (;;) {
-      let read: number;
+      // The first chunk holds the bytes the encoding and an XML declaration are read from (or the
+      // whole file, if shorter): a pipe may hand them over a few at a time.
+      let read = 0;
       try {
-        ({ bytesRead: read } = await handle.read(buffer, 0, buffer.length, null));
+        do {
+          const { bytesRead } = await handle.read(buffer, read, buffer.length - read, null);
+          if (bytesRead === 0) break;
+          read += bytesRead;
+        } while (size === 0 && read < headBytes);
       } catch (err) {
         throw cannot(err);
       }
@@ -297,7 +306,7 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
         encoding = encodingOf(chunk);
         if (encoding === 'utf-32') throw fail(utf32Problem, 1);
         if (encoding !== 'utf-8') decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
-        else xml = xmlDeclaration(chunk.subarray(0, 512).toString('latin1'));
+        else xml = xmlDeclaration(chunk.subarray(0, headBytes).toString('latin1'));
       }
       size += read;
       if (size > maxBytes) throw fail(tooLarge);

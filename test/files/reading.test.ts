@@ -203,10 +203,12 @@ describe('bounds and files that are not regular', () => {
     execFileSync('mkfifo', [fifo]);
     // The test holds the pipe open for writing, so the reader's open does not wait.
     const writer = openSync(fifo, 'r+');
-    writeSync(writer, 'email\nada@example.com\n');
+    // More than the first chunk's least (the bytes its encoding is read from).
+    const head = `email\n${Array.from({ length: 40 }, (_, i) => `user${i}@example.com\n`).join('')}`;
+    writeSync(writer, head);
     const chunks = readCheckedChunks(fifo, {});
     const first = await chunks.next();
-    expect(first.value?.text).toBe('email\nada@example.com\n');
+    expect(first.value?.text).toBe(head);
     // The reader now waits for more: it must not give up on an empty pipe.
     const second = chunks.next();
     for (let turn = 0; turn < 20; turn++) await new Promise(setImmediate);
@@ -239,6 +241,19 @@ describe('bounds and files that are not regular', () => {
     expect(await refusal(readTextFile(folder))).toBe(`${folder}: cannot read file: is a directory`);
     const through = join(file('a\n'), 'x.csv');
     expect(await refusal(readTextFile(through))).toBe(`${through}: cannot read file: ENOTDIR: not a directory, open '${through}'`);
+  });
+
+  it('reads the encoding of a pipe that hands over its byte order mark one byte at a time', async () => {
+    const fifo = join(dir, 'trickle');
+    execFileSync('mkfifo', [fifo]);
+    const writer = openSync(fifo, 'r+');
+    writeSync(writer, Buffer.from([0xff]));
+    const read = readTextFile(fifo);
+    // The reader has the first byte alone by now, most likely; it must wait for more.
+    for (let turn = 0; turn < 20; turn++) await new Promise(setImmediate);
+    writeSync(writer, Buffer.concat([Buffer.from([0xfe]), Buffer.from('en\tfr\nbank\tbanque\n', 'utf16le')]));
+    closeSync(writer);
+    expect(await read).toBe('\uFEFFen\tfr\nbank\tbanque\n');
   });
 
   it('refuses a pipe with no writer at once when only a regular file will do', async () => {
