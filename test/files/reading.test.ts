@@ -21,7 +21,7 @@ function file(bytes: Uint8Array | string, ext = 'csv'): string {
 }
 const chunkSize = 1024 * 1024;
 
-/** The one problem reading `path` is refused with, as printed. */
+/** The one problem a read is refused with, as printed. */
 async function refusal(read: Promise<unknown>): Promise<string> {
   const err = await read.then(
     () => undefined,
