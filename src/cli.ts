@@ -25,15 +25,15 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   // another write error is reported (src/io.ts, OutputKind).
   watchStdout(streams.stdout);
   const state: RunState = { exitCode: ExitCode.ok };
-  const program = buildProgram({ streams, env, sleep: deps.sleep, now: deps.now, cwd: deps.cwd ?? process.cwd() }, state);
   // Like gh: bare `teamctl` is help (on stdout, exit 0), and `help <command…>` any command's help.
-  if (argv.length === 0) {
-    program.outputHelp();
-    return ExitCode.ok;
-  }
   const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : argv;
   let code: number;
   try {
+    const program = await buildProgram({ streams, env, sleep: deps.sleep, now: deps.now, cwd: deps.cwd ?? process.cwd() }, state, args);
+    if (argv.length === 0) {
+      program.outputHelp();
+      return ExitCode.ok;
+    }
     await program.parseAsync(args, { from: 'user' });
     code = state.exitCode;
   } catch (err) {

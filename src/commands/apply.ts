@@ -5,24 +5,11 @@
 // - the team or the glossary moved since the plan was made → exit 3, naming what moved.
 // No re-planning and no prompt: the reviewed plan is the confirmation. Then verification, reports
 // and exit codes are those of the command that made the plan (the same change engine).
+import { Command } from 'commander';
 import type { Context } from '../context.js';
-import { checkOutputs, runChange } from '../engine/run.js';
-import { readPlanFile, type PlanFile } from '../engine/planFile.js';
-import { checkNotApplied, claimPlan } from '../engine/appliedPlans.js';
-import { checked } from '../engine/shape.js';
-import { GuardError, UsageError } from '../errors.js';
-import { glossaryDomain, readGlossaryAndSettle } from '../glossary/change.js';
-import { holdBack } from '../glossary/journal.js';
-import { withJournal } from '../glossary/run.js';
-import { keyTermOf } from '../glossary/importView.js';
-import { glossaryMoved, glossaryPlanBody } from '../glossary/savedPlan.js';
-import { membersDomain } from '../members/change.js';
-import { organizationDomain } from '../members/orgChange.js';
-import { runPool } from '../members/pool.js';
-import { membersPlanBody, teamMoved } from '../members/savedPlan.js';
-import { readTeam } from '../members/team.js';
-import type { CurrentMember } from '../plan/members.js';
-import { resolveTimeoutMs } from '../settings.js';
+import type { PlanFile } from '../engine/planFile.js';
+import { UsageError } from '../errors.js';
+import { examples, type Factory } from './command.js';
 
 export interface ApplyOptions {
   /** false with --no-wait. */
@@ -36,7 +23,27 @@ export interface ApplyOptions {
   report?: string;
 }
 
-const remake = 'make a new plan (--plan-out) and have it reviewed again';
+export function command(f: Factory): Command {
+  return new Command('apply')
+    .argument('<plan-file>')
+    .description('send exactly the changes of a reviewed plan (--plan-out); refused with nothing sent if the team or glossary moved since')
+    .option('--dry-run', 'check the plan is still current and print it, send nothing')
+    .option('--show', 'print the plan offline (command, organization, base URL, time, guards, every change); nothing is read or sent')
+    .option('--report <file.csv>', 'write one row per change: what the command that made the plan writes')
+    .option('--force', 'apply a plan that was already applied (it must still match the state it was made from)')
+    .option('--no-wait', 'when another teamctl is changing the same glossary (a glossary plan): refuse (exit 3) instead of waiting for it')
+    .addHelpText(
+      'after',
+      examples(
+        'teamctl members sync --roster team.csv --prune --plan-out plan.json   # on the pull request',
+        'teamctl apply --show plan.json                                        # what is in it (offline)',
+        'teamctl apply plan.json --dry-run                                     # still current?',
+        'teamctl apply plan.json --report applied.csv                          # after the merge',
+      ),
+    )
+    // base-url and org are required by run() unless --show: a plan is read offline.
+    .action(f.action(run, (cmd, planFile: string) => ({ planFile, ...cmd.opts<Omit<ApplyOptions, 'planFile'>>() })));
+}
 
 /** The plan must belong to the base URL and organization of the current settings. */
 function checkTarget(plan: PlanFile, path: string, baseUrl: string, org: string): void {
@@ -55,6 +62,11 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   // --show: the plan read offline; nothing of the service is needed.
   if (opts.show === true) return (await import('./planShow.js')).show(opts.planFile, ctx);
   ctx.requireSettings(['base-url', 'org']);
+  const [{ checkOutputs }, { readPlanFile }, { checkNotApplied, claimPlan }] = await Promise.all([
+    import('../engine/run.js'),
+    import('../engine/planFile.js'),
+    import('../engine/appliedPlans.js'),
+  ]);
   const plan = await readPlanFile(opts.planFile, ctx.cwd);
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const org = ctx.setting('org').value;
@@ -70,77 +82,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
     if (!runOptions.dryRun) await claimPlan(ctx.store.dir, plan.id, opts.planFile, opts.force === true, (m) => ctx.io.warn(m));
   };
 
-  if (plan.kind === 'members') {
-    const body = checked(opts.planFile, () => membersPlanBody(plan.body));
-    client.shareBudget(body.options.concurrency);
-    const reads = await runPool(body.teams, 8, (saved) => readTeam(client, org, saved.team, 'to check the plan; nothing was sent'));
-    const failed = reads.find((r) => !r.ok);
-    if (failed && !failed.ok) throw failed.error;
-    const currents = reads.map((r) => (r as { ok: true; value: CurrentMember[] }).value);
-    // Stale when any team moved: every team that did is named, and nothing is sent.
-    const moved = body.teams.flatMap((saved, i) => {
-      const what = teamMoved(saved.state, currents[i] as CurrentMember[]);
-      return what === undefined ? [] : [`team ${saved.team} changed since the plan was made: ${what}`];
-    });
-    if (moved.length > 0) throw new GuardError(`${moved.join('; ')}; nothing was sent`, { hint: remake });
-    await claim();
-    const domains = body.teams.map((saved, i) =>
-      membersDomain(ctx, {
-        client,
-        baseUrl,
-        org,
-        team: saved.team,
-        command: plan.command,
-        current: currents[i] as CurrentMember[],
-        plan: saved.plan,
-        named: saved.unchanged,
-        settings: {
-          force: body.options.force,
-          ...(body.options.maxRemovals !== null ? { maxRemovals: body.options.maxRemovals } : {}),
-          ...(body.options.minOwners !== undefined ? { minOwners: body.options.minOwners } : {}),
-          batchSize: body.options.batchSize,
-          concurrency: body.options.concurrency,
-          confirmed: true,
-          teamInMessages: body.teams.length > 1,
-        },
-      }),
-    );
-    const [only] = domains;
-    return runChange(ctx, domains.length === 1 && only ? only : organizationDomain(domains, true), runOptions);
-  }
-
-  const body = checked(opts.planFile, () => glossaryPlanBody(plan.body));
-  const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
-  return withJournal(ctx, client, org, opts, async (journal) => {
-    const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
-    const moved = checked(opts.planFile, () => glossaryMoved(body.state, existing));
-    if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remake });
-    await claim();
-    const { send, held } = holdBack(body.plan.operations, waiting);
-    body.plan.operations = send;
-    const domain = glossaryDomain({
-      journal,
-      held,
-      client,
-      baseUrl,
-      org,
-      command: plan.command,
-      file: body.file,
-      key: body.key,
-      rowCount: body.plan.operations.length + body.plan.present.length + body.plan.conflicts.length,
-      existing,
-      plan: body.plan,
-      terms: new Map(body.terms),
-      settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs },
-      screenRows: ctx.io.stderrRows,
-      warn: (m) => ctx.io.warn(m),
-      sleep: ctx.sleep,
-      summaryName: plan.command,
-      entryTerms: new Map(existing.map((e) => [e.id, keyTermOf(e.translations, body.key)])),
-      ...(body.deletions
-        ? { deletions: { ...(body.deletions.maxDeletions !== null ? { maxDeletions: body.deletions.maxDeletions } : {}), force: body.deletions.force, confirm: true, confirmed: true } }
-        : {}),
-    });
-    return runChange(ctx, domain, runOptions);
-  });
+  const saved = { path: opts.planFile, client, baseUrl, org, claim, run: runOptions };
+  if (plan.kind === 'members') return (await import('../members/applyPlan.js')).applyMembersPlan(ctx, plan, saved);
+  return (await import('../glossary/applyPlan.js')).applyGlossaryPlan(ctx, plan, saved, opts.wait);
 }

@@ -2,15 +2,25 @@
 // (README, "completion"), one per line on stdout. It runs while someone presses Tab, so it must
 // never stand in their way: a short timeout and no retry, a brief cache, and on any problem (no
 // token, no organization, the service down or slow, an error) it offers nothing and says nothing.
+import { Command } from 'commander';
 import type { ApiClient } from '../api/client.js';
-import { freshTeamIds, isPlainId, maxCachedTeamIds, readTeamIdCache, teamIdCachePath, writeTeamIdCache } from '../config/teamIdCache.js';
 import type { Context, ContextDeps } from '../context.js';
 import { ExitCode } from '../errors.js';
-import { resolveTimeoutMs, type GlobalFlags } from '../settings.js';
-import { version } from '../version.js';
+import type { GlobalFlags } from '../settings.js';
+import type { Factory } from './command.js';
 
 /** The longest completion waits for the service (or `--timeout`, when shorter). */
 export const completionTimeoutMs = 2_000;
+
+/**
+ * Hidden (the program adds it so): not a user's command. Silent on any problem, so it builds its
+ * own context instead of `f.action`'s.
+ */
+export function command(f: Factory): Command {
+  return new Command('__complete').argument('<what>').action(async (what: string, _opts: unknown, cmd: Command) => {
+    f.state.exitCode = await run(what, cmd.optsWithGlobals<GlobalFlags>(), f.deps);
+  });
+}
 
 export async function run(what: string, flags: GlobalFlags, deps: ContextDeps): Promise<number> {
   let client: ApiClient | undefined;
@@ -32,6 +42,11 @@ async function teamIds(ctx: Context, now: () => number, opened: (client: ApiClie
   // No token: nobody to ask, and nothing is sent (README, "completion"). One that is not a token
   // is refused before anything is sent, as by every command (README, "auth").
   if (ctx.token() === undefined) return [];
+  const [{ freshTeamIds, isPlainId, maxCachedTeamIds, readTeamIdCache, teamIdCachePath, writeTeamIdCache }, { resolveTimeoutMs }, { version }] = await Promise.all([
+    import('../config/teamIdCache.js'),
+    import('../settings.js'),
+    import('../version.js'),
+  ]);
   const token = ctx.requireToken();
   const org = ctx.setting('org').value;
   const { parseBaseUrl } = await import('../api/url.js');

@@ -1,14 +1,13 @@
 // teamctl sandbox: runs the local stand-in for the service until interrupted, and prints where
 // it listens and the token to use (on stdout, so a script can read it); or, with a command after
 // `--`, runs that command against it and stops (README, sandbox).
+import { Command, Option } from 'commander';
+import { seedNames } from '../choices.js';
 import type { Context } from '../context.js';
 import { ExitCode, UsageError } from '../errors.js';
-import { writeFileAtomic } from '../files/atomic.js';
-import { defaultFaultSeed } from '../sandbox/faults.js';
-import type { FaultOptions } from '../sandbox/faults.js';
 import type { SeedName } from '../sandbox/seed.js';
 import type { Sandbox } from '../sandbox/server.js';
-import { runCommand, shellValue } from './sandbox-run.js';
+import { examples, type Factory } from './command.js';
 
 export interface SandboxCommandOptions {
   port?: string;
@@ -27,6 +26,28 @@ export interface SandboxCommandOptions {
   writeRoster?: string;
   /** The command after `--`, if any. */
   command?: string[];
+}
+
+export function command(f: Factory): Command {
+  return new Command('sandbox')
+    .description('run a local server that behaves like the service, to rehearse changes safely')
+    .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .addOption(new Option('--seed <seed>', 'initial data').choices(seedNames).default('demo'))
+    .option('--data <file>', 'keep the state in this JSON file across restarts')
+    .option('--latency <ms>', 'delay every answer by this many milliseconds')
+    .option('--fail-rate <0..1>', 'share of requests answered 503')
+    .option('--rate-limit <req/s>', 'answer 429 above this many requests per second')
+    .option('--reset-rate <0..1>', 'share of requests whose connection is dropped before processing')
+    .option('--ambiguous-rate <0..1>', 'share of requests processed, then dropped without an answer')
+    .option('--late-rate <0..1>', 'share of requests answered 502 or 503 by a gateway at once, then applied 50-300 ms later')
+    .option('--fault-seed <n>', 'seed for the fault decisions (repeatable runs)')
+    .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
+    .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')
+    .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run'))
+    .action(
+      f.action(run, (cmd, command: string[]) => ({ ...cmd.opts<Omit<SandboxCommandOptions, 'command' | 'portGiven'>>(), command, portGiven: cmd.getOptionValueSource('port') === 'cli' })),
+    );
 }
 
 function number(flag: string, value: string | undefined, check: (n: number) => boolean, expected: string): number | undefined {
@@ -55,7 +76,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
   const command = opts.command ?? [];
   // With a command, any free port unless --port was given: two rehearsals never collide.
   if (command.length > 0 && !opts.portGiven) options.port = 0;
-  const { startSandbox } = await import('../sandbox/server.js');
+  const [{ startSandbox }, { runCommand }, { formatBanner, settingsOf }] = await Promise.all([import('../sandbox/server.js'), import('./sandbox-run.js'), import('./sandbox-banner.js')]);
   let sandbox: Sandbox;
   try {
     sandbox = await startSandbox(options);
@@ -88,57 +109,9 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
 }
 
 async function writeDemoRoster(sandbox: Sandbox, path: string, ctx: Context): Promise<void> {
-  const { demoRoster } = await import('../sandbox/demo-roster.js');
+  const [{ demoRoster }, { writeFileAtomic }] = await Promise.all([import('../sandbox/demo-roster.js'), import('../files/atomic.js')]);
   const roster = demoRoster(sandbox.store);
   if (!roster) throw new UsageError('--write-roster: the sandbox has no team to write a roster for');
   await writeFileAtomic(ctx.path(path), roster.csv, `--write-roster ${path}`);
   ctx.io.info(`Wrote a demo roster for team ${roster.teamId} to ${path} (3 to add, 1 role change, 1 left out).`);
-}
-
-/** The settings a command run against the sandbox gets, as environment variables. */
-function settingsOf(sandbox: Sandbox): Record<string, string> {
-  const env: Record<string, string> = { TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_TOKEN: sandbox.token };
-  const orgId = sandbox.store.organizationIds()[0];
-  const teamId = orgId === undefined ? undefined : sandbox.store.teamIds(orgId)[0];
-  if (orgId !== undefined) env.TEAMCTL_ORG = orgId;
-  if (teamId !== undefined) env.TEAMCTL_TEAM = teamId;
-  return env;
-}
-
-function describeState(sandbox: Sandbox): string {
-  const { options } = sandbox;
-  if (options.dataFile === undefined) return 'in memory (lost when the sandbox stops; use --data <file> to keep it)';
-  return `${options.dataFile}${options.loadedFromDataFile ? ' (loaded)' : ` (new, seed ${options.seed})`}`;
-}
-
-function describeFaults(f: FaultOptions): string | undefined {
-  const parts: string[] = [];
-  if (f.latencyMs) parts.push(`latency ${f.latencyMs} ms`);
-  if (f.failRate) parts.push(`fail-rate ${f.failRate}`);
-  if (f.rateLimit !== undefined) parts.push(`rate-limit ${f.rateLimit} req/s`);
-  if (f.resetRate) parts.push(`reset-rate ${f.resetRate}`);
-  if (f.ambiguousRate) parts.push(`ambiguous-rate ${f.ambiguousRate}`);
-  if (f.lateRate) parts.push(`late-rate ${f.lateRate}`);
-  if (parts.length === 0) return undefined;
-  return `${parts.join(', ')} (fault-seed ${f.faultSeed ?? defaultFaultSeed})`;
-}
-
-/** What `teamctl sandbox` prints: where it listens, the token, and lines to paste in a shell. */
-export function formatBanner(sandbox: Sandbox): string {
-  const orgId = sandbox.store.organizationIds()[0];
-  const teamIds = orgId === undefined ? [] : sandbox.store.teamIds(orgId);
-  const lines = [
-    `teamctl sandbox listening on ${sandbox.url}`,
-    '',
-    `  base URL      ${sandbox.url}`,
-    `  token         ${sandbox.token}`,
-    `  organization  ${orgId ?? '(none)'}`,
-    `  teams         ${teamIds.length > 0 ? teamIds.join(', ') : '(none)'}`,
-    `  state         ${describeState(sandbox)}`,
-  ];
-  const faults = describeFaults(sandbox.options.faults);
-  if (faults) lines.push(`  faults        ${faults}`);
-  lines.push('', 'Paste into another shell to use it:');
-  for (const [name, value] of Object.entries(settingsOf(sandbox))) lines.push(`  export ${name}=${shellValue(value)}`);
-  return lines.join('\n') + '\n';
 }

@@ -13,6 +13,9 @@ export const planVersion = 1;
  */
 export const maxPlanBytes = 128 * 1024 * 1024;
 
+/** The hint of a plan refused because what it was made from moved. */
+export const remakePlan = 'make a new plan (--plan-out) and have it reviewed again';
+
 /** What every plan file holds, whatever its domain. */
 export interface PlanFileHeader {
   format: typeof planFormat;

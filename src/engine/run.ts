@@ -5,6 +5,7 @@
 //   report (CSV, JSON, Markdown, step summary) → the exit rule (src/engine/exit.ts).
 // Reports are views of one list of outcome rows per change, so they always agree.
 import { resolve } from 'node:path';
+import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { ExitCode, GuardError, InterruptedError, PartialError, TeamctlError, UsageError } from '../errors.js';
 import { checkWritable, sameFile, writeFileAtomic } from '../files/atomic.js';
@@ -80,6 +81,18 @@ export interface RunOptions {
   planOut?: string;
   /** --report: the CSV file. */
   report?: string;
+}
+
+/** What `apply` hands the domain whose plan it applies, once the plan's target is checked. */
+export interface SavedPlanRun {
+  /** The plan file as named, for messages. */
+  path: string;
+  client: ApiClient;
+  baseUrl: string;
+  org: string;
+  /** Records the plan as applied, once it is known to be current (before its first change). */
+  claim: () => Promise<void>;
+  run: RunOptions;
 }
 
 /**

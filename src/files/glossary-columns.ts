@@ -2,6 +2,7 @@
 // which columns, the translation of an entry for a column when keys differ only in case, and the
 // warnings about what a column cannot show.
 import type { GlossaryEntry } from '../api/types.js';
+import type { Column } from '../output/list.js';
 import { glossaryLanguages, isCsvLanguageKey } from '../glossary/languages.js';
 import { normaliseCell } from '../model/entries.js';
 
@@ -94,4 +95,38 @@ export function spellingConflictsWarning(conflicts: readonly { id: string; colum
     `${conflicts.length === 1 ? '1 entry has' : `${conflicts.length} entries have`} one language under keys differing only in case, ` +
     `with different translations: ${shown.join(', ')}${more}; the column shows the first of them (the one an import compares with)`
   );
+}
+
+/**
+ * The header of a translation key's column in `glossary list`: the key, or `lang:<key>` for a key
+ * that is not a language key by the import pattern (README, "glossary list and get"), so it is
+ * never mistaken for `id`, `updatedAt` or a language.
+ */
+function languageHeader(key: string): string {
+  return isCsvLanguageKey(key) ? key : `lang:${key}`;
+}
+
+/**
+ * The columns of `glossary list`: id, one column per language, updatedAt. Values match keys
+ * case-insensitively; entries holding one language under several spellings with different values
+ * are recorded in `conflicts`.
+ */
+export function glossaryColumns(
+  languages: readonly string[],
+  conflicts: { id: string; column: string; keys: string[] }[] = [],
+): Column<GlossaryEntry>[] {
+  return [
+    { header: 'id', value: (e) => e.id, whole: true },
+    ...languages.map(
+      (language): Column<GlossaryEntry> => ({
+        header: languageHeader(language),
+        value: (e) => {
+          const picked = pickTranslation(e.translations, language);
+          if (picked.conflict) conflicts.push({ id: e.id, column: language, keys: picked.conflict.keys });
+          return picked.value;
+        },
+      }),
+    ),
+    { header: 'updatedAt', value: (e) => e.updatedAt },
+  ];
 }

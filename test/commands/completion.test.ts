@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
-import { bashScript, commandTree, fishScript, zshScript } from '../../src/commands/completion.js';
+import { bashScript, commandTree, fishScript, zshScript } from '../../src/commands/completion-scripts.js';
 import { buildProgram } from '../../src/program.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { bin } from '../e2e/harness.js';
 import { fakeStreams } from '../helpers/streams.js';
 
-const tree = commandTree(buildProgram({ streams: fakeStreams(), env: {} }, { exitCode: 0 }));
+const tree = commandTree(await buildProgram({ streams: fakeStreams(), env: {} }, { exitCode: 0 }));
 const script = join(mkdtempSync(join(tmpdir(), 'teamctl-completion-')), 'teamctl.bash');
 writeFileSync(script, bashScript(tree));
 

@@ -266,7 +266,7 @@ describe('help and version', () => {
   });
 
   it('shows at least one example in every command help', async () => {
-    const commands = commandPaths();
+    const commands = await commandPaths();
     // The walk itself is checked: it finds the commands it must (and more as they are added).
     expect(commands.map((c) => c.join(' '))).toEqual(expect.arrayContaining(['', 'members sync', 'glossary delete', 'apply', 'completion', 'auth login']));
     for (const c of commands) {

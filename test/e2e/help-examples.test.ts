@@ -17,7 +17,7 @@ import { fakeStreams } from '../helpers/streams.js';
 import { runCli, sandboxWithEnv } from './harness.js';
 
 /** Every command of the program (read from its commander tree), and the program itself. */
-const paths = commandPaths();
+const paths = await commandPaths();
 
 /** An example and the exit code its comment implies, if it says one. */
 interface Example {

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { buildProgram } from '../../src/program.js';
 import { fakeStreams } from './streams.js';
 
-export function commandPaths(): string[][] {
+export async function commandPaths(): Promise<string[][]> {
   const paths: string[][] = [[]];
   const walk = (command: Command, prefix: string[]): void => {
     for (const sub of command.createHelp().visibleCommands(command)) {
@@ -15,6 +15,6 @@ export function commandPaths(): string[][] {
       walk(sub, path);
     }
   };
-  walk(buildProgram({ streams: fakeStreams(), env: {} }, { exitCode: 0 }), []);
+  walk(await buildProgram({ streams: fakeStreams(), env: {} }, { exitCode: 0 }), []);
   return paths;
 }

@@ -2,7 +2,7 @@
 // (README, sandbox).
 // Checked against the sandbox's state; no sleeps: settled() and close() say when it is applied.
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatBanner } from '../../src/commands/sandbox.js';
+import { formatBanner } from '../../src/commands/sandbox-banner.js';
 import { FaultInjector, lateMaxMs, lateMinMs } from '../../src/sandbox/faults.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/server.js';

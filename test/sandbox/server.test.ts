@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorBody, GlossaryEntry, Page, TeamMemberItem } from '../../src/api/types.js';
 import { FaultInjector } from '../../src/sandbox/faults.js';
-import { formatBanner } from '../../src/commands/sandbox.js';
+import { formatBanner } from '../../src/commands/sandbox-banner.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/server.js';
 

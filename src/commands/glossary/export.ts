@@ -18,20 +18,14 @@
 //   entry is written: an interrupted or failed export leaves the old file as it was. An existing
 //   target keeps its permission bits.
 // - Nothing reaches stdout before the first page has arrived, so a failure at once prints no data.
+import { Command, Option } from 'commander';
 import type { Context } from '../../context.js';
 import { ExitCode, UsageError } from '../../errors.js';
-import { listGlossaryEntries } from '../../api/glossary.js';
-import type { GlossaryEntry } from '../../api/types.js';
-import { openAtomic, type AtomicFile } from '../../files/atomic.js';
-import { csvLanguages, omittedKeysWarning, spellingConflictsWarning } from '../../files/glossary-columns.js';
-import { GlossaryCsvWriter } from '../../files/glossary-write.js';
-import { GlossaryTbxWriter } from '../../files/tbx-write.js';
-import { parseLanguageList, selectLanguages } from '../../glossary/languages.js';
-import { jsonArrayWriter, ndjsonWriter, writeItems, type ItemWriter } from '../../output/items.js';
-import { onePage, startedPages, untilStdoutCloses } from '../../output/list.js';
+import type { AtomicFile } from '../../files/atomic.js';
 import { exportFormats, type ExportFormat } from '../../choices.js';
+import { examples, type Factory } from '../command.js';
 
-/** The flags of the command, as commander parses them (src/program.ts declares them). */
+/** The flags of the command, as commander parses them. */
 export interface ExportOptionsFlags {
   format?: 'csv' | 'json' | 'ndjson' | 'tbx';
   lang?: string;
@@ -41,70 +35,9 @@ export interface ExportOptionsFlags {
 
 export type ExportOptions = ExportOptionsFlags;
 
-const formats = exportFormats;
-
-/** Where the export goes: stdout, or an atomically written file. */
-type Sink = AtomicFile;
-
-function stdoutSink(ctx: Context): Sink {
+/** stdout as the export's sink (the other is an atomically written file). */
+function stdoutSink(ctx: Context): AtomicFile {
   return { write: (text) => ctx.io.out(text, 'stream'), commit: async () => {}, abort: async () => {} };
-}
-
-/** The entry with only the chosen languages (or unchanged without --lang). */
-function project(entry: GlossaryEntry, languages: readonly string[] | undefined): GlossaryEntry {
-  return languages === undefined ? entry : { ...entry, translations: selectLanguages(entry.translations, languages) };
-}
-
-/** Writes every entry through the format's writer (src/output/items.ts); returns how many were written. */
-async function writeExport(
-  format: ExportFormat,
-  pages: AsyncIterable<GlossaryEntry[]>,
-  languages: readonly string[] | undefined,
-  excel: boolean,
-  sink: Sink,
-  warn: (message: string) => void,
-): Promise<number> {
-  const write = (text: string): Promise<void> => sink.write(text);
-  /** With --lang, only those languages, and no entry left without any. */
-  const selected = (writer: ItemWriter<GlossaryEntry>): ItemWriter<GlossaryEntry> => ({
-    start: () => writer.start(),
-    item: (entry) => {
-      const shown = project(entry, languages);
-      return languages !== undefined && Object.keys(shown.translations).length === 0 ? '' : writer.item(shown);
-    },
-    end: () => writer.end(),
-  });
-  switch (format) {
-    case 'json':
-      return writeItems(pages, selected(jsonArrayWriter()), write);
-    case 'ndjson':
-      return writeItems(pages, selected(ndjsonWriter()), write);
-    case 'tbx': {
-      const tbx = new GlossaryTbxWriter(languages);
-      return writeItems(pages, { start: () => tbx.start(), item: (entry) => tbx.entry(project(entry, languages)), end: () => tbx.end() }, write);
-    }
-    case 'csv': {
-      // With --lang the columns are known up front and rows stream (rows get them
-      // case-insensitively, unprojected, so a conflict between spellings is seen); without it
-      // every page is read first, since the header names every language present.
-      let columns = languages;
-      let source = pages;
-      if (columns === undefined) {
-        const entries: GlossaryEntry[] = [];
-        for await (const items of pages) entries.push(...items);
-        const found = csvLanguages(entries);
-        const omitted = omittedKeysWarning(found);
-        if (omitted !== undefined) warn(omitted);
-        columns = found.columns;
-        source = onePage(entries);
-      }
-      const csv = new GlossaryCsvWriter(columns, { excel });
-      const written = await writeItems(source, { start: () => csv.header(), item: (entry) => csv.row(entry), end: () => '' }, write);
-      const conflicts = spellingConflictsWarning(csv.conflicts);
-      if (conflicts !== undefined) warn(conflicts);
-      return written;
-    }
-  }
 }
 
 /**
@@ -113,7 +46,7 @@ async function writeExport(
  */
 function exportFormat(opts: ExportOptions, ctx: Context): ExportFormat {
   const global = ctx.flags.output ?? (ctx.flags.json ? 'json' : undefined);
-  if (global !== undefined && !(formats as readonly string[]).includes(global)) {
+  if (global !== undefined && !(exportFormats as readonly string[]).includes(global)) {
     throw new UsageError(`glossary export writes csv, json, ndjson or tbx, not -o ${global}`);
   }
   if (opts.format !== undefined && global !== undefined && opts.format !== global) {
@@ -122,7 +55,25 @@ function exportFormat(opts: ExportOptions, ctx: Context): ExportFormat {
   return opts.format ?? (global as ExportFormat | undefined) ?? 'csv';
 }
 
+export function command(f: Factory): Command {
+  return new Command('export')
+    .description('export the whole glossary (CSV in the import format, JSON, NDJSON or TBX-Basic)')
+    .addOption(new Option('--format <format>', 'file format (default csv; -o json|ndjson|csv and --json choose it too)').choices(exportFormats))
+    .option('--lang <codes>', 'only these languages, e.g. en,fr')
+    .option('-f, --file <path>', 'write to this file (atomically) instead of stdout')
+    .option('--excel', 'CSV for spreadsheets: UTF-8 BOM, cells starting with = + - @ neutralised')
+    .addHelpText('after', examples('teamctl glossary export -f glossary.csv', 'teamctl glossary export --format tbx -f glossary.tbx', 'teamctl glossary export --excel --lang en,de -f for-excel.csv'))
+    .action(f.action(run, (cmd) => cmd.opts<ExportOptionsFlags>(), ['base-url', 'org']));
+}
+
 export async function run(opts: ExportOptions, ctx: Context): Promise<number> {
+  const [{ listGlossaryEntries }, { openAtomic }, { writeExport }, { parseLanguageList }, { startedPages, untilStdoutCloses }] = await Promise.all([
+    import('../../api/glossary.js'),
+    import('../../files/atomic.js'),
+    import('../../files/glossary-export.js'),
+    import('../../glossary/languages.js'),
+    import('../../output/list.js'),
+  ]);
   const format = exportFormat(opts, ctx);
   if (opts.excel && format !== 'csv') throw new UsageError(`--excel applies to CSV only, not --format ${format}`);
   const languages = opts.lang === undefined ? undefined : parseLanguageList(opts.lang);

@@ -1,17 +1,30 @@
 // glossary get <id>: one entry (README, "Commands"). table/tsv/csv: one row per language (header
 // language, translation, languages in export order); json the entry unchanged; unknown id → exit 5.
+import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ExitCode, NotFoundError, UsageError } from '../../errors.js';
-import { getGlossaryEntry } from '../../api/glossary.js';
 import type { GlossaryEntry } from '../../api/types.js';
-import { compareLanguages } from '../../glossary/languages.js';
-import { csvWriter, markdownTable, renderTable, tsvLine, type Cell } from '../../output/list.js';
+import type { Cell } from '../../output/list.js';
+import { examples, type Factory } from '../command.js';
 
 export interface GetOptions {
   id: string;
 }
 
+export function command(f: Factory): Command {
+  return new Command('get')
+    .argument('<id>')
+    .description('show one glossary entry')
+    .addHelpText('after', examples('teamctl glossary get ge_8m7n1xckxrwizldt', 'teamctl glossary get ge_8m7n1xckxrwizldt --json'))
+    .action(f.action(run, (_cmd, id: string) => ({ id }), ['base-url', 'org']));
+}
+
 export async function run(opts: GetOptions, ctx: Context): Promise<number> {
+  const [{ getGlossaryEntry }, { compareLanguages }, { csvWriter, markdownTable, renderTable, tsvLine }] = await Promise.all([
+    import('../../api/glossary.js'),
+    import('../../glossary/languages.js'),
+    import('../../output/list.js'),
+  ]);
   if (opts.id.trim() === '') throw new UsageError('glossary get needs an entry id, like ge_123');
   const format = ctx.outputFormat();
   const org = ctx.setting('org').value;

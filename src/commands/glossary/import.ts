@@ -1,13 +1,13 @@
 // glossary import <file>: file → reader → plan against the whole glossary → the change engine
 // (src/engine/run.ts) with the glossary domain (src/glossary/change.ts). This file only turns
 // flags into options; nothing is sent when the file has any problem (exit 2), nor with --dry-run.
+import { Command, Option } from 'commander';
+import { onConflictActions } from '../../choices.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseLanguagesFlag } from '../../files/glossary/icu.js';
-import { runGlossaryImport } from '../../glossary/run.js';
-import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
+import { examples, type Factory } from '../command.js';
 
-/** The flags of the command, as commander parses them (src/program.ts declares them). */
+/** The flags of the command, as commander parses them. */
 export interface ImportOptionsFlags {
   /** --languages en,de (checked in run). */
   languages?: string;
@@ -26,7 +26,29 @@ export interface ImportOptions extends ImportOptionsFlags {
   file: string;
 }
 
+export function command(f: Factory): Command {
+  return new Command('import')
+    .argument('<file>')
+    .description('import a glossary file (CSV/TSV, TBX, MultiTerm XML) as batched glossary operations; safe to re-run (never duplicates)')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
+    .option('--report <file.csv>', 'write one row per file row: line, key, action, outcome, entry, HTTP status, message')
+    .option('--no-wait', 'when another teamctl is changing the same glossary: refuse (exit 3) instead of waiting for it')
+    .option('--batch-size <n>', 'operations per request', '100')
+    .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
+    .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
+    .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
+    .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
+    .action(f.action(run, (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }), ['base-url', 'org']));
+}
+
 export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
+  const [{ parseLanguagesFlag }, { runGlossaryImport }, { parseWholeNumber, resolveTimeoutMs }] = await Promise.all([
+    import('../../files/glossary/icu.js'),
+    import('../../glossary/run.js'),
+    import('../../settings.js'),
+  ]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);
   const onConflict = opts.onConflict ?? 'skip'; // commander's .choices() refused any other value
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');

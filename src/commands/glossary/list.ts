@@ -11,50 +11,34 @@
 // case (`en`, `EN`) are one column headed by the spelling met first; an entry holding both with
 // different translations shows the first of them in its own key order (as export does), and one
 // warning on stderr lists them.
+import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ExitCode } from '../../errors.js';
-import { listGlossaryEntries } from '../../api/glossary.js';
 import type { GlossaryEntry } from '../../api/types.js';
-import { pickTranslation, spellingConflictsWarning } from '../../files/glossary-columns.js';
-import { glossaryLanguages, isCsvLanguageKey, parseLanguageList } from '../../glossary/languages.js';
-import { onePage, writeList, type Column } from '../../output/list.js';
-import { parsePageSize } from '../../settings.js';
+import { examples, type Factory } from '../command.js';
 
 export interface ListOptions {
   pageSize: string;
   lang?: string;
 }
 
-/** The header of a translation key's column: the key, or `lang:<key>` (see above). */
-function languageHeader(key: string): string {
-  return isCsvLanguageKey(key) ? key : `lang:${key}`;
-}
-
-/**
- * id, one column per language, updatedAt. Values match keys case-insensitively; entries holding
- * one language under several spellings with different values are recorded in `conflicts`.
- */
-function glossaryColumns(
-  languages: readonly string[],
-  conflicts: { id: string; column: string; keys: string[] }[] = [],
-): Column<GlossaryEntry>[] {
-  return [
-    { header: 'id', value: (e) => e.id, whole: true },
-    ...languages.map(
-      (language): Column<GlossaryEntry> => ({
-        header: languageHeader(language),
-        value: (e) => {
-          const picked = pickTranslation(e.translations, language);
-          if (picked.conflict) conflicts.push({ id: e.id, column: language, keys: picked.conflict.keys });
-          return picked.value;
-        },
-      }),
-    ),
-    { header: 'updatedAt', value: (e) => e.updatedAt },
-  ];
+export function command(f: Factory): Command {
+  return new Command('list')
+    .description('list every glossary entry across all pages')
+    .option('--page-size <n>', 'entries per request, 1..1000', '1000')
+    .option('--lang <codes>', 'only these language columns, e.g. en,fr')
+    .addHelpText('after', examples('teamctl glossary list', 'teamctl glossary list --lang en,fr -o csv', 'teamctl glossary list -o ndjson | jq .translations.en'))
+    .action(f.action(run, (cmd) => cmd.opts<ListOptions>(), ['base-url', 'org']));
 }
 
 export async function run(opts: ListOptions, ctx: Context): Promise<number> {
+  const [{ listGlossaryEntries }, { glossaryColumns, spellingConflictsWarning }, { glossaryLanguages, isCsvLanguageKey, parseLanguageList }, { onePage, writeList }, { parsePageSize }] = await Promise.all([
+    import('../../api/glossary.js'),
+    import('../../files/glossary-columns.js'),
+    import('../../glossary/languages.js'),
+    import('../../output/list.js'),
+    import('../../settings.js'),
+  ]);
   const pageSize = parsePageSize(opts.pageSize);
   const languages = opts.lang === undefined ? undefined : parseLanguageList(opts.lang);
   const format = ctx.outputFormat();

@@ -1,12 +1,10 @@
 // glossary sync <file>: make the glossary equal the file (README, "Keeping the glossary in a
 // repository"). file → reader → sync plan (src/plan/glossarySync.ts) → the change engine with the
 // glossary domain. This file only turns flags into options.
+import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseLanguagesFlag } from '../../files/glossary/icu.js';
-import { runGlossarySync } from '../../glossary/run.js';
-import { maxRemovalsAllowed } from '../../plan/members.js';
-import { parseWholeNumber, resolveTimeoutMs } from '../../settings.js';
+import { examples, type Factory } from '../command.js';
 
 export interface GlossarySyncOptions {
   /** --languages en,de (checked in run). */
@@ -27,7 +25,40 @@ export interface GlossarySyncOptions {
 
 const defaultMaxDeletions = '25%';
 
+export function command(f: Factory): Command {
+  return new Command('sync')
+    .argument('<file>')
+    .description('make the glossary equal the file: update in place, insert what is missing, and with --prune delete what the file does not have')
+    .option('--prune', 'delete the entries no row matches (and duplicates of matched entries)')
+    .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
+    .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
+    .option('--max-deletions <n|p%>', 'refuse a plan deleting more than this (default 25% of the entries, at least 1)')
+    .option('--force', 'apply a plan over --max-deletions')
+    .option('--report <file.csv>', 'write one row per change: line, key, action, outcome, entry, HTTP status, message')
+    .option('--batch-size <n>', 'operations per request', '100')
+    .option('--no-wait', 'when another teamctl is changing the same glossary: refuse (exit 3) instead of waiting for it')
+    .addHelpText(
+      'after',
+      examples(
+        'teamctl glossary sync terms.csv --dry-run',
+        'teamctl glossary sync terms.csv --prune --yes --report sync.csv',
+        'teamctl glossary sync terms.csv --prune --dry-run --exit-code   # CI drift check',
+        'teamctl glossary sync terms.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
+      ),
+    )
+    .action(f.action(run, (cmd, file: string) => ({ file, ...cmd.opts<Omit<GlossarySyncOptions, 'file'>>() }), ['base-url', 'org']));
+}
+
 export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<number> {
+  const [{ parseLanguagesFlag }, { runGlossarySync }, { maxRemovalsAllowed }, { parseWholeNumber, resolveTimeoutMs }] = await Promise.all([
+    import('../../files/glossary/icu.js'),
+    import('../../glossary/run.js'),
+    import('../../plan/members.js'),
+    import('../../settings.js'),
+  ]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');
   if (opts.maxDeletions !== undefined && !opts.prune) throw new UsageError('--max-deletions goes with --prune: only --prune deletes entries');

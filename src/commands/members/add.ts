@@ -3,11 +3,11 @@
 // Refused (exit 3) when it would leave the team without an owner (`--role member` naming the
 // last owner) unless --force. Every invalid argument is reported at once (exit 2), nothing sent.
 import type { Context } from '../../context.js';
-import { parseUserArguments, throwProblems } from '../../files/users.js';
-import { runMembersChange } from '../../members/engine.js';
-import { parseWholeNumber } from '../../settings.js';
+import { Command, Option } from 'commander';
+import { teamMemberRoles } from '../../choices.js';
+import { examples, type Factory } from '../command.js';
 
-/** The flags of the command, as commander parses them (src/program.ts declares them). */
+/** The flags of the command, as commander parses them. */
 export interface AddOptionsFlags {
   planOut?: string;
   role?: 'owner' | 'member';
@@ -22,7 +22,23 @@ export interface AddOptions extends AddOptionsFlags {
   users: string[];
 }
 
+export function command(f: Factory): Command {
+  return new Command('add')
+    .argument('<user...>')
+    .description('add users (ids or e-mails) to the team; with --role, each ends with that role')
+    .addOption(new Option('--role <role>', 'team role of every named user').choices(teamMemberRoles))
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--force', 'apply a plan that leaves the team without an owner')
+    .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
+    .option('--batch-size <n>', 'users per bulk request', '100')
+    .option('--concurrency <n>', 'single-user requests in flight at once', '8')
+    .addHelpText('after', examples('teamctl members add pedro.alves@example.com olivia.johnson@example.com', 'teamctl members add kenji.sato@example.com --role owner'))
+    .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<AddOptionsFlags>() }), ['base-url', 'org', 'team']));
+}
+
 export async function run(opts: AddOptions, ctx: Context): Promise<number> {
+  const [{ parseUserArguments, throwProblems }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../members/engine.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   const { users: add, problems } = parseUserArguments(opts.users, 'arguments');

@@ -1,10 +1,11 @@
 // members list: every member of the team across all pages (README, "Commands").
 import type { Context } from '../../context.js';
 import { ExitCode } from '../../errors.js';
-import { listTeamMembers } from '../../api/members.js';
+import { Command, Option } from 'commander';
 import type { TeamMemberItem, TeamMemberRole } from '../../api/types.js';
-import { writeList, type Column } from '../../output/list.js';
-import { parsePageSize } from '../../settings.js';
+import type { Column } from '../../output/list.js';
+import { teamMemberRoles } from '../../choices.js';
+import { examples, type Factory } from '../command.js';
 
 export interface ListOptions {
   role?: TeamMemberRole;
@@ -29,7 +30,25 @@ export type TeamListItem = TeamMemberItem & { teamId: string };
 /** With several teams, a leading `team` column: the CSV is then an organization roster. */
 const teamMemberColumns: Column<TeamListItem>[] = [{ header: 'team', value: (m) => m.teamId, whole: true }, ...(memberColumns as Column<TeamListItem>[])];
 
+export function command(f: Factory): Command {
+  return new Command('list')
+    .description('list every member of the team with their roles, across all pages')
+    .addOption(new Option('--role <role>', 'only members with this team role').choices(teamMemberRoles))
+    .option('--page-size <n>', 'members per request, 1..1000', '1000')
+    .addHelpText(
+      'after',
+      examples(
+        'teamctl members list',
+        'teamctl members list --role owner -o csv > owners.csv',
+        'teamctl members list -o ndjson | jq -c .team',
+        'teamctl members list --team engineering,design -o csv > org.csv   # an organization roster, to sync back',
+      ),
+    )
+    .action(f.action(run, (cmd) => cmd.opts<ListOptions>(), ['base-url', 'org', 'team']));
+}
+
 export async function run(opts: ListOptions, ctx: Context): Promise<number> {
+  const [{ listTeamMembers }, { writeList }, { parsePageSize }] = await Promise.all([import('../../api/members.js'), import('../../output/list.js'), import('../../settings.js')]);
   const pageSize = parsePageSize(opts.pageSize);
   const format = ctx.outputFormat();
   const org = ctx.setting('org').value;

@@ -2,9 +2,8 @@
 // reviewed plan across teams (README, "Find your way"). This file only turns flags into options.
 import type { Context } from '../../context.js';
 import { InputFileError, UsageError } from '../../errors.js';
-import { parseUserArguments, readUserFile, throwProblems } from '../../files/users.js';
-import { runOffboard } from '../../members/offboard.js';
-import { parseWholeNumber } from '../../settings.js';
+import { Command } from 'commander';
+import { examples, type Factory } from '../command.js';
 
 export interface OffboardOptionsFlags {
   file?: string;
@@ -20,7 +19,23 @@ export interface OffboardOptions extends OffboardOptionsFlags {
   users: string[];
 }
 
+export function command(f: Factory): Command {
+  return new Command('offboard')
+    .argument('[user...]')
+    .description('remove each user (id or e-mail) from every team they are in: one plan across teams, guards per team')
+    .option('--file <file>', 'the users, one per line or under a user column')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
+    .option('--report <file.csv>', 'write one row per change: team, user, action, outcome, HTTP status, message')
+    .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners (default 1)')
+    .option('--force', 'apply a plan that leaves a team without an owner (or under --min-owners)')
+    .option('--batch-size <n>', 'users per bulk request', '100')
+    .addHelpText('after', examples('teamctl members offboard thomas.muller@example.com --dry-run', 'teamctl members offboard thomas.muller@example.com --plan-out leaver.json   # then: teamctl apply leaver.json'))
+    .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<OffboardOptionsFlags>() }), ['base-url', 'org']));
+}
+
 export async function run(opts: OffboardOptions, ctx: Context): Promise<number> {
+  const [{ parseUserArguments, readUserFile, throwProblems }, { runOffboard }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../members/offboard.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const minOwners = opts.minOwners === undefined ? undefined : parseWholeNumber('--min-owners', opts.minOwners, 1_000_000);
   const { users, problems } = parseUserArguments(opts.users, 'arguments');

@@ -4,11 +4,10 @@
 // last-owner guard does apply: removing every owner of a team is refused (exit 3) unless
 // --force. Every invalid argument is reported at once (exit 2), nothing sent.
 import type { Context } from '../../context.js';
-import { parseUserArguments, throwProblems } from '../../files/users.js';
-import { runMembersChange } from '../../members/engine.js';
-import { parseWholeNumber } from '../../settings.js';
+import { Command } from 'commander';
+import { examples, type Factory } from '../command.js';
 
-/** The flags of the command, as commander parses them (src/program.ts declares them). */
+/** The flags of the command, as commander parses them. */
 export interface RemoveOptionsFlags {
   planOut?: string;
   dryRun?: boolean;
@@ -24,7 +23,21 @@ export interface RemoveOptions extends RemoveOptionsFlags {
 /** Removals go in bulk requests; no single-user requests are needed, so no --concurrency. */
 const concurrency = 8;
 
+export function command(f: Factory): Command {
+  return new Command('remove')
+    .argument('<user...>')
+    .description('remove users (ids or e-mails) from the team; naming a non-member is not an error')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--force', 'apply a plan that leaves the team without an owner')
+    .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
+    .option('--batch-size <n>', 'users per bulk request', '100')
+    .addHelpText('after', examples('teamctl members remove pedro.alves@example.com olivia.johnson@example.com', 'teamctl members remove --dry-run thomas.muller@example.com'))
+    .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<RemoveOptionsFlags>() }), ['base-url', 'org', 'team']));
+}
+
 export async function run(opts: RemoveOptions, ctx: Context): Promise<number> {
+  const [{ parseUserArguments, throwProblems }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../members/engine.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const { users: remove, problems } = parseUserArguments(opts.users, 'arguments');
   throwProblems(problems);

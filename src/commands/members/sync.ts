@@ -6,14 +6,14 @@
 // values), so a mistake costs no request.
 // A roster without a `role` column keeps every member's role (new users: member); a note on
 // stderr says so, since an HR export read as "everyone is a member" would demote the owners.
+import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { InputFileError, UsageError, type FileProblem } from '../../errors.js';
-import { parseUserArguments, readUserFile, throwProblems, type UserFile } from '../../files/users.js';
+import type { UserFile } from '../../files/users.js';
 import type { UserEntry } from '../../model/users.js';
-import { runMembersChange, runOrganizationSync } from '../../members/engine.js';
-import { parseWholeNumber, resolveSetting } from '../../settings.js';
+import { examples, repeated, type Factory } from '../command.js';
 
-/** The flags of the command, as commander parses them (src/program.ts declares them). */
+/** The flags of the command, as commander parses them. */
 export interface SyncOptionsFlags {
   planOut?: string;
   add?: string[];
@@ -35,6 +35,39 @@ export interface SyncOptionsFlags {
 
 export type SyncOptions = SyncOptionsFlags;
 
+export function command(f: Factory): Command {
+  return new Command('sync')
+    .description('change the team in one run: incremental (--add/--remove) and/or declarative (--roster)')
+    .option('--add <user...>', 'users to add (ids or e-mails)')
+    .option('--remove <user...>', 'users to remove (ids or e-mails); a user in both ends removed')
+    .option('--add-file <file>', 'file of users to add', repeated)
+    .option('--remove-file <file>', 'file of users to remove', repeated)
+    .option('--roster <file>', 'the desired membership, with optional roles')
+    .option('--prune', 'with --roster: remove members missing from the roster')
+    .option('--dry-run', 'print the plan, send no change')
+    .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
+    .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
+    .option('--max-removals <n|p%>', 'refuse a plan removing more than this (default 25% of current members, at least 1)')
+    .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners than this, if it has that many now (default 1)')
+    .option('--force', 'apply a plan over --max-removals or --min-owners')
+    .option('--user-column <name>', 'the header cell of the user column in --roster and the files (when it has an unknown name, or several candidates)')
+    .option('--batch-size <n>', 'users per bulk request', '100')
+    .option('--concurrency <n>', 'single-user requests (role changes) in flight at once', '8')
+    .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
+    .addHelpText(
+      'after',
+      examples(
+        'teamctl members sync --roster team.csv --dry-run',
+        'teamctl members sync --roster team.csv --prune --yes --report sync-report.csv',
+        'teamctl members sync --roster team.csv --prune --dry-run --exit-code   # CI drift check',
+        'teamctl members sync --roster team.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
+        'teamctl members sync --roster org.csv --prune --dry-run                 # a roster with a team column: every team it names',
+        'teamctl members sync --add beatriz.costa@example.com --remove thomas.muller@example.com',
+      ),
+    )
+    .action(f.action(run, (cmd) => cmd.opts<SyncOptionsFlags>(), ['base-url', 'org']));
+}
+
 interface Source {
   path: string;
   roles: boolean;
@@ -46,6 +79,7 @@ interface Source {
 
 /** Reads every file, collecting the problems of all of them (after `earlier` ones) before failing. */
 async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd: string, userColumn: string | undefined): Promise<UserFile[]> {
+  const { readUserFile, throwProblems } = await import('../../files/users.js');
   const problems: FileProblem[] = [...earlier];
   let total = earlier.length;
   const files: UserFile[] = [];
@@ -63,6 +97,11 @@ async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd
 }
 
 export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
+  const [{ parseUserArguments }, { runMembersChange, runOrganizationSync }, { parseWholeNumber, resolveSetting }] = await Promise.all([
+    import('../../files/users.js'),
+    import('../../members/engine.js'),
+    import('../../settings.js'),
+  ]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');

@@ -1,14 +1,23 @@
 // teams list: every team of the organization (README, "Find your way").
+import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ExitCode } from '../../errors.js';
-import { listTeams } from '../../api/organization.js';
 import type { OrganizationTeam } from '../../api/types.js';
-import { writeList, type Column } from '../../output/list.js';
-import { parsePageSize } from '../../settings.js';
+import type { Column } from '../../output/list.js';
+import { examples, type Factory } from '../command.js';
 
 export interface TeamsListOptions {
   title?: string;
   pageSize: string;
+}
+
+export function command(f: Factory): Command {
+  return new Command('list')
+    .description('list every team of the organization: id, title, members')
+    .option('--title <text>', 'only teams whose title contains this (any case)')
+    .option('--page-size <n>', 'teams per request, 1..1000', '1000')
+    .addHelpText('after', examples('teamctl teams list', 'teamctl teams list --title eng --json'))
+    .action(f.action(run, (cmd) => cmd.opts<TeamsListOptions>(), ['base-url', 'org']));
 }
 
 const columns: Column<OrganizationTeam>[] = [
@@ -18,6 +27,7 @@ const columns: Column<OrganizationTeam>[] = [
 ];
 
 export async function run(opts: TeamsListOptions, ctx: Context): Promise<number> {
+  const [{ listTeams }, { writeList }, { parsePageSize }] = await Promise.all([import('../../api/organization.js'), import('../../output/list.js'), import('../../settings.js')]);
   const pageSize = parsePageSize(opts.pageSize);
   const format = ctx.outputFormat();
   const org = ctx.setting('org').value;

@@ -1,0 +1,11 @@
+// What the auth commands say of a token and of its user (README, "auth").
+import type { User } from '../../api/types.js';
+
+export function maskToken(token: string): string {
+  return token.length <= 4 ? '****' : `****${token.slice(-4)}`;
+}
+
+/** A user as people read it: name <e-mail> (id). */
+export function describeUser(user: User): string {
+  return `${user.displayName}${user.email ? ` <${user.email}>` : ''} (${user.id})`;
+}

@@ -1,0 +1,108 @@
+// The command tree (src/program.ts) loads only the command modules a command line needs. These
+// tests prove that this never changes what the program does: every command's help, and the
+// usage errors of misspelt or misplaced words, are the same as the whole tree's; and that the
+// modules loaded are the ones named (start-up is paid per module: README, "Performance").
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { CommanderError } from 'commander';
+import { main } from '../src/cli.js';
+import { buildProgram } from '../src/program.js';
+import { commandPaths } from './helpers/command-paths.js';
+import { fakeStreams } from './helpers/streams.js';
+import { bin } from './e2e/harness.js';
+
+/** What the whole tree (every module loaded) prints and exits with for `argv`. */
+async function wholeTree(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const streams = fakeStreams();
+  const program = await buildProgram({ streams, env: {} }, { exitCode: 0 });
+  let code = 0;
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (!(err instanceof CommanderError)) throw err;
+    code = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : 2;
+  }
+  return { code, out: streams.out(), err: streams.err() };
+}
+
+async function lazily(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const streams = fakeStreams();
+  const code = await main(argv, { streams, env: {} });
+  return { code, out: streams.out(), err: streams.err() };
+}
+
+const paths = await commandPaths();
+
+describe('the command tree, loaded lazily', () => {
+  it('finds every command (the walk itself is checked)', () => {
+    expect(paths.map((p) => p.join(' '))).toEqual(expect.arrayContaining(['', 'auth login', 'whoami', 'members sync', 'glossary export', 'apply', 'sandbox', 'completion', 'config path', 'users teams']));
+    expect(paths.length).toBeGreaterThanOrEqual(33);
+  });
+
+  it.each(paths.map((p) => [p.join(' ') || '(root)', p]))('prints the same help for %s as the whole tree', async (_name, path) => {
+    const whole = await wholeTree([...(path as string[]), '--help']);
+    expect(whole.out).toMatch(/^Usage: teamctl/);
+    expect(await lazily([...(path as string[]), '--help'])).toEqual(whole);
+  });
+
+  it.each([
+    [['membrs']],
+    [['members', 'sycn']],
+    [['--org', 'acme', 'members', 'sycn']],
+    [['--timeout', '5', 'glossary', 'lst']],
+    [['-o', 'json', 'teams', 'list', 'extra']],
+    [['members', 'sync', '--bogus']],
+    [['whoami', '--bogus']],
+    [['config', 'get']],
+    [['members']],
+    [['members', 'help', 'sync']],
+    [['--org=acme', 'users', 'teams']],
+  ])('says the same as the whole tree for %j', async (argv) => {
+    const whole = await wholeTree(argv);
+    expect(whole.out + whole.err).not.toBe('');
+    expect(await lazily(argv)).toEqual(whole);
+  });
+
+  it('names each command module by the name the tree lists it under', async () => {
+    const program = await buildProgram({ streams: fakeStreams(), env: {} }, { exitCode: 0 });
+    const names = program.commands.map((c) => [c.name(), ...c.commands.map((s) => `${c.name()} ${s.name()}`)]).flat();
+    for (const path of paths.filter((p) => p.length > 0)) expect(names).toContain(path.join(' '));
+    for (const path of paths.filter((p) => p.length === 2)) {
+      const program = await buildProgram({ streams: fakeStreams(), env: {} }, { exitCode: 0 }, path);
+      const group = program.commands.find((c) => c.name() === path[0]);
+      // Only the command named is loaded, under the name it declares.
+      expect(group?.commands.map((c) => c.name())).toEqual([path[1]]);
+    }
+  });
+});
+
+/** The modules of dist/ that `teamctl <argv>` loads, as a process (a loader hook lists them). */
+function loadedModules(argv: string[]): string[] {
+  const hook = `data:text/javascript,${encodeURIComponent(
+    // The hooks run on a thread of their own: written synchronously, or an exit could lose a line.
+    `import { writeSync } from 'node:fs'; export async function load(url, context, next) { if (url.includes('/dist/')) writeSync(2, 'LOADED ' + url.slice(url.indexOf('/dist/') + 6) + '\\n'); return next(url, context); }`,
+  )}`;
+  const register = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hook)});`)}`;
+  const r = spawnSync(process.execPath, ['--import', register, bin, ...argv], { encoding: 'utf8', env: { PATH: process.env.PATH, TEAMCTL_CONFIG_DIR: '/nonexistent' } });
+  expect(r.status, r.stderr).toBe(0);
+  return [...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1] as string).sort();
+}
+
+describe('what start-up loads', () => {
+  // What every command line loads before it knows its command.
+  const core = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'io.js', 'output/terminal.js', 'program.js', 'redact.js', 'version.js'];
+  const topLevel = ['commands/apply.js', 'commands/completion.js', 'commands/sandbox.js', 'commands/whoami.js'];
+  const moduleOf = (path: string[]): string => `commands/${path.join('/')}.js`;
+
+  // A command module imports its code inside its action: its help loads nothing of the domain.
+  it.each(paths.map((p) => [p.join(' ') || '(root)', p]))('--help of %s: the core and the command modules it shows, no domain code', (_name, path) => {
+    const p = path as string[];
+    const nounCommands = paths.filter((q) => q.length === 2 && q[0] === p[0]).map(moduleOf);
+    const expected = p.length === 0 ? topLevel : p.length === 1 && nounCommands.length > 0 ? nounCommands : [moduleOf(p)];
+    expect(loadedModules([...p, '--help'])).toEqual([...core, ...expected].sort());
+  });
+
+  it('a command line with global options before its command loads that command only', () => {
+    expect(loadedModules(['--org', 'acme', '-o', 'json', 'glossary', 'import', '--help'])).toEqual([...core, 'commands/glossary/import.js'].sort());
+  });
+});
