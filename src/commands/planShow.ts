@@ -8,7 +8,8 @@ import { checked } from '../engine/shape.js';
 import { glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersPlanBody } from '../members/savedPlan.js';
 import { renderMarkdown } from '../output/markdown.js';
-import { onePage, writeList, type Column } from '../output/list.js';
+import type { Column } from '../output/columns.js';
+import { onePage, writeList } from '../output/list.js';
 import { ExitCode } from '../errors.js';
 
 /** One change of a saved plan, whatever its kind. */

@@ -2,7 +2,7 @@
 // which columns, the translation of an entry for a column when keys differ only in case, and the
 // warnings about what a column cannot show.
 import type { GlossaryEntry } from '../api/types.js';
-import type { Column } from '../output/list.js';
+import type { Column } from '../output/columns.js';
 import { glossaryLanguages, isCsvLanguageKey } from '../glossary/languages.js';
 import { normaliseCell } from '../model/entries.js';
 

@@ -23,8 +23,8 @@ import {
   ownersLost,
   type CurrentMember,
   type MembersPlan,
-  type UserRef,
 } from '../plan/members.js';
+import type { UserRef } from '../model/users.js';
 import { executePlan } from './apply.js';
 import type { ExecuteResult } from './results.js';
 import {

@@ -39,8 +39,8 @@ import {
   type CurrentMember,
   type EndStateDifference,
   type MembersPlan,
-  type UserRef,
 } from '../plan/members.js';
+import type { UserRef } from '../model/users.js';
 import type { ExecuteResult, FailedChange } from './results.js';
 import { acceptedStatus, overruledMessage } from './results.js';
 import { readTeam } from './team.js';

@@ -3,7 +3,7 @@
 import type { TeamctlError} from '../errors.js';
 import { ServiceError, failureDetail } from '../errors.js';
 import type { TeamMemberRole } from '../api/types.js';
-import type { UserRef } from '../plan/members.js';
+import type { UserRef } from '../model/users.js';
 
 /** The status the service documents for an accepted members PUT (the endpoint functions do not return it). */
 export const acceptedStatus = 204;

@@ -2,7 +2,8 @@
 // file comes from outside and may be edited or truncated), and what moved in a team since.
 import type { TeamMemberRole } from '../api/types.js';
 import { ShapeError, array, boolean, object, oneOf, string, stringOrNull, wholeNumber, type Json } from '../engine/shape.js';
-import type { CurrentMember, MembersPlan, UserRef } from '../plan/members.js';
+import type { UserRef } from '../model/users.js';
+import type { CurrentMember, MembersPlan } from '../plan/members.js';
 import type { MembersPlanBody, SavedTeamPlan } from './change.js';
 import { plural } from '../output/words.js';
 import { teamMemberRoles } from '../choices.js';

@@ -5,7 +5,8 @@
 import type { TeamMemberRole } from '../api/types.js';
 import type { TeamctlError} from '../errors.js';
 import { failureDetail } from '../errors.js';
-import type { CurrentMember, MembersPlan, PlannedAdd, UserRef } from '../plan/members.js';
+import type { UserRef } from '../model/users.js';
+import type { CurrentMember, MembersPlan, PlannedAdd } from '../plan/members.js';
 import { quote } from '../output/words.js';
 import { emailKey } from '../model/users.js';
 import { acceptedStatus, failureOf, keyOf, type AlreadyMember, type ExecuteResult, type RoleWork } from './results.js';

@@ -28,3 +28,9 @@ export interface UserEntry {
   /** The file the user came from; absent for a command-line argument. */
   file?: string;
 }
+
+/** A user as reports name them: both fields when the user matched a member, else the one given. */
+export interface UserRef {
+  id: string | null;
+  email: string | null;
+}

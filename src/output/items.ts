@@ -1,7 +1,7 @@
 // One writer per output format — what comes before the items, each item, what comes after — and
 // one loop that writes pages of items through any of them. `glossary export` (JSON, NDJSON, CSV,
 // TBX) and every list (JSON, NDJSON, TSV, CSV) are written by it.
-import type { Cell, Column } from './list.js';
+import type { Cell, Column } from './columns.js';
 
 export interface ItemWriter<T> {
   start(): string;

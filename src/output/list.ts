@@ -2,20 +2,13 @@
 // streams page by page, so memory stays bounded by one page even for huge teams; `table` is for
 // a person at a terminal and needs every row to size its columns.
 import type { IO } from '../io.js';
+import type { Cell, Column } from './columns.js';
 import { jsonArrayWriter, ndjsonWriter, rowsWriter, writeItems } from './items.js';
 import { renderMarkdown } from './markdown.js';
 import { oneLine } from './terminal.js';
 import type { OutputFormat } from '../settings.js';
 import { UsageError } from '../errors.js';
 
-export type Cell = string | number | boolean | null | undefined;
-
-export interface Column<T> {
-  header: string;
-  value: (item: T) => Cell;
-  /** Ids and e-mails, which people copy: on a terminal the other columns give way, this one never wraps. */
-  whole?: true;
-}
 
 function text(cell: Cell): string {
   return cell === null || cell === undefined ? '' : String(cell);

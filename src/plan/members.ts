@@ -29,7 +29,7 @@
 import { oneLine } from '../output/terminal.js';
 import type { TeamMemberRole } from '../api/types.js';
 import { InputFileError, UsageError } from '../errors.js';
-import type { UserEntry } from '../model/users.js';
+import type { UserEntry, UserRef } from '../model/users.js';
 import { quote } from '../output/words.js';
 import { emailKey } from '../model/users.js';
 import { UserMap } from './userMap.js';
@@ -40,12 +40,6 @@ export interface CurrentMember {
   id: string;
   email: string | null;
   role: TeamMemberRole;
-}
-
-/** A user as reports name them: both fields when the user matched a member, else the one given. */
-export interface UserRef {
-  id: string | null;
-  email: string | null;
 }
 
 export interface MembersChange {

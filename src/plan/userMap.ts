@@ -1,8 +1,7 @@
 // Users looked up the one way teamctl matches them everywhere (planner, executor, reports): by id,
 // else by e-mail ignoring case. In constant time, since rosters and teams hold thousands.
-import type { UserRef } from './members.js';
 
-import { emailKey } from '../model/users.js';
+import { emailKey, type UserRef } from '../model/users.js';
 
 export class UserMap<V> {
   private readonly byId = new Map<string, V>();

@@ -14,7 +14,8 @@ import {
   type Verification,
 } from '../../src/members/report.js';
 import { csvText } from '../../src/engine/csv.js';
-import type { CurrentMember, MembersPlan, UserRef } from '../../src/plan/members.js';
+import type { UserRef } from '../../src/model/users.js';
+import type { CurrentMember, MembersPlan } from '../../src/plan/members.js';
 import { describeUser, planMembers } from '../../src/plan/members.js';
 import { UserMap } from '../../src/plan/userMap.js';
 

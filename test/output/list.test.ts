@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IO } from '../../src/io.js';
-import { fitColumns, renderTable, tsvCell, writeList, type Column } from '../../src/output/list.js';
+import type { Column } from '../../src/output/columns.js';
+import { fitColumns, renderTable, tsvCell, writeList } from '../../src/output/list.js';
 import { fakeStreams } from '../helpers/streams.js';
 
 interface Row {

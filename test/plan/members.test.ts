@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { TeamMemberRole } from '../../src/api/types.js';
 import { InputFileError, UsageError } from '../../src/errors.js';
 import type { UserEntry } from '../../src/model/users.js';
-import type { CurrentMember, ExpectedMember, MembersChange, MembersPlan, UserRef } from '../../src/plan/members.js';
+import type { UserRef } from '../../src/model/users.js';
+import type { CurrentMember, ExpectedMember, MembersChange, MembersPlan } from '../../src/plan/members.js';
 import {
   applyPlan,
   compareEndState,

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ExitCode, NotFoundError, UsageError } from '../../errors.js';
 import type { GlossaryEntry } from '../../api/types.js';
-import type { Cell } from '../../output/list.js';
+import type { Cell } from '../../output/columns.js';
 import { examples, type Factory } from '../command.js';
 
 export interface GetOptions {

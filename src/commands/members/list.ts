@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { ExitCode } from '../../errors.js';
 import { Command, Option } from 'commander';
 import type { TeamMemberItem, TeamMemberRole } from '../../api/types.js';
-import type { Column } from '../../output/list.js';
+import type { Column } from '../../output/columns.js';
 import { teamMemberRoles } from '../../choices.js';
 import { examples, type Factory } from '../command.js';
 

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ExitCode } from '../../errors.js';
 import type { OrganizationTeam } from '../../api/types.js';
-import type { Column } from '../../output/list.js';
+import type { Column } from '../../output/columns.js';
 import { examples, type Factory } from '../command.js';
 
 export interface TeamsListOptions {

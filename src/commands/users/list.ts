@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { ExitCode } from '../../errors.js';
 import type { MemberFilters } from '../../api/organization.js';
 import type { OrganizationMember } from '../../api/types.js';
-import type { Column } from '../../output/list.js';
+import type { Column } from '../../output/columns.js';
 import { examples, type Factory } from '../command.js';
 
 export interface UsersListOptions extends MemberFilters {
