@@ -57,8 +57,8 @@ import {
   type MembersPlan,
   type PlannedAdd,
   type PlannedRemoval,
-  type UserRef,
 } from '../plan/members.js';
+import type { UserRef } from '../model/users.js';
 import { runPool } from './pool.js';
 import { settleAdds, type Settlement } from './settle.js';
 import {
@@ -118,12 +118,25 @@ function inPlanOrder<T>(planned: readonly T[], items: T[]): T[] {
   return items.sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
 }
 
+/** One run of `executePlan`: what it sends from, what it has found, and how it sends. */
+interface Execution {
+  current: readonly CurrentMember[];
+  plan: MembersPlan;
+  options: ExecuteOptions;
+  result: ExecuteResult;
+  /** Sends one request; remembers an error that makes every later request pointless, and refuses to send after it. */
+  guarded(bulk: boolean, request: () => Promise<void>): Promise<void>;
+  /** One bulk request of adds or removals. */
+  sendBulk(body: { add?: string[]; remove?: string[] }): Promise<void>;
+}
+
+/** The team as read during the run, by id or e-mail; undefined when it could not be read. */
+type Lookup = ((user: UserRef) => CurrentMember | undefined) | undefined;
+
 /** Sends `plan` (made from `current`) to the service. Never throws for a service failure. */
 export async function executePlan(current: readonly CurrentMember[], plan: MembersPlan, options: ExecuteOptions): Promise<ExecuteResult> {
-  const { client, org, team, batchSize, concurrency, progress } = options;
+  const { client, org, team } = options;
   const result: ExecuteResult = { added: [], overruled: [], alreadyMembers: [], removed: [], roleChanged: [], failed: [], accepted: 0 };
-
-  /** Remembers an error that makes every later request pointless, and refuses to send after it. */
   const guarded = async (bulk: boolean, request: () => Promise<void>): Promise<void> => {
     if (result.stoppedBy) throw result.stoppedBy;
     if (options.interrupted?.()) throw notSentInterrupted();
@@ -135,81 +148,99 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
       throw err;
     }
   };
-  const sendBulk = (body: { add?: string[]; remove?: string[] }) => guarded(true, () => updateTeamMembers(client, org, team, body));
+  const run: Execution = { current, plan, options, result, guarded, sendBulk: (body) => guarded(true, () => updateTeamMembers(client, org, team, body)) };
 
-  /** The team as last read during the run (step 2), by id or e-mail. */
-  let lastRead: ((user: UserRef) => CurrentMember | undefined) | undefined;
-
-  // 1. New members, in bulk: adds only, `--batch-size` users per request.
-  let settlement: Settlement = { roleFixes: [], newOwners: [], overruling: [] };
-  if (plan.add.length > 0) {
-    const sent = await sendIsolating(
-      plan.add,
-      batchSize,
-      (batch) => sendBulk({ add: batch.map((a) => keyOf(a.user)) }),
-      (batch) => progress?.increment(batch.length),
-    );
-    /** Adds of batches whose answer was lost: the re-read decides. */
-    const uncertain = new Map<PlannedAdd, { batch: number; error: TeamctlError }>();
-    sent.failed.forEach((f, batch) => {
-      const failure = failureOf(f.error);
-      for (const a of f.items) {
-        if (failure.mayHaveApplied) uncertain.set(a, { batch, error: f.error });
-        else result.failed.push({ action: 'add', user: a.user, role: a.role, ...failure });
-      }
-      progress?.increment(f.items.length);
-    });
-    const accepted: PlannedAdd[] = inPlanOrder(plan.add, sent.sent.flat());
-
-    // 2. Read the team again: ids of users named by e-mail, the role the service gave, and what
-    //    became of the adds whose answer was lost.
-    if (accepted.length > 0 || uncertain.size > 0) {
-      let find: ((user: UserRef) => CurrentMember | undefined) | undefined;
-      let readProblem = '';
-      try {
-        if (result.stoppedBy) throw result.stoppedBy;
-        if (options.interrupted?.()) throw notSentInterrupted();
-        const index = UserMap.index(await readTeam(client, org, team, 'after adding members'));
-        find = (user) => index.get(user);
-        lastRead = find;
-      } catch (err) {
-        if (!(err instanceof TeamctlError)) throw err;
-        readProblem = err.message;
-      }
-      settlement = settleAdds(result, plan, current, accepted, uncertain, find, readProblem);
-    }
-  }
-
+  // 1–2. New members in bulk, then the team read again.
+  const { settlement, lastRead } = await addMembers(run);
   // 2c. Someone else may have removed a member since the plan was read; a role change for them
   //     would add them back (the single-user PUT also adds). The team as read now decides: a
   //     member no longer there gets no role request. (Reused from step 2 when there were adds.)
-  let stillThere: ((user: UserRef) => CurrentMember | undefined) | undefined = lastRead;
-  if (plan.roleChanges.length > 0 && stillThere === undefined && !result.stoppedBy && !options.interrupted?.()) {
-    try {
-      const index = UserMap.index(await readTeam(client, org, team, 'before changing roles'));
-      stillThere = (user) => index.get(user);
-    } catch (err) {
-      if (!(err instanceof TeamctlError)) throw err;
-      // Not known: the role changes go ahead as planned; the final read-back checks them.
-    }
-  }
-
-  // 2b. New members a not-member removal names the other way: removed again at once (remove
-  //     wins), in bulk like other removals.
-  const { roleFixes, newOwners, overruling } = settlement;
-  if (overruling.length > 0) {
-    const sent = await sendIsolating(overruling, batchSize, (batch) => sendBulk({ remove: batch.map((o) => keyOf(o.user)) }));
-    for (const o of inPlanOrder(overruling, sent.sent.flat())) result.overruled.push({ ...o, status: acceptedStatus, message: overruledMessage });
-    for (const f of sent.failed) {
-      const failure = failureOf(f.error);
-      for (const o of f.items) {
-        const message = `${overruledMessage}, but removing the user again failed: ${failure.message}`;
-        result.failed.push({ action: 'remove', user: o.user, role: o.role, pruned: false, overrules: o.adds, ...failure, message });
-      }
-    }
-  }
-
+  const stillThere = lastRead ?? (await readBeforeRoleChanges(run));
+  // 2b. New members a not-member removal names the other way: removed again at once.
+  await overrule(run, settlement.overruling);
   // 3–4. Role changes in place: every promotion done before the first demotion.
+  const isHeld = await changeRoles(run, settlement, stillThere);
+  // 5. Removals, in bulk, last.
+  await removeMembers(run, isHeld);
+  return result;
+}
+
+/**
+ * 1. New members, in bulk: adds only, `--batch-size` users per request. 2. The team read again:
+ * ids of users named by e-mail, the role the service gave, and what became of the adds whose
+ * answer was lost.
+ */
+async function addMembers({ current, plan, options, result, sendBulk }: Execution): Promise<{ settlement: Settlement; lastRead: Lookup }> {
+  const { client, org, team, batchSize, progress } = options;
+  if (plan.add.length === 0) return { settlement: { roleFixes: [], newOwners: [], overruling: [] }, lastRead: undefined };
+  const sent = await sendIsolating(
+    plan.add,
+    batchSize,
+    (batch) => sendBulk({ add: batch.map((a) => keyOf(a.user)) }),
+    (batch) => progress?.increment(batch.length),
+  );
+  /** Adds of batches whose answer was lost: the re-read decides. */
+  const uncertain = new Map<PlannedAdd, { batch: number; error: TeamctlError }>();
+  sent.failed.forEach((f, batch) => {
+    const failure = failureOf(f.error);
+    for (const a of f.items) {
+      if (failure.mayHaveApplied) uncertain.set(a, { batch, error: f.error });
+      else result.failed.push({ action: 'add', user: a.user, role: a.role, ...failure });
+    }
+    progress?.increment(f.items.length);
+  });
+  const accepted: PlannedAdd[] = inPlanOrder(plan.add, sent.sent.flat());
+  if (accepted.length === 0 && uncertain.size === 0) return { settlement: { roleFixes: [], newOwners: [], overruling: [] }, lastRead: undefined };
+
+  let find: Lookup;
+  let readProblem = '';
+  try {
+    if (result.stoppedBy) throw result.stoppedBy;
+    if (options.interrupted?.()) throw notSentInterrupted();
+    const index = UserMap.index(await readTeam(client, org, team, 'after adding members'));
+    find = (user) => index.get(user);
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    readProblem = err.message;
+  }
+  return { settlement: settleAdds(result, plan, current, accepted, uncertain, find, readProblem), lastRead: find };
+}
+
+/** The team read before role changes, when no add read it; undefined when there are none or it cannot be read. */
+async function readBeforeRoleChanges({ plan, options, result }: Execution): Promise<Lookup> {
+  if (plan.roleChanges.length === 0 || result.stoppedBy || options.interrupted?.()) return undefined;
+  try {
+    const index = UserMap.index(await readTeam(options.client, options.org, options.team, 'before changing roles'));
+    return (user) => index.get(user);
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    // Not known: the role changes go ahead as planned; the final read-back checks them.
+    return undefined;
+  }
+}
+
+/** 2b. New members a not-member removal names the other way: removed again at once (remove wins), in bulk like other removals. */
+async function overrule({ options, result, sendBulk }: Execution, overruling: Settlement['overruling']): Promise<void> {
+  if (overruling.length === 0) return;
+  const sent = await sendIsolating(overruling, options.batchSize, (batch) => sendBulk({ remove: batch.map((o) => keyOf(o.user)) }));
+  for (const o of inPlanOrder(overruling, sent.sent.flat())) result.overruled.push({ ...o, status: acceptedStatus, message: overruledMessage });
+  for (const f of sent.failed) {
+    const failure = failureOf(f.error);
+    for (const o of f.items) {
+      const message = `${overruledMessage}, but removing the user again failed: ${failure.message}`;
+      result.failed.push({ action: 'remove', user: o.user, role: o.role, pruned: false, overrules: o.adds, ...failure, message });
+    }
+  }
+}
+
+/**
+ * 3–4. Role changes in place: every promotion done before the first demotion. Returns which of
+ * the users the plan demotes or removes are held back, because sending them would strip the last
+ * owners after a promotion failed.
+ */
+async function changeRoles(run: Execution, { roleFixes, newOwners }: Settlement, stillThere: Lookup): Promise<((user: UserRef) => boolean) & { message: string }> {
+  const { current, plan, options, result } = run;
+  const { progress } = options;
   const promotions: RoleWork[] = [];
   const demotions: RoleWork[] = [];
   for (const change of plan.roleChanges) {
@@ -222,31 +253,7 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
     (change.to === 'owner' ? promotions : demotions).push({ ...change, newMember: false });
   }
   for (const fix of roleFixes) (fix.to === 'owner' ? promotions : demotions).push(fix);
-
-  const runRoles = async (work: RoleWork[]): Promise<Set<string>> => {
-    const done = new Set<string>();
-    const settled = await runPool(work, concurrency, async (w) => {
-      try {
-        const id = w.user.id;
-        if (id === null) throw new ServiceError('the member id is unknown; cannot change the role', { outcome: 'rejected' });
-        await guarded(false, () => putTeamMember(client, org, team, id, w.to));
-      } finally {
-        progress?.increment();
-      }
-    });
-    settled.forEach((s, i) => {
-      const w = work[i] as RoleWork;
-      if (s.ok) {
-        if (w.user.id !== null) done.add(w.user.id);
-        if (!w.newMember) result.roleChanged.push({ user: w.user, from: w.from, to: w.to, status: acceptedStatus });
-        return;
-      }
-      if (!(s.error instanceof TeamctlError)) throw s.error;
-      result.failed.push({ action: 'role', user: w.user, from: w.from, to: w.to, newMember: w.newMember, ...failureOf(s.error) });
-    });
-    return done;
-  };
-  const promoted = await runRoles(promotions);
+  const promoted = await sendRoles(run, promotions);
 
   // The owners left if every demotion and removal went through; none left while the plan
   // keeps owners means a promotion failed: hold back what would strip the last owners.
@@ -265,7 +272,7 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
     promoted.size < promotions.length
       ? 'not sent: it would leave the team without an owner, because making the new owners failed'
       : 'not sent: it would leave the team without an owner';
-  const isHeld = (user: UserRef): boolean => holdBack && user.id !== null && losing.has(user.id);
+  const isHeld = Object.assign((user: UserRef): boolean => holdBack && user.id !== null && losing.has(user.id), { message: heldMessage });
 
   const demote = demotions.filter((d) => {
     if (!isHeld(d.user)) return true;
@@ -273,27 +280,55 @@ export async function executePlan(current: readonly CurrentMember[], plan: Membe
     progress?.increment();
     return false;
   });
-  await runRoles(demote);
+  await sendRoles(run, demote);
+  return isHeld;
+}
 
-  // 5. Removals, in bulk, last.
+/** Role changes through the single-user PUT, `--concurrency` at once; returns the ids whose change was accepted. */
+async function sendRoles({ options, result, guarded }: Execution, work: RoleWork[]): Promise<Set<string>> {
+  const { client, org, team, concurrency, progress } = options;
+  const done = new Set<string>();
+  const settled = await runPool(work, concurrency, async (w) => {
+    try {
+      const id = w.user.id;
+      if (id === null) throw new ServiceError('the member id is unknown; cannot change the role', { outcome: 'rejected' });
+      await guarded(false, () => putTeamMember(client, org, team, id, w.to));
+    } finally {
+      progress?.increment();
+    }
+  });
+  settled.forEach((s, i) => {
+    const w = work[i] as RoleWork;
+    if (s.ok) {
+      if (w.user.id !== null) done.add(w.user.id);
+      if (!w.newMember) result.roleChanged.push({ user: w.user, from: w.from, to: w.to, status: acceptedStatus });
+      return;
+    }
+    if (!(s.error instanceof TeamctlError)) throw s.error;
+    result.failed.push({ action: 'role', user: w.user, from: w.from, to: w.to, newMember: w.newMember, ...failureOf(s.error) });
+  });
+  return done;
+}
+
+/** 5. Removals, in bulk, last: those `isHeld` keeps back fail with its message, unsent. */
+async function removeMembers({ plan, options, result, sendBulk }: Execution, isHeld: ((user: UserRef) => boolean) & { message: string }): Promise<void> {
+  const { batchSize, progress } = options;
   const removals: PlannedRemoval[] = plan.remove.filter((r) => {
     if (!isHeld(r.user)) return true;
-    result.failed.push({ action: 'remove', user: r.user, role: r.role, pruned: r.pruned, status: null, message: heldMessage, mayHaveApplied: false });
+    result.failed.push({ action: 'remove', user: r.user, role: r.role, pruned: r.pruned, status: null, message: isHeld.message, mayHaveApplied: false });
     progress?.increment();
     return false;
   });
-  if (removals.length > 0) {
-    const sent = await sendIsolating(
-      removals,
-      batchSize,
-      (batch) => sendBulk({ remove: batch.map((r) => keyOf(r.user)) }),
-      (batch) => progress?.increment(batch.length),
-    );
-    for (const r of inPlanOrder(removals, sent.sent.flat())) result.removed.push({ user: r.user, role: r.role, pruned: r.pruned, status: acceptedStatus });
-    for (const f of sent.failed) {
-      for (const r of f.items) result.failed.push({ action: 'remove', user: r.user, role: r.role, pruned: r.pruned, ...failureOf(f.error) });
-      progress?.increment(f.items.length);
-    }
+  if (removals.length === 0) return;
+  const sent = await sendIsolating(
+    removals,
+    batchSize,
+    (batch) => sendBulk({ remove: batch.map((r) => keyOf(r.user)) }),
+    (batch) => progress?.increment(batch.length),
+  );
+  for (const r of inPlanOrder(removals, sent.sent.flat())) result.removed.push({ user: r.user, role: r.role, pruned: r.pruned, status: acceptedStatus });
+  for (const f of sent.failed) {
+    for (const r of f.items) result.failed.push({ action: 'remove', user: r.user, role: r.role, pruned: r.pruned, ...failureOf(f.error) });
+    progress?.increment(f.items.length);
   }
-  return result;
 }

@@ -80,6 +80,9 @@ const detached = (text: string): string => (text.length < 13 ? text : (' ' + tex
 /** Local element name, without a namespace prefix. */
 const local = (name: string): string => name.slice(name.indexOf(':') + 1);
 
+/** Warnings of one kind past this many are counted, not kept (see `ConceptReader.note`). */
+const detailed = 20;
+
 /**
  * The concepts of a TBX text as the rows of a delimited file (header `id`, then the languages in
  * the order first met), and the warnings of what was not imported. Throws InputFileError for XML
@@ -92,50 +95,81 @@ const local = (name: string): string => name.slice(name.indexOf(':') + 1);
 export async function conceptRows(text: string | AsyncIterable<string>, file: string): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
   const { SaxesParser } = await import('saxes');
   const parser = new SaxesParser(); // (it counts lines whatever its options)
-  const problems: FileProblem[] = [];
-  const warnings: FileProblem[] = [];
-  /** One row per concept with a usable term: cells[0] the concept id, then a cell per language index. */
-  const rows: DelimitedFile['rows'] = [];
-  let conceptSeen = false;
-  const languages: string[] = [];
-  const languageIndex = new Map<string, number>();
-  const stack: string[] = [];
-  let concept: Concept | undefined;
-  /** The language of the section being read; null when its element names none (a problem already). */
-  let language: string | null | undefined;
-  let term: Term | undefined;
-  let termText: string[] | undefined;
-  let statusNote: Collected | undefined;
-  /** A concept's id: `json` for teamctlEntryIdJsonType. */
-  let idNote: (Collected & { json: boolean }) | undefined;
-  /** The exact text of the last term, in a file teamctl exported (teamctlTermJsonType). */
-  let exactNote: Collected | undefined;
-  let exportedByTeamctl = false;
-  let headerText: Collected | undefined;
-  /** Whether any element was opened: a parse error before that means the file is no XML at all. */
-  let rootSeen = false;
-  /** The root element's local name: which layout the file says it is. */
-  let root = '';
+  const reader = new ConceptReader(file, () => parser.line);
+  parser.on('doctype', (doctype) => reader.doctype(doctype));
+  parser.on('opentag', (tag) => reader.open(tag.name, tag.attributes as Record<string, string | undefined>));
+  parser.on('text', (t) => reader.text(t));
+  parser.on('cdata', (t) => reader.cdata(t));
+  parser.on('closetag', (tag) => reader.close(tag.name));
+  try {
+    // (The parser skips a byte order mark at the start of the text, and only there.)
+    if (typeof text === 'string') parser.write(text);
+    else for await (const piece of text) parser.write(piece);
+    parser.close();
+  } catch (err) {
+    if (err instanceof InputFileError) throw err;
+    throw reader.notXml(err as Error);
+  }
+  return reader.result();
+}
 
-  // Warnings of one kind (`what`) past the first `detailed` are counted, not kept: a termbase whose
-  // every concept has a definition would otherwise print (and hold) a line per concept.
-  const detailed = 20;
-  const kinds = new Map<string, { shown: number; more: number; line: number }>();
-  const note = (what: string, line: number, message: string): void => {
-    const seen = kinds.get(what) ?? { shown: 0, more: 0, line };
-    kinds.set(what, seen);
+/** The state of one file's reading, fed by the XML parser's events. */
+class ConceptReader {
+  private readonly problems: FileProblem[] = [];
+  private readonly warnings: FileProblem[] = [];
+  /** One row per concept with a usable term: cells[0] the concept id, then a cell per language index. */
+  private readonly rows: DelimitedFile['rows'] = [];
+  private conceptSeen = false;
+  private readonly languages: string[] = [];
+  private readonly languageIndex = new Map<string, number>();
+  private readonly stack: string[] = [];
+  private concept: Concept | undefined;
+  /** The language of the section being read; null when its element names none (a problem already). */
+  private language: string | null | undefined;
+  private term: Term | undefined;
+  private termText: string[] | undefined;
+  private statusNote: Collected | undefined;
+  /** A concept's id: `json` for teamctlEntryIdJsonType. */
+  private idNote: (Collected & { json: boolean }) | undefined;
+  /** The exact text of the last term, in a file teamctl exported (teamctlTermJsonType). */
+  private exactNote: Collected | undefined;
+  private exportedByTeamctl = false;
+  private headerText: Collected | undefined;
+  /** Whether any element was opened: a parse error before that means the file is no XML at all. */
+  private rootSeen = false;
+  /** The root element's local name: which layout the file says it is. */
+  private root = '';
+  /** Warnings by kind: how many were kept, how many more were counted, and the line of the first counted. */
+  private readonly kinds = new Map<string, { shown: number; more: number; line: number }>();
+
+  constructor(
+    private readonly file: string,
+    private readonly line: () => number,
+  ) {}
+
+  /**
+   * A warning of one kind (`what`). Past the first `detailed` they are counted, not kept: a
+   * termbase whose every concept has a definition would otherwise print (and hold) a line per concept.
+   */
+  private note(what: string, line: number, message: string): void {
+    const seen = this.kinds.get(what) ?? { shown: 0, more: 0, line };
+    this.kinds.set(what, seen);
     if (seen.shown < detailed) {
       seen.shown++;
-      warnings.push({ file, line, message });
+      this.warnings.push({ file: this.file, line, message });
     } else {
       if (seen.more === 0) seen.line = line;
       seen.more++;
     }
-  };
+  }
+
+  private problem(message: string): void {
+    this.problems.push({ file: this.file, line: this.line(), message });
+  }
 
   /** A closed concept as its row (its terms per language, after what the service cannot hold) and its warnings. */
-  const conceptRow = (c: Concept): void => {
-    conceptSeen = true;
+  private conceptRow(c: Concept): void {
+    this.conceptSeen = true;
     const values: [number, string][] = [];
     const notes: [what: string, text: string][] = [];
     for (const [lang, terms] of c.terms) {
@@ -146,10 +180,10 @@ export async function conceptRows(text: string | AsyncIterable<string>, file: st
       const [first, ...others] = usable;
       if (!first) continue;
       if (others.length > 0) notes.push(['several terms for one language', `${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`]);
-      let index = languageIndex.get(lang);
+      let index = this.languageIndex.get(lang);
       if (index === undefined) {
-        index = languages.push(lang) - 1;
-        languageIndex.set(lang, index);
+        index = this.languages.push(lang) - 1;
+        this.languageIndex.set(lang, index);
       }
       const value = first.text;
       values.push([index + 1, asCell(value)]);
@@ -159,143 +193,154 @@ export async function conceptRows(text: string | AsyncIterable<string>, file: st
       const fields = [...c.dropped].join(', ');
       notes.push([`${fields} not imported`, `not imported (the glossary holds translations only): ${fields}`]);
     }
-    for (const [what, text] of notes) note(what, c.line, `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: ${text}`);
+    for (const [what, text] of notes) this.note(what, c.line, `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: ${text}`);
     // (A concept left without a usable term was warned about above: it is no row.)
     if (values.length === 0) return;
     // Exactly as long as the languages met so far: rows are most of what a big file leaves in memory.
-    const cells = new Array<string>(languages.length + 1).fill('');
+    const cells = new Array<string>(this.languages.length + 1).fill('');
     cells[0] = c.id ?? '';
     for (const [i, v] of values) cells[i] = v;
-    rows.push({ line: c.line, cells });
-  };
+    this.rows.push({ line: c.line, cells });
+  }
 
-  parser.on('doctype', (doctype) => {
+  doctype(doctype: string): void {
     // `<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">` (nearly every TBX 2008 file) names a DTD
     // that is never fetched; an internal subset is where entities are declared: refused.
     if (doctype.includes('[')) {
-      throw new InputFileError([{ file, line: parser.line, message: 'a DOCTYPE with an internal subset ([…], where entities are declared) is refused in a TBX file: remove the […] part' }]);
+      throw new InputFileError([{ file: this.file, line: this.line(), message: 'a DOCTYPE with an internal subset ([…], where entities are declared) is refused in a TBX file: remove the […] part' }]);
     }
-  });
-  parser.on('opentag', (tag) => {
-    const name = local(tag.name);
-    if (!rootSeen) root = name;
-    rootSeen = true;
-    stack.push(name);
+  }
+
+  open(tagName: string, attributes: Record<string, string | undefined>): void {
+    const name = local(tagName);
+    if (!this.rootSeen) this.root = name;
+    this.rootSeen = true;
+    this.stack.push(name);
     // (Without namespace processing, every attribute is a string.)
-    const attr = (key: string): string | undefined => (tag.attributes as Record<string, string | undefined>)[key];
-    const collect = (): Collected => ({ depth: stack.length, text: [] });
+    const attr = (key: string): string | undefined => attributes[key];
+    const collect = (): Collected => ({ depth: this.stack.length, text: [] });
+    const concept = this.concept;
     if (conceptElements.has(name)) {
-      concept = { line: parser.line, id: attr('id'), terms: new Map(), dropped: new Set() };
+      this.concept = { line: this.line(), id: attr('id'), terms: new Map(), dropped: new Set() };
     } else if ((name === 'langSec' || name === 'langSet') && concept) {
-      language = (attr('xml:lang') ?? attr('lang'))?.trim() || null;
-      if (language === null) problems.push({ file, line: parser.line, message: `<${name}> without xml:lang: add the language of its terms (xml:lang="en")` });
-    } else if (name === 'concept' && concept && stack.at(-2) === 'conceptGrp') {
-      idNote = { ...collect(), json: false }; // MultiTerm's concept number: named in warnings, never an entry id
-    } else if (name === 'language' && concept && stack.at(-2) === 'languageGrp') {
+      this.language = (attr('xml:lang') ?? attr('lang'))?.trim() || null;
+      if (this.language === null) this.problem(`<${name}> without xml:lang: add the language of its terms (xml:lang="en")`);
+    } else if (name === 'concept' && concept && this.stack.at(-2) === 'conceptGrp') {
+      this.idNote = { ...collect(), json: false }; // MultiTerm's concept number: named in warnings, never an entry id
+    } else if (name === 'language' && concept && this.stack.at(-2) === 'languageGrp') {
       // MultiTerm: <languageGrp><language type="English" lang="EN-US"/>…
-      language = multiTermLanguage(attr('lang'), attr('type')) ?? null;
-      if (language === null) problems.push({ file, line: parser.line, message: '<language> without a lang attribute naming a language tag: add it (lang="EN-US"), as MultiTerm writes it' });
+      this.language = multiTermLanguage(attr('lang'), attr('type')) ?? null;
+      if (this.language === null) this.problem('<language> without a lang attribute naming a language tag: add it (lang="EN-US"), as MultiTerm writes it');
     } else if (name === 'term' && concept) {
-      if (language) {
-        term = { text: '', line: parser.line, status: '' };
-        termText = [];
-      } else if (language === undefined) problems.push({ file, line: parser.line, message: "<term> outside a language's section: put it in the <langSec xml:lang=\"…\"> (<langSet>, MultiTerm's <languageGrp>) of its language" });
+      if (this.language) {
+        this.term = { text: '', line: this.line(), status: '' };
+        this.termText = [];
+      } else if (this.language === undefined) this.problem("<term> outside a language's section: put it in the <langSec xml:lang=\"…\"> (<langSet>, MultiTerm's <languageGrp>) of its language");
     } else if (name === 'termNote' || name === 'descrip' || name === 'note' || name === 'admin') {
-      const type = attr('type') ?? name;
-      if (statusCategory.test(type)) statusNote = collect();
-      else if ((type === teamctlEntryIdType || type === teamctlEntryIdJsonType) && concept && language === undefined) idNote = { ...collect(), json: type === teamctlEntryIdJsonType };
-      else if (type === teamctlTermJsonType && exportedByTeamctl && concept && language && concept.terms.has(language)) exactNote = collect();
-      else if (concept) concept.dropped.add(type);
-    } else if (tag.name.includes(':') && concept) {
+      this.openNote(attr('type') ?? name, collect);
+    } else if (tagName.includes(':') && concept) {
       // TBX v3 DCT style: a data category is an element of its module's namespace
       // (<basic:administrativeStatus>, <min:definition>), the same category as DCA's
       // <termNote type="administrativeStatus">: the same status, the same warnings.
-      if (statusCategory.test(name)) statusNote = collect();
+      if (statusCategory.test(name)) this.statusNote = collect();
       else if (!dctAdministrative.test(name)) concept.dropped.add(name);
     } else if (name === 'sourceDesc') {
       // The header's source (TBX and TBX 2008 alike): where teamctl's export says it is one.
-      headerText ??= collect();
+      this.headerText ??= collect();
     }
-  });
-  parser.on('text', (t) => {
-    termText?.push(t);
-    statusNote?.text.push(t);
-    idNote?.text.push(t);
-    exactNote?.text.push(t);
-    headerText?.text.push(t);
-  });
-  parser.on('cdata', (t) => {
-    termText?.push(t);
-  });
-  parser.on('closetag', (tag) => {
-    const name = local(tag.name);
-    stack.pop();
-    const depth = stack.length + 1; // of the element that closes
-    if (name === 'term' && term && termText && concept && language) {
-      term.text = detached(termText.join(''));
+  }
+
+  /** A note-like element (termNote, descrip, note, admin) of type `type`: a status, an id, an exact term, or dropped. */
+  private openNote(type: string, collect: () => Collected): void {
+    const { concept, language } = this;
+    if (statusCategory.test(type)) this.statusNote = collect();
+    else if ((type === teamctlEntryIdType || type === teamctlEntryIdJsonType) && concept && language === undefined) this.idNote = { ...collect(), json: type === teamctlEntryIdJsonType };
+    else if (type === teamctlTermJsonType && this.exportedByTeamctl && concept && language && concept.terms.has(language)) this.exactNote = collect();
+    else if (concept) concept.dropped.add(type);
+  }
+
+  text(t: string): void {
+    this.termText?.push(t);
+    this.statusNote?.text.push(t);
+    this.idNote?.text.push(t);
+    this.exactNote?.text.push(t);
+    this.headerText?.text.push(t);
+  }
+
+  cdata(t: string): void {
+    this.termText?.push(t);
+  }
+
+  close(tagName: string): void {
+    const name = local(tagName);
+    this.stack.pop();
+    const depth = this.stack.length + 1; // of the element that closes
+    const { concept, language } = this;
+    if (name === 'term' && this.term && this.termText && concept && language) {
+      this.term.text = detached(this.termText.join(''));
       const list = concept.terms.get(language) ?? [];
-      list.push(term);
+      list.push(this.term);
       concept.terms.set(language, list);
-      termText = undefined;
-    } else if (idNote?.depth === depth && concept) {
-      const text = idNote.text.join('').trim();
-      const id = idNote.json ? jsonString(text) : text;
-      if (id === undefined) problems.push({ file, line: parser.line, message: `<admin type="${teamctlEntryIdJsonType}"> is not a JSON string` });
+      this.termText = undefined;
+    } else if (this.idNote?.depth === depth && concept) {
+      const text = this.idNote.text.join('').trim();
+      const id = this.idNote.json ? jsonString(text) : text;
+      if (id === undefined) this.problem(`<admin type="${teamctlEntryIdJsonType}"> is not a JSON string`);
       concept.id = id === undefined ? undefined : detached(id);
-      idNote = undefined;
-    } else if (exactNote?.depth === depth && concept && language) {
+      this.idNote = undefined;
+    } else if (this.exactNote?.depth === depth && concept && language) {
       // The exact term teamctl wrote, in place of the visible one (which lacks what XML cannot hold).
-      const exact = jsonString(exactNote.text.join(''));
+      const exact = jsonString(this.exactNote.text.join(''));
       const last = concept.terms.get(language)?.at(-1);
-      if (exact === undefined) problems.push({ file, line: parser.line, message: `<admin type="${teamctlTermJsonType}"> is not a JSON string` });
+      if (exact === undefined) this.problem(`<admin type="${teamctlTermJsonType}"> is not a JSON string`);
       else if (last) last.text = exact;
-      exactNote = undefined;
-    } else if (statusNote?.depth === depth) {
+      this.exactNote = undefined;
+    } else if (this.statusNote?.depth === depth) {
       // A status belongs to the last term of its termSec/tig (TBX puts it after the term).
       const list = concept && language ? concept.terms.get(language) : undefined;
       const last = list?.[list.length - 1];
-      if (last) last.status = statusNote.text.join('').trim();
-      statusNote = undefined;
+      if (last) last.status = this.statusNote.text.join('').trim();
+      this.statusNote = undefined;
     } else if (name === 'langSec' || name === 'langSet' || name === 'languageGrp') {
-      language = undefined;
+      this.language = undefined;
     } else if (conceptElements.has(name) && concept) {
-      conceptRow(concept);
-      concept = undefined;
-    } else if (headerText?.depth === depth) {
-      if (headerText.text.join('').includes(teamctlTbxMarker)) exportedByTeamctl = true;
-      headerText = undefined;
+      this.conceptRow(concept);
+      this.concept = undefined;
+    } else if (this.headerText?.depth === depth) {
+      if (this.headerText.text.join('').includes(teamctlTbxMarker)) this.exportedByTeamctl = true;
+      this.headerText = undefined;
     }
-  });
+  }
 
-  try {
-    // (The parser skips a byte order mark at the start of the text, and only there.)
-    if (typeof text === 'string') parser.write(text);
-    else for await (const piece of text) parser.write(piece);
-    parser.close();
-  } catch (err) {
-    if (err instanceof InputFileError) throw err;
+  /** The parser's error, in teamctl's words, on its line. */
+  notXml(err: Error): InputFileError {
     // The parser's messages: `12:4: unexpected close tag.` (a file name first only when it is given one).
-    const message = (err as Error).message.replace(/^\d+:\d+: /, '').replace(/\.$/, '');
+    const message = err.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '');
     // Nothing of XML before the error: a file named .tbx or .xml that is something else.
-    const hint = rootSeen ? '' : ` — a .tbx or .xml file is read as XML (${xmlLayouts.map((l) => l.name).join(', ')}): a CSV file needs a name like .csv`;
-    throw new InputFileError([{ file, line: parser.line, message: `not well-formed XML: ${message}${hint}` }]);
+    const hint = this.rootSeen ? '' : ` — a .tbx or .xml file is read as XML (${xmlLayouts.map((l) => l.name).join(', ')}): a CSV file needs a name like .csv`;
+    return new InputFileError([{ file: this.file, line: this.line(), message: `not well-formed XML: ${message}${hint}` }]);
   }
-  if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
-  for (const [what, { more, line }] of kinds) {
-    if (more > 0) warnings.push({ file, line, message: `and ${more.toLocaleString('en-US')} more ${more === 1 ? 'concept' : 'concepts'} like those above (${what}), from this line on` });
+
+  /** The rows and warnings of the whole file, once the parser has closed. */
+  result(): { rows: DelimitedFile; warnings: FileProblem[] } {
+    const { file, languages, rows, warnings } = this;
+    if (this.problems.length > 0) throw new InputFileError(this.problems.slice(0, InputFileError.maxListed), this.problems.length);
+    for (const [what, { more, line }] of this.kinds) {
+      if (more > 0) warnings.push({ file, line, message: `and ${more.toLocaleString('en-US')} more ${more === 1 ? 'concept' : 'concepts'} like those above (${what}), from this line on` });
+    }
+    // (teamctl's export of an empty glossary is an empty import, as its CSV export is.)
+    if (!this.conceptSeen && !this.exportedByTeamctl) {
+      // The root names the layout; a root of none (a TMX or XLIFF file) is named, with what is read.
+      const layout = xmlLayoutOf(this.root);
+      const expected = (layout === undefined ? xmlLayouts : [layout]).map((l) => `${l.example} (${l.name})`).join(' or ');
+      const what = layout === undefined ? `the root element <${this.root}> is none of the layouts teamctl reads: ` : `in this ${layout.name} file: `;
+      throw new InputFileError([{ file, line: 1, message: `no concept found: ${what}expected ${expected}` }]);
+    }
+    // Every row gets a cell per language, in place; its id cell only in a file teamctl exported.
+    for (const { cells } of rows) {
+      cells[0] = this.exportedByTeamctl ? asCell(cells[0] ?? '') : '';
+      while (cells.length <= languages.length) cells.push('');
+    }
+    return { rows: { file, delimiter: ',', rows: [{ line: 1, cells: ['id', ...languages] }, ...rows] }, warnings };
   }
-  // (teamctl's export of an empty glossary is an empty import, as its CSV export is.)
-  if (!conceptSeen && !exportedByTeamctl) {
-    // The root names the layout; a root of none (a TMX or XLIFF file) is named, with what is read.
-    const layout = xmlLayoutOf(root);
-    const expected = (layout === undefined ? xmlLayouts : [layout]).map((l) => `${l.example} (${l.name})`).join(' or ');
-    const what = layout === undefined ? `the root element <${root}> is none of the layouts teamctl reads: ` : `in this ${layout.name} file: `;
-    throw new InputFileError([{ file, line: 1, message: `no concept found: ${what}expected ${expected}` }]);
-  }
-  // Every row gets a cell per language, in place; its id cell only in a file teamctl exported.
-  for (const { cells } of rows) {
-    cells[0] = exportedByTeamctl ? asCell(cells[0] ?? '') : '';
-    while (cells.length <= languages.length) cells.push('');
-  }
-  return { rows: { file, delimiter: ',', rows: [{ line: 1, cells: ['id', ...languages] }, ...rows] }, warnings };
 }
