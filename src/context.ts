@@ -141,6 +141,11 @@ export class Context {
     return this.deps.sleep;
   }
 
+  /** The clock of what expires (the glossary journal's hold-back time): injected in tests, else undefined (Date.now). */
+  get now(): (() => number) | undefined {
+    return this.deps.now;
+  }
+
   /** The API client (undici is loaded here, and only here). */
   async client(): Promise<ApiClient> {
     if (this.clientInstance) return this.clientInstance;

@@ -99,8 +99,8 @@ export class PartialError extends TeamctlError {
 /**
  * Whether a failed request may have changed anything on the service:
  * - `rejected`: the service answered with an error and did not act (4xx);
- * - `not-processed`: it provably never acted (connection refused, 429, 503);
- * - `unknown`: it may or may not have acted (timeout, reset, 500/502/504).
+ * - `not-processed`: it provably never acted (connection refused, 429);
+ * - `unknown`: it may or may not have acted (timeout, reset, 500/502/503/504).
  */
 export type FailureOutcome = 'rejected' | 'not-processed' | 'unknown';
 
@@ -109,10 +109,13 @@ export class ServiceError extends TeamctlError {
   readonly outcome: FailureOutcome;
   /** For a failure without an HTTP answer: the network error code (ECONNRESET, TIMEOUT for our own per-request timeout, UND_ERR_… ). */
   readonly code: string | undefined;
-  constructor(message: string, options?: ErrorOptions & { outcome?: FailureOutcome; code?: string }) {
+  /** The wait (ms) a 429 or 503 asked for with Retry-After, when it asked for one. */
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, options?: ErrorOptions & { outcome?: FailureOutcome; code?: string; retryAfterMs?: number | undefined }) {
     super(message, options);
     this.code = options?.code;
     this.outcome = options?.outcome ?? 'unknown';
+    this.retryAfterMs = options?.retryAfterMs;
   }
 }
 

@@ -6,7 +6,7 @@ import { oneLine } from '../output/terminal.js';
 import { shorten } from '../output/words.js';
 import { paginate, type PaginateOptions } from './paginate.js';
 import { createTransport, type ProxyRoute, type Transport } from './transport.js';
-import { cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, proxyAnswer, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
+import { askedWait, cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, proxyAnswer, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
 import { parseBaseUrl, type ApiBase } from './url.js';
 
 export interface ApiClientOptions {
@@ -307,7 +307,7 @@ export class ApiClient {
         text = read;
         bytes = Buffer.byteLength(read);
         const retryAfter = response.headers['retry-after'];
-        outcome = { kind: 'response', status, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, fromService: status >= 400 && isServiceError(contentType, text) };
+        outcome = { kind: 'response', status, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
       } catch (err) {
         if (err instanceof ServiceError) throw err;
         outcome = { kind: 'error', code: timedOut ? 'TIMEOUT' : this.stopping && controller.signal.aborted ? 'INTERRUPTED_IN_FLIGHT' : errorCode(err) };
@@ -395,13 +395,14 @@ export class ApiClient {
       return new ServiceError(`${method} ${url} answered ${status}: the service asked to wait ${seconds}s before retrying, longer than the 60s teamctl waits`, {
         status,
         outcome: cannotHaveBeenProcessed(outcome) ? 'not-processed' : 'unknown',
+        retryAfterMs: decision.retryAfterMs,
         detail: `the service asked to wait ${seconds}s`,
         hint: 'try again later',
       });
     }
     const meaning: FailureOutcome = cannotHaveBeenProcessed(outcome) ? 'not-processed' : status >= 500 ? 'unknown' : 'rejected';
     const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
-    return new ServiceError(`${method} ${url} failed with ${status}${tries}: ${message}`, { status, outcome: meaning, detail: `${message}${tries}` });
+    return new ServiceError(`${method} ${url} failed with ${status}${tries}: ${message}`, { status, outcome: meaning, detail: `${message}${tries}`, retryAfterMs: askedWait(outcome, this.now()) });
   }
 
   /**

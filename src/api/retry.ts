@@ -6,13 +6,12 @@
 export type RetryClass =
   /** GET, DELETE and the members PUTs: safe to repeat. */
   | 'idempotent'
-  /** The glossary PUT: repeated only when it cannot have been processed. */
+  /** The glossary PUT: repeated only when it cannot have been processed (connection refused, 429). */
   | 'unprocessed-only';
 
 /** What one attempt ended with. */
 export type AttemptOutcome =
-  /** `fromService`: the body is the service's own error shape, not a gateway's or proxy's page. */
-  | { kind: 'response'; status: number; retryAfter?: string | null; fromService?: boolean }
+  | { kind: 'response'; status: number; retryAfter?: string | null }
   /** `code` is the Node/undici error code (ECONNRESET, UND_ERR_CONNECT_TIMEOUT …), 'TIMEOUT', or PROXY_<status>. */
   | { kind: 'error'; code: string };
 
@@ -66,13 +65,18 @@ export function proxyAnswer(code: string): number | undefined {
 
 /**
  * True when the outcome proves the request was not processed (safe to repeat anything): no
- * connection was made (or the proxy would not open the tunnel), a 429, or a 503 in the service's
- * own words. A 503 from anything else (a gateway whose upstream reset after it received the
- * request) proves nothing.
+ * connection was made (or the proxy would not open the tunnel), or a 429. Nothing else does,
+ * a 503 included, whatever its body: an API behind a gateway wraps an upstream reset in its own
+ * error JSON, and the upstream may already have written (README, "Talking to the service").
  */
 export function cannotHaveBeenProcessed(outcome: AttemptOutcome): boolean {
   if (outcome.kind === 'error') return neverSentCodes.has(outcome.code) || proxyAnswer(outcome.code) !== undefined;
-  return outcome.status === 429 || (outcome.status === 503 && outcome.fromService === true);
+  return outcome.status === 429;
+}
+
+/** The wait a 429 or 503 asked for with Retry-After (ms), if it asked for one. */
+export function askedWait(outcome: AttemptOutcome, nowMs: number): number | undefined {
+  return outcome.kind === 'response' && (outcome.status === 429 || outcome.status === 503) ? parseRetryAfter(outcome.retryAfter, nowMs) : undefined;
 }
 
 function isRetryable(outcome: AttemptOutcome, retryClass: RetryClass): boolean {
@@ -115,10 +119,7 @@ export function decideRetry(
   const policy = context.policy ?? defaultRetryPolicy;
   if (outcome.kind === 'response' && outcome.status < 400) return { retry: false, why: 'success' };
   if (!isRetryable(outcome, context.retryClass)) return { retry: false, why: 'not-retryable' };
-  const retryAfterMs =
-    outcome.kind === 'response' && (outcome.status === 429 || outcome.status === 503)
-      ? parseRetryAfter(outcome.retryAfter, context.nowMs)
-      : undefined;
+  const retryAfterMs = askedWait(outcome, context.nowMs);
   if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) {
     return { retry: false, why: 'retry-after-too-long', retryAfterMs };
   }

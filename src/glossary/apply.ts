@@ -9,45 +9,39 @@
 //   operation the service names (`operations[i]` in its message) is sent alone and the rest
 //   together; without such a name the batch is halved. A single rejected operation fails with the
 //   service's message. Other 4xx fail the whole batch.
-// - not processed (connection refused, 429, 503 — already retried by the client): nothing landed;
-//   the batch fails and later batches are not sent (the service is refusing work; each would wait
-//   out the same retries). They are listed as failed, "not sent".
-// - unknown (timeout, reset, 500/502/504, an unreadable 2xx): the batch may or may not have
-//   landed, wholly or in part — and the service may still be working on it, or apply it later
-//   (a proxy or a queue may hold a request for minutes, also after answering 502 or dropping the
-//   connection). So the executor first waits: after a timeout (ours, undici's header/body
-//   timeouts, a socket ETIMEDOUT, or a gateway's 504: mayStillBeProcessing) at least the request
-//   timeout (`requestTimeoutMs`) plus the check delay, otherwise the check delay. Then it lists the
-//   glossary, and landedOperations() tells which operations are in it; those count as applied. Two
-//   listings taken `checkDelayMs` apart must agree on which ones are missing; while the listings
-//   keep changing (the batch is landing as we look) it lists again, up to `maxListings`.
-//   What is missing is NEVER sent again: it fails as "outcome unknown … not re-sent" and the run
-//   stops. No wait can tell a request the service dropped from one it will still process, and a
-//   re-send of a request that is processed later is a duplicate no listing of ours can see in
-//   time (README, "Reliability"). A re-run of the import later finishes the job safely: what
-//   landed meanwhile is then skipped as present.
-//   If the glossary cannot be listed, nothing is re-sent either.
+// - not processed (a connection refused before the request was sent, a 429 — already retried by
+//   the client): nothing landed; the batch fails and later batches are "not sent" (the service is
+//   refusing work). Nothing else proves that nothing was processed, not a 503 whatever its body:
+//   an API behind a gateway wraps an upstream reset in its own error JSON, and the upstream may
+//   already have written.
+// - unknown (any other answer or failure: a timeout, a reset, a 500/502/503/504, an unreadable
+//   2xx): the batch may have landed, wholly or in part, or land later (a proxy or a queue may hold
+//   a request for minutes). The executor waits (waitBeforeCheck), then lists the glossary until two
+//   listings agree on what is missing (checkLanded); what landed counts as applied. What is missing
+//   is HELD BACK, not sent again: no wait can tell a request the service dropped from one it will
+//   still process, and a re-send of one processed later is a duplicate (README, "Reliability").
+//   The journal keeps it, and the run goes on with the next batch. Once the journal's hold-back
+//   time (`holdBackMs`) has passed since it was sent, if the run is still going, the glossary is
+//   listed again before the next batch: what landed is applied, what is still missing is sent
+//   again (the journal forgets it first: `api.released`). What is still held back at the end
+//   fails as "outcome unknown … held back"; a later run settles it from the journal. The run stops
+//   after an unknown outcome only when the glossary cannot be listed, when Retry-After asks for
+//   more than the client waits, or after 5 unknown outcomes in a row.
 // - The run stops (later batches fail as "not sent: …") after 401/403/404 (every later request
-//   would fail the same way), after "not processed", and after an unknown outcome whose
-//   operations had not all landed.
+//   would fail the same way), and after "not processed".
 //
-// Final verification: after the run the glossary is listed once more, page by page, and compared
-// with what the run expects (src/glossary/verify.ts): the glossary as first read plus the
-// operations confirmed. A failed operation whose outcome was unknown and that is in the glossary
-// after all moves to `applied` ("landed late"). A confirmed insert/update/delete the listing does
-// not show moves the other way, from `applied` to `failed` (`missing`): the counts say what the
-// glossary holds, not what the service answered. A
-// translation set present more often than expected (a duplicate: someone else inserted the same
-// translations meanwhile) is reported in `discrepancies`, naming the line and the entry ids.
-// Processing later than that last listing cannot be seen — which is why nothing is ever re-sent
-// after an unknown outcome.
+// Final verification (src/glossary/verify.ts): after the run the glossary is listed once more and
+// compared with what the run expects. Processing later than that last listing cannot be seen —
+// which is why nothing is re-sent after an unknown outcome before the hold-back time has passed.
 import type { GlossaryOperation } from '../api/types.js';
 import { batches } from '../api/batching.js';
+import { defaultRetryPolicy } from '../api/retry.js';
 import { ServiceError, TeamctlError, failureDetail } from '../errors.js';
-import { failureClass, mayStillBeProcessing, namedOperationIndex, whatHappened } from './failures.js';
-import { landedOperations, type GlossaryEntryLike, type PlannedOperation } from '../plan/glossary.js';
+import { failureClass, namedOperationIndex, waitBeforeCheck, whatHappened } from './failures.js';
+import type { GlossaryEntryLike, PlannedOperation } from '../plan/glossary.js';
 import { plural } from '../output/words.js';
-import { verifyGlossary } from './verify.js';
+import { settleByListing, verifyGlossary } from './verify.js';
+import { checkLanded, knownGlossary, type Check } from './landed.js';
 import type { ApplyResult } from './outcomes.js';
 
 /** What the executor needs of the service. */
@@ -56,13 +50,11 @@ export interface GlossaryWriteApi {
   update(operations: GlossaryOperation[]): Promise<void>;
   /** The glossary as listed now, page by page (listGlossaryEntries). */
   list(): AsyncIterable<readonly GlossaryEntryLike[]>;
-}
-
-/** A whole listing, for the checks of what landed (each entry's id and translations only). */
-async function readAll(api: GlossaryWriteApi): Promise<GlossaryEntryLike[]> {
-  const entries: GlossaryEntryLike[] = [];
-  for await (const page of api.list()) for (const { id, translations } of page) entries.push({ id, translations });
-  return entries;
+  /**
+   * Held-back operations whose hold-back time has passed are about to be sent again: the journal
+   * settles against `glossary`, as listed now, so it forgets them (Journal.settle).
+   */
+  released?(glossary: readonly GlossaryEntryLike[]): Promise<void>;
 }
 
 export interface ApplyOptions {
@@ -74,9 +66,15 @@ export interface ApplyOptions {
   requestTimeoutMs?: number;
   /** Listings per check at most while they keep disagreeing (default 4; at least 2). */
   maxListings?: number;
+  /** How long operations sent with an unknown outcome are held back: the journal's window (default 5 min). */
+  holdBackMs?: number;
   /** List the glossary after the run and compare (default true). */
   verify?: boolean;
   sleep?: (ms: number) => Promise<void>;
+  /** The clock of the hold-back time (ms since the epoch; default Date.now). */
+  now?: () => number;
+  /** The random source of the backoff's jitter (default Math.random). */
+  random?: () => number;
   /** Called with the number of operations just settled (applied or failed), for a progress bar. */
   onSettled?: (count: number) => void;
   /** True once the run must start no new request (Ctrl-C, SIGTERM): later batches are "not sent", and there is no final listing. */
@@ -85,32 +83,19 @@ export interface ApplyOptions {
   onNotice?: (message: string) => void;
 }
 
-/**
- * The glossary after the batches the service confirmed since it was `listed`, as far as we can
- * tell without listing it again: inserts get placeholder ids no service id can equal
- * (landedOperations only needs ids to tell old entries from new ones, and counts translations),
- * updates replace the map, deletes remove the entry. Built only when a check needs it (after an
- * unknown outcome), so a run of 100k inserts does not keep a second copy of them (README,
- * "Performance"); once per check, so a run stays linear.
- */
-function knownGlossary(listed: readonly GlossaryEntryLike[], since: readonly PlannedOperation[]): GlossaryEntryLike[] {
-  const known = new Map(listed.map((e) => [e.id, e]));
-  let placeholders = 0;
-  for (const { operation: op } of since) {
-    if (op.type === 'insert') {
-      const id = `\u0000teamctl-inserted-${placeholders++}`;
-      known.set(id, { id, translations: op.translations }); // shared, never changed
-    } else if (op.type === 'update') known.set(op.id, { id: op.id, translations: op.translations });
-    else known.delete(op.id);
-  }
-  return [...known.values()];
-}
-
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 
-type Check =
-  | { kind: 'settled' | 'unsettled'; landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[]; listings: number }
-  | { kind: 'unlisted'; error: TeamctlError; previous?: { landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[] } };
+/** Operations of a batch whose outcome was unknown, missing from the glossary when it was checked. */
+interface Held {
+  ops: PlannedOperation[];
+  /** When the batch was sent (the options' clock), its failure, and whether the check listings kept changing. */
+  sentAt: number;
+  err: TeamctlError;
+  changing: string;
+}
+
+/** Unknown outcomes in a row after which the run stops: the service is failing, not hiccupping. */
+const maxUnknownInARow = defaultRetryPolicy.retries + 1;
 
 /**
  * Sends `operations` in batches against a glossary that was `initial` when the plan was made.
@@ -130,10 +115,13 @@ export async function applyGlossaryPlan(
  * Each class of failure (see the file comment) has its method; `run` classifies and calls it.
  */
 class GlossaryExecutor {
-  private readonly checkDelayMs: number;
-  private readonly requestTimeoutMs: number;
+  readonly checkDelayMs: number;
+  readonly requestTimeoutMs: number;
   private readonly maxListings: number;
+  private readonly holdBackMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
+  readonly random: () => number;
   private readonly settled: (count: number) => void;
   private readonly notice: (message: string) => void;
 
@@ -151,6 +139,10 @@ class GlossaryExecutor {
   /** Set when later batches must not be sent; they fail with this reason. */
   private stopped: string | undefined;
   private readonly queue: PlannedOperation[][];
+  /** Operations held back after an unknown outcome, in the order sent (see the file comment). */
+  private held: Held[] = [];
+  /** Batches in a row whose outcome was unknown (a confirmed batch starts again at 0). */
+  private unknownInARow = 0;
 
   constructor(
     private readonly api: GlossaryWriteApi,
@@ -161,7 +153,10 @@ class GlossaryExecutor {
     this.checkDelayMs = options.checkDelayMs ?? 500;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.maxListings = Math.max(2, options.maxListings ?? 4);
+    this.holdBackMs = options.holdBackMs ?? 5 * 60_000;
     this.sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
     this.settled = options.onSettled ?? (() => {});
     this.notice = options.onNotice ?? (() => {});
     this.listed = initial;
@@ -208,8 +203,12 @@ class GlossaryExecutor {
         this.fail(ops, null, `not sent: ${this.stopped}`);
         continue;
       }
-      await this.send(ops);
+      // Released operations go first, in their own batches; a stop fails this one as not sent.
+      const again = await this.releaseDue();
+      if (again.length > 0 || this.stopped !== undefined) this.queue.unshift(...again, ops);
+      else await this.send(ops);
     }
+    this.failHeld();
     await this.verify();
     this.result.applied.sort(byLine);
     this.result.failed.sort(byLine);
@@ -218,9 +217,11 @@ class GlossaryExecutor {
 
   /** One batch PUT; a failure is classified, then acted on by its class (see the file comment). */
   private async send(ops: PlannedOperation[]): Promise<void> {
+    const sentAt = this.now();
     try {
       this.result.requests++;
       await this.api.update(ops.map((p) => p.operation));
+      this.unknownInARow = 0;
       this.applied(ops);
     } catch (err) {
       if (!(err instanceof TeamctlError)) throw err;
@@ -240,7 +241,7 @@ class GlossaryExecutor {
           this.stop(err, `the service refused the request without processing it: ${err.message}`, `an earlier request was refused without being processed: ${err.message}`);
           return this.fail(ops, status, `not applied: ${err.message}`);
         case 'unknown':
-          return this.unknownOutcome(ops, err, status);
+          return this.unknownOutcome(ops, err, status, sentAt);
       }
     }
   }
@@ -293,52 +294,53 @@ class GlossaryExecutor {
     } else this.fail(ops, status, err instanceof ServiceError && err.code === 'INTERRUPTED' ? 'not sent: the run was interrupted' : failureDetail(err));
   }
 
-  /** Lists the glossary until two listings agree on which of `ops` are missing (see the file comment). */
-  private async check(ops: PlannedOperation[], firstWaitMs: number, gapMs: number): Promise<Check> {
-    await this.sleep(firstWaitMs);
-    let previous: { landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[] } | undefined;
+  /**
+   * Lists the glossary until two listings agree (checkLanded) on which of `ops` are missing — and
+   * which held-back operations: the listing the run goes on from must account for all of them,
+   * or one that landed meanwhile would look missing when it is released.
+   */
+  private async check(ops: readonly PlannedOperation[], firstWaitMs: number): Promise<Check> {
     const known = knownGlossary(this.listed, this.confirmed.slice(this.confirmed.length - this.confirmedSinceListed));
-    for (let listing = 1; listing <= this.maxListings; listing++) {
-      if (listing > 1) await this.sleep(gapMs);
-      let after: GlossaryEntryLike[];
-      try {
-        this.result.checks++;
-        after = await readAll(this.api);
-      } catch (readErr) {
-        if (!(readErr instanceof TeamctlError)) throw readErr;
-        return previous ? { kind: 'unlisted', error: readErr, previous } : { kind: 'unlisted', error: readErr };
-      }
-      const found = { ...landedOperations(ops, known, after), after };
-      const agrees = previous !== undefined && found.pending.length === previous.pending.length && found.pending.every((p) => previous?.pending.includes(p));
-      if (found.pending.length === 0 || agrees) return { kind: 'settled', ...found, listings: listing };
-      previous = found;
-    }
-    return { kind: 'unsettled', ...(previous as NonNullable<typeof previous>), listings: this.maxListings };
+    const { checkDelayMs: gapMs, maxListings, sleep } = this;
+    return checkLanded(() => this.api.list(), [...ops, ...this.held.flatMap((h) => h.ops)], known, { firstWaitMs, gapMs, maxListings, sleep, onListing: () => void this.result.checks++ });
   }
 
-  /** The outcome is unknown: wait, list the glossary, count what landed, never re-send the rest. */
-  private async unknownOutcome(ops: PlannedOperation[], err: TeamctlError, status: number | null): Promise<void> {
-    const late = mayStillBeProcessing(err);
-    const gapMs = this.checkDelayMs;
-    const firstWaitMs = late ? this.requestTimeoutMs + gapMs : gapMs;
+  /**
+   * A check listed the glossary as `found.after`: what landed is applied (held-back operations
+   * among it are no longer held), and that listing is the new base of what is known. Returns the
+   * operations of `ops` that are missing.
+   */
+  private relisted(found: { landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[] }, ops: readonly PlannedOperation[]): PlannedOperation[] {
+    const landed = new Set(found.landed);
+    this.held = this.held.map((h) => ({ ...h, ops: h.ops.filter((p) => !landed.has(p)) })).filter((h) => h.ops.length > 0);
+    this.applied(found.landed);
+    this.listed = found.after;
+    this.confirmedSinceListed = 0;
+    const mine = new Set(ops);
+    return found.pending.filter((p) => mine.has(p));
+  }
+
+  /** The outcome is unknown: wait, list the glossary, count what landed, hold back the rest. */
+  private async unknownOutcome(ops: PlannedOperation[], err: TeamctlError, status: number | null, sentAt: number): Promise<void> {
+    const { waitMs: firstWaitMs, late, asked, tooLong } = waitBeforeCheck(err, ++this.unknownInARow, this);
     const sent = `${plural(ops.length, 'operation')} sent, outcome unknown: ${whatHappened(err)}`;
     this.notice(
       late
         ? `${sent}; the service may still be working on it: waiting ${Math.ceil(firstWaitMs / 1000)}s before listing the glossary to see what landed`
-        : `${sent}; listing the glossary to see what landed`,
+        : `${sent}; listing the glossary to see what landed${asked !== undefined && !tooLong ? ` (after the ${Math.ceil(asked / 1000)}s the service asked to wait)` : ''}`,
     );
-    const found = await this.check(ops, firstWaitMs, gapMs);
+    const found = await this.check(ops, firstWaitMs);
 
     if (found.kind === 'unlisted') {
       const readErr = found.error;
-      if (found.previous) this.relisted(found.previous.after, found.previous.landed);
+      const pending = found.previous ? this.relisted(found.previous, ops) : ops;
       this.stop(
         readErr,
         `a request's outcome was unknown (${whatHappened(err)}) and the glossary could not be listed to check it: ${readErr.message}`,
         `the glossary could not be listed: ${readErr.message}`,
       );
       this.fail(
-        found.previous?.pending ?? ops,
+        pending,
         status,
         `outcome unknown: ${whatHappened(err)}; listing the glossary to check failed (${readErr.message}); ` +
           'not sent again, to avoid a duplicate — run the import again to finish',
@@ -347,35 +349,79 @@ class GlossaryExecutor {
       return;
     }
 
-    const { landed, pending, after } = found;
-    this.relisted(after, landed);
-    this.notice(`${landed.length} of ${ops.length} had landed${pending.length === 0 ? '' : `; ${pending.length} had not (yet), and are not sent again`}`);
-    if (pending.length === 0) return;
-
-    // Whatever happened (a timeout, a reset, a 500/502, an unreadable answer), the service may
-    // still apply what is missing, at any later time: sent again, it could land twice, with
-    // nothing left to notice. So it is not, and the run stops here (see the file comment).
+    // Whatever happened (a timeout, a reset, a 500/502/503, an unreadable answer), the service may
+    // still apply what is missing, at any later time: sent again now, it could land twice, with
+    // nothing left to notice. So it is held back (see the file comment), and the run goes on.
+    const pending = this.relisted(found, ops);
+    const until = new Date(sentAt + this.holdBackMs).toISOString();
+    this.notice(
+      `${ops.length - pending.length} of ${ops.length} had landed` +
+        (pending.length === 0 ? '' : `; ${pending.length} had not (yet), and are held back until ${until}: not sent again before then (the service may still apply them)`),
+    );
     const changing = found.kind === 'unsettled' ? `; the glossary was still changing over ${found.listings} listings` : '';
-    this.stop(
-      err,
-      `a batch's outcome was unknown (${whatHappened(err)}) and the service may still apply it, ` +
-        'so it was not re-sent (that could duplicate it); run the import again later (a re-run skips what landed)',
-      "an earlier request's outcome is unknown and the service may still apply it",
-    );
-    this.fail(
-      pending,
-      status,
-      `outcome unknown: ${whatHappened(err)}${changing}; the service may still apply it, so it was not re-sent ` +
-        '(that could duplicate it) — run the import again later (a re-run skips what landed)',
-      true,
-    );
+    if (pending.length > 0) this.held.push({ ops: pending, sentAt, err, changing });
+    if (tooLong) {
+      const seconds = Math.ceil((asked ?? 0) / 1000);
+      this.stop(err, `the service asked to wait ${seconds}s, longer than the ${defaultRetryPolicy.maxRetryAfterMs / 1000}s teamctl waits`, `the service asked to wait ${seconds}s before the next request`);
+    } else if (this.unknownInARow >= maxUnknownInARow) {
+      this.stop(
+        err,
+        `${this.unknownInARow} batches in a row had an unknown outcome (the last: ${whatHappened(err)}); run the import again later (a re-run skips what landed)`,
+        `${this.unknownInARow} earlier requests in a row had an unknown outcome`,
+      );
+    }
   }
 
-  /** A check listed the glossary as `after`, with `landed` in it: the new base of what is known. */
-  private relisted(after: readonly GlossaryEntryLike[], landed: readonly PlannedOperation[]): void {
-    this.applied(landed);
-    this.listed = after;
-    this.confirmedSinceListed = 0;
+  /**
+   * Before the next batch: once the hold-back time of held-back operations has passed, the
+   * glossary is listed again (see the file comment); what landed is applied, what is still missing
+   * is returned in batches, to be sent first, once the journal has forgotten it.
+   */
+  private async releaseDue(): Promise<PlannedOperation[][]> {
+    const isDue = (h: Held, now: number): boolean => now - h.sentAt > this.holdBackMs;
+    if (!this.held.some((h) => isDue(h, this.now()))) return [];
+    const found = await this.check([], 0);
+    if (found.kind === 'unlisted') {
+      if (found.previous) this.relisted(found.previous, []);
+      const why = found.error.message;
+      this.stop(found.error, `the glossary could not be listed to settle the operations held back: ${why}`, `the glossary could not be listed: ${why}`);
+      return [];
+    }
+    this.relisted(found, []);
+    // Still changing: something is landing as we look; they stay held until the next look.
+    if (found.kind === 'unsettled') return [];
+    const now = this.now();
+    const due = this.held.filter((h) => isDue(h, now));
+    if (due.length === 0) return [];
+    try {
+      await this.api.released?.(found.after);
+    } catch (journalErr) {
+      if (!(journalErr instanceof TeamctlError)) throw journalErr;
+      this.stop(journalErr, journalErr.message, `an earlier request failed: ${journalErr.message}`);
+      return [];
+    }
+    this.held = this.held.filter((h) => !due.includes(h));
+    const again = due.flatMap((h) => h.ops);
+    this.notice(
+      `${plural(again.length, 'operation')} held back since ${new Date(Math.min(...due.map((h) => h.sentAt))).toISOString()} ` +
+        'still not in the glossary once the hold-back time has passed: sent again',
+    );
+    return batches(again, this.options.batchSize);
+  }
+
+  /** The run ends: what is still held back fails with an unknown outcome; the journal keeps it for a later run. */
+  private failHeld(): void {
+    for (const h of this.held) {
+      const until = new Date(h.sentAt + this.holdBackMs).toISOString();
+      this.fail(
+        h.ops,
+        h.err.status ?? null,
+        `outcome unknown: ${whatHappened(h.err)}${h.changing}; the service may still apply it, so it was not re-sent ` +
+          `(that could duplicate it) — held back until ${until}: a run after that sends it if it is still missing (a re-run skips what landed)`,
+        true,
+      );
+    }
+    this.held = [];
   }
 
   /** Final verification (see the file comment): needed when something may have changed. */
@@ -396,20 +442,6 @@ class GlossaryExecutor {
       result.verifyError = readErr;
       return;
     }
-    const { landedLate, discrepancies } = verdict;
-    if (landedLate.length > 0) {
-      const late = new Set(landedLate);
-      result.failed = result.failed.filter((f) => !late.has(f.planned));
-      result.applied.push(...landedLate);
-      result.landedLate = landedLate;
-      this.notice(`${plural(landedLate.length, 'operation')} reported failed above landed after all (line ${landedLate.map((p) => p.line).join(', ')})`);
-    }
-    // A confirmed operation the glossary does not show was not applied, whatever the service said.
-    const missing = new Map(discrepancies.filter((d) => d.missing).map((d) => [d.planned, d]));
-    if (missing.size > 0) {
-      result.applied = result.applied.filter((p) => !missing.has(p));
-      for (const d of missing.values()) result.failed.push({ line: d.line, status: null, message: d.message, planned: d.planned, missing: true });
-    }
-    result.discrepancies = discrepancies.filter((d) => !d.missing);
+    settleByListing(result, verdict, this.notice);
   }
 }

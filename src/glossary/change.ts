@@ -13,7 +13,7 @@ import { newPlanFile, stateDigest, type PlanFile } from '../engine/planFile.js';
 import { confirmPrune, lazyView, type ChangeDomain } from '../engine/run.js';
 import type { Context } from '../context.js';
 import { maxRemovalsAllowed } from '../plan/members.js';
-import type { GlossaryPlan, OnConflict, PlannedOperation } from '../plan/glossary.js';
+import type { GlossaryEntryLike, GlossaryPlan, OnConflict, PlannedOperation } from '../plan/glossary.js';
 import { applyGlossaryPlan } from './apply.js';
 import type { ApplyResult } from './outcomes.js';
 import { journaled, type Journal, type Settled } from './journal.js';
@@ -72,6 +72,8 @@ export interface GlossaryRunInput {
   warn: (message: string) => void;
   /** How the executor waits for a batch that may still land (default: a real timer). */
   sleep?: (ms: number) => Promise<void>;
+  /** The clock of the journal's hold-back time (ms since the epoch; default Date.now). */
+  now?: (() => number) | undefined;
   /** What people see of the plan; default: the import's plan lines. */
   planText?: () => string;
   /** The terminal's height when stderr is one: a taller plan folds (README, "Plans at a terminal"). */
@@ -89,7 +91,7 @@ export interface GlossaryRunInput {
 }
 
 /** How long a batch whose outcome is unknown is held back before it is taken as lost. */
-const settleWindowMs = (requestTimeoutMs: number): number => Math.max(5 * 60_000, 10 * requestTimeoutMs);
+export const settleWindowMs = (requestTimeoutMs: number): number => Math.max(5 * 60_000, 10 * requestTimeoutMs);
 
 /**
  * The glossary as listed now, and what earlier runs left unknown, settled against it (README,
@@ -101,9 +103,10 @@ export async function readGlossaryAndSettle(
   journal: Journal,
   requestTimeoutMs: number,
   warn: (message: string) => void,
+  now: () => number = Date.now,
 ): Promise<{ existing: GlossaryEntry[]; held: Settled['held'] }> {
   const existing = await readGlossary(client, org);
-  const settled = await journal.settle(existing, new Date(), settleWindowMs(requestTimeoutMs));
+  const settled = await journal.settle(existing, new Date(now()), settleWindowMs(requestTimeoutMs));
   const n = (k: number, what: string): string => `${k} ${k === 1 ? 'operation' : 'operations'} ${what}`;
   if (settled.landed + settled.lost + settled.held.length > 0) {
     warn(
@@ -214,18 +217,26 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
 
     async execute(progress, interrupted) {
       const { requestTimeoutMs } = settings;
+      const { journal } = input;
+      const now = input.now ?? Date.now;
+      const holdBackMs = settleWindowMs(requestTimeoutMs);
       const result = await applyGlossaryPlan(
         {
-          update: input.journal
-            ? journaled((operations) => updateGlossaryEntries(client, org, operations), input.journal)
+          update: journal
+            ? journaled((operations) => updateGlossaryEntries(client, org, operations), journal, () => new Date(now()))
             : (operations) => updateGlossaryEntries(client, org, operations),
           list: () => listGlossaryEntries(client, org, 1000),
+          // Held-back operations about to be sent again: the journal, settled against the
+          // listing, forgets them (taken as lost) — the same rule a later run applies.
+          ...(journal ? { released: async (glossary: readonly GlossaryEntryLike[]) => void (await journal.settle(glossary, new Date(now()), holdBackMs)) } : {}),
         },
         existing,
         ops,
         {
           batchSize: settings.batchSize,
           requestTimeoutMs,
+          holdBackMs,
+          now,
           // A tenth of the request timeout, at most 500 ms: a short --timeout means a fast service.
           checkDelayMs: Math.min(500, Math.ceil(requestTimeoutMs / 10)),
           onSettled: (n) => progress.increment(n),

@@ -2,6 +2,7 @@
 // comment says what it does with each class): too large, a failure every later request would
 // share, rejected (and which operation the service blamed), refused unprocessed, or of unknown
 // outcome (and whether the service may still be working on it).
+import { backoffDelay, defaultRetryPolicy } from '../api/retry.js';
 import { AuthError, NotFoundError, ServiceError, failureDetail, type TeamctlError } from '../errors.js';
 import { JournalError } from './journal.js';
 
@@ -32,6 +33,25 @@ const timeoutCodes = new Set(['TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BOD
 export function mayStillBeProcessing(err: TeamctlError): boolean {
   if (err.status !== undefined) return err.status === 504;
   return err instanceof ServiceError && err.code !== undefined && timeoutCodes.has(err.code);
+}
+
+/**
+ * How long to wait after an unknown outcome before listing the glossary: after a timeout
+ * (mayStillBeProcessing) the request timeout plus the check delay; otherwise what Retry-After
+ * asked for, else — from the second unknown outcome in a row (`inARow`, 1 for the first) — the
+ * retry backoff; always at least the check delay. `tooLong`: Retry-After asked for more than the
+ * client waits.
+ */
+export function waitBeforeCheck(
+  err: TeamctlError,
+  inARow: number,
+  options: { requestTimeoutMs: number; checkDelayMs: number; random: () => number },
+): { waitMs: number; late: boolean; asked: number | undefined; tooLong: boolean } {
+  const late = mayStillBeProcessing(err);
+  const asked = err instanceof ServiceError ? err.retryAfterMs : undefined;
+  const tooLong = asked !== undefined && asked > defaultRetryPolicy.maxRetryAfterMs;
+  const wait = asked !== undefined && !tooLong ? asked : inARow > 1 ? backoffDelay(inARow - 1, defaultRetryPolicy, options.random) : 0;
+  return { waitMs: late ? options.requestTimeoutMs + options.checkDelayMs : Math.max(options.checkDelayMs, wait), late, asked, tooLong };
 }
 
 /** What happened to a request, for a person: the service's answer, or that there was none. */

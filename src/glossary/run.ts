@@ -95,7 +95,7 @@ async function readFileAndGlossary<T>(
   const org = ctx.setting('org').value;
   return withJournal(ctx, client, org, opts, async (journal) => {
     const { existing, held: waiting } = needsGlossary(file)
-      ? await readGlossaryAndSettle(client, org, journal, opts.requestTimeoutMs, (m) => ctx.io.warn(m))
+      ? await readGlossaryAndSettle(client, org, journal, opts.requestTimeoutMs, (m) => ctx.io.warn(m), ctx.now)
       : { existing: [], held: [] };
     refuseUnknownLanguages(opts.file, file, existing, org);
     return use({ file, client, journal, existing, waiting });
@@ -179,6 +179,7 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
     screenRows: io.stderrRows,
     warn: (m) => io.warn(m),
     sleep: ctx.sleep,
+    now: ctx.now,
     journal,
     held,
   });
@@ -229,6 +230,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
     settings: { batchSize: opts.batchSize, onConflict: 'skip', requestTimeoutMs },
     warn: (m) => io.warn(m),
     sleep: ctx.sleep,
+    now: ctx.now,
     planText: () => formatSyncPlan(opts.file, org, existing, plan, file.key, prune, io.stderrRows),
     summaryName: 'glossary sync',
     deletions: { ...(prune ? { maxDeletions } : {}), force: opts.force === true, confirm: true, confirmed: false },
@@ -247,7 +249,7 @@ export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): 
 
   const client = await ctx.client();
   return withJournal(ctx, client, org, opts, async (journal) => {
-  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
+  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m), ctx.now);
   const byId = new Map(existing.map((e) => [e.id, e]));
   const unknown = ids.filter((id) => !byId.has(id));
   if (unknown.length > 0) {
@@ -283,6 +285,7 @@ export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): 
     settings: { batchSize: 100, onConflict: 'skip', requestTimeoutMs },
     warn: (m) => ctx.io.warn(m),
     sleep: ctx.sleep,
+    now: ctx.now,
     planText: () => planText,
     summaryName: 'glossary delete',
     deletions: { force: false, confirm: false, confirmed: false },

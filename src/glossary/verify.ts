@@ -7,8 +7,8 @@
 import type { GlossaryTranslations } from '../api/types.js';
 import { sameTranslations, translationsKey } from '../model/entries.js';
 import type { GlossaryEntryLike, PlannedOperation } from '../plan/glossary.js';
-import { noun } from '../output/words.js';
-import type { Discrepancy } from './outcomes.js';
+import { noun, plural } from '../output/words.js';
+import type { ApplyResult, Discrepancy } from './outcomes.js';
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 
@@ -181,4 +181,30 @@ export async function verifyGlossary(
   landedLate.sort(byLine);
   discrepancies.sort(byLine);
   return { landedLate, discrepancies };
+}
+
+/**
+ * The run's result as the final listing settles it: a failed operation whose outcome was unknown
+ * and that is in the glossary after all moves to `applied` ("landed late"). A confirmed
+ * insert/update/delete the listing does not show moves the other way, from `applied` to `failed`
+ * (`missing`): the counts say what the glossary holds, not what the service answered. A
+ * translation set present more often than expected (a duplicate: someone else inserted the same
+ * translations meanwhile) stays in `discrepancies`, naming the line and the entry ids.
+ */
+export function settleByListing(result: ApplyResult, verdict: Awaited<ReturnType<typeof verifyGlossary>>, notice: (message: string) => void): void {
+  const { landedLate, discrepancies } = verdict;
+  if (landedLate.length > 0) {
+    const late = new Set(landedLate);
+    result.failed = result.failed.filter((f) => !late.has(f.planned));
+    result.applied.push(...landedLate);
+    result.landedLate = landedLate;
+    notice(`${plural(landedLate.length, 'operation')} reported failed above landed after all (line ${landedLate.map((p) => p.line).join(', ')})`);
+  }
+  // A confirmed operation the glossary does not show was not applied, whatever the service said.
+  const missing = new Map(discrepancies.filter((d) => d.missing).map((d) => [d.planned, d]));
+  if (missing.size > 0) {
+    result.applied = result.applied.filter((p) => !missing.has(p));
+    for (const d of missing.values()) result.failed.push({ line: d.line, status: null, message: d.message, planned: d.planned, missing: true });
+  }
+  result.discrepancies = discrepancies.filter((d) => !d.missing);
 }

@@ -1,7 +1,9 @@
 // Fault injection for the sandbox, so admins and tests can rehearse a flaky service:
 // latency, 429 rate limiting, 503 failures, connections reset before processing, the
 // "lost answer" case (the change is applied, then the connection drops without an answer) and
-// the "late apply" case (an error answered at once, the change applied a little later).
+// the "late apply" case (an error answered at once, the change applied a little later: a gateway's
+// 502 or 503 page, or a 503 in the service's own error JSON, as an API behind a gateway answers
+// when its upstream reset after receiving the request).
 // None of this is described by the service documents; it is all the sandbox's own behaviour.
 
 export interface FaultOptions {
@@ -15,7 +17,10 @@ export interface FaultOptions {
   resetRate?: number;
   /** Share of requests processed and applied, then left without an answer (0..1). */
   ambiguousRate?: number;
-  /** Share of requests answered 502 or 503 by a "gateway" at once and applied 50–300 ms later (0..1). */
+  /**
+   * Share of requests answered at once — a gateway's 502 or 503 page, or a 503 in the service's own
+   * error JSON, a third each — and applied 50–300 ms later (0..1).
+   */
   lateRate?: number;
   /** Seed of the pseudo-random generator; the same seed gives the same faults in the same order. */
   faultSeed?: number;
@@ -28,9 +33,9 @@ export type FaultDecision =
   | { kind: 'fail' }
   | { kind: 'reset' }
   | { kind: 'ambiguous' }
-  | { kind: 'late'; delayMs: number; status: 502 | 503 };
+  | { kind: 'late'; delayMs: number; status: 502 | 503; body: 'gateway' | 'service' };
 
-/** A late request is applied this long after its 502, at least (ms)… */
+/** A late request is applied this long after its answer, at least (ms)… */
 export const lateMinMs = 50;
 /** …and at most. */
 export const lateMaxMs = 300;
@@ -144,7 +149,9 @@ export class FaultInjector {
     const ambiguousDraw = this.random();
     const lateDraw = this.lateRandom();
     const delayMs = lateMinMs + Math.floor(this.lateRandom() * (lateMaxMs - lateMinMs + 1));
-    const status = this.lateRandom() < 0.5 ? 502 : 503;
+    const answerDraw = this.lateRandom();
+    const status = answerDraw < 1 / 3 ? 502 : 503;
+    const body = answerDraw < 2 / 3 ? 'gateway' : 'service';
     if (this.bucket) {
       const wait = this.bucket.take();
       if (wait > 0) return { kind: 'rate-limit', retryAfterSeconds: wait };
@@ -152,7 +159,7 @@ export class FaultInjector {
     if (failDraw < (this.options.failRate ?? 0)) return { kind: 'fail' };
     if (resetDraw < (this.options.resetRate ?? 0)) return { kind: 'reset' };
     if (ambiguousDraw < (this.options.ambiguousRate ?? 0)) return { kind: 'ambiguous' };
-    if (lateDraw < (this.options.lateRate ?? 0)) return { kind: 'late', delayMs, status };
+    if (lateDraw < (this.options.lateRate ?? 0)) return { kind: 'late', delayMs, status, body };
     return { kind: 'none' };
   }
 }

@@ -122,7 +122,7 @@ export interface Sandbox {
   /** Registers a test hook consulted (in registration order) before faults and normal handling. */
   intercept(fn: Interceptor): void;
   clearIntercepts(): void;
-  /** Resolves once every request answered 502 by the late fault has been applied. */
+  /** Resolves once every request answered at once by the late fault has been applied. */
   settled(): Promise<void>;
   /** Stops listening; late requests still pending are applied at once, then the data file is written. */
   close(): Promise<void>;
@@ -294,9 +294,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           entry.fault = 'reset';
           return hangUp();
         case 'late': {
-          // A gateway gives up and answers 502 or 503 at once (its own page, not the service's
-          // error), while the service goes on and applies the request a little later: the case
-          // that makes re-sending a non-idempotent request dangerous (README, sandbox).
+          // A gateway gives up and answers 502 or 503 at once — its own page, or (an API behind
+          // it that saw its upstream reset) a 503 in the service's own error JSON — while the
+          // service goes on and applies the request a little later: the case that makes
+          // re-sending a non-idempotent request dangerous (README, sandbox).
           entry.fault = 'late';
           const apply = () => {
             late.delete(timer);
@@ -305,7 +306,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           };
           const timer = setTimeout(apply, decision.delayMs);
           late.set(timer, apply);
-          return answer(gatewayPage(decision.status));
+          return answer(decision.body === 'service' ? error(503, 'sandbox fault: service unavailable (late-rate); the request is applied later') : gatewayPage(decision.status));
         }
         case 'ambiguous': {
           entry.fault = 'ambiguous';

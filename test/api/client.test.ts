@@ -128,26 +128,29 @@ describe('ApiClient', () => {
     await c.close();
   });
 
-  it("re-sends a glossary-style PUT after a 503 only when the service's own error body says it (a gateway's page proves nothing)", async () => {
+  it('never re-sends a glossary-style PUT after a 503, whatever its body: the outcome is unknown, with the wait it asked for', async () => {
     let fromService = true;
     const { url, seen } = await serve((_req, res) => {
-      if (fromService) json(res, 503, { error: { code: 503, message: 'overloaded, try again' } });
+      if (fromService) json(res, 503, { error: { code: 503, message: 'overloaded, try again' } }, { 'retry-after': '7' });
       else {
         res.writeHead(503, { 'content-type': 'text/html' });
         res.end('<html><h1>503 Service Temporarily Unavailable</h1></html>');
       }
     });
     const { c } = client(url, { retryPolicy: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 60_000 } });
+    // The service's own error JSON proves nothing: an API behind a gateway says the same after an upstream reset.
     const service = (await c.request('PUT', '/g', { body: {}, retryClass: 'unprocessed-only' }).catch((e: unknown) => e)) as ServiceError;
-    expect(seen).toHaveLength(3);
-    expect(service.outcome).toBe('not-processed');
+    expect(seen).toHaveLength(1);
+    expect(service.outcome).toBe('unknown');
+    expect(service.retryAfterMs).toBe(7000);
     fromService = false;
     const gateway = (await c.request('PUT', '/g', { body: {}, retryClass: 'unprocessed-only' }).catch((e: unknown) => e)) as ServiceError;
-    expect(seen).toHaveLength(4);
+    expect(seen).toHaveLength(2);
     expect(gateway.outcome).toBe('unknown');
+    expect(gateway.retryAfterMs).toBeUndefined();
     // Reads are safe to repeat whoever answered.
     await c.request('GET', '/x').catch(() => undefined);
-    expect(seen).toHaveLength(7);
+    expect(seen).toHaveLength(5);
     await c.close();
   });
 

@@ -24,8 +24,8 @@ describe('which outcomes are retried', () => {
   it('does not retry unknown errors', () => {
     expect(decide({ kind: 'error', code: 'ERR_SOMETHING_ELSE' }).retry).toBe(false);
   });
-  it('retries the non-idempotent glossary PUT only when it cannot have been processed', () => {
-    for (const ok of [{ kind: 'error', code: 'ECONNREFUSED' }, { kind: 'response', status: 429 }, { kind: 'response', status: 503, fromService: true }] as AttemptOutcome[]) {
+  it('retries the non-idempotent glossary PUT only when it cannot have been processed: a refused connection or a 429', () => {
+    for (const ok of [{ kind: 'error', code: 'ECONNREFUSED' }, { kind: 'response', status: 429 }] as AttemptOutcome[]) {
       expect(decide(ok, 'unprocessed-only').retry).toBe(true);
     }
     for (const unsure of [
@@ -33,10 +33,10 @@ describe('which outcomes are retried', () => {
       { kind: 'error', code: 'TIMEOUT' },
       { kind: 'error', code: 'UND_ERR_SOCKET' },
       { kind: 'response', status: 502 },
-      { kind: 'response', status: 502, fromService: true },
-      // A gateway's 503 (its own page): the upstream may have received the request.
+      // A 503 proves nothing, whatever its body (the outcome carries none): an API behind a
+      // gateway wraps an upstream reset in its own error JSON, and the upstream may have written.
       { kind: 'response', status: 503 },
-      { kind: 'response', status: 503, fromService: false },
+      { kind: 'response', status: 503, retryAfter: '1' },
       { kind: 'response', status: 504 },
       { kind: 'response', status: 500 },
     ] as AttemptOutcome[]) {
@@ -93,10 +93,12 @@ describe('Retry-After', () => {
   it('accepts up to 60 s and fails fast beyond', () => {
     expect(decide({ kind: 'response', status: 429, retryAfter: '60' })).toMatchObject({ retry: true, delayMs: 60_000 });
     expect(decide({ kind: 'response', status: 429, retryAfter: '61' })).toEqual({ retry: false, why: 'retry-after-too-long', retryAfterMs: 61_000 });
-    expect(decide({ kind: 'response', status: 503, retryAfter: 'Sat, 21 Nov 2026 12:05:00 GMT', fromService: true }, 'unprocessed-only')).toMatchObject({
+    expect(decide({ kind: 'response', status: 429, retryAfter: 'Sat, 21 Nov 2026 12:05:00 GMT' }, 'unprocessed-only')).toMatchObject({
       retry: false,
       why: 'retry-after-too-long',
     });
+    // A 503 is not repeated for the glossary PUT at all, however long it asks to wait.
+    expect(decide({ kind: 'response', status: 503, retryAfter: 'Sat, 21 Nov 2026 12:05:00 GMT' }, 'unprocessed-only')).toEqual({ retry: false, why: 'not-retryable' });
   });
   it('ignores an unreadable Retry-After and backs off instead', () => {
     expect(decide({ kind: 'response', status: 429, retryAfter: 'later' }, 'idempotent', 0, () => 0.5)).toEqual({ retry: true, delayMs: 125 });

@@ -89,6 +89,95 @@ describe('the glossary journal', () => {
     expect(ens()).toEqual(['bank']);
   });
 
+  it("issue 31: a 503 in the service's own error JSON whose request is applied later: not re-sent, exit 6 naming it, one entry", async () => {
+    const file = join(dir, 'late503json.csv');
+    writeFileSync(file, 'en,fr\nbank,banque\n');
+    const config = newConfigDir();
+    let land!: () => void;
+    const landing = new Promise<void>((resolve) => (land = resolve));
+    let first = true;
+    s.sandbox.intercept((req) => {
+      if (req.method !== 'PUT' || !first) return undefined;
+      first = false;
+      // An API behind a gateway whose upstream reset after writing: its own error JSON, Retry-After 1.
+      return { kind: 'respondThenApply', status: 503, body: { error: { code: 503, message: 'upstream connect error or disconnect/reset before headers' } }, headers: { 'retry-after': '1' }, until: landing };
+    });
+    const waits: number[] = [];
+    const r = await runCli(['glossary', 'import', file], { env: s.env, configDir: config, sleep: async (ms) => void waits.push(ms) });
+    expect(r.code).toBe(6);
+    expect(puts()).toBe(1);
+    expect(waits[0]).toBe(1000); // the Retry-After, before the listing that finds it missing
+    expect(r.stderr).not.toContain('refused the request without processing it');
+    expect(r.stderr).toMatch(/outcome unknown: the service answered 503 \(upstream connect error or disconnect\/reset before headers\); .*held back until/);
+    expect(r.stderr).toMatch(/^error: 1 of 1 operations failed \(1 with an unknown outcome: the service may still apply them\); 0 applied$/m);
+    expect(JSON.parse(readFileSync(journalIn(config), 'utf8')).batches).toHaveLength(1);
+    land();
+    await vi.waitFor(() => expect(ens()).toEqual(['bank']));
+    const again = await runCli(['glossary', 'import', file], { env: s.env, configDir: config });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('1 operation landed since');
+    expect(puts()).toBe(1);
+    expect(ens()).toEqual(['bank']);
+  });
+
+  it('issue 31: a 503 that truly applied nothing is held back, settled by listing once the hold-back time has passed, re-sent once in the same run', async () => {
+    const file = join(dir, 'dropped503.csv');
+    writeFileSync(file, 'en,fr\nbank,banque\ndoor,porte\nriver,rivière\n');
+    const config = newConfigDir();
+    let clock = Date.parse('2026-03-01T10:00:00Z');
+    let n = 0;
+    s.sandbox.intercept((req) => {
+      if (req.method !== 'PUT') return undefined;
+      n++;
+      // The first batch: 503, nothing applied. The second takes the service six minutes (the
+      // run's clock moves on), so the first is due before the third.
+      if (n === 1) return { kind: 'respond', status: 503, body: { error: { code: 503, message: 'overloaded' } } };
+      if (n === 2) clock += 6 * 60_000;
+      return undefined;
+    });
+    const r = await runCli(['glossary', 'import', file, '--batch-size', '1'], {
+      env: s.env,
+      configDir: config,
+      now: () => clock,
+      sleep: async (ms) => void (clock += ms),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('1 operation held back since 2026-03-01T10:00:00.000Z still not in the glossary once the hold-back time has passed: sent again');
+    const sent = s.sandbox.requests.filter((q) => q.method === 'PUT').map((q) => (q.body as { operations: { translations: { en: string } }[] }).operations[0]?.translations.en);
+    expect(sent).toEqual(['bank', 'door', 'bank', 'river']);
+    expect(ens()).toEqual(['bank', 'door', 'river']);
+    expect(JSON.parse(readFileSync(journalIn(config), 'utf8')).batches).toEqual([]);
+  });
+
+  it('issue 31: a 503 that applied nothing, still held back when the run ends: exit 6; the next run after the hold-back time sends it once', async () => {
+    const file = join(dir, 'dropped503-next.csv');
+    writeFileSync(file, 'en,fr\nbank,banque\ndoor,porte\n');
+    const config = newConfigDir();
+    let clock = Date.parse('2026-03-01T10:00:00Z');
+    let first = true;
+    s.sandbox.intercept((req) => {
+      if (req.method !== 'PUT' || !first) return undefined;
+      first = false;
+      return { kind: 'respond', status: 503, body: { error: { code: 503, message: 'overloaded' } } };
+    });
+    const opts = { env: s.env, configDir: config, now: () => clock, sleep: async (ms: number) => void (clock += ms) };
+    const r = await runCli(['glossary', 'import', file, '--batch-size', '1'], opts);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^failed: line 2 \(503\): outcome unknown: the service answered 503 \(overloaded\); .* held back until 2026-03-01T10:05:00\.000Z/m);
+    expect(ens()).toEqual(['door']);
+    // At once: still held back.
+    const soon = await runCli(['glossary', 'import', file, '--batch-size', '1'], opts);
+    expect(soon.code).toBe(6);
+    expect(soon.stderr).toContain('1 operation may still land, and are held back in this run');
+    // After the hold-back time: listed, still missing, taken as lost and sent once.
+    clock += 6 * 60_000;
+    const later = await runCli(['glossary', 'import', file, '--batch-size', '1'], opts);
+    expect(later.code).toBe(0);
+    expect(later.stderr).toContain('1 operation never landed (taken as lost)');
+    expect(s.sandbox.requests.filter((q) => q.method === 'PUT')).toHaveLength(3);
+    expect(ens()).toEqual(['bank', 'door']);
+  });
+
   it('two imports that meet: the second waits for the first, then finds everything present; nothing doubled', async () => {
     const file = join(dir, 'meet.csv');
     writeFileSync(file, 'en,fr\nbank,banque\ndoor,porte\nriver,rivière\n');

@@ -191,7 +191,7 @@ describe('the result', () => {
     expect(r.failed.map((f) => f.line)).toEqual([3, 9]);
   });
 
-  it('an unknown outcome: the notice says how many landed and how many did not; the stop and the verification say why', async () => {
+  it('an unknown outcome: the notice says how many landed and how many are held back, and until when', async () => {
     const notices: string[] = [];
     const s = service([], [
       (ops) => {
@@ -199,8 +199,8 @@ describe('the result', () => {
         return reset();
       },
     ]);
-    const r = await applyGlossaryPlan(s.api, [], [insert(2, 'a'), insert(3, 'b'), insert(4, 'c')], options({ batchSize: 3, onNotice: (m) => notices.push(m) }));
-    expect(notices).toContain('1 of 3 had landed; 2 had not (yet), and are not sent again');
+    const r = await applyGlossaryPlan(s.api, [], [insert(2, 'a'), insert(3, 'b'), insert(4, 'c')], options({ batchSize: 3, now: () => 60_000, holdBackMs: 600_000, onNotice: (m) => notices.push(m) }));
+    expect(notices).toContain('1 of 3 had landed; 2 had not (yet), and are held back until 1970-01-01T00:11:00.000Z: not sent again before then (the service may still apply them)');
     expect(r.applied.map((p) => p.line)).toEqual([2]);
     expect(r.failed.map((f) => f.line)).toEqual([3, 4]);
   });
@@ -225,8 +225,9 @@ describe('the result', () => {
     };
     const r = await applyGlossaryPlan(api, [], [insert(2, 'a'), insert(3, 'b'), insert(4, 'c')], options({ batchSize: 2, onNotice: (m) => notices.push(m) }));
     expect(r.landedLate.map((p) => p.line)).toEqual([2, 3]);
-    expect(r.applied.map((p) => p.line)).toEqual([2, 3]);
-    expect(r.failed.map((f) => f.line)).toEqual([4]);
+    // The held-back batch did not stop the next one.
+    expect(r.applied.map((p) => p.line)).toEqual([2, 3, 4]);
+    expect(r.failed).toEqual([]);
     expect(notices).toContain('2 operations reported failed above landed after all (line 2, 3)');
   });
 
@@ -234,8 +235,10 @@ describe('the result', () => {
     const settled: number[] = [];
     const s = service([], [() => reset()]);
     const r = await applyGlossaryPlan(s.api, [], [insert(2, 'a'), insert(3, 'b'), insert(4, 'c')], options({ onSettled: (n) => settled.push(n) }));
-    expect(r.failed.map((f) => f.line)).toEqual([2, 3, 4]);
-    expect(settled).toEqual([2, 1]);
+    // Lines 2-3 are held back (settled as failed when the run ends); line 4 is sent meanwhile.
+    expect(r.failed.map((f) => f.line)).toEqual([2, 3]);
+    expect(r.applied.map((p) => p.line)).toEqual([4]);
+    expect(settled).toEqual([1, 2]);
   });
 
   it('a listing that fails the check of an unknown outcome stops the run, saying so', async () => {

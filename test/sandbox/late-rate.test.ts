@@ -1,5 +1,5 @@
-// --late-rate: a request answered 502 or 503 by a "gateway" at once and applied 50–300 ms later
-// (README, sandbox).
+// --late-rate: a request answered at once — a gateway's 502 or 503 page, or a 503 in the service's
+// own error JSON — and applied 50–300 ms later (README, sandbox).
 // Checked against the sandbox's state; no sleeps: settled() and close() say when it is applied.
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatBanner } from '../../src/commands/sandbox-banner.js';
@@ -40,8 +40,9 @@ describe('late-rate fault', () => {
     expect(Math.min(...delays)).toBeGreaterThanOrEqual(lateMinMs);
     expect(Math.max(...delays)).toBeLessThanOrEqual(lateMaxMs);
     expect(new Set(delays).size).toBeGreaterThan(20);
-    const statuses = Array.from({ length: 200 }, () => (injector.decide() as { status: number }).status);
-    expect(new Set(statuses)).toEqual(new Set([502, 503]));
+    const answers = Array.from({ length: 200 }, () => injector.decide() as { status: number; body: string });
+    const statuses = answers.map((a) => a.status);
+    expect(new Set(answers.map((a) => `${a.status} ${a.body}`))).toEqual(new Set(['502 gateway', '503 gateway', '503 service']));
     const again = new FaultInjector({ lateRate: 1, faultSeed: 5 });
     expect(delays.map(() => (again.decide() as { delayMs: number }).delayMs)).toEqual(delays);
     expect(statuses.map(() => (again.decide() as { status: number }).status)).toEqual(statuses);
@@ -60,22 +61,27 @@ describe('late-rate fault', () => {
     }
   });
 
-  it("answers a glossary insert with a gateway's 502 or 503 page, then applies it: one entry, which a re-send would double", async () => {
+  it("answers a glossary insert with a gateway's 502 or 503 page, or the service's own 503 JSON, then applies it: one entry, which a re-send would double", async () => {
     const sb = await start({ lateRate: 1 });
-    const seen = new Set<number>();
-    for (let i = 0; i < 8; i++) {
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
       const answer = await put(sb, `/orgs/${org}/translations-glossary`, { operations: [{ type: 'insert', translations: { en: `Late ${i}` } }] });
       expect([502, 503]).toContain(answer.status);
-      // Not the service's error body: nothing in it says the request was not processed.
-      expect(answer.contentType).toBe('text/html');
-      expect(answer.text).toMatch(/^<html>.*(Bad Gateway|Service Temporarily Unavailable)/);
-      seen.add(answer.status);
+      if (answer.contentType === 'text/html') {
+        expect(answer.text).toMatch(/^<html>.*(Bad Gateway|Service Temporarily Unavailable)/);
+        seen.add(`${answer.status} page`);
+      } else {
+        // The service's own error shape: it proves nothing either, the request is applied later.
+        expect(answer.status).toBe(503);
+        expect(JSON.parse(answer.text)).toEqual({ error: { code: 503, message: 'sandbox fault: service unavailable (late-rate); the request is applied later' } });
+        seen.add('503 json');
+      }
     }
-    expect(seen).toEqual(new Set([502, 503]));
+    expect(seen).toEqual(new Set(['502 page', '503 page', '503 json']));
     await sb.settled();
-    expect(sb.store.glossaryEntries(org).map((e) => e.translations.en).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `Late ${i}`));
-    expect(sb.requests).toHaveLength(8);
-    expect(sb.requests[0]).toMatchObject({ fault: 'late', appliedStatus: 204 });
+    expect(sb.store.glossaryEntries(org).map((e) => e.translations.en).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `Late ${i}`).sort());
+    expect(sb.requests).toHaveLength(12);
+    expect(sb.requests.every((r) => r.fault === 'late' && r.appliedStatus === 204)).toBe(true);
   });
 
   it('applies a late member change still pending when the sandbox closes', async () => {
