@@ -40,7 +40,7 @@ export function command(f: Factory): Command {
     .option('--rate-limit <req/s>', 'answer 429 above this many requests per second')
     .option('--reset-rate <0..1>', 'share of requests whose connection is dropped before processing')
     .option('--ambiguous-rate <0..1>', 'share of requests processed, then dropped without an answer')
-    .option('--late-rate <0..1>', 'share of requests answered 502 or 503 by a gateway at once, then applied 50-300 ms later')
+    .option('--late-rate <0..1>', "share of requests answered 502 or 503 at once (a gateway's page or the service's own error), then applied 50-300 ms later")
     .option('--fault-seed <n>', 'seed for the fault decisions (repeatable runs)')
     .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
     .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')

@@ -17,7 +17,7 @@ export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, cl
   const body = checked(path, () => glossaryPlanBody(plan.body));
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   return withJournal(ctx, client, org, { dryRun: run.dryRun, wait }, async (journal) => {
-    const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m));
+    const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m), ctx.now);
     const moved = checked(path, () => glossaryMoved(body.state, existing));
     if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remakePlan });
     await claim();
@@ -40,6 +40,7 @@ export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, cl
       screenRows: ctx.io.stderrRows,
       warn: (m) => ctx.io.warn(m),
       sleep: ctx.sleep,
+      now: ctx.now,
       summaryName: plan.command,
       entryTerms: new Map(existing.map((e) => [e.id, keyTermOf(e.translations, body.key)])),
       ...(body.deletions
