@@ -45,6 +45,19 @@ describe('members offboard --file', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(teams()).toEqual([['u00001'], ['u00004'], ['u00005']]);
   });
+
+  it("prints the file reader's warnings: a leaver named twice is said, and removed once", async () => {
+    const leavers = file('user\nu00003\nu00003\n');
+    const r = await runCli(['members', 'offboard', '--file', leavers, '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('warning: '))).toEqual([`warning: ${leavers}:3: "u00003" is also on line 2; counted once`]);
+    expect(teams()).toEqual([['u00001', 'u00002'], ['u00002', 'u00004'], ['u00005']]);
+    // One bulk removal per team, naming the leaver once.
+    expect(mutating().map((q) => [q.method, q.path, q.body]).sort()).toEqual([
+      ['PUT', '/v1/orgs/acme/teams/a/members', { remove: ['u00003'] }],
+      ['PUT', '/v1/orgs/acme/teams/c/members', { remove: ['u00003'] }],
+    ]);
+  });
 });
 
 describe('members offboard: a lookup or a read that fails stops the run, nothing sent', () => {
