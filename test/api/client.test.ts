@@ -256,6 +256,33 @@ describe('ApiClient', () => {
   });
 });
 
+describe('ApiClient.interrupt: no request starts after it', () => {
+  const interrupted = { code: 'INTERRUPTED', outcome: 'not-processed' };
+
+  it('an interrupted client sends nothing, not even a request\'s first attempt, of any retry class', async () => {
+    const { url, seen } = await serve((_req, res) => json(res, 200, { ok: true }));
+    const { c } = client(url);
+    c.interrupt(60_000);
+    await expect(c.request('GET', '/orgs/a/teams/b/members')).rejects.toMatchObject(interrupted);
+    await expect(c.request('PUT', '/orgs/a/glossary', { body: { operations: [] }, retryClass: 'unprocessed-only' })).rejects.toMatchObject(interrupted);
+    // The server answers whoever reaches it: a request sent afterwards is the first it sees.
+    const { c: other } = client(url);
+    expect((await other.request('GET', '/after')).status).toBe(200);
+    expect(seen.map((r) => r.url)).toEqual(['/v1/after']);
+    await c.close();
+    await other.close();
+  });
+
+  it('an interrupt during the wait before a retry sends no retry', async () => {
+    const { url, seen } = await serve((_req, res) => json(res, 503, { error: { code: 503, message: 'busy' } }));
+    let c: ApiClient | undefined;
+    ({ c } = client(url, { sleep: async () => c?.interrupt(60_000) }));
+    await expect(c.request('GET', '/x')).rejects.toMatchObject(interrupted);
+    expect(seen).toHaveLength(1);
+    await c.close();
+  });
+});
+
 describe('errorMessageFromBody', () => {
   it('prefers the service message', () => {
     expect(errorMessageFromBody(400, 'application/json', '{"error":{"code":400,"message":"bad limit"}}')).toBe('bad limit');
