@@ -273,6 +273,28 @@ describe('ApiClient.interrupt: no request starts after it', () => {
     await other.close();
   });
 
+  it('a request waiting for a slot of the budget when the run is interrupted is not sent once the slot frees', async () => {
+    const held: (() => void)[] = [];
+    const { url, seen } = await serve((_req, res) => held.push(() => json(res, 200, { ok: true })));
+    const { c } = client(url);
+    c.shareBudget(1);
+    const first = c.request('GET', '/first');
+    const waiting = c.request('GET', '/waiting');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    c.interrupt(60_000);
+    held.shift()?.(); // the request in flight finishes within the grace period
+    expect((await first).status).toBe(200);
+    await expect(waiting).rejects.toMatchObject(interrupted);
+    const { c: other } = client(url);
+    const after = other.request('GET', '/after');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held.shift()?.();
+    expect((await after).status).toBe(200);
+    expect(seen.map((r) => r.url)).toEqual(['/v1/first', '/v1/after']);
+    await c.close();
+    await other.close();
+  });
+
   it('an interrupt during the wait before a retry sends no retry', async () => {
     const { url, seen } = await serve((_req, res) => json(res, 503, { error: { code: 503, message: 'busy' } }));
     let c: ApiClient | undefined;
