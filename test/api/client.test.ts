@@ -297,8 +297,9 @@ describe('ApiClient.interrupt: no request starts after it', () => {
 
   it('an interrupt during the wait before a retry sends no retry', async () => {
     const { url, seen } = await serve((_req, res) => json(res, 503, { error: { code: 503, message: 'busy' } }));
-    let c: ApiClient | undefined;
-    ({ c } = client(url, { sleep: async () => c?.interrupt(60_000) }));
+    const running: { client?: ApiClient } = {};
+    const { c } = client(url, { sleep: async () => running.client?.interrupt(60_000) });
+    running.client = c;
     await expect(c.request('GET', '/x')).rejects.toMatchObject(interrupted);
     expect(seen).toHaveLength(1);
     await c.close();
