@@ -113,3 +113,36 @@ describe('members offboard --min-owners', () => {
     expect(teams()).toEqual([['u00001', 'u00003'], ['u00004'], ['u00003', 'u00005']]);
   });
 });
+
+describe('members offboard: nobody to remove', () => {
+  const lines = (stderr: string): string[] => stderr.trim().split('\n');
+
+  it('a leaver in no team: said, nothing to change, no team read, exit 0', async () => {
+    const r = await runCli(['members', 'offboard', 'u00006', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stderr)).toEqual(['warning: u00006 is in no team of acme: nothing to do for them', 'Nothing to change: no named user is in a team.']);
+    expect(s.sandbox.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v1/orgs/acme/members/u00006/teams']);
+    expect(teams()).toEqual(before);
+  });
+
+  it('every leaver unknown to the organization: exit 5, nothing sent, said in the singular or the plural', async () => {
+    const one = await runCli(['members', 'offboard', 'ghost@example.com', '--yes'], { env });
+    expect(one.code).toBe(5);
+    expect(lines(one.stderr).at(-1)).toBe('error: none of the user named is a member of organization acme; nothing was sent');
+    const two = await runCli(['members', 'offboard', 'ghost@example.com', 'nobody@example.com', '--yes'], { env });
+    expect(two.code).toBe(5);
+    expect(lines(two.stderr).at(-1)).toBe('error: none of the 2 users named is a member of organization acme; nothing was sent');
+    expect(mutating()).toEqual([]);
+    expect(teams()).toEqual(before);
+  });
+});
+
+describe('members offboard: a plan of one team', () => {
+  it('still names the team in its guards', async () => {
+    const r = await runCli(['members', 'offboard', 'u00004', '--min-owners', '2', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toContain('error: the plan would leave team b with 1 owner, fewer than --min-owners 2: it removes user00004@example.com; nothing was sent');
+    expect(mutating()).toEqual([]);
+    expect(teams()).toEqual(before);
+  });
+});
