@@ -264,13 +264,17 @@ export class ApiClient {
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
 
+    const notSent = (): ServiceError => new ServiceError(`${method} ${url} not sent: the run was interrupted`, { outcome: 'not-processed', code: 'INTERRUPTED', detail: 'not sent: the run was interrupted' });
     for (let retriesSoFar = 0; ; retriesSoFar++) {
       const attempt = retriesSoFar + 1;
-      if (this.stopping) {
-        throw new ServiceError(`${method} ${url} not sent: the run was interrupted`, { outcome: 'not-processed', code: 'INTERRUPTED', detail: 'not sent: the run was interrupted' });
-      }
-      // A slot of the run's budget first (waiting for it is not part of the request's timeout).
+      if (this.stopping) throw notSent();
+      // A slot of the run's budget first (waiting for it is not part of the request's timeout);
+      // an interruption while it waited still stops it.
       await this.acquire();
+      if (this.stopping) {
+        this.release();
+        throw notSent();
+      }
       const started = this.now();
       const controller = new AbortController();
       this.inFlight.add(controller);

@@ -259,6 +259,56 @@ describe('ApiClient', () => {
   });
 });
 
+describe('ApiClient.interrupt: no request starts after it', () => {
+  const interrupted = { code: 'INTERRUPTED', outcome: 'not-processed' };
+
+  it('an interrupted client sends nothing, not even a request\'s first attempt, of any retry class', async () => {
+    const { url, seen } = await serve((_req, res) => json(res, 200, { ok: true }));
+    const { c } = client(url);
+    c.interrupt(60_000);
+    await expect(c.request('GET', '/orgs/a/teams/b/members')).rejects.toMatchObject(interrupted);
+    await expect(c.request('PUT', '/orgs/a/glossary', { body: { operations: [] }, retryClass: 'unprocessed-only' })).rejects.toMatchObject(interrupted);
+    // The server answers whoever reaches it: a request sent afterwards is the first it sees.
+    const { c: other } = client(url);
+    expect((await other.request('GET', '/after')).status).toBe(200);
+    expect(seen.map((r) => r.url)).toEqual(['/v1/after']);
+    await c.close();
+    await other.close();
+  });
+
+  it('a request waiting for a slot of the budget when the run is interrupted is not sent once the slot frees', async () => {
+    const held: (() => void)[] = [];
+    const { url, seen } = await serve((_req, res) => held.push(() => json(res, 200, { ok: true })));
+    const { c } = client(url);
+    c.shareBudget(1);
+    const first = c.request('GET', '/first');
+    const waiting = c.request('GET', '/waiting');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    c.interrupt(60_000);
+    held.shift()?.(); // the request in flight finishes within the grace period
+    expect((await first).status).toBe(200);
+    await expect(waiting).rejects.toMatchObject(interrupted);
+    const { c: other } = client(url);
+    const after = other.request('GET', '/after');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held.shift()?.();
+    expect((await after).status).toBe(200);
+    expect(seen.map((r) => r.url)).toEqual(['/v1/first', '/v1/after']);
+    await c.close();
+    await other.close();
+  });
+
+  it('an interrupt during the wait before a retry sends no retry', async () => {
+    const { url, seen } = await serve((_req, res) => json(res, 503, { error: { code: 503, message: 'busy' } }));
+    const running: { client?: ApiClient } = {};
+    const { c } = client(url, { sleep: async () => running.client?.interrupt(60_000) });
+    running.client = c;
+    await expect(c.request('GET', '/x')).rejects.toMatchObject(interrupted);
+    expect(seen).toHaveLength(1);
+    await c.close();
+  });
+});
+
 describe('errorMessageFromBody', () => {
   it('prefers the service message', () => {
     expect(errorMessageFromBody(400, 'application/json', '{"error":{"code":400,"message":"bad limit"}}')).toBe('bad limit');

@@ -432,6 +432,25 @@ describe('apply: glossary plans', () => {
     expect(ens()).toEqual(['bank', 'river']);
   });
 
+  it('a glossary plan applies once: after its change was reverted it is refused as already applied (exit 3), the glossary untouched', async () => {
+    seed([{ en: 'team', fr: 'équipe' }]);
+    const config = newConfigDir();
+    const plan = newPlanPath();
+    expect((await runCli(['glossary', 'import', file('en,fr\nbank,banque\nteam,équipe\n'), '--plan-out', plan], { env: s.env, configDir: config })).code).toBe(0);
+    expect((await runCli(['apply', plan], { env: s.env, configDir: config })).code).toBe(0);
+    expect(ens()).toEqual(['bank', 'team']);
+    // The glossary is the plan's starting state again: `bank` deleted by someone else.
+    const bank = s.sandbox.store.glossaryEntries('acme').find((e) => e.translations.en === 'bank');
+    s.sandbox.store.applyGlossaryOperations('acme', [{ type: 'delete', id: bank?.id ?? '' }], new Date().toISOString());
+    expect(ens()).toEqual(['team']);
+    const mark = s.sandbox.requests.length;
+    const again = await runCli(['apply', plan], { env: s.env, configDir: config });
+    expect(again.code).toBe(3);
+    expect(again.stderr).toContain(`${plan} was already applied at `);
+    expect(mutating(s.sandbox.requests.slice(mark))).toEqual([]);
+    expect(ens()).toEqual(['team']);
+  });
+
   it('a stale glossary plan says how to go on', async () => {
     const plan = newPlanPath();
     expect((await runCli(['glossary', 'import', file('en,fr\nbank,banque\n'), '--plan-out', plan], { env: s.env })).code).toBe(0);

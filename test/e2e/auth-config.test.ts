@@ -124,6 +124,30 @@ describe('auth', () => {
     }
   });
 
+  it('a token of 15 characters is refused and one of 16 accepted, by login and from TEAMCTL_TOKEN', async () => {
+    const refused = newConfigDir();
+    const short = await runCli(['auth', 'login', '--with-token', '--no-verify'], { configDir: refused, stdin: 'abcdefgh1234567\n' });
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/has 15 characters: a token has at least 16/);
+    expect(existsSync(join(refused, 'config.json'))).toBe(false);
+    const stored = newConfigDir();
+    expect((await runCli(['auth', 'login', '--with-token', '--no-verify'], { configDir: stored, stdin: 'abcdefgh12345678\n' })).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(stored, 'config.json'), 'utf8')).profiles.default.token).toBe('abcdefgh12345678');
+
+    const t = await sandboxWithEnv({ token: 'tok_0123456789ab' });
+    try {
+      const tooShort = await runCli(['members', 'list'], { env: { ...t.env, TEAMCTL_TOKEN: 'tok_0123456789a' } });
+      expect(tooShort.code).toBe(2);
+      expect(t.sandbox.requests).toEqual([]);
+      const listed = await runCli(['members', 'list', '--json'], { env: t.env });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(JSON.parse(listed.stdout)).toHaveLength(t.sandbox.store.teamMembers('acme', 'engineering').length);
+      expect(t.sandbox.requests.length).toBeGreaterThan(0);
+    } finally {
+      await t.sandbox.close();
+    }
+  });
+
   it('a TEAMCTL_TOKEN too short to redact safely is refused before anything is sent (exit 2)', async () => {
     const mark = s.sandbox.requests.length;
     const r = await runCli(['members', 'list'], { env: { ...s.env, TEAMCTL_TOKEN: 'exam' } });

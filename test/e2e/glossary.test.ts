@@ -301,6 +301,54 @@ describe('glossary import', () => {
   });
 });
 
+describe('glossary import: exactly one confirmed operation missing from the final listing', () => {
+  it('the only insert, confirmed by a 204 that applied nothing: failed, not inserted (exit 1)', async () => {
+    const { org, env } = newOrg();
+    const file = writeFile('lying-204-one.csv', 'en,fr\nbank,banque\n');
+    s.sandbox.intercept((req) => (req.method === 'PUT' && req.path === glossaryPath(org) ? { kind: 'respond', status: 204 } : undefined));
+    const reportPath = join(dir, 'lying-204-one.csv.report');
+    const r = await runCli(['glossary', 'import', file, '--json', '--report', reportPath], { env });
+    expect(entriesOf(org)).toEqual([]);
+    const report = JSON.parse(r.stdout) as ImportReport;
+    expect(report).toMatchObject({ inserted: 0, updated: 0 });
+    expect(report.failed.map((f) => [f.line, f.status])).toEqual([[2, null]]);
+    expect(report.failed[0]?.message).toMatch(/^the insert was confirmed but is not in the glossary listed after the run/);
+    expect(readFileSync(reportPath, 'utf8').split('\n').filter((l) => /,insert,/.test(l)).map((l) => l.split(',')[3])).toEqual(['failed']);
+    expect(r.stderr).toMatch(/^glossary import: 0 inserted, 0 updated, 0 unchanged, 0 conflicts, 1 failed$/m);
+    expect(r.code).toBe(1);
+  });
+
+  it('one of three inserts deleted by someone else before the final listing: that line failed, the two others inserted (exit 6)', async () => {
+    const { org, env } = newOrg();
+    const file = writeFile('one-undone.csv', 'en,fr\nbank,banque\ndoor,porte\nwall,mur\n');
+    let put = false;
+    let meddled = false;
+    s.sandbox.intercept((req) => {
+      if (req.method === 'PUT' && req.path === glossaryPath(org)) put = true;
+      else if (req.method === 'GET' && put && !meddled && req.path === glossaryPath(org)) {
+        meddled = true;
+        const door = entriesOf(org).find((e) => e.translations.en === 'door') as GlossaryEntry;
+        apply(org, [{ type: 'delete', id: door.id }]);
+      }
+      return undefined;
+    });
+    const reportPath = join(dir, 'one-undone.csv.report');
+    const r = await runCli(['glossary', 'import', file, '--json', '--report', reportPath], { env });
+    expect(meddled).toBe(true);
+    expect(entriesOf(org).map((e) => e.translations.en).sort()).toEqual(['bank', 'wall']);
+    const report = JSON.parse(r.stdout) as ImportReport;
+    expect(report).toMatchObject({ inserted: 2, updated: 0 });
+    expect(report.failed.map((f) => [f.line, f.status])).toEqual([[3, null]]);
+    expect(report.failed[0]?.message).toMatch(/^the insert was confirmed but is not in the glossary listed after the run/);
+    expect(readFileSync(reportPath, 'utf8').split('\n').filter((l) => /,insert,/.test(l)).map((l) => l.split(',').slice(0, 4).join(','))).toEqual([
+      '2,bank,insert,inserted',
+      '3,door,insert,failed',
+      '4,wall,insert,inserted',
+    ]);
+    expect(r.code).toBe(6);
+  });
+});
+
 describe('glossary import: failures, timeouts, encodings', () => {
   it('a gateway that answers 502 to every PUT: one PUT per batch, nothing re-sent, exit 6 naming what is unknown', async () => {
     const { org, env } = newOrg();

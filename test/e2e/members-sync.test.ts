@@ -346,6 +346,15 @@ describe('members sync, incremental', () => {
     expect(changes().flatMap((q) => bulk(q)?.add ?? [])).not.toContain(mail(12));
   });
 
+  it('a --remove-file keeps the rows its status column marks inactive: suspended and active leavers alike leave the team; an --add-file drops them', async () => {
+    await teamOf(['owner', 'member', 'member', 'member', 'member'], 3);
+    const removeFile = file(`email,status\n${mail(2)},Suspended\n${mail(3)},deactivated\n${mail(4)},active\n`);
+    const addFile = file(`email,status\n${mail(6)},active\n${mail(7)},Suspended\n`);
+    const r = await runCli(['members', 'sync', '--remove-file', removeFile, '--add-file', addFile, '--max-removals', '3', '--yes'], { env: s!.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toEqual({ u00001: 'owner', u00005: 'member', u00006: 'member' });
+  });
+
   it('reports every problem of every input file and argument at once, and sends nothing (exit 2)', async () => {
     await teamOf(['owner'], 0);
     const roster = file('email,role\nnot-an-email,owner\nok@example.com,boss\n');

@@ -113,6 +113,15 @@ describe('columns', () => {
     expect(g.warnings.map((w) => w.message)).toEqual(['columns "Note", "Note" hold no translation (the glossary holds translations only): ignored']);
   });
 
+  it('a status column (the approval state of a term) is metadata: ignored with a warning, its values in no entry', () => {
+    expect(recogniseHeaderCell('Status')).toEqual({ kind: 'metadata' });
+    expect(recogniseHeaderCell('status_de')).toEqual({ kind: 'metadata' });
+    const g = parseGlossaryFile('en,de,status\nbank,Bank,approved\nriver,Fluss,draft\n', 'g.csv', {});
+    expect(g.languages).toEqual(['en', 'de']);
+    expect(g.rows.map((r) => r.translations)).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'river', de: 'Fluss' }]);
+    expect(g.warnings).toEqual([{ file: 'g.csv', line: 1, message: 'column "status" holds no translation (the glossary holds translations only): ignored' }]);
+  });
+
   it('one warning names the metadata columns, in the singular or the plural', () => {
     expect(parseGlossaryFile('en,fr,note\nbank,banque,x\n', 'g.csv', {}).warnings).toEqual([
       { file: 'g.csv', line: 1, message: 'column "note" holds no translation (the glossary holds translations only): ignored' },

@@ -6,9 +6,45 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, createWriteStream, mkdirSync, openSync, writeSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { open } from 'node:fs/promises';
+import type * as FsPromises from 'node:fs/promises';
+import { describe, expect, it, vi } from 'vitest';
 import { InputFileError, formatProblem } from '../../src/errors.js';
 import { readCheckedChunks, readTextFile, refuseNulCells } from '../../src/files/csv.js';
+
+// The reads of one path, as the reader makes them: each read's byte count is handed to the test
+// when the read returns, so a test can write the next bytes of a pipe once the reader has
+// consumed the previous ones (an event, no timing). Every other path is opened as it is.
+const watched = vi.hoisted(() => ({ path: '', counts: [] as number[], waiting: [] as ((bytes: number) => void)[] }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof FsPromises>();
+  const watchedOpen = async (...args: Parameters<typeof fs.open>): ReturnType<typeof fs.open> => {
+    const handle = await fs.open(...args);
+    if (String(args[0]) !== watched.path) return handle;
+    const read = handle.read.bind(handle) as (buffer: Buffer, offset: number, length: number, position: null) => Promise<{ bytesRead: number; buffer: Buffer }>;
+    Object.assign(handle, {
+      read: async (buffer: Buffer, offset: number, length: number, position: null) => {
+        const result = await read(buffer, offset, length, position);
+        const waiter = watched.waiting.shift();
+        if (waiter) waiter(result.bytesRead);
+        else watched.counts.push(result.bytesRead);
+        return result;
+      },
+    });
+    return handle;
+  };
+  return { ...fs, open: watchedOpen, default: { ...fs, open: watchedOpen } };
+});
+/** Watches the reads of `path` from now on; `next()` resolves with the byte count of its next read. */
+function watchReads(path: string): { next: () => Promise<number> } {
+  Object.assign(watched, { path, counts: [], waiting: [] });
+  return {
+    next: () => {
+      const done = watched.counts.shift();
+      return done !== undefined ? Promise.resolve(done) : new Promise<number>((resolve) => watched.waiting.push(resolve));
+    },
+  };
+}
 
 // Its real path, as /proc/self/fd shows open files.
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'teamctl-reading-')));
@@ -246,13 +282,20 @@ describe('bounds and files that are not regular', () => {
   it('reads the encoding of a pipe that hands over its byte order mark one byte at a time', async () => {
     const fifo = join(dir, 'trickle');
     execFileSync('mkfifo', [fifo]);
-    const writer = openSync(fifo, 'r+');
-    writeSync(writer, Buffer.from([0xff]));
+    const reads = watchReads(fifo);
     const read = readTextFile(fifo);
-    // The reader has the first byte alone by now, most likely; it must wait for more.
-    for (let turn = 0; turn < 20; turn++) await new Promise(setImmediate);
-    writeSync(writer, Buffer.concat([Buffer.from([0xfe]), Buffer.from('en\tfr\nbank\tbanque\n', 'utf16le')]));
-    closeSync(writer);
+    // A reader that stops before its next read ends the wait for it (with what it ended with).
+    const nextRead = (): Promise<unknown> => Promise.race([reads.next(), read.then((text) => `ended early: ${text}`, (err: unknown) => err)]);
+    // Opening the pipe for writing returns once the reader has it open for reading.
+    const writer = await open(fifo, 'w');
+    // Each byte of the mark is written once the reader has read the one before: its first two
+    // reads get one byte each, and it must read on to know the encoding.
+    await writer.write(Buffer.from([0xff]));
+    expect(await nextRead()).toBe(1);
+    await writer.write(Buffer.from([0xfe]));
+    expect(await nextRead()).toBe(1);
+    await writer.write(Buffer.from('en\tfr\nbank\tbanque\n', 'utf16le'));
+    await writer.close();
     expect(await read).toBe('\uFEFFen\tfr\nbank\tbanque\n');
   });
 

@@ -712,6 +712,16 @@ describe('verifyGlossary', () => {
     expect(discrepancies[1]?.message).toMatch(/^the update of entry a was confirmed but is not in the glossary listed after the run \(the entry has other translations\)/);
   });
 
+  it.each(sizes)('exactly one confirmed operation missing is reported: the only insert, one of two identical inserts, the only update (pages of %i)', async (size) => {
+    const only = await verifyGlossary([], [insert(2, 'door', 'porte')], [], pages([], size));
+    expect(only.discrepancies.map((d) => [d.line, d.ids, d.missing])).toEqual([[2, [], true]]);
+    // Two identical inserts confirmed, one entry listed: the later line is the one missing.
+    const twin = await verifyGlossary([], [insert(2, 'x'), insert(5, 'x')], [], pages([e('n1', 'x')], size));
+    expect(twin.discrepancies.map((d) => [d.line, d.ids, d.missing])).toEqual([[5, [], true]]);
+    const oneUpdate = await verifyGlossary([e('a', 'bank')], [update(3, 'a', { en: 'bank', fr: 'banque' })], [], pages([e('a', 'bank')], size));
+    expect(oneUpdate.discrepancies.map((d) => [d.line, d.ids, d.missing])).toEqual([[3, ['a'], true]]);
+  });
+
   it.each(sizes)('identical inserts are counted: two confirmed, three present → one duplicate; an uncertain one absorbs it first (pages of %i)', async (size) => {
     const applied = [insert(2, 'x'), insert(5, 'x')];
     const final = [e('n1', 'x'), e('n2', 'x'), e('n3', 'x')];

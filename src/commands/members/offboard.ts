@@ -43,7 +43,9 @@ export async function run(opts: OffboardOptions, ctx: Context): Promise<number> 
   if (opts.file !== undefined) {
     try {
       // Leavers are exactly the people named, inactive or not.
-      fromFile = (await readUserFile(opts.file, { readRoles: false, dropInactive: false }, ctx.cwd)).users;
+      const file = await readUserFile(opts.file, { readRoles: false, dropInactive: false }, ctx.cwd);
+      fromFile = file.users;
+      for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);

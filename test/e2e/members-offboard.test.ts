@@ -1,0 +1,148 @@
+// members offboard, end to end (README, "Find your way"): a leaver file, a lookup or a team read
+// that fails, and the per-team guards, against the sandbox; its state and request log are the
+// reference, not the CLI's words.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RequestLogEntry } from '../../src/sandbox/server.js';
+import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv;
+let env: Record<string, string | undefined>;
+beforeEach(async () => {
+  // a: u00001 owner, u00002, u00003; b: u00004 and u00002 owners; c: u00005 owner, u00003.
+  s = await sandboxWithEnv({ seed: 'empty' });
+  const store = s.sandbox.store;
+  store.addUsers('acme', 8);
+  for (const team of ['a', 'b', 'c']) store.createTeam('acme', team);
+  store.setTeamMembers('acme', 'a', [{ userId: 'u00001', role: 'owner' }, { userId: 'u00002' }, { userId: 'u00003' }]);
+  store.setTeamMembers('acme', 'b', [{ userId: 'u00004', role: 'owner' }, { userId: 'u00002', role: 'owner' }]);
+  store.setTeamMembers('acme', 'c', [{ userId: 'u00005', role: 'owner' }, { userId: 'u00003' }]);
+  env = { ...s.env, TEAMCTL_TEAM: undefined };
+});
+afterEach(async () => {
+  await s.sandbox.close();
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-offboard-'));
+let files = 0;
+function file(text: string): string {
+  const path = join(dir, `leavers${++files}.csv`);
+  writeFileSync(path, text);
+  return path;
+}
+const members = (team: string): string[] => s.sandbox.store.teamMembers('acme', team).map((m) => m.userId).sort();
+const teams = (): string[][] => ['a', 'b', 'c'].map(members);
+const before = [['u00001', 'u00002', 'u00003'], ['u00002', 'u00004'], ['u00003', 'u00005']];
+const mutating = (from = 0): RequestLogEntry[] => s.sandbox.requests.slice(from).filter((r) => r.method !== 'GET');
+const fail = (status: number) => ({ kind: 'respond' as const, status, body: { error: { code: status, message: 'boom' } } });
+
+describe('members offboard --file', () => {
+  it('keeps the rows a status column marks inactive: a suspended leaver leaves every team too', async () => {
+    const leavers = file('email,status\nuser00002@example.com,Suspended\nuser00003@example.com,active\n');
+    const r = await runCli(['members', 'offboard', '--file', leavers, '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(teams()).toEqual([['u00001'], ['u00004'], ['u00005']]);
+  });
+
+  it("prints the file reader's warnings: a leaver named twice is said, and removed once", async () => {
+    const leavers = file('user\nu00003\nu00003\n');
+    const r = await runCli(['members', 'offboard', '--file', leavers, '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('warning: '))).toEqual([`warning: ${leavers}:3: "u00003" is also on line 2; counted once`]);
+    expect(teams()).toEqual([['u00001', 'u00002'], ['u00002', 'u00004'], ['u00005']]);
+    // One bulk removal per team, naming the leaver once.
+    expect(mutating().map((q) => [q.method, q.path, q.body]).sort()).toEqual([
+      ['PUT', '/v1/orgs/acme/teams/a/members', { remove: ['u00003'] }],
+      ['PUT', '/v1/orgs/acme/teams/c/members', { remove: ['u00003'] }],
+    ]);
+  });
+});
+
+describe('members offboard: a lookup or a read that fails stops the run, nothing sent', () => {
+  it('a 500 on the e-mail lookup is not "not a member": exit 1, the other leaver is not removed either', async () => {
+    s.sandbox.intercept((req) => (req.method === 'GET' && req.path === '/v1/orgs/acme/members' ? fail(500) : undefined));
+    const r = await runCli(['members', 'offboard', 'user00002@example.com', 'u00003', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).not.toContain('is not a member of organization');
+    expect(mutating()).toEqual([]);
+    expect(teams()).toEqual(before);
+  });
+
+  it("a 403 on a leaver's teams is not \"not a member\": exit 4, the other leaver is not removed either", async () => {
+    s.sandbox.intercept((req) => (req.method === 'GET' && req.path === '/v1/orgs/acme/members/u00002/teams' ? fail(403) : undefined));
+    const r = await runCli(['members', 'offboard', 'u00002', 'u00003', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).not.toContain('is not a member of organization');
+    expect(mutating()).toEqual([]);
+    expect(teams()).toEqual(before);
+  });
+
+  it('a 404 on the lookup is "not a member": said, and the other leaver is offboarded', async () => {
+    const r = await runCli(['members', 'offboard', 'ghost@example.com', 'u00003', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('ghost@example.com is not a member of organization acme: nothing to do for them');
+    expect(teams()).toEqual([['u00001', 'u00002'], ['u00002', 'u00004'], ['u00005']]);
+  });
+
+  it('a team that cannot be read stops the run before planning: exit 1, naming the team, nothing sent to any team', async () => {
+    s.sandbox.intercept((req) => (req.method === 'GET' && req.path === '/v1/orgs/acme/teams/b/members' ? fail(500) : undefined));
+    const r = await runCli(['members', 'offboard', 'u00002', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/^error: could not read the whole team b before planning; nothing was sent: .*500/m);
+    expect(mutating()).toEqual([]);
+    expect(teams()).toEqual(before);
+  });
+});
+
+describe('members offboard --min-owners', () => {
+  it('refuses a plan leaving a team under --min-owners (exit 3, nothing sent anywhere); without it the default of one owner holds', async () => {
+    const refused = await runCli(['members', 'offboard', 'u00002', '--min-owners', '2', '--yes'], { env });
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(mutating()).toEqual([]);
+    expect(teams()).toEqual(before);
+    const done = await runCli(['members', 'offboard', 'u00002', '--yes'], { env });
+    expect(done.code, done.stderr).toBe(0);
+    expect(teams()).toEqual([['u00001', 'u00003'], ['u00004'], ['u00003', 'u00005']]);
+  });
+
+  it('--min-owners with --force goes ahead', async () => {
+    const r = await runCli(['members', 'offboard', 'u00002', '--min-owners', '2', '--force', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(teams()).toEqual([['u00001', 'u00003'], ['u00004'], ['u00003', 'u00005']]);
+  });
+});
+
+describe('members offboard: nobody to remove', () => {
+  const lines = (stderr: string): string[] => stderr.trim().split('\n');
+
+  it('a leaver in no team: said, nothing to change, no team read, exit 0', async () => {
+    const r = await runCli(['members', 'offboard', 'u00006', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stderr)).toEqual(['warning: u00006 is in no team of acme: nothing to do for them', 'Nothing to change: no named user is in a team.']);
+    expect(s.sandbox.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v1/orgs/acme/members/u00006/teams']);
+    expect(teams()).toEqual(before);
+  });
+
+  it('every leaver unknown to the organization: exit 5, nothing sent, said in the singular or the plural', async () => {
+    const one = await runCli(['members', 'offboard', 'ghost@example.com', '--yes'], { env });
+    expect(one.code).toBe(5);
+    expect(lines(one.stderr).at(-1)).toBe('error: none of the user named is a member of organization acme; nothing was sent');
+    const two = await runCli(['members', 'offboard', 'ghost@example.com', 'nobody@example.com', '--yes'], { env });
+    expect(two.code).toBe(5);
+    expect(lines(two.stderr).at(-1)).toBe('error: none of the 2 users named is a member of organization acme; nothing was sent');
+    expect(mutating()).toEqual([]);
+    expect(teams()).toEqual(before);
+  });
+});
+
+describe('members offboard: a plan of one team', () => {
+  it('still names the team in its guards', async () => {
+    const r = await runCli(['members', 'offboard', 'u00004', '--min-owners', '2', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toContain('error: the plan would leave team b with 1 owner, fewer than --min-owners 2: it removes user00004@example.com; nothing was sent');
+    expect(mutating()).toEqual([]);
+    expect(teams()).toEqual(before);
+  });
+});
