@@ -4,6 +4,7 @@
 import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
 import { shorten } from '../output/words.js';
+import { redact } from '../redact.js';
 import { paginate, type PaginateOptions } from './paginate.js';
 import { createTransport, type ProxyRoute, type Transport } from './transport.js';
 import { cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, proxyAnswer, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
@@ -51,7 +52,9 @@ function summariseBody(text: string): string {
       .split('\n')
       .map((l) => l.replace(/\s+/g, ' ').trim())
       .find((l) => l !== '') ?? '';
-  return firstLine.length > 120 ? `${firstLine.slice(0, 117)}...` : firstLine;
+  // Secrets are replaced before the line is cut, which could leave a piece of one unrecognised.
+  const line = redact(firstLine);
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 
 /** The largest answer read (README, "Reliability"): a page of 1,000 members is well under 2 MB. */
