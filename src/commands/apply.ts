@@ -21,6 +21,7 @@ import { organizationDomain } from '../members/orgChange.js';
 import { runPool } from '../members/pool.js';
 import { membersPlanBody, teamMoved } from '../members/savedPlan.js';
 import { readTeam } from '../members/team.js';
+import { oneLine } from '../output/terminal.js';
 import type { CurrentMember } from '../plan/members.js';
 import { resolveTimeoutMs } from '../settings.js';
 
@@ -45,7 +46,7 @@ function checkTarget(plan: PlanFile, path: string, baseUrl: string, org: string)
     ...(plan.organization !== org ? [`organization ${plan.organization} (the current one is ${org})`] : []),
   ];
   if (mismatches.length > 0) {
-    throw new UsageError(`${path} was made for ${mismatches.join(' and ')}; nothing was sent`, {
+    throw new UsageError(oneLine(`${path} was made for ${mismatches.join(' and ')}; nothing was sent`), {
       hint: 'apply it with the settings it was made with (--base-url, --org, --profile), or make a new plan',
     });
   }
@@ -63,7 +64,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   const baseUrl = client.base.origin + client.base.prefix;
   checkTarget(plan, opts.planFile, baseUrl, org);
   const runOptions = { dryRun: opts.dryRun === true, ...(opts.report !== undefined ? { report: opts.report } : {}) };
-  ctx.io.info(`Applying ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`);
+  ctx.io.info(oneLine(`Applying ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`));
   if (opts.force !== true) await checkNotApplied(ctx.store.dir, plan.id, opts.planFile);
   /** Once the plan is known to be current: recorded as applied before its first change (not in a dry run). */
   const claim = async (): Promise<void> => {

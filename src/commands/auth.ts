@@ -6,6 +6,7 @@ import { parseBaseUrl } from '../api/url.js';
 import { resolveSetting } from '../settings.js';
 import { checkToken, maxTokenLength } from '../token.js';
 import type { User } from '../api/types.js';
+import { keyValueLines, oneLine } from '../output/terminal.js';
 
 export interface LoginOptions {
   withToken?: boolean;
@@ -55,7 +56,7 @@ export async function login(opts: LoginOptions, ctx: Context): Promise<number> {
 
 /** A user as people read it: name <e-mail> (id). */
 function describeUser(user: User): string {
-  return `${user.displayName}${user.email ? ` <${user.email}>` : ''} (${user.id})`;
+  return oneLine(`${user.displayName}${user.email ? ` <${user.email}>` : ''} (${user.id})`);
 }
 
 /** GET /user with `token` at `baseUrl`: whose token it is; a refused token is an AuthError (exit 4). */
@@ -123,7 +124,7 @@ export async function status(_opts: object, ctx: Context): Promise<number> {
     };
     await ctx.io.out(JSON.stringify(json) + '\n');
   } else {
-    await ctx.io.out(rows.map(([k, v]) => `${k}: ${v}\n`).join(''));
+    await ctx.io.out(keyValueLines(rows));
   }
   if (!token) throw new AuthError(`no token for profile "${ctx.profileName}"`, { hint: 'run `teamctl auth login`, or set TEAMCTL_TOKEN' });
   if (refused) throw refused;
@@ -147,7 +148,7 @@ export async function whoami(_opts: object, ctx: Context): Promise<number> {
       ['base-url', baseUrl],
       ['org', org ?? '(not set)'],
     ];
-    await ctx.io.out(rows.map(([k, v]) => `${k}: ${v}\n`).join(''));
+    await ctx.io.out(keyValueLines(rows));
   }
   return ExitCode.ok;
 }

@@ -4,7 +4,7 @@
 import type { IO } from '../io.js';
 import { jsonArrayWriter, ndjsonWriter, rowsWriter, writeItems } from './items.js';
 import { renderMarkdown } from './markdown.js';
-import { oneLine } from './terminal.js';
+import { oneLine, painted } from './terminal.js';
 import { addEscaper, redact } from '../redact.js';
 import type { OutputFormat } from '../settings.js';
 import { UsageError } from '../errors.js';
@@ -79,14 +79,15 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
     return table.toString() + '\n';
   };
   const natural = render(headers, cells);
+  const done = (table: string): string => (color ? painted(table) : table);
   // The top border, `┌──┬───┐`, spells out each column's display width (padding included).
   const border = natural.slice(0, natural.indexOf('\n'));
-  if (width === undefined || [...border].length <= width) return natural;
+  if (width === undefined || [...border].length <= width) return done(natural);
   const fitted = fitColumns(border.slice(1, -1).split('┬').map((c) => [...c].length), width, whole);
   // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
   const { default: stringWidth } = await import('string-width');
   const wrap = (row: string[]): string[] => row.map((cell, i) => wrapCell(cell, (fitted[i] ?? 8) - 2, stringWidth));
-  return render(wrap(headers), cells.map(wrap), fitted);
+  return done(render(wrap(headers), cells.map(wrap), fitted));
 }
 
 /** A cell in lines of at most `width` display columns, breaking anywhere: nothing is cut. */

@@ -24,7 +24,7 @@ export const foldAfter = 20;
 
 // Control characters and invisible or direction marks: spelled out, never written raw.
 // eslint-disable-next-line no-control-regex
-const hidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const hidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 const spell = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 // Text that Markdown shows exactly as written: letters, digits, spaces and punctuation that is no
