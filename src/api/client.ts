@@ -8,7 +8,7 @@ import { redact } from '../redact.js';
 import { paginate, type PaginateOptions } from './paginate.js';
 import { createTransport, type ProxyRoute, type Transport } from './transport.js';
 import { cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, proxyAnswer, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
-import { parseBaseUrl, type ApiBase } from './url.js';
+import { isLoopback, parseBaseUrl, type ApiBase } from './url.js';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -155,9 +155,7 @@ function proxyFailure(code: string, proxy: ProxyRoute, origin: string): { what: 
 
 /** Nothing listens at the base URL: a sandbox that is not running, or a service that is down. */
 function refusedHint(origin: string): string {
-  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
-  const local = host === 'localhost' || host === '::1' || host.startsWith('127.');
-  return local
+  return isLoopback(new URL(origin).hostname)
     ? `nothing listens at ${origin}: is the sandbox running? Start one with \`teamctl sandbox\`, or run a command inside one: \`teamctl sandbox -- teamctl members list\``
     : 'is the base URL right, and is the service up?';
 }

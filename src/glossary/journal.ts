@@ -18,6 +18,7 @@ import { unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { GlossaryOperation } from '../api/types.js';
+import { isLoopback } from '../api/url.js';
 import { GuardError, ServiceError, TeamctlError } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic.js';
 import { translationsKey } from '../model/entries.js';
@@ -57,10 +58,10 @@ export interface LockOptions {
 export function journalOrigin(baseUrl: string): string {
   const url = new URL(baseUrl);
   const scheme = url.protocol.replace(/:$/, '').toLowerCase();
-  // WHATWG URL gives IPv6 in brackets and an IPv4-mapped 127.x.y.z as ::ffff:7fxx:yyzz; a
-  // trailing dot names the same host.
+  // WHATWG URL gives IPv6 in brackets; a trailing dot names the same host. Loopback is what
+  // decides plain http and the proxy too (isLoopback), so one host is never two journals.
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  const loopback = host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || /^::ffff:7f[0-9a-f]{2}:/.test(host);
+  const loopback = isLoopback(url.hostname);
   const port = url.port || (scheme === 'https' ? '443' : '80');
   return `${scheme}://${loopback ? 'loopback' : host}:${port}`;
 }

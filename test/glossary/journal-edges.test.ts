@@ -34,10 +34,11 @@ describe('journalOrigin', () => {
   });
 
   it('knows every loopback name, and nothing that only contains one', () => {
-    for (const url of ['http://localhost:1', 'http://LOCALHOST.:1', 'http://app.localhost:1', 'http://127.0.0.1:1', 'http://127.10.200.30:1', 'http://[::1]:1', 'http://[::ffff:127.0.0.1]:1', 'http://[::ffff:127.9.9.9]:1']) {
+    for (const url of ['http://localhost:1', 'http://LOCALHOST:1', 'http://127.0.0.1:1', 'http://127.10.200.30:1', 'http://[::1]:1', 'http://[::ffff:127.0.0.1]:1', 'http://[::ffff:127.9.9.9]:1']) {
       expect(journalOrigin(url), url).toBe('http://loopback:1');
     }
-    for (const url of ['http://localhost.example.com:1', 'http://mylocalhost:1', 'http://127.0.0.1.example.com:1', 'http://[::ffff:10.0.0.1]:1', 'http://[::2]:1']) {
+    // The same test as plain http and the proxy (isLoopback): neither a subdomain nor a trailing dot.
+    for (const url of ['http://LOCALHOST.:1', 'http://app.localhost:1', 'http://localhost.example.com:1', 'http://mylocalhost:1', 'http://127.0.0.1.example.com:1', 'http://[::ffff:10.0.0.1]:1', 'http://[::2]:1']) {
       expect(journalOrigin(url), url).not.toBe('http://loopback:1');
     }
   });
