@@ -19,6 +19,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { GlossaryOperation } from '../api/types.js';
 import { isLoopback } from '../api/url.js';
+import { oneLine } from '../output/terminal.js';
 import { GuardError, ServiceError, TeamctlError } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic.js';
 import { translationsKey } from '../model/entries.js';
@@ -297,14 +298,15 @@ export class Journal {
         await this.breakStaleLock();
         continue;
       }
-      const who = holder ? `another teamctl (process ${holder.pid} on ${holder.host}, since ${holder.startedAt})` : 'another teamctl';
+      // The holder as its lock file records it (a value from outside: one line).
+      const who = holder ? `another teamctl (process ${holder.pid} on ${oneLine(holder.host)}, since ${oneLine(String(holder.startedAt))})` : 'another teamctl';
       const what = `${who} is changing the glossary of ${this.organization} at ${this.origin}`;
       if (!options.wait) {
         throw new GuardError(`${what}; nothing was sent`, {
           hint: `run again once it has finished, or without --no-wait to wait for it; if no such run exists, remove ${this.lockPath}`,
         });
       }
-      if (!told) options.onWait(`${what}: waiting for it to finish (Ctrl-C to stop)`);
+      if (!told) options.onWait(`${what}: waiting for it to finish (Ctrl-C to stop); its lock file is ${this.lockPath}`);
       told = true;
       await (options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(options.pollMs ?? 200);
     }
