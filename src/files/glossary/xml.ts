@@ -18,6 +18,12 @@ import { multiTermLanguage } from './multiterm.js';
 import { xmlLayoutOf, xmlLayouts } from './registry.js';
 import { teamctlEntryIdJsonType, teamctlEntryIdType, teamctlTbxMarker, teamctlTermJsonType } from './tbx.js';
 
+// UTF-16 without a byte order mark, read as UTF-8: ASCII such as `<?` comes with a NUL before each
+// character (big-endian) or after it (little-endian). A file with its mark is read as UTF-16.
+// eslint-disable-next-line no-control-regex
+const utf16WithoutMark = /^(?:\u0000[\u0001-\u007f]\u0000[\u0001-\u007f]|[\u0001-\u007f]\u0000[\u0001-\u007f]\u0000)/;
+const utf16Problem = 'the file looks like UTF-16 without a byte order mark (a NUL byte beside each character): save it as UTF-8, or as UTF-16 with its byte order mark';
+
 /** The string a JSON string literal stands for; undefined when it is none. */
 function jsonString(text: string): string | undefined {
   try {
@@ -267,13 +273,23 @@ export async function conceptRows(text: string | AsyncIterable<string>, file: st
     }
   });
 
+  // The first characters the parser was given: UTF-16 without a byte order mark shows there.
+  let head = '';
   try {
     // (The parser skips a byte order mark at the start of the text, and only there.)
-    if (typeof text === 'string') parser.write(text);
-    else for await (const piece of text) parser.write(piece);
+    if (typeof text === 'string') {
+      head = text.slice(0, 4);
+      parser.write(text);
+    } else {
+      for await (const piece of text) {
+        if (head.length < 4) head += piece.slice(0, 4 - head.length);
+        parser.write(piece);
+      }
+    }
     parser.close();
   } catch (err) {
     if (err instanceof InputFileError) throw err;
+    if (!rootSeen && utf16WithoutMark.test(head)) throw new InputFileError([{ file, line: 1, message: utf16Problem }]);
     // The parser's messages: `12:4: unexpected close tag.` (a file name first only when it is given one).
     const message = (err as Error).message.replace(/^\d+:\d+: /, '').replace(/\.$/, '');
     // Nothing of XML before the error: a file named .tbx or .xml that is something else.
