@@ -1,10 +1,10 @@
 // Text from a hostile service on a person's screen (README, "Reliability"): an error message or an
 // e-mail cannot clear the screen, set the title or forge a line; a long message is cut.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
 beforeAll(async () => {
@@ -140,7 +140,17 @@ describe('hostile values in line-based output, on a pipe', () => {
     expect(applied.stderr).toContain(`a plan of \`teamctl ${spelled('cmd')}\` made `);
     expect(s.sandbox.store.teamRole('acme', 'engineering', newcomer!.id)).toBe('member');
 
-    for (const r of [shown, markdown, refused, applied]) {
+    // A record of an earlier apply, edited: its time and host are shown on one line too.
+    const configDir = newConfigDir();
+    mkdirSync(join(configDir, 'applied-plans'));
+    writeFileSync(join(configDir, 'applied-plans', `${String(plan.id)}.json`), JSON.stringify({ appliedAt: evil('at'), pid: 7, host: evil('host') }));
+    const again = await runCli(['apply', made], { env, configDir });
+    expect(again.code).toBe(3);
+    expect(again.stderr).toContain(`was already applied at ${spelled('at')} (process 7 on ${spelled('host')}); a plan applies once`);
+    const showAgain = await runCli(['apply', '--show', made], { env, configDir });
+    expect(showAgain.stderr).toContain(`, applied ${spelled('at')}\n`);
+
+    for (const r of [shown, markdown, refused, applied, again, showAgain]) {
       for (const text of [r.stdout, r.stderr]) {
         expect(text).not.toMatch(rawByte);
         expect(text).not.toMatch(forged);
