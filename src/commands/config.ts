@@ -5,6 +5,7 @@ import { ExitCode, UsageError } from '../errors.js';
 import { parseBaseUrl } from '../api/url.js';
 import { configKeys, isConfigKey, type ConfigKey } from '../config/store.js';
 import { isOutputFormat, outputFormats } from '../settings.js';
+import { keyValueLines } from '../output/terminal.js';
 
 function checkKey(key: string): ConfigKey {
   if (key.trim().toLowerCase() === 'token') {
@@ -57,7 +58,7 @@ export async function list(_opts: object, ctx: Context): Promise<number> {
   if (ctx.printsJson('flags')) {
     await ctx.io.out(JSON.stringify(Object.fromEntries(entries)) + '\n');
   } else {
-    await ctx.io.out(entries.map(([k, v]) => `${k}=${v}\n`).join(''));
+    await ctx.io.out(keyValueLines(entries, '='));
   }
   return ExitCode.ok;
 }

@@ -19,11 +19,12 @@ export function oneLine(value: string): string {
 }
 
 /**
- * `key: value` lines (whoami, auth status), for people and scripts alike: each value is made one
- * line (oneLine) on a pipe too, so a value from outside cannot add a line of its own.
+ * `key: value` lines (whoami, auth status; `key=value` for config list), for people and scripts
+ * alike: each value is made one line (oneLine) on a pipe too, so a value from outside (a service's
+ * answer, a config file) cannot add a line of its own.
  */
-export function keyValueLines(rows: readonly (readonly [string, string])[]): string {
-  return rows.map(([key, value]) => `${key}: ${oneLine(value)}\n`).join('');
+export function keyValueLines(rows: readonly (readonly [string, string])[], separator = ': '): string {
+  return rows.map(([key, value]) => `${key}${separator}${oneLine(value)}\n`).join('');
 }
 
 // teamctl's own colours (chalk's SGR sequences, `ESC [ … m`) pass only in text teamctl painted
