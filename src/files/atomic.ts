@@ -7,7 +7,7 @@
 // the link stays a link (renaming over the link itself would silently turn it into a file).
 // Anything but a regular file (a directory, a device, a FIFO) is refused.
 import { randomBytes } from 'node:crypto';
-import { link, lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, readFile, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { redact } from '../redact.js';
@@ -120,7 +120,9 @@ export interface AtomicOptions {
   mode?: number;
   /**
    * false: an existing file is refused (exit 2, naming it), before and when the file is made
-   * visible (linked, not renamed, so a file created meanwhile is not replaced either).
+   * visible (linked, not renamed, so a file created meanwhile is not replaced either). With
+   * writeFileAtomic, a file that already holds exactly the text is left as it is: nothing in it
+   * would be lost (the sandbox's quick start, run again, writes the same roster).
    */
   overwrite?: false;
 }
@@ -163,6 +165,7 @@ export async function openAtomic(path: string, what = path, options: AtomicOptio
 
 /** Writes `text` to `path` atomically. */
 export async function writeFileAtomic(path: string, text: string, what = path, options: AtomicOptions = {}): Promise<void> {
+  if (options.overwrite === false && (await readFile(path, 'utf8').catch(() => undefined)) === redact(text)) return;
   const file = await openAtomic(path, what, options);
   try {
     await file.write(text);

@@ -104,7 +104,7 @@ describe('atomic files', () => {
 });
 
 describe('overwrite: false', () => {
-  it('refuses an existing file before writing, and one created meanwhile when it is made visible; a new file is written', async () => {
+  it('refuses an existing file before writing, and one created meanwhile when it is made visible; a new file, or the same text again, is written', async () => {
     const d = dir();
     const there = join(d, 'there.csv');
     writeFileSync(there, 'mine\n');
@@ -121,6 +121,10 @@ describe('overwrite: false', () => {
     expect(readFileSync(late, 'utf8')).toBe('mine\n');
     await writeFileAtomic(join(d, 'new.csv'), 'new\n', 'new.csv', { overwrite: false });
     expect(readFileSync(join(d, 'new.csv'), 'utf8')).toBe('new\n');
+    // A file that already holds exactly the text loses nothing: left as it is, no error.
+    const before = statSync(there).mtimeMs;
+    await writeFileAtomic(there, 'mine\n', 'there.csv', { overwrite: false });
+    expect(statSync(there).mtimeMs).toBe(before);
     expect(readdirSync(d).sort()).toEqual(['late.csv', 'new.csv', 'there.csv']);
   });
 });
