@@ -2,7 +2,7 @@
 // stdout is data; stderr is for people (README, "Settings").
 import type { Readable, Writable } from 'node:stream';
 import { InterruptedError, UsageError } from './errors.js';
-import { forTerminal } from './output/terminal.js';
+import { forTerminal, takePainted } from './output/terminal.js';
 import { addSecret, redact } from './redact.js';
 
 export interface IOStreams {
@@ -117,9 +117,12 @@ export class IO {
     return redact(text);
   }
 
-  /** What reaches stderr: redacted, and safe for a terminal (stderr is for people). */
+  /**
+   * What reaches stderr: redacted, and safe for a terminal (stderr is for people). Colours pass
+   * only in text teamctl painted itself (output/terminal.ts, painted).
+   */
   private forPeople(text: string): string {
-    return forTerminal(redact(text));
+    return forTerminal(redact(text), takePainted(text));
   }
 
   /**
@@ -131,8 +134,11 @@ export class IO {
     const state = watchStdout(this.streams.stdout);
     if (state.closed) return lost(state, state.cause, kind);
     const { stdout } = this.streams;
-    // Data goes out as it is, except on a terminal, where a person reads it.
-    const written = stdout.write(this.stdoutIsTTY ? this.forPeople(text) : this.clean(text), (err?: NodeJS.ErrnoException | null) => lost(state, err ?? undefined, kind));
+    // Data goes out as it is, except on a terminal, where a person reads it (a painted text's
+    // mark is used up either way).
+    const keepColours = takePainted(text);
+    const shown = this.stdoutIsTTY ? forTerminal(redact(text), keepColours) : this.clean(text);
+    const written = stdout.write(shown, (err?: NodeJS.ErrnoException | null) => lost(state, err ?? undefined, kind));
     if (!written) {
       await new Promise<void>((resolve) => {
         const done = (): void => {

@@ -3,30 +3,113 @@
 // through `redact`. Module state on purpose: the leak this prevents is a writer that forgot to
 // ask a context for its redactor, so there is nothing to forget.
 //
-// Writers that escape (Markdown, XML, CSV, JSON, the terminal) call `redact` before escaping,
-// since an escape can split a secret; the spellings below are the last check on what is written,
-// should an escaper ever forget.
+// Writers whose escaping depends on what surrounds a value (Markdown) call `redact` before
+// escaping, since an escape could split a secret there. The spellings below are the last check on
+// what is written: every writer that escapes registers its own escape function (`addEscaper`,
+// where the function is defined), and a secret is looked for as each of them writes it, and as
+// any two of them write it one inside the other (a JSON-quoted token in a CSV report, a
+// percent-encoded one in XML). A secret quoted percent-encoded by the service, whichever
+// characters its encoder chose to encode and in either case of hex digit, is found as well.
+const minLength = 4;
 const secrets = new Set<string>();
+const escapers = new Map<string, (text: string) => string>();
 
-/** The ways an escaping writer could spell `secret`: JSON, XML, CSV and Markdown. */
-function spellings(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  const xml = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-  const csv = secret.replace(/"/g, '""');
-  const markdown = secret.replace(/\\/g, '\\\\').replace(/[|`*_[\]#~!()]/g, (c) => `\\${c}`);
-  const markdownInTable = secret.replace(/\|/g, '\\|');
-  return [secret, json, xml, csv, markdown, markdownInTable];
+/** The secrets' spellings to look for, grouped by a piece every spelling of one secret holds. */
+interface Needles {
+  /** A run of letters and digits of the secret that none of its spellings changes; '' if none. */
+  anchor: string;
+  /** Every spelling, longest first (one can hold another). */
+  spellings: string[];
+  /** The secret with any of its characters percent-encoded. */
+  percent: RegExp;
+}
+let needles: Needles[] | undefined;
+
+// Letters and digits: what an escaper leaves alone, so a value put between two of these is
+// found again in what it writes, without the quotes or fences an escaper puts around a value.
+const marker = 'Qz7';
+
+/** How `escape` spells `secret` inside a longer text, or undefined if it cannot write it. */
+function spelledBy(escape: (text: string) => string, secret: string): string | undefined {
+  let out: string;
+  try {
+    out = escape(`${marker}${secret}${marker}`);
+  } catch {
+    return undefined; // a writer that refuses the value (CSV and a lone surrogate) never writes it
+  }
+  const start = out.indexOf(marker);
+  const end = out.lastIndexOf(marker);
+  return start < 0 || end <= start ? undefined : out.slice(start + marker.length, end);
 }
 
-/** Registers a secret in every spelling a writer could give it. */
+/** The secret as written as it is, by each escaper, and by any escaper inside another. */
+function spellingsOf(secret: string): string[] {
+  const all = new Set([secret]);
+  const once: string[] = [];
+  for (const escape of escapers.values()) {
+    const spelled = spelledBy(escape, secret);
+    if (spelled !== undefined) once.push(spelled);
+  }
+  for (const spelled of once) {
+    all.add(spelled);
+    for (const escape of escapers.values()) {
+      const twice = spelledBy(escape, spelled);
+      if (twice !== undefined) all.add(twice);
+    }
+  }
+  return [...all].filter((s) => s.length >= minLength).sort((a, b) => b.length - a.length);
+}
+
+const regexpSpecial = /[\\^$.*+?()[\]{}|/-]/g;
+
+/** Each character of `secret` as it is or as `%` and its UTF-8 bytes in hex, either case. */
+function percentPattern(secret: string): RegExp {
+  const alternatives = [...secret].map((ch) => {
+    const hex = (b: number): string => [...b.toString(16).padStart(2, '0')].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
+    const bytes = [...Buffer.from(ch, 'utf8')].map((b) => `%${hex(b)}`).join('');
+    return `(?:${ch.replace(regexpSpecial, '\\$&')}|${bytes})`;
+  });
+  return new RegExp(alternatives.join(''), 'g');
+}
+
+function needlesOf(secret: string): Needles {
+  const spellings = spellingsOf(secret);
+  const runs = (secret.match(/[A-Za-z0-9]+/g) ?? []).sort((a, b) => b.length - a.length);
+  const anchor = runs.find((run) => run.length >= 4 && spellings.every((s) => s.includes(run))) ?? '';
+  return { anchor, spellings, percent: percentPattern(secret) };
+}
+
+/** Registers a secret, to be replaced in every spelling a writer could give it. */
 export function addSecret(secret: string): void {
-  if (secret.length < 4) return;
-  for (const spelling of spellings(secret)) secrets.add(spelling);
+  if (secret.length < minLength || secrets.has(secret)) return;
+  secrets.add(secret);
+  needles = undefined;
 }
+
+/**
+ * Registers a writer's escape function (`name` says which writer): from now on every secret is
+ * also looked for as it writes it. Called where the function is defined, so a writer that can run
+ * is a writer whose spelling is known.
+ */
+export function addEscaper(name: string, escape: (text: string) => string): void {
+  if (escapers.has(name)) return;
+  escapers.set(name, escape);
+  needles = undefined;
+}
+
+// The language's own quoting (JSON.stringify: reports, -o json, quoted values in messages) and
+// percent-encoding (a path segment) are every writer's, so they are registered here.
+addEscaper('JSON', (text) => JSON.stringify(text));
+addEscaper('percent-encoding', encodeURIComponent);
 
 /** `text` with every registered secret replaced by `***`. */
 export function redact(text: string): string {
+  needles ??= [...secrets].map(needlesOf);
   let out = text;
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join('***');
+  for (const { anchor, spellings, percent } of needles) {
+    if (anchor === '' || out.includes(anchor)) for (const spelling of spellings) if (out.includes(spelling)) out = out.split(spelling).join('***');
+    // Whatever a service's encoder leaves as it is, letters included: looked for whenever a `%` is.
+    if (out.includes('%')) out = out.replace(percent, '***');
+  }
   return out;
 }

@@ -4,10 +4,11 @@
 import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
 import { shorten } from '../output/words.js';
+import { redact } from '../redact.js';
 import { paginate, type PaginateOptions } from './paginate.js';
 import { createTransport, type ProxyRoute, type Transport } from './transport.js';
 import { askedWait, cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, proxyAnswer, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
-import { parseBaseUrl, type ApiBase } from './url.js';
+import { isLoopback, parseBaseUrl, type ApiBase } from './url.js';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -51,7 +52,9 @@ function summariseBody(text: string): string {
       .split('\n')
       .map((l) => l.replace(/\s+/g, ' ').trim())
       .find((l) => l !== '') ?? '';
-  return firstLine.length > 120 ? `${firstLine.slice(0, 117)}...` : firstLine;
+  // Secrets are replaced before the line is cut, which could leave a piece of one unrecognised.
+  const line = redact(firstLine);
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 
 /** The largest answer read (README, "Reliability"): a page of 1,000 members is well under 2 MB. */
@@ -152,9 +155,7 @@ function proxyFailure(code: string, proxy: ProxyRoute, origin: string): { what: 
 
 /** Nothing listens at the base URL: a sandbox that is not running, or a service that is down. */
 function refusedHint(origin: string): string {
-  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
-  const local = host === 'localhost' || host === '::1' || host.startsWith('127.');
-  return local
+  return isLoopback(new URL(origin).hostname)
     ? `nothing listens at ${origin}: is the sandbox running? Start one with \`teamctl sandbox\`, or run a command inside one: \`teamctl sandbox -- teamctl members list\``
     : 'is the base URL right, and is the service up?';
 }

@@ -2,12 +2,19 @@
 import { isIP } from 'node:net';
 import { UsageError } from '../errors.js';
 
-/** localhost (and *.localhost), 127.0.0.0/8, ::1: never a proxy's business (README, "Talking to the service"). */
+/**
+ * The one test of a loopback host (README, "Talking to the service"): the name `localhost` exactly,
+ * or a literal address of 127.0.0.0/8 or ::1 (an IPv4-mapped 127.x.y.z too), as a URL's hostname
+ * gives it (IPv6 in brackets or not). Nothing is resolved: `foo.localhost`, `localhost.` or a name
+ * that resolves to 127.0.0.1 is not loopback. It alone decides plain http, the proxy and the
+ * journal's origin.
+ */
 export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
-  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1' || host.startsWith('::ffff:127.');
+  // WHATWG URL writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
+  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1' || /^::ffff:(127\.|7f[0-9a-f]{2}:)/.test(host);
   return false;
 }
 

@@ -9,6 +9,7 @@ import { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { PlanFile } from '../engine/planFile.js';
 import { UsageError } from '../errors.js';
+import { oneLine } from '../output/terminal.js';
 import { examples, type Factory } from './command.js';
 
 export interface ApplyOptions {
@@ -52,7 +53,7 @@ function checkTarget(plan: PlanFile, path: string, baseUrl: string, org: string)
     ...(plan.organization !== org ? [`organization ${plan.organization} (the current one is ${org})`] : []),
   ];
   if (mismatches.length > 0) {
-    throw new UsageError(`${path} was made for ${mismatches.join(' and ')}; nothing was sent`, {
+    throw new UsageError(oneLine(`${path} was made for ${mismatches.join(' and ')}; nothing was sent`), {
       hint: 'apply it with the settings it was made with (--base-url, --org, --profile), or make a new plan',
     });
   }
@@ -75,7 +76,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   const baseUrl = client.base.origin + client.base.prefix;
   checkTarget(plan, opts.planFile, baseUrl, org);
   const runOptions = { dryRun: opts.dryRun === true, ...(opts.report !== undefined ? { report: opts.report } : {}) };
-  ctx.io.info(`Applying ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`);
+  ctx.io.info(oneLine(`Applying ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`));
   if (opts.force !== true) await checkNotApplied(ctx.store.dir, plan.id, opts.planFile);
   /** Once the plan is known to be current: recorded as applied before its first change (not in a dry run). */
   const claim = async (): Promise<void> => {

@@ -10,6 +10,7 @@ import { membersPlanBody } from '../members/savedPlan.js';
 import { renderMarkdown } from '../output/markdown.js';
 import type { Column } from '../output/columns.js';
 import { onePage, writeList } from '../output/list.js';
+import { oneLine } from '../output/terminal.js';
 import { ExitCode } from '../errors.js';
 
 /** One change of a saved plan, whatever its kind. */
@@ -78,8 +79,8 @@ export async function show(planFile: string, ctx: Context): Promise<number> {
     return ExitCode.ok;
   }
   // table, tsv, csv, ndjson: the changes are the data; the plan's particulars go to people on stderr.
-  ctx.io.info(title);
-  ctx.io.info(guardLine);
+  ctx.io.info(oneLine(title));
+  ctx.io.info(oneLine(guardLine));
   ctx.io.info(`${changes.length} ${changes.length === 1 ? 'change' : 'changes'}; nothing was read or sent`);
   await writeList(ctx.io, format, onePage(changes), columns);
   return ExitCode.ok;

@@ -2,7 +2,7 @@
 // state and faults, and the settings a command run against it gets.
 import { defaultFaultSeed, type FaultOptions } from '../sandbox/faults.js';
 import type { Sandbox } from '../sandbox/server.js';
-import { shellValue } from './sandbox-run.js';
+import { shellValue } from '../output/words.js';
 
 /** The settings a command run against the sandbox gets, as environment variables. */
 export function settingsOf(sandbox: Sandbox): Record<string, string> {

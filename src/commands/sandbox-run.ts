@@ -7,14 +7,11 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shellValue } from '../output/words.js';
 
 /** The launcher of this teamctl (bin/teamctl.js beside dist/). */
 const teamctlBin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
 
-/** Single-quotes a value for a POSIX shell unless it is plainly safe. */
-export function shellValue(value: string): string {
-  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
 
 /** A temporary folder holding a `teamctl` that runs this teamctl with this Node. */
 function writeShim(): string {

@@ -112,6 +112,6 @@ async function writeDemoRoster(sandbox: Sandbox, path: string, ctx: Context): Pr
   const [{ demoRoster }, { writeFileAtomic }] = await Promise.all([import('../sandbox/demo-roster.js'), import('../files/atomic.js')]);
   const roster = demoRoster(sandbox.store);
   if (!roster) throw new UsageError('--write-roster: the sandbox has no team to write a roster for');
-  await writeFileAtomic(ctx.path(path), roster.csv, `--write-roster ${path}`);
+  await writeFileAtomic(ctx.path(path), roster.csv, `--write-roster ${path}`, { overwrite: false });
   ctx.io.info(`Wrote a demo roster for team ${roster.teamId} to ${path} (3 to add, 1 role change, 1 left out).`);
 }

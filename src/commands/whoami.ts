@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { ExitCode } from '../errors.js';
+import { keyValueLines } from '../output/terminal.js';
 import { examples, type Factory } from './command.js';
 
 export function command(f: Factory): Command {
@@ -27,7 +28,7 @@ export async function run(_opts: object, ctx: Context): Promise<number> {
       ['base-url', baseUrl],
       ['org', org ?? '(not set)'],
     ];
-    await ctx.io.out(rows.map(([k, v]) => `${k}: ${v}\n`).join(''));
+    await ctx.io.out(keyValueLines(rows));
   }
   return ExitCode.ok;
 }

@@ -6,6 +6,7 @@ import { mkdir, open, readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { GuardError, UsageError } from '../errors.js';
+import { oneLine } from '../output/terminal.js';
 
 interface Applied {
   plan: string;
@@ -38,7 +39,8 @@ async function earlier(path: string): Promise<Applied | 'unreadable' | undefined
 
 function alreadyApplied(planPath: string, record: Applied | 'unreadable' | undefined): GuardError {
   const when = record !== undefined && record !== 'unreadable' ? ` at ${record.appliedAt} (process ${record.pid} on ${record.host})` : '';
-  return new GuardError(`${planPath} was already applied${when}; a plan applies once, and nothing was sent`, {
+  // The record's fields and the file name come from outside: one line (README, "Reliability").
+  return new GuardError(oneLine(`${planPath} was already applied${when}; a plan applies once, and nothing was sent`), {
     hint: 'make a new plan (--plan-out) for what is left to do, or apply this one again with --force',
   });
 }

@@ -10,6 +10,6 @@ export interface CsvColumns<Row> {
 
 /** RFC 4180 text, LF line ends, header first; every cell through excelCell. */
 export async function csvText<Row>(columns: CsvColumns<Row>, rows: readonly Row[]): Promise<string> {
-  const { stringify } = await import('csv-stringify/sync');
+  const { stringify } = await import('../output/csv.js');
   return stringify([columns.header, ...rows.map((r) => columns.record(r).map(excelCell))], { eof: true, record_delimiter: 'unix' });
 }

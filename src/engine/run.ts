@@ -11,6 +11,7 @@ import { ExitCode, GuardError, InterruptedError, PartialError, TeamctlError, Usa
 import { checkWritable, sameFile, writeFileAtomic } from '../files/atomic.js';
 import { csvText, type CsvColumns } from './csv.js';
 import { startProgress, type Progress } from '../output/progress.js';
+import { painted } from '../output/terminal.js';
 import { settleExit, type ExitWords, type Tally } from './exit.js';
 import { interruptGraceMs, watchInterrupts } from './interrupt.js';
 import { planFileText, type PlanFile } from './planFile.js';
@@ -162,7 +163,11 @@ async function publish<Row>(ctx: Context, view: RunView<Row>): Promise<void> {
 
 export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, options: RunOptions): Promise<number> {
   const { io } = ctx;
-  if (!io.quiet) io.info(await domain.planText(io.colorStderr)); // with --quiet, not even built (100k lines)
+  if (!io.quiet) {
+    // With --quiet, not even built (100k lines). Its colours are teamctl's, its outside values made one line by the domain.
+    const plan = await domain.planText(io.colorStderr);
+    io.info(io.colorStderr ? painted(plan) : plan);
+  }
 
   const refusals = domain.refusals();
   const refused =

@@ -7,7 +7,7 @@
 // the link stays a link (renaming over the link itself would silently turn it into a file).
 // Anything but a regular file (a directory, a device, a FIFO) is refused.
 import { randomBytes } from 'node:crypto';
-import { lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, readFile, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { redact } from '../redact.js';
@@ -118,11 +118,21 @@ export async function sameFile(a: string, b: string): Promise<boolean> {
 export interface AtomicOptions {
   /** The file's permission bits whatever it had before (0o600 for a file that must stay private). */
   mode?: number;
+  /**
+   * false: an existing file is refused (exit 2, naming it), before and when the file is made
+   * visible (linked, not renamed, so a file created meanwhile is not replaced either). With
+   * writeFileAtomic, a file that already holds exactly the text is left as it is: nothing in it
+   * would be lost (the sandbox's quick start, run again, writes the same roster).
+   */
+  overwrite?: false;
 }
+
+const exists = (what: string): UsageError => new UsageError(`${what}: the file already exists, and is not overwritten`, { hint: 'remove it first, or name another file' });
 
 /** Opens a temporary file for `path`. Problems the user can fix (no folder, a directory) are usage errors. */
 export async function openAtomic(path: string, what = path, options: AtomicOptions = {}): Promise<AtomicFile> {
   const target = await resolveTarget(path, what);
+  if (options.overwrite === false && target.mode !== undefined) throw exists(what);
   const { temp, handle } = await openTemp(target, what, options.mode ?? target.mode);
   let closed = false;
   const close = async (): Promise<void> => {
@@ -137,7 +147,14 @@ export async function openAtomic(path: string, what = path, options: AtomicOptio
     async commit() {
       await handle.sync();
       await close();
-      await rename(temp, target.path);
+      if (options.overwrite !== false) return rename(temp, target.path);
+      try {
+        await link(temp, target.path);
+      } catch (err) {
+        if (errnoCode(err) === 'EEXIST') throw exists(what);
+        throw err;
+      }
+      await unlink(temp);
     },
     async abort() {
       await close().catch(() => {});
@@ -148,6 +165,7 @@ export async function openAtomic(path: string, what = path, options: AtomicOptio
 
 /** Writes `text` to `path` atomically. */
 export async function writeFileAtomic(path: string, text: string, what = path, options: AtomicOptions = {}): Promise<void> {
+  if (options.overwrite === false && (await readFile(path, 'utf8').catch(() => undefined)) === redact(text)) return;
   const file = await openAtomic(path, what, options);
   try {
     await file.write(text);

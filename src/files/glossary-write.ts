@@ -1,7 +1,7 @@
 // The CSV writer of `glossary export` (README, "glossary export"): the import format, with the
 // --excel variant, streamed entry by entry. Every export reads back exactly through the reader
 // (glossary.ts): see its notes on apostrophes and formulas. TBX is written by tbx-write.ts.
-import { stringify } from 'csv-stringify/sync';
+import { stringify } from '../output/csv.js';
 import type { GlossaryEntry } from '../api/types.js';
 import { UsageError } from '../errors.js';
 import { normaliseCell } from '../model/entries.js';

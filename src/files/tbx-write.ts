@@ -2,6 +2,7 @@
 // entry; every export reads back exactly through the TBX reader (glossary/xml.ts).
 import type { GlossaryEntry } from '../api/types.js';
 import { compareLanguages } from '../glossary/languages.js';
+import { addEscaper } from '../redact.js';
 import { teamctlEntryIdJsonType, teamctlEntryIdType, teamctlTbxMarker, teamctlTermJsonType } from './glossary/tbx.js';
 
 // TBX-Basic (ISO 30042:2019, TBX v3, DCA style).
@@ -30,6 +31,9 @@ export function xmlEscape(value: string): string {
     }
   });
 }
+
+// The last check on what is written knows how XML spells a token (README, "Talking to the service").
+addEscaper('XML', xmlEscape);
 
 /** Whether XML 1.0 can hold every character of `value`. */
 export function xmlCanHold(value: string): boolean {

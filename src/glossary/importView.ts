@@ -108,7 +108,7 @@ const count = (ops: readonly PlannedOperation[], type: 'insert' | 'update' | 'de
  * (README, "Plans at a terminal").
  */
 export function formatImportPlan(file: string, org: string, existing: readonly GlossaryEntry[], plan: GlossaryPlan, key: string, rowCount: number, screenRows?: number): string {
-  if (rowCount === 0) return `${file} has no rows to import`;
+  if (rowCount === 0) return `${oneLine(file)} has no rows to import`;
   const byId = new Map(existing.map((e) => [e.id, e]));
   const byLine = <T extends { line: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.line - b.line);
   const changes = byLine(plan.operations).map((p) => `  ${planLine(p, byId, key)}`);
@@ -116,7 +116,7 @@ export function formatImportPlan(file: string, org: string, existing: readonly G
   const limit = foldLimit(screenRows, changes.length + conflicts.length + 3);
   const n = plan.conflicts.length;
   return [
-    `Plan for ${file} against the glossary of ${org} (${existing.length} entries):`,
+    `Plan for ${oneLine(file)} against the glossary of ${oneLine(org)} (${existing.length} entries):`,
     ...foldedList(changes, limit),
     ...foldedList(conflicts, limit),
     // A saved sync or delete plan applied: its deletions are counted with the rest.
@@ -235,7 +235,7 @@ export function formatImportSummary(report: ImportReport, key: string, command =
   );
   const n = report.conflicts.length;
   lines.push(
-    `${command}: ${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged, ` +
+    `${oneLine(command)}: ${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged, ` +
       `${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}, ${report.failed.length} failed`,
   );
   if (n > 0) lines.push(`(${conflictHint})`);

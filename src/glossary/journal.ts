@@ -18,6 +18,8 @@ import { unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { GlossaryOperation } from '../api/types.js';
+import { isLoopback } from '../api/url.js';
+import { oneLine } from '../output/terminal.js';
 import { GuardError, ServiceError, TeamctlError } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic.js';
 import { translationsKey } from '../model/entries.js';
@@ -57,10 +59,10 @@ export interface LockOptions {
 export function journalOrigin(baseUrl: string): string {
   const url = new URL(baseUrl);
   const scheme = url.protocol.replace(/:$/, '').toLowerCase();
-  // WHATWG URL gives IPv6 in brackets and an IPv4-mapped 127.x.y.z as ::ffff:7fxx:yyzz; a
-  // trailing dot names the same host.
+  // WHATWG URL gives IPv6 in brackets; a trailing dot names the same host. Loopback is what
+  // decides plain http and the proxy too (isLoopback), so one host is never two journals.
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  const loopback = host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || /^::ffff:7f[0-9a-f]{2}:/.test(host);
+  const loopback = isLoopback(url.hostname);
   const port = url.port || (scheme === 'https' ? '443' : '80');
   return `${scheme}://${loopback ? 'loopback' : host}:${port}`;
 }
@@ -296,14 +298,15 @@ export class Journal {
         await this.breakStaleLock();
         continue;
       }
-      const who = holder ? `another teamctl (process ${holder.pid} on ${holder.host}, since ${holder.startedAt})` : 'another teamctl';
+      // The holder as its lock file records it (a value from outside: one line).
+      const who = holder ? `another teamctl (process ${holder.pid} on ${oneLine(holder.host)}, since ${oneLine(String(holder.startedAt))})` : 'another teamctl';
       const what = `${who} is changing the glossary of ${this.organization} at ${this.origin}`;
       if (!options.wait) {
         throw new GuardError(`${what}; nothing was sent`, {
           hint: `run again once it has finished, or without --no-wait to wait for it; if no such run exists, remove ${this.lockPath}`,
         });
       }
-      if (!told) options.onWait(`${what}: waiting for it to finish (Ctrl-C to stop)`);
+      if (!told) options.onWait(`${what}: waiting for it to finish (Ctrl-C to stop); its lock file is ${this.lockPath}`);
       told = true;
       await (options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(options.pollMs ?? 200);
     }

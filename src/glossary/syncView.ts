@@ -6,15 +6,16 @@ import type { GlossaryEntry } from '../api/types.js';
 import type { SyncPlan } from '../plan/glossarySync.js';
 import { planLine } from './importView.js';
 import { foldLimit, foldedList } from '../output/fold.js';
+import { oneLine } from '../output/terminal.js';
 
 export function formatSyncPlan(file: string, org: string, existing: readonly GlossaryEntry[], plan: SyncPlan, key: string, prune: boolean, screenRows?: number): string {
   const byId = new Map(existing.map((e) => [e.id, e]));
-  const lines = [`Plan for ${file} against the glossary of ${org} (${existing.length} entries):`];
+  const lines = [`Plan for ${oneLine(file)} against the glossary of ${oneLine(org)} (${existing.length} entries):`];
   const kept = prune ? [] : plan.notInFile.map((e) => `  ${e.id}: ${key} ${JSON.stringify(e.key)}`);
   const limit = foldLimit(screenRows, plan.operations.length + kept.length + plan.duplicates.length + 3);
   lines.push(...foldedList(plan.operations.map((p) => `  ${planLine(p, byId, key)}`), limit));
   if (kept.length > 0) {
-    lines.push(`Not in ${file} (kept; --prune deletes them):`);
+    lines.push(`Not in ${oneLine(file)} (kept; --prune deletes them):`);
     lines.push(...foldedList(kept, limit));
   }
   for (const d of plan.duplicates) {

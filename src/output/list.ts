@@ -5,7 +5,8 @@ import type { IO } from '../io.js';
 import type { Cell, Column } from './columns.js';
 import { jsonArrayWriter, ndjsonWriter, rowsWriter, writeItems } from './items.js';
 import { renderMarkdown } from './markdown.js';
-import { oneLine } from './terminal.js';
+import { oneLine, painted } from './terminal.js';
+import { addEscaper, redact } from '../redact.js';
 import type { OutputFormat } from '../settings.js';
 import { UsageError } from '../errors.js';
 
@@ -22,6 +23,9 @@ export function tsvCell(cell: Cell): string {
   return text(cell).replace(/[\\\t\n\r]|\p{Cs}/gu, (ch) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[ch] ?? `\\u${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+// The last check on what is written knows how TSV spells a token (README, "Talking to the service").
+addEscaper('TSV', tsvCell);
+
 export function tsvLine(cells: Cell[]): string {
   return cells.map(tsvCell).join('\t') + '\n';
 }
@@ -31,7 +35,7 @@ export function tsvLine(cells: Cell[]): string {
  * surrogate is refused, naming its row, rather than written as U+FFFD (CSV has no escape for it).
  */
 export async function csvWriter(): Promise<(cells: Cell[]) => string> {
-  const { stringify } = await import('csv-stringify/sync');
+  const { stringify } = await import('./csv.js');
   return (cells) => {
     const values = cells.map(text);
     if (values.some((v) => /\p{Cs}/u.test(v))) {
@@ -54,7 +58,8 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
   const { default: Table } = await import('cli-table3');
   const bold = color ? new (await import('chalk')).Chalk({ level: 1 }).bold : (s: string) => s;
   // A table is for people: a cell is one line, whatever the service put in it.
-  const cells = rows.map((row) => row.map((cell) => oneLine(text(cell))));
+  // Secrets are replaced first: a cell wrapped to the terminal's width could split one.
+  const cells = rows.map((row) => row.map((cell) => oneLine(redact(text(cell)))));
   const render = (head: string[], body: string[][], colWidths?: number[]): string => {
     // Compact: no rule between rows.
     const table = new Table({
@@ -67,14 +72,15 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
     return table.toString() + '\n';
   };
   const natural = render(headers, cells);
+  const done = (table: string): string => (color ? painted(table) : table);
   // The top border, `┌──┬───┐`, spells out each column's display width (padding included).
   const border = natural.slice(0, natural.indexOf('\n'));
-  if (width === undefined || [...border].length <= width) return natural;
+  if (width === undefined || [...border].length <= width) return done(natural);
   const fitted = fitColumns(border.slice(1, -1).split('┬').map((c) => [...c].length), width, whole);
   // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
   const { default: stringWidth } = await import('string-width');
   const wrap = (row: string[]): string[] => row.map((cell, i) => wrapCell(cell, (fitted[i] ?? 8) - 2, stringWidth));
-  return render(wrap(headers), cells.map(wrap), fitted);
+  return done(render(wrap(headers), cells.map(wrap), fitted));
 }
 
 /** A cell in lines of at most `width` display columns, breaking anywhere: nothing is cut. */

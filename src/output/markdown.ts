@@ -5,8 +5,8 @@
 //
 // Secrets are replaced first (src/redact.ts): escaping can split a token (`a_b` → `a\_b`), and a
 // split token would no longer be recognised by the writer's last check (README, "Talking to the
-// service").
-import { redact } from '../redact.js';
+// service"). That check learns both escapes below, so it knows how Markdown spells a token too.
+import { addEscaper, redact } from '../redact.js';
 
 export interface MarkdownSection {
   heading: string;
@@ -24,7 +24,7 @@ export const foldAfter = 20;
 
 // Control characters and invisible or direction marks: spelled out, never written raw.
 // eslint-disable-next-line no-control-regex
-const hidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const hidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 const spell = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 // Text that Markdown shows exactly as written: letters, digits, spaces and punctuation that is no
@@ -37,8 +37,13 @@ const linkLike = /www\.|:\/\//i;
  * words and identifiers go here.
  */
 export function markdownText(value: string): string {
+  return escapeText(redact(value));
+}
+
+/** markdownText's escaping alone, for text already redacted. */
+export function escapeText(text: string): string {
   return (
-    redact(value)
+    text
       .replace(hidden, spell)
       .replace(/\r\n|\r|\n/g, ' ')
       .replace(/&/g, '&amp;')
@@ -59,9 +64,14 @@ export function markdownText(value: string): string {
  * Inside a table, a pipe is `\|` even in a code span (GitHub removes the backslash).
  */
 export function markdownCell(value: string): string {
+  return escapeCell(redact(value));
+}
+
+/** markdownCell's escaping alone, for text already redacted. */
+export function escapeCell(value: string): string {
   // A backslash before a pipe cannot be carried inside a table (the pair means an escaped pipe):
   // it is spelled out like a control character.
-  const text = redact(value)
+  const text = value
     .replace(hidden, spell)
     .replace(/\r\n|\r|\n/g, ' ')
     .replace(/\\(?=\|)/g, spell);
@@ -74,6 +84,9 @@ export function markdownCell(value: string): string {
   const pad = /^[` ]|[` ]$/.test(text) ? ' ' : '';
   return `${fence}${pad}${text.replace(/\|/g, '\\|')}${pad}${fence}`;
 }
+
+addEscaper('Markdown text', escapeText);
+addEscaper('Markdown table cell', escapeCell);
 
 function table(columns: readonly string[], rows: readonly string[][]): string[] {
   const line = (cells: readonly string[]): string => `| ${cells.map(markdownCell).join(' | ')} |`;

@@ -1,6 +1,8 @@
 // A progress bar on stderr, only where a person is watching (stderr is a terminal, no --quiet)
 // and only for work that spans more than one request (README, "Settings"). Otherwise a no-op.
 import type { IO } from '../io.js';
+import { redact } from '../redact.js';
+import { oneLine } from './terminal.js';
 
 export interface Progress {
   /** Marks `n` more units done. */
@@ -20,7 +22,8 @@ export async function startProgress(io: IO, label: string, total: number, reques
   const bar = new cliProgress.SingleBar(
     {
       stream: io.streams.stderr,
-      format: `${label} [{bar}] {value}/{total}`,
+      // Written straight to stderr, not through IO: the label (a saved plan's command) is made safe here.
+      format: `${oneLine(redact(label))} [{bar}] {value}/{total}`,
       hideCursor: true,
       clearOnComplete: true,
       noTTYOutput: false,

@@ -4,7 +4,7 @@
 // over the old one: the project's one atomic writer), so the file always holds one whole,
 // consistent state. A crash (kill -9, power loss) can lose the changes of its last interval;
 // a normal stop (Ctrl-C, SIGTERM, close()) loses nothing.
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../files/atomic.js';
 import { SandboxStore, StoreError } from './store.js';
@@ -12,14 +12,23 @@ import { SandboxStore, StoreError } from './store.js';
 /** Default most frequent write (sandbox's choice: rehearsal speed over the last instant). */
 const defaultSaveIntervalMs = 200;
 
-/** Reads a data file; undefined when it does not exist. Throws on a file that is not sandbox data. */
+/**
+ * Reads a data file; undefined when it does not exist (yet) in a folder that does. A missing folder
+ * is refused, as every file teamctl writes refuses one, rather than created: a mistyped path would
+ * otherwise leave folders behind. Throws on a file that is not sandbox data.
+ */
 export async function loadDataFile(path: string): Promise<SandboxStore | undefined> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+    const folder = dirname(path);
+    const info = await stat(folder).catch(() => undefined);
+    if (!info) throw new StoreError(`the folder ${folder} of the data file ${path} does not exist; create it first, or name a file in an existing folder`);
+    if (!info.isDirectory()) throw new StoreError(`${folder}, the folder of the data file ${path}, is not a folder`);
+    return undefined;
   }
   // An empty file is one created (0600) by attach() just before a crash: no state yet.
   if (text === '') return undefined;
@@ -60,7 +69,6 @@ export class DataFile {
   /** Attaches `store` to `path` and writes it once now (so a new file exists at once). */
   static async attach(path: string, store: SandboxStore, options: DataFileOptions = {}): Promise<DataFile> {
     const file = new DataFile(path, store, options);
-    await mkdir(dirname(path), { recursive: true });
     // The file holds the sandbox token: created 0600, a mode the atomic writer then keeps.
     await (await open(path, 'a', 0o600)).close();
     store.onChange(() => file.changed());

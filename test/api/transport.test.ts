@@ -70,6 +70,10 @@ describe('which runs go through a proxy', () => {
     },
   );
 
+  it.each(['https://foo.localhost', 'https://localhost.:8443', 'https://127.0.0.1.example.com'])('%s is no loopback host: it goes through the proxy', (origin) => {
+    expect(proxyFor(origin, proxied)?.route.variable).toBe('HTTPS_PROXY');
+  });
+
   it('an https base URL: https_proxy, else HTTPS_PROXY, else http_proxy, else HTTP_PROXY; credentials never shown', () => {
     const origin = 'https://api.example.com';
     expect(proxyFor(origin, {})).toBeUndefined();

@@ -199,6 +199,15 @@ describe('plain http', () => {
 });
 
 describe('config', () => {
+  it('list makes each value one line on a pipe: a config file edited by hand cannot forge a line', async () => {
+    const configDir = newConfigDir();
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { org: 'acme\nerror: forged\u001b[8m\u2028', team: 't' } } }), { mode: 0o600 });
+    const r = await runCli(['config', 'list'], { configDir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('org=acme\\nerror: forged\\e[8m\\u2028\nteam=t\n');
+    expect(JSON.parse((await runCli(['config', 'list', '--json'], { configDir })).stdout)).toEqual({ org: 'acme\nerror: forged\u001b[8m\u2028', team: 't' });
+  });
+
   it('set, get, list, unset, path', async () => {
     const configDir = newConfigDir();
     expect((await runCli(['config', 'set', 'org', 'acme'], { configDir })).code).toBe(0);

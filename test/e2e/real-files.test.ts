@@ -2,6 +2,9 @@
 // comes from): each is read with the languages and entries it holds, and planned against a fresh
 // sandbox — or refused with a message that leads to the fix. The sandbox's request log shows
 // nothing is sent by a dry run.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readGlossaryFile } from '../../src/files/glossary/read.js';
@@ -78,6 +81,22 @@ describe('real files', () => {
     expect(r.stderr).toContain(
       'pontoon-broken_terminology.tbx:1: not well-formed XML: text data outside of root node — a .tbx or .xml file is read as XML (TBX-Basic v3, TBX 2008, SDL MultiTerm XML): a CSV file needs a name like .csv',
     );
+    expect(s.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
+  it('XML in UTF-16 without its byte order mark is refused saying so, in either byte order, not taken for a CSV file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-utf16-'));
+    const withMark = readFileSync(fixture('multiterm-mtf.xml'));
+    expect([...withMark.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    const littleEndian = withMark.subarray(2);
+    const bigEndian = Buffer.from(littleEndian).swap16();
+    for (const [name, bytes] of [['le.xml', littleEndian], ['be.tbx', bigEndian]] as const) {
+      const path = join(dir, name);
+      writeFileSync(path, bytes);
+      const r = await runCli(['glossary', 'import', path, '--dry-run'], { env: s.env });
+      expect(r.code, name).toBe(2);
+      expect(r.stderr, name).toBe(`error: ${path}:1: the file looks like UTF-16 without a byte order mark (a NUL byte beside each character): save it as UTF-8, or as UTF-16 with its byte order mark\n`);
+    }
     expect(s.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 

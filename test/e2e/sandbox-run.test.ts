@@ -3,7 +3,7 @@
 // Checked: exit codes, what the command saw, and the sandbox's state in its --data file. The
 // README's quick start itself, read from the README, is run by newcomer-path.test.ts.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -94,5 +94,30 @@ describe('teamctl sandbox -- <command>', () => {
       child.on('close', (c) => resolve(c));
     });
     expect(code).toBe(42);
+  });
+});
+
+// Writes refuse what every other write refuses (README, "sandbox"): a folder that does not exist
+// is not created, and a file that exists is not overwritten. Nothing is run.
+describe('the files teamctl sandbox writes', () => {
+  it('--data in a folder that does not exist: exit 2 naming it, no folder created, the command not run', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'no', 'such', 'x.json');
+    const r = await runCli(['sandbox', '--data', data, '--', ...nodeCommand('console.log("ran")')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: cannot start the sandbox: the folder ${join(dir, 'no', 'such')} of the data file ${data} does not exist; create it first, or name a file in an existing folder\n`);
+    expect(r.stdout).toBe('');
+    expect(existsSync(join(dir, 'no'))).toBe(false);
+  });
+
+  it('--write-roster over an existing file: exit 2 naming it, the file unchanged, the command not run', async () => {
+    const dir = tempDir();
+    const roster = join(dir, 'team.csv');
+    writeFileSync(roster, 'mine\n');
+    const r = await runCli(['sandbox', '--write-roster', roster, '--', ...nodeCommand('console.log("ran")')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: --write-roster ${roster}: the file already exists, and is not overwritten\nhint: remove it first, or name another file\n`);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(roster, 'utf8')).toBe('mine\n');
   });
 });

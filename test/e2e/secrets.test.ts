@@ -121,3 +121,101 @@ describe('a token full of escapable characters', () => {
     expect(readFileSync(summary, 'utf8')).toMatch(/refused Bearer `?\*\*\*/);
   });
 });
+
+// A token of every visible ASCII character TEAMCTL_TOKEN accepts (src/token.ts), which every
+// writer escapes one way or another: TSV doubles its backslash, CSV its quote, JSON both, XML its
+// `<&>"'`, Markdown its markup, percent-encoding all but `-_.!~*'()`, a shell line its `'`. A
+// hostile service echoes it in every field it answers with and in its errors, raw, JSON-quoted
+// and percent-encoded in either case of hex digit. Whatever the escaping, a spelling keeps the
+// token's runs of letters and digits: none of them may appear anywhere.
+describe('a token of every visible ASCII character, echoed by a hostile service', () => {
+  const token = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
+  const runs = ['0123456789', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'];
+  const leaked = (text: string): string[] => runs.filter((run) => text.includes(run));
+  const lowerPercent = [...token].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `%${c.charCodeAt(0).toString(16)}`)).join('');
+  const echoes = `raw ${token} json ${JSON.stringify(token)} percent ${encodeURIComponent(token)} lower ${lowerPercent}`;
+  let t: SandboxEnv;
+  beforeEach(async () => {
+    t = await sandboxWithEnv({ seed: 'empty', token });
+    const store = t.sandbox.store;
+    store.addUsers('acme', 3);
+    store.addUser('acme', { id: 'u-echo', displayName: `name ${token}`, email: 'echo@example.com', role: 'read', disabled: false, joinedAt: '2024-01-01T00:00:00.000Z', sso: false, spaces: 0, sites: 0 });
+    store.addUser('acme', { id: 'u-pct', displayName: `pct ${encodeURIComponent(token)}`, email: 'pct@example.com', role: 'read', disabled: false, joinedAt: '2024-01-01T00:00:00.000Z', sso: false, spaces: 0, sites: 0 });
+    store.createTeam('acme', 't');
+    store.createTeam('acme', `team ${token}`);
+    store.setTeamMembers('acme', 't', [{ userId: 'u00001', role: 'owner' }, { userId: 'u-echo', role: 'member' }, { userId: 'u-pct', role: 'member' }]);
+    store.applyGlossaryOperations('acme', [{ type: 'insert', translations: { en: `key ${token}`, fr: `clé ${lowerPercent}` } }], new Date().toISOString());
+    t.env.TEAMCTL_TEAM = 't';
+    // Whose token it is: a user record made of the token; every change refused quoting it.
+    t.sandbox.intercept((req) => {
+      if (req.method === 'GET' && req.path === '/v1/user') {
+        return { kind: 'respond', status: 200, body: { object: 'user', id: 'u-echo', displayName: `me ${token}`, email: `${encodeURIComponent(token)}@example.com`, urls: { location: '' } } };
+      }
+      return req.method === 'PUT' ? { kind: 'respond', status: 400, body: { error: { code: 400, message: `refused: ${echoes}` } } } : undefined;
+    });
+  });
+  afterEach(async () => {
+    await t.sandbox.close();
+  });
+
+  it('appears in no output format, report, step summary, error or hint', async () => {
+    expect(token).toHaveLength(94);
+    const written: string[] = [];
+    const run = async (args: string[], env: Record<string, string> = {}): Promise<string> => {
+      const r = await runCli([...args, '--debug'], { env: { ...t.env, ...env } });
+      const text = `${args.join(' ')} (exit ${r.code})\n${r.stdout}\n${r.stderr}`;
+      written.push(text);
+      return text;
+    };
+    const [entry] = t.sandbox.store.glossaryEntries('acme');
+    for (const format of ['table', 'tsv', 'csv', 'json', 'ndjson', 'markdown']) {
+      for (const list of [['teams', 'list'], ['users', 'list'], ['members', 'list'], ['glossary', 'list'], ['glossary', 'get', entry!.id], ['whoami'], ['auth', 'status']]) {
+        await run([...list, '-o', format]);
+      }
+    }
+    // TSV on a pipe, the default: the backslash doubled (teams list | cat).
+    const tsv = await run(['teams', 'list']);
+    expect(tsv).toContain('team ***');
+
+    const files: string[] = [];
+    const summary = join(dir, 'ascii-summary.md');
+    const terms = join(dir, 'ascii-terms.csv');
+    writeFileSync(terms, `en,de\n"other ${token.replace(/"/g, '""')}",anders\n`);
+    for (const format of ['json', 'markdown', 'table', 'tsv', 'csv', 'ndjson']) {
+      const report = join(dir, `ascii-report-${format}.csv`);
+      files.push(report);
+      const text = await run(['members', 'add', 'u00002', '--report', report, '-o', format], { GITHUB_STEP_SUMMARY: summary });
+      expect(text).toContain('(exit 1)');
+    }
+    const importReport = join(dir, 'ascii-import.csv');
+    const plan = join(dir, 'ascii-plan.json');
+    files.push(summary, importReport, plan);
+    await run(['glossary', 'import', terms, '--plan-out', plan]);
+    await run(['glossary', 'import', terms, '-o', 'markdown', '--report', importReport], { GITHUB_STEP_SUMMARY: summary });
+    for (const format of ['csv', 'json', 'ndjson', 'tbx']) {
+      const out = join(dir, `ascii-export.${format}`);
+      files.push(out);
+      await run(['glossary', 'export', '--format', format, '-f', out]);
+    }
+
+    // Errors and their hints: a refused token, a page that is not JSON, a message cut at 500
+    // characters in the middle of the token.
+    t.sandbox.clearIntercepts();
+    t.sandbox.intercept(() => ({ kind: 'respond', status: 401, body: { error: { code: 401, message: `token ${echoes} is unknown` } } }));
+    const refused = await run(['teams', 'list']);
+    expect(refused).toContain('(exit 4)');
+    t.sandbox.clearIntercepts();
+    t.sandbox.intercept(() => ({ kind: 'respond', status: 404, headers: { 'content-type': 'text/html' }, body: `<html><body><h1>no ${lowerPercent} here</h1></body></html>` }));
+    await run(['glossary', 'get', 'ge_1']);
+    t.sandbox.clearIntercepts();
+    t.sandbox.intercept(() => ({ kind: 'respond', status: 400, body: { error: { code: 400, message: `${'x'.repeat(450)} ${token} ${encodeURIComponent(token)}` } } }));
+    const cut = await run(['glossary', 'get', 'ge_1']);
+    expect(cut).toMatch(/x{450} \*\*\*/);
+
+    for (const text of written) expect(leaked(text), text).toEqual([]);
+    for (const file of files) expect(leaked(readFileSync(file, 'utf8')), file).toEqual([]);
+    expect(written.join('\n')).toContain('***');
+    expect(readFileSync(summary, 'utf8')).toMatch(/refused: raw \*\*\* json "?\*\*\*"? percent \*\*\* lower \*\*\*/);
+    expect(readFileSync(importReport, 'utf8')).toContain('***');
+  });
+});

@@ -102,3 +102,29 @@ describe('atomic files', () => {
     expect(text).toBe('a,***\n{"m":"***"}\n');
   });
 });
+
+describe('overwrite: false', () => {
+  it('refuses an existing file before writing, and one created meanwhile when it is made visible; a new file, or the same text again, is written', async () => {
+    const d = dir();
+    const there = join(d, 'there.csv');
+    writeFileSync(there, 'mine\n');
+    await expect(writeFileAtomic(there, 'theirs\n', '--write-roster there.csv', { overwrite: false })).rejects.toThrow(
+      new UsageError('--write-roster there.csv: the file already exists, and is not overwritten', { hint: 'remove it first, or name another file' }),
+    );
+    const late = join(d, 'late.csv');
+    const file = await openAtomic(late, 'late.csv', { overwrite: false });
+    await file.write('theirs\n');
+    writeFileSync(late, 'mine\n');
+    await expect(file.commit()).rejects.toThrow(/late\.csv: the file already exists/);
+    await file.abort();
+    expect(readFileSync(there, 'utf8')).toBe('mine\n');
+    expect(readFileSync(late, 'utf8')).toBe('mine\n');
+    await writeFileAtomic(join(d, 'new.csv'), 'new\n', 'new.csv', { overwrite: false });
+    expect(readFileSync(join(d, 'new.csv'), 'utf8')).toBe('new\n');
+    // A file that already holds exactly the text loses nothing: left as it is, no error.
+    const before = statSync(there).mtimeMs;
+    await writeFileAtomic(there, 'mine\n', 'there.csv', { overwrite: false });
+    expect(statSync(there).mtimeMs).toBe(before);
+    expect(readdirSync(d).sort()).toEqual(['late.csv', 'new.csv', 'there.csv']);
+  });
+});

@@ -3,7 +3,7 @@
 // known leaves, the lock's holder and its release, the files of older versions it adopts, the
 // shapes it refuses, and which failures of a PUT keep a batch.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AuthError, GuardError, ServiceError } from '../../src/errors.js';
@@ -34,10 +34,11 @@ describe('journalOrigin', () => {
   });
 
   it('knows every loopback name, and nothing that only contains one', () => {
-    for (const url of ['http://localhost:1', 'http://LOCALHOST.:1', 'http://app.localhost:1', 'http://127.0.0.1:1', 'http://127.10.200.30:1', 'http://[::1]:1', 'http://[::ffff:127.0.0.1]:1', 'http://[::ffff:127.9.9.9]:1']) {
+    for (const url of ['http://localhost:1', 'http://LOCALHOST:1', 'http://127.0.0.1:1', 'http://127.10.200.30:1', 'http://[::1]:1', 'http://[::ffff:127.0.0.1]:1', 'http://[::ffff:127.9.9.9]:1']) {
       expect(journalOrigin(url), url).toBe('http://loopback:1');
     }
-    for (const url of ['http://localhost.example.com:1', 'http://mylocalhost:1', 'http://127.0.0.1.example.com:1', 'http://[::ffff:10.0.0.1]:1', 'http://[::2]:1']) {
+    // The same test as plain http and the proxy (isLoopback): neither a subdomain nor a trailing dot.
+    for (const url of ['http://LOCALHOST.:1', 'http://app.localhost:1', 'http://localhost.example.com:1', 'http://mylocalhost:1', 'http://127.0.0.1.example.com:1', 'http://[::ffff:10.0.0.1]:1', 'http://[::2]:1']) {
       expect(journalOrigin(url), url).not.toBe('http://loopback:1');
     }
   });
@@ -167,6 +168,7 @@ describe('the lock', () => {
   it('waiting: says so once, however long it waits, looking again every 200 ms', async () => {
     const dir = newDir();
     const first = await Journal.open(dir, base, 'acme', lock);
+    const recorded = JSON.parse(readFileSync(`${first.path}.lock`, 'utf8')) as { startedAt: string };
     const said: string[] = [];
     const waits: number[] = [];
     const second = await Journal.open(dir, base, 'acme', {
@@ -181,7 +183,30 @@ describe('the lock', () => {
     await second.close();
     expect(waits).toEqual([200, 200, 200, 200, 200]);
     expect(said).toHaveLength(1);
-    expect(said[0]).toMatch(/ is changing the glossary of acme at http:\/\/loopback:1: waiting for it to finish \(Ctrl-C to stop\)$/);
+    // The holder as its lock file records it, and the lock file itself.
+    expect(said[0]).toBe(
+      `another teamctl (process ${process.pid} on ${hostname()}, since ${recorded.startedAt}) is changing the glossary of acme at http://loopback:1: ` +
+        `waiting for it to finish (Ctrl-C to stop); its lock file is ${first.path}.lock`,
+    );
+  });
+
+  it('waiting: a holder recorded with control characters in its host is named on one line', async () => {
+    const dir = newDir();
+    const first = await Journal.open(dir, base, 'acme', lock);
+    const lockFile = `${first.path}.lock`;
+    writeFileSync(lockFile, JSON.stringify({ pid: 1, host: 'elsewhere\nerror: forged\u001b[8m', startedAt: '2026-01-01T00:00:00.000Z' }) + '\n');
+    const said: string[] = [];
+    const second = await Journal.open(dir, base, 'acme', {
+      wait: true,
+      onWait: (m) => said.push(m),
+      sleep: async () => {
+        await first.close();
+      },
+    });
+    await second.close();
+    expect(said).toEqual([
+      `another teamctl (process 1 on elsewhere\\nerror: forged\\e[8m, since 2026-01-01T00:00:00.000Z) is changing the glossary of acme at http://loopback:1: waiting for it to finish (Ctrl-C to stop); its lock file is ${lockFile}`,
+    ]);
   });
 });
 

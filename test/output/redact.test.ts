@@ -1,26 +1,73 @@
 // The secret registry (src/redact.ts): a registered token is replaced in every spelling an
-// escaping writer could give it — as it is, JSON, XML, CSV and Markdown — and in nothing else.
+// escaping writer gives it — each writer's own escape function, applied to the token, and any two
+// of them one inside the other — as a service's percent-encoding spells it, and in nothing else.
 import { describe, expect, it } from 'vitest';
+import { xmlEscape } from '../../src/files/tbx-write.js';
+import { stringify } from '../../src/output/csv.js';
+import { tsvCell } from '../../src/output/list.js';
+import { escapeCell, escapeText, markdownCell, markdownText } from '../../src/output/markdown.js';
+import { shellValue } from '../../src/output/words.js';
 import { addSecret, redact } from '../../src/redact.js';
 
-describe('redact', () => {
-  const secret = `tok"<>&'|_*[x]\\end0123456789`;
-  addSecret(secret);
+// Every visible ASCII character, which TEAMCTL_TOKEN may hold (src/token.ts).
+const visible = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
+const secret = `tok${visible}end`;
+addSecret(secret);
 
-  it.each([
-    ['as it is', secret],
-    ['JSON', JSON.stringify(secret).slice(1, -1)],
-    ['XML', secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')],
-    ['CSV', secret.replace(/"/g, '""')],
-    ['Markdown text', secret.replace(/\\/g, '\\\\').replace(/[|`*_[\]#~!()]/g, (c) => `\\${c}`)],
-    ['a Markdown table cell', secret.replace(/\|/g, '\\|')],
-  ])('replaces the token written %s', (_how, spelled) => {
-    expect(spelled).not.toBe('');
-    expect(redact(`before ${spelled} after ${spelled}`)).toBe('before *** after ***');
+// What no spelling of the secret loses: its runs of letters and digits.
+const runs = ['0123456789', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'];
+const leaks = (text: string): boolean => runs.some((run) => text.includes(run));
+
+const writers: [string, (text: string) => string][] = [
+  ['TSV', tsvCell],
+  ['CSV', (text) => stringify([[text]])],
+  ['JSON', (text) => JSON.stringify(text)],
+  ['XML', xmlEscape],
+  ['Markdown text', escapeText],
+  ['a Markdown table cell', escapeCell],
+  ['percent-encoding', encodeURIComponent],
+  ['a shell line', shellValue],
+];
+
+describe('redact', () => {
+  it('the secret holds every visible ASCII character, and each writer changes it', () => {
+    expect(secret).toHaveLength(3 + 94 + 3);
+    for (const [, escape] of writers) expect(escape(secret)).not.toContain(secret);
+  });
+
+  it.each(writers)('replaces the token as %s writes it, alone and in a longer value', (_how, escape) => {
+    expect(redact(escape(secret))).not.toSatisfy(leaks);
+    const written = escape(`before ${secret} after`);
+    expect(written).toSatisfy(leaks);
+    const redacted = redact(written);
+    expect(redacted).not.toSatisfy(leaks);
+    expect(redacted).toContain('***');
+  });
+
+  it.each(writers.flatMap(([outer, wrap]) => writers.map(([inner, escape]) => [`${inner} inside ${outer}`, (text: string) => wrap(escape(text))] as const)))(
+    'replaces the token written %s',
+    (_how, escape) => {
+      expect(redact(escape(`x ${secret} y`))).not.toSatisfy(leaks);
+    },
+  );
+
+  it('replaces the token percent-encoded by any encoder: any characters encoded, hex in either case', () => {
+    const bytes = (c: string): string => `%${c.charCodeAt(0).toString(16)}`;
+    const lower = [...secret].map((c) => (/[A-Za-z0-9]/.test(c) ? c : bytes(c))).join('');
+    const everything = [...secret].map((c) => bytes(c).toUpperCase()).join('');
+    const some = [...secret].map((c, i) => (i % 2 === 0 ? bytes(c) : c)).join('');
+    for (const spelled of [lower, everything, some]) expect(redact(`quoted: ${spelled}.`)).toBe('quoted: ***.');
+  });
+
+  it('Markdown writers replace the token before they escape', () => {
+    expect(markdownText(`a ${secret} b`)).toBe('a \\*\\*\\* b');
+    expect(markdownCell(`a ${secret} b`)).toBe('`a *** b`');
   });
 
   it('leaves other text alone, and does not register what is too short to redact safely', () => {
-    expect(redact('tok and 0123456789 apart')).toBe('tok and 0123456789 apart');
+    expect(redact('tok and 0123456789 apart, TOK%21%22')).toBe('tok and 0123456789 apart, TOK%21%22');
+    // Letters are never matched in another case.
+    expect(redact(secret.toUpperCase())).toBe(secret.toUpperCase());
     addSecret('abc');
     expect(redact('abc abcd')).toBe('abc abcd');
     addSecret('wxyz');

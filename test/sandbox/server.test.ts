@@ -1,5 +1,5 @@
 // End-to-end tests of the sandbox server over HTTP (global fetch), started in-process on port 0.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -504,6 +504,9 @@ describe('sandbox server', () => {
 
     it('keeps state and token in the data file across a restart', async () => {
       const dataFile = join(dir, 'state', 'sandbox.json');
+      // The folder must exist: it is not created (a mistyped --data path is refused).
+      await expect(start({ seed: 'demo', dataFile })).rejects.toThrow(`the folder ${join(dir, 'state')} of the data file ${dataFile} does not exist`);
+      mkdirSync(join(dir, 'state'));
       const first = await start({ seed: 'demo', dataFile });
       const olivia = first.store.findUser(org, 'olivia.johnson@example.com')!;
       expect((await call('PUT', `${membersPath}/${olivia.id}`, { sb: first, body: { role: 'owner' } })).status).toBe(204);

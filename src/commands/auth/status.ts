@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { AuthError, ExitCode } from '../../errors.js';
 import type { User } from '../../api/types.js';
+import { keyValueLines } from '../../output/terminal.js';
 import { examples, type Factory } from '../command.js';
 
 export function command(f: Factory): Command {
@@ -59,7 +60,7 @@ export async function run(_opts: object, ctx: Context): Promise<number> {
     };
     await ctx.io.out(JSON.stringify(json) + '\n');
   } else {
-    await ctx.io.out(rows.map(([k, v]) => `${k}: ${v}\n`).join(''));
+    await ctx.io.out(keyValueLines(rows));
   }
   if (!token) throw new AuthError(`no token for profile "${ctx.profileName}"`, { hint: 'run `teamctl auth login`, or set TEAMCTL_TOKEN' });
   if (refused) throw refused;

@@ -1,5 +1,6 @@
 // What the auth commands say of a token and of its user (README, "auth").
 import type { User } from '../../api/types.js';
+import { oneLine } from '../../output/terminal.js';
 
 export function maskToken(token: string): string {
   return token.length <= 4 ? '****' : `****${token.slice(-4)}`;
@@ -7,5 +8,5 @@ export function maskToken(token: string): string {
 
 /** A user as people read it: name <e-mail> (id). */
 export function describeUser(user: User): string {
-  return `${user.displayName}${user.email ? ` <${user.email}>` : ''} (${user.id})`;
+  return oneLine(`${user.displayName}${user.email ? ` <${user.email}>` : ''} (${user.id})`);
 }

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { configKeys } from '../../choices.js';
 import type { Context } from '../../context.js';
 import { ExitCode } from '../../errors.js';
+import { keyValueLines } from '../../output/terminal.js';
 import { examples, type Factory } from '../command.js';
 
 export function command(f: Factory): Command {
@@ -18,7 +19,7 @@ export async function run(_opts: object, ctx: Context): Promise<number> {
   if (ctx.printsJson('flags')) {
     await ctx.io.out(JSON.stringify(Object.fromEntries(entries)) + '\n');
   } else {
-    await ctx.io.out(entries.map(([k, v]) => `${k}=${v}\n`).join(''));
+    await ctx.io.out(keyValueLines(entries, '='));
   }
   return ExitCode.ok;
 }

@@ -18,6 +18,12 @@ import { multiTermLanguage } from './multiterm.js';
 import { xmlLayoutOf, xmlLayouts } from './registry.js';
 import { teamctlEntryIdJsonType, teamctlEntryIdType, teamctlTbxMarker, teamctlTermJsonType } from './tbx.js';
 
+// UTF-16 without a byte order mark, read as UTF-8: ASCII such as `<?` comes with a NUL before each
+// character (big-endian) or after it (little-endian). A file with its mark is read as UTF-16.
+// eslint-disable-next-line no-control-regex
+const utf16WithoutMark = /^(?:\u0000[\u0001-\u007f]\u0000[\u0001-\u007f]|[\u0001-\u007f]\u0000[\u0001-\u007f]\u0000)/;
+const utf16Problem = 'the file looks like UTF-16 without a byte order mark (a NUL byte beside each character): save it as UTF-8, or as UTF-16 with its byte order mark';
+
 /** The string a JSON string literal stands for; undefined when it is none. */
 function jsonString(text: string): string | undefined {
   try {
@@ -101,14 +107,23 @@ export async function conceptRows(text: string | AsyncIterable<string>, file: st
   parser.on('text', (t) => reader.text(t));
   parser.on('cdata', (t) => reader.cdata(t));
   parser.on('closetag', (tag) => reader.close(tag.name));
+  // The first characters the parser was given: UTF-16 without a byte order mark shows there.
+  let head = '';
   try {
     // (The parser skips a byte order mark at the start of the text, and only there.)
-    if (typeof text === 'string') parser.write(text);
-    else for await (const piece of text) parser.write(piece);
+    if (typeof text === 'string') {
+      head = text.slice(0, 4);
+      parser.write(text);
+    } else {
+      for await (const piece of text) {
+        if (head.length < 4) head += piece.slice(0, 4 - head.length);
+        parser.write(piece);
+      }
+    }
     parser.close();
   } catch (err) {
     if (err instanceof InputFileError) throw err;
-    throw reader.notXml(err as Error);
+    throw reader.notXml(err as Error, head);
   }
   return reader.result();
 }
@@ -312,8 +327,10 @@ class ConceptReader {
     }
   }
 
-  /** The parser's error, in teamctl's words, on its line. */
-  notXml(err: Error): InputFileError {
+  /** The parser's error, in teamctl's words, on its line; `head` the first characters it was given. */
+  notXml(err: Error, head: string): InputFileError {
+    // UTF-16 without a byte order mark shows in the first characters, before any element.
+    if (!this.rootSeen && utf16WithoutMark.test(head)) return new InputFileError([{ file: this.file, line: 1, message: utf16Problem }]);
     // The parser's messages: `12:4: unexpected close tag.` (a file name first only when it is given one).
     const message = err.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '');
     // Nothing of XML before the error: a file named .tbx or .xml that is something else.
