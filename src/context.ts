@@ -2,7 +2,7 @@
 // first asked for, so `--help` and `--version` touch neither the disk nor the network.
 import { resolve } from 'node:path';
 import type { ApiClient } from './api/client.js';
-import { identifierProblem } from './api/segment.js';
+import { teamNameProblem } from './api/segment.js';
 import { AuthError, UsageError } from './errors.js';
 import { ConfigStore, type ProfileConfig } from './config/store.js';
 import { IO, type IOStreams } from './io.js';
@@ -13,6 +13,8 @@ import {
   resolveSetting,
   resolveOutputFormat,
   resolveTimeoutMs,
+  severalTeams,
+  teamNames,
   type GlobalFlags,
   type OutputFormat,
   type Resolved,
@@ -73,10 +75,13 @@ export class Context {
 
   setting(name: SettingName): Resolved {
     const resolved = requireSetting(name, this.flags, this.env, this.profile(), this.profileName);
-    if (name === 'team' && resolved.value.includes(',')) {
-      throw new UsageError(`several teams (${resolved.value}) work only with \`members list\` and a roster with a "team" column; name one team`);
-    }
-    return resolved;
+    if (name !== 'team') return resolved;
+    // One team, named whole: a title may hold a comma (runMembersChange says when it meant several).
+    if (resolved.value.includes('\n')) throw severalTeams(resolved.value.replaceAll('\n', ','));
+    const team = resolved.value.trim();
+    const problem = teamNameProblem(team);
+    if (problem !== undefined) throw new UsageError(`invalid team ${JSON.stringify(team)}: ${problem}; nothing was sent`);
+    return { ...resolved, value: team };
   }
 
   /** Checks that every setting a command needs is there, naming all missing ones in one error (exit 2). */
@@ -92,13 +97,7 @@ export class Context {
 
   /** The team setting as a list: `--team a,b`, `--team a --team b`, or one team (members list). */
   teams(): string[] {
-    const resolved = requireSetting('team', this.flags, this.env, this.profile(), this.profileName);
-    const teams = [...new Set(resolved.value.split(',').map((t) => t.trim()))];
-    for (const team of teams) {
-      const problem = team === '' ? 'it is empty' : identifierProblem(team);
-      if (problem !== undefined) throw new UsageError(`invalid team ${JSON.stringify(team)} in ${JSON.stringify(resolved.value)}: ${problem}; nothing was sent`);
-    }
-    return teams;
+    return teamNames(requireSetting('team', this.flags, this.env, this.profile(), this.profileName));
   }
 
   outputFormat(): OutputFormat {

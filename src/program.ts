@@ -129,7 +129,8 @@ function globalOptions(program: Command, { streams: { stdout, stderr } }: Contex
     .option('--base-url <url>', 'API base URL (env TEAMCTL_BASE_URL, config base-url)')
     .option('--org <id>', 'organization id (env TEAMCTL_ORG, config org)')
     .option('--team <id>', 'team id (env TEAMCTL_TEAM, config team); members list takes several: --team a,b or --team a --team b', (value: string, previous?: string) =>
-      previous === undefined ? value : `${previous},${value}`,
+      // Repeated, one team per flag (a title may hold a comma): joined by a line break, which no name holds.
+      previous === undefined ? value : `${previous}\n${value}`,
     )
     .addOption(new Option('-o, --output <format>', 'output format').choices(outputFormats))
     .option('--json', 'same as -o json')

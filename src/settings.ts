@@ -1,6 +1,6 @@
 // Settings resolution (README, "Settings"): flag > environment > profile config > default.
 // Pure: takes the flags, the environment and the profile's config, returns values with their source.
-import { identifierProblem } from './api/segment.js';
+import { identifierProblem, teamNameProblem } from './api/segment.js';
 import { UsageError } from './errors.js';
 import type { ProfileConfig } from './config/store.js';
 
@@ -97,7 +97,8 @@ export function requireSetting(
 ): Resolved {
   const resolved = resolveSetting(name, flags, env, profile);
   if (!resolved) throw missingSetting(name, profileLabel);
-  if (name !== 'base-url') {
+  // A team is named by its id or its title, never put in a path as typed (teamNames).
+  if (name !== 'base-url' && name !== 'team') {
     const problem = identifierProblem(resolved.value);
     if (problem !== undefined) {
       const from = resolved.source === 'flag' ? `--${name}` : resolved.source === 'environment' ? envOf[name] : `config ${name}`;
@@ -145,4 +146,24 @@ export function parseWholeNumber(flag: string, value: string, max: number): numb
 /** --page-size of the list commands: 1..1000, the service's maximum `limit`. */
 export function parsePageSize(value: string): number {
   return parseWholeNumber('--page-size', value, 1000);
+}
+
+/**
+ * The teams the team setting names (README, "Teams by id or title"): each an id or a title.
+ * `--team` repeated gives one team per flag, commas included (the program joins repeated values
+ * with a line break, which no name holds); a value given once is a comma-separated list. Empty
+ * names and control characters are refused (exit 2).
+ */
+export function teamNames(resolved: Resolved): string[] {
+  const names = [...new Set(resolved.value.split(resolved.value.includes('\n') ? '\n' : ',').map((t) => t.trim()))];
+  for (const name of names) {
+    const problem = teamNameProblem(name);
+    if (problem !== undefined) throw new UsageError(`invalid team ${JSON.stringify(name)} in ${JSON.stringify(resolved.value.replaceAll('\n', ','))}: ${problem}; nothing was sent`);
+  }
+  return names;
+}
+
+/** The refusal of several teams where one is needed. */
+export function severalTeams(value: string): UsageError {
+  return new UsageError(`several teams (${value}) work only with \`members list\` and a roster with a "team" column; name one team`);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
-import { missingSetting, profileName, requireSetting, resolveOutputFormat, resolveSetting, resolveTimeoutMs } from '../src/settings.js';
+import { missingSetting, profileName, requireSetting, resolveOutputFormat, resolveSetting, resolveTimeoutMs, teamNames } from '../src/settings.js';
 
 describe('settings precedence: flag > environment > profile config > default', () => {
   const config = { 'base-url': 'https://config.example', org: 'config-org', team: 'config-team' };
@@ -24,12 +24,20 @@ describe('settings precedence: flag > environment > profile config > default', (
     expect(() => resolveSetting('base-url', { baseUrl: '' }, {}, {})).toThrow(UsageError);
     expect(resolveSetting('org', {}, {}, { org: 'c' })).toEqual({ value: 'c', source: 'config' });
   });
-  it('refuses organizations and teams that would change a request path, naming where they came from', () => {
-    for (const team of ['..', '.', 'a/b', 'a\\b', 'a?b', 'a#b', 'a\u0000b', 'a\nb']) {
-      expect(() => requireSetting('team', { team }, {}, {}, 'default')).toThrow(/^invalid team .* \(from --team\): .*; nothing was sent$/);
+  it('refuses organizations that would change a request path, naming where they came from', () => {
+    for (const org of ['..', '.', 'a/b', 'a\\b', 'a?b', 'a#b', 'a\u0000b', 'a\nb']) {
+      expect(() => requireSetting('org', { org }, {}, {}, 'default')).toThrow(/^invalid organization .* \(from --org\): .*; nothing was sent$/);
     }
     expect(() => requireSetting('org', {}, { TEAMCTL_ORG: '../x' }, {}, 'default')).toThrow(/\(from TEAMCTL_ORG\): it contains "\/"/);
-    expect(requireSetting('team', { team: 'design team (EU)' }, {}, {}, 'default').value).toBe('design team (EU)');
+  });
+  it('takes a team by its id or its title: any text but an empty one or one with a control character (it is matched, never put in a path)', () => {
+    for (const team of ['design team (EU)', 'R&D / Platform', '..', 'a?b#c']) expect(requireSetting('team', { team }, {}, {}, 'default').value).toBe(team);
+    const names = (value: string) => teamNames({ value, source: 'flag' });
+    expect(names('a, b,a')).toEqual(['a', 'b']);
+    // Repeated --team (joined by a line break): one team per flag, commas included.
+    expect(names('Sales, EMEA\nb')).toEqual(['Sales, EMEA', 'b']);
+    expect(() => names('a,,b')).toThrow('invalid team "" in "a,,b": it is empty; nothing was sent');
+    expect(() => names('a\u001b[8mb')).toThrow(/^invalid team "a\\u001b\[8mb" in .*: it contains a control character; nothing was sent$/);
   });
   it('refuses an empty profile instead of falling back to another one', () => {
     expect(() => profileName({ profile: '' }, { TEAMCTL_PROFILE: 'prod' })).toThrow('--profile is empty; give a value or leave the flag out');

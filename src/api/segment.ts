@@ -15,6 +15,16 @@ export function identifierProblem(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Why `name` names no team (README, "Teams by id or title"): empty, or with a control character.
+ * A title may hold anything else, `/` included: it is matched, never put in a path.
+ */
+export function teamNameProblem(name: string): string | undefined {
+  if (name === '') return 'it is empty';
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f-\u009f]/.test(name) ? 'it contains a control character' : undefined;
+}
+
 /** Throws the usage error for an identifier that cannot be a path segment. */
 export function checkIdentifier(value: string, what: string): void {
   const problem = identifierProblem(value);

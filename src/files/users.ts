@@ -33,7 +33,7 @@
 //   rows, and their problems are reported with the file problems, all at once: the "file" is
 //   `arguments` (members add|remove) or the flag (`--add`, `--remove`), and the "line" the
 //   argument's 1-based position among those values.
-import { identifierProblem } from '../api/segment.js';
+import { identifierProblem, teamNameProblem } from '../api/segment.js';
 import type { TeamMemberRole } from '../api/types.js';
 import type { FileProblem } from '../errors.js';
 import { InputFileError, UsageError } from '../errors.js';
@@ -358,7 +358,8 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     let team: string | undefined;
     if (layout?.teamIndex !== undefined) {
       team = (row.cells[layout.teamIndex] ?? '').trim();
-      const problem = team === '' ? 'empty team cell (an organization roster names the team on every row)' : identifierProblem(team);
+      // A team's id or its title (README, "Teams by id or title"): matched, never put in a path as written.
+      const problem = team === '' ? 'empty team cell (an organization roster names the team on every row)' : teamNameProblem(team);
       if (problem !== undefined) rowProblems.push(team === '' ? problem : `invalid team ${quote(team)}: ${problem}`);
     }
 

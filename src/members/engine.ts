@@ -6,13 +6,16 @@ import { checkOutputs, runChange, runOptions, type InputFile } from '../engine/r
 import { NotFoundError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
-import type { UserRef } from '../model/users.js';
+import type { UserEntry, UserRef } from '../model/users.js';
+import { identifierProblem } from '../api/segment.js';
 import type { ApiClient } from '../api/client.js';
 import { planOrganization, rowsByTeam } from '../plan/organization.js';
+import { severalTeams } from '../settings.js';
 import { membersDomain, type MembersRunSettings } from './change.js';
 import { organizationDomain } from './orgChange.js';
 import { runPool } from './pool.js';
 import { readTeam } from './team.js';
+import { allTeams, pickTeam, teamProblem, withTeam } from './teamRef.js';
 
 export interface EngineOptions {
   /** The command, as a saved plan records it ("members sync"). */
@@ -42,14 +45,18 @@ const teamReads = 8;
 
 export async function runMembersChange(ctx: Context, options: EngineOptions): Promise<number> {
   const org = ctx.setting('org').value;
-  const team = ctx.setting('team').value;
+  const name = ctx.setting('team').value;
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const maxRemovals = options.maxRemovals === undefined ? undefined : (options.maxRemovals ?? defaultMaxRemovals);
   if (maxRemovals !== undefined) maxRemovalsAllowed(maxRemovals, 0); // a bad spec fails before any request
   await checkOutputs(options, ctx.cwd, options.inputs ?? []);
 
   const client = await ctx.client();
-  const current = await readTeam(client, org, team, 'before planning; nothing was sent');
+  // The team by its id, or by its title (README, "Teams by id or title"): the plan keeps the id.
+  const { team, current } = await withTeam(client, org, name, async (id) => ({ team: id, current: await readTeam(client, org, id, 'before planning; nothing was sent') })).catch((err: unknown) => {
+    // `--team a,b` names no team of that title: it meant several.
+    throw err instanceof NotFoundError && name.includes(',') ? severalTeams(name) : err;
+  });
   const plan = planMembers(current, options.change);
   const named = [...(options.change.add ?? []), ...(options.change.roster ?? []), ...(options.change.remove ?? [])].map(refOfEntry);
   const domain = membersDomain(ctx, {
@@ -89,23 +96,10 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   if (maxRemovals !== undefined) maxRemovalsAllowed(maxRemovals, 0);
   await checkOutputs(options, ctx.cwd, options.inputs ?? []);
 
-  const byTeam = rowsByTeam(roster.users);
   const client = await ctx.client();
   client.shareBudget(options.concurrency);
+  const { byTeam, current } = await readRosterTeams(client, org, roster);
   const teams = [...byTeam.keys()];
-  const read = await runPool(teams, teamReads, (team) => readTeam(client, org, team, 'before planning; nothing was sent'));
-  const unknown: FileProblem[] = [];
-  read.forEach((r, i) => {
-    if (r.ok || !(r.error instanceof NotFoundError)) return;
-    const team = teams[i] as string;
-    const lines = (byTeam.get(team) ?? []).map((e) => e.line);
-    unknown.push({ file: roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(team)} does not exist in organization ${org} (the service answered 404; ${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''})` });
-  });
-  throwProblems(unknown);
-  const failed = read.find((r) => !r.ok);
-  if (failed && !failed.ok) throw failed.error;
-
-  const current = new Map(teams.map((team, i) => [team, (read[i] as { ok: true; value: CurrentMember[] }).value]));
   const plans = planOrganization(current, byTeam, options.change.prune === true);
   const domains = teamDomains(ctx, client, org, options.command, { ...settingsOf(options, maxRemovals), teamInMessages: true }, teams.map((team) => ({
     team,
@@ -127,4 +121,54 @@ export function teamDomains(
 ) {
   const baseUrl = client.base.origin + client.base.prefix;
   return teams.map(({ team, current, plan, named }) => membersDomain(ctx, { client, baseUrl, org, team, command, current, plan, named, settings }));
+}
+
+/**
+ * The teams an organization roster names, each read (README, "Teams by id or title"): a name is
+ * tried as an id first, by the read it needs anyway; the names the service knows no team of are
+ * matched by title in one listing of the teams. A name that is neither, or a title two teams
+ * share, is a problem of the roster's lines (exit 2, nothing sent). Rows naming one team by its
+ * id and by its title are that team's rows together.
+ */
+async function readRosterTeams(client: ApiClient, org: string, roster: UserFile): Promise<{ byTeam: Map<string, UserEntry[]>; current: Map<string, CurrentMember[]> }> {
+  const byName = rowsByTeam(roster.users);
+  const names = [...byName.keys()];
+  const read = (team: string) => readTeam(client, org, team, 'before planning; nothing was sent');
+  const asIds = await runPool(names, teamReads, (name) => (identifierProblem(name) === undefined ? read(name) : Promise.reject(new NotFoundError(name))));
+  const failed = asIds.find((r) => !r.ok && !(r.error instanceof NotFoundError));
+  if (failed && !failed.ok) throw failed.error;
+  const idOf = new Map<string, string>();
+  const current = new Map<string, CurrentMember[]>();
+  names.forEach((name, i) => {
+    const r = asIds[i];
+    if (r?.ok) {
+      idOf.set(name, name);
+      current.set(name, r.value);
+    }
+  });
+  const byTitle = names.filter((name) => !idOf.has(name));
+  if (byTitle.length > 0) {
+    const listed = await allTeams(client, org);
+    const problems: FileProblem[] = [];
+    for (const name of byTitle) {
+      const problem = teamProblem(name, listed, org);
+      const lines = (byName.get(name) ?? []).map((e) => e.line);
+      const where = `${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
+      if (problem !== undefined) problems.push({ file: roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${problem.message} (${where})` });
+      else idOf.set(name, pickTeam(name, listed, org).id);
+    }
+    throwProblems(problems);
+    const toRead = [...new Set(byTitle.map((name) => idOf.get(name) as string))].filter((id) => !current.has(id));
+    const reads = await runPool(toRead, teamReads, read);
+    reads.forEach((r, i) => {
+      if (!r.ok) throw r.error;
+      current.set(toRead[i] as string, r.value);
+    });
+  }
+  const byTeam = new Map<string, UserEntry[]>();
+  for (const [name, rows] of byName) {
+    const id = idOf.get(name) as string;
+    byTeam.set(id, [...(byTeam.get(id) ?? []), ...rows.map((row) => ({ ...row, team: id }))]);
+  }
+  return { byTeam, current };
 }

@@ -15,10 +15,21 @@ afterAll(async () => {
 });
 
 describe('path safety', () => {
-  it('refuses --team .., --org a/b, a user id .., and glossary get ../x with exit 2 and no request at all', async () => {
-    const cases: [string[], Record<string, string>][] = [
+  it('takes --team .. and TEAMCTL_TEAM=../members as titles: only the teams are listed to match them, nothing goes to another path', async () => {
+    for (const [args, env] of [
       [['members', 'remove', 'user00001@example.com', '--team', '..'], {}],
       [['members', 'list'], { TEAMCTL_TEAM: '../members' }],
+    ] as [string[], Record<string, string>][]) {
+      const before = s.sandbox.requests.length;
+      const r = await runCli(args, { env: { ...s.env, ...env } });
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(/^error: no team of organization acme has the id or title "\.\.(\/members)?"; nothing was sent\nhint: /);
+      expect(s.sandbox.requests.slice(before).map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v1/orgs/acme/teams']);
+    }
+  });
+
+  it('refuses --org a/b, a user id .., and glossary get ../x with exit 2 and no request at all', async () => {
+    const cases: [string[], Record<string, string>][] = [
       [['members', 'list', '--org', 'a/b'], {}],
       [['members', 'add', '..'], {}],
       [['members', 'sync', '--remove', 'x?y'], {}],

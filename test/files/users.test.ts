@@ -500,17 +500,19 @@ describe('organization rosters (a team column)', () => {
     expect(f.warnings.map((w) => w.line)).toEqual([5]);
   });
 
-  it('refuses empty and path-changing team cells, and two roles for one user in one team, with their lines', () => {
+  it('refuses empty team cells and ones with a control character, and two roles for one user in one team, with their lines', () => {
     let error: unknown;
+    // (A team cell is an id or a title: `..` or `R&D / Platform` is a title, matched, never put in a path.)
+    expect(parseUserFile('team,id\n..,u1\nR&D / Platform,u2\n', 'org.csv', { readRoles: true }).users.map((u) => u.team)).toEqual(['..', 'R&D / Platform']);
     try {
-      parseUserFile('team,id,role\n,u1,owner\n..,u2,\neng,u3,owner\neng,u3,member\n', 'org.csv', { readRoles: true });
+      parseUserFile('team,id,role\n,u1,owner\na\u0001b,u2,\neng,u3,owner\neng,u3,member\n', 'org.csv', { readRoles: true });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(InputFileError);
     expect((error as InputFileError).problems.map((p) => [p.line, p.message])).toEqual([
       [2, 'empty team cell (an organization roster names the team on every row)'],
-      [3, 'invalid team "..": ".." would change the path'],
+      [3, 'invalid team "a\\u0001b": it contains a control character'],
       [5, '"u3" is on line 4 as owner and on line 5 as member in team "eng"'],
     ]);
   });

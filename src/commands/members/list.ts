@@ -48,23 +48,27 @@ export function command(f: Factory): Command {
 }
 
 export async function run(opts: ListOptions, ctx: Context): Promise<number> {
-  const [{ listTeamMembers }, { writeList }, { parsePageSize }] = await Promise.all([import('../../api/members.js'), import('../../output/list.js'), import('../../settings.js')]);
+  const [{ listTeamMembers }, { namedTeamPages }, { writeList }, { parsePageSize }] = await Promise.all([
+    import('../../api/members.js'),
+    import('../../members/teamRef.js'),
+    import('../../output/list.js'),
+    import('../../settings.js'),
+  ]);
   const pageSize = parsePageSize(opts.pageSize);
   const format = ctx.outputFormat();
   const org = ctx.setting('org').value;
   const teams = ctx.teams();
   const client = await ctx.client();
-  const [only] = teams;
-  if (teams.length === 1 && only !== undefined) {
-    await writeList(ctx.io, format, withRole(listTeamMembers(client, org, only, pageSize), opts.role), memberColumns);
-    return ExitCode.ok;
-  }
-  // Team after team, page by page: memory stays bounded by one page.
+  // Each team by its id or its title (README, "Teams by id or title"), team after team, page by
+  // page: memory stays bounded by one page.
   async function* everyTeam(): AsyncGenerator<TeamListItem[]> {
     for (const team of teams) {
-      for await (const items of withRole(listTeamMembers(client, org, team, pageSize), opts.role)) yield items.map((item) => ({ ...item, teamId: team }));
+      for await (const { teamId, items } of namedTeamPages(client, org, team, (id) => withRole(listTeamMembers(client, org, id, pageSize), opts.role))) {
+        // One team: the service's items unchanged (--json); several: each with its team.
+        yield teams.length === 1 ? (items as TeamListItem[]) : items.map((item) => ({ ...item, teamId }));
+      }
     }
   }
-  await writeList(ctx.io, format, everyTeam(), teamMemberColumns);
+  await writeList(ctx.io, format, everyTeam(), teams.length === 1 ? (memberColumns as Column<TeamListItem>[]) : teamMemberColumns);
   return ExitCode.ok;
 }
