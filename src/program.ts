@@ -28,8 +28,11 @@ const tree: Record<string, Noun | Load> = {
     logout: () => import('./commands/auth/logout.js'),
   }),
   whoami: () => import('./commands/whoami.js'),
-  teams: noun('the teams of the organization (needs --org)', examples('teamctl teams list', 'teamctl teams list --title eng -o csv'), {
+  teams: noun('list, create, rename and delete the teams of the organization (needs --org)', examples('teamctl teams list', 'teamctl teams list --title eng -o csv', 'teamctl teams create "Data Platform" --dry-run'), {
     list: () => import('./commands/teams/list.js'),
+    create: () => import('./commands/teams/create.js'),
+    rename: () => import('./commands/teams/rename.js'),
+    delete: () => import('./commands/teams/delete.js'),
   }),
   users: noun("the organization's members, and a member's teams (needs --org)", examples('teamctl users list --search kenji', 'teamctl users teams kenji.sato@example.com'), {
     list: () => import('./commands/users/list.js'),

@@ -44,3 +44,25 @@ export async function memberId(client: ApiClient, org: string, user: string): Pr
   }
   throw new NotFoundError(`no member with the e-mail ${value} in organization ${org}`, { hint: 'find them with `teamctl users list --search <name or e-mail>`' });
 }
+
+/**
+ * PUT /orgs/{org}/teams: a new team titled `title` (201 with the team), with `members` (organization
+ * member ids) in it. Titles are not unique, so a second PUT makes a second team: it is sent again
+ * only when it cannot have been processed (README, "Teams by id or title").
+ */
+export async function createTeam(client: ApiClient, org: string, title: string, members?: readonly string[]): Promise<OrganizationTeam> {
+  const { data } = await client.request<unknown>('PUT', `${orgPath(org)}/teams`, { body: members === undefined ? { title } : { title, members }, retryClass: 'unprocessed-only' });
+  return checkTeam(data, `the team created as ${JSON.stringify(title)}`);
+}
+
+/** PATCH /orgs/{org}/teams/{team}: the team's new title (200 with the team). */
+export async function renameTeam(client: ApiClient, org: string, team: string, title: string): Promise<OrganizationTeam> {
+  const { data } = await client.request<unknown>('PATCH', `${orgPath(org)}/teams/${pathSegment(team, 'team id')}`, { body: { title } });
+  return checkTeam(data, `team ${JSON.stringify(team)} renamed`);
+}
+
+/** DELETE /orgs/{org}/teams/{team}: 205 when it was deleted, 204 when it did not exist. */
+export async function deleteTeam(client: ApiClient, org: string, team: string): Promise<'deleted' | 'absent'> {
+  const { status } = await client.request('DELETE', `${orgPath(org)}/teams/${pathSegment(team, 'team id')}`);
+  return status === 204 ? 'absent' : 'deleted';
+}

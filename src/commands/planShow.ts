@@ -7,6 +7,7 @@ import { readPlanFile, type PlanFile } from '../engine/planFile.js';
 import { checked } from '../engine/shape.js';
 import { glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersPlanBody } from '../members/savedPlan.js';
+import { teamsPlanBody } from '../teams/savedPlan.js';
 import { renderMarkdown } from '../output/markdown.js';
 import type { Column } from '../output/columns.js';
 import { onePage, writeList } from '../output/list.js';
@@ -46,6 +47,16 @@ function contents(plan: PlanFile, path: string): { guards: Record<string, unknow
       ...p.remove.map((r) => ({ where: team, action: 'remove', subject: who(r.user), detail: `${r.role}${r.pruned ? ', not in the roster' : ''}` })),
     ]);
     return { guards: { ...body.options, teams: body.teams.map((t) => t.team) }, changes };
+  }
+  if (plan.kind === 'teams') {
+    const body = checked(path, () => teamsPlanBody(plan.body));
+    const changes = body.changes.map((c) => ({
+      where: c.action === 'create' ? '' : c.team,
+      action: c.action,
+      subject: c.title,
+      detail: c.action === 'rename' ? `from ${c.from}` : c.action === 'delete' ? `${c.members} member${c.members === 1 ? '' : 's'}` : '',
+    }));
+    return { guards: { force: body.force }, changes };
   }
   const body = checked(path, () => glossaryPlanBody(plan.body));
   const changes = body.plan.operations.map(({ line, operation: op }) => ({

@@ -101,12 +101,17 @@ export interface SavedPlanRun {
  * nothing sent. `verb` and `what` make the question ("Remove 3 members missing from the roster?").
  */
 export async function confirmPrune(ctx: Context, verb: 'remove' | 'delete', what: string, where = ''): Promise<void> {
+  await confirmChange(ctx, `${verb === 'remove' ? 'Remove' : 'Delete'} ${what}${where}?`, `--prune would ${verb} ${what}${where}`);
+}
+
+/** A change that needs confirmation: asked on a terminal, else refused (exit 3) unless --yes. `needs` says what would happen. */
+export async function confirmChange(ctx: Context, question: string, needs: string): Promise<void> {
   if (ctx.flags.yes) return;
   if (ctx.io.stderrIsTTY && ctx.io.stdinIsTTY) {
-    if (await ctx.io.confirm(`${verb === 'remove' ? 'Remove' : 'Delete'} ${what}${where}?`)) return;
+    if (await ctx.io.confirm(question)) return;
     throw new GuardError('not confirmed; nothing was sent');
   }
-  throw new GuardError(`--prune would ${verb} ${what}${where}, which needs confirmation; nothing was sent`, {
+  throw new GuardError(`${needs}, which needs confirmation; nothing was sent`, {
     hint: 'there is no terminal to ask on: pass --yes to confirm (check the plan with --dry-run first)',
   });
 }

@@ -1,0 +1,214 @@
+// The organization's teams as a domain of the change engine (README, "Teams by id or title"):
+// `teams create|rename|delete` and `apply` of their saved plans. The plan comes from
+// src/plan/teamChanges.ts; this sends it, reads the teams back and reports one row per change.
+// Creating is not idempotent (titles are not unique): a creation is sent again only when it
+// cannot have been processed (the client's rule), and an unknown outcome is settled by listing
+// the teams, never by sending it again, so no run makes two teams of one title.
+import type { ApiClient } from '../api/client.js';
+import { createTeam, deleteTeam, listTeams, renameTeam } from '../api/organization.js';
+import type { Context } from '../context.js';
+import { lazyView, confirmChange, type AppliedView, type ChangeDomain, type RunView } from '../engine/run.js';
+import type { ExitWords, Tally } from '../engine/exit.js';
+import { newPlanFile, type PlanFile } from '../engine/planFile.js';
+import type { ReportDoc } from '../engine/report.js';
+import { ServiceError, TeamctlError } from '../errors.js';
+import { oneLine } from '../output/terminal.js';
+import type { Progress } from '../output/progress.js';
+import { teamsState, type ListedTeam, type TeamChange } from '../plan/teamChanges.js';
+
+/** One change's outcome: `planned` in a dry run. */
+export interface TeamRow {
+  action: TeamChange['action'];
+  /** The team's id (a created team's once known). */
+  team: string;
+  title: string;
+  /** A rename's former title. */
+  from: string;
+  outcome: 'planned' | 'applied' | 'failed' | 'unknown';
+  status: number | null;
+  message: string;
+}
+
+/** What `apply` keeps of a teams plan. */
+export interface TeamsPlanBody {
+  changes: TeamChange[];
+  /** teamsState() of the teams it was made from. */
+  state: string[];
+  force: boolean;
+}
+
+export interface TeamsDomainInput {
+  client: ApiClient;
+  baseUrl: string;
+  org: string;
+  command: string;
+  teams: ListedTeam[];
+  changes: TeamChange[];
+  /** --force: delete teams that have members. */
+  force: boolean;
+  /** Saved plans were confirmed by their review. */
+  confirmed?: boolean;
+}
+
+/** Every team of the organization as listed (all pages). */
+export async function listedTeams(client: ApiClient, org: string): Promise<ListedTeam[]> {
+  const teams: ListedTeam[] = [];
+  for await (const page of listTeams(client, org, undefined, 1000)) for (const t of page) teams.push({ id: t.id, title: t.title, members: t.members });
+  return teams;
+}
+
+const verbs = { create: 'create', rename: 'rename', delete: 'delete' } as const;
+
+function describe(c: TeamChange): string {
+  if (c.action === 'create') return `+ create team ${JSON.stringify(c.title)}`;
+  if (c.action === 'rename') return `~ rename team ${c.team}: ${JSON.stringify(c.from)} → ${JSON.stringify(c.title)}`;
+  return `- delete team ${JSON.stringify(c.title)} (${c.team}, ${c.members} member${c.members === 1 ? '' : 's'})`;
+}
+
+const rowOf = (c: TeamChange, outcome: TeamRow['outcome'], status: number | null, message: string, team = c.action === 'create' ? '' : c.team): TeamRow => ({
+  action: c.action,
+  team,
+  title: c.title,
+  from: c.action === 'rename' ? c.from : '',
+  outcome,
+  status,
+  message,
+});
+
+function doc(rows: readonly TeamRow[], title: string): ReportDoc {
+  return { title, sections: rows.length === 0 ? [] : [{ heading: 'Teams', columns: ['action', 'team', 'title', 'outcome', 'message'], rows: rows.map((r) => [r.action, r.team, r.action === 'rename' ? `${r.from} → ${r.title}` : r.title, r.outcome, r.message]) }] };
+}
+
+function view(rows: TeamRow[], title: string): RunView<TeamRow> {
+  return lazyView(() => rows, (r) => doc(r, title), { json: { teams: rows } });
+}
+
+export function teamsDomain(input: TeamsDomainInput): ChangeDomain<TeamRow> {
+  const { client, org, changes } = input;
+  const populated = changes.filter((c): c is Extract<TeamChange, { action: 'delete' }> => c.action === 'delete' && c.members > 0);
+  return {
+    async planText() {
+      if (changes.length === 0) return `Teams of ${org}: nothing to change.`;
+      return oneLine(`Teams of ${org}: ${changes.length} change${changes.length === 1 ? '' : 's'}`) + '\n' + changes.map((c) => `  ${oneLine(describe(c))}`).join('\n');
+    },
+    isEmpty: () => changes.length === 0,
+    refusals() {
+      if (populated.length === 0 || input.force) return [];
+      const named = populated.map((c) => `${JSON.stringify(c.title)} (${c.members})`).join(', ');
+      return [{ what: `deleting ${populated.length === 1 ? 'a team that has' : 'teams that have'} members: ${oneLine(named)}`, hint: 'pass --force to delete them with their members' }];
+    },
+    async confirm(ctx: Context) {
+      const deletes = changes.filter((c) => c.action === 'delete').length;
+      if (deletes === 0 || input.confirmed) return;
+      const what = `${deletes} team${deletes === 1 ? '' : 's'} of ${org}`;
+      await confirmChange(ctx, `Delete ${what}?`, `deleting ${what}`);
+    },
+    planned: () => view(changes.map((c) => rowOf(c, 'planned', null, '')), `Planned changes to the teams of ${org}`),
+    nothingToDo(): AppliedView<TeamRow> {
+      return { ...view([], `The teams of ${org}: nothing to change`), summary: 'Nothing to change.', tally: tallyOf([]) };
+    },
+    work: () => ({ label: 'teams', units: changes.length, requests: changes.length }),
+    async execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<TeamRow>> {
+      const rows: TeamRow[] = [];
+      for (const change of changes) {
+        if (interrupted()) rows.push(rowOf(change, 'failed', null, 'not sent: the run was interrupted'));
+        else rows.push(await send(client, org, change));
+        progress.increment();
+      }
+      await readBack(client, org, rows);
+      const tally = tallyOf(rows);
+      return { ...view(rows, `Changes to the teams of ${org}`), summary: summaryOf(rows), tally };
+    },
+    planFile(): PlanFile {
+      const body: TeamsPlanBody = { changes, state: teamsState(changes, input.teams), force: input.force };
+      return newPlanFile('teams', { command: input.command, baseUrl: input.baseUrl, organization: org }, body);
+    },
+    csv: {
+      header: ['action', 'team', 'title', 'from', 'outcome', 'status', 'message'],
+      record: (r) => [r.action, r.team, r.title, r.from, r.outcome, r.status === null ? '' : String(r.status), r.message],
+    },
+    words,
+    nothingToDoLine: 'Nothing to change.',
+  };
+}
+
+/** Sends one change; a failure is its row, never thrown (but a bug). */
+async function send(client: ApiClient, org: string, change: TeamChange): Promise<TeamRow> {
+  try {
+    if (change.action === 'create') {
+      const team = await createTeam(client, org, change.title);
+      return rowOf(change, 'applied', 201, `created as ${team.id}`, team.id);
+    }
+    if (change.action === 'rename') {
+      await renameTeam(client, org, change.team, change.title);
+      return rowOf(change, 'applied', 200, '');
+    }
+    const deleted = await deleteTeam(client, org, change.team);
+    return rowOf(change, 'applied', deleted === 'deleted' ? 205 : 204, deleted === 'deleted' ? '' : 'already gone');
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    // A creation whose answer was lost may have made the team: the read-back settles it.
+    const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
+    return rowOf(change, unknown ? 'unknown' : 'failed', err.status ?? null, err.message);
+  }
+}
+
+/**
+ * The teams read again: a creation of unknown outcome is applied when its title is there now (and
+ * failed when not: never sent again in this run); an applied change the listing contradicts
+ * becomes failed. A listing that fails leaves the rows as they are, marked unverified.
+ */
+async function readBack(client: ApiClient, org: string, rows: TeamRow[]): Promise<void> {
+  let teams: ListedTeam[];
+  try {
+    teams = await listedTeams(client, org);
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    for (const row of rows) if (row.outcome === 'applied') row.message = [row.message, `not verified: ${err.message}`].filter(Boolean).join('; ');
+    unverified.add(rows);
+    return;
+  }
+  for (const row of rows) {
+    const present = row.action === 'create' ? teams.find((t) => t.title === row.title && (row.team === '' || t.id === row.team)) : teams.find((t) => t.id === row.team);
+    if (row.outcome === 'unknown') {
+      if (row.action === 'create' && present) Object.assign(row, { outcome: 'applied', team: present.id, message: `created as ${present.id} (the answer was lost; the listing shows it)` });
+      else if (row.action === 'create') Object.assign(row, { outcome: 'failed', message: `${row.message}; the listing shows no team of that title: not sent again` });
+      continue;
+    }
+    if (row.outcome !== 'applied') continue;
+    const holds = row.action === 'delete' ? !present : present !== undefined && present.title === row.title;
+    if (!holds) Object.assign(row, { outcome: 'failed', message: `the service accepted it, but the teams read back differ (${row.action === 'delete' ? 'the team is still there' : present ? `titled ${JSON.stringify(present.title)}` : 'no such team'})` });
+  }
+}
+
+/** The rows whose read-back failed (so the exit code says "not verified"). */
+const unverified = new WeakSet<TeamRow[]>();
+
+function tallyOf(rows: TeamRow[]): Tally {
+  const failed = rows.filter((r) => r.outcome !== 'applied');
+  return {
+    total: rows.length,
+    applied: rows.length - failed.length,
+    failed: failed.length,
+    unknown: failed.filter((r) => r.outcome === 'unknown').length,
+    unexplained: 0,
+    unverifiable: unverified.has(rows),
+    firstFailure: failed[0]?.message,
+  };
+}
+
+function summaryOf(rows: readonly TeamRow[]): string {
+  const count = (action: TeamChange['action']) => rows.filter((r) => r.action === action && r.outcome === 'applied').length;
+  const done = (['create', 'rename', 'delete'] as const).flatMap((a) => (count(a) > 0 ? [`${count(a)} ${{ create: 'created', rename: 'renamed', delete: 'deleted' }[a]}`] : []));
+  const failed = rows.filter((r) => r.outcome !== 'applied');
+  const lines = [`Done: ${done.length > 0 ? done.join(', ') : 'nothing applied'}${failed.length > 0 ? `, ${failed.length} failed` : ''}.`];
+  for (const r of failed.slice(0, 20)) lines.push(oneLine(`  failed: ${verbs[r.action]} ${r.team || JSON.stringify(r.title)}: ${r.message}`));
+  if (failed.length > 20) lines.push(`  … and ${failed.length - 20} more (--report lists each change)`);
+  return lines.join('\n');
+}
+
+const words: ExitWords = {
+  nothingApplied: (t) => `none of the ${t.total} team change${t.total === 1 ? '' : 's'} was applied: ${t.firstFailure ?? 'see above'}`,
+  partial: (t) => `${t.failed} of ${t.total} team changes failed or could not be verified; ${t.applied} applied`,
+  hint: (report) => (report === undefined ? 'list the teams with `teamctl teams list`, then run the command again for what is left' : `${report} lists each change`),
+};
