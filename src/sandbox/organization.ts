@@ -9,20 +9,7 @@ import type { Incoming, Reply } from './http.js';
 import { organizationMember } from './members.js';
 import { requireOrganization } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
-
-/** The document's OrganizationTeam. */
-function organizationTeam(ctx: ServiceContext, orgId: string, teamId: string) {
-  return {
-    object: 'team' as const,
-    id: teamId,
-    title: ctx.store.teamTitle(orgId, teamId),
-    members: ctx.store.teamMembers(orgId, teamId).length,
-    spaces: 0,
-    createdAt: ctx.store.teamCreatedAt(orgId, teamId),
-    // The sandbox's one token is its administrator's: it can manage and view every team.
-    permissions: { admin: true, view: true },
-  };
-}
+import { organizationTeam } from './teams.js';
 
 /** One page of `all`, from the cursor in `page` (which must belong to this very query). */
 function pageOf<T>(all: readonly T[], query: string, inc: Incoming, ctx: ServiceContext): Page<T> {
