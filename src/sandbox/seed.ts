@@ -12,7 +12,7 @@ import { seedNames, type SeedName } from '../choices.js';
 export { seedNames, type SeedName };
 
 const demoOrganizationId = 'acme';
-/** [id, title]: titles that differ from the ids, as the service's do (ids are opaque there). */
+/** [id, title]: titles that differ from the ids, so a client showing one for the other is caught. */
 const demoTeams = [
   ['engineering', 'Platform Engineering'],
   ['design', 'Product Design'],
