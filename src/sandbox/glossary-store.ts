@@ -2,6 +2,7 @@
 // date as entries change: by id always, and by a language's translation once a listing has asked
 // for that order (README, sandbox: "Rehearsing at scale"). No request sorts or copies the whole
 // glossary.
+import { randomBytes } from 'node:crypto';
 import type { GlossaryTranslations } from '../api/types.js';
 import { translationIn } from './language-keys.js';
 import { compareStrings, SortedList } from './sorted-list.js';
@@ -130,4 +131,12 @@ export class GlossaryEntries {
     this.byLanguage.set(language, order);
     return order;
   }
+}
+
+/** A fresh opaque glossary entry id: `ge_` + 16 random base-36 characters. */
+export function newGlossaryEntryId(): string {
+  const bytes = randomBytes(16);
+  let id = 'ge_';
+  for (const b of bytes) id += (b % 36).toString(36);
+  return id;
 }

@@ -4,18 +4,11 @@
 import type { GlossaryEntry, GlossaryOperation, GlossaryTranslations, Page } from '../api/types.js';
 import { orderByKey } from './language-keys.js';
 import { decodeCursor, encodeCursor } from './cursors.js';
-import { HttpError, isPlainObject, json, noContent, objectBody, parseLimit } from './http.js';
+import { HttpError, isPlainObject, json, lengthInCharacters, noContent, objectBody, parseLimit } from './http.js';
 import type { Incoming, Reply } from './http.js';
 import { requireOrganization, tooMany } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
 import type { GlossarySortKey, StoredGlossaryEntry } from './store.js';
-
-/** Characters as JSON Schema counts them (code points, not UTF-16 units). */
-function lengthInCharacters(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
 
 function translationsProblem(value: unknown): string | undefined {
   if (!isPlainObject(value)) return 'translations must be an object mapping language keys to terms';

@@ -131,6 +131,13 @@ export function parseLimit(value: string | undefined, defaultPageSize: number, m
   return Math.min(Number(value), maxPageSize);
 }
 
+/** Characters as JSON Schema counts them (code points, not UTF-16 units). */
+export function lengthInCharacters(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

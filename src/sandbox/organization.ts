@@ -9,20 +9,7 @@ import type { Incoming, Reply } from './http.js';
 import { organizationMember } from './members.js';
 import { requireOrganization } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
-
-/** The document's OrganizationTeam. The sandbox's teams are titled by their id (sandbox's choice). */
-function organizationTeam(ctx: ServiceContext, orgId: string, teamId: string) {
-  return {
-    object: 'team' as const,
-    id: teamId,
-    title: teamId,
-    members: ctx.store.teamMembers(orgId, teamId).length,
-    spaces: 0,
-    createdAt: ctx.store.createdAt,
-    // The sandbox's one token is its administrator's: it can manage and view every team.
-    permissions: { admin: true, view: true },
-  };
-}
+import { organizationTeam } from './teams.js';
 
 /** One page of `all`, from the cursor in `page` (which must belong to this very query). */
 function pageOf<T>(all: readonly T[], query: string, inc: Incoming, ctx: ServiceContext): Page<T> {
@@ -43,7 +30,8 @@ const containsFold = (text: string, part: string): boolean => text.toLowerCase()
 export function listTeams(ctx: ServiceContext, orgId: string, inc: Incoming): Reply {
   requireOrganization(ctx, orgId);
   const title = inc.query.title;
-  const teams = ctx.store.teamIds(orgId).filter((id) => title === undefined || containsFold(id, title));
+  // "Only teams whose name contains the given parameter", case-insensitively (published document).
+  const teams = ctx.store.teamIds(orgId).filter((id) => title === undefined || containsFold(ctx.store.teamTitle(orgId, id), title));
   return json(200, pageOf(teams.map((id) => organizationTeam(ctx, orgId, id)), `teams:${orgId}:${title ?? ''}`, inc, ctx));
 }
 
@@ -72,7 +60,7 @@ export function listMemberTeams(ctx: ServiceContext, orgId: string, userId: stri
   const title = inc.query.title;
   const teams = ctx.store.teamIds(orgId).flatMap((teamId) => {
     const role = ctx.store.teamRole(orgId, teamId, userId);
-    if (role === undefined || (title !== undefined && !containsFold(teamId, title))) return [];
+    if (role === undefined || (title !== undefined && !containsFold(ctx.store.teamTitle(orgId, teamId), title))) return [];
     return [{ team: organizationTeam(ctx, orgId, teamId), member: { role } }];
   });
   return json(200, pageOf(teams, `member-teams:${orgId}:${userId}:${title ?? ''}`, inc, ctx));

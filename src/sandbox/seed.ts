@@ -1,5 +1,5 @@
-// Seeds for the sandbox. `demo`: organization `acme` with 50 users, teams `engineering` and
-// `design` with members, and a small multilingual glossary. `empty`: the same organization,
+// Seeds for the sandbox. `demo`: organization `acme` with 50 users, teams `engineering` ("Platform
+// Engineering") and `design` ("Product Design") with members, and a small multilingual glossary. `empty`: the same organization,
 // users and teams, but no team members and no glossary entries. Everything is deterministic
 // (fixed ids and dates) so a rehearsal, a test or an export reads the same every time.
 import type { TeamMemberRole } from '../api/types.js';
@@ -12,7 +12,11 @@ import { seedNames, type SeedName } from '../choices.js';
 export { seedNames, type SeedName };
 
 const demoOrganizationId = 'acme';
-const demoTeamIds = ['engineering', 'design'] as const;
+/** [id, title]: titles that differ from the ids, so a client showing one for the other is caught. */
+const demoTeams = [
+  ['engineering', 'Platform Engineering'],
+  ['design', 'Product Design'],
+] as const;
 
 /**
  * [display name, e-mail as stored]. The e-mails' case varies on purpose: the service matches
@@ -142,7 +146,7 @@ function demoUsers(): SandboxUser[] {
 function seedOrganization(store: SandboxStore): SandboxUser[] {
   store.createOrganization(demoOrganizationId);
   const users = demoUsers().map((u) => store.addUser(demoOrganizationId, u));
-  for (const teamId of demoTeamIds) store.createTeam(demoOrganizationId, teamId);
+  for (const [teamId, title] of demoTeams) store.createTeam(demoOrganizationId, teamId, title);
   return users;
 }
 

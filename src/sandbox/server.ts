@@ -32,6 +32,11 @@ export interface SandboxOptions extends FaultOptions {
   maxPageSize?: number;
   /** Most add+remove entries or glossary operations in one request; more → 413 (default 1000). */
   maxBatch?: number;
+  /**
+   * Whether the token's user (the sandbox's administrator) joins, as owner, each team it creates
+   * (default false). The document does not say; teamctl must work either way.
+   */
+  creatorJoins?: boolean;
   /** Keep at most this many entries in `requests`, dropping the oldest (default: all). */
   requestLogLimit?: number;
   /** How `latencyMs` and a `delay` hook wait (default: a timer that close() cancels); tests inject their own clock. */
@@ -128,7 +133,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   let url = '';
   const options: ResolvedSandboxOptions = { ...base, port: opts.port ?? 0, loadedFromDataFile };
   const service = new SandboxService(
-    { store, defaultPageSize: base.defaultPageSize, maxPageSize: base.maxPageSize, maxBatch: base.maxBatch, baseUrl: () => url },
+    {
+      store,
+      defaultPageSize: base.defaultPageSize,
+      maxPageSize: base.maxPageSize,
+      maxBatch: base.maxBatch,
+      creatorJoins: opts.creatorJoins ?? false,
+      baseUrl: () => url,
+    },
     token,
   );
   const faults = hasFaults(base.faults) ? new FaultInjector(base.faults) : undefined;

@@ -11,6 +11,8 @@ export interface ServiceContext {
   maxPageSize: number;
   /** Most add+remove entries or glossary operations in one request. */
   maxBatch: number;
+  /** Whether the token's user joins, as owner, each team it creates (sandbox option, teams.ts). */
+  creatorJoins: boolean;
   /** Base URL without `/v1` (known once the server listens). */
   baseUrl(): string;
 }

@@ -1,7 +1,8 @@
 // The service itself, as the sandbox plays it: bearer auth, routing of the seven operations (and
-// the discovery ones: GET /user, the organization's teams and members, a member's teams) under
-// /v1, and the service's error body for anything that goes wrong. Handlers live in members.ts and
-// glossary.ts; faults, hooks and the request log are the server's (server.ts).
+// the discovery ones: GET /user, the organization's teams and members, a member's teams; and a
+// team's creation, reading, renaming and deletion) under /v1, and the service's error body for
+// anything that goes wrong. Handlers live in members.ts, glossary.ts, organization.ts, teams.ts
+// and user.ts; faults, hooks and the request log are the server's (server.ts).
 import { timingSafeEqual } from 'node:crypto';
 import { getGlossaryEntry, listGlossary, updateGlossary } from './glossary.js';
 import { error, HttpError, maxBodyBytes } from './http.js';
@@ -10,6 +11,7 @@ import { deleteTeamMember, listTeamMembers, putTeamMember, updateTeamMembers } f
 import type { ServiceContext } from './service-context.js';
 import { getAuthenticatedUser } from './user.js';
 import { listMemberTeams, listOrganizationMembers, listTeams } from './organization.js';
+import { createTeam, deleteTeam, getTeam, renameTeam } from './teams.js';
 
 type Handler = (ctx: ServiceContext, params: string[], inc: Incoming) => Reply;
 
@@ -26,7 +28,18 @@ const routes: Route[] = [
   },
   {
     pattern: ['orgs', ':', 'teams'],
-    methods: { GET: (ctx, [org], inc) => listTeams(ctx, org!, inc) },
+    methods: {
+      GET: (ctx, [org], inc) => listTeams(ctx, org!, inc),
+      PUT: (ctx, [org], inc) => createTeam(ctx, org!, inc),
+    },
+  },
+  {
+    pattern: ['orgs', ':', 'teams', ':'],
+    methods: {
+      GET: (ctx, [org, team]) => getTeam(ctx, org!, team!),
+      PATCH: (ctx, [org, team], inc) => renameTeam(ctx, org!, team!, inc),
+      DELETE: (ctx, [org, team]) => deleteTeam(ctx, org!, team!),
+    },
   },
   {
     pattern: ['orgs', ':', 'members'],

@@ -1,38 +1,24 @@
 // The sandbox's state: organizations, each with its users (organization member records), its
-// teams (user id → team role) and its glossary entries, all in memory. Listings page through
-// orders kept up to date as members and entries change (README, sandbox: "Rehearsing at scale").
-// Writing the state to a data file is persistence.ts's job: it listens to `onChange`.
+// teams (a title, user id → team role) and its glossary entries, all in memory. Listings page
+// through orders kept up to date as members and entries change (README, sandbox: "Rehearsing at
+// scale"). Writing the state to a data file is persistence.ts's job: it listens to `onChange`.
 //
-// Over 400 lines on purpose: this is the one facade through which the service's handlers, the
-// data file and the tests reach the state; the orders themselves live in team-store.ts and
-// glossary-store.ts.
+// This is the one facade through which the service's handlers, the data file and the tests reach
+// the state; the orders themselves live in team-store.ts and glossary-store.ts, the users' shape
+// in users.ts.
 //
 // URLs are not stored: they depend on the address the sandbox listens on, which may change
 // between runs, so the server adds them when it renders a resource.
-import { randomBytes } from 'node:crypto';
 import type { GlossaryOperation, TeamMemberRole } from '../api/types.js';
-import { GlossaryEntries } from './glossary-store.js';
+import { GlossaryEntries, newGlossaryEntryId } from './glossary-store.js';
 import type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
 import { compareStrings } from './sorted-list.js';
-import { Team } from './team-store.js';
+import { normaliseEmail, numberedUsers } from './users.js';
+import type { AddUsersOptions, SandboxUser } from './users.js';
+import { newTeamId, Team } from './team-store.js';
 
 export type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
-
-/** A user of an organization: the organization member record without URLs and team count. */
-export interface SandboxUser {
-  id: string;
-  displayName: string;
-  email: string;
-  photoURL?: string;
-  /** Organization-level role (admin/create/edit/review/comment/read), null for a guest. */
-  role: string | null;
-  disabled: boolean;
-  joinedAt: string;
-  lastSeenAt?: string;
-  sso: boolean;
-  spaces: number;
-  sites: number;
-}
+export type { AddUsersOptions, SandboxUser } from './users.js';
 
 export interface TeamMembership {
   userId: string;
@@ -46,7 +32,8 @@ export interface SandboxData {
   organizations: {
     id: string;
     users: SandboxUser[];
-    teams: { id: string; members: TeamMembership[] }[];
+    /** `title` absent (a file written before teams had titles): the team is titled by its id. */
+    teams: { id: string; title?: string; createdAt?: string; members: TeamMembership[] }[];
     glossary: StoredGlossaryEntry[];
   }[];
 }
@@ -63,18 +50,6 @@ interface Organization {
   emails: Map<string, string>;
   teams: Map<string, Team>;
   glossary: GlossaryEntries;
-}
-
-export interface AddUsersOptions {
-  /** Organization role of every new user (default `read`). */
-  role?: string | null;
-  /** E-mail domain (default `example.com`). */
-  domain?: string;
-}
-
-/** E-mails are compared trimmed and case-insensitively. */
-function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 export class SandboxStore {
@@ -124,6 +99,8 @@ export class SandboxStore {
         users: [...org.users.values()],
         teams: [...org.teams].map(([id, team]) => ({
           id,
+          title: team.title,
+          ...(team.createdAt === undefined ? {} : { createdAt: team.createdAt }),
           members: [...team.roles].map(([userId, role]) => ({ userId, role })),
         })),
         glossary: org.glossary.all(),
@@ -144,7 +121,8 @@ export class SandboxStore {
         store.createOrganization(o.id);
         for (const u of o.users) store.addUser(o.id, u);
         for (const t of o.teams) {
-          store.createTeam(o.id, t.id);
+          if (t.title !== undefined && typeof t.title !== 'string') throw new StoreError(`team ${t.id}: title must be a string`);
+          store.createTeam(o.id, t.id, t.title ?? t.id, typeof t.createdAt === 'string' ? t.createdAt : undefined);
           store.setTeamMembers(o.id, t.id, t.members);
         }
         for (const e of o.glossary) store.addGlossaryEntry(o.id, e);
@@ -196,11 +174,49 @@ export class SandboxStore {
     return this.organizations.get(orgId)?.teams.has(teamId) ?? false;
   }
 
-  createTeam(orgId: string, teamId: string): void {
+  /** Creates a team with a chosen id (seeds, tests, the data file); titled by its id unless given. */
+  createTeam(orgId: string, teamId: string, title = teamId, createdAt?: string): void {
     const org = this.org(orgId);
     if (org.teams.has(teamId)) throw new StoreError(`team ${teamId} already exists in organization ${orgId}`);
-    org.teams.set(teamId, new Team());
+    org.teams.set(teamId, new Team(title, createdAt));
     this.changed();
+  }
+
+  /**
+   * The service's team creation: a new team with a fresh id (never derived from the title, which
+   * need not be unique), created at `now`, with `members` (every user must exist). Returns its id.
+   */
+  addTeam(orgId: string, title: string, members: TeamMembership[], now: string, newId: () => string = newTeamId): string {
+    const org = this.org(orgId);
+    for (const m of members) if (!org.users.has(m.userId)) throw new StoreError(`unknown user ${m.userId} in organization ${orgId}`);
+    let id = newId();
+    while (org.teams.has(id)) id = newId();
+    const team = new Team(title, now);
+    for (const m of members) team.set(m.userId, m.role);
+    org.teams.set(id, team);
+    this.changed();
+    return id;
+  }
+
+  teamTitle(orgId: string, teamId: string): string {
+    return this.team(orgId, teamId).title;
+  }
+
+  /** When the team was created; the store's creation time for a team that does not say. */
+  teamCreatedAt(orgId: string, teamId: string): string {
+    return this.team(orgId, teamId).createdAt ?? this.createdAt;
+  }
+
+  renameTeam(orgId: string, teamId: string, title: string): void {
+    this.team(orgId, teamId).title = title;
+    this.changed();
+  }
+
+  /** Deletes a team and its memberships; false when there was no such team. */
+  deleteTeam(orgId: string, teamId: string): boolean {
+    const deleted = this.org(orgId).teams.delete(teamId);
+    if (deleted) this.changed();
+    return deleted;
   }
 
   addUser(orgId: string, user: SandboxUser): SandboxUser {
@@ -215,43 +231,10 @@ export class SandboxStore {
     return copy;
   }
 
-  /**
-   * Adds `n` deterministic users: ids `u00001`, `u00002`, … and e-mails `user00001@example.com`,
-   * numbered after the highest such user already there, so repeated calls never collide.
-   */
+  /** Adds `n` deterministic users (users.ts: numberedUsers), numbered after the existing ones. */
   addUsers(orgId: string, n: number, options: AddUsersOptions = {}): SandboxUser[] {
-    const org = this.org(orgId);
-    let highest = 0;
-    for (const id of org.users.keys()) {
-      const m = /^u(\d+)$/.exec(id);
-      if (m) highest = Math.max(highest, Number(m[1]));
-    }
-    const domain = options.domain ?? 'example.com';
-    const created: SandboxUser[] = [];
-    this.batch(() => {
-      for (let i = 1; i <= n; i++) {
-        const number = highest + i;
-        const digits = String(number).padStart(5, '0');
-        const id = `u${digits}`;
-        created.push(
-          this.addUser(orgId, {
-            id,
-            displayName: `User ${digits}`,
-            email: `user${digits}@${domain}`,
-            photoURL: `https://avatars.example.com/${id}.png`,
-            role: options.role === undefined ? 'read' : options.role,
-            disabled: false,
-            // Fixed dates keep generated state deterministic.
-            joinedAt: new Date(Date.UTC(2024, 0, 1) + number * 60_000).toISOString(),
-            lastSeenAt: new Date(Date.UTC(2025, 0, 1) + number * 60_000).toISOString(),
-            sso: false,
-            spaces: 0,
-            sites: 0,
-          }),
-        );
-      }
-    });
-    return created;
+    const users = numberedUsers(this.org(orgId).users.keys(), n, options);
+    return this.batch(() => users.map((u) => this.addUser(orgId, u)));
   }
 
   getUser(orgId: string, userId: string): SandboxUser | undefined {
@@ -409,12 +392,4 @@ export class SandboxStore {
     this.changed();
     return inserted;
   }
-}
-
-/** A fresh opaque glossary entry id: `ge_` + 16 random base-36 characters. */
-function newGlossaryEntryId(): string {
-  const bytes = randomBytes(16);
-  let id = 'ge_';
-  for (const b of bytes) id += (b % 36).toString(36);
-  return id;
 }

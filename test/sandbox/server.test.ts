@@ -795,13 +795,16 @@ describe('the organization listings of the published document', () => {
     const sb = await start({ seed: 'demo' });
     const first = await call<Page<Record<string, unknown>>>('GET', '/v1/orgs/acme/teams?limit=1', { sb });
     expect(first.status).toBe(200);
-    expect(first.body.items[0]).toMatchObject({ object: 'team', id: 'engineering', title: 'engineering', members: 20, spaces: 0, permissions: { admin: true, view: true } });
+    expect(first.body.items[0]).toMatchObject({ object: 'team', id: 'engineering', title: 'Platform Engineering', members: 20, spaces: 0, permissions: { admin: true, view: true } });
     expect(typeof first.body.items[0]?.createdAt).toBe('string');
     const cursor = first.body.next?.page as string;
     expect((await call<Page<{ id: string }>>('GET', `/v1/orgs/acme/teams?limit=1&page=${cursor}`, { sb })).body.items.map((t) => t.id)).toEqual(['design']);
     // A cursor of one query is refused by another.
     expectError(await call('GET', `/v1/orgs/acme/teams?limit=1&title=des&page=${cursor}`, { sb }), 400, /another listing/);
     expect((await call<Page<{ id: string }>>('GET', '/v1/orgs/acme/teams?title=DES', { sb })).body.items.map((t) => t.id)).toEqual(['design']);
+    // The filter reads the title, not the id: "platform" is in engineering's title alone, "engineering" in no id but its own.
+    expect((await call<Page<{ id: string; title: string }>>('GET', '/v1/orgs/acme/teams?title=pLaTfOrM', { sb })).body.items.map((t) => [t.id, t.title])).toEqual([['engineering', 'Platform Engineering']]);
+    expect((await call<Page<{ id: string }>>('GET', '/v1/orgs/acme/teams?title=product%20des', { sb })).body.items.map((t) => t.id)).toEqual(['design']);
     expectError(await call('GET', '/v1/orgs/nope/teams', { sb }), 404);
   });
 
@@ -816,6 +819,8 @@ describe('the organization listings of the published document', () => {
     expectError(await call('GET', '/v1/orgs/acme/members?sort=age', { sb }), 400);
     const kenji = sb.store.findUser('acme', 'kenji.sato@example.com')!;
     const teams = await call<Page<{ team: { id: string }; member: { role: string } }>>('GET', `/v1/orgs/acme/members/${kenji.id}/teams`, { sb });
+    const titled = await call<Page<{ team: { id: string; title: string } }>>('GET', `/v1/orgs/acme/members/${kenji.id}/teams?title=platform`, { sb });
+    expect(titled.body.items.map((t) => [t.team.id, t.team.title])).toEqual([['engineering', 'Platform Engineering']]);
     expect(teams.body.items.map((t) => [t.team.id, t.member.role])).toEqual(sb.store.teamIds('acme').flatMap((t) => (sb.store.teamRole('acme', t, kenji.id) ? [[t, sb.store.teamRole('acme', t, kenji.id)]] : [])));
     expectError(await call('GET', '/v1/orgs/acme/members/nobody/teams', { sb }), 404);
   });

@@ -23,6 +23,8 @@ describe('seeds', () => {
     for (const role of roles) expect(['admin', 'create', 'edit', 'review', 'comment', 'read']).toContain(role);
     expect(roles.size).toBeGreaterThanOrEqual(4);
     expect(store.teamIds(org)).toEqual(['engineering', 'design']);
+    // Titles that differ from the ids, as the service's do.
+    expect(store.teamIds(org).map((id) => store.teamTitle(org, id))).toEqual(['Platform Engineering', 'Product Design']);
     const engineering = store.teamMembers(org, 'engineering');
     expect(engineering).toHaveLength(20);
     const owners = engineering.filter((m) => m.role === 'owner').length;
