@@ -21,7 +21,7 @@ export function command(f: Factory): Command {
     .option('--dry-run', 'print the plan, send no change')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--report <file.csv>', 'write one row per team: action, team, title, outcome, HTTP status, message')
-    .addHelpText('after', examples('teamctl teams delete "Data Platform" --dry-run', 'teamctl teams delete design --force --yes'))
+    .addHelpText('after', examples('teamctl teams delete design --force --dry-run', 'teamctl teams delete "Product Design" --force --yes'))
     .action(f.action(run, (cmd, teams: string[]) => ({ teams, ...cmd.opts<Omit<TeamsDeleteOptions, 'teams'>>() }), ['base-url', 'org']));
 }
 
