@@ -148,14 +148,14 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile)
   });
   const byTitle = names.filter((name) => !idOf.has(name));
   if (byTitle.length > 0) {
-    const listed = await allTeams(client, org);
+    const [listed, matching] = await Promise.all([allTeams(client, org), import('../plan/teams.js')]);
     const problems: FileProblem[] = [];
     for (const name of byTitle) {
-      const problem = teamProblem(name, listed, org);
+      const problem = teamProblem(name, listed, org, matching);
       const lines = (byName.get(name) ?? []).map((e) => e.line);
       const where = `${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
       if (problem !== undefined) problems.push({ file: roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${problem.message} (${where})` });
-      else idOf.set(name, pickTeam(name, listed, org).id);
+      else idOf.set(name, pickTeam(name, listed, org, matching).id);
     }
     throwProblems(problems);
     const toRead = [...new Set(byTitle.map((name) => idOf.get(name) as string))].filter((id) => !current.has(id));

@@ -3,35 +3,44 @@
 // where the teams are read for them. A title is only ever matched against the listing: the id
 // that comes back is what goes into paths and saved plans.
 import type { ApiClient } from '../api/client.js';
-import { listTeams } from '../api/organization.js';
 import { identifierProblem } from '../api/segment.js';
 import { NotFoundError, UsageError } from '../errors.js';
-import { quote } from '../output/words.js';
-import { closestTeams, describeTeam, matchTeam, type NamedTeam } from '../plan/teams.js';
+import type { closestTeams, describeTeam, matchTeam, NamedTeam } from '../plan/teams.js';
 
 /** Every team of the organization, all pages. */
 export async function allTeams(client: ApiClient, org: string): Promise<NamedTeam[]> {
+  const { listTeams } = await import('../api/organization.js');
   const teams: NamedTeam[] = [];
   for await (const page of listTeams(client, org, undefined, 1000)) for (const t of page) teams.push({ id: t.id, title: t.title });
   return teams;
 }
 
-/** Why `name` matches no single team among `teams`, as the error to throw; undefined when it matches one. */
-export function teamProblem(name: string, teams: readonly NamedTeam[], org: string): TeamProblem | undefined {
+/**
+ * Why `name` matches no single team among `teams`; undefined when it matches one. (`matching`: the
+ * rules, loaded only once a name is matched by title: a team named by its id never needs them.)
+ */
+export function teamProblem(name: string, teams: readonly NamedTeam[], org: string, { matchTeam, closestTeams, describeTeam }: Matching): TeamProblem | undefined {
   const match = matchTeam(name, teams);
   if (match.kind === 'found') return undefined;
   if (match.kind === 'shared') {
     return {
       kind: 'shared',
-      message: `the title ${quote(name)} is shared by ${match.teams.length} teams (${match.teams.map((t) => t.id).join(', ')}): name one by its id`,
+      message: `the title ${JSON.stringify(name)} is shared by ${match.teams.length} teams (${match.teams.map((t) => t.id).join(', ')}): name one by its id`,
     };
   }
   const close = closestTeams(name, teams);
   return {
     kind: 'unknown',
-    message: `no team of organization ${org} has the id or title ${quote(name)}`,
+    message: `no team of organization ${org} has the id or title ${JSON.stringify(name)}`,
     hint: close.length > 0 ? `did you mean ${close.map(describeTeam).join(' or ')}? (\`teamctl teams list\` lists every team)` : 'list the teams and their ids with `teamctl teams list`',
   };
+}
+
+/** The matching rules (src/plan/teams.ts), handed in once loaded. */
+export interface Matching {
+  matchTeam: typeof matchTeam;
+  closestTeams: typeof closestTeams;
+  describeTeam: typeof describeTeam;
 }
 
 export interface TeamProblem {
@@ -41,10 +50,10 @@ export interface TeamProblem {
 }
 
 /** The team `name` means among `teams`: a shared title is exit 2, an unknown name exit 5, both with nothing sent. */
-export function pickTeam(name: string, teams: readonly NamedTeam[], org: string): NamedTeam {
-  const match = matchTeam(name, teams);
+export function pickTeam(name: string, teams: readonly NamedTeam[], org: string, matching: Matching): NamedTeam {
+  const match = matching.matchTeam(name, teams);
   if (match.kind === 'found') return match.team;
-  const problem = teamProblem(name, teams, org) as TeamProblem;
+  const problem = teamProblem(name, teams, org, matching) as TeamProblem;
   const options = problem.hint === undefined ? {} : { hint: problem.hint };
   if (problem.kind === 'shared') throw new UsageError(`${problem.message}; nothing was sent`, options);
   throw new NotFoundError(`${problem.message}; nothing was sent`, { status: 404, ...options });
@@ -65,7 +74,7 @@ export async function withTeam<T>(client: ApiClient, org: string, name: string, 
       asId = err;
     }
   }
-  const team = pickTeam(name, await allTeams(client, org), org);
+  const team = pickTeam(name, await allTeams(client, org), org, await import('../plan/teams.js'));
   // Listed under that id, yet not found as it: the service's 404 says why.
   if (asId !== undefined && team.id === name) throw asId;
   return use(team.id);
