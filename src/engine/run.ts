@@ -46,8 +46,11 @@ export function lazyView<Row, Rest extends object>(makeRows: () => Row[], makeDo
 }
 
 export interface AppliedView<Row> extends RunView<Row> {
-  /** The result for people on stderr. */
-  summary: string;
+  /**
+   * The result for people on stderr; `report` is the --report file written, when there is one
+   * (an interrupted run points there for the changes it does not list).
+   */
+  summary(report: string | undefined): string;
   tally: Tally;
 }
 
@@ -225,9 +228,11 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
 
   const work = domain.work();
   const progress = await startProgress(io, work.label, work.units, work.requests);
-  const interrupts = watchInterrupts(() => {
+  const interrupts = watchInterrupts((signal) => {
     progress.stop();
-    io.error(`interrupted: sending nothing more; requests in flight get ${interruptGraceMs / 1000}s to finish (press Ctrl-C again to quit at once)`);
+    // Ctrl-C again only means something to someone at a terminal who pressed it the first time.
+    const again = signal === 'SIGINT' && io.stdinIsTTY && io.stderrIsTTY ? ' (press Ctrl-C again to quit at once)' : '';
+    io.error(`interrupted: sending nothing more; requests in flight get ${interruptGraceMs / 1000}s to finish${again}`);
     ctx.interruptRequests(interruptGraceMs);
   });
   let done: AppliedView<Row>;
@@ -250,7 +255,7 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
     }
   }
   await publish(ctx, done, options.inputs);
-  io.info(done.summary);
+  io.info(done.summary(options.report !== undefined && reportProblem === undefined ? options.report : undefined));
   const signal = interrupts.received;
   if (signal !== undefined) {
     const { applied, total } = done.tally;
