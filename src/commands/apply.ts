@@ -71,11 +71,12 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   const plan = await readPlanFile(opts.planFile, ctx.cwd);
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const org = ctx.setting('org').value;
-  await checkOutputs(opts, ctx.cwd, [{ path: opts.planFile, what: 'the plan' }]);
+  const inputs = [{ path: opts.planFile, what: 'the plan' }];
+  await checkOutputs(opts, ctx.cwd, inputs);
   const client = await ctx.client();
   const baseUrl = client.base.origin + client.base.prefix;
   checkTarget(plan, opts.planFile, baseUrl, org);
-  const runOptions = { dryRun: opts.dryRun === true, ...(opts.report !== undefined ? { report: opts.report } : {}) };
+  const runOptions = { dryRun: opts.dryRun === true, inputs, ...(opts.report !== undefined ? { report: opts.report } : {}) };
   ctx.io.info(oneLine(`Applying ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`));
   if (opts.force !== true) await checkNotApplied(ctx.store.dir, plan.id, opts.planFile);
   /** Once the plan is known to be current: recorded as applied before its first change (not in a dry run). */

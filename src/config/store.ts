@@ -2,10 +2,11 @@
 // "output", "token"}}}. Reads use plain fs (conf pulls in a schema validator that costs ~100 ms of
 // start-up on every command); writes go through conf for its atomic write, with the file kept
 // 0600 and its folder 0700 because it holds the token.
-import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, constants, existsSync, fstatSync, mkdirSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../errors.js';
+import { checkOwnTargetSync, FileKindError, openRegularSync } from '../files/regular.js';
 
 import { configKeys, type ConfigKey } from '../choices.js';
 
@@ -27,12 +28,29 @@ interface ConfigFile {
  */
 export const maxConfigBytes = 1024 * 1024;
 
-/** The file's text, read up to maxConfigBytes; a device, a pipe or a larger file is refused. */
+/**
+ * The config file as a file of teamctl's own (README, "Reliability"): a symbolic link as its
+ * last component, or anything but a regular file (a FIFO would block every command), is a usage
+ * error naming it.
+ */
+function ownFileProblem(err: FileKindError, path: string): UsageError {
+  return err.reason === 'symlink'
+    ? new UsageError(`the config file ${path} is a symbolic link; teamctl does not follow a link as its own file`, {
+        hint: 'replace the link with the file it points to (a link to the whole config folder is fine), or set TEAMCTL_CONFIG_DIR',
+      })
+    : new UsageError(`the config file ${path} is not a regular file (${err.kind})`, { hint: 'remove it, then run `teamctl auth login` again' });
+}
+
+/** The file's text, read up to maxConfigBytes; a link, a device, a pipe or a larger file is refused. */
 function readConfigText(path: string): string {
-  const fd = openSync(path, 'r');
+  let fd: number;
+  try {
+    fd = openRegularSync(path, constants.O_RDONLY, { own: true });
+  } catch (err) {
+    throw err instanceof FileKindError ? ownFileProblem(err, path) : err;
+  }
   try {
     const info = fstatSync(fd);
-    if (!info.isFile()) throw new UsageError(`the config file ${path} is not a regular file`, { hint: 'remove it, then run `teamctl auth login` again' });
     const tooLarge = (): UsageError =>
       new UsageError(`the config file ${path} is larger than ${maxConfigBytes / 1024 / 1024} MB: not a file teamctl wrote`, { hint: 'fix or delete it, then run `teamctl auth login` again' });
     if (info.size > maxConfigBytes) throw tooLarge();
@@ -123,6 +141,12 @@ export class ConfigStore {
     profiles[name] = profile;
     const next: ConfigFile = { ...data, profiles };
 
+    // conf writes through a link and into a FIFO: what is there now is checked first.
+    try {
+      checkOwnTargetSync(this.path);
+    } catch (err) {
+      throw err instanceof FileKindError ? ownFileProblem(err, this.path) : err;
+    }
     if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     // Tighten a folder or file that already existed with looser bits.
     if ((statSync(this.dir).mode & 0o077) !== 0) chmodSync(this.dir, 0o700);

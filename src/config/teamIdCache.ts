@@ -3,9 +3,10 @@
 // holds ids, base URLs, organizations and times — never the token — and is bounded: a few
 // services, one page of teams each. Anything wrong with it (missing, too big, not ours) reads
 // as an empty cache: completion then asks the service, or offers nothing.
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic.js';
+import { readRegularText } from '../files/regular.js';
 
 /** How long ids are offered without asking the service again. */
 export const teamIdsTtlMs = 60_000;
@@ -54,9 +55,8 @@ function isEntry(value: unknown): value is TeamIdsEntry {
 /** The cache's entries; a missing, oversized or foreign file, or a bad entry, reads as nothing. */
 export async function readTeamIdCache(path: string): Promise<TeamIdsEntry[]> {
   try {
-    const info = await stat(path);
-    if (!info.isFile() || info.size > maxCacheBytes) return [];
-    const parsed = JSON.parse(await readFile(path, 'utf8')) as { entries?: unknown };
+    // A file of teamctl's own: never through a link, never waiting on a FIFO (files/regular.ts).
+    const parsed = JSON.parse(await readRegularText(path, { own: true, maxBytes: maxCacheBytes })) as { entries?: unknown };
     return Array.isArray(parsed?.entries) ? parsed.entries.filter(isEntry).slice(0, maxCachedOrganizations) : [];
   } catch {
     return [];
@@ -79,5 +79,6 @@ export async function writeTeamIdCache(path: string, configDir: string, entries:
   const others = entries.filter((e) => !(e.baseUrl === entry.baseUrl && e.org === entry.org) && freshTeamIds([e], e.baseUrl, e.org, entry.fetchedAt) !== undefined);
   const kept = [{ ...entry, teams: entry.teams.filter(isPlainId).slice(0, maxCachedTeamIds) }, ...others].slice(0, maxCachedOrganizations);
   await mkdir(configDir, { recursive: true, mode: 0o700 });
-  await writeFileAtomic(path, JSON.stringify({ entries: kept }) + '\n', path, { mode: 0o600 });
+  // Replaced, never written through a link to somewhere else.
+  await writeFileAtomic(path, JSON.stringify({ entries: kept }) + '\n', path, { mode: 0o600, own: true });
 }

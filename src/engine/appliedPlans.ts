@@ -2,10 +2,12 @@
 // applies in the config folder, one file per plan id, created exclusively before the first change
 // is sent — so a second apply, also one running at the same moment, is refused with nothing sent
 // (exit 3), unless --force says to apply it again (the state check still holds).
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { GuardError, UsageError } from '../errors.js';
+import { FileKindError, openRegular, readRegularText } from '../files/regular.js';
 import { oneLine } from '../output/terminal.js';
 
 interface Applied {
@@ -24,8 +26,9 @@ const recordPath = (configDir: string, id: string): string => join(configDir, 'a
 async function earlier(path: string): Promise<Applied | 'unreadable' | undefined> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readRegularText(path, { own: true, maxBytes: maxRecordBytes });
   } catch (err) {
+    if (err instanceof FileKindError) throw notARecord(err);
     return (err as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : 'unreadable';
   }
   try {
@@ -35,6 +38,19 @@ async function earlier(path: string): Promise<Applied | 'unreadable' | undefined
   } catch {
     return 'unreadable';
   }
+}
+
+/** A record is a line of JSON: anything much larger is not one teamctl wrote. */
+const maxRecordBytes = 64 * 1024;
+
+/**
+ * A record that is a link, a FIFO or anything but a regular file is not one teamctl wrote, and
+ * cannot be read without risk (a FIFO would block the run): a usage error naming it, nothing sent.
+ */
+function notARecord(err: FileKindError): UsageError {
+  return new UsageError(`the applied-plan record ${err.path} ${err.message}; nothing was sent`, {
+    hint: 'teamctl writes a regular file there when it applies a plan: remove what is there, then run again',
+  });
 }
 
 function alreadyApplied(planPath: string, record: Applied | 'unreadable' | undefined): GuardError {
@@ -71,10 +87,13 @@ export async function claimPlan(configDir: string, id: string, planPath: string,
   const path = recordPath(configDir, id);
   const record: Applied = { plan: planPath, appliedAt: new Date().toISOString(), pid: process.pid, host: hostname() };
   try {
-    const handle = await open(path, force ? 'w' : 'wx', 0o600);
+    // --force rewrites the record: never through a link, never into a FIFO (files/regular.ts).
+    const flags = constants.O_WRONLY | constants.O_CREAT | (force ? constants.O_TRUNC : constants.O_EXCL);
+    const handle = await openRegular(path, flags, { own: true, mode: 0o600 });
     await handle.writeFile(JSON.stringify(record) + '\n');
     await handle.close();
   } catch (err) {
+    if (err instanceof FileKindError) throw notARecord(err);
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw alreadyApplied(planPath, await earlier(path));
     throw new UsageError(`cannot record that ${planPath} is applied (${(err as Error).message}); nothing was sent`);
   }

@@ -46,8 +46,11 @@ export function lazyView<Row, Rest extends object>(makeRows: () => Row[], makeDo
 }
 
 export interface AppliedView<Row> extends RunView<Row> {
-  /** The result for people on stderr. */
-  summary: string;
+  /**
+   * The result for people on stderr; `report` is the --report file written, when there is one
+   * (an interrupted run points there for the changes it does not list).
+   */
+  summary(report: string | undefined): string;
   tally: Tally;
 }
 
@@ -82,6 +85,8 @@ export interface RunOptions {
   planOut?: string;
   /** --report: the CSV file. */
   report?: string;
+  /** The files the run reads: GITHUB_STEP_SUMMARY naming one of them is skipped (README, "Reports"). */
+  inputs?: readonly InputFile[];
 }
 
 /** What `apply` hands the domain whose plan it applies, once the plan's target is checked. */
@@ -117,8 +122,15 @@ export async function confirmChange(ctx: Context, question: string, needs: strin
 }
 
 /** The run options from a command's flags (absent flags left out). */
-export function runOptions(flags: { dryRun?: boolean | undefined; exitCode?: boolean | undefined; report?: string | undefined; planOut?: string | undefined }): RunOptions {
+export function runOptions(flags: {
+  dryRun?: boolean | undefined;
+  exitCode?: boolean | undefined;
+  report?: string | undefined;
+  planOut?: string | undefined;
+  inputs?: readonly InputFile[] | undefined;
+}): RunOptions {
   return {
+    ...(flags.inputs !== undefined ? { inputs: flags.inputs } : {}),
     dryRun: flags.dryRun === true,
     ...(flags.exitCode !== undefined ? { exitCode: flags.exitCode } : {}),
     ...(flags.report !== undefined ? { report: flags.report } : {}),
@@ -153,16 +165,27 @@ export async function checkOutputs(options: Pick<RunOptions, 'planOut' | 'report
 }
 
 
-/** Prints the report on stdout in the chosen format, and appends Markdown to GITHUB_STEP_SUMMARY. */
-async function publish<Row>(ctx: Context, view: RunView<Row>): Promise<void> {
+/**
+ * Prints the report on stdout in the chosen format, and appends Markdown to GITHUB_STEP_SUMMARY —
+ * unless that names one of the run's input files, which an output never overwrites (README,
+ * "Reports"): then the summary is skipped with a warning naming both.
+ */
+async function publish<Row>(ctx: Context, view: RunView<Row>, inputs: readonly InputFile[] = []): Promise<void> {
   const format = ctx.outputFormat();
   if (format === 'json') await ctx.io.out(JSON.stringify(view.json, null, 2) + '\n');
   else if (format === 'ndjson') await ctx.io.out(JSON.stringify(view.json) + '\n');
   else if (format === 'markdown') await ctx.io.out(renderReport(view.doc));
   const summaryFile = ctx.env.GITHUB_STEP_SUMMARY;
   if (summaryFile && ctx.env.TEAMCTL_NO_STEP_SUMMARY !== '1') {
+    const path = ctx.path(summaryFile);
+    for (const input of inputs) {
+      if (await sameFile(path, ctx.path(input.path))) {
+        ctx.io.warn(`GITHUB_STEP_SUMMARY (${summaryFile}) is the same file as ${input.what} (${input.path}): the summary was not written there`);
+        return;
+      }
+    }
     const { appendStepSummary } = await import('./stepSummary.js');
-    await appendStepSummary(ctx.path(summaryFile), renderReport(view.doc), (m) => ctx.io.warn(m));
+    await appendStepSummary(path, renderReport(view.doc), (m) => ctx.io.warn(m));
   }
 }
 
@@ -189,7 +212,7 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
     }
     const view = domain.planned();
     if (options.report !== undefined) await writeFileAtomic(ctx.path(options.report), await csvText(domain.csv, view.rows), `--report ${options.report}`);
-    await publish(ctx, view);
+    await publish(ctx, view, options.inputs);
     // The guards are checked on a dry run too, after its reports: a rehearsal fails as the run would.
     if (refused) throw refused;
     const pending = options.exitCode === true && !domain.isEmpty();
@@ -201,7 +224,7 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
   if (domain.isEmpty()) {
     const view = domain.nothingToDo();
     if (options.report !== undefined) await writeFileAtomic(ctx.path(options.report), await csvText(domain.csv, view.rows), `--report ${options.report}`);
-    await publish(ctx, view);
+    await publish(ctx, view, options.inputs);
     io.info(domain.nothingToDoLine);
     return ExitCode.ok;
   }
@@ -210,9 +233,11 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
 
   const work = domain.work();
   const progress = await startProgress(io, work.label, work.units, work.requests);
-  const interrupts = watchInterrupts(() => {
+  const interrupts = watchInterrupts((signal) => {
     progress.stop();
-    io.error(`interrupted: sending nothing more; requests in flight get ${interruptGraceMs / 1000}s to finish (press Ctrl-C again to quit at once)`);
+    // Ctrl-C again only means something to someone at a terminal who pressed it the first time.
+    const again = signal === 'SIGINT' && io.stdinIsTTY && io.stderrIsTTY ? ' (press Ctrl-C again to quit at once)' : '';
+    io.error(`interrupted: sending nothing more; requests in flight get ${interruptGraceMs / 1000}s to finish${again}`);
     ctx.interruptRequests(interruptGraceMs);
   });
   let done: AppliedView<Row>;
@@ -234,8 +259,8 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
       reportProblem = err.message;
     }
   }
-  await publish(ctx, done);
-  io.info(done.summary);
+  await publish(ctx, done, options.inputs);
+  io.info(done.summary(options.report !== undefined && reportProblem === undefined ? options.report : undefined));
   const signal = interrupts.received;
   if (signal !== undefined) {
     const { applied, total } = done.tally;

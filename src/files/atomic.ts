@@ -4,7 +4,8 @@
 // Everything written is redacted like the output streams (README, "Talking to the service").
 //
 // A target that is a symbolic link is written through: the file it points to is replaced and
-// the link stays a link (renaming over the link itself would silently turn it into a file).
+// the link stays a link (renaming over the link itself would silently turn it into a file) —
+// except for teamctl's own files (`own`), where a link in the file's place is refused.
 // Anything but a regular file (a directory, a device, a FIFO) is refused.
 import { randomBytes } from 'node:crypto';
 import { link, lstat, open, readFile, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
@@ -30,11 +31,17 @@ interface Target {
 const errnoCode = (err: unknown): string | undefined => (err as NodeJS.ErrnoException).code;
 
 /** Resolves `path` to the regular file it will replace (or create). Problems are usage errors. */
-async function resolveTarget(path: string, what: string): Promise<Target> {
+async function resolveTarget(path: string, what: string, own = false): Promise<Target> {
   let real = path;
   try {
-    if ((await lstat(path)).isSymbolicLink()) real = await realpath(path);
+    if ((await lstat(path)).isSymbolicLink()) {
+      // One of teamctl's own files is replaced where it is, never written through a link
+      // (README, "Reliability"); a link further up the path is followed as usual.
+      if (own) throw new UsageError(`${what}: is a symbolic link, which teamctl does not follow for its own files`);
+      real = await realpath(path);
+    }
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     const code = errnoCode(err);
     if (code === 'ENOENT') {
       // lstat found nothing (a new file), or realpath found a link pointing nowhere.
@@ -125,13 +132,15 @@ export interface AtomicOptions {
    * would be lost (the sandbox's quick start, run again, writes the same roster).
    */
   overwrite?: false;
+  /** One of teamctl's own files: a symbolic link in its place is refused, not written through. */
+  own?: true;
 }
 
 const exists = (what: string): UsageError => new UsageError(`${what}: the file already exists, and is not overwritten`, { hint: 'remove it first, or name another file' });
 
 /** Opens a temporary file for `path`. Problems the user can fix (no folder, a directory) are usage errors. */
 export async function openAtomic(path: string, what = path, options: AtomicOptions = {}): Promise<AtomicFile> {
-  const target = await resolveTarget(path, what);
+  const target = await resolveTarget(path, what, options.own === true);
   if (options.overwrite === false && target.mode !== undefined) throw exists(what);
   const { temp, handle } = await openTemp(target, what, options.mode ?? target.mode);
   let closed = false;

@@ -16,6 +16,7 @@ import { parse } from 'csv-parse/sync';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { FileKindError, openRegular } from './regular.js';
 import { InputFileError, type FileProblem } from '../errors.js';
 
 export interface DelimitedRow {
@@ -266,16 +267,16 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
   const path = opts.cwd === undefined ? file : resolve(opts.cwd, file);
   let handle;
   try {
-    // Opened without waiting when only a regular file will do: opening a FIFO would otherwise
-    // wait for a writer before it could be refused.
-    handle = await open(path, opts.regularOnly === true ? constants.O_RDONLY | constants.O_NONBLOCK : 'r');
+    // Opened without waiting when only a regular file will do (files/regular.ts): opening a FIFO
+    // would otherwise wait for a writer before it could be refused.
+    handle = opts.regularOnly === true ? await openRegular(path, constants.O_RDONLY) : await open(path, 'r');
   } catch (err) {
+    if (err instanceof FileKindError) throw fail(err.kind === 'a directory' ? 'cannot read file: is a directory' : 'cannot read file: not a regular file (a device, a pipe or a socket)');
     throw cannot(err);
   }
   try {
     const info = await handle.stat();
     if (info.isDirectory()) throw fail('cannot read file: is a directory');
-    if (opts.regularOnly === true && !info.isFile()) throw fail('cannot read file: not a regular file (a device, a pipe or a socket)');
     if (info.isFile() && info.size > maxBytes) throw fail(tooLarge);
     let decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
     let encoding: ReturnType<typeof encodingOf> = 'utf-8';

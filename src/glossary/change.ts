@@ -206,7 +206,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       const report = { ...plannedReport(plan, withDeletes), dryRun: false };
       return lazyView(() => plannedRows(plan, key, terms, input.entryTerms), (rows) => importDoc(org, report, rows), {
         json: report,
-        summary: formatImportSummary(report, key, summaryName),
+        summary: () => formatImportSummary(report, key, summaryName),
         tally: tallyOf(undefined),
       });
     },
@@ -249,9 +249,10 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       const report = appliedReport(plan, result, withDeletes);
       for (const r of heldRows) report.failed.push({ line: r.line, status: null, message: r.message });
       report.failed.sort((a, b) => a.line - b.line);
+      const stopped = interrupted();
       return lazyView(() => withHeld(appliedRows(plan, result, key, terms, input.entryTerms)), (rows) => importDoc(org, report, rows), {
         json: report,
-        summary: formatImportSummary(report, key, summaryName),
+        summary: (file: string | undefined) => formatImportSummary(report, key, summaryName, stopped ? { report: file } : undefined),
         tally: tallyOf(result),
       });
     },

@@ -3,6 +3,7 @@
 // and the summary. Pure: no requests, no printing.
 import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import type { CsvColumns } from '../engine/csv.js';
+import { interruptedLine, notSentLines, notSentMessage } from '../engine/interrupted.js';
 import { oneLine } from '../output/terminal.js';
 import { shorten } from '../output/words.js';
 import { foldLimit, foldedList } from '../output/fold.js';
@@ -225,15 +226,32 @@ export function appliedReport(plan: GlossaryPlan, result: ApplyResult, withDelet
 }
 
 /** The result for people: conflicts and failures (the first of each), then the counts. */
-export function formatImportSummary(report: ImportReport, key: string, command = 'glossary import'): string {
+export function formatImportSummary(report: ImportReport, key: string, command = 'glossary import', stopped?: { report: string | undefined }): string {
   const lines: string[] = [];
+  // After an interruption, what was never sent is said so, and listed apart (README, "Interruptions").
+  const notSent = stopped ? report.failed.filter((f) => f.message === notSentMessage) : [];
+  const failed = report.failed.filter((f) => !notSent.includes(f));
+  const unknown = stopped ? failed.filter((f) => f.message.startsWith('outcome unknown')).length : 0;
   listSome(report.conflicts.map((c) => conflictLine(c, key)), (l) => lines.push(l), 'conflicts (--json lists them all)');
   listSome(
-    report.failed.map((f) => `failed: ${f.line === 0 ? 'verification' : `line ${f.line}`}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`),
+    failed.map((f) => `failed: ${f.line === 0 ? 'verification' : `line ${f.line}`}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`),
     (l) => lines.push(l),
     'failed operations (--json lists them all)',
   );
   const n = report.conflicts.length;
+  if (stopped) {
+    const done: [number, string][] = [
+      [report.inserted, 'inserted'],
+      [report.updated, 'updated'],
+      [report.deleted ?? 0, 'deleted'],
+      [unknown, 'outcome unknown'],
+      [failed.length - unknown, 'failed'],
+    ];
+    lines.push(...notSentLines(notSent.map((f) => `line ${f.line}`), stopped.report));
+    lines.push(interruptedLine(done, notSent.length));
+    if (n > 0) lines.push(`(${conflictHint})`);
+    return lines.join('\n');
+  }
   lines.push(
     `${oneLine(command)}: ${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged, ` +
       `${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}, ${report.failed.length} failed`,

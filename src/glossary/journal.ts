@@ -13,8 +13,8 @@
 // the file under that lock; a journal that cannot be read stops the run, since forgetting it could
 // double a batch.
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
-import { unlinkSync } from 'node:fs';
+import { chmod, link, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { constants, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { GlossaryOperation } from '../api/types.js';
@@ -22,6 +22,7 @@ import { isLoopback } from '../api/url.js';
 import { oneLine } from '../output/terminal.js';
 import { GuardError, ServiceError, TeamctlError } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic.js';
+import { FileKindError, openRegular, readRegularText } from '../files/regular.js';
 import { translationsKey } from '../model/entries.js';
 import type { GlossaryEntryLike, PlannedOperation } from '../plan/glossary.js';
 
@@ -218,7 +219,7 @@ export class Journal {
     const next = edit(await this.read());
     const file: JournalFile = { version: 1, origin: this.origin, organization: this.organization, batches: next };
     try {
-      await writeFileAtomic(this.path, JSON.stringify(file) + '\n', `the glossary journal ${this.path}`);
+      await writeFileAtomic(this.path, JSON.stringify(file) + '\n', `the glossary journal ${this.path}`, { own: true });
       await chmod(this.path, 0o600);
     } catch (err) {
       throw new JournalError(`the glossary journal ${this.path} could not be written (${(err as Error).message}); nothing was sent`, {
@@ -231,8 +232,9 @@ export class Journal {
   private async read(): Promise<JournalBatch[]> {
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = await readRegularText(this.path, { own: true });
     } catch (err) {
+      if (err instanceof FileKindError) throw notOurs('journal', err);
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw corrupt(this.path, (err as Error).message);
     }
@@ -255,7 +257,8 @@ export class Journal {
       const path = join(dir, name);
       let batches: (JournalBatch & { baseUrl?: unknown; organization?: unknown })[];
       try {
-        const data = JSON.parse(await readFile(path, 'utf8')) as { batches?: unknown };
+        // Never waiting on a FIFO nor reading through a link: such a file is left alone.
+        const data = JSON.parse(await readRegularText(path, { own: true })) as { batches?: unknown };
         if (!Array.isArray(data.batches)) continue;
         batches = data.batches.filter(isBatch) as typeof batches;
       } catch {
@@ -273,7 +276,7 @@ export class Journal {
       await this.change((current) => [...current, ...moving.map((b) => ({ id: b.id, sentAt: b.sentAt, operations: b.operations }))]);
       const rest = batches.filter((b) => !ours(b));
       if (rest.length === 0) await unlink(path).catch(() => {});
-      else await writeFileAtomic(path, JSON.stringify({ batches: rest }) + '\n', path);
+      else await writeFileAtomic(path, JSON.stringify({ batches: rest }) + '\n', path, { own: true });
     }
   }
 
@@ -281,7 +284,7 @@ export class Journal {
     let told = false;
     for (;;) {
       try {
-        const handle = await open(this.lockPath, 'wx', 0o600);
+        const handle = await openRegular(this.lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, { own: true, mode: 0o600 });
         const holder: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
         await handle.writeFile(JSON.stringify(holder) + '\n');
         await handle.close();
@@ -316,8 +319,10 @@ export class Journal {
   private async holder(): Promise<Holder | 'stale' | undefined> {
     let text: string;
     try {
-      text = await readFile(this.lockPath, 'utf8');
-    } catch {
+      // A FIFO or a link in the lock's place is no lock teamctl took: it would block or mislead.
+      text = await readRegularText(this.lockPath, { own: true });
+    } catch (err) {
+      if (err instanceof FileKindError) throw notOurs('lock', err);
       return undefined; // released meanwhile: try again
     }
     try {
@@ -338,7 +343,7 @@ export class Journal {
     } catch {
       return; // someone else broke it first
     }
-    const moved = await readFile(aside, 'utf8').catch(() => '');
+    const moved = await readRegularText(aside, { own: true }).catch(() => '');
     let stillStale = true;
     try {
       const h = JSON.parse(moved) as Holder;
@@ -350,6 +355,13 @@ export class Journal {
     if (!stillStale) await link(aside, this.lockPath).catch(() => {});
     await unlink(aside).catch(() => {});
   }
+}
+
+/** The journal or its lock is a link, a FIFO or another file teamctl never writes there. */
+function notOurs(what: 'journal' | 'lock', err: FileKindError): JournalError {
+  return new JournalError(`the glossary ${what} ${err.path} ${err.message}; nothing was sent`, {
+    hint: `teamctl keeps its ${what} there as a regular file of its own: remove what is there, then run again`,
+  });
 }
 
 function corrupt(path: string, why: string): JournalError {

@@ -183,7 +183,7 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
     journal,
     held,
   });
-  return runChange(ctx, domain, runOptions(opts));
+  return runChange(ctx, domain, runOptions({ ...opts, inputs: [{ path: opts.file, what: 'the glossary file' }] }));
   });
 }
 
@@ -237,7 +237,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
     journal,
     held,
   });
-  return runChange(ctx, domain, runOptions(opts));
+  return runChange(ctx, domain, runOptions({ ...opts, inputs: [{ path: opts.file, what: 'the glossary file' }] }));
     },
   );
 }

@@ -221,7 +221,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
       const verification: Verification = { differences: [] };
       const report = appliedReport(plan, undefined, verification);
       const rows = reportRows({ plan, verification, unchangedNamed });
-      return { rows, json: report, doc: membersDoc(team, report, rows, false), summary: formatSummary(report, verification), tally: tallyOf(report, verification) };
+      return { rows, json: report, doc: membersDoc(team, report, rows, false), summary: () => formatSummary(report, verification), tally: tallyOf(report, verification) };
     },
     nothingToDoLine: 'Nothing to change: the team already matches.',
 
@@ -247,7 +247,8 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
       const report = appliedReport(plan, result, verification);
       const rows = reportRows({ plan, result, verification, unchangedNamed });
       const tally = tallyOf(report, verification, result);
-      return { rows, json: report, doc: membersDoc(team, report, rows, false), summary: formatSummary(report, verification), tally };
+      const stopped = interrupted();
+      return { rows, json: report, doc: membersDoc(team, report, rows, false), summary: (file) => formatSummary(report, verification, stopped ? { report: file } : undefined), tally };
     },
 
     planFile(): PlanFile<MembersPlanBody> {

@@ -15,6 +15,8 @@ import type { Progress } from '../output/progress.js';
 import type { MembersDomain, MembersPlanBody } from './change.js';
 import { membersCsv, type MembersReport, type ReportRow } from './report.js';
 import { plural } from '../output/words.js';
+import { interruptedLine, notSentLines, notSentMessage } from '../engine/interrupted.js';
+import { describeUser } from '../plan/members.js';
 
 /** A report row of an organization run: the team first. */
 export interface TeamRow extends ReportRow {
@@ -122,7 +124,7 @@ export function organizationDomain(teams: MembersDomain[], confirmed = false): C
           return { team: t.team, view: await t.execute(progress, interrupted) };
         }),
       );
-      return organizationView(results, teams);
+      return organizationView(results, teams, interrupted());
     },
 
     planFile(): PlanFile<MembersPlanBody> {
@@ -163,12 +165,35 @@ function notSent(team: MembersDomain): AppliedView<ReportRow> {
     rows,
     json,
     doc: planned.doc,
-    summary: `team ${team.team}: not sent: the run was interrupted`,
+    // Listed with the other changes not sent (interruptedSummary).
+    summary: () => `team ${team.team}: not sent: the run was interrupted`,
     tally: { total: units, applied: 0, failed: units, unknown: 0, unexplained: 0, unverifiable: true },
   };
 }
 
-function organizationView(done: { team: string; view: AppliedView<ReportRow> }[], teams: MembersDomain[]): AppliedView<TeamRow> {
+/**
+ * An interrupted organization run for people, in the words of a single team's (README,
+ * "Interruptions"): one line of counts over every team, each failure, then the changes not sent
+ * — those of the teams it never reached too — `team: action user`, the first few of them.
+ */
+function interruptedSummary(views: ReturnType<typeof combine>[], report: string | undefined): string {
+  const n = (f: (r: MembersReport) => number): number => views.reduce((x, v) => x + f(v.json), 0);
+  const failures = views.flatMap((v) => v.json.failed.filter((f) => f.action !== 'verify' && f.message !== notSentMessage).map((f) => ({ team: v.json.team, f })));
+  const notSent = views.flatMap((v) => v.rows.filter((r) => r.message === notSentMessage).map((r) => `${r.team}: ${r.action} ${describeUser(r.user)}`));
+  const line = interruptedLine(
+    [
+      [n((r) => r.added.length), 'added'],
+      [n((r) => r.removed.length), 'removed'],
+      [n((r) => r.roleChanged.length), n((r) => r.roleChanged.length) === 1 ? 'role changed' : 'roles changed'],
+      [failures.length, 'failed'],
+    ],
+    notSent.length,
+  );
+  const failed = failures.map(({ team, f }) => `  failed: ${team}: ${f.action} ${describeUser(f.user)}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`);
+  return [line, ...failed, ...notSentLines(notSent, report)].join('\n');
+}
+
+function organizationView(done: { team: string; view: AppliedView<ReportRow> }[], teams: MembersDomain[], stopped = false): AppliedView<TeamRow> {
   const views = done.map((d) => combine(d.team, d.view));
   const json: OrganizationReport = { dryRun: false, teams: views.map((v) => v.json) };
   const tally = sumTallies(done.map((d) => d.view.tally));
@@ -179,7 +204,7 @@ function organizationView(done: { team: string; view: AppliedView<ReportRow> }[]
     rows: views.flatMap((v) => v.rows),
     json,
     doc: organizationDoc(title, views.map((v, i) => ({ team: v.json.team, doc: v.doc, empty: teams[i]?.isEmpty() ?? false }))),
-    summary: changed.map((d) => `team ${d.team}:\n${d.view.summary}`).join('\n'),
+    summary: (report) => (stopped ? interruptedSummary(views, report) : changed.map((d) => `team ${d.team}:\n${d.view.summary(report)}`).join('\n')),
     tally,
   };
 }

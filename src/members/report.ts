@@ -30,6 +30,7 @@ import type { ApiClient } from '../api/client.js';
 import type { TeamMemberRole } from '../api/types.js';
 import { TeamctlError } from '../errors.js';
 import type { CsvColumns } from '../engine/csv.js';
+import { interruptedLine, notSentLines, notSentMessage } from '../engine/interrupted.js';
 import {
   compareEndState,
   describeUser,
@@ -382,26 +383,29 @@ export async function formatPlan(plan: MembersPlan, team: string, currentCount: 
  * has one outcome: a new owner added whose owner role was not set is counted with the added (and
  * said so), not once more with the failed.
  */
-export function formatSummary(report: MembersReport, verification: Verification | undefined): string {
+export function formatSummary(report: MembersReport, verification: Verification | undefined, stopped?: { report: string | undefined }): string {
   const added = UserMap.of(report.added.map((u): [UserRef, true] => [u, true]));
   const roleless = new Set(report.failed.filter((f) => f.action === 'role' && added.has(f.user)));
-  const failed = report.failed.filter((f) => f.action !== 'verify' && !roleless.has(f));
-  const lines = [
-    'Done: ' +
-      counts([
-        [report.added.length, roleless.size > 0 ? `added (${roleless.size} without the owner role asked for)` : 'added'],
-        [report.removed.length, 'removed'],
-        [report.roleChanged.length, report.roleChanged.length === 1 ? 'role changed' : 'roles changed'],
-        [report.unchanged, 'unchanged'],
-        ...kept(report.notInRoster),
-        [report.notMember.length, 'not a member'],
-        [failed.length, 'failed'],
-      ]),
+  // After an interruption, what was never sent is said so, and listed apart (README, "Interruptions").
+  const notSent = stopped ? report.failed.filter((f) => f.message === notSentMessage) : [];
+  const failed = report.failed.filter((f) => f.action !== 'verify' && !roleless.has(f) && !notSent.includes(f));
+  const done: [number, string][] = [
+    [report.added.length, roleless.size > 0 ? `added (${roleless.size} without the owner role asked for)` : 'added'],
+    [report.removed.length, 'removed'],
+    [report.roleChanged.length, report.roleChanged.length === 1 ? 'role changed' : 'roles changed'],
   ];
+  const lines = stopped
+    ? [interruptedLine([...done, [failed.length, 'failed']], notSent.length)]
+    : ['Done: ' + counts([...done, [report.unchanged, 'unchanged'], ...kept(report.notInRoster), [report.notMember.length, 'not a member'], [failed.length, 'failed']])];
   for (const f of report.failed) {
-    if (f.action === 'verify') continue;
+    if (f.action === 'verify' || notSent.includes(f)) continue;
     const status = f.status === null ? '' : ` (${f.status})`;
     lines.push(roleless.has(f) ? `  added without the owner role: ${describeUser(f.user)}${status}: ${f.message}` : `  failed: ${f.action} ${describeUser(f.user)}${status}: ${f.message}`);
+  }
+  if (stopped) {
+    lines.push(...notSentLines(notSent.map((f) => `${f.action} ${describeUser(f.user)}`), stopped.report));
+    // Nothing was read back after the signal: the line above already says why.
+    return lines.join('\n');
   }
   const unexplained = report.failed.filter((f) => f.action === 'verify');
   if (verification?.ownerless) {

@@ -89,7 +89,7 @@ describe('ConfigStore: hostile config files', () => {
   it('refuses a config file that is a device or larger than its limit, without reading it whole', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'teamctl-'));
     symlinkSync('/dev/zero', join(dir, 'config.json'));
-    expect(usage(() => new ConfigStore({ TEAMCTL_CONFIG_DIR: dir }).profile('default'))).toMatch(/config\.json is not a regular file$/);
+    expect(usage(() => new ConfigStore({ TEAMCTL_CONFIG_DIR: dir }).profile('default'))).toMatch(/config\.json is a symbolic link; teamctl does not follow a link as its own file$/);
     const big = storeWith(Buffer.alloc(maxConfigBytes + 1, 0x20));
     expect(usage(() => big.profile('default'))).toMatch(/config\.json is larger than 1 MB: not a file teamctl wrote$/);
     // Through the CLI: exit 2 naming the file and the key, no stack trace.

@@ -65,7 +65,7 @@ function scripted(script: Script = {}) {
     },
     nothingToDo: () => {
       calls.push('nothingToDo');
-      return { ...view('nothing', []), summary: 'nothing summary', tally: tally({ total: 0, applied: 0 }) };
+      return { ...view('nothing', []), summary: () => 'nothing summary', tally: tally({ total: 0, applied: 0 }) };
     },
     work: () => {
       calls.push('work');
@@ -76,7 +76,7 @@ function scripted(script: Script = {}) {
       progress.increment(1);
       script.during?.(interrupted);
       sawInterrupted = interrupted();
-      return { ...view('done', [{ user: 'a@example.com', result: 'added' }, { user: '=b@example.com', result: 'added' }]), summary: 'Added 2 members.', tally: tally(), ...script.done };
+      return { ...view('done', [{ user: 'a@example.com', result: 'added' }, { user: '=b@example.com', result: 'added' }]), summary: (report) => `Added 2 members.${report === undefined ? '' : ` (each in ${report})`}`, tally: tally(), ...script.done };
     },
     planFile: () => {
       calls.push('planFile');
@@ -262,7 +262,7 @@ describe('a run that sends', () => {
     expect(calls).toEqual(['planText(false)', 'refusals', 'confirm', 'work', 'execute']);
     expect(sawInterrupted()).toBe(false);
     expect(readFileSync(join(dir, 'report.csv'), 'utf8')).toBe("user,result\na@example.com,added\n'=b@example.com,added\n");
-    expect(streams.err()).toBe('Plan: add 2 members\nAdded 2 members.\n');
+    expect(streams.err()).toBe('Plan: add 2 members\nAdded 2 members. (each in report.csv)\n');
   });
 
   it('a refused confirmation stops before anything is sent', async () => {
@@ -321,7 +321,8 @@ describe('a report that cannot be written after changes were applied', () => {
 
 describe('an interruption while sending', () => {
   it('stops new requests, writes the report, and exits 130 naming what applied and where each change is listed', async () => {
-    const { ctx, dir, streams } = context();
+    // Someone at a terminal pressed Ctrl-C: pressing it again is worth saying.
+    const { ctx, dir, streams } = context({ streams: fakeStreams({ stdinIsTTY: true, stderrIsTTY: true }) });
     const listening = process.listenerCount('SIGINT');
     const { domain, sawInterrupted } = scripted({ during: () => process.emit('SIGINT', 'SIGINT'), done: { tally: tally({ total: 1_500, applied: 1_234, failed: 266 }) } });
     const err = await failure(run(ctx, domain, { report: 'report.csv' }));
@@ -330,8 +331,25 @@ describe('an interruption while sending', () => {
     expect(err.exitCode).toBe(ExitCode.interrupted);
     expect(err.message).toBe('interrupted after 1,234 of 1,500 changes were applied; report.csv lists each change; run the same command again to finish');
     expect(readFileSync(join(dir, 'report.csv'), 'utf8')).toContain('a@example.com,added');
-    expect(streams.err()).toContain('interrupted: sending nothing more; requests in flight get 2s to finish (press Ctrl-C again to quit at once)');
+    expect(streams.err()).toContain('interrupted: sending nothing more; requests in flight get 2s to finish (press Ctrl-C again to quit at once)\n');
+    // The summary is told which report was written, to point there for what it does not list.
+    expect(streams.err()).toContain('\nAdded 2 members. (each in report.csv)\n');
     expect(process.listenerCount('SIGINT')).toBe(listening);
+  });
+
+  it('no Ctrl-C hint after SIGTERM, nor when stdin or stderr is not a terminal', async () => {
+    const cases: [NodeJS.Signals, { stdinIsTTY?: boolean; stderrIsTTY?: boolean }][] = [
+      ['SIGTERM', { stdinIsTTY: true, stderrIsTTY: true }],
+      ['SIGINT', {}],
+      ['SIGINT', { stdinIsTTY: true }],
+      ['SIGINT', { stderrIsTTY: true }],
+    ];
+    for (const [signal, tty] of cases) {
+      const { ctx, streams } = context({ streams: fakeStreams(tty) });
+      await failure(run(ctx, scripted({ during: () => process.emit(signal, signal) }).domain));
+      expect(streams.err()).toContain('interrupted: sending nothing more; requests in flight get 2s to finish\n');
+      expect(streams.err()).not.toContain('Ctrl-C');
+    }
   });
 
   it('SIGTERM exits 143; without a report (or with one that failed) it points at the summary and --report', async () => {
@@ -344,6 +362,8 @@ describe('an interruption while sending', () => {
     mkdirSync(join(failed.dir, 'report.csv'));
     const err2 = await failure(run(failed.ctx, scripted({ during: () => process.emit('SIGINT', 'SIGINT') }).domain, { report: 'report.csv' }));
     expect(err2).toBeInstanceOf(InterruptedError);
+    // A report that could not be written is not pointed at.
+    expect(failed.streams.err()).toContain('\nAdded 2 members.\n');
     expect(err2.message).toContain('; the summary above shows the first changes, and --report <file.csv> lists each change;');
   });
 

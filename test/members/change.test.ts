@@ -357,14 +357,22 @@ describe('sending, against the sandbox: the report of what happened', () => {
 
   it('interrupted before anything was sent: every change failed, the team not read again', async () => {
     const view = await run(() => () => undefined, true);
-    expect(view.summary).toMatch(/\nNot verified: not read again: the run was interrupted$/);
+    expect(view.summary(undefined)).toBe(
+      [
+        'Interrupted: nothing applied, 4 not sent (the run was stopped)',
+        '  not sent: add user00005@example.com',
+        '  not sent: add user00006@example.com',
+        '  not sent: role user00002@example.com',
+        '  not sent: remove user00004@example.com',
+      ].join('\n'),
+    );
     expect(view.tally).toMatchObject({ total: 4, applied: 0, failed: 4, unknown: 0, unverifiable: true, firstFailure: 'not sent: the run was interrupted' });
     expect(sandbox?.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('stopped by a refused token: not read again, and says after what', async () => {
     const view = await run(() => (req) => (req.method !== 'GET' ? { kind: 'respond', status: 401, body: { error: { code: 401, message: 'bad token' } } } : undefined));
-    expect(view.summary).toMatch(/\nNot verified: not read again after: authentication failed \(401\): bad token$/);
+    expect(view.summary(undefined)).toMatch(/\nNot verified: not read again after: authentication failed \(401\): bad token$/);
     expect(view.tally).toMatchObject({ total: 4, applied: 0, failed: 4, unknown: 0, unverifiable: true, firstFailure: 'bad token' });
     expect(view.tally.stoppedBy?.status).toBe(401);
   });
