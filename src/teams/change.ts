@@ -9,6 +9,7 @@ import { createTeam, deleteTeam, listTeams, renameTeam } from '../api/organizati
 import type { Context } from '../context.js';
 import { lazyView, confirmChange, type AppliedView, type ChangeDomain, type RunView } from '../engine/run.js';
 import type { ExitWords, Tally } from '../engine/exit.js';
+import { interruptedLine, notSentLines, notSentListed, notSentMessage } from '../engine/interrupted.js';
 import { newPlanFile, type PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import { ServiceError, TeamctlError } from '../errors.js';
@@ -105,19 +106,19 @@ export function teamsDomain(input: TeamsDomainInput): ChangeDomain<TeamRow> {
     },
     planned: () => view(changes.map((c) => rowOf(c, 'planned', null, '')), `Planned changes to the teams of ${org}`),
     nothingToDo(): AppliedView<TeamRow> {
-      return { ...view([], `The teams of ${org}: nothing to change`), summary: 'Nothing to change.', tally: tallyOf([]) };
+      return { ...view([], `The teams of ${org}: nothing to change`), summary: () => 'Nothing to change.', tally: tallyOf([]) };
     },
     work: () => ({ label: 'teams', units: changes.length, requests: changes.length }),
     async execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<TeamRow>> {
       const rows: TeamRow[] = [];
       for (const change of changes) {
-        if (interrupted()) rows.push(rowOf(change, 'failed', null, 'not sent: the run was interrupted'));
+        if (interrupted()) rows.push(rowOf(change, 'failed', null, notSentMessage));
         else rows.push(await send(client, org, change));
         progress.increment();
       }
       await readBack(client, org, rows);
       const tally = tallyOf(rows);
-      return { ...view(rows, `Changes to the teams of ${org}`), summary: summaryOf(rows), tally };
+      return { ...view(rows, `Changes to the teams of ${org}`), summary: (report) => summaryOf(rows, report), tally };
     },
     planFile(): PlanFile {
       const body: TeamsPlanBody = { changes, state: teamsState(changes, input.teams), force: input.force };
@@ -197,14 +198,24 @@ function tallyOf(rows: TeamRow[]): Tally {
   };
 }
 
-function summaryOf(rows: readonly TeamRow[]): string {
+/** The result for people: counts, then the failures; an interrupted run in its own words (README, "Interruptions"). */
+function summaryOf(rows: readonly TeamRow[], report: string | undefined): string {
   const count = (action: TeamChange['action']) => rows.filter((r) => r.action === action && r.outcome === 'applied').length;
-  const done = (['create', 'rename', 'delete'] as const).flatMap((a) => (count(a) > 0 ? [`${count(a)} ${{ create: 'created', rename: 'renamed', delete: 'deleted' }[a]}`] : []));
-  const failed = rows.filter((r) => r.outcome !== 'applied');
-  const lines = [`Done: ${done.length > 0 ? done.join(', ') : 'nothing applied'}${failed.length > 0 ? `, ${failed.length} failed` : ''}.`];
-  for (const r of failed.slice(0, 20)) lines.push(oneLine(`  failed: ${verbs[r.action]} ${r.team || JSON.stringify(r.title)}: ${r.message}`));
-  if (failed.length > 20) lines.push(`  … and ${failed.length - 20} more (--report lists each change)`);
-  return lines.join('\n');
+  const counts: [number, string][] = [
+    [count('create'), 'created'],
+    [count('rename'), 'renamed'],
+    [count('delete'), 'deleted'],
+  ];
+  const name = (r: TeamRow): string => oneLine(`${verbs[r.action]} ${r.team || JSON.stringify(r.title)}`);
+  const notSent = rows.filter((r) => r.message === notSentMessage);
+  const failed = rows.filter((r) => r.outcome !== 'applied' && r.message !== notSentMessage);
+  const failures = failed.slice(0, notSentListed).map((r) => oneLine(`  failed: ${name(r)}: ${r.message}`));
+  if (failed.length > notSentListed) failures.push(`  … and ${failed.length - notSentListed} more failed; ${report ?? '--report <file.csv>'} lists each change`);
+  if (notSent.length > 0) {
+    return [interruptedLine([...counts, [failed.length, 'failed']], notSent.length), ...failures, ...notSentLines(notSent.map(name), report)].join('\n');
+  }
+  const done = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  return [`Done: ${done.length > 0 ? done.join(', ') : 'nothing applied'}${failed.length > 0 ? `, ${failed.length} failed` : ''}.`, ...failures].join('\n');
 }
 
 const words: ExitWords = {
