@@ -128,27 +128,29 @@ export async function readRegularText(path: string, options: RegularOptions & { 
  * regular file (not a link, a FIFO, a directory…). Only looked at (lstat), never opened.
  */
 export async function checkOwnTarget(path: string): Promise<void> {
-  let info: Stats;
-  try {
-    info = await lstat(path);
-  } catch (err) {
-    if (codeOf(err) === 'ENOENT') return;
-    throw err;
-  }
-  if (info.isSymbolicLink()) throw new FileKindError(path, 'symlink', 'a symbolic link');
-  const kind = kindOf(info);
-  if (kind !== undefined) throw new FileKindError(path, 'not-regular', kind);
+  ownTarget(path, await lstat(path).catch(absent));
 }
 
 /** checkOwnTarget for synchronous callers. */
 export function checkOwnTargetSync(path: string): void {
-  let info: Stats;
+  let info: Stats | undefined;
   try {
     info = lstatSync(path);
   } catch (err) {
-    if (codeOf(err) === 'ENOENT') return;
-    throw err;
+    info = absent(err);
   }
+  ownTarget(path, info);
+}
+
+/** A missing file (undefined); any other failure to look is thrown. */
+function absent(err: unknown): undefined {
+  if (codeOf(err) === 'ENOENT') return undefined;
+  throw err;
+}
+
+/** Refuses what `info` shows in the place of one of teamctl's own files: a link, or not a regular file. */
+function ownTarget(path: string, info: Stats | undefined): void {
+  if (info === undefined) return;
   if (info.isSymbolicLink()) throw new FileKindError(path, 'symlink', 'a symbolic link');
   const kind = kindOf(info);
   if (kind !== undefined) throw new FileKindError(path, 'not-regular', kind);
