@@ -101,13 +101,16 @@ export async function buildProgram(deps: ContextDeps, state: RunState, argv?: re
 
 /**
  * The first two words of `argv` that are not options or their values (`--org acme members list`
- * gives members, list). Which global options take a value is read from the program itself.
+ * gives members, list); none after a help flag that comes first. Which global options take a value
+ * is read from the program itself.
  */
 function commandWords(program: Command, argv: readonly string[]): string[] {
   const words: string[] = [];
   for (let i = 0; i < argv.length && words.length < 2; i++) {
     const arg = argv[i] as string;
     if (arg === '--') break;
+    // The root's help before any command word (`--help members`) is the root's: it lists them all.
+    if (words.length === 0 && (arg === '-h' || arg === '--help')) return [];
     if (!arg.startsWith('-') || arg === '-') {
       words.push(arg);
       continue;

@@ -57,6 +57,9 @@ describe('the command tree, loaded lazily', () => {
     [['members']],
     [['members', 'help', 'sync']],
     [['--org=acme', 'users', 'teams']],
+    [['--help', 'members']],
+    [['-h', '--org', 'acme', 'glossary', 'list']],
+    [['--json', '--help', 'whoami']],
   ])('says the same as the whole tree for %j', async (argv) => {
     const whole = await wholeTree(argv);
     expect(whole.out + whole.err).not.toBe('');
