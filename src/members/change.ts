@@ -129,7 +129,7 @@ function minOwnersProblem(team: string, current: readonly CurrentMember[], plan:
  * users the verification found different that no change was planned for (a member the input
  * named and left as it was among them).
  */
-function membersDoc(team: string, report: MembersReport, rows: readonly ReportRow[], dryRun: boolean): ReportDoc {
+export function membersDoc(team: string, report: MembersReport, rows: readonly ReportRow[], dryRun: boolean): ReportDoc {
   const title = dryRun
     ? `Plan for team ${team}: ${report.added.length} to add, ${report.removed.length} to remove, ${plural(report.roleChanged.length, 'role change')}, ${report.unchanged} unchanged${report.notInRoster ? `, ${report.notInRoster.length} not in the roster (kept)` : ''}`
     : `Result for team ${team}: ${report.added.length} added, ${report.removed.length} removed, ${report.roleChanged.length} role${report.roleChanged.length === 1 ? '' : 's'} changed, ${report.failed.length} failed${report.verified ? ', verified' : ''}`;

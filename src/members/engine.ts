@@ -3,13 +3,14 @@
 // with only adds, `remove` a sync with only removals.
 import type { Context } from '../context.js';
 import { checkOutputs, runChange, runOptions, type InputFile } from '../engine/run.js';
-import { NotFoundError, type FileProblem } from '../errors.js';
+import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
 import type { UserEntry, UserRef } from '../model/users.js';
 import { identifierProblem } from '../api/segment.js';
 import type { ApiClient } from '../api/client.js';
 import { planOrganization, rowsByTeam } from '../plan/organization.js';
+import { plural } from '../output/words.js';
 import { severalTeams } from '../settings.js';
 import { membersDomain, type MembersRunSettings } from './change.js';
 import { organizationDomain } from './orgChange.js';
@@ -38,6 +39,8 @@ export interface EngineOptions {
   minOwners?: number;
   /** The files read (the roster, --add-file, --remove-file): no output may overwrite them. */
   inputs?: InputFile[];
+  /** --create-teams (an organization roster): teams the organization lacks are created, then filled. */
+  createTeams?: boolean;
 }
 
 /** Teams read at once when a roster names several (each read is sequential pages). */
@@ -87,7 +90,8 @@ function settingsOf(options: EngineOptions, maxRemovals: string | undefined): Me
 /**
  * `members sync --roster org.csv` with a `team` column: every team the roster names, in one run
  * and one plan (README, "Many teams from one roster"). Teams the roster does not name are never
- * read or touched; a team the service does not know is a usage error before anything is sent.
+ * read or touched; a team the service does not know is a usage error before anything is sent —
+ * unless --create-teams, which creates it (src/members/newTeam.ts).
  */
 export async function runOrganizationSync(ctx: Context, options: EngineOptions, roster: UserFile): Promise<number> {
   const org = ctx.setting('org').value;
@@ -98,15 +102,33 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
 
   const client = await ctx.client();
   client.shareBudget(options.concurrency);
-  const { byTeam, current } = await readRosterTeams(client, org, roster);
+  const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
   const teams = [...byTeam.keys()];
   const plans = planOrganization(current, byTeam, options.change.prune === true);
-  const domains = teamDomains(ctx, client, org, options.command, { ...settingsOf(options, maxRemovals), teamInMessages: true }, teams.map((team) => ({
+  const settings = { ...settingsOf(options, maxRemovals), teamInMessages: true };
+  const domains = teamDomains(ctx, client, org, options.command, settings, teams.map((team) => ({
     team,
     current: current.get(team) ?? [],
     plan: plans.get(team) as MembersPlan,
     named: (byTeam.get(team) ?? []).map(refOfEntry),
   })));
+  if (missing.size > 0) {
+    const titles = [...missing.keys()];
+    // A saved plan is checked against the teams it was made from; a team that does not exist yet
+    // has nothing to check, so such a plan is refused (README, "Many teams from one roster").
+    if (options.planOut !== undefined) {
+      const named = titles.map((t) => JSON.stringify(t)).join(' ');
+      throw new UsageError(`--plan-out cannot save a plan that creates teams (${plural(titles.length, 'team')} to create: ${named}); nothing was sent`, {
+        hint: `create ${titles.length === 1 ? 'it' : 'them'} first (\`teamctl teams create ${named}\`), then make the plan again`,
+      });
+    }
+    const { newTeamDomain, organizationMembers } = await import('./newTeam.js');
+    const members = await organizationMembers(client, org);
+    const baseUrl = client.base.origin + client.base.prefix;
+    for (const [title, rows] of missing) {
+      domains.push(newTeamDomain(ctx, { client, baseUrl, org, title, rows, members, command: options.command, settings, prune: options.change.prune === true }));
+    }
+  }
   return runChange(ctx, organizationDomain(domains), runOptions(options));
 }
 
@@ -128,9 +150,10 @@ export function teamDomains(
  * tried as an id first, by the read it needs anyway; the names the service knows no team of are
  * matched by title in one listing of the teams. A name that is neither, or a title two teams
  * share, is a problem of the roster's lines (exit 2, nothing sent). Rows naming one team by its
- * id and by its title are that team's rows together.
+ * id and by its title are that team's rows together. With `create` (--create-teams), a name that
+ * matches no team and can be a title is a team to create (`missing`); a shared title stays exit 2.
  */
-async function readRosterTeams(client: ApiClient, org: string, roster: UserFile): Promise<{ byTeam: Map<string, UserEntry[]>; current: Map<string, CurrentMember[]> }> {
+async function readRosterTeams(client: ApiClient, org: string, roster: UserFile, create: boolean): Promise<RosterTeams> {
   const byName = rowsByTeam(roster.users);
   const names = [...byName.keys()];
   const read = (team: string) => readTeam(client, org, team, 'before planning; nothing was sent');
@@ -139,6 +162,7 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile)
   if (failed && !failed.ok) throw failed.error;
   const idOf = new Map<string, string>();
   const current = new Map<string, CurrentMember[]>();
+  const missing = new Map<string, UserEntry[]>();
   names.forEach((name, i) => {
     const r = asIds[i];
     if (r?.ok) {
@@ -148,17 +172,22 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile)
   });
   const byTitle = names.filter((name) => !idOf.has(name));
   if (byTitle.length > 0) {
-    const [listed, matching] = await Promise.all([allTeams(client, org), import('../plan/teams.js')]);
+    const [listed, matching, { titleProblem }] = await Promise.all([allTeams(client, org), import('../plan/teams.js'), import('../plan/teamChanges.js')]);
     const problems: FileProblem[] = [];
     for (const name of byTitle) {
       const problem = teamProblem(name, listed, org, matching);
-      const lines = (byName.get(name) ?? []).map((e) => e.line);
+      const rows = byName.get(name) ?? [];
+      const lines = rows.map((e) => e.line);
       const where = `${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
-      if (problem !== undefined) problems.push({ file: roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${problem.message} (${where})` });
-      else idOf.set(name, pickTeam(name, listed, org, matching).id);
+      const cannot = problem?.kind === 'unknown' && create ? titleProblem(name) : undefined;
+      if (problem?.kind === 'unknown' && create && cannot === undefined) toCreate(missing, name, rows);
+      else if (problem !== undefined) {
+        const why = cannot !== undefined ? `${problem.message}, and it cannot be created: ${cannot}` : problem.kind === 'unknown' ? `${problem.message}; --create-teams creates it` : problem.message;
+        problems.push({ file: roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${why} (${where})` });
+      } else idOf.set(name, pickTeam(name, listed, org, matching).id);
     }
     throwProblems(problems);
-    const toRead = [...new Set(byTitle.map((name) => idOf.get(name) as string))].filter((id) => !current.has(id));
+    const toRead = [...new Set(byTitle.flatMap((name) => idOf.get(name) ?? []))].filter((id) => !current.has(id));
     const reads = await runPool(toRead, teamReads, read);
     reads.forEach((r, i) => {
       if (!r.ok) throw r.error;
@@ -167,8 +196,24 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile)
   }
   const byTeam = new Map<string, UserEntry[]>();
   for (const [name, rows] of byName) {
-    const id = idOf.get(name) as string;
+    const id = idOf.get(name);
+    if (id === undefined) continue; // a team to create
     byTeam.set(id, [...(byTeam.get(id) ?? []), ...rows.map((row) => ({ ...row, team: id }))]);
   }
-  return { byTeam, current };
+  return { byTeam, current, missing };
+}
+
+interface RosterTeams {
+  /** The rows of each existing team, by its id. */
+  byTeam: Map<string, UserEntry[]>;
+  current: Map<string, CurrentMember[]>;
+  /** --create-teams: the rows of each team to create, by its title as the roster first writes it. */
+  missing: Map<string, UserEntry[]>;
+}
+
+/** A team to create, once: names that differ only in case are one title (they would match each other). */
+function toCreate(missing: Map<string, UserEntry[]>, name: string, rows: readonly UserEntry[]): void {
+  const fold = (t: string): string => t.normalize('NFC').toLocaleLowerCase('en-US');
+  const title = [...missing.keys()].find((t) => fold(t) === fold(name)) ?? name;
+  missing.set(title, [...(missing.get(title) ?? []), ...rows.map((row) => ({ ...row, team: title }))]);
 }

@@ -121,7 +121,9 @@ export function organizationDomain(teams: MembersDomain[], confirmed = false): C
         teams.map(async (t) => {
           if (t.isEmpty()) return { team: t.team, view: t.nothingToDo() };
           if (interrupted()) return { team: t.team, view: notSent(t) };
-          return { team: t.team, view: await t.execute(progress, interrupted) };
+          // A team created by the run is known by its id only once created.
+          const view = await t.execute(progress, interrupted);
+          return { team: t.team, view };
         }),
       );
       return organizationView(results, teams, interrupted());

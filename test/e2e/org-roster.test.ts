@@ -111,7 +111,7 @@ describe('members sync with an organization roster', () => {
     const mark = s.sandbox.requests.length;
     const r = await runCli(['members', 'sync', '--roster', file(`${roster}\nghost,user00014@example.com,\nghost,user00015@example.com,`)], { env: s.env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/team "ghost": no team of organization acme has the id or title "ghost" \(lines 12, 13\)/);
+    expect(r.stderr).toMatch(/team "ghost": no team of organization acme has the id or title "ghost"; --create-teams creates it \(lines 12, 13\)/);
     expect(mutating(mark)).toEqual([]);
   });
 

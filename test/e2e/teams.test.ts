@@ -70,7 +70,7 @@ describe('teams named by title', () => {
     writeFileSync(roster, `team,id\nNo Such Team,${a?.id}\n`);
     const unknown = await runCli(['members', 'sync', '--roster', roster], { env: s.env });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/org\.csv:2: team "No Such Team": no team of organization acme has the id or title "No Such Team" \(line 2\)/);
+    expect(unknown.stderr).toMatch(/org\.csv:2: team "No Such Team": no team of organization acme has the id or title "No Such Team"; --create-teams creates it \(line 2\)/);
   });
 });
 

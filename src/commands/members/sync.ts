@@ -31,6 +31,7 @@ export interface SyncOptionsFlags {
   concurrency: string;
   report?: string;
   userColumn?: string;
+  createTeams?: boolean;
 }
 
 export type SyncOptions = SyncOptionsFlags;
@@ -44,6 +45,7 @@ export function command(f: Factory): Command {
     .option('--remove-file <file>', 'file of users to remove', repeated)
     .option('--roster <file>', 'the desired membership, with optional roles')
     .option('--prune', 'with --roster: remove members missing from the roster')
+    .option('--create-teams', 'with a roster that has a team column: create the teams the organization lacks, then fill them')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
@@ -62,6 +64,7 @@ export function command(f: Factory): Command {
         'teamctl members sync --roster team.csv --prune --dry-run --exit-code   # CI drift check',
         'teamctl members sync --roster team.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
         'teamctl members sync --roster org.csv --prune --dry-run                 # a roster with a team column: every team it names',
+        'teamctl members sync --roster org.csv --create-teams --dry-run          # and the teams it names that do not exist yet',
         'teamctl members sync --add beatriz.costa@example.com --remove thomas.muller@example.com',
       ),
     )
@@ -106,6 +109,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');
   if (opts.prune && opts.roster === undefined) throw new UsageError('--prune needs --roster: it removes members missing from the roster');
+  if (opts.createTeams && opts.roster === undefined) throw new UsageError('--create-teams needs --roster with a "team" column: it creates the teams the roster names');
   const addFiles = opts.addFile ?? [];
   const removeFiles = opts.removeFile ?? [];
   if (opts.roster === undefined && !opts.add?.length && !opts.remove?.length && addFiles.length === 0 && removeFiles.length === 0) {
@@ -162,8 +166,9 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     const setting = resolveSetting('team', ctx.flags, ctx.env, ctx.profile());
     const teams = [...new Set(roster.users.map((u) => u.team))];
     if (setting) ctx.io.info(`${roster.file} names ${teams.length === 1 ? 'its team' : `its ${teams.length} teams`}; the team setting (${setting.value}) is not used.`);
-    return runOrganizationSync(ctx, { ...common, change: { roster: roster.users, prune: opts.prune === true } }, roster);
+    return runOrganizationSync(ctx, { ...common, change: { roster: roster.users, prune: opts.prune === true }, createTeams: opts.createTeams === true }, roster);
   }
+  if (opts.createTeams) throw new UsageError(`--create-teams needs a roster with a "team" column (it creates the teams the roster names); ${roster?.file ?? 'the roster'} has none`);
 
   return runMembersChange(ctx, {
     ...common,

@@ -1,0 +1,190 @@
+// `members sync --roster org.csv --create-teams` (README, "Many teams from one roster"): a team
+// the roster names that the organization lacks is created, then filled, in the same run.
+// - Planned from an empty team: every row is an add (with its role); nothing can be removed.
+// - Sent: one creation (PUT /orgs/{org}/teams) with the rows that are organization members (ids;
+//   rows by e-mail found in the organization's member listing), then the team is read back and
+//   the members domain plans from it — without --prune — and sends the rest: the rows the
+//   organization does not have (a bulk add the service refuses, reported as for any team) and
+//   the owners' roles (single-member PUTs, in place).
+// - A member the service itself put in the team at its creation (its creator, say) is not in the
+//   roster: it is kept and reported "not in the roster (kept)", with a warning under --prune —
+//   never removed by the run that created the team; the next run with --prune removes it.
+// - Creating is not idempotent: the client sends it again only when it cannot have been
+//   processed (a refused connection, a 429); after any other failure the teams of that title are
+//   listed, and the run goes on with the one team found, or fails that team without sending it
+//   again (README, "Teams by id or title").
+import type { ApiClient } from '../api/client.js';
+import { createTeam, listOrganizationMembers, listTeams } from '../api/organization.js';
+import type { Context } from '../context.js';
+import type { AppliedView } from '../engine/run.js';
+import { ServiceError, TeamctlError } from '../errors.js';
+import { emailKey, type UserEntry, type UserRef } from '../model/users.js';
+import { isEmptyPlan, planMembers, refOfEntry, type CurrentMember } from '../plan/members.js';
+import { oneLine } from '../output/terminal.js';
+import { plural } from '../output/words.js';
+import { membersDoc, membersDomain, type MembersDomain, type MembersRunSettings } from './change.js';
+import type { MembersReport, ReportRow } from './report.js';
+import { readTeam } from './team.js';
+
+/** The organization's members, to turn a roster's rows into the member ids a creation takes. */
+export interface OrganizationMembers {
+  ids: Set<string>;
+  /** User id by e-mail (emailKey). */
+  byEmail: Map<string, string>;
+}
+
+/** GET /orgs/{org}/members, every page: read once per run, and only when a team is to be created. */
+export async function organizationMembers(client: ApiClient, org: string): Promise<OrganizationMembers> {
+  const members: OrganizationMembers = { ids: new Set(), byEmail: new Map() };
+  for await (const page of listOrganizationMembers(client, org, {}, 1000)) {
+    for (const m of page) {
+      members.ids.add(m.user.id);
+      if (m.user.email) members.byEmail.set(emailKey(m.user.email), m.user.id);
+    }
+  }
+  return members;
+}
+
+/** The member ids a creation is sent with: the rows the organization has, each once. */
+export function creationMembers(rows: readonly UserEntry[], members: OrganizationMembers): string[] {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    const ref = refOfEntry(row);
+    const id = ref.email !== null ? members.byEmail.get(emailKey(ref.email)) : ref.id !== null && members.ids.has(ref.id) ? ref.id : undefined;
+    if (id !== undefined) ids.add(id);
+  }
+  return [...ids];
+}
+
+export interface NewTeamInput {
+  client: ApiClient;
+  baseUrl: string;
+  org: string;
+  /** The title, as the roster writes it. */
+  title: string;
+  rows: UserEntry[];
+  members: OrganizationMembers;
+  command: string;
+  settings: MembersRunSettings;
+  prune: boolean;
+}
+
+type Created = { id: string; note: string } | { failure: string; status: number | null };
+
+/**
+ * Sends the creation once (the client retries only what cannot have been processed); an answer
+ * that proves nothing is settled by listing the teams of that title, never by sending it again.
+ */
+async function create(client: ApiClient, org: string, title: string, members: readonly string[]): Promise<Created> {
+  try {
+    return { id: (await createTeam(client, org, title, members)).id, note: '' };
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
+    const status = err.status ?? null;
+    if (!unknown) return { failure: err.message, status };
+    const found: string[] = [];
+    try {
+      for await (const page of listTeams(client, org, title, 1000)) for (const t of page) if (t.title === title) found.push(t.id);
+    } catch (listing) {
+      if (!(listing instanceof TeamctlError)) throw listing;
+      return { failure: `${err.message}; the teams could not be listed to see whether it was made (${listing.message}): not sent again`, status };
+    }
+    const [id] = found;
+    if (found.length === 1 && id !== undefined) return { id, note: 'the answer was lost; the listing shows it' };
+    const seen = found.length === 0 ? 'no team of that title' : `${found.length} teams of that title (${found.join(', ')})`;
+    return { failure: `${err.message}; the listing shows ${seen}: not sent again`, status };
+  }
+}
+
+/** One team to create, as a members domain of the organization run. */
+export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain {
+  const { client, org, title, rows, settings } = input;
+  const named: UserRef[] = rows.map(refOfEntry);
+  const sent = creationMembers(rows, input.members);
+  const planned = membersDomain(ctx, { client, baseUrl: input.baseUrl, org, team: title, command: input.command, current: [], plan: planMembers([], { roster: rows, prune: input.prune }), named, settings });
+  let team = title;
+
+  /** The team as read after its creation, filled and given its roles by the members domain. */
+  const fill = async (id: string, note: string, current: CurrentMember[], progress: Parameters<MembersDomain['execute']>[0], interrupted: () => boolean): Promise<AppliedView<ReportRow>> => {
+    const plan = planMembers(current, { roster: rows, prune: false });
+    const extra = plan.notInRoster ?? [];
+    if (input.prune && extra.length > 0) {
+      const who = extra.map((u) => oneLine(u.email ?? u.id ?? '')).join(', ');
+      ctx.io.warn(`team ${id} (${oneLine(JSON.stringify(title))}): the service made ${who} ${extra.length === 1 ? 'a member' : 'members'} when creating it; not in the roster, kept in this run (the next run with --prune removes ${extra.length === 1 ? 'it' : 'them'})`);
+    }
+    const domain = membersDomain(ctx, { client, baseUrl: input.baseUrl, org, team: id, command: input.command, current, plan, named, settings });
+    const view = isEmptyPlan(plan) ? domain.nothingToDo() : await domain.execute(progress, interrupted);
+    return withCreation(id, title, note, current.filter((m) => sent.includes(m.id)), view);
+  };
+
+  return {
+    ...planned,
+    get team() {
+      return team;
+    },
+    pruned: 0,
+    planText: async (color) => `+ create team ${oneLine(JSON.stringify(title))} with ${plural(sent.length, 'member')}\n${await planned.planText(color)}`,
+    // The creation, then its read-back, before the members domain's own work.
+    work: () => ({ ...planned.work(), requests: planned.work().requests + 2 }),
+    async execute(progress, interrupted) {
+      const created = await create(client, org, title, sent);
+      if ('failure' in created) return notCreated(planned, `team ${JSON.stringify(title)} was not created: ${created.failure}`, created.status);
+      team = created.id;
+      let current: CurrentMember[];
+      try {
+        current = await readTeam(client, org, created.id, 'after creating it');
+      } catch (err) {
+        if (!(err instanceof TeamctlError)) throw err;
+        return notCreated(planned, `team created as ${created.id}, but it could not be read back to fill it: ${err.message}; run again to finish it`, null, true);
+      }
+      return fill(created.id, created.note, current, progress, interrupted);
+    },
+    planFile: () => {
+      throw new Error('a plan that creates teams is refused before it is written');
+    },
+  };
+}
+
+/** The result of a team's run, with the members its creation brought in reported as added. */
+function withCreation(id: string, title: string, note: string, joined: readonly CurrentMember[], view: AppliedView<ReportRow>): AppliedView<ReportRow> {
+  const ids = new Set(joined.map((m) => m.id));
+  const message = `as member, with the team's creation${note ? ` (${note})` : ''}`;
+  const rows: ReportRow[] = [
+    ...joined.map((m): ReportRow => ({ user: { id: m.id, email: m.email }, action: 'add', outcome: 'added', status: note ? null : 201, message })),
+    ...view.rows.filter((r) => !(r.action === 'none' && r.user.id !== null && ids.has(r.user.id))),
+  ];
+  const json = view.json as MembersReport;
+  const promoted = json.roleChanged.filter((c) => c.user.id !== null && ids.has(c.user.id)).length;
+  const report: MembersReport = { ...json, added: [...joined.map((m) => ({ id: m.id, email: m.email })), ...json.added], unchanged: Math.max(0, json.unchanged - (joined.length - promoted)) };
+  return {
+    rows,
+    json: report,
+    doc: membersDoc(id, report, rows, false),
+    summary: (file) => `Created team ${id} (${oneLine(JSON.stringify(title))}) with ${plural(joined.length, 'member')}.\n${view.summary(file)}`,
+    tally: { ...view.tally, total: view.tally.total + joined.length, applied: view.tally.applied + joined.length },
+  };
+}
+
+/** A team that was not created (or not read back): every planned change failed, with why. */
+function notCreated(planned: MembersDomain, message: string, status: number | null, unverifiable = false): AppliedView<ReportRow> {
+  const view = planned.planned();
+  const rows = view.rows.map((r): ReportRow => (r.outcome === 'planned' ? { ...r, outcome: 'failed', status, message } : r));
+  const json = view.json as MembersReport;
+  const report: MembersReport = {
+    ...json,
+    dryRun: false,
+    added: [],
+    roleChanged: [],
+    failed: json.added.map((user) => ({ user, action: 'add' as const, status, message })),
+    verified: false,
+  };
+  const units = planned.work().units;
+  return {
+    rows,
+    json: report,
+    doc: view.doc,
+    summary: () => oneLine(message),
+    tally: { total: units, applied: 0, failed: units, unknown: 0, unexplained: 0, unverifiable, firstFailure: message },
+  };
+}
