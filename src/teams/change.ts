@@ -116,8 +116,8 @@ export function teamsDomain(input: TeamsDomainInput): ChangeDomain<TeamRow> {
         else rows.push(await send(client, org, change));
         progress.increment();
       }
-      await readBack(client, org, rows);
-      const tally = tallyOf(rows);
+      const verified = await readBack(client, org, rows);
+      const tally = tallyOf(rows, !verified);
       return { ...view(rows, `Changes to the teams of ${org}`), summary: (report) => summaryOf(rows, report), tally };
     },
     planFile(): PlanFile {
@@ -157,17 +157,16 @@ async function send(client: ApiClient, org: string, change: TeamChange): Promise
 /**
  * The teams read again: a creation of unknown outcome is applied when its title is there now (and
  * failed when not: never sent again in this run); an applied change the listing contradicts
- * becomes failed. A listing that fails leaves the rows as they are, marked unverified.
+ * becomes failed. A listing that fails leaves the rows as they are, said unverified (false).
  */
-async function readBack(client: ApiClient, org: string, rows: TeamRow[]): Promise<void> {
+async function readBack(client: ApiClient, org: string, rows: TeamRow[]): Promise<boolean> {
   let teams: ListedTeam[];
   try {
     teams = await listedTeams(client, org);
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     for (const row of rows) if (row.outcome === 'applied') row.message = [row.message, `not verified: ${err.message}`].filter(Boolean).join('; ');
-    unverified.add(rows);
-    return;
+    return false;
   }
   for (const row of rows) {
     const present = row.action === 'create' ? teams.find((t) => t.title === row.title && (row.team === '' || t.id === row.team)) : teams.find((t) => t.id === row.team);
@@ -180,12 +179,10 @@ async function readBack(client: ApiClient, org: string, rows: TeamRow[]): Promis
     const holds = row.action === 'delete' ? !present : present !== undefined && present.title === row.title;
     if (!holds) Object.assign(row, { outcome: 'failed', message: `the service accepted it, but the teams read back differ (${row.action === 'delete' ? 'the team is still there' : present ? `titled ${JSON.stringify(present.title)}` : 'no such team'})` });
   }
+  return true;
 }
 
-/** The rows whose read-back failed (so the exit code says "not verified"). */
-const unverified = new WeakSet<TeamRow[]>();
-
-function tallyOf(rows: TeamRow[]): Tally {
+function tallyOf(rows: TeamRow[], unverifiable = false): Tally {
   const failed = rows.filter((r) => r.outcome !== 'applied');
   return {
     total: rows.length,
@@ -193,7 +190,7 @@ function tallyOf(rows: TeamRow[]): Tally {
     failed: failed.length,
     unknown: failed.filter((r) => r.outcome === 'unknown').length,
     unexplained: 0,
-    unverifiable: unverified.has(rows),
+    unverifiable,
     firstFailure: failed[0]?.message,
   };
 }

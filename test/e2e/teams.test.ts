@@ -112,6 +112,17 @@ describe('teams create, rename and delete', () => {
     expect(titles()).not.toContain('Site Reliability');
   });
 
+  it('a change the teams cannot be read back for is applied but not verified: exit 6, the report says so', async () => {
+    let lists = 0;
+    s.sandbox.intercept((req) => (req.method === 'GET' && req.path === '/v1/orgs/acme/teams' && ++lists > 1 ? { kind: 'respond', status: 404, body: { error: { code: 404, message: 'gone' } } } : undefined));
+    const report = join(dir, 'rename.csv');
+    const r = await runCli(['teams', 'rename', 'design', 'Design Systems', '--report', report], { env: s.env });
+    expect(s.sandbox.store.teamTitle('acme', 'design')).toBe('Design Systems');
+    expect(r.code).toBe(6);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(report, 'utf8')).toMatch(/^rename,design,Design Systems,Product Design,applied,200,not verified: /m);
+  });
+
   it('renames a team named by id or title; a title another team has is exit 2; the same title sends nothing', async () => {
     expect((await runCli(['teams', 'rename', 'Product Design', 'Design Systems'], { env: s.env })).code).toBe(0);
     expect(s.sandbox.store.teamTitle('acme', 'design')).toBe('Design Systems');
