@@ -31,7 +31,8 @@ export function json(status: number, value: unknown, headers: Record<string, str
   };
 }
 
-export function noContent(status: 204 | 205): Reply {
+/** An answer without a body: 204, 205, or 202 (accepted, nothing to show). */
+export function noContent(status: 202 | 204 | 205): Reply {
   return { status, headers: {} };
 }
 

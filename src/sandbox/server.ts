@@ -1,7 +1,8 @@
 // The sandbox server's lifecycle: options, listening, the request handler (handler.ts: the log,
 // test hooks and faults around the service) and the data file (persistence.ts). It behaves like the
-// service for team membership and the translation glossary (README, sandbox); where the
-// service's documents are silent, the behaviour is the sandbox's choice and a comment says so.
+// service for team membership, the organization's members and the translation glossary (README,
+// sandbox); where the service's documents are silent, the behaviour is the sandbox's choice and a
+// comment says so.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +38,12 @@ export interface SandboxOptions extends FaultOptions {
    * (default false). The document does not say; teamctl must work either way.
    */
   creatorJoins?: boolean;
+  /**
+   * Whether DELETE /orgs/{org}/members/{userId} sends each removal to the organization's admins as
+   * a request (202, nobody removed) instead of removing the member (205) (default false). The
+   * document does not say when the service does which; teamctl must handle both.
+   */
+  removalNeedsApproval?: boolean;
   /** Keep at most this many entries in `requests`, dropping the oldest (default: all). */
   requestLogLimit?: number;
   /** How `latencyMs` and a `delay` hook wait (default: a timer that close() cancels); tests inject their own clock. */
@@ -139,6 +146,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       maxPageSize: base.maxPageSize,
       maxBatch: base.maxBatch,
       creatorJoins: opts.creatorJoins ?? false,
+      removalNeedsApproval: opts.removalNeedsApproval ?? false,
       baseUrl: () => url,
     },
     token,

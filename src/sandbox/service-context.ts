@@ -13,6 +13,8 @@ export interface ServiceContext {
   maxBatch: number;
   /** Whether the token's user joins, as owner, each team it creates (sandbox option, teams.ts). */
   creatorJoins: boolean;
+  /** Whether removing a member is sent to the admins as a request, answered 202 (sandbox option, org-members.ts). */
+  removalNeedsApproval: boolean;
   /** Base URL without `/v1` (known once the server listens). */
   baseUrl(): string;
 }

@@ -1,13 +1,16 @@
 // The service itself, as the sandbox plays it: bearer auth, routing of the seven operations (and
-// the discovery ones: GET /user, the organization's teams and members, a member's teams; and a
-// team's creation, reading, renaming and deletion) under /v1, and the service's error body for
-// anything that goes wrong. Handlers live in members.ts, glossary.ts, organization.ts, teams.ts
+// the discovery ones: GET /user, the organization's teams and members, a member's teams; a team's
+// creation, reading, renaming and deletion; an organization member's reading, role change and
+// removal, and invitations) under /v1, and the service's error body for anything that goes wrong.
+// Handlers live in members.ts, glossary.ts, organization.ts, org-members.ts, invites.ts, teams.ts
 // and user.ts; faults, hooks and the request log are the server's (server.ts).
 import { timingSafeEqual } from 'node:crypto';
 import { getGlossaryEntry, listGlossary, updateGlossary } from './glossary.js';
 import { error, HttpError, maxBodyBytes } from './http.js';
 import type { Incoming, Reply } from './http.js';
+import { inviteUsers } from './invites.js';
 import { deleteTeamMember, listTeamMembers, putTeamMember, updateTeamMembers } from './members.js';
+import { getMember, removeMember, updateMember } from './org-members.js';
 import type { ServiceContext } from './service-context.js';
 import { getAuthenticatedUser } from './user.js';
 import { listMemberTeams, listOrganizationMembers, listTeams } from './organization.js';
@@ -44,6 +47,18 @@ const routes: Route[] = [
   {
     pattern: ['orgs', ':', 'members'],
     methods: { GET: (ctx, [org], inc) => listOrganizationMembers(ctx, org!, inc) },
+  },
+  {
+    pattern: ['orgs', ':', 'members', ':'],
+    methods: {
+      GET: (ctx, [org, user]) => getMember(ctx, org!, user!),
+      PATCH: (ctx, [org, user], inc) => updateMember(ctx, org!, user!, inc),
+      DELETE: (ctx, [org, user]) => removeMember(ctx, org!, user!),
+    },
+  },
+  {
+    pattern: ['orgs', ':', 'invites'],
+    methods: { POST: (ctx, [org], inc) => inviteUsers(ctx, org!, inc) },
   },
   {
     pattern: ['orgs', ':', 'members', ':', 'teams'],

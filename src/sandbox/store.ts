@@ -5,57 +5,39 @@
 //
 // This is the one facade through which the service's handlers, the data file and the tests reach
 // the state; the orders themselves live in team-store.ts and glossary-store.ts, the users' shape
-// in users.ts.
+// in users.ts, the accounts, invitations and removal requests in member-requests.ts.
 //
 // URLs are not stored: they depend on the address the sandbox listens on, which may change
 // between runs, so the server adds them when it renders a resource.
 import type { GlossaryOperation, TeamMemberRole } from '../api/types.js';
 import { GlossaryEntries, newGlossaryEntryId } from './glossary-store.js';
 import type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
+import { MemberRequests } from './member-requests.js';
+import { MemberStore } from './member-store.js';
 import { compareStrings } from './sorted-list.js';
+import { StoreError } from './store-data.js';
+import { nonEmpty } from './store-data.js';
+import type { OrganizationState as Organization, SandboxData, TeamMembership } from './store-data.js';
 import { normaliseEmail, numberedUsers } from './users.js';
 import type { AddUsersOptions, SandboxUser } from './users.js';
 import { newTeamId, Team } from './team-store.js';
 
 export type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
 export type { AddUsersOptions, SandboxUser } from './users.js';
-
-export interface TeamMembership {
-  userId: string;
-  role: TeamMemberRole;
-}
-
-/** The data file's content. */
-export interface SandboxData {
-  version: 1;
-  token?: string;
-  organizations: {
-    id: string;
-    users: SandboxUser[];
-    /** `title` absent (a file written before teams had titles): the team is titled by its id. */
-    teams: { id: string; title?: string; createdAt?: string; members: TeamMembership[] }[];
-    glossary: StoredGlossaryEntry[];
-  }[];
-}
-
-/** Misuse of the store by a caller (tests, seed): unknown organization, duplicate id, … */
-export class StoreError extends Error {
-  override name = 'StoreError';
-}
-
-interface Organization {
-  id: string;
-  users: Map<string, SandboxUser>;
-  /** Lower-cased, trimmed e-mail → user id. */
-  emails: Map<string, string>;
-  teams: Map<string, Team>;
-  glossary: GlossaryEntries;
-}
+export type { Account, StoredInvitation, StoredRemovalRequest } from './member-requests.js';
+export { StoreError } from './store-data.js';
+export type { SandboxData, TeamMembership } from './store-data.js';
 
 export class SandboxStore {
   /** When this store was made: the creation time the sandbox gives its teams (sandbox's choice). */
   readonly createdAt = new Date().toISOString();
   private readonly organizations = new Map<string, Organization>();
+  /** Role changes, removals, accounts, invitations and removal requests (member-store.ts). */
+  readonly members = new MemberStore(
+    (orgId) => this.org(orgId),
+    () => this.organizations.values(),
+    () => this.changed(),
+  );
   private _token: string | undefined;
   private readonly listeners: (() => void)[] = [];
   /** Depth of batch(): listeners hear of a change once the outermost batch ends. */
@@ -93,6 +75,9 @@ export class SandboxStore {
   toJSON(): SandboxData {
     const data: SandboxData = { version: 1, organizations: [] };
     if (this._token !== undefined) data.token = this._token;
+    // Empty member requests are left out: a sandbox without them writes what older ones did.
+    const directory = this.members.accounts();
+    if (directory.length > 0) data.directory = directory;
     for (const org of this.organizations.values()) {
       data.organizations.push({
         id: org.id,
@@ -104,6 +89,8 @@ export class SandboxStore {
           members: [...team.roles].map(([userId, role]) => ({ userId, role })),
         })),
         glossary: org.glossary.all(),
+        ...nonEmpty('invitations', org.requests.allInvitations()),
+        ...nonEmpty('removalRequests', org.requests.allRemovalRequests()),
       });
     }
     return data;
@@ -117,6 +104,7 @@ export class SandboxStore {
     const store = new SandboxStore();
     store.batch(() => {
       if (typeof d.token === 'string') store._token = d.token;
+      for (const a of d.directory ?? []) store.members.addAccount(a);
       for (const o of d.organizations ?? []) {
         store.createOrganization(o.id);
         for (const u of o.users) store.addUser(o.id, u);
@@ -126,6 +114,8 @@ export class SandboxStore {
           store.setTeamMembers(o.id, t.id, t.members);
         }
         for (const e of o.glossary) store.addGlossaryEntry(o.id, e);
+        for (const i of o.invitations ?? []) store.members.invite(o.id, i);
+        for (const r of o.removalRequests ?? []) store.members.requestRemoval(o.id, r.userId, r.requestedAt);
       }
     });
     return store;
@@ -161,6 +151,7 @@ export class SandboxStore {
       emails: new Map(),
       teams: new Map(),
       glossary: new GlossaryEntries(),
+      requests: new MemberRequests(),
     });
     this.changed();
   }
@@ -227,6 +218,8 @@ export class SandboxStore {
     const copy = { ...user };
     org.users.set(copy.id, copy);
     org.emails.set(email, copy.id);
+    // A user who joins is no longer invited.
+    org.requests.dropInvitation(email);
     this.changed();
     return copy;
   }

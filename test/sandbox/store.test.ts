@@ -128,6 +128,37 @@ describe('SandboxStore', () => {
     expect(() => SandboxStore.fromJSON({ version: 2 })).toThrow(StoreError);
   });
 
+  it('organization members: a removal leaves every team and keeps the account; invitations are one per e-mail until the invitee joins; all round-trip', () => {
+    const store = seededStore('demo');
+    const user = store.users(org).find((u) => store.teamCount(org, u.id) === 2)!;
+    store.members.setRole(org, user.id, null);
+    expect(store.getUser(org, user.id)!.role).toBeNull();
+    expect(store.members.remove(org, user.id)).toBe(true);
+    expect(store.members.remove(org, user.id)).toBe(false);
+    expect(store.getUser(org, user.id)).toBeUndefined();
+    expect(store.teamMembers(org, 'engineering').map((m) => m.userId)).not.toContain(user.id);
+    expect(store.teamMembers(org, 'design').map((m) => m.userId)).not.toContain(user.id);
+    expect(store.members.findAccount(user.email.toUpperCase())).toMatchObject({ id: user.id, email: user.email });
+    store.members.invite(org, { email: 'Invitee@example.net', role: 'read', sso: false, invitedAt: '2025-01-01T00:00:00.000Z' });
+    store.members.invite(org, { email: 'invitee@EXAMPLE.net', role: 'edit', sso: true, invitedAt: '2025-02-01T00:00:00.000Z' });
+    expect(store.members.invitations(org)).toEqual([{ email: 'invitee@EXAMPLE.net', role: 'edit', sso: true, invitedAt: '2025-01-01T00:00:00.000Z' }]);
+    const other = store.users(org)[0]!;
+    store.members.requestRemoval(org, other.id, '2025-03-01T00:00:00.000Z');
+    store.members.requestRemoval(org, other.id, '2025-04-01T00:00:00.000Z');
+    expect(store.members.removalRequests(org)).toEqual([{ userId: other.id, requestedAt: '2025-03-01T00:00:00.000Z' }]);
+    expect(() => store.members.requestRemoval(org, user.id, '2025-03-01T00:00:00.000Z')).toThrow(StoreError);
+
+    const copy = SandboxStore.fromJSON(JSON.parse(JSON.stringify(store.toJSON())));
+    expect(copy.toJSON()).toEqual(store.toJSON());
+    expect(copy.members.findAccount(user.email)?.id).toBe(user.id);
+
+    store.addUser(org, { ...user, email: 'INVITEE@example.net', id: 'joined' });
+    expect(store.members.invitations(org)).toEqual([]);
+    // A sandbox without any of these writes what an older one did.
+    expect(Object.keys(seededStore('demo').toJSON())).toEqual(['version', 'organizations']);
+    expect(Object.keys(seededStore('demo').toJSON().organizations[0]!)).toEqual(['id', 'users', 'teams', 'glossary']);
+  });
+
   describe('data file', () => {
     let dir: string;
     beforeEach(() => {
