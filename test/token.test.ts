@@ -22,7 +22,7 @@ const sendableWords = 'has white space, control or non-ASCII characters, which a
 const refusal = (source: string, why: string, strict: boolean): UsageError => new UsageError(`the token from ${source} ${why}; nothing was ${strict ? 'stored' : 'sent'}`);
 
 describe('checkToken: the characters', () => {
-  const base = 'abcdefghijklmnop';
+  const base = 'abcdefghijklmnoz';
 
   it('login accepts the bearer alphabet, with = only at the end', () => {
     for (const ok of [`${base}-._~+/`, `ABCXYZ${base}0189`, `${base}=`, `${base}==`, `-${base}`, `/${base}`]) expect(() => checkToken(ok, 'the prompt', true)).not.toThrow();
