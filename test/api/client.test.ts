@@ -221,6 +221,17 @@ describe('ApiClient', () => {
     await c.close();
   });
 
+  it('a debug line gives how long the attempt took by the clock it was given, from its start to its answer', async () => {
+    let n = 0;
+    const { url } = await serve((_req, res) => (++n < 2 ? json(res, 503, { error: { code: 503, message: 'busy' } }) : json(res, 200, { ok: 1 })));
+    let calls = 0;
+    const { c, debug } = client(url, { now: () => 1_000_000 + 5 * calls++ });
+    await c.request('GET', '/x');
+    // Three readings per attempt: its start, the retry decision, the debug line.
+    expect(debug).toEqual([`GET ${url}/v1/x 503 10ms attempt 1, retrying in 125ms`, `GET ${url}/v1/x 200 10ms attempt 2`]);
+    await c.close();
+  });
+
   it('times out a request that takes too long, and retries it', async () => {
     let n = 0;
     const { url } = await serve((_req, res) => {
