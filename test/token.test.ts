@@ -16,3 +16,34 @@ describe('checkToken: the length bounds', () => {
     });
   }
 });
+
+const strictWords = 'has characters a bearer token cannot have (letters, digits and - . _ ~ + / only, = at the end)';
+const sendableWords = 'has white space, control or non-ASCII characters, which a request header cannot carry';
+const refusal = (source: string, why: string, strict: boolean): UsageError => new UsageError(`the token from ${source} ${why}; nothing was ${strict ? 'stored' : 'sent'}`);
+
+describe('checkToken: the characters', () => {
+  const base = 'abcdefghijklmnoz';
+
+  it('login accepts the bearer alphabet, with = only at the end', () => {
+    for (const ok of [`${base}-._~+/`, `ABCXYZ${base}0189`, `${base}=`, `${base}==`, `-${base}`, `/${base}`]) expect(() => checkToken(ok, 'the prompt', true)).not.toThrow();
+    for (const bad of [`${base}=a`, `=${base}`, `${base}!`, `!${base}`, `${base} x`, `${base}é`, `${base}\u0000`, `ab"${base}`, `${base}:`, `${base}@`, `${base}[`, `${base}\``, `${base}{`]) {
+      expect(() => checkToken(bad, 'the prompt', true), JSON.stringify(bad)).toThrow(refusal('the prompt', strictWords, true));
+    }
+  });
+
+  it('a configured token need only be visible ASCII (0x21 to 0x7e), anywhere in it', () => {
+    for (const ok of [`${base}!`, `!${base}`, `${base}~`, `${base}=a`, `${base}"{}:@[]\``]) expect(() => checkToken(ok, 'TEAMCTL_TOKEN', false)).not.toThrow();
+    for (const bad of [`${base} `, ` ${base}`, `${base}\t`, `${base}\u007f`, `\u007f${base}`, `${base}é`, `${base}\n`, `ab\u0000${base}`]) {
+      expect(() => checkToken(bad, 'TEAMCTL_TOKEN', false), JSON.stringify(bad)).toThrow(refusal('TEAMCTL_TOKEN', sendableWords, false));
+    }
+  });
+
+  it('the words name the source and what was not done', () => {
+    expect(() => checkToken(`${base} `, 'the config file', false)).toThrow(
+      'the token from the config file has white space, control or non-ASCII characters, which a request header cannot carry; nothing was sent',
+    );
+    expect(() => checkToken(`${base}!`, 'standard input', true)).toThrow(
+      'the token from standard input has characters a bearer token cannot have (letters, digits and - . _ ~ + / only, = at the end); nothing was stored',
+    );
+  });
+});

@@ -221,6 +221,17 @@ describe('ApiClient', () => {
     await c.close();
   });
 
+  it('a debug line gives how long the attempt took by the clock it was given, from its start to its answer', async () => {
+    let n = 0;
+    const { url } = await serve((_req, res) => (++n < 2 ? json(res, 503, { error: { code: 503, message: 'busy' } }) : json(res, 200, { ok: 1 })));
+    let calls = 0;
+    const { c, debug } = client(url, { now: () => 1_000_000 + 5 * calls++ });
+    await c.request('GET', '/x');
+    // Three readings per attempt: its start, the retry decision, the debug line.
+    expect(debug).toEqual([`GET ${url}/v1/x 503 10ms attempt 1, retrying in 125ms`, `GET ${url}/v1/x 200 10ms attempt 2`]);
+    await c.close();
+  });
+
   it('times out a request that takes too long, and retries it', async () => {
     let n = 0;
     const { url } = await serve((_req, res) => {
@@ -302,6 +313,151 @@ describe('ApiClient.interrupt: no request starts after it', () => {
     const { url, seen } = await serve((_req, res) => json(res, 503, { error: { code: 503, message: 'busy' } }));
     const running: { client?: ApiClient } = {};
     const { c } = client(url, { sleep: async () => running.client?.interrupt(60_000) });
+    running.client = c;
+    await expect(c.request('GET', '/x')).rejects.toMatchObject(interrupted);
+    expect(seen).toHaveLength(1);
+    await c.close();
+  });
+});
+
+describe('ApiClient.interrupt: what is in flight, what waits, what is cut off', () => {
+  const interrupted = { code: 'INTERRUPTED', outcome: 'not-processed' };
+  // Lets the event loop run every timer due now (a grace period of 0 ms) and what they start.
+  const timersDue = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('a request refused by an interruption says so in its message and detail', async () => {
+    const { url, seen } = await serve((_req, res) => json(res, 200, { ok: true }));
+    const { c } = client(url);
+    c.interrupt(60_000);
+    const err = (await c.request('DELETE', '/orgs/a/teams/b').catch((e: unknown) => e)) as ServiceError;
+    expect(err).toBeInstanceOf(ServiceError);
+    expect(err.message).toBe(`DELETE ${url}/v1/orgs/a/teams/b not sent: the run was interrupted`);
+    expect(err.detail).toBe('not sent: the run was interrupted');
+    expect(err).toMatchObject(interrupted);
+    expect(seen).toHaveLength(0);
+    await c.close();
+  });
+
+  it('a request that finds the budget full after the interruption is refused at once, not when a slot frees', async () => {
+    const held: (() => void)[] = [];
+    const { url, seen } = await serve((_req, res) => held.push(() => json(res, 200, { ok: true })));
+    const { c } = client(url);
+    c.shareBudget(1);
+    const first = c.request('GET', '/first');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    c.interrupt(60_000);
+    // The slot is still taken: refused while the first request is held.
+    await expect(c.request('GET', '/late')).rejects.toMatchObject(interrupted);
+    expect(held).toHaveLength(1);
+    held.shift()?.();
+    expect((await first).status).toBe(200);
+    expect(seen.map((r) => r.url)).toEqual(['/v1/first']);
+    await c.close();
+  });
+
+  it('every request waiting for a slot is refused in turn once the slot frees: each hands it on', async () => {
+    const held: (() => void)[] = [];
+    const { url, seen } = await serve((_req, res) => held.push(() => json(res, 200, { ok: true })));
+    const { c } = client(url);
+    c.shareBudget(1);
+    const first = c.request('GET', '/first');
+    const waiting = [c.request('GET', '/a'), c.request('GET', '/b'), c.request('GET', '/c')];
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    c.interrupt(60_000);
+    held.shift()?.();
+    expect((await first).status).toBe(200);
+    for (const w of waiting) await expect(w).rejects.toMatchObject(interrupted);
+    expect(seen.map((r) => r.url)).toEqual(['/v1/first']);
+    await c.close();
+  });
+
+  it('a budget of 0 or less is a budget of one request at a time', async () => {
+    const held: (() => void)[] = [];
+    const { url, seen } = await serve((_req, res) => held.push(() => json(res, 200, { ok: true })));
+    const { c } = client(url);
+    c.shareBudget(0);
+    const all = Promise.all([c.request('GET', '/a'), c.request('GET', '/b')]);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toHaveLength(1);
+    held.shift()?.();
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held.shift()?.();
+    expect((await all).map((r) => r.status)).toEqual([200, 200]);
+    await c.close();
+  });
+
+  it('what is in flight has its grace period, and a second interruption does not shorten it', async () => {
+    const held: (() => void)[] = [];
+    const { url } = await serve((_req, res) => held.push(() => json(res, 200, { ok: true })));
+    const { c } = client(url);
+    const inFlight = c.request('GET', '/x');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    c.interrupt(60_000);
+    c.interrupt(0);
+    await timersDue();
+    held.shift()?.();
+    expect((await inFlight).status).toBe(200);
+    await c.close();
+  });
+
+  it('after the grace period what is in flight is cut off, its outcome unknown, and not retried', async () => {
+    const held: (() => void)[] = [];
+    const { url, seen } = await serve((_req, res) => held.push(() => json(res, 200, { ok: true })));
+    const { c, sleeps } = client(url);
+    const inFlight = c.request('GET', '/x').catch((e: unknown) => e);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    c.interrupt(0);
+    const err = (await inFlight) as ServiceError;
+    expect(err).toBeInstanceOf(ServiceError);
+    expect(err.message).toBe(`GET ${url}/v1/x cut off: the run was interrupted while the request was in flight`);
+    expect(err).toMatchObject({ code: 'INTERRUPTED_IN_FLIGHT', outcome: 'unknown', detail: 'cut off: the run was interrupted while the request was in flight' });
+    expect(sleeps).toEqual([]);
+    expect(seen).toHaveLength(1);
+    await c.close();
+  });
+
+  it('an answer that would be retried, arriving after the interruption, is not retried: it fails as it is', async () => {
+    const held: (() => void)[] = [];
+    const { url, seen } = await serve((_req, res) => held.push(() => json(res, 503, { error: { code: 503, message: 'busy' } })));
+    const { c, sleeps } = client(url);
+    const inFlight = c.request('GET', '/x').catch((e: unknown) => e);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    c.interrupt(60_000);
+    held.shift()?.();
+    const err = (await inFlight) as ServiceError;
+    expect(err.message).toBe(`GET ${url}/v1/x failed with 503: busy`);
+    expect(err).toMatchObject({ status: 503, outcome: 'unknown' });
+    expect(sleeps).toEqual([]);
+    expect(seen).toHaveLength(1);
+    await c.close();
+  });
+
+  it('a connection that breaks by itself after the interruption is reported as what it is, not as cut off', async () => {
+    const held: (() => void)[] = [];
+    const { url, seen } = await serve((req) => held.push(() => req.socket.destroy()));
+    const { c } = client(url);
+    const inFlight = c.request('GET', '/x').catch((e: unknown) => e);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    c.interrupt(60_000);
+    held.shift()?.();
+    const err = (await inFlight) as ServiceError;
+    expect(err).toBeInstanceOf(ServiceError);
+    expect(err.code).not.toBe('INTERRUPTED_IN_FLIGHT');
+    expect(err.message).toMatch(new RegExp(`^GET ${url}/v1/x failed \\(`));
+    expect(seen).toHaveLength(1);
+    await c.close();
+  });
+
+  it('an interruption ends a retry wait that would not end by itself', async () => {
+    const { url, seen } = await serve((_req, res) => json(res, 503, { error: { code: 503, message: 'busy' } }));
+    const running: { client?: ApiClient } = {};
+    const { c } = client(url, {
+      sleep: () => {
+        running.client?.interrupt(60_000);
+        return new Promise<void>(() => undefined);
+      },
+    });
     running.client = c;
     await expect(c.request('GET', '/x')).rejects.toMatchObject(interrupted);
     expect(seen).toHaveLength(1);

@@ -7,7 +7,7 @@ import { stringify } from '../../src/output/csv.js';
 import { tsvCell } from '../../src/output/list.js';
 import { escapeCell, escapeText, markdownCell, markdownText } from '../../src/output/markdown.js';
 import { shellValue } from '../../src/output/words.js';
-import { addSecret, redact } from '../../src/redact.js';
+import { addEscaper, addSecret, redact } from '../../src/redact.js';
 
 // Every visible ASCII character, which TEAMCTL_TOKEN may hold (src/token.ts).
 const visible = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
@@ -72,5 +72,58 @@ describe('redact', () => {
     expect(redact('abc abcd')).toBe('abc abcd');
     addSecret('wxyz');
     expect(redact('a wxyz b')).toBe('a *** b');
+  });
+});
+
+// The registry's own rules, each with a secret of its own. Writers registered here are used by
+// every later test of this file, so they come last and change nothing the tests above look for.
+describe('redact: the registry', () => {
+  it('a secret without a run of four letters or digits is looked for in any text', () => {
+    addSecret('ab!!cd!!ef');
+    addSecret('!#$&*()_');
+    expect(redact('x ab!!cd!!ef y !#$&*()_ z')).toBe('x *** y *** z');
+    expect(redact(JSON.stringify('ab!!cd!!ef'))).toBe('"***"');
+  });
+
+  it('a secret ending in a quote, as CSV writes it, is replaced whole: the longest spelling first', () => {
+    addSecret('quoteend-token"');
+    expect(stringify([['quoteend-token"']])).toBe('"quoteend-token"""\n');
+    expect(redact(stringify([['quoteend-token"']]))).toBe('"***"\n');
+    expect(redact('a quoteend-token" b')).toBe('a *** b');
+  });
+
+  it('a secret a writer refuses (CSV and a lone surrogate) is still found as it is and as the others write it', () => {
+    const lone = 'lone\ud800surrogate';
+    addSecret(lone);
+    expect(redact(`a ${lone} b`)).toBe('a *** b');
+    expect(redact(JSON.stringify(lone))).toBe('"***"');
+  });
+
+  it('a percent-encoded byte below 0x10 keeps its leading zero', () => {
+    addSecret('tab\there-secret');
+    expect(redact('x tab%09here-secret y')).toBe('x *** y');
+    expect(redact('x tab%9here-secret y')).toBe('x tab%9here-secret y');
+  });
+
+  it('a writer registered after redact ran is used from then on; a second one of the same name is not', () => {
+    addSecret('blink-token');
+    expect(redact('blin\\k-to\\ken')).toBe('blin\\k-to\\ken');
+    addEscaper('k escaped', (text) => text.replaceAll('k', '\\k'));
+    // No run of letters is in every spelling, so the spelling is looked for without one.
+    expect(redact('x blin\\k-to\\ken y')).toBe('x *** y');
+    addEscaper('k escaped', (text) => text.replaceAll('k', '#'));
+    expect(redact('x blin#-to#en y')).toBe('x blin#-to#en y');
+  });
+
+  it('a writer that loses the value gives no spelling to look for', () => {
+    addSecret('lost-by-writer');
+    addEscaper('constant', () => '[written elsewhere]');
+    expect(redact('[written elsewhere] lost-by-writer')).toBe('[written elsewhere] ***');
+  });
+
+  it('a spelling shorter than four characters is not looked for', () => {
+    addEscaper('no dashes', (text) => text.replaceAll('-', ''));
+    addSecret('a-b-c');
+    expect(redact('abc abcd a-b-c')).toBe('abc abcd ***');
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { IO } from '../../src/io.js';
 import { renderTable } from '../../src/output/list.js';
-import { forTerminal, keyValueLines, oneLine, painted } from '../../src/output/terminal.js';
+import { forTerminal, keyValueLines, oneLine, painted, takePainted } from '../../src/output/terminal.js';
 import { fakeStreams } from '../helpers/streams.js';
 
 const hostile = ['\u001b[2J', '\u001b]0;owned\u0007', 'ok\rFAKE', 'x\nerror: forged', '\u202eevil', '\u009b2J', 'a\u0000b'];
@@ -69,5 +69,46 @@ describe('terminal safety', () => {
     expect(tty.out()).toContain('\u001b[1mid\u001b[22m');
     expect(tty.out()).toContain('a\\e[8mb');
     expect(tty.out()).not.toContain('\u001b[8m');
+  });
+
+  it('each control character has its spelling: the named ones, then \\u and four hex digits', () => {
+    expect(oneLine('a\rb\tc\nd\u001be')).toBe('a\\rb\\tc\\nd\\ee');
+    expect(oneLine('\u0000\u0001\u001f\u007f\u009f\u061c\u180e\u200f\u2064\u2069')).toBe('\\u0000\\u0001\\u001f\\u007f\\u009f\\u061c\\u180e\\u200f\\u2064\\u2069');
+    // Neighbours of the ranges are text, and so are characters whose names merely resemble a control's.
+    expect(oneLine(' ~\u00a0\u00ac\u00ae\u200a\u2027\u202f\u205f\u2065\ufefe\ufeffe')).toBe(' ~\u00a0\u00ac\u00ae\u200a\u2027\u202f\u205f\u2065\ufefe\\ufeffe');
+    expect(forTerminal('\u0008\u000b\u000c\u2065\u2066')).toBe('\\u0008\\u000b\\u000c\u2065\\u2066');
+  });
+
+  it('whole text spells out what a line spells out, but line breaks and tabs', () => {
+    const edges = ['\u0000', '\u0008', '\u000b', '\u000c', '\r', '\u001b', '\u001f', '\u007f', '\u009f', '\u00ad', '\u061c', '\u180e', '\u200b', '\u200f', '\u2028', '\u202e', '\u2060', '\u2064', '\u2066', '\u2069', '\ufeff'];
+    for (const c of edges) {
+      expect(forTerminal(`a${c}b`), JSON.stringify(c)).toBe(oneLine(`a${c}b`));
+      expect(forTerminal(`a${c}b`), JSON.stringify(c)).not.toBe(`a${c}b`);
+    }
+    expect(forTerminal('a\nb\tc')).toBe('a\nb\tc');
+    expect(forTerminal(' ~\u00a0\u2027\u2065')).toBe(' ~\u00a0\u2027\u2065');
+  });
+
+  it('key=value lines take their separator (config list); every line ends with a line break', () => {
+    expect(keyValueLines([['a', '1'], ['b', 'x\ry']], '=')).toBe('a=1\nb=x\\ry\n');
+    expect(keyValueLines([['a', '']])).toBe('a: \n');
+    expect(keyValueLines([])).toBe('');
+  });
+
+  it('a painted text is marked as many times as it was painted, and each writing uses one mark up', () => {
+    const text = '\u001b[1mmarked twice\u001b[22m';
+    expect(takePainted(text)).toBe(false);
+    expect(painted(text)).toBe(text);
+    painted(text);
+    expect([takePainted(text), takePainted(text), takePainted(text)]).toEqual([true, true, false]);
+    painted(text);
+    expect([takePainted(text), takePainted(text)]).toEqual([true, false]);
+  });
+
+  it('forTerminal keeps only whole colour sequences: digits and semicolons between ESC [ and m', () => {
+    expect(forTerminal('\u001b[m\u001b[0m\u001b[1;31m\u001b[38;5;208mx', true)).toBe('\u001b[m\u001b[0m\u001b[1;31m\u001b[38;5;208mx');
+    expect(forTerminal('\u001b[1;31Hx\u001b[?25l\u001b[2K\u001bm', true)).toBe('\\e[1;31Hx\\e[?25l\\e[2K\\em');
+    expect(forTerminal('\u001b[1m', false)).toBe('\\e[1m');
+    expect(forTerminal('\u001b[1m')).toBe('\\e[1m');
   });
 });
