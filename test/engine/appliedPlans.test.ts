@@ -97,6 +97,31 @@ describe('applied plans', () => {
     }
   });
 
+  it('a record missing any one of its fields, or with one of another type, is no record', async () => {
+    const whole = { plan: 'p.json', appliedAt: '2026-01-02T03:04:05.000Z', pid: 42, host: 'ci-7' };
+    const { appliedAt, pid, host } = whole;
+    const broken = [{ plan: 'p.json', pid, host }, { plan: 'p.json', appliedAt, host }, { plan: 'p.json', appliedAt, pid }, { ...whole, appliedAt: 1 }, { ...whole, pid: '42' }, { ...whole, host: null }, null];
+    for (const record of broken) {
+      const dir = newDir();
+      mkdirSync(join(dir, 'applied-plans'));
+      writeFileSync(join(dir, 'applied-plans', 'abc123def456.json'), JSON.stringify(record));
+      expect(await appliedRecord(dir, 'abc123def456'), JSON.stringify(record)).toBe('unreadable');
+    }
+    const dir = newDir();
+    mkdirSync(join(dir, 'applied-plans'));
+    writeFileSync(join(dir, 'applied-plans', 'abc123def456.json'), JSON.stringify(whole));
+    expect(await appliedRecord(dir, 'abc123def456')).toEqual({ appliedAt, pid, host });
+  });
+
+  it('a record that exists but cannot be read as a file (a folder in its place) says the plan was applied', async () => {
+    const dir = newDir();
+    mkdirSync(join(dir, 'applied-plans', 'abc123def456.json'), { recursive: true });
+    expect(await appliedRecord(dir, 'abc123def456')).toBe('unreadable');
+    const err = (await checkNotApplied(dir, 'abc123def456', 'plan.json').catch((e: unknown) => e)) as GuardError;
+    expect(err).toBeInstanceOf(GuardError);
+    expect(err.message).toBe('plan.json was already applied; a plan applies once, and nothing was sent');
+  });
+
   it('says what kept it from recording a claim, and that nothing was sent (exit 2)', async () => {
     const dir = newDir();
     mkdirSync(join(dir, 'applied-plans', 'abc123def456.json'), { recursive: true }); // a folder where the record goes

@@ -1,7 +1,7 @@
 // The secret registry (src/redact.ts): a registered token is replaced in every spelling an
 // escaping writer gives it — each writer's own escape function, applied to the token, and any two
 // of them one inside the other — as a service's percent-encoding spells it, and in nothing else.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { xmlEscape } from '../../src/files/tbx-write.js';
 import { stringify } from '../../src/output/csv.js';
 import { tsvCell } from '../../src/output/list.js';
@@ -13,6 +13,12 @@ import { addEscaper, addSecret, redact } from '../../src/redact.js';
 const visible = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
 const secret = `tok${visible}end`;
 addSecret(secret);
+
+// The registry works out a secret's spellings once, when it is first asked after a change. A
+// secret registered before each test (and never written) makes each test work them out itself,
+// so each one checks that work, not only the spellings an earlier test left.
+let fresh = 0;
+beforeEach(() => addSecret(`never-written-${++fresh}`));
 
 // What no spelling of the secret loses: its runs of letters and digits.
 const runs = ['0123456789', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'];
@@ -119,6 +125,20 @@ describe('redact: the registry', () => {
     addSecret('lost-by-writer');
     addEscaper('constant', () => '[written elsewhere]');
     expect(redact('[written elsewhere] lost-by-writer')).toBe('[written elsewhere] ***');
+  });
+
+  it('a secret too short to redact safely is not looked for, percent-encoded either', () => {
+    addSecret('ab%');
+    addSecret('xyz');
+    expect(redact('xyz 100% ab% ab%25')).toBe('xyz 100% ab% ab%25');
+  });
+
+  it('a percent-encoded secret is found with its hex in either case and its multi-byte characters', () => {
+    addSecret('pct~é!secret');
+    expect(redact('a pct%7E%C3%A9%21secret b')).toBe('a *** b');
+    expect(redact('a pct%7e%c3%a9%21secret b')).toBe('a *** b');
+    expect(redact('a %70ct~%c3%A9!secre%74 b')).toBe('a *** b');
+    expect(redact('a pct%7F%C3%A9%21secret b')).toBe('a pct%7F%C3%A9%21secret b');
   });
 
   it('a spelling shorter than four characters is not looked for', () => {
