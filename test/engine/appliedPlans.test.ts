@@ -113,13 +113,14 @@ describe('applied plans', () => {
     expect(await appliedRecord(dir, 'abc123def456')).toEqual({ appliedAt, pid, host });
   });
 
-  it('a record that exists but cannot be read as a file (a folder in its place) says the plan was applied', async () => {
+  it('a folder in a record\'s place is no file of teamctl\'s: refused, naming it, with nothing sent (never taken as applied or not)', async () => {
     const dir = newDir();
     mkdirSync(join(dir, 'applied-plans', 'abc123def456.json'), { recursive: true });
-    expect(await appliedRecord(dir, 'abc123def456')).toBe('unreadable');
-    const err = (await checkNotApplied(dir, 'abc123def456', 'plan.json').catch((e: unknown) => e)) as GuardError;
-    expect(err).toBeInstanceOf(GuardError);
-    expect(err.message).toBe('plan.json was already applied; a plan applies once, and nothing was sent');
+    for (const look of [() => appliedRecord(dir, 'abc123def456'), () => checkNotApplied(dir, 'abc123def456', 'plan.json')]) {
+      const err = (await look().catch((e: unknown) => e)) as UsageError;
+      expect(err).toBeInstanceOf(UsageError);
+      expect(err.message).toBe(`the applied-plan record ${join(dir, 'applied-plans', 'abc123def456.json')} is a directory, not a regular file; nothing was sent`);
+    }
   });
 
   it('says what kept it from recording a claim, and that nothing was sent (exit 2)', async () => {
