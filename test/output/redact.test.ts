@@ -111,6 +111,13 @@ describe('redact: the registry', () => {
     expect(redact('x tab%9here-secret y')).toBe('x tab%9here-secret y');
   });
 
+  it('a secret is looked for as it is, also when every writer spells it otherwise', () => {
+    const odd = `q'u"ote\\d<|-secret`;
+    addSecret(odd);
+    expect(writers.filter(([, escape]) => escape(`x ${odd} y`).includes(odd))).toEqual([]);
+    expect(redact(`a ${odd} b`)).toBe('a *** b');
+  });
+
   it('a writer registered after redact ran is used from then on; a second one of the same name is not', () => {
     addSecret('blink-token');
     expect(redact('blin\\k-to\\ken')).toBe('blin\\k-to\\ken');
@@ -139,6 +146,11 @@ describe('redact: the registry', () => {
     expect(redact('a pct%7e%c3%a9%21secret b')).toBe('a *** b');
     expect(redact('a %70ct~%c3%A9!secre%74 b')).toBe('a *** b');
     expect(redact('a pct%7F%C3%A9%21secret b')).toBe('a pct%7F%C3%A9%21secret b');
+  });
+
+  it('a percent-encoded secret is replaced wherever it is in the text', () => {
+    addSecret('twice~secret');
+    expect(redact('a twice%7Esecret b twice%7esecret c')).toBe('a *** b *** c');
   });
 
   it('a spelling shorter than four characters is not looked for', () => {
