@@ -4,23 +4,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ErrorBody, Page, TeamMemberItem } from '../../src/api/types.js';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { Sandbox, SandboxOptions } from '../../src/sandbox/server.js';
-
-const teamsPath = '/v1/orgs/acme/teams';
-const started: Sandbox[] = [];
-
-async function start(options: SandboxOptions = {}): Promise<Sandbox> {
-  const sb = await startSandbox({ port: 0, ...options });
-  started.push(sb);
-  return sb;
-}
-
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((sb) => sb.close()));
-});
+import { describe, expect, it } from 'vitest';
+import type { Page, TeamMemberItem } from '../../src/api/types.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { call, expectError, start } from '../helpers/sandbox-http.js';
 
 interface Team {
   object: string;
@@ -32,33 +19,7 @@ interface Team {
   permissions: { admin: boolean; view: boolean };
 }
 
-interface Answer<T> {
-  status: number;
-  body: T;
-  text: string;
-  headers: Headers;
-}
-
-async function call<T = unknown>(sb: Sandbox, method: string, path: string, options: { body?: unknown; rawBody?: string; token?: string | null } = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = options.token === undefined ? sb.token : options.token;
-  if (token !== null) headers.authorization = `Bearer ${token}`;
-  const body = options.body !== undefined ? JSON.stringify(options.body) : options.rawBody;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(sb.url + path, { method, headers, body });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, text, headers: res.headers };
-}
-
-function expectError(answer: Answer<unknown>, status: number, message?: RegExp): void {
-  expect(answer.status).toBe(status);
-  expect(answer.headers.get('content-type')).toBe('application/json');
-  const body = answer.body as ErrorBody;
-  expect(body.error.code).toBe(status);
-  expect(typeof body.error.message).toBe('string');
-  if (message !== undefined) expect(body.error.message).toMatch(message);
-}
-
+const teamsPath = '/v1/orgs/acme/teams';
 const create = (sb: Sandbox, body: unknown) => call<Team>(sb, 'PUT', teamsPath, { body });
 const teamPath = (id: string): string => `${teamsPath}/${encodeURIComponent(id)}`;
 
