@@ -31,6 +31,26 @@ export function listMemberTeams(client: ApiClient, org: string, userId: string, 
   return client.pages(`${orgPath(org)}/members/${pathSegment(userId, 'user')}/teams`, pageSize, { item: checkMemberTeam, what: `the teams of ${userId}` });
 }
 
+/** GET /orgs/{org}/members/{userId}: the member, or undefined when the service knows no such member (404). */
+export async function getOrganizationMember(client: ApiClient, org: string, userId: string): Promise<OrganizationMember | undefined> {
+  try {
+    const { data } = await client.request<unknown>('GET', `${orgPath(org)}/members/${pathSegment(userId, 'user')}`);
+    return checkOrganizationMember(data, `member ${JSON.stringify(userId)} of ${org}`);
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+}
+
+/** The member of the organization whose e-mail is `email` (any case), found by the service's search; undefined when none. */
+export async function findMemberByEmail(client: ApiClient, org: string, email: string): Promise<OrganizationMember | undefined> {
+  for await (const page of listOrganizationMembers(client, org, { search: email.trim() }, 100)) {
+    const found = page.find((m) => m.user.email !== undefined && emailKey(m.user.email) === emailKey(email));
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The organization member a user names: an id as it is; an e-mail found by the service's search (any case). */
 export async function memberId(client: ApiClient, org: string, user: string): Promise<string> {
   const value = user.trim();
@@ -38,10 +58,8 @@ export async function memberId(client: ApiClient, org: string, user: string): Pr
     checkIdentifier(value, 'user');
     return value;
   }
-  for await (const page of listOrganizationMembers(client, org, { search: value }, 100)) {
-    const found = page.find((m) => m.user.email !== undefined && emailKey(m.user.email) === emailKey(value));
-    if (found) return found.user.id;
-  }
+  const found = await findMemberByEmail(client, org, value);
+  if (found) return found.user.id;
   throw new NotFoundError(`no member with the e-mail ${value} in organization ${org}`, { hint: 'find them with `teamctl users list --search <name or e-mail>`' });
 }
 
@@ -65,4 +83,20 @@ export async function renameTeam(client: ApiClient, org: string, team: string, t
 export async function deleteTeam(client: ApiClient, org: string, team: string): Promise<'deleted' | 'absent'> {
   const { status } = await client.request('DELETE', `${orgPath(org)}/teams/${pathSegment(team, 'team id')}`);
   return status === 204 ? 'absent' : 'deleted';
+}
+
+/** PATCH /orgs/{org}/members/{userId}: the member's organization role; null makes them a guest (200 with the member). */
+export async function setOrganizationRole(client: ApiClient, org: string, userId: string, role: string | null): Promise<void> {
+  const { data } = await client.request<unknown>('PATCH', `${orgPath(org)}/members/${pathSegment(userId, 'user')}`, { body: { role } });
+  checkOrganizationMember(data, `member ${JSON.stringify(userId)} of ${org} after its role change`);
+}
+
+/**
+ * DELETE /orgs/{org}/members/{userId}: 205 removed, 204 not a member, 202 the removal was sent to
+ * the organization's admins as a request. A 202 sends mail, so the removal is sent again only
+ * when it cannot have been processed (README, "Organization roles and leavers").
+ */
+export async function removeOrganizationMember(client: ApiClient, org: string, userId: string): Promise<'removed' | 'not-member' | 'requested'> {
+  const { status } = await client.request('DELETE', `${orgPath(org)}/members/${pathSegment(userId, 'user')}`, { retryClass: 'unprocessed-only' });
+  return status === 202 ? 'requested' : status === 204 ? 'not-member' : 'removed';
 }

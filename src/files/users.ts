@@ -64,7 +64,7 @@ export interface UserFile {
    * null for a list without header (an empty file too). A header-only file has a header and no
    * users, which the caller refuses for a roster.
    */
-  header: { userColumn: UserColumn; roleColumn: boolean; teamColumn: boolean } | null;
+  header: { userColumn: UserColumn; roleColumn: boolean; teamColumn: boolean; /** The user column's header cell as written. */ userHeading: string } | null;
 }
 
 
@@ -403,7 +403,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     file,
     users,
     warnings,
-    header: layout ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined, teamColumn: layout.teamIndex !== undefined } : null,
+    header: layout ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined, teamColumn: layout.teamIndex !== undefined, userHeading: layout.userHeading } : null,
   };
 }
 

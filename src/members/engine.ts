@@ -2,7 +2,7 @@
 // engine (src/engine/run.ts) through the members domain (src/members/change.ts). `add` is a sync
 // with only adds, `remove` a sync with only removals.
 import type { Context } from '../context.js';
-import { checkOutputs, runChange, runOptions, type InputFile } from '../engine/run.js';
+import { checkOutputs, runChange, runOptions, type InputFile, type Refusal } from '../engine/run.js';
 import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
@@ -10,6 +10,8 @@ import type { UserEntry, UserRef } from '../model/users.js';
 import { identifierProblem } from '../api/segment.js';
 import type { ApiClient } from '../api/client.js';
 import { planOrganization, rowsByTeam } from '../plan/organization.js';
+import { namesOneOf, withoutOutsiders } from '../plan/outsiders.js';
+import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from './outsiders.js';
 import { plural } from '../output/words.js';
 import { severalTeams } from '../settings.js';
 import { membersDomain, type MembersRunSettings } from './change.js';
@@ -41,6 +43,10 @@ export interface EngineOptions {
   inputs?: InputFile[];
   /** --create-teams (an organization roster): teams the organization lacks are created, then filled. */
   createTeams?: boolean;
+  /** --skip-unknown: users outside the organization are left out with a warning, not refused. */
+  skipUnknown?: boolean;
+  /** The roster as read (its file and user column), for the refusal of a roster that matches nobody. */
+  rosterFile?: { file: string; column: string | undefined };
 }
 
 /** Teams read at once when a roster names several (each read is sequential pages). */
@@ -60,8 +66,12 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
     // `--team a,b` names no team of that title: it meant several.
     throw err instanceof NotFoundError && name.includes(',') ? severalTeams(name) : err;
   });
-  const plan = planMembers(current, options.change);
-  const named = [...(options.change.add ?? []), ...(options.change.roster ?? []), ...(options.change.remove ?? [])].map(refOfEntry);
+  const first = planMembers(current, options.change);
+  const check = await checkOrganization(ctx, client, org, options, first.add.map((a) => a.user), first.remove.length > 0);
+  const change = check.outsiders.length > 0 ? withoutOutsiders(options.change, check.outsiders) : options.change;
+  // A roster left with nobody plans nothing more: the refusal says why.
+  const plan = change.roster?.length === 0 ? planMembers(current, { ...change, roster: undefined, prune: false }) : change === options.change ? first : planMembers(current, change);
+  const named = [...(change.add ?? []), ...(change.roster ?? []), ...(change.remove ?? [])].map(refOfEntry);
   const domain = membersDomain(ctx, {
     client,
     baseUrl: client.base.origin + client.base.prefix,
@@ -73,7 +83,35 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
     named,
     settings: settingsOf(options, maxRemovals),
   });
-  return runChange(ctx, domain, runOptions(options));
+  return runChange(ctx, withOrganizationCheck(domain, org, check.refused, check.refusals), runOptions(options));
+}
+
+/**
+ * The organization check of a plan (README, "Who is in the organization"): the users it would add
+ * that are not members (`outsiders`, left out of the plan either way), those refused (all of
+ * them, unless --skip-unknown, which warns instead), and the refusals, the roster that matches
+ * nobody among them. `removes`: whether the plan made with every user would remove members.
+ */
+async function checkOrganization(
+  ctx: Context,
+  client: ApiClient,
+  org: string,
+  options: EngineOptions,
+  toAdd: readonly UserRef[],
+  removes: boolean,
+): Promise<{ outsiders: UserRef[]; refused: UserRef[]; refusals: Refusal[] }> {
+  const outsiders = await findOutsiders(client, org, toAdd);
+  const refusals: Refusal[] = [];
+  const roster = options.change.roster;
+  if (roster !== undefined && removes && options.rosterFile !== undefined && roster.every(namesOneOf(outsiders))) {
+    refusals.push(matchesNobodyRefusal(options.rosterFile.file, options.rosterFile.column, roster.length));
+  }
+  if (outsiders.length === 0) return { outsiders, refused: [], refusals };
+  if (options.skipUnknown) {
+    ctx.io.warn(`${plural(outsiders.length, 'user')} not in organization ${org} left out (--skip-unknown): ${namesOf(outsiders)}`);
+    return { outsiders, refused: [], refusals };
+  }
+  return { outsiders, refused: outsiders, refusals: [outsidersRefusal(org, outsiders), ...refusals] };
 }
 
 function settingsOf(options: EngineOptions, maxRemovals: string | undefined): MembersRunSettings {
@@ -103,8 +141,20 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   const client = await ctx.client();
   client.shareBudget(options.concurrency);
   const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
+  const prune = options.change.prune === true;
+  const firstPlans = planOrganization(current, byTeam, prune);
+  const toAdd = [...[...firstPlans.values()].flatMap((p) => p.add.map((a) => a.user)), ...[...missing.values()].flat().map(refOfEntry)];
+  const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0));
+  if (check.outsiders.length > 0) {
+    const outside = namesOneOf(check.outsiders);
+    for (const [team, rows] of byTeam) byTeam.set(team, rows.filter((r) => !outside(r)));
+    for (const [title, rows] of missing) missing.set(title, rows.filter((r) => !outside(r)));
+  }
+  // A team left with no rows is not planned: the refusal says why (README, "Who is in the organization").
+  for (const [team, rows] of byTeam) if (rows.length === 0) byTeam.delete(team);
+  for (const [title, rows] of missing) if (rows.length === 0) missing.delete(title);
   const teams = [...byTeam.keys()];
-  const plans = planOrganization(current, byTeam, options.change.prune === true);
+  const plans = check.outsiders.length > 0 ? planOrganization(current, byTeam, prune) : firstPlans;
   const settings = { ...settingsOf(options, maxRemovals), teamInMessages: true };
   const domains = teamDomains(ctx, client, org, options.command, settings, teams.map((team) => ({
     team,
@@ -129,7 +179,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
       domains.push(newTeamDomain(ctx, { client, baseUrl, org, title, rows, members, command: options.command, settings, prune: options.change.prune === true }));
     }
   }
-  return runChange(ctx, organizationDomain(domains), runOptions(options));
+  return runChange(ctx, withOrganizationCheck(organizationDomain(domains), org, check.refused, check.refusals), runOptions(options));
 }
 
 /** The members domain of each team of a run over several teams, with the run's settings. */

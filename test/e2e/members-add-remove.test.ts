@@ -29,6 +29,17 @@ afterEach(async () => {
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-add-remove-'));
 const team = (): Record<string, TeamMemberRole> => Object.fromEntries(s.sandbox.store.teamMembers('acme', 't').map((m) => [m.userId, m.role]));
+/** `user` leaves the organization just before the first change reaches the service (after the plan checked them). */
+const leavesOnFirstWrite = (user: string): void => {
+  let left = false;
+  s.sandbox.intercept((req) => {
+    if (req.method !== 'GET' && !left) {
+      left = true;
+      s.sandbox.store.members.remove('acme', user);
+    }
+    return undefined;
+  });
+};
 const changes = (): RequestLogEntry[] => s.sandbox.requests.filter((r) => r.method !== 'GET');
 const shape = (r: RequestLogEntry): string => {
   const single = /\/members\/([^/]+)$/.exec(r.path);
@@ -137,16 +148,17 @@ describe('members add', () => {
     ]);
   }, 20_000);
 
-  it('an unknown user fails alone: the others are added, exit 6, and the report says why', async () => {
+  it('a user who leaves the organization between the plan and the add fails alone: the others are added, exit 6, and the report says why', async () => {
     const reportFile = join(dir, 'add-report.csv');
-    const r = await runCli(['members', 'add', 'u00008', 'nobody@example.com', 'u00009', 'u00002', '--json', '--report', reportFile], { env: s.env });
+    leavesOnFirstWrite('u00007');
+    const r = await runCli(['members', 'add', 'u00008', 'u00007', 'u00009', 'u00002', '--json', '--report', reportFile], { env: s.env });
     expect(r.code).toBe(6);
     expect(team()).toMatchObject({ u00008: 'member', u00009: 'member' });
     expect(Object.keys(team())).toHaveLength(6);
     const report = JSON.parse(r.stdout) as MembersReport;
     expect(report.added.map((u) => u.id)).toEqual(['u00008', 'u00009']);
     expect(report.failed).toEqual([
-      { user: { id: null, email: 'nobody@example.com' }, action: 'add', status: 400, message: expect.stringContaining('no user of organization acme matches "nobody@example.com"') },
+      { user: { id: 'u00007', email: null }, action: 'add', status: 400, message: expect.stringContaining('no user of organization acme matches "u00007"') },
     ]);
     expect(report.verified).toBe(false);
     expect(r.stderr).toMatch(/^error: 1 of 3 changes failed; the other changes were applied$/m);
@@ -154,16 +166,35 @@ describe('members add', () => {
       ['user', 'action', 'outcome', 'status', 'message'],
       ['user00008@example.com', 'add', 'added', '204', 'as member'],
       ['user00009@example.com', 'add', 'added', '204', 'as member'],
-      ['nobody@example.com', 'add', 'failed', '400', expect.stringContaining('no user of organization acme matches')],
+      ['u00007', 'add', 'failed', '400', expect.stringContaining('no user of organization acme matches')],
       ['user00002@example.com', 'none', 'unchanged', '', 'already a member (member)'],
     ]);
   });
 
   it('exits 1 when nothing could be applied', async () => {
-    const r = await runCli(['members', 'add', 'nobody@example.com'], { env: s.env });
+    leavesOnFirstWrite('u00007');
+    const r = await runCli(['members', 'add', 'u00007'], { env: s.env });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: nothing was changed: 1 of 1 changes failed/m);
     expect(Object.keys(team())).toHaveLength(4);
+  });
+
+  it('a user outside the organization is refused at plan time, dry runs too (exit 3, nothing sent); --skip-unknown leaves them out', async () => {
+    const mark = s.sandbox.requests.length;
+    for (const dry of [[], ['--dry-run']]) {
+      const r = await runCli(['members', 'add', 'u00008', 'nobody@example.com', ...dry], { env: s.env });
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toContain('  ? nobody@example.com (not in the organization)');
+      expect(r.stderr).toMatch(/^error: 1 user to add is not in organization acme: nobody@example\.com; nothing was sent$/m);
+      expect(r.stderr).toMatch(/--invite invites them first, and --skip-unknown leaves them out/);
+    }
+    expect(s.sandbox.requests.slice(mark).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect(Object.keys(team())).toHaveLength(4);
+    const skipped = await runCli(['members', 'add', 'u00008', 'nobody@example.com', '--skip-unknown'], { env: s.env });
+    expect(skipped.code, skipped.stderr).toBe(0);
+    expect(skipped.stderr).toContain('warning: 1 user not in organization acme left out (--skip-unknown): nobody@example.com');
+    expect(team()).toMatchObject({ u00008: 'member' });
+    expect(Object.keys(team())).toHaveLength(5);
   });
 
   it('refuses invalid users before sending anything (exit 2), listing them all', async () => {

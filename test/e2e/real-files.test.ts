@@ -215,14 +215,16 @@ describe('real rosters', () => {
   }
   const sync = (file: string, extra: string[] = []) => runCli(['members', 'sync', '--roster', real(file), '--dry-run', '--json', ...extra], { env: d.env });
 
-  it("Entra's group-member template (one column named `… [memberObjectIdOrUpn] Required`): read by its bracketed property, 3 to add, the team kept", async () => {
+  it("Entra's group-member template (one column named `… [memberObjectIdOrUpn] Required`): read by its bracketed property, its 3 users not in the organization, the team kept", async () => {
     const r = await sync('rosters/entra-groups-bulk-remove-members-example.csv');
-    expect(r.code, r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout) as SyncReport;
-    expect(report.added.map((a) => a.email)).toEqual(['alain@contoso.com', 'isabella@contoso.com', 'joseph@contoso.com']);
+    // The three are no members of the sandbox's organization: refused, as the real run would be.
+    expect(r.code, r.stderr).toBe(3);
+    const report = JSON.parse(r.stdout) as SyncReport & { notInOrganization: { email: string | null }[] };
+    expect(report.added).toEqual([]);
+    expect(report.notInOrganization.map((a) => a.email)).toEqual(['alain@contoso.com', 'isabella@contoso.com', 'joseph@contoso.com']);
     const members = d.sandbox.store.teamMembers('acme', 'engineering').length;
-    // Without --prune the team's members, none of them in the file, are kept and counted as such.
-    expect({ removed: report.removed.length, roleChanged: report.roleChanged.length, unchanged: report.unchanged, kept: report.notInRoster?.length }).toEqual({ removed: 0, roleChanged: 0, unchanged: 0, kept: members });
+    // Nobody in the file is planned for; the team's members are left as they are.
+    expect({ removed: report.removed.length, roleChanged: report.roleChanged.length, unchanged: report.unchanged }).toEqual({ removed: 0, roleChanged: 0, unchanged: members });
     expect(d.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 
@@ -241,7 +243,7 @@ describe('real rosters', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'teamctl-entra-')), 'users.csv');
     writeFileSync(path, readFileSync(real('rosters/entra-users-bulk-delete-example.csv'), 'utf8').split('\n').slice(1).join('\n'));
     const r = await runCli(['members', 'sync', '--roster', path, '--dry-run', '--json'], { env: d.env });
-    expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as SyncReport).added.map((a) => a.email)).toEqual(['alain@contoso.com', 'isabella@contoso.com', 'joseph@contoso.com', 'chaya@contoso.com']);
+    expect(r.code, r.stderr).toBe(3);
+    expect((JSON.parse(r.stdout) as { notInOrganization: { email: string | null }[] }).notInOrganization.map((a) => a.email)).toEqual(['alain@contoso.com', 'isabella@contoso.com', 'joseph@contoso.com', 'chaya@contoso.com']);
   });
 });

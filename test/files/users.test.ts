@@ -43,13 +43,13 @@ describe('parseUserFile: headers', () => {
         { key: 'u-1@x.io', kind: 'email', line: 4, file: 'a.csv' },
       ],
       warnings: [],
-      header: { userColumn: 'email', roleColumn: false, teamColumn: false },
+      header: { userColumn: 'email', roleColumn: false, teamColumn: false, userHeading: 'email' },
     });
   });
 
   it('matches header names in any case and with spaces around them', () => {
     const result = parseUserFile(' EMAIL , Role \nada@example.com,OWNER\n', 'a.csv', roster);
-    expect(result.header).toEqual({ userColumn: 'email', roleColumn: true, teamColumn: false });
+    expect(result.header).toEqual({ userColumn: 'email', roleColumn: true, teamColumn: false, userHeading: 'EMAIL' });
     expect(result.users).toEqual([{ key: 'ada@example.com', kind: 'email', role: 'owner', line: 2, file: 'a.csv' }]);
   });
 
@@ -121,7 +121,7 @@ describe('parseUserFile: headers', () => {
 
   it('gives no role at all when a roster has no role column (the roster says nothing about roles)', () => {
     const noColumn = parseUserFile('email\nada@example.com\n', 'r.csv', roster);
-    expect(noColumn.header).toEqual({ userColumn: 'email', roleColumn: false, teamColumn: false });
+    expect(noColumn.header).toEqual({ userColumn: 'email', roleColumn: false, teamColumn: false, userHeading: 'email' });
     expect(noColumn.users).toEqual([{ key: 'ada@example.com', kind: 'email', line: 2, file: 'r.csv' }]);
     expect(noColumn.users[0]).not.toHaveProperty('role');
     // No column means no role cell to validate, and duplicates still merge.
@@ -383,7 +383,7 @@ describe('parseUserFile: empty files', () => {
       file: 'h.csv',
       users: [],
       warnings: [],
-      header: { userColumn: 'email', roleColumn: true, teamColumn: false },
+      header: { userColumn: 'email', roleColumn: true, teamColumn: false, userHeading: 'email' },
     });
   });
 
@@ -408,7 +408,7 @@ describe('parseUserFile: empty files', () => {
 describe('readUserFile', () => {
   it('reads an HR export with BOM, CRLF, `;` and quoted line breaks in other columns', async () => {
     const result = await readUserFile(fixture('hr-export.csv'), roster);
-    expect(result.header).toEqual({ userColumn: 'email', roleColumn: false, teamColumn: false });
+    expect(result.header).toEqual({ userColumn: 'email', roleColumn: false, teamColumn: false, userHeading: 'Email' });
     // No role column: no roles (members keep theirs).
     expect(result.users.map((u) => [u.key, u.kind, u.role, u.line])).toEqual([
       ['ada@example.com', 'email', undefined, 2],
@@ -491,7 +491,7 @@ describe('helpers', () => {
 describe('organization rosters (a team column)', () => {
   it('reads the team of every row; the same user in two teams is two rows, twice in one team a duplicate', () => {
     const f = parseUserFile('Team,email,role\neng,ada@example.com,owner\ndesign,ada@example.com,member\neng,bob@example.com,\neng,ADA@example.com,owner\n', 'org.csv', { readRoles: true });
-    expect(f.header).toEqual({ userColumn: 'email', roleColumn: true, teamColumn: true });
+    expect(f.header).toEqual({ userColumn: 'email', roleColumn: true, teamColumn: true, userHeading: 'email' });
     expect(f.users.map((u) => [u.team, u.key, u.role, u.line])).toEqual([
       ['eng', 'ada@example.com', 'owner', 2],
       ['design', 'ada@example.com', 'member', 3],

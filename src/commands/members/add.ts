@@ -16,6 +16,7 @@ export interface AddOptionsFlags {
   report?: string;
   batchSize: string;
   concurrency: string;
+  skipUnknown?: boolean;
 }
 
 export interface AddOptions extends AddOptionsFlags {
@@ -27,6 +28,7 @@ export function command(f: Factory): Command {
     .argument('<user...>')
     .description('add users (ids or e-mails) to the team; with --role, each ends with that role')
     .addOption(new Option('--role <role>', 'team role of every named user').choices(teamMemberRoles))
+    .option('--skip-unknown', 'leave out users who are not members of the organization, with a warning (default: refuse the run)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--force', 'apply a plan that leaves the team without an owner')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
@@ -47,6 +49,7 @@ export async function run(opts: AddOptions, ctx: Context): Promise<number> {
     command: 'members add',
     change: { add, ...(opts.role ? { role: opts.role } : {}) },
     dryRun: opts.dryRun === true,
+    skipUnknown: opts.skipUnknown === true,
     force: opts.force === true,
     batchSize,
     concurrency,

@@ -32,6 +32,7 @@ export interface SyncOptionsFlags {
   report?: string;
   userColumn?: string;
   createTeams?: boolean;
+  skipUnknown?: boolean;
 }
 
 export type SyncOptions = SyncOptionsFlags;
@@ -46,6 +47,7 @@ export function command(f: Factory): Command {
     .option('--roster <file>', 'the desired membership, with optional roles')
     .option('--prune', 'with --roster: remove members missing from the roster')
     .option('--create-teams', 'with a roster that has a team column: create the teams the organization lacks, then fill them')
+    .option('--skip-unknown', 'leave out users who are not members of the organization, with a warning (default: refuse the run)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
@@ -156,6 +158,8 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     report: opts.report,
     planOut: opts.planOut,
     inputs: sources.map(({ path, what }) => ({ path, what })),
+    skipUnknown: opts.skipUnknown === true,
+    ...(roster ? { rosterFile: { file: roster.file, column: roster.header?.userHeading } } : {}),
   };
 
   if (roster?.header?.teamColumn) {
