@@ -34,9 +34,10 @@ const tree: Record<string, Noun | Load> = {
     rename: () => import('./commands/teams/rename.js'),
     delete: () => import('./commands/teams/delete.js'),
   }),
-  users: noun("the organization's members, and a member's teams (needs --org)", examples('teamctl users list --search kenji', 'teamctl users teams kenji.sato@example.com'), {
+  users: noun("the organization's members: list them, a member's teams, their organization role (needs --org)", examples('teamctl users list --search kenji', 'teamctl users teams kenji.sato@example.com'), {
     list: () => import('./commands/users/list.js'),
     teams: () => import('./commands/users/teams.js'),
+    'set-role': () => import('./commands/users/set-role.js'),
   }),
   config: noun('read and write profile settings (base-url, org, team, output)', examples('teamctl config set org acme', 'teamctl config list'), {
     get: () => import('./commands/config/get.js'),

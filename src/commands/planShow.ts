@@ -7,6 +7,7 @@ import { readPlanFile, type PlanFile } from '../engine/planFile.js';
 import { checked } from '../engine/shape.js';
 import { glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersPlanBody } from '../members/savedPlan.js';
+import { orgPlanBody } from '../members/orgSavedPlan.js';
 import { teamsPlanBody } from '../teams/savedPlan.js';
 import { renderMarkdown } from '../output/markdown.js';
 import type { Column } from '../output/columns.js';
@@ -47,6 +48,16 @@ function contents(plan: PlanFile, path: string): { guards: Record<string, unknow
       ...p.remove.map((r) => ({ where: team, action: 'remove', subject: who(r.user), detail: `${r.role}${r.pruned ? ', not in the roster' : ''}` })),
     ]);
     return { guards: { ...body.options, teams: body.teams.map((t) => t.team) }, changes };
+  }
+  if (plan.kind === 'organization') {
+    const body = checked(path, () => orgPlanBody(plan.body));
+    const changes = body.plan.changes.map((c) => ({
+      where: 'organization',
+      action: c.action === 'role' ? 'org-role' : 'remove-from-organization',
+      subject: who(c.user),
+      detail: c.action === 'role' ? `${c.from ?? 'guest'} → ${c.to ?? 'guest'}` : `${c.role ?? 'guest'}${c.pruned ? ', not in the roster' : ''}`,
+    }));
+    return { guards: { ...body.options }, changes };
   }
   if (plan.kind === 'teams') {
     const body = checked(path, () => teamsPlanBody(plan.body));

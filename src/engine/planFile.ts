@@ -31,7 +31,7 @@ export interface PlanFileHeader {
 }
 
 export interface PlanFile<Body = unknown> extends PlanFileHeader {
-  kind: 'members' | 'glossary' | 'teams';
+  kind: 'members' | 'glossary' | 'teams' | 'organization';
   body: Body;
 }
 
@@ -94,7 +94,7 @@ export function parsePlanFile(input: Buffer | string, path: string): PlanFile {
   for (const field of ['baseUrl', 'organization', 'command', 'createdAt'] as const) {
     if (typeof plan[field] !== 'string' || plan[field] === '') throw notAPlan(`"${field}" is missing`);
   }
-  if (plan.kind !== 'members' && plan.kind !== 'glossary' && plan.kind !== 'teams') throw notAPlan('"kind" is none of members, glossary and teams');
+  if (!(['members', 'glossary', 'teams', 'organization'] as unknown[]).includes(plan.kind)) throw notAPlan('"kind" is none of members, glossary, teams and organization');
   if (typeof plan.body !== 'object' || plan.body === null) throw notAPlan('it has no plan body');
   // Plans written before plans had ids are known by their bytes.
   if (typeof plan.id !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(plan.id)) plan.id = `sha256-${createHash('sha256').update(input).digest('hex')}`;

@@ -10,7 +10,7 @@ import { teamMemberRoles } from '../choices.js';
 
 const roles: readonly TeamMemberRole[] = teamMemberRoles;
 
-function user(value: Json, path: string): UserRef {
+export function user(value: Json, path: string): UserRef {
   const o = object(value, path);
   const ref = { id: stringOrNull(o.id, `${path}.id`), email: stringOrNull(o.email, `${path}.email`) };
   if (ref.id === null && ref.email === null) throw new ShapeError(`${path} has neither id nor email`);

@@ -16,7 +16,7 @@ import { memberRoleOrGuest } from './org-members.js';
 import { requireOrganization, tooMany } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
 import type { Account } from './store.js';
-import { sandboxAdmin } from './user.js';
+import { sandboxAdmin } from './admin.js';
 import { normaliseEmail } from './users.js';
 
 /**

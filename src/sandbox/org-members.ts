@@ -5,7 +5,7 @@
 import { HttpError, json, noContent, objectBody } from './http.js';
 import type { Incoming, Reply } from './http.js';
 import { organizationMember } from './members.js';
-import { requireOrganization } from './service-context.js';
+import { callerIsAdmin, requireOrganization } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
 import type { SandboxUser } from './store.js';
 
@@ -39,6 +39,7 @@ export function updateMember(ctx: ServiceContext, orgId: string, userId: string,
   // Fields other than `role` are ignored (sandbox's choice: the document's body has `role` alone).
   const body = objectBody(inc, true, '{"role": "admin" | "create" | "edit" | "review" | "comment" | "read" | null}');
   const role = body.role === undefined ? undefined : memberRoleOrGuest(body.role, 'role');
+  if (!callerIsAdmin(ctx)) throw new HttpError(403, `only an admin of organization ${orgId} can change a member's role`);
   // "The member has been updated": 200 with the OrganizationMember (published document).
   if (role !== undefined && role !== user.role) ctx.store.members.setRole(orgId, userId, role);
   return json(200, organizationMember(ctx, orgId, user));
@@ -48,7 +49,7 @@ export function updateMember(ctx: ServiceContext, orgId: string, userId: string,
  * 205 "The member was deleted from the organization", 204 "Member did not exist in the
  * organization", 202 "The removal request was sent to the organization administrators" (published
  * document). When the service answers 202 it does not say; the sandbox answers 202 for every
- * member when started with `removalNeedsApproval`, and then removes nobody: it records the request
+ * member when started with `removalNeedsApproval` or a `callerRole` other than admin, and then removes nobody: it records the request
  * (one per member however often asked), which the store keeps and no endpoint lists (sandbox's
  * choices). Without the option it removes at once, and the member leaves every team of the
  * organization.
@@ -56,7 +57,7 @@ export function updateMember(ctx: ServiceContext, orgId: string, userId: string,
 export function removeMember(ctx: ServiceContext, orgId: string, userId: string): Reply {
   requireOrganization(ctx, orgId);
   if (ctx.store.getUser(orgId, userId) === undefined) return noContent(204);
-  if (ctx.removalNeedsApproval) {
+  if (ctx.removalNeedsApproval || !callerIsAdmin(ctx)) {
     ctx.store.members.requestRemoval(orgId, userId, new Date().toISOString());
     return noContent(202);
   }

@@ -44,6 +44,12 @@ export interface SandboxOptions extends FaultOptions {
    * document does not say when the service does which; teamctl must handle both.
    */
   removalNeedsApproval?: boolean;
+  /**
+   * The organization role of the token's user in every organization, which it is then a member of
+   * (default: a member of none). Other than `admin`, role changes are refused (403) and removals
+   * answered 202, as requests to the admins (sandbox's choices: the document does not say).
+   */
+  callerRole?: string | null;
   /** Keep at most this many entries in `requests`, dropping the oldest (default: all). */
   requestLogLimit?: number;
   /** How `latencyMs` and a `delay` hook wait (default: a timer that close() cancels); tests inject their own clock. */
@@ -147,6 +153,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       maxBatch: base.maxBatch,
       creatorJoins: opts.creatorJoins ?? false,
       removalNeedsApproval: opts.removalNeedsApproval ?? false,
+      ...(opts.callerRole !== undefined ? { callerRole: opts.callerRole } : {}),
       baseUrl: () => url,
     },
     token,

@@ -2,6 +2,7 @@
 // rendered with, and the 404s and 413 every handler answers the same way.
 import { HttpError } from './http.js';
 import type { SandboxStore } from './store.js';
+import { sandboxAdmin, sandboxAdminMember } from './admin.js';
 
 export interface ServiceContext {
   store: SandboxStore;
@@ -15,13 +16,25 @@ export interface ServiceContext {
   creatorJoins: boolean;
   /** Whether removing a member is sent to the admins as a request, answered 202 (sandbox option, org-members.ts). */
   removalNeedsApproval: boolean;
+  /**
+   * The organization role of the token's user (the sandbox's administrator) in every organization,
+   * which it then is a member of (null: a guest); undefined: not a member of any (sandbox option).
+   */
+  callerRole?: string | null | undefined;
   /** Base URL without `/v1` (known once the server listens). */
   baseUrl(): string;
 }
 
 export function requireOrganization(ctx: ServiceContext, orgId: string): void {
   if (!ctx.store.hasOrganization(orgId)) throw new HttpError(404, `organization ${orgId} not found`);
+  // With callerRole, the administrator has always been a member: made one the first time the organization is reached.
+  if (ctx.callerRole !== undefined && ctx.store.getUser(orgId, sandboxAdmin.id) === undefined) {
+    ctx.store.addUser(orgId, { ...sandboxAdminMember(new Date().toISOString()), role: ctx.callerRole });
+  }
 }
+
+/** Whether the token's user may change organization roles and remove members at once (not with a callerRole other than admin). */
+export const callerIsAdmin = (ctx: ServiceContext): boolean => ctx.callerRole === undefined || ctx.callerRole === 'admin';
 
 export function requireTeam(ctx: ServiceContext, orgId: string, teamId: string): void {
   requireOrganization(ctx, orgId);

@@ -8,7 +8,7 @@ import type { Incoming, Reply } from './http.js';
 import { requireOrganization, requireTeam, tooMany } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
 import type { TeamMembership } from './store.js';
-import { sandboxAdmin, sandboxAdminMember } from './user.js';
+import { sandboxAdmin, sandboxAdminMember } from './admin.js';
 
 /** The document's OrganizationTeam. */
 export function organizationTeam(ctx: ServiceContext, orgId: string, teamId: string) {

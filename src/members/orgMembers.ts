@@ -1,0 +1,287 @@
+// The organization's members as a domain of the change engine (README, "Organization roles and
+// leavers"): organization role changes (PATCH /orgs/{org}/members/{userId}) and removals from the
+// organization (DELETE, the same path), planned by src/plan/orgMembers.ts, sent, read back and
+// reported one row per user and action. `users set-role`, `members offboard --from-organization`
+// and `apply` of their saved plans run it.
+// - A removal answers 205 (removed), 204 (not a member: nothing to do) or 202 (the removal was
+//   sent to the organization's admins as a request: the user is still a member, exit 6, and the
+//   read-back does not call that a discrepancy).
+// - A removal may send mail (202), so it is sent again only when it cannot have been processed;
+//   an unknown outcome is settled by reading the member, never by sending it again.
+import type { ApiClient } from '../api/client.js';
+import type { OrganizationMember } from '../api/types.js';
+import type { Context } from '../context.js';
+import type { ExitWords, Tally } from '../engine/exit.js';
+import { interruptedLine, notSentLines, notSentMessage } from '../engine/interrupted.js';
+import { newPlanFile, type PlanFile } from '../engine/planFile.js';
+import type { ReportDoc } from '../engine/report.js';
+import { confirmChange, lazyView, type AppliedView, type ChangeDomain, type RunView } from '../engine/run.js';
+import { ServiceError, TeamctlError } from '../errors.js';
+import type { UserRef } from '../model/users.js';
+import type { Progress } from '../output/progress.js';
+import { oneLine } from '../output/terminal.js';
+import { plural } from '../output/words.js';
+import { describeUser, userCell } from '../plan/members.js';
+import { organizationRefusals, organizationState, roleName, type OrgChange, type OrgMember, type OrgPlan, type OrganizationRole } from '../plan/orgMembers.js';
+import { runPool } from './pool.js';
+
+/** One user and action: `planned` in a dry run. */
+export interface OrgRow {
+  action: 'org-role' | 'remove-from-organization' | 'none';
+  user: UserRef;
+  outcome: 'planned' | 'applied' | 'requested' | 'not-member' | 'unchanged' | 'kept' | 'failed' | 'unknown';
+  status: number | null;
+  message: string;
+}
+
+/** The JSON report (README, "Reports"). */
+export interface OrgReport {
+  dryRun: boolean;
+  orgRoleChanged: { user: UserRef; from: string; to: string }[];
+  removedFromOrganization: UserRef[];
+  removalRequested: UserRef[];
+  notMember: UserRef[];
+  kept: UserRef[];
+  failed: { user: UserRef; action: OrgRow['action']; status: number | null; message: string }[];
+  verified: boolean;
+}
+
+/** What `apply` keeps of an organization plan. */
+export interface OrgPlanBody {
+  plan: OrgPlan;
+  /** organizationState() of what it was made from. */
+  state: string[];
+  options: { force: boolean; maxOrgRemovals: string; concurrency: number };
+}
+
+export interface OrgDomainInput {
+  client: ApiClient;
+  baseUrl: string;
+  org: string;
+  command: string;
+  members: OrgMember[];
+  plan: OrgPlan;
+  caller: { id: string; role?: OrganizationRole | undefined } | undefined;
+  maxOrgRemovals: string;
+  force: boolean;
+  concurrency: number;
+  /** A saved plan being applied: the reviewed plan is the confirmation. */
+  confirmed?: boolean;
+}
+
+/** The organization's members as the planner needs them (every page). */
+export async function readOrgMembers(client: ApiClient, org: string): Promise<OrgMember[]> {
+  const { listOrganizationMembers } = await import('../api/organization.js');
+  const members: OrgMember[] = [];
+  for await (const page of listOrganizationMembers(client, org, {}, 1000)) for (const m of page) members.push(orgMemberOf(m));
+  return members;
+}
+
+export const orgMemberOf = (m: OrganizationMember): OrgMember => ({ id: m.user.id, email: m.user.email ?? null, role: m.role as OrganizationRole, disabled: m.disabled === true });
+
+/** The token's user and their role in the organization (undefined when not listed as a member). */
+export async function callerOf(client: ApiClient, members: readonly OrgMember[]): Promise<{ id: string; role?: OrganizationRole }> {
+  const { getAuthenticatedUser } = await import('../api/users.js');
+  const user = await getAuthenticatedUser(client);
+  const member = members.find((m) => m.id === user.id);
+  return member === undefined ? { id: user.id } : { id: user.id, role: member.role };
+}
+
+const what = (c: OrgChange): OrgRow['action'] => (c.action === 'role' ? 'org-role' : 'remove-from-organization');
+
+function rowOf(c: OrgChange, outcome: OrgRow['outcome'], status: number | null, message: string): OrgRow {
+  return { action: what(c), user: c.user, outcome, status, message };
+}
+
+function describeChange(c: OrgChange, requests: boolean): string {
+  if (c.action === 'role') return `  ~ ${describeUser(c.user)}: ${roleName(c.from)} → ${roleName(c.to)} (organization role)`;
+  const why = c.pruned ? 'not in the roster' : 'named';
+  return `  - ${describeUser(c.user)} (${roleName(c.role)}) out of the organization${requests ? ', requested from its admins' : ''} (${why})`;
+}
+
+function reportOf(rows: readonly OrgRow[], plan: OrgPlan, dryRun: boolean, verified: boolean): OrgReport {
+  const changes = new Map(plan.changes.map((c) => [`${what(c)} ${c.user.id}`, c]));
+  const done = (action: OrgRow['action'], outcome: OrgRow['outcome']) => rows.filter((r) => r.action === action && r.outcome === outcome);
+  return {
+    dryRun,
+    orgRoleChanged: done('org-role', dryRun ? 'planned' : 'applied').map((r) => {
+      const c = changes.get(`org-role ${r.user.id}`) as Extract<OrgChange, { action: 'role' }>;
+      return { user: r.user, from: roleName(c.from), to: roleName(c.to) };
+    }),
+    removedFromOrganization: done('remove-from-organization', dryRun ? 'planned' : 'applied').map((r) => r.user),
+    removalRequested: done('remove-from-organization', 'requested').map((r) => r.user),
+    notMember: plan.notMember,
+    kept: plan.kept,
+    failed: rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown').map((r) => ({ user: r.user, action: r.action, status: r.status, message: r.message })),
+    verified,
+  };
+}
+
+function docOf(rows: readonly OrgRow[], title: string): ReportDoc {
+  const shown = rows.filter((r) => r.action !== 'none');
+  return {
+    title,
+    sections: shown.length === 0 ? [] : [{ heading: 'Organization', columns: ['user', 'action', 'outcome', 'status', 'message'], rows: shown.map((r) => [describeUser(r.user), r.action, r.outcome, r.status === null ? '' : String(r.status), r.message]) }],
+  };
+}
+
+/** The rows of users nothing is sent for: unchanged, not members, kept. */
+function quietRows(plan: OrgPlan): OrgRow[] {
+  return [
+    ...plan.unchanged.map((u): OrgRow => ({ action: 'none', user: u, outcome: 'unchanged', status: null, message: 'already has that organization role' })),
+    ...plan.notMember.map((u): OrgRow => ({ action: 'none', user: u, outcome: 'not-member', status: null, message: 'not a member of the organization' })),
+    ...plan.kept.map((u): OrgRow => ({ action: 'none', user: u, outcome: 'kept', status: null, message: 'kept (protected)' })),
+  ];
+}
+
+export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDomain<OrgRow> {
+  const { client, org, plan } = input;
+  const requests = input.caller?.role !== undefined && input.caller.role !== 'admin';
+  const removals = plan.changes.filter((c) => c.action === 'remove');
+  const view = (rows: OrgRow[], title: string, dryRun: boolean, verified: boolean): RunView<OrgRow> =>
+    lazyView(() => rows, (r) => docOf(r, title), { json: reportOf(rows, plan, dryRun, verified) });
+  const counts = (): string => `${plural(plan.changes.length - removals.length, 'organization role change')}, ${removals.length} out of the organization`;
+  return {
+    async planText() {
+      const lines = [
+        ...plan.changes.map((c) => describeChange(c, requests)),
+        ...plan.kept.map((u) => `  = ${describeUser(u)} kept (protected)`),
+        ...plan.notMember.map((u) => `  ? ${describeUser(u)} is not a member of the organization: nothing to do`),
+      ];
+      return [oneLine(`Organization ${org}: ${counts()}`), ...lines].join('\n');
+    },
+    isEmpty: () => plan.changes.length === 0,
+    refusals() {
+      for (const u of plan.keptNamed) ctx.io.warn(`${describeUser(u)} is kept (protected), but named explicitly: changed anyway`);
+      return organizationRefusals(input.members, plan, { caller: input.caller, maxRemovals: input.maxOrgRemovals, force: input.force }, (m) => ctx.io.warn(m));
+    },
+    async confirm(c: Context) {
+      if (removals.length === 0 || input.confirmed) return;
+      const who = `${plural(removals.length, 'user')} from organization ${org}`;
+      await confirmChange(c, `Remove ${who}?`, `removing ${who}`);
+    },
+    planned: () => view([...plan.changes.map((c) => rowOf(c, 'planned', null, requests && c.action === 'remove' ? 'to be requested from the admins' : '')), ...quietRows(plan)], `Plan for organization ${org}: ${counts()}`, true, false),
+    nothingToDo(): AppliedView<OrgRow> {
+      return { ...view(quietRows(plan), `Organization ${org}: nothing to change`, false, true), summary: () => 'Nothing to change.', tally: tallyOf([]) };
+    },
+    nothingToDoLine: `Nothing to change in organization ${org}.`,
+    work: () => ({ label: input.command, units: plan.changes.length, requests: plan.changes.length }),
+    async execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<OrgRow>> {
+      const roles = plan.changes.filter((c) => c.action === 'role');
+      const send = (c: OrgChange) => async (): Promise<OrgRow> => {
+        const row = interrupted() ? rowOf(c, 'failed', null, notSentMessage) : await sendChange(client, org, c);
+        progress.increment();
+        return row;
+      };
+      // Role changes first (promotions before demotions, one after another, so the organization
+      // never passes through "no admin"), then the removals, at once within --concurrency.
+      const rows: OrgRow[] = [];
+      for (const c of roles) rows.push(await send(c)());
+      const removed = await runPool(removals, input.concurrency, (c) => send(c)());
+      for (const r of removed) {
+        if (!r.ok) throw r.error;
+        rows.push(r.value);
+      }
+      const verified = interrupted() ? false : await readBack(client, org, plan.changes, rows);
+      const all = [...rows, ...quietRows(plan)];
+      return { ...view(all, `Result for organization ${org}`, false, verified), summary: (report) => summaryOf(rows, report), tally: tallyOf(rows, !verified) };
+    },
+    planFile(): PlanFile<OrgPlanBody> {
+      return newPlanFile('organization', { command: input.command, baseUrl: input.baseUrl, organization: org }, {
+        plan,
+        state: organizationState(input.members, plan, input.caller?.id),
+        options: { force: input.force, maxOrgRemovals: input.maxOrgRemovals, concurrency: input.concurrency },
+      });
+    },
+    csv: {
+      header: ['user', 'action', 'outcome', 'status', 'message'],
+      record: (r) => [userCell(r.user), r.action, r.outcome, r.status === null ? '' : String(r.status), r.message],
+    },
+    words,
+  };
+}
+
+/** Sends one change; a failure is its row, never thrown (but a bug). */
+async function sendChange(client: ApiClient, org: string, c: OrgChange): Promise<OrgRow> {
+  const { removeOrganizationMember, setOrganizationRole } = await import('../api/organization.js');
+  try {
+    if (c.action === 'role') {
+      await setOrganizationRole(client, org, c.user.id, c.to);
+      return rowOf(c, 'applied', 200, `${roleName(c.from)} → ${roleName(c.to)}`);
+    }
+    const outcome = await removeOrganizationMember(client, org, c.user.id);
+    if (outcome === 'requested') return rowOf(c, 'requested', 202, "removal requested from the organization's admins: still a member");
+    return rowOf(c, 'applied', outcome === 'removed' ? 205 : 204, outcome === 'removed' ? 'removed from the organization' : 'was not a member');
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
+    return rowOf(c, unknown ? 'unknown' : 'failed', err.status ?? null, err.message);
+  }
+}
+
+/**
+ * The members read again: an applied change the organization contradicts becomes failed; a
+ * removal of unknown outcome is applied when the member is gone, and failed (never sent again in
+ * this run) when not. A requested removal leaves a member: as it should. False when the read fails.
+ */
+async function readBack(client: ApiClient, org: string, changes: readonly OrgChange[], rows: OrgRow[]): Promise<boolean> {
+  let now: Map<string, OrgMember>;
+  try {
+    now = new Map((await readOrgMembers(client, org)).map((m) => [m.id, m]));
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    for (const row of rows) if (row.outcome === 'applied') row.message = `${row.message}; not verified: ${err.message}`;
+    return false;
+  }
+  changes.forEach((c, i) => {
+    const row = rows.find((r) => r.user.id === c.user.id && r.action === what(c)) ?? rows[i];
+    if (row === undefined) return;
+    const member = now.get(c.user.id);
+    if (row.outcome === 'unknown' && c.action === 'remove') {
+      Object.assign(row, member === undefined ? { outcome: 'applied', message: 'removed (the answer was lost; the members read back show it)' } : { outcome: 'failed', message: `${row.message}; still a member when read again: not sent again` });
+      return;
+    }
+    if (row.outcome !== 'applied') return;
+    const holds = c.action === 'remove' ? member === undefined : member !== undefined && member.role === c.to;
+    if (!holds) Object.assign(row, { outcome: 'failed', message: `the service accepted it, but the members read back differ (${member === undefined ? 'not a member' : `${roleName(member.role)}`})` });
+  });
+  return true;
+}
+
+function tallyOf(rows: readonly OrgRow[], unverifiable = false): Tally {
+  const requested = rows.filter((r) => r.outcome === 'requested').length;
+  const failed = rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown');
+  // A requested removal was accepted, yet the user is still a member: partial (exit 6).
+  return {
+    total: rows.length,
+    applied: rows.filter((r) => r.outcome === 'applied').length + requested,
+    failed: failed.length + requested,
+    unknown: failed.filter((r) => r.outcome === 'unknown').length,
+    unexplained: 0,
+    unverifiable,
+    firstFailure: failed[0]?.message ?? (requested > 0 ? "removal requested from the organization's admins" : undefined),
+  };
+}
+
+function summaryOf(rows: readonly OrgRow[], report: string | undefined): string {
+  const n = (action: OrgRow['action'], outcome: OrgRow['outcome']) => rows.filter((r) => r.action === action && r.outcome === outcome).length;
+  const counts: [number, string][] = [
+    [n('org-role', 'applied'), 'organization roles changed'],
+    [n('remove-from-organization', 'applied'), 'removed from the organization'],
+    [n('remove-from-organization', 'requested'), 'removals requested'],
+  ];
+  const name = (r: OrgRow): string => `${r.action} ${describeUser(r.user)}`;
+  const notSent = rows.filter((r) => r.message === notSentMessage);
+  const failed = rows.filter((r) => (r.outcome === 'failed' || r.outcome === 'unknown') && r.message !== notSentMessage);
+  const requested = rows.filter((r) => r.outcome === 'requested').map((r) => `  requested: ${describeUser(r.user)} stays a member until an admin of the organization approves`);
+  const failures = failed.slice(0, 20).map((r) => oneLine(`  failed: ${name(r)}${r.status === null ? '' : ` (${r.status})`}: ${r.message}`));
+  if (notSent.length > 0) return [interruptedLine([...counts, [failed.length, 'failed']], notSent.length), ...failures, ...notSentLines(notSent.map(name), report)].join('\n');
+  const done = counts.filter(([k]) => k > 0).map(([k, w]) => `${k} ${w}`);
+  return [`Organization: ${done.length > 0 ? done.join(', ') : 'nothing applied'}${failed.length > 0 ? `, ${failed.length} failed` : ''}.`, ...requested, ...failures].join('\n');
+}
+
+const words: ExitWords = {
+  nothingApplied: (t) => `none of the ${t.total} organization change${t.total === 1 ? '' : 's'} was applied: ${t.firstFailure ?? 'see above'}`,
+  partial: (t) => `${t.failed} of ${t.total} organization changes failed, are requests waiting for an admin, or could not be verified`,
+  hint: (report) => (report === undefined ? 'the summary above lists each user; `teamctl users list` shows the members now' : `${report} lists each change`),
+};

@@ -1,0 +1,63 @@
+// A saved organization plan (README, "Review, then apply"): its body checked field by field (a
+// plan file comes from outside), what moved since it was made, and applying it: stale only when a
+// member it touches, the admins or the caller changed, so a big organization's plan survives a review.
+import type { Context } from '../context.js';
+import { remakePlan, type PlanFile } from '../engine/planFile.js';
+import { runChange, type SavedPlanRun } from '../engine/run.js';
+import { ShapeError, array, boolean, checked, object, oneOf, string, stringOrNull, wholeNumber, type Json } from '../engine/shape.js';
+import { GuardError } from '../errors.js';
+import { organizationRoles, organizationState, type OrgChange, type OrgPlan, type OrganizationRole } from '../plan/orgMembers.js';
+import { callerOf, orgMembersDomain, readOrgMembers, type OrgPlanBody } from './orgMembers.js';
+import { user } from './savedPlan.js';
+
+function role(value: Json, path: string): OrganizationRole {
+  if (value === null) return null;
+  return oneOf(value, path, organizationRoles);
+}
+
+function member(value: Json, path: string): { id: string; email: string | null } {
+  const o = object(value, path);
+  return { id: string(o.id, `${path}.id`), email: stringOrNull(o.email, `${path}.email`) };
+}
+
+function change(value: Json, path: string): OrgChange {
+  const o = object(value, path);
+  const action = oneOf(o.action, `${path}.action`, ['role', 'remove'] as const);
+  if (action === 'role') return { action, user: member(o.user, `${path}.user`), from: role(o.from, `${path}.from`), to: role(o.to, `${path}.to`) };
+  return { action, user: member(o.user, `${path}.user`), role: role(o.role, `${path}.role`), pruned: boolean(o.pruned, `${path}.pruned`) };
+}
+
+const users = (value: Json, path: string) => array(value, path).map((u, i) => user(u, `${path}[${i}]`));
+
+export function orgPlanBody(value: Json): OrgPlanBody {
+  const o = object(value, 'body');
+  const p = object(o.plan, 'body.plan');
+  const options = object(o.options, 'body.options');
+  const plan: OrgPlan = {
+    changes: array(p.changes, 'body.plan.changes').map((c, i) => change(c, `body.plan.changes[${i}]`)),
+    unchanged: users(p.unchanged, 'body.plan.unchanged'),
+    notMember: users(p.notMember, 'body.plan.notMember'),
+    kept: users(p.kept, 'body.plan.kept'),
+    keptNamed: users(p.keptNamed, 'body.plan.keptNamed'),
+  };
+  if (new Set(plan.changes.map((c) => `${c.action} ${c.user.id}`)).size !== plan.changes.length) throw new ShapeError('body.plan.changes names one change twice');
+  return {
+    plan,
+    state: array(o.state, 'body.state').map((s, i) => string(s, `body.state[${i}]`)),
+    options: { force: boolean(options.force, 'body.options.force'), maxOrgRemovals: string(options.maxOrgRemovals, 'body.options.maxOrgRemovals'), concurrency: wholeNumber(options.concurrency, 'body.options.concurrency', 1) },
+  };
+}
+
+export async function applyOrgPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, claim, run }: SavedPlanRun): Promise<number> {
+  const body = checked(path, () => orgPlanBody(plan.body));
+  const members = await readOrgMembers(client, org);
+  const caller = await callerOf(client, members);
+  const now = organizationState(members, body.plan, caller.id);
+  const moved = body.state.flatMap((was, i) => (now[i] === was ? [] : [`${was} is now ${now[i] ?? 'missing'}`]));
+  if (moved.length > 0 || now.length !== body.state.length) {
+    throw new GuardError(`the members of organization ${org} changed since the plan was made: ${moved.join('; ')}; nothing was sent`, { hint: remakePlan });
+  }
+  await claim();
+  const domain = orgMembersDomain(ctx, { client, baseUrl, org, command: plan.command, members, plan: body.plan, caller, maxOrgRemovals: body.options.maxOrgRemovals, force: body.options.force, concurrency: body.options.concurrency, confirmed: true });
+  return runChange(ctx, domain, run);
+}

@@ -1,0 +1,130 @@
+// The organization's members planner and its guards (README, "Organization roles and leavers").
+import { describe, expect, it } from 'vitest';
+import {
+  isDemotion,
+  maxOrgRemovalsAllowed,
+  organizationRefusals,
+  organizationState,
+  parseOrganizationRole,
+  planOrganizationMembers,
+  type OrgMember,
+} from '../../src/plan/orgMembers.js';
+
+const m = (id: string, role: OrgMember['role'], disabled = false): OrgMember => ({ id, email: `${id}@x.io`, role, disabled });
+const members = [m('a1', 'admin'), m('a2', 'admin', true), m('e1', 'edit'), m('r1', 'read'), m('g1', null), m('r2', 'read')];
+const ref = (id: string) => ({ id, email: null });
+const byEmail = (e: string) => ({ id: null, email: e });
+const guards = { maxRemovals: '100%', force: false };
+const refusals = (plan: ReturnType<typeof planOrganizationMembers>, g: Partial<Parameters<typeof organizationRefusals>[2]> = {}) =>
+  organizationRefusals(members, plan, { ...guards, ...g }, () => undefined).map((r) => r.what);
+
+describe('roles', () => {
+  it('reads the role names, guest as null, in any case', () => {
+    expect(['admin', 'READ', ' guest ', 'owner', ''].map(parseOrganizationRole)).toEqual(['admin', 'read', null, undefined, undefined]);
+  });
+  it('orders the roles admin > create > edit > review > comment > read > guest', () => {
+    const order = ['admin', 'create', 'edit', 'review', 'comment', 'read', null] as const;
+    for (let i = 0; i + 1 < order.length; i++) {
+      expect(isDemotion(order[i] ?? null, order[i + 1] ?? null)).toBe(true);
+      expect(isDemotion(order[i + 1] ?? null, order[i] ?? null)).toBe(false);
+    }
+    expect(isDemotion('edit', 'edit')).toBe(false);
+  });
+});
+
+describe('planOrganizationMembers', () => {
+  it('plans role changes promotions first, by id or e-mail in any case; unchanged and non-members said', () => {
+    const plan = planOrganizationMembers(members, {
+      roles: [
+        { user: ref('a1'), role: 'read', explicit: true },
+        { user: byEmail('R1@X.IO'), role: 'admin', explicit: true },
+        { user: ref('e1'), role: 'edit', explicit: true },
+        { user: ref('zz'), role: 'edit', explicit: true },
+        { user: ref('r2'), role: 'comment', explicit: false },
+        { user: ref('r2'), role: 'admin', explicit: false },
+      ],
+    });
+    expect(plan.changes.map((c) => (c.action === 'role' ? `${c.user.id}:${c.from}>${c.to}` : ''))).toEqual(['r1:read>admin', 'r2:read>comment', 'a1:admin>read']);
+    expect(plan.unchanged).toEqual([{ id: 'e1', email: 'e1@x.io' }]);
+    expect(plan.notMember).toEqual([ref('zz')]);
+  });
+
+  it('prunes every member not named, guests only when asked; kept users stay, a kept user named explicitly is removed with a note', () => {
+    const prune = planOrganizationMembers(members, { pruneAllBut: [ref('a1'), byEmail('e1@x.io')], keep: [ref('r2')] });
+    expect(prune.changes.map((c) => c.user.id)).toEqual(['a2', 'r1']);
+    expect(prune.changes.every((c) => c.action === 'remove' && c.pruned)).toBe(true);
+    expect(prune.kept.map((u) => u.id)).toEqual(['r2']);
+    const guests = planOrganizationMembers(members, { pruneAllBut: [ref('a1'), ref('a2'), ref('e1'), ref('r1'), ref('r2')], pruneGuests: true });
+    expect(guests.changes.map((c) => c.user.id)).toEqual(['g1']);
+    const named = planOrganizationMembers(members, { remove: [ref('r2'), ref('r2'), ref('nobody')], keep: [ref('r2')] });
+    expect(named.changes).toEqual([{ action: 'remove', user: { id: 'r2', email: 'r2@x.io' }, role: 'read', pruned: false }]);
+    expect(named.keptNamed.map((u) => u.id)).toEqual(['r2']);
+    expect(named.notMember).toEqual([ref('nobody')]);
+  });
+
+  it('a kept user is not demoted by a roster, but may be promoted; a removed user gets no role change', () => {
+    const plan = planOrganizationMembers(members, {
+      roles: [
+        { user: ref('e1'), role: 'read', explicit: false },
+        { user: ref('r1'), role: 'edit', explicit: false },
+        { user: ref('r2'), role: 'edit', explicit: true },
+      ],
+      remove: [ref('r2')],
+      keep: [ref('e1'), ref('r1')],
+    });
+    expect(plan.changes.map((c) => `${c.action} ${c.user.id}`)).toEqual(['role r1', 'remove r2']);
+    expect(plan.kept.map((u) => u.id)).toEqual(['e1']);
+  });
+});
+
+describe('organizationRefusals', () => {
+  it("refuses the caller's removal or demotion, never its promotion", () => {
+    expect(refusals(planOrganizationMembers(members, { remove: [ref('e1')] }), { caller: { id: 'e1', role: 'edit' } })).toEqual([expect.stringContaining('would remove e1@x.io, the user of the token')]);
+    expect(refusals(planOrganizationMembers(members, { roles: [{ user: ref('e1'), role: 'read', explicit: true }] }), { caller: { id: 'e1' } })).toEqual([expect.stringContaining('would demote e1@x.io')]);
+    expect(refusals(planOrganizationMembers(members, { roles: [{ user: ref('e1'), role: 'admin', explicit: true }] }), { caller: { id: 'e1' } })).toEqual([]);
+  });
+
+  it('refuses leaving no admin that is not disabled, however the admins go; promoting another first is fine', () => {
+    expect(refusals(planOrganizationMembers(members, { remove: [ref('a1')] }))).toEqual([expect.stringContaining('without an admin that is not disabled')]);
+    expect(refusals(planOrganizationMembers(members, { roles: [{ user: ref('a1'), role: 'create', explicit: true }] }))).toHaveLength(1);
+    expect(refusals(planOrganizationMembers(members, { remove: [ref('a1')], roles: [{ user: ref('r1'), role: 'admin', explicit: true }] }))).toEqual([]);
+    // A disabled member made admin is no admin to keep.
+    const disabled = [...members, m('d1', 'read', true)];
+    const plan = planOrganizationMembers(disabled, { remove: [ref('a1')], roles: [{ user: ref('d1'), role: 'admin', explicit: true }] });
+    expect(organizationRefusals(disabled, plan, guards, () => undefined)).toHaveLength(1);
+    // An organization without an active admin now is not guarded.
+    const none = [m('a2', 'admin', true), m('r1', 'read')];
+    expect(organizationRefusals(none, planOrganizationMembers(none, { remove: [ref('r1')] }), guards, () => undefined)).toEqual([]);
+  });
+
+  it('refuses role changes by a caller who is not an admin; removals alone are fine (they become requests)', () => {
+    expect(refusals(planOrganizationMembers(members, { roles: [{ user: ref('r1'), role: 'edit', explicit: true }] }), { caller: { id: 'x', role: 'edit' } })).toEqual([
+      expect.stringContaining("the token's user is edit"),
+    ]);
+    expect(refusals(planOrganizationMembers(members, { remove: [ref('r1')] }), { caller: { id: 'x', role: null } })).toEqual([]);
+    expect(refusals(planOrganizationMembers(members, { roles: [{ user: ref('r1'), role: 'edit', explicit: true }] }), { caller: { id: 'x' } })).toEqual([]);
+  });
+
+  it('--max-org-removals: n as is, p% floored and at least 1; --force lets it through with a warning', () => {
+    expect([maxOrgRemovalsAllowed('0', 50), maxOrgRemovalsAllowed('3', 50), maxOrgRemovalsAllowed('5%', 10), maxOrgRemovalsAllowed('5%', 100), maxOrgRemovalsAllowed('0%', 100), maxOrgRemovalsAllowed('100%', 7)]).toEqual([0, 3, 1, 5, 0, 7]);
+    expect(() => maxOrgRemovalsAllowed('101%', 10)).toThrow(RangeError);
+    expect(() => maxOrgRemovalsAllowed('x', 10)).toThrow(/--max-org-removals/);
+    const plan = planOrganizationMembers(members, { remove: [ref('r1'), ref('r2')] });
+    expect(refusals(plan, { maxRemovals: '1' })).toEqual([expect.stringContaining('removes 2 of 6 members of the organization, more than --max-org-removals 1 allows (1)')]);
+    expect(refusals(plan, { maxRemovals: '2' })).toEqual([]);
+    const warned: string[] = [];
+    expect(organizationRefusals(members, plan, { maxRemovals: '1', force: true }, (w) => warned.push(w))).toEqual([]);
+    expect(warned).toEqual([expect.stringContaining('going ahead because of --force')]);
+  });
+});
+
+describe('organizationState', () => {
+  it('holds what the plan touches, the active admins and the caller, not the other members', () => {
+    const plan = planOrganizationMembers(members, { remove: [ref('r1')] });
+    const state = organizationState(members, plan, 'a1');
+    expect(state).toEqual(['r1: read', 'admins: a1', 'caller: a1']);
+    expect(organizationState([...members, m('new', 'read')], plan, 'a1')).toEqual(state);
+    expect(organizationState(members.filter((x) => x.id !== 'r1'), plan, 'a1')[0]).toBe('r1: absent');
+    expect(organizationState(members.map((x) => (x.id === 'e1' ? { ...x, role: 'admin' as const } : x)), plan, 'a1')[1]).toBe('admins: a1 e1');
+  });
+});
