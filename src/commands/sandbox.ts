@@ -24,6 +24,8 @@ export interface SandboxCommandOptions {
   /** Set when --port was given (not its default): a command then runs on that port. */
   portGiven?: boolean;
   writeRoster?: string;
+  callerRole?: string;
+  removalNeedsApproval?: boolean;
   /** The command after `--`, if any. */
   command?: string[];
 }
@@ -42,6 +44,8 @@ export function command(f: Factory): Command {
     .option('--ambiguous-rate <0..1>', 'share of requests processed, then dropped without an answer')
     .option('--late-rate <0..1>', "share of requests answered 502 or 503 at once (a gateway's page or the service's own error), then applied 50-300 ms later")
     .option('--fault-seed <n>', 'seed for the fault decisions (repeatable runs)')
+    .option('--caller-role <role>', "make the token's user a member of each organization with this role (admin, create, edit, review, comment, read, guest); other than admin, role changes are refused and removals become requests")
+    .option('--removal-needs-approval', "answer every removal from the organization 202: sent to the organization's admins as a request")
     .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
     .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')
     .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run'))
@@ -59,6 +63,16 @@ function number(flag: string, value: string | undefined, check: (n: number) => b
 
 const rate = (n: number) => n >= 0 && n <= 1;
 
+const callerRoles = ['admin', 'create', 'edit', 'review', 'comment', 'read'];
+
+/** --caller-role: an organization role, `guest` being null. */
+function callerRole(value: string): string | null {
+  const role = value.trim().toLowerCase();
+  if (role === 'guest') return null;
+  if (!callerRoles.includes(role)) throw new UsageError(`--caller-role takes ${callerRoles.join(', ')} or guest, not ${JSON.stringify(value)}`);
+  return role;
+}
+
 export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: AbortSignal): Promise<number> {
   const options = {
     port: number('--port', opts.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number 0..65535'),
@@ -72,6 +86,8 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     ambiguousRate: number('--ambiguous-rate', opts.ambiguousRate, rate, 'a share from 0 to 1'),
     lateRate: number('--late-rate', opts.lateRate, rate, 'a share from 0 to 1'),
     faultSeed: number('--fault-seed', opts.faultSeed, Number.isInteger, 'a whole number'),
+    ...(opts.callerRole !== undefined ? { callerRole: callerRole(opts.callerRole) } : {}),
+    ...(opts.removalNeedsApproval === true ? { removalNeedsApproval: true } : {}),
   };
   const command = opts.command ?? [];
   // With a command, any free port unless --port was given: two rehearsals never collide.

@@ -2,19 +2,29 @@
 // again, the plan is refused with nothing sent when any of them moved, and otherwise its changes
 // go through the change engine exactly as saved — no re-planning, no prompt.
 import type { Context } from '../context.js';
-import { runChange, type SavedPlanRun } from '../engine/run.js';
+import { runChange, type ChangeDomain, type SavedPlanRun } from '../engine/run.js';
 import { remakePlan, type PlanFile } from '../engine/planFile.js';
 import { checked } from '../engine/shape.js';
 import { GuardError } from '../errors.js';
 import type { CurrentMember } from '../plan/members.js';
-import { membersDomain } from './change.js';
-import { organizationDomain } from './orgChange.js';
+import { membersDomain, type MembersDomain, type MembersPlanBody } from './change.js';
+import { organizationDomain, type TeamRow } from './orgChange.js';
 import { runPool } from './pool.js';
 import { membersPlanBody, teamMoved } from './savedPlan.js';
 import { readTeam } from './team.js';
 
-export async function applyMembersPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, claim, run }: SavedPlanRun): Promise<number> {
-  const body = checked(path, () => membersPlanBody(plan.body));
+export async function applyMembersPlan(ctx: Context, plan: PlanFile, saved: SavedPlanRun): Promise<number> {
+  const body = checked(saved.path, () => membersPlanBody(plan.body));
+  const domain = await savedMembersDomain(ctx, body, plan.command, saved);
+  await saved.claim();
+  return runChange(ctx, domain, saved.run);
+}
+
+/**
+ * The domain of a saved members plan (its teams read again): refused with nothing sent when any
+ * team it names moved since the plan was made.
+ */
+export async function savedMembersDomain(ctx: Context, body: MembersPlanBody, command: string, { client, baseUrl, org }: Pick<SavedPlanRun, 'client' | 'baseUrl' | 'org'>): Promise<MembersDomain | ChangeDomain<TeamRow>> {
   client.shareBudget(body.options.concurrency);
   const reads = await runPool(body.teams, 8, (saved) => readTeam(client, org, saved.team, 'to check the plan; nothing was sent'));
   const failed = reads.find((r) => !r.ok);
@@ -26,14 +36,13 @@ export async function applyMembersPlan(ctx: Context, plan: PlanFile, { path, cli
     return what === undefined ? [] : [`team ${saved.team} changed since the plan was made: ${what}`];
   });
   if (moved.length > 0) throw new GuardError(`${moved.join('; ')}; nothing was sent`, { hint: remakePlan });
-  await claim();
   const domains = body.teams.map((saved, i) =>
     membersDomain(ctx, {
       client,
       baseUrl,
       org,
       team: saved.team,
-      command: plan.command,
+      command,
       current: currents[i] as CurrentMember[],
       plan: saved.plan,
       named: saved.unchanged,
@@ -49,5 +58,5 @@ export async function applyMembersPlan(ctx: Context, plan: PlanFile, { path, cli
     }),
   );
   const [only] = domains;
-  return runChange(ctx, domains.length === 1 && only ? only : organizationDomain(domains, true), run);
+  return domains.length === 1 && only ? only : organizationDomain(domains, true);
 }

@@ -18,7 +18,13 @@ import { readTeam } from './team.js';
 /** Teams read at once. */
 const teamReads = 8;
 
-export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'change'>, users: readonly UserEntry[]): Promise<number> {
+/** What offboarding from the organization adds (README, "Organization roles and leavers"). */
+export interface FromOrganization {
+  /** --max-org-removals (default 5%, at least 1). */
+  maxOrgRemovals: string;
+}
+
+export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'change'>, users: readonly UserEntry[], fromOrganization?: FromOrganization): Promise<number> {
   const org = ctx.setting('org').value;
   ctx.outputFormat();
   await checkOutputs(options, ctx.cwd, options.inputs ?? []);
@@ -43,7 +49,7 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
     }
   }
   if (unknown === users.length) throw new NotFoundError(`none of the ${users.length === 1 ? 'user' : `${users.length} users`} named is a member of organization ${org}; nothing was sent`);
-  if (byTeam.size === 0) {
+  if (byTeam.size === 0 && fromOrganization === undefined) {
     ctx.io.info('Nothing to change: no named user is in a team.');
     return 0;
   }
@@ -65,5 +71,8 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
     return { team, current, plan: planMembers(current, { remove }), named: remove.map(refOfEntry) };
   }));
   const [only] = domains;
-  return runChange(ctx, domains.length === 1 && only ? only : organizationDomain(domains), runOptions(options));
+  const teamsPart = domains.length === 1 && only ? only : domains.length > 1 ? organizationDomain(domains) : undefined;
+  if (fromOrganization === undefined) return runChange(ctx, teamsPart as NonNullable<typeof teamsPart>, runOptions(options));
+  const { offboardingDomain } = await import('./offboardOrg.js');
+  return runChange(ctx, await offboardingDomain(ctx, { client, org, command: options.command, users, teamsPart, force: options.force === true, concurrency: options.concurrency, ...fromOrganization }), runOptions(options));
 }

@@ -24,6 +24,8 @@ import { plural } from '../output/words.js';
 import { describeUser, userCell } from '../plan/members.js';
 import { organizationRefusals, organizationState, roleName, type OrgChange, type OrgMember, type OrgPlan, type OrganizationRole } from '../plan/orgMembers.js';
 import { runPool } from './pool.js';
+import type { Part } from './sequence.js';
+import type { MembersPlanBody } from './change.js';
 
 /** One user and action: `planned` in a dry run. */
 export interface OrgRow {
@@ -40,7 +42,7 @@ export interface OrgReport {
   orgRoleChanged: { user: UserRef; from: string; to: string }[];
   removedFromOrganization: UserRef[];
   removalRequested: UserRef[];
-  notMember: UserRef[];
+  notInOrganization: UserRef[];
   kept: UserRef[];
   failed: { user: UserRef; action: OrgRow['action']; status: number | null; message: string }[];
   verified: boolean;
@@ -49,6 +51,8 @@ export interface OrgReport {
 /** What `apply` keeps of an organization plan. */
 export interface OrgPlanBody {
   plan: OrgPlan;
+  /** The team changes that go with it (offboarding, a roster), run between its role changes and its removals. */
+  teams?: MembersPlanBody;
   /** organizationState() of what it was made from. */
   state: string[];
   options: { force: boolean; maxOrgRemovals: string; concurrency: number };
@@ -67,6 +71,11 @@ export interface OrgDomainInput {
   concurrency: number;
   /** A saved plan being applied: the reviewed plan is the confirmation. */
   confirmed?: boolean;
+  /**
+   * A part of a plan run in parts (src/members/sequence.ts): the guards check the whole plan, in
+   * the part that says so (`guards`), and the users nothing is sent for are listed once.
+   */
+  part?: { whole: OrgPlan; guards: boolean; quiet: boolean };
 }
 
 /** The organization's members as the planner needs them (every page). */
@@ -99,7 +108,7 @@ function describeChange(c: OrgChange, requests: boolean): string {
   return `  - ${describeUser(c.user)} (${roleName(c.role)}) out of the organization${requests ? ', requested from its admins' : ''} (${why})`;
 }
 
-function reportOf(rows: readonly OrgRow[], plan: OrgPlan, dryRun: boolean, verified: boolean): OrgReport {
+function reportOf(rows: readonly OrgRow[], plan: OrgPlan, dryRun: boolean, verified: boolean, quiet = true): OrgReport {
   const changes = new Map(plan.changes.map((c) => [`${what(c)} ${c.user.id}`, c]));
   const done = (action: OrgRow['action'], outcome: OrgRow['outcome']) => rows.filter((r) => r.action === action && r.outcome === outcome);
   return {
@@ -110,8 +119,8 @@ function reportOf(rows: readonly OrgRow[], plan: OrgPlan, dryRun: boolean, verif
     }),
     removedFromOrganization: done('remove-from-organization', dryRun ? 'planned' : 'applied').map((r) => r.user),
     removalRequested: done('remove-from-organization', 'requested').map((r) => r.user),
-    notMember: plan.notMember,
-    kept: plan.kept,
+    notInOrganization: quiet ? plan.notMember : [],
+    kept: quiet ? plan.kept : [],
     failed: rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown').map((r) => ({ user: r.user, action: r.action, status: r.status, message: r.message })),
     verified,
   };
@@ -126,7 +135,8 @@ function docOf(rows: readonly OrgRow[], title: string): ReportDoc {
 }
 
 /** The rows of users nothing is sent for: unchanged, not members, kept. */
-function quietRows(plan: OrgPlan): OrgRow[] {
+function quietRows(plan: OrgPlan, shown = true): OrgRow[] {
+  if (!shown) return [];
   return [
     ...plan.unchanged.map((u): OrgRow => ({ action: 'none', user: u, outcome: 'unchanged', status: null, message: 'already has that organization role' })),
     ...plan.notMember.map((u): OrgRow => ({ action: 'none', user: u, outcome: 'not-member', status: null, message: 'not a member of the organization' })),
@@ -139,30 +149,41 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
   const requests = input.caller?.role !== undefined && input.caller.role !== 'admin';
   const removals = plan.changes.filter((c) => c.action === 'remove');
   const view = (rows: OrgRow[], title: string, dryRun: boolean, verified: boolean): RunView<OrgRow> =>
-    lazyView(() => rows, (r) => docOf(r, title), { json: reportOf(rows, plan, dryRun, verified) });
-  const counts = (): string => `${plural(plan.changes.length - removals.length, 'organization role change')}, ${removals.length} out of the organization`;
+    lazyView(() => rows, (r) => docOf(r, title), { json: reportOf(rows, plan, dryRun, verified, input.part?.quiet) });
+  const whole = input.part?.whole ?? plan;
+  const counts = (): string => {
+    const out = whole.changes.filter((c) => c.action === 'remove').length;
+    return `${plural(whole.changes.length - out, 'organization role change')}, ${out} out of the organization`;
+  };
   return {
     async planText() {
+      const quiet = input.part?.quiet !== false;
       const lines = [
         ...plan.changes.map((c) => describeChange(c, requests)),
-        ...plan.kept.map((u) => `  = ${describeUser(u)} kept (protected)`),
-        ...plan.notMember.map((u) => `  ? ${describeUser(u)} is not a member of the organization: nothing to do`),
+        ...(quiet ? plan.kept.map((u) => `  = ${describeUser(u)} kept (protected)`) : []),
+        ...(quiet ? plan.notMember.map((u) => `  ? ${describeUser(u)} is not a member of the organization: nothing to do`) : []),
       ];
-      return [oneLine(`Organization ${org}: ${counts()}`), ...lines].join('\n');
+      // One heading for the parts of a plan: over the first part that lists anything.
+      const firstLists = whole.changes.some((c) => c.action === 'role') || whole.kept.length + whole.notMember.length > 0;
+      const heading = input.part === undefined || (quiet ? firstLists : !firstLists);
+      if (input.part !== undefined && lines.length === 0) return '';
+      return [...(heading ? [oneLine(`Organization ${org}: ${counts()}`)] : []), ...lines].join('\n');
     },
     isEmpty: () => plan.changes.length === 0,
     refusals() {
-      for (const u of plan.keptNamed) ctx.io.warn(`${describeUser(u)} is kept (protected), but named explicitly: changed anyway`);
-      return organizationRefusals(input.members, plan, { caller: input.caller, maxRemovals: input.maxOrgRemovals, force: input.force }, (m) => ctx.io.warn(m));
+      if (input.part?.guards === false) return [];
+      const whole = input.part?.whole ?? plan;
+      for (const u of whole.keptNamed) ctx.io.warn(`${describeUser(u)} is kept (protected), but named explicitly: changed anyway`);
+      return organizationRefusals(input.members, whole, { caller: input.caller, maxRemovals: input.maxOrgRemovals, force: input.force }, (m) => ctx.io.warn(m));
     },
     async confirm(c: Context) {
       if (removals.length === 0 || input.confirmed) return;
       const who = `${plural(removals.length, 'user')} from organization ${org}`;
       await confirmChange(c, `Remove ${who}?`, `removing ${who}`);
     },
-    planned: () => view([...plan.changes.map((c) => rowOf(c, 'planned', null, requests && c.action === 'remove' ? 'to be requested from the admins' : '')), ...quietRows(plan)], `Plan for organization ${org}: ${counts()}`, true, false),
+    planned: () => view([...plan.changes.map((c) => rowOf(c, 'planned', null, requests && c.action === 'remove' ? 'to be requested from the admins' : '')), ...quietRows(plan, input.part?.quiet)], `Plan for organization ${org}: ${counts()}`, true, false),
     nothingToDo(): AppliedView<OrgRow> {
-      return { ...view(quietRows(plan), `Organization ${org}: nothing to change`, false, true), summary: () => 'Nothing to change.', tally: tallyOf([]) };
+      return { ...view(quietRows(plan, input.part?.quiet), `Organization ${org}: nothing to change`, false, true), summary: () => 'Nothing to change.', tally: tallyOf([]) };
     },
     nothingToDoLine: `Nothing to change in organization ${org}.`,
     work: () => ({ label: input.command, units: plan.changes.length, requests: plan.changes.length }),
@@ -183,13 +204,13 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
         rows.push(r.value);
       }
       const verified = interrupted() ? false : await readBack(client, org, plan.changes, rows);
-      const all = [...rows, ...quietRows(plan)];
+      const all = [...rows, ...quietRows(plan, input.part?.quiet)];
       return { ...view(all, `Result for organization ${org}`, false, verified), summary: (report) => summaryOf(rows, report), tally: tallyOf(rows, !verified) };
     },
     planFile(): PlanFile<OrgPlanBody> {
       return newPlanFile('organization', { command: input.command, baseUrl: input.baseUrl, organization: org }, {
-        plan,
-        state: organizationState(input.members, plan, input.caller?.id),
+        plan: whole,
+        state: organizationState(input.members, whole, input.caller?.id),
         options: { force: input.force, maxOrgRemovals: input.maxOrgRemovals, concurrency: input.concurrency },
       });
     },
@@ -285,3 +306,18 @@ const words: ExitWords = {
   partial: (t) => `${t.failed} of ${t.total} organization changes failed, are requests waiting for an admin, or could not be verified`,
   hint: (report) => (report === undefined ? 'the summary above lists each user; `teamctl users list` shows the members now' : `${report} lists each change`),
 };
+
+/**
+ * The organization's part of a plan run in parts (src/members/sequence.ts): its role changes,
+ * which go before the team changes, and its removals, which go after them. The guards check the
+ * whole plan once, in the first part; the users nothing is sent for are listed there too.
+ */
+export function organizationParts(ctx: Context, input: Omit<OrgDomainInput, 'part'>): { roles: Part<OrgRow>; removals: Part<OrgRow> } {
+  const { plan } = input;
+  const only = (action: OrgChange['action']): OrgPlan => ({ ...plan, changes: plan.changes.filter((c) => c.action === action) });
+  const part = (p: OrgPlan, first: boolean): Part<OrgRow> => ({
+    domain: orgMembersDomain(ctx, { ...input, plan: p, part: { whole: plan, guards: first, quiet: first } }),
+    row: (r) => ({ team: '', ...r }),
+  });
+  return { roles: part(only('role'), true), removals: part(only('remove'), false) };
+}

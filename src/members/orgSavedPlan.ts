@@ -3,12 +3,16 @@
 // member it touches, the admins or the caller changed, so a big organization's plan survives a review.
 import type { Context } from '../context.js';
 import { remakePlan, type PlanFile } from '../engine/planFile.js';
-import { runChange, type SavedPlanRun } from '../engine/run.js';
+import { runChange, type ChangeDomain, type SavedPlanRun } from '../engine/run.js';
 import { ShapeError, array, boolean, checked, object, oneOf, string, stringOrNull, wholeNumber, type Json } from '../engine/shape.js';
 import { GuardError } from '../errors.js';
 import { organizationRoles, organizationState, type OrgChange, type OrgPlan, type OrganizationRole } from '../plan/orgMembers.js';
-import { callerOf, orgMembersDomain, readOrgMembers, type OrgPlanBody } from './orgMembers.js';
-import { user } from './savedPlan.js';
+import { callerOf, organizationParts, orgMembersDomain, readOrgMembers, type OrgPlanBody } from './orgMembers.js';
+import { savedMembersDomain } from './applyPlan.js';
+import type { TeamRow } from './orgChange.js';
+import type { ReportRow } from './report.js';
+import { sequenceDomain, stepOfTeamRow, type Part } from './sequence.js';
+import { membersPlanBody, user } from './savedPlan.js';
 
 function role(value: Json, path: string): OrganizationRole {
   if (value === null) return null;
@@ -43,13 +47,16 @@ export function orgPlanBody(value: Json): OrgPlanBody {
   if (new Set(plan.changes.map((c) => `${c.action} ${c.user.id}`)).size !== plan.changes.length) throw new ShapeError('body.plan.changes names one change twice');
   return {
     plan,
+    ...(o.teams !== undefined ? { teams: membersPlanBody(o.teams) } : {}),
     state: array(o.state, 'body.state').map((s, i) => string(s, `body.state[${i}]`)),
     options: { force: boolean(options.force, 'body.options.force'), maxOrgRemovals: string(options.maxOrgRemovals, 'body.options.maxOrgRemovals'), concurrency: wholeNumber(options.concurrency, 'body.options.concurrency', 1) },
   };
 }
 
-export async function applyOrgPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, claim, run }: SavedPlanRun): Promise<number> {
+export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPlanRun): Promise<number> {
+  const { path, client, baseUrl, org, claim, run } = saved;
   const body = checked(path, () => orgPlanBody(plan.body));
+  const teams = body.teams === undefined ? undefined : await savedMembersDomain(ctx, body.teams, plan.command, saved);
   const members = await readOrgMembers(client, org);
   const caller = await callerOf(client, members);
   const now = organizationState(members, body.plan, caller.id);
@@ -58,6 +65,10 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, { path, client,
     throw new GuardError(`the members of organization ${org} changed since the plan was made: ${moved.join('; ')}; nothing was sent`, { hint: remakePlan });
   }
   await claim();
-  const domain = orgMembersDomain(ctx, { client, baseUrl, org, command: plan.command, members, plan: body.plan, caller, maxOrgRemovals: body.options.maxOrgRemovals, force: body.options.force, concurrency: body.options.concurrency, confirmed: true });
-  return runChange(ctx, domain, run);
+  const input = { client, baseUrl, org, command: plan.command, members, plan: body.plan, caller, maxOrgRemovals: body.options.maxOrgRemovals, force: body.options.force, concurrency: body.options.concurrency, confirmed: true };
+  if (teams === undefined) return runChange(ctx, orgMembersDomain(ctx, input), run);
+  const { roles, removals } = organizationParts(ctx, input);
+  const single = 'team' in teams ? teams.team : undefined;
+  const teamPart: Part<ReportRow | TeamRow> = { domain: teams as ChangeDomain<ReportRow | TeamRow>, row: (r) => stepOfTeamRow(r, single) };
+  return runChange(ctx, sequenceDomain([roles, teamPart, removals], () => plan), run);
 }

@@ -13,6 +13,8 @@ export interface OffboardOptionsFlags {
   report?: string;
   minOwners?: string;
   batchSize: string;
+  fromOrganization?: boolean;
+  maxOrgRemovals?: string;
 }
 
 export interface OffboardOptions extends OffboardOptionsFlags {
@@ -24,20 +26,41 @@ export function command(f: Factory): Command {
     .argument('[user...]')
     .description('remove each user (id or e-mail) from every team they are in: one plan across teams, guards per team')
     .option('--file <file>', 'the users, one per line or under a user column')
+    .option('--from-organization', 'then remove them from the organization too (needs confirmation, or --yes)')
+    .option('--max-org-removals <n|p%>', 'with --from-organization: refuse removing more members of the organization than this (default 5%, at least 1)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--report <file.csv>', 'write one row per change: team, user, action, outcome, HTTP status, message')
     .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners (default 1)')
     .option('--force', 'apply a plan that leaves a team without an owner (or under --min-owners)')
     .option('--batch-size <n>', 'users per bulk request', '100')
-    .addHelpText('after', examples('teamctl members offboard thomas.muller@example.com --dry-run', 'teamctl members offboard thomas.muller@example.com --plan-out leaver.json   # then: teamctl apply leaver.json'))
+    .addHelpText(
+      'after',
+      examples(
+        'teamctl members offboard thomas.muller@example.com --dry-run',
+        'teamctl members offboard thomas.muller@example.com --plan-out leaver.json   # then: teamctl apply leaver.json',
+        'teamctl members offboard thomas.muller@example.com --from-organization --dry-run',
+      ),
+    )
     .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<OffboardOptionsFlags>() }), ['base-url', 'org']));
 }
 
 export async function run(opts: OffboardOptions, ctx: Context): Promise<number> {
-  const [{ parseUserArguments, readUserFile, throwProblems }, { runOffboard }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../members/offboard.js'), import('../../settings.js')]);
+  const [{ parseUserArguments, readUserFile, throwProblems }, { runOffboard }, { parseWholeNumber }, { defaultMaxOrgRemovals, maxOrgRemovalsAllowed }] = await Promise.all([
+    import('../../files/users.js'),
+    import('../../members/offboard.js'),
+    import('../../settings.js'),
+    import('../../plan/orgMembers.js'),
+  ]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const minOwners = opts.minOwners === undefined ? undefined : parseWholeNumber('--min-owners', opts.minOwners, 1_000_000);
+  if (opts.maxOrgRemovals !== undefined && !opts.fromOrganization) throw new UsageError('--max-org-removals only works with --from-organization');
+  const maxOrgRemovals = opts.maxOrgRemovals ?? defaultMaxOrgRemovals;
+  try {
+    maxOrgRemovalsAllowed(maxOrgRemovals, 0);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
   const { users, problems } = parseUserArguments(opts.users, 'arguments');
   let fromFile: typeof users = [];
   if (opts.file !== undefined) {
@@ -68,5 +91,6 @@ export async function run(opts: OffboardOptions, ctx: Context): Promise<number> 
       inputs: opts.file !== undefined ? [{ path: opts.file, what: 'the --file' }] : [],
     },
     all,
+    opts.fromOrganization ? { maxOrgRemovals } : undefined,
   );
 }
