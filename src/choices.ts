@@ -8,6 +8,9 @@ export type OutputFormat = (typeof outputFormats)[number];
 /** The team roles of the service. */
 export const teamMemberRoles = ['owner', 'member'] as const;
 
+/** The organization roles of the service (MemberRole); `guest` is its null (MemberRoleOrGuest). */
+export const organizationRoles = ['admin', 'create', 'edit', 'review', 'comment', 'read'] as const;
+
 /** `glossary import --on-conflict`: what a row does whose key term an entry has with other translations. */
 export const onConflictActions = ['skip', 'update', 'insert'] as const;
 export type OnConflict = (typeof onConflictActions)[number];
@@ -17,7 +20,7 @@ export const exportFormats = ['csv', 'json', 'ndjson', 'tbx'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /** The settings a profile stores (`config get|set|unset <key>`); the token is stored by `auth login`. */
-export const configKeys = ['base-url', 'org', 'team', 'output'] as const;
+export const configKeys = ['base-url', 'org', 'team', 'output', 'keep'] as const;
 export type ConfigKey = (typeof configKeys)[number];
 
 /** `teamctl sandbox --seed`. */

@@ -39,7 +39,7 @@ const tree: Record<string, Noun | Load> = {
     teams: () => import('./commands/users/teams.js'),
     'set-role': () => import('./commands/users/set-role.js'),
   }),
-  config: noun('read and write profile settings (base-url, org, team, output)', examples('teamctl config set org acme', 'teamctl config list'), {
+  config: noun('read and write profile settings (base-url, org, team, output, keep)', examples('teamctl config set org acme', 'teamctl config list'), {
     get: () => import('./commands/config/get.js'),
     set: () => import('./commands/config/set.js'),
     unset: () => import('./commands/config/unset.js'),

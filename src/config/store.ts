@@ -16,6 +16,8 @@ export interface ProfileConfig {
   org?: string;
   team?: string;
   output?: string;
+  /** Users no prune removes and no roster demotes: e-mails or ids, comma-separated. */
+  keep?: string;
   token?: string;
 }
 interface ConfigFile {

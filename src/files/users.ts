@@ -39,6 +39,7 @@ import type { FileProblem } from '../errors.js';
 import { InputFileError, UsageError } from '../errors.js';
 import type { DelimitedFile, DelimitedRow } from './csv.js';
 import { quote } from '../output/words.js';
+import { organizationRoles } from '../choices.js';
 import { emailKey, type UserEntry, type UserKind } from '../model/users.js';
 import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
 
@@ -64,7 +65,15 @@ export interface UserFile {
    * null for a list without header (an empty file too). A header-only file has a header and no
    * users, which the caller refuses for a roster.
    */
-  header: { userColumn: UserColumn; roleColumn: boolean; teamColumn: boolean; /** The user column's header cell as written. */ userHeading: string } | null;
+  header: {
+    userColumn: UserColumn;
+    roleColumn: boolean;
+    teamColumn: boolean;
+    /** The user column's header cell as written. */
+    userHeading: string;
+    /** Whether a roster has an `orgRole` column (only rosters read it). */
+    orgRoleColumn?: boolean;
+  } | null;
 }
 
 
@@ -172,6 +181,8 @@ interface Layout {
   teamIndex: number | undefined;
   /** A well-known status column (inactiveStatuses). */
   statusIndex?: number;
+  /** An `orgRole` column (README, "Organization roles and leavers"): read by a roster only. */
+  orgRoleIndex?: number;
   /** An `id` column beside the `email` column read (a `members list -o csv` export): it backs the e-mail. */
   idIndex?: number;
 }
@@ -196,6 +207,9 @@ const headerAliases: Record<string, string> = {
   'user name': 'user',
   username: 'user',
   login: 'user',
+  'org role': 'orgrole',
+  'organization role': 'orgrole',
+  'organisation role': 'orgrole',
   // Entra's bulk templates name the property in brackets: `User name [userPrincipalName] Required`.
   memberobjectidorupn: 'user',
 };
@@ -231,8 +245,10 @@ function readHeader(cells: string[], readRoles: boolean, chosen: string | undefi
   const roles = at('role');
   const teams = at('team');
   const status = cells.findIndex((c) => inactiveStatuses[headerName(c)] !== undefined);
-  const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, ...(status >= 0 ? { statusIndex: status } : {}) };
+  const orgRoles = at('orgrole');
+  const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, ...(status >= 0 ? { statusIndex: status } : {}), ...(readRoles && orgRoles[0] !== undefined ? { orgRoleIndex: orgRoles[0] } : {}) };
   if (readRoles && roles.length > 1) return 'column "role" appears more than once in the header';
+  if (readRoles && orgRoles.length > 1) return 'column "orgRole" appears more than once in the header';
   if (readRoles && teams.length > 1) return 'column "team" appears more than once in the header';
   if (chosen !== undefined) {
     // --user-column: that column, whatever its name; its values are e-mails or ids.
@@ -277,6 +293,18 @@ function notAUserLine(first: DelimitedRow, rows: readonly DelimitedRow[]): strin
   return undefined;
 }
 
+/**
+ * An `orgRole` cell (README, "Organization roles and leavers"): a role, null for `guest`, undefined
+ * for an empty cell (the member keeps their organization role); anything else is a problem.
+ */
+function orgRoleOf(cell: string, problems: string[]): string | null | undefined {
+  const name = cell.trim().toLowerCase();
+  if (name === 'guest') return null;
+  if ((organizationRoles as readonly string[]).includes(name)) return name;
+  if (name !== '') problems.push(`unknown organization role ${quote(cell.trim())} (expected ${organizationRoles.join(', ')} or guest; an empty cell keeps the role)`);
+  return undefined;
+}
+
 /** Turns parsed rows into users; throws InputFileError listing every problem (up to 50). */
 function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts: UserFileOptions): UserFile {
   const { file, rows } = parsed;
@@ -301,6 +329,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
   const warnings: FileProblem[] = [];
   const users: UserEntry[] = [];
   const seen = new Map<string, UserEntry>();
+  const orgRoles = new Map<string, UserEntry>();
   const dataRows: DelimitedRow[] = layout ? rows.slice(1) : rows;
 
   for (const row of dataRows) {
@@ -355,6 +384,8 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
       else rowProblems.push(`unknown role ${quote(roleCell.trim())} (expected owner or member)`);
     }
 
+    const orgRole = layout?.orgRoleIndex === undefined ? undefined : orgRoleOf(row.cells[layout.orgRoleIndex] ?? '', rowProblems);
+
     let team: string | undefined;
     if (layout?.teamIndex !== undefined) {
       team = (row.cells[layout.teamIndex] ?? '').trim();
@@ -376,6 +407,17 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     if (idOnly) entry.idOnly = true;
     if (role) entry.role = role;
     if (team !== undefined) entry.team = team;
+    if (orgRole !== undefined) {
+      entry.orgRole = orgRole;
+      // One organization role per user, whatever team the row is for.
+      const key = userIdentity(entry);
+      const other = orgRoles.get(key);
+      if (other === undefined) orgRoles.set(key, entry);
+      else if (other.orgRole !== orgRole) {
+        problems.push({ file, line: row.line, message: `${quote(entry.key)} has the organization role ${other.orgRole ?? 'guest'} on line ${other.line} and ${orgRole ?? 'guest'} on line ${row.line}` });
+        continue;
+      }
+    }
     // The same user in two teams is two rows of an organization roster, not a duplicate.
     const identity = `${team ?? ''}\u0000${userIdentity(entry)}`;
     const earlier = seen.get(identity);
@@ -403,7 +445,9 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     file,
     users,
     warnings,
-    header: layout ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined, teamColumn: layout.teamIndex !== undefined, userHeading: layout.userHeading } : null,
+    header: layout
+      ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined, teamColumn: layout.teamIndex !== undefined, userHeading: layout.userHeading, ...(layout.orgRoleIndex !== undefined ? { orgRoleColumn: true } : {}) }
+      : null,
   };
 }
 

@@ -2,7 +2,7 @@
 // engine (src/engine/run.ts) through the members domain (src/members/change.ts). `add` is a sync
 // with only adds, `remove` a sync with only removals.
 import type { Context } from '../context.js';
-import { checkOutputs, runChange, runOptions, type InputFile, type Refusal } from '../engine/run.js';
+import { checkOutputs, runChange, runOptions, type ChangeDomain, type InputFile, type Refusal } from '../engine/run.js';
 import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
@@ -11,6 +11,7 @@ import { identifierProblem } from '../api/segment.js';
 import type { ApiClient } from '../api/client.js';
 import { planOrganization, rowsByTeam } from '../plan/organization.js';
 import { namesOneOf, withoutOutsiders } from '../plan/outsiders.js';
+import { changesOrganization, lifecycleDomain, type LifecycleOptions } from './lifecycle.js';
 import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from './outsiders.js';
 import { plural } from '../output/words.js';
 import { severalTeams } from '../settings.js';
@@ -47,6 +48,8 @@ export interface EngineOptions {
   skipUnknown?: boolean;
   /** The roster as read (its file and user column), for the refusal of a roster that matches nobody. */
   rosterFile?: { file: string; column: string | undefined };
+  /** --org-roles, --prune-organization, --keep: the organization's members beside the teams. */
+  lifecycle?: LifecycleOptions;
 }
 
 /** Teams read at once when a roster names several (each read is sequential pages). */
@@ -67,7 +70,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
     throw err instanceof NotFoundError && name.includes(',') ? severalTeams(name) : err;
   });
   const first = planMembers(current, options.change);
-  const check = await checkOrganization(ctx, client, org, options, first.add.map((a) => a.user), first.remove.length > 0);
+  const check = await checkOrganization(ctx, client, org, options, first.add.map((a) => a.user), first.remove.length > 0 || options.lifecycle?.pruneOrganization === true);
   const change = check.outsiders.length > 0 ? withoutOutsiders(options.change, check.outsiders) : options.change;
   // A roster left with nobody plans nothing more: the refusal says why.
   const plan = change.roster?.length === 0 ? planMembers(current, { ...change, roster: undefined, prune: false }) : change === options.change ? first : planMembers(current, change);
@@ -83,7 +86,10 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
     named,
     settings: settingsOf(options, maxRemovals),
   });
-  return runChange(ctx, withOrganizationCheck(domain, org, check.refused, check.refusals), runOptions(options));
+  const whole: ChangeDomain<unknown> = changesOrganization(options.lifecycle)
+    ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: domain, team, roster: change.roster ?? [], force: options.force === true, concurrency: options.concurrency, options: options.lifecycle })
+    : domain;
+  return runChange(ctx, withOrganizationCheck(whole, org, check.refused, check.refusals), runOptions(options));
 }
 
 /**
@@ -142,9 +148,10 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   client.shareBudget(options.concurrency);
   const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
   const prune = options.change.prune === true;
-  const firstPlans = planOrganization(current, byTeam, prune);
+  const keep = options.change.keep ?? [];
+  const firstPlans = planOrganization(current, byTeam, prune, keep);
   const toAdd = [...[...firstPlans.values()].flatMap((p) => p.add.map((a) => a.user)), ...[...missing.values()].flat().map(refOfEntry)];
-  const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0));
+  const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0) || options.lifecycle?.pruneOrganization === true);
   if (check.outsiders.length > 0) {
     const outside = namesOneOf(check.outsiders);
     for (const [team, rows] of byTeam) byTeam.set(team, rows.filter((r) => !outside(r)));
@@ -154,7 +161,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   for (const [team, rows] of byTeam) if (rows.length === 0) byTeam.delete(team);
   for (const [title, rows] of missing) if (rows.length === 0) missing.delete(title);
   const teams = [...byTeam.keys()];
-  const plans = check.outsiders.length > 0 ? planOrganization(current, byTeam, prune) : firstPlans;
+  const plans = check.outsiders.length > 0 ? planOrganization(current, byTeam, prune, keep) : firstPlans;
   const settings = { ...settingsOf(options, maxRemovals), teamInMessages: true };
   const domains = teamDomains(ctx, client, org, options.command, settings, teams.map((team) => ({
     team,
@@ -179,7 +186,12 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
       domains.push(newTeamDomain(ctx, { client, baseUrl, org, title, rows, members, command: options.command, settings, prune: options.change.prune === true }));
     }
   }
-  return runChange(ctx, withOrganizationCheck(organizationDomain(domains), org, check.refused, check.refusals), runOptions(options));
+  const teamsDomain = organizationDomain(domains);
+  const rows = [...byTeam.values(), ...missing.values()].flat();
+  const whole: ChangeDomain<unknown> = changesOrganization(options.lifecycle)
+    ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: teamsDomain, team: undefined, roster: rows, force: options.force === true, concurrency: options.concurrency, options: options.lifecycle })
+    : teamsDomain;
+  return runChange(ctx, withOrganizationCheck(whole, org, check.refused, check.refusals), runOptions(options));
 }
 
 /** The members domain of each team of a run over several teams, with the run's settings. */

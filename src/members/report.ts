@@ -58,6 +58,8 @@ export interface MembersReport {
   notMember: UserRef[];
   /** A roster sync without --prune: the members the roster leaves out, kept. */
   notInRoster?: UserRef[];
+  /** Members --keep protected from the prune. */
+  kept?: UserRef[];
   failed: { user: UserRef; action: 'add' | 'remove' | 'role' | 'verify'; status: number | null; message: string }[];
   verified: boolean;
 }
@@ -213,7 +215,10 @@ export function appliedReport(plan: MembersPlan, result: ExecuteResult | undefin
   };
 }
 
-const keptOf = (plan: MembersPlan): Pick<MembersReport, 'notInRoster'> => (plan.notInRoster ? { notInRoster: plan.notInRoster.map(ref) } : {});
+const keptOf = (plan: MembersPlan): Pick<MembersReport, 'notInRoster' | 'kept'> => ({
+  ...(plan.notInRoster ? { notInRoster: plan.notInRoster.map(ref) } : {}),
+  ...(plan.kept ? { kept: plan.kept.map(ref) } : {}),
+});
 
 // ---- the CSV report -------------------------------------------------------------------------
 
@@ -364,6 +369,7 @@ export async function formatPlan(plan: MembersPlan, team: string, currentCount: 
     lines.push('Not in the roster (kept; --prune removes them):');
     some(plan.notInRoster, (u) => p.dim(`  ${describeUser(u)}`));
   }
+  some(plan.kept ?? [], (u) => p.dim(`  = ${describeUser(u)} kept (protected)`));
   const owners = ownerAssignments(plan);
   lines.push(
     counts([
@@ -372,6 +378,7 @@ export async function formatPlan(plan: MembersPlan, team: string, currentCount: 
       [plan.roleChanges.length, plan.roleChanges.length === 1 ? 'role change' : 'role changes'],
       [plan.unchanged, 'unchanged'],
       ...kept(plan.notInRoster),
+      ...(plan.kept ? [[plan.kept.length, 'kept (protected)'] as [number, string]] : []),
       [plan.notMember.length, 'not a member'],
     ]),
   );

@@ -39,6 +39,7 @@ function membersPlan(value: Json, path: string): MembersPlan {
     notMember: array(o.notMember, `${path}.notMember`).map((u, i) => user(u, `${path}.notMember[${i}]`)),
     // Plans saved before it existed have no notInRoster.
     ...(o.notInRoster !== undefined ? { notInRoster: array(o.notInRoster, `${path}.notInRoster`).map((u, i) => user(u, `${path}.notInRoster[${i}]`)) } : {}),
+    ...(o.kept !== undefined ? { kept: array(o.kept, `${path}.kept`).map((u, i) => user(u, `${path}.kept[${i}]`)) } : {}),
   };
 }
 

@@ -17,6 +17,11 @@ export interface UserEntry {
    * `member`. Undefined means "no role given": the member keeps theirs (new users: member).
    */
   role?: TeamMemberRole;
+  /**
+   * The row's organization role (an `orgRole` column): a role name, or null for `guest`; undefined
+   * when the file has no such column or the cell is empty ("no change").
+   */
+  orgRole?: string | null;
   /** The team the row is for, in a roster with a `team` column (an organization roster). */
   team?: string;
   /** The row's `id` beside its e-mail (an export with both columns): the same user, or the row is refused. */

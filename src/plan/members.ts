@@ -53,6 +53,8 @@ export interface MembersChange {
   prune?: boolean;
   /** The role `add` sets (`members add --role`); without it, members keep theirs. */
   role?: TeamMemberRole;
+  /** Users a prune never removes (--keep, --keep-file, the config key `keep`). */
+  keep?: readonly UserEntry[];
 }
 
 export interface PlannedAdd {
@@ -95,6 +97,8 @@ export interface MembersPlan {
    * not in its file. Absent when no roster was given, and in plans saved before it existed.
    */
   notInRoster?: UserRef[];
+  /** Members the prune would remove that --keep protects (README, "Organization roles and leavers"); absent when none. */
+  kept?: UserRef[];
 }
 
 /** A member of the team as the plan expects it; a new member's id or e-mail may be unknown. */
@@ -240,16 +244,21 @@ export function planMembers(current: readonly CurrentMember[], change: MembersCh
   }
   plan.roleChanges = [...promotions, ...demotions];
   if (prune) {
+    const kept = new Set((change.keep ?? []).map((e) => resolve(e).identity));
     for (const member of current) {
       const identity = `member:${member.id}`;
       if (wanted.has(identity) || removed.has(identity)) continue;
+      if (kept.has(identity)) {
+        (plan.kept ??= []).push(refOfMember(member));
+        continue;
+      }
       removed.set(identity, { identity, member, ref: refOfMember(member) });
       plan.remove.push({ user: refOfMember(member), role: member.role, pruned: true });
     }
   } else if (roster) {
     plan.notInRoster = current.filter((m) => !wanted.has(`member:${m.id}`) && !removed.has(`member:${m.id}`)).map(refOfMember);
   }
-  plan.unchanged = current.length - plan.remove.length - plan.roleChanges.length - (plan.notInRoster?.length ?? 0);
+  plan.unchanged = current.length - plan.remove.length - plan.roleChanges.length - (plan.notInRoster?.length ?? 0) - (plan.kept?.length ?? 0);
   return plan;
 }
 

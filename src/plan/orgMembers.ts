@@ -11,8 +11,9 @@
 //   or a roster; naming one explicitly is allowed, and said (`keptNamed`).
 import { emailKey, type UserRef } from '../model/users.js';
 
-/** The organization roles of the service (MemberRole); null is a guest (MemberRoleOrGuest). */
-export const organizationRoles = ['admin', 'create', 'edit', 'review', 'comment', 'read'] as const;
+import { organizationRoles } from '../choices.js';
+
+export { organizationRoles };
 export type OrganizationRole = (typeof organizationRoles)[number] | null;
 
 /** A role as people read and write it: null is `guest`. */

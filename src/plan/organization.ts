@@ -21,8 +21,9 @@ export function planOrganization(
   current: ReadonlyMap<string, readonly CurrentMember[]>,
   byTeam: ReadonlyMap<string, readonly UserEntry[]>,
   prune: boolean,
+  keep: readonly UserEntry[] = [],
 ): Map<string, MembersPlan> {
   const plans = new Map<string, MembersPlan>();
-  for (const [team, rows] of byTeam) plans.set(team, planMembers(current.get(team) ?? [], { roster: rows, prune }));
+  for (const [team, rows] of byTeam) plans.set(team, planMembers(current.get(team) ?? [], { roster: rows, prune, keep }));
   return plans;
 }

@@ -57,7 +57,7 @@ describe('bash completion', () => {
     expect(complete('glossary', 'import', 'terms.csv', '--on-conflict', '')).toEqual(['insert', 'skip', 'update']);
     expect(complete('glossary', 'export', '--format', 't')).toEqual(['tbx']);
     expect(complete('sandbox', '--seed', '')).toEqual(['demo', 'empty']);
-    expect(complete('config', 'set', '')).toEqual(['base-url', 'org', 'output', 'team']);
+    expect(complete('config', 'set', '')).toEqual(['base-url', 'keep', 'org', 'output', 'team']);
     expect(complete('config', 'get', 'o')).toEqual(['org', 'output']);
     expect(complete('completion', '')).toEqual(['bash', 'fish', 'zsh']);
   });
@@ -157,7 +157,7 @@ describe('zsh and fish completion', () => {
     expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from members; and __fish_seen_subcommand_from list' -l role -x -a 'owner member'");
     expect(fish).toContain("complete -c teamctl -s o -x -a 'table tsv json ndjson csv markdown'");
     expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'");
-    expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from set' -a 'base-url org team output'");
+    expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from set' -a 'base-url org team output keep'");
   });
   it('fish asks teamctl for the team ids of --team, with the settings typed on the line', () => {
     const fish = fishScript(tree);

@@ -17,7 +17,7 @@ afterEach(async () => {
 const sb = (): SandboxEnv => s as SandboxEnv;
 
 /** Organization lab, 40 members: u1 admin; team a: u1 owner, u2, u3; team b: u4 owner, u2. u5 is in no team. */
-async function start(options: SandboxOptions = {}): Promise<{ env: Record<string, string>; configDir: string }> {
+async function start(options: SandboxOptions = {}): Promise<{ env: Record<string, string | undefined>; configDir: string }> {
   s = await sandboxWithEnv({ seed: 'empty', ...options });
   const store = s.sandbox.store;
   store.createOrganization('lab');
@@ -27,7 +27,7 @@ async function start(options: SandboxOptions = {}): Promise<{ env: Record<string
   store.createTeam('lab', 'b');
   store.setTeamMembers('lab', 'a', [{ userId: 'u00001', role: 'owner' }, { userId: 'u00002' }, { userId: 'u00003' }]);
   store.setTeamMembers('lab', 'b', [{ userId: 'u00004', role: 'owner' }, { userId: 'u00002' }]);
-  return { env: { ...s.env, TEAMCTL_ORG: 'lab', TEAMCTL_TEAM: '' }, configDir: newConfigDir() };
+  return { env: { ...s.env, TEAMCTL_ORG: 'lab', TEAMCTL_TEAM: undefined }, configDir: newConfigDir() };
 }
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-offboard-org-'));
 const inOrg = (id: string): boolean => sb().sandbox.store.getUser('lab', id) !== undefined;

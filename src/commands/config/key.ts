@@ -18,6 +18,11 @@ export function checkKey(key: string): ConfigKey {
 export function checkValue(key: ConfigKey, value: string): void {
   if (value.trim() === '') throw new UsageError(`${key} cannot be empty; use \`teamctl config unset ${key}\``);
   if (key === 'base-url') parseBaseUrl(value);
+  if (key === 'keep') {
+    // Users, comma-separated: each an e-mail or an id, as --keep takes them.
+    const bad = value.split(',').map((v) => v.trim()).filter((v) => v === '' || /[\s\p{Cc}]/u.test(v));
+    if (bad.length > 0) throw new UsageError(`keep takes users (e-mails or ids) separated by commas, not ${JSON.stringify(value)}`);
+  }
   if (key === 'output' && !isOutputFormat(value)) {
     throw new UsageError(`unknown output format ${JSON.stringify(value)}: expected one of ${outputFormats.join(', ')}`);
   }

@@ -33,6 +33,12 @@ export interface SyncOptionsFlags {
   userColumn?: string;
   createTeams?: boolean;
   skipUnknown?: boolean;
+  orgRoles?: boolean;
+  pruneOrganization?: boolean;
+  pruneGuests?: boolean;
+  keep?: string[];
+  keepFile?: string[];
+  maxOrgRemovals?: string;
 }
 
 export type SyncOptions = SyncOptionsFlags;
@@ -47,6 +53,12 @@ export function command(f: Factory): Command {
     .option('--roster <file>', 'the desired membership, with optional roles')
     .option('--prune', 'with --roster: remove members missing from the roster')
     .option('--create-teams', 'with a roster that has a team column: create the teams the organization lacks, then fill them')
+    .option('--org-roles', 'with --roster: plan the organization roles of its "orgRole" column (an empty cell keeps the role)')
+    .option('--prune-organization', 'with a roster that has a team column: remove from the organization every member it does not name (guests too with --prune-guests)')
+    .option('--prune-guests', 'with --prune-organization: guests too')
+    .option('--keep <user...>', 'users no prune removes and no roster demotes (also the config key keep)')
+    .option('--keep-file <file>', 'file of users to keep', repeated)
+    .option('--max-org-removals <n|p%>', 'refuse removing more members of the organization than this (default 5%, at least 1)')
     .option('--skip-unknown', 'leave out users who are not members of the organization, with a warning (default: refuse the run)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
@@ -111,6 +123,9 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');
   if (opts.prune && opts.roster === undefined) throw new UsageError('--prune needs --roster: it removes members missing from the roster');
+  if (opts.orgRoles && opts.roster === undefined) throw new UsageError('--org-roles needs --roster with an "orgRole" column: it sets the organization roles the roster names');
+  if (opts.pruneGuests && !opts.pruneOrganization) throw new UsageError('--prune-guests only works with --prune-organization');
+  if (opts.maxOrgRemovals !== undefined && !opts.pruneOrganization) throw new UsageError('--max-org-removals only works with --prune-organization');
   if (opts.createTeams && opts.roster === undefined) throw new UsageError('--create-teams needs --roster with a "team" column: it creates the teams the roster names');
   const addFiles = opts.addFile ?? [];
   const removeFiles = opts.removeFile ?? [];
@@ -122,18 +137,37 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const removeArgs = parseUserArguments(opts.remove ?? [], '--remove');
   const add: UserEntry[] = addArgs.users;
   const remove: UserEntry[] = removeArgs.users;
+  const keepFiles = opts.keepFile ?? [];
+  const keepArgs = parseUserArguments(opts.keep ?? [], '--keep');
   const sources: Source[] = [
     ...(opts.roster !== undefined ? [{ path: opts.roster, roles: true, dropInactive: true, what: 'the roster' }] : []),
     ...addFiles.map((path) => ({ path, roles: false, dropInactive: true, what: 'the --add-file' })),
     ...removeFiles.map((path) => ({ path, roles: false, dropInactive: false, what: 'the --remove-file' })),
+    // Protected users are protected whatever a status column says of them.
+    ...keepFiles.map((path) => ({ path, roles: false, dropInactive: false, what: 'the --keep-file' })),
   ];
   if (opts.userColumn !== undefined && opts.userColumn.trim() === '') throw new UsageError('--user-column needs the name of a header cell');
-  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems], ctx.cwd, opts.userColumn);
+  const profileKeep = ctx.profile().keep;
+  const configKeep = parseUserArguments(profileKeep === undefined ? [] : profileKeep.split(',').map((v) => v.trim()).filter((v) => v !== ''), 'the config key keep');
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, opts.userColumn);
   for (const file of files) for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
   const roster = opts.roster !== undefined ? files[0] : undefined;
   const fileAt = (offset: number, count: number): UserFile[] => files.slice(offset, offset + count);
   const addFromFiles = fileAt(roster ? 1 : 0, addFiles.length);
   const removeFromFiles = fileAt((roster ? 1 : 0) + addFiles.length, removeFiles.length);
+  const keep = [...keepArgs.users, ...configKeep.users, ...fileAt((roster ? 1 : 0) + addFiles.length + removeFiles.length, keepFiles.length).flatMap((f) => f.users)];
+  if (opts.orgRoles && roster && !roster.header?.orgRoleColumn) {
+    throw new UsageError(`--org-roles reads the roster's "orgRole" column (also "org role", "organization role"), and ${roster.file} has none`);
+  }
+  const maxOrgRemovals = opts.maxOrgRemovals ?? '5%';
+  if (opts.pruneOrganization) {
+    const { maxOrgRemovalsAllowed } = await import('../../plan/orgMembers.js');
+    try {
+      maxOrgRemovalsAllowed(maxOrgRemovals, 0);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  }
 
   // An empty roster would mean "nobody": refused whatever the other flags say.
   if (roster && roster.users.length === 0) {
@@ -159,6 +193,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     planOut: opts.planOut,
     inputs: sources.map(({ path, what }) => ({ path, what })),
     skipUnknown: opts.skipUnknown === true,
+    lifecycle: { orgRoles: opts.orgRoles === true, pruneOrganization: opts.pruneOrganization === true, pruneGuests: opts.pruneGuests === true, keep, maxOrgRemovals },
     ...(roster ? { rosterFile: { file: roster.file, column: roster.header?.userHeading } } : {}),
   };
 
@@ -170,7 +205,10 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     const setting = resolveSetting('team', ctx.flags, ctx.env, ctx.profile());
     const teams = [...new Set(roster.users.map((u) => u.team))];
     if (setting) ctx.io.info(`${roster.file} names ${teams.length === 1 ? 'its team' : `its ${teams.length} teams`}; the team setting (${setting.value}) is not used.`);
-    return runOrganizationSync(ctx, { ...common, change: { roster: roster.users, prune: opts.prune === true }, createTeams: opts.createTeams === true }, roster);
+    return runOrganizationSync(ctx, { ...common, change: { roster: roster.users, prune: opts.prune === true, keep }, createTeams: opts.createTeams === true }, roster);
+  }
+  if (opts.pruneOrganization) {
+    throw new UsageError(`--prune-organization needs an organization roster (a "team" column naming each row's team); ${roster?.file ?? 'no roster'} ${roster ? 'has none' : 'was given'}`);
   }
   if (opts.createTeams) throw new UsageError(`--create-teams needs a roster with a "team" column (it creates the teams the roster names); ${roster?.file ?? 'the roster'} has none`);
 
@@ -181,6 +219,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
       remove: [...remove, ...removeFromFiles.flatMap((f) => f.users)],
       ...(roster ? { roster: roster.users } : {}),
       prune: opts.prune === true,
+      keep,
     },
   });
 }

@@ -1,0 +1,76 @@
+// A roster's organization changes beside its team changes (README, "Organization roles and
+// leavers"): with --org-roles, the roster's `orgRole` column plans organization role changes; with
+// --prune-organization, the organization's members the roster does not name are removed from it
+// (guests only with --prune-guests); --keep protects users from both. One plan: the role changes,
+// the team changes, then the removals (src/members/sequence.ts).
+import type { ApiClient } from '../api/client.js';
+import type { Context } from '../context.js';
+import { newPlanFile, type PlanFile } from '../engine/planFile.js';
+import type { ChangeDomain } from '../engine/run.js';
+import type { UserEntry } from '../model/users.js';
+import { refOfEntry } from '../plan/members.js';
+import { planOrganizationMembers, type OrganizationRole } from '../plan/orgMembers.js';
+import type { MembersPlanBody } from './change.js';
+import type { TeamRow } from './orgChange.js';
+import { callerOf, organizationParts, readOrgMembers, type OrgPlanBody } from './orgMembers.js';
+import type { ReportRow } from './report.js';
+import { sequenceDomain, stepOfTeamRow, type StepRow } from './sequence.js';
+
+export interface LifecycleOptions {
+  /** --org-roles: the roster's `orgRole` column is planned. */
+  orgRoles: boolean;
+  /** --prune-organization: members the roster does not name leave the organization. */
+  pruneOrganization: boolean;
+  /** --prune-guests: guests too. */
+  pruneGuests: boolean;
+  /** --keep, --keep-file, the config key `keep`. */
+  keep: readonly UserEntry[];
+  /** --max-org-removals. */
+  maxOrgRemovals: string;
+}
+
+export interface LifecycleInput {
+  client: ApiClient;
+  org: string;
+  command: string;
+  /** The team changes (one team's domain, or several teams'). */
+  teams: ChangeDomain<ReportRow> | ChangeDomain<TeamRow>;
+  /** The team, when `teams` is one team's. */
+  team: string | undefined;
+  roster: readonly UserEntry[];
+  force: boolean;
+  concurrency: number;
+  options: LifecycleOptions;
+}
+
+/** Whether the run changes the organization's members, not only its teams. */
+export const changesOrganization = (o: LifecycleOptions | undefined): o is LifecycleOptions => o !== undefined && (o.orgRoles || o.pruneOrganization);
+
+export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Promise<ChangeDomain<StepRow>> {
+  const { client, org, options } = input;
+  const members = await readOrgMembers(client, org);
+  const caller = await callerOf(client, members);
+  const plan = planOrganizationMembers(members, {
+    ...(options.orgRoles ? { roles: input.roster.filter((e) => e.orgRole !== undefined).map((e) => ({ user: refOfEntry(e), role: e.orgRole as OrganizationRole, explicit: false })) } : {}),
+    ...(options.pruneOrganization ? { pruneAllBut: input.roster.map(refOfEntry), pruneGuests: options.pruneGuests } : {}),
+    keep: options.keep.map(refOfEntry),
+  });
+  const { roles, removals } = organizationParts(ctx, {
+    client,
+    baseUrl: client.base.origin + client.base.prefix,
+    org,
+    command: input.command,
+    members,
+    plan,
+    caller,
+    maxOrgRemovals: options.maxOrgRemovals,
+    force: input.force,
+    concurrency: input.concurrency,
+  });
+  const teams = input.teams as ChangeDomain<ReportRow | TeamRow>;
+  return sequenceDomain([roles, { domain: teams, row: (r) => stepOfTeamRow(r, input.team) }, removals], (files) => {
+    const first = files[0] as PlanFile<OrgPlanBody>;
+    const teamFile = files[1] as PlanFile<MembersPlanBody>;
+    return newPlanFile('organization', { command: first.command, baseUrl: first.baseUrl, organization: first.organization }, { ...first.body, teams: teamFile.body });
+  });
+}

@@ -1,0 +1,151 @@
+// An organization roster with organization roles and leavers (README, "Organization roles and
+// leavers"): --org-roles, --prune-organization, --prune-guests and --keep, end to end against the
+// sandbox, in one plan applied once. The sandbox's state and request log are the reference.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv;
+let env: Record<string, string | undefined>;
+let configDir: string;
+const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
+const email = (n: number): string => `user${String(n).padStart(5, '0')}@example.com`;
+beforeEach(async () => {
+  // Organization lab: u1 admin, u2–u7 read, u8 guest. Team t: u1 owner, u2, u3, u4; team v: u5 owner, u6.
+  s = await sandboxWithEnv({ seed: 'empty' });
+  const store = s.sandbox.store;
+  store.createOrganization('lab');
+  store.addUsers('lab', 8);
+  store.members.setRole('lab', uid(1), 'admin');
+  store.members.setRole('lab', uid(8), null);
+  store.createTeam('lab', 't');
+  store.createTeam('lab', 'v');
+  store.setTeamMembers('lab', 't', [{ userId: uid(1), role: 'owner' }, ...[2, 3, 4].map((n) => ({ userId: uid(n), role: 'member' as const }))]);
+  store.setTeamMembers('lab', 'v', [{ userId: uid(5), role: 'owner' }, { userId: uid(6), role: 'member' }]);
+  env = { ...s.env, TEAMCTL_ORG: 'lab', TEAMCTL_TEAM: undefined };
+  configDir = newConfigDir();
+});
+afterEach(async () => {
+  await s.sandbox.close();
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-lifecycle-'));
+let files = 0;
+function file(lines: string[]): string {
+  const path = join(dir, `org${++files}.csv`);
+  writeFileSync(path, lines.join('\n') + '\n');
+  return path;
+}
+const run = (args: string[]) => runCli(args, { env, configDir });
+const roles = (): Record<string, string | null> => Object.fromEntries(s.sandbox.store.users('lab').map((u) => [u.id, u.role]));
+const inOrg = (n: number): boolean => s.sandbox.store.getUser('lab', uid(n)) !== undefined;
+const team = (t: string): string[] => s.sandbox.store.teamMembers('lab', t).map((m) => m.userId).sort();
+const writes = (from = 0) => s.sandbox.requests.slice(from).filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`);
+
+// u2 becomes edit, u5 review; u3's cell is empty (no change); u7 joins team v. u6 and u8 are not named.
+const roster = ['team,email,role,orgRole', `t,${email(1)},owner,admin`, `t,${email(2)},,edit`, `t,${email(3)},,`, `t,${email(4)},,read`, `v,${email(5)},owner,review`, `v,${email(7)},,`];
+
+describe('--org-roles', () => {
+  it('plans the orgRole column only when asked: a roster bootstrapped from `members list -o csv` never changes roles by itself', async () => {
+    const path = file(roster);
+    const plain = await run(['members', 'sync', '--roster', path, '--yes']);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(writes().filter((w) => w.startsWith('PATCH'))).toEqual([]);
+    expect(team('v')).toEqual([uid(5), uid(6), uid(7)]);
+    const mark = s.sandbox.requests.length;
+    const r = await run(['members', 'sync', '--roster', path, '--org-roles', '--yes', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    // Promotions in order of the rights they give: edit before review.
+    expect(writes(mark)).toEqual([`PATCH /v1/orgs/lab/members/${uid(2)}`, `PATCH /v1/orgs/lab/members/${uid(5)}`]);
+    expect(roles()).toMatchObject({ [uid(2)]: 'edit', [uid(3)]: 'read', [uid(5)]: 'review', [uid(1)]: 'admin' });
+    const json = JSON.parse(r.stdout) as { orgRoleChanged: { user: { id: string }; from: string; to: string }[] };
+    expect(json.orgRoleChanged.map((c) => `${c.user.id} ${c.from}>${c.to}`)).toEqual([`${uid(2)} read>edit`, `${uid(5)} read>review`]);
+    const again = s.sandbox.requests.length;
+    expect((await run(['members', 'sync', '--roster', path, '--org-roles', '--yes'])).code).toBe(0);
+    expect(writes(again)).toEqual([]);
+  });
+
+  it('two rows giving one user two organization roles are exit 2 naming both lines; a roster without the column is refused with --org-roles', async () => {
+    const twice = await run(['members', 'sync', '--roster', file([...roster, `v,${email(2)},,admin`]), '--org-roles', '--dry-run']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain(`"${email(2)}" has the organization role edit on line 3 and admin on line 8`);
+    const none = await run(['members', 'sync', '--roster', file(['team,email', `t,${email(1)}`]), '--org-roles', '--dry-run']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('has none');
+    expect(writes()).toEqual([]);
+  });
+});
+
+describe('--prune-organization', () => {
+  it('removes the members the roster does not name after the team changes, guests only with --prune-guests, within --max-org-removals', async () => {
+    const path = file(roster);
+    // 5% of 8 members is floored to 0, and at least 1: u6 alone may go, not the guest u8 with him.
+    const over = await run(['members', 'sync', '--roster', path, '--prune-organization', '--prune-guests', '--yes']);
+    expect(over.code).toBe(3);
+    expect(over.stderr).toContain('removes 2 of 8 members of the organization, more than --max-org-removals 5% allows (1)');
+    expect(writes()).toEqual([]);
+    const one = await run(['members', 'sync', '--roster', path, '--prune-organization', '--yes']);
+    expect(one.code, one.stderr).toBe(0);
+    expect([inOrg(6), inOrg(8)]).toEqual([false, true]);
+    expect(writes().filter((w) => w.startsWith('DELETE'))).toEqual([`DELETE /v1/orgs/lab/members/${uid(6)}`]);
+    // The team changes went first: u7 joined v before u6 left the organization.
+    expect(writes().indexOf('PUT /v1/orgs/lab/teams/v/members')).toBeLessThan(writes().indexOf(`DELETE /v1/orgs/lab/members/${uid(6)}`));
+  });
+
+  it('in one plan: roles, teams, then the organization; a second run sends nothing', async () => {
+    const path = file(roster);
+    const r = await run(['members', 'sync', '--roster', path, '--prune', '--org-roles', '--prune-organization', '--prune-guests', '--max-org-removals', '2', '--yes', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const sent = writes();
+    expect(sent.slice(0, 2)).toEqual([`PATCH /v1/orgs/lab/members/${uid(2)}`, `PATCH /v1/orgs/lab/members/${uid(5)}`]);
+    expect(sent.slice(-2).sort()).toEqual([`DELETE /v1/orgs/lab/members/${uid(6)}`, `DELETE /v1/orgs/lab/members/${uid(8)}`]);
+    expect([inOrg(6), inOrg(8), inOrg(7)]).toEqual([false, false, true]);
+    expect(team('v')).toEqual([uid(5), uid(7)]);
+    const json = JSON.parse(r.stdout) as { removedFromOrganization: { id: string }[]; teams: unknown[] };
+    expect(json.removedFromOrganization.map((u) => u.id).sort()).toEqual([uid(6), uid(8)]);
+    const mark = s.sandbox.requests.length;
+    const again = await run(['members', 'sync', '--roster', path, '--prune', '--org-roles', '--prune-organization', '--prune-guests', '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(writes(mark)).toEqual([]);
+  });
+
+  it('--keep protects from the organization prune and the team prune, listed as kept; the config key keep too', async () => {
+    const path = file(roster);
+    const r = await run(['members', 'sync', '--roster', path, '--prune', '--prune-organization', '--keep', email(6), '--yes', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(inOrg(6)).toBe(true);
+    expect(team('v')).toEqual([uid(5), uid(6), uid(7)]);
+    expect(r.stderr).toContain(`= ${email(6)} kept (protected)`);
+    const json = JSON.parse(r.stdout) as { kept: { id: string }[]; teams: { team: string; kept?: { id: string }[] }[] };
+    expect(json.kept.map((u) => u.id)).toEqual([uid(6)]);
+    expect(json.teams.find((t) => t.team === 'v')?.kept?.map((u) => u.id)).toEqual([uid(6)]);
+    expect((await run(['config', 'set', 'keep', `${email(6)}, ${uid(3)}`])).code).toBe(0);
+    const viaConfig = await run(['members', 'sync', '--roster', file(roster.filter((l) => !l.includes(email(3)))), '--prune', '--prune-organization', '--yes']);
+    expect(viaConfig.code, viaConfig.stderr).toBe(0);
+    expect([inOrg(3), inOrg(6)]).toEqual([true, true]);
+    expect(team('t')).toContain(uid(3));
+  });
+
+  it('needs an organization roster, and confirmation', async () => {
+    const single = await run(['members', 'sync', '--roster', file(['email', email(1)]), '--team', 't', '--prune-organization', '--dry-run']);
+    expect(single.code).toBe(2);
+    expect(single.stderr).toContain('--prune-organization needs an organization roster');
+    const unconfirmed = await run(['members', 'sync', '--roster', file(roster), '--prune-organization', '--max-org-removals', '1']);
+    expect(unconfirmed.code).toBe(3);
+    expect(unconfirmed.stderr).toContain('needs confirmation');
+    expect(writes()).toEqual([]);
+  });
+
+  it('--plan-out, then apply: roles, teams and the organization exactly once', async () => {
+    const plan = join(dir, 'lifecycle.json');
+    const made = await run(['members', 'sync', '--roster', file(roster), '--prune', '--org-roles', '--prune-organization', '--plan-out', plan]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(writes()).toEqual([]);
+    const applied = await run(['apply', plan, '--json']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect([inOrg(6), inOrg(8), roles()[uid(2)], team('v')]).toEqual([false, true, 'edit', [uid(5), uid(7)]]);
+    expect((await run(['apply', plan])).code).toBe(3);
+  });
+});
