@@ -41,7 +41,7 @@ export interface ApiResponse<T> {
   bytes: number;
 }
 
-type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Summarises a non-JSON error body: its first meaningful line, never the whole page. */
 function summariseBody(text: string): string {

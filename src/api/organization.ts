@@ -4,7 +4,7 @@ import type { ApiClient } from './client.js';
 import { checkIdentifier, pathSegment } from './segment.js';
 import { NotFoundError } from '../errors.js';
 import { emailKey } from '../model/users.js';
-import { checkMemberTeam, checkOrganizationMember, checkTeam } from './shapes.js';
+import { checkInviteAnswer, checkMemberTeam, checkOrganizationMember, checkTeam } from './shapes.js';
 import type { OrganizationMember, OrganizationTeam } from './types.js';
 
 const orgPath = (org: string): string => `/orgs/${pathSegment(org, 'organization')}`;
@@ -99,4 +99,22 @@ export async function setOrganizationRole(client: ApiClient, org: string, userId
 export async function removeOrganizationMember(client: ApiClient, org: string, userId: string): Promise<'removed' | 'not-member' | 'requested'> {
   const { status } = await client.request('DELETE', `${orgPath(org)}/members/${pathSegment(userId, 'user')}`, { retryClass: 'unprocessed-only' });
   return status === 202 ? 'requested' : status === 204 ? 'not-member' : 'removed';
+}
+
+/** The answer of POST /orgs/{org}/invites, as the published document gives it. */
+export interface InviteAnswer {
+  /** The ids of the users added to the organization (the others are invited, pending). */
+  users: string[];
+  invited: number;
+  /** Invited, but not added as SSO users (members of another organization). */
+  failedSSOEmails: string[];
+}
+
+/**
+ * POST /orgs/{org}/invites: each e-mail with its organization role (null: a guest). An invitation
+ * sends mail, so it is sent again only when it cannot have been processed (README, "Joiners").
+ */
+export async function inviteToOrganization(client: ApiClient, org: string, emails: readonly { email: string; role: string | null }[], sso: boolean): Promise<InviteAnswer> {
+  const { data } = await client.request<unknown>('POST', `${orgPath(org)}/invites`, { body: { emails, ...(sso ? { sso: true } : {}) }, retryClass: 'unprocessed-only' });
+  return checkInviteAnswer(data, `the answer of the invitations to ${org}`);
 }

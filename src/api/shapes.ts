@@ -138,3 +138,15 @@ export function checkMemberTeam(value: unknown, where: Where): { team: Organizat
   return value as unknown as { team: OrganizationTeam; member: { role: 'owner' | 'member' } };
 }
 
+
+/** The answer of POST …/invites: `users` (ids), `invited` (a count), `failedSSOEmails` (optional). */
+export function checkInviteAnswer(value: unknown, where: Where): { users: string[]; invited: number; failedSSOEmails: string[] } {
+  if (!isObject(value)) throw wrong('an answer that is not a JSON object', where);
+  const { users, invited, failedSSOEmails } = value;
+  if (!Array.isArray(users) || users.some((u) => typeof u !== 'string' || u === '')) throw wrong('field "users" is missing or not a list of ids', where);
+  if (typeof invited !== 'number' || !Number.isInteger(invited) || invited < 0) throw wrong('field "invited" is missing or not a count', where);
+  if (failedSSOEmails !== undefined && (!Array.isArray(failedSSOEmails) || failedSSOEmails.some((e) => typeof e !== 'string'))) throw wrong('field "failedSSOEmails" is not a list of e-mails', where);
+  for (const u of users as string[]) checkLength(u, answerLimits.id, 'users[]', where);
+  for (const e of (failedSSOEmails ?? []) as string[]) checkLength(e, answerLimits.email, 'failedSSOEmails[]', where);
+  return { users: users as string[], invited, failedSSOEmails: (failedSSOEmails ?? []) as string[] };
+}
