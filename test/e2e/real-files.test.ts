@@ -59,8 +59,10 @@ describe('real files', () => {
     const dca = await readGlossaryFile(real('tbx-basic-v3/LTAC-Example_Astronomy_DCA_VALID.cut.tbx'));
     const dct = await readGlossaryFile(real('tbx-basic-v3/LTAC-Example_Astronomy_DCT_VALID.cut.tbx'));
     expect(dct.rows.map((r) => r.translations)).toEqual(dca.rows.map((r) => r.translations));
-    expect(dct.warnings.map((w) => w.message)).toEqual(dca.warnings.map((w) => w.message));
-    expect(dca.warnings.map((w) => w.message)).toContain('concept "c1": the en term "galactic cluster" is supersededTerm-admn-sts and is not imported');
+    // (The same words; the DCT file is a line shorter, so the term's line differs by one.)
+    const words = (f: typeof dca): string[] => f.warnings.map((w) => w.message.replace(/\(line \d+\)/g, '(line)'));
+    expect(words(dct)).toEqual(words(dca));
+    expect(dca.warnings.map((w) => w.message)).toContain('1 term marked superseded left out of its language: en "galactic cluster" (line 71)');
   });
 
   it("Mozilla's terminology with homonyms (abuse, noun and verb) is refused on its lines, suggesting --key", async () => {
