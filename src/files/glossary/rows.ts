@@ -37,6 +37,7 @@ import { translationsKey, type GlossaryRow } from '../../model/entries.js';
 import { readCell } from '../cells.js';
 import { refuseNulCells, type DelimitedFile } from '../csv.js';
 import { recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
+import { flagOf, StatusTally, statusOf, type Verdict } from './status.js';
 
 export interface GlossaryFile {
   rows: GlossaryRow[];
@@ -104,13 +105,16 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
   const key = keyLanguage(languages, opts.key, header.line, problem);
 
   const rows = new RowMerger(key, problem, (line, message) => warnings.push({ file, line, message }));
+  const statuses = new StatusTally();
   for (const { line, cells } of body) {
     const before = problems.length;
-    const translations = readTranslations(cells, columns, line, problem);
+    const translations = readTranslations(cells, columns, line, problem, statuses);
     const idValue = idColumn ? readCell(cells[idColumn.index] ?? '') : '';
-    if (problems.length > before) continue;
+    // (A row whose every term a status left out is dropped: counted in the status warning.)
+    if (problems.length > before || translations === undefined) continue;
     rows.add(idValue === '' ? { line, translations } : { line, id: idValue, translations });
   }
+  warnings.push(...statuses.warnings(file));
 
   if (problems.length > 0) {
     problems.sort((a, b) => a.line - b.line);
@@ -122,7 +126,8 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
 /** The key language as spelled in the header: `--key` (any case), else the first language column. */
 function keyLanguage(languages: readonly string[], wanted: string | undefined, line: number, problem: Problem): string {
   if (wanted === undefined) return languages[0] ?? '';
-  const found = languages.find((l) => l.toLowerCase() === wanted.trim().toLowerCase());
+  // (`--key pt_BR` is the column pt-BR, as a header's `pt_BR` is: README, "Glossary file layouts".)
+  const found = languages.find((l) => l.toLowerCase() === wanted.trim().toLowerCase().replace(/_/g, '-'));
   if (found !== undefined) return found;
   if (languages.length > 0) problem(line, `--key ${show(wanted)} is not a language column of the header (${languages.join(', ')})`);
   return '';
@@ -132,11 +137,21 @@ function keyLanguage(languages: readonly string[], wanted: string | undefined, l
  * A row's translations, each cell read as the import compares it (trimmed, NFC, without an
  * export's apostrophe) and checked against the service's limits; a row with no cell at all is a
  * problem (one with cells only in ignored columns is not: it is an empty row for the import).
+ * A term its status leaves out (status.ts) is not read, nor checked; undefined when that leaves
+ * the row without a term (the row is dropped).
  */
-function readTranslations(cells: readonly string[], columns: readonly Column[], line: number, problem: Problem): Record<string, string> {
+function readTranslations(cells: readonly string[], columns: readonly Column[], line: number, problem: Problem, tally: StatusTally): Record<string, string> | undefined {
   if (cells.length > columns.length) problem(line, `row has ${cells.length} cells but the header has ${columns.length}`);
   const translations: Record<string, string> = {};
   let otherCells = false;
+  let leftOut = false;
+  const statuses: { of: string | undefined; value: string; verdict: Verdict }[] = [];
+  for (const column of columns) {
+    if (column.kind !== 'status') continue;
+    const value = readCell(cells[column.index] ?? '');
+    otherCells ||= value !== '';
+    statuses.push({ of: column.of, value, verdict: column.flag === true ? flagOf(value) : statusOf(value) });
+  }
   for (const column of columns) {
     const value = readCell(cells[column.index] ?? '');
     if (value === '') continue;
@@ -148,11 +163,19 @@ function readTranslations(cells: readonly string[], columns: readonly Column[], 
       otherCells ||= column.kind === 'ignored';
       continue;
     }
+    // The statuses of this term: its language's (`Status [de]`) and its row's (`status`, `forbidden`).
+    const own = statuses.filter((st) => st.of === undefined || st.of === column.name);
+    for (const st of own) tally.record(st.verdict, { line, language: column.name, term: value, value: st.value });
+    if (own.some((st) => st.verdict.kind === 'left-out')) {
+      leftOut = true;
+      continue;
+    }
     const length = translationLength(value);
     if (length > maxTranslationLength) problem(line, `${show(column.name)} translation is ${length} characters long (limit ${maxTranslationLength})`);
     if (lineBreak.test(value)) problem(line, `${show(column.name)} translation contains a line break`);
     translations[column.name] = value;
   }
+  if (Object.keys(translations).length === 0 && leftOut) return undefined;
   if (Object.keys(translations).length === 0 && !otherCells) problem(line, 'row has no translation');
   return translations;
 }
