@@ -56,6 +56,29 @@ describe('one identity rule for import and sync', () => {
   });
 });
 
+describe('term status in sync (README, "Term status")', () => {
+  it('a term its status leaves out counts as an empty cell: that translation is removed from the entry; the rest of the row is read', async () => {
+    seed([{ en: 'bank', de: 'Bank', fr: 'banque' }, { en: 'log on', de: 'Anmelden' }]);
+    const terms = file('en,de,Status [de]\nbank,Geldhaus,forbidden\nlog on,Anmelden,deprecatedTerm-admn-sts\n');
+    const r = await runCli(['glossary', 'sync', terms], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('1 term marked forbidden left out of its language: de "Geldhaus" (line 2)');
+    expect(sorted(Object.values(glossary()))).toEqual(sorted([{ en: 'bank', fr: 'banque' }, { en: 'log on' }]));
+    // A TBX term whose status leaves it out, alone in its language: the same.
+    seed([{ en: 'sign in', de: 'anmelden' }]);
+    const tbx = join(dir, 'status.tbx');
+    writeFileSync(
+      tbx,
+      '<tbx><text><body><conceptEntry><langSec xml:lang="en"><termSec><term>sign in</term></termSec></langSec><langSec xml:lang="de"><termSec><term>anmelden</term><termNote type="administrativeStatus">supersededTerm-admn-sts</termNote></termSec></langSec></conceptEntry></body></text></tbx>',
+    );
+    expect((await runCli(['glossary', 'sync', tbx], { env: s.env })).code).toBe(0);
+    expect(Object.values(glossary())).toContainEqual({ en: 'sign in' });
+    const mark = s.sandbox.requests.length;
+    expect((await runCli(['glossary', 'sync', terms, '--dry-run', '--exit-code'], { env: s.env })).code).toBe(0);
+    expect(mutating(mark)).toEqual([]);
+  });
+});
+
 describe('glossary sync', () => {
   it('inserts, updates in place, removes an emptied language, deletes with --prune, keeps languages without a column; a second sync plans nothing', async () => {
     const [bank, door, team, gone] = seed([
