@@ -114,6 +114,7 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
     if (problems.length > before || translations === undefined) continue;
     rows.add(idValue === '' ? { line, translations } : { line, id: idValue, translations });
   }
+  rows.finish(languages);
   warnings.push(...statuses.warnings(file));
 
   if (problems.length > 0) {
@@ -191,11 +192,28 @@ class RowMerger {
   private readonly byId = new Map<string, { row: GlossaryRow; signature: string }>();
   private readonly byKeyTerm = new Map<string, { row: GlossaryRow; signature: string }[]>();
 
+  /** Every row met that reached the key rule, and the homonyms it found (problems once all are met). */
+  private readonly all: GlossaryRow[] = [];
+  private readonly homonyms: { line: number; term: string; other: number }[] = [];
+
   constructor(
     private readonly key: string,
     private readonly problem: Problem,
     private readonly warning: Problem,
   ) {}
+
+  /**
+   * The homonyms as problems, once every row is met. Their hint names a language in which no two
+   * rows of the file share a term with other translations — so `--key` never points at a language
+   * that fails the same way (GlotPress's `en,pt`, where both languages have homonyms), nor back
+   * at the key language; when every language has some, it says so.
+   */
+  finish(languages: readonly string[]): void {
+    if (this.homonyms.length === 0) return;
+    const clean = languages.find((l) => l !== this.key && !clashesIn(l, this.all));
+    const hint = clean !== undefined ? ` (homonyms? identify entries by another language: --key ${clean})` : languages.length > 1 ? ' (homonyms in every language of the file: give each row the id of its entry, or merge the rows)' : '';
+    for (const { line, term, other } of this.homonyms) this.problem(line, `${this.key} term ${show(term)} is also on line ${other} with other translations${hint}`);
+  }
 
   add(row: GlossaryRow): void {
     const { line, translations } = row;
@@ -218,13 +236,11 @@ class RowMerger {
       return;
     }
     const term = this.key === '' ? undefined : translations[this.key];
+    this.all.push(row);
     if (term !== undefined) {
       const clash = this.byKeyTerm.get(term)?.find((k) => k.signature !== signature && !(k.row.id !== undefined && row.id !== undefined));
       if (clash) {
-        // Homonyms in the key language (two concepts, one term): another key language tells them apart.
-        const others = Object.keys({ ...clash.row.translations, ...translations }).filter((l) => l !== this.key);
-        const hint = others.length > 0 ? ` (homonyms? identify entries by another language: --key ${others[0]})` : '';
-        this.problem(line, `${this.key} term ${show(term)} is also on line ${clash.row.line} with other translations${hint}`);
+        this.homonyms.push({ line, term, other: clash.row.line });
         return;
       }
     }
@@ -234,6 +250,21 @@ class RowMerger {
     if (row.id !== undefined) this.byId.set(row.id, entry);
     if (term !== undefined) append(this.byKeyTerm, term, entry);
   }
+}
+
+/** Whether two rows share a term in `language` with other translations (and not both an id). */
+function clashesIn(language: string, rows: readonly GlossaryRow[]): boolean {
+  const seen = new Map<string, { signature: string; id: boolean }[]>();
+  for (const row of rows) {
+    const term = row.translations[language];
+    if (term === undefined) continue;
+    const signature = translationsKey(row.translations);
+    const earlier = seen.get(term) ?? [];
+    if (earlier.some((e) => e.signature !== signature && !(e.id && row.id !== undefined))) return true;
+    earlier.push({ signature, id: row.id !== undefined });
+    seen.set(term, earlier);
+  }
+  return false;
 }
 
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
