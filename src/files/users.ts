@@ -41,6 +41,7 @@ import type { DelimitedFile, DelimitedRow } from './csv.js';
 import { quote, shorten } from '../output/words.js';
 import { emailKey, type UserEntry, type UserKind } from '../model/users.js';
 import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
+import { looksLikeJson, memberJsonRows } from './json-in.js';
 
 export interface UserFileOptions {
   /** Read the `role` column, and a `team` column if there is one (only `--roster` does). */
@@ -462,6 +463,8 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
 export function parseUserFile(text: string, file: string, opts: UserFileOptions): UserFile {
   // PowerShell's Export-Csv (without -NoTypeInformation) starts with `#TYPE System.Object…`: a
   // line of its own, skipped with a note, the lines below keeping their numbers.
+  // teamctl's own `members list --json` / `-o ndjson`, known by its first character.
+  if (looksLikeJson(text)) return readUserRows(memberJsonRows(text, file), opts);
   const typeLine = /^(\uFEFF?)(#TYPE\b[^\r\n]*)/.exec(text);
   if (!typeLine) return readUserRows(parseDelimited(text, file, { recover: true }), opts);
   const read = readUserRows(parseDelimited((typeLine[1] ?? '') + text.slice(typeLine[0].length), file, { recover: true }), opts);

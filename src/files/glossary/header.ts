@@ -218,7 +218,7 @@ export function recogniseHeader(
  * written in xml:lang — `id` there is Indonesian (an xml:lang is always a language), never a
  * second id column; a value that is no language key is a problem of its line.
  */
-export function xmlColumns(cells: readonly string[], line: number, problem: Problem): Column[] {
+export function xmlColumns(cells: readonly string[], line: number, problem: Problem, key = 'xml:lang'): Column[] {
   const columns: Column[] = [];
   const seen = new Map<string, number>(); // lower-cased name → 1-based column
   cells.forEach((raw, index) => {
@@ -234,10 +234,10 @@ export function xmlColumns(cells: readonly string[], line: number, problem: Prob
     if (name === '') return problem(line, `column ${at} has no name`);
     const lower = name.toLowerCase();
     const first = seen.get(lower);
-    if (first !== undefined) return problem(line, `xml:lang ${show(name)} is the language of xml:lang ${show(normaliseCell(cells[first - 1] ?? ''))} spelled otherwise: write it one way`);
+    if (first !== undefined) return problem(line, `${key} ${show(name)} is the language of ${key} ${show(normaliseCell(cells[first - 1] ?? ''))} spelled otherwise: write it one way`);
     seen.set(lower, at);
     if (languageKeyShaped(name)) column.kind = 'language';
-    else problem(line, `xml:lang ${show(name)} is not a language tag (like en, fr, pt-BR): write the tag of its terms' language`);
+    else problem(line, `${key} ${show(name)} is not a language tag (like en, fr, pt-BR): write the tag of its terms' language`);
   });
   return columns;
 }

@@ -74,9 +74,10 @@ export function translationLength(value: string): number {
 
 /**
  * Reads a file's rows in four steps: the header, the key language, each row's cells, the merge of
- * repeated rows. `fromXml`: the rows a TBX file made, whose header holds its xml:lang values.
+ * repeated rows. `fromXml`: the rows a TBX file (or teamctl's JSON) made, whose header holds its
+ * xml:lang values (or the JSON's language keys; `keyWord` names them in messages).
  */
-export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, fromXml = false): GlossaryFile {
+export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, fromXml = false, keyWord = 'xml:lang'): GlossaryFile {
   const { file } = input;
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
@@ -91,7 +92,7 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
   // A UTF-16 file read as UTF-8 shows its NULs in the header already; a translation may hold NUL like any control.
   refuseNulCells({ ...input, rows: input.rows.slice(0, 1) });
   const layout = fromXml
-    ? { columns: xmlColumns(first.cells, first.line, problem), headerless: false, unverified: [] }
+    ? { columns: xmlColumns(first.cells, first.line, problem, keyWord), headerless: false, unverified: [] }
     : recogniseHeader(input, opts.languages, problem, (line, message) => warnings.push({ file, line, message }));
   // Without columns (line 1 is no header), every row would only repeat that.
   if (layout.columns.length === 0 && problems.length > 0) throw new InputFileError(problems, problems.length);
