@@ -79,6 +79,20 @@ describe('term status in sync (README, "Term status")', () => {
   });
 });
 
+describe('case-only variants of a key term (README, "The plan")', () => {
+  it('bank and Bank are never merged silently: the file and the plan warn with their lines', async () => {
+    seed([{ en: 'bank', de: 'Bank' }]);
+    const terms = file('en,de\nBank,Bank (Verb)\nriver,Fluss\nRIVER,Strom\n');
+    for (const command of ['import', 'sync']) {
+      const r = await runCli(['glossary', command, terms, '--dry-run'], { env: s.env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`${terms}:2: en term "Bank" differs from entry `);
+      expect(r.stderr).toMatch(/'s "bank" only in case: another entry, as terms match case-sensitively/);
+      expect(r.stderr).toContain(`${terms}:4: en term "RIVER" differs from "river" on line 3 only in case`);
+    }
+  });
+});
+
 describe('glossary sync', () => {
   it('inserts, updates in place, removes an emptied language, deletes with --prune, keeps languages without a column; a second sync plans nothing', async () => {
     const [bank, door, team, gone] = seed([

@@ -249,7 +249,12 @@ describe('parseGlossaryFile: errors', () => {
     expect(lines(problemsOf('en,fr\ncafé,a\n cafe\u0301 ,b\n'))).toEqual([
       [3, 'en term "café" is also on line 2 with other translations (homonyms? identify entries by another language: --key fr)'],
     ]);
-    expect(parse('en,fr\nPolish,polonais\npolish,cirer\n').rows).toHaveLength(2);
+    const polish = parse('en,fr\nPolish,polonais\npolish,cirer\n');
+    expect(polish.rows).toHaveLength(2);
+    // Never merged silently: a warning names both lines.
+    expect(polish.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      '3: en term "polish" differs from "Polish" on line 2 only in case: two entries, as terms match case-sensitively (make them one row if they are one term)',
+    ]);
   });
 
   it('rows with different ids may share a key term (homonyms, as exported)', () => {

@@ -196,6 +196,8 @@ class RowMerger {
   /** Every row met that reached the key rule, and the homonyms it found (problems once all are met). */
   private readonly all: GlossaryRow[] = [];
   private readonly homonyms: { line: number; term: string; other: number }[] = [];
+  /** The first kept row of each key term in lower case: case-only variants are warned about. */
+  private readonly byFoldedTerm = new Map<string, GlossaryRow>();
 
   constructor(
     private readonly key: string,
@@ -243,6 +245,15 @@ class RowMerger {
       if (clash) {
         this.homonyms.push({ line, term, other: clash.row.line });
         return;
+      }
+    }
+    if (term !== undefined) {
+      // `bank` and `Bank`: two entries, since terms match case-sensitively; never merged silently.
+      const folded = term.toLowerCase();
+      const variant = this.byFoldedTerm.get(folded);
+      if (variant === undefined) this.byFoldedTerm.set(folded, row);
+      else if (variant.translations[this.key] !== term) {
+        this.warning(line, `${this.key} term ${show(term)} differs from ${show(variant.translations[this.key] ?? '')} on line ${variant.line} only in case: two entries, as terms match case-sensitively (make them one row if they are one term)`);
       }
     }
     const entry = { row, signature };
