@@ -225,6 +225,8 @@ const inactiveStatuses: Record<string, ReadonlySet<string>> = {
   status: new Set(['suspended', 'deprovisioned', 'deactivated', 'disabled', 'inactive', 'bot']),
   accountenabled: new Set(['false']),
   'account enabled': new Set(['false', 'no']),
+  // Active Directory's `Get-ADUser | Export-Csv`: `Enabled` False.
+  enabled: new Set(['false']),
   // Slack's member export: `Account type` is Bot for bots, Deactivated for deactivated accounts.
   'account type': new Set(['bot', 'deactivated']),
   // Google Workspace's user upload: `New Status [UPLOAD ONLY]` Suspended suspends the user.
@@ -259,7 +261,9 @@ function readHeader(cells: string[], readRoles: boolean, chosen: string | undefi
   // Entra's templates of object ids (`Object ID [objectId] Required`): an object id is no user.
   const objectIds = cells.find((c) => /objectid$/.test(bracketedProperty(c)));
   if (columns.email.length + columns.id.length + columns.user.length === 0 && objectIds !== undefined) {
-    return `column ${quote(objectIds.trim())} holds Microsoft Entra object ids, which are not users teamctl can name: use a column of user principal names (e-mails), such as the userPrincipalName column of Entra's user download, or name such a column with --user-column`;
+    // (--user-column only when another column could be the one: the object ids never are.)
+    const other = cells.length > 1 ? ', or name such a column of this file with --user-column' : '';
+    return `column ${quote(objectIds.trim())} holds Microsoft Entra object ids, which are not users teamctl can name: use a file with a column of user principal names (e-mails), such as the userPrincipalName column of Entra's user download${other}`;
   }
   if (named === 0 && names.filter((n) => n !== '').length < 2) return null;
 

@@ -143,6 +143,10 @@ describe('columns', () => {
     expect(recogniseHeaderCell('pt_br')).toEqual({ kind: 'language', language: 'pt-BR' });
     expect(recogniseHeaderCell('zh_Hant_TW')).toEqual({ kind: 'language', language: 'zh-Hant-TW' });
     expect(recogniseHeaderCell('comment_de')).toEqual({ kind: 'metadata' });
+    // Lokalise's per-language descriptions, the language first.
+    expect(recogniseHeaderCell('en_description')).toEqual({ kind: 'metadata' });
+    expect(recogniseHeaderCell('de_DE_description')).toEqual({ kind: 'metadata' });
+    expect(recogniseHeaderCell('xx_description')).toEqual({ kind: 'unknown' });
     expect(parseGlossaryFile('en_US,pt_BR\nbank,banco\n', 'g.csv', { key: 'pt_br' }).key).toBe('pt-BR');
   });
 

@@ -554,9 +554,13 @@ describe('rosters as HR and identity tools export them', () => {
   it("PowerShell's Export-Csv '#TYPE …' first line is skipped with a note; the lines below keep their numbers", () => {
     const text = '#TYPE Selected.Microsoft.ActiveDirectory.Management.ADUser\r\n"Name","EmailAddress","Enabled"\r\n"Ada","ada@example.com","True"\r\n"Bo","bo@example.com","False"\r\n';
     const f = parseUserFile(text, 'ad.csv', roster);
-    expect(keys(f)).toEqual(['ada@example.com', 'bo@example.com']);
-    expect(f.users.map((u) => u.line)).toEqual([3, 4]);
-    expect(f.warnings).toEqual([{ file: 'ad.csv', line: 1, message: `"#TYPE Selected.Microsoft.ActiveDirectory.Management.ADUser" is the type line PowerShell's Export-Csv writes (without -NoTypeInformation): skipped` }]);
+    // (Active Directory's `Enabled` False is an inactive account: left out, counted.)
+    expect(keys(f)).toEqual(['ada@example.com']);
+    expect(f.users.map((u) => u.line)).toEqual([3]);
+    expect(f.warnings).toEqual([
+      { file: 'ad.csv', line: 1, message: `"#TYPE Selected.Microsoft.ActiveDirectory.Management.ADUser" is the type line PowerShell's Export-Csv writes (without -NoTypeInformation): skipped` },
+      { file: 'ad.csv', line: 2, message: '1 row marked inactive by column "Enabled" ("False") left out' },
+    ]);
     expect(lines(() => parseUserFile('\uFEFF#TYPE System.Management.Automation.PSCustomObject\nEmailAddress\nnot-an-email\n', 'ad.csv', roster))).toEqual(['ad.csv:3: invalid e-mail address "not-an-email"']);
   });
 
@@ -584,7 +588,7 @@ describe('rosters as HR and identity tools export them', () => {
 
   it("Entra's object ids are no users: a template of object ids is refused saying which column to use; an object id in a member template, on its line", () => {
     expect(lines(() => parseUserFile('Object ID [objectId] Required\n0b1f5f5e-1c9a-4c7f-9a5e-2f1d2c3b4a5d\n', 'restore.csv', roster))).toEqual([
-      "restore.csv:1: column \"Object ID [objectId] Required\" holds Microsoft Entra object ids, which are not users teamctl can name: use a column of user principal names (e-mails), such as the userPrincipalName column of Entra's user download, or name such a column with --user-column",
+      "restore.csv:1: column \"Object ID [objectId] Required\" holds Microsoft Entra object ids, which are not users teamctl can name: use a file with a column of user principal names (e-mails), such as the userPrincipalName column of Entra's user download",
     ]);
     const members = 'Member object ID or user principal name [memberObjectIdOrUpn] Required\nada@example.com\n0b1f5f5e-1c9a-4c7f-9a5e-2f1d2c3b4a5d\n';
     expect(lines(() => parseUserFile(members, 'members.csv', roster))).toEqual([

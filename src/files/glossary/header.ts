@@ -31,6 +31,9 @@ export function recogniseHeaderCell(raw: string): HeaderCell {
   // Metadata, also per language: `Description [en]`, `Part:English`, `comment_de`, `notes (fr)`.
   const base = squash(cell.replace(/\s*\[[^\]]*\]$/, '').replace(/\s*\([^)]*\)$/, '').replace(/\s*:.*$/, '').replace(/_[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$/, ''));
   if (metadataColumns.has(base)) return { kind: 'metadata' };
+  // A language first (Lokalise's `en_description`, `de_DE_description`): metadata of that language.
+  const prefixed = /^([A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*)[_\s]+(.+)$/.exec(cell);
+  if (prefixed && metadataColumns.has(squash(prefixed[2] ?? '')) && languageOf(prefixed[1] ?? '') !== undefined) return { kind: 'metadata' };
   if (termColumns.has(squash(cell))) return { kind: 'term' };
   if (knownLanguage(cell)) return { kind: 'language', language: cell };
   // Lokalise's and Java's `de_DE`, `pt_BR`: BCP 47 in its canonical case (de-DE, pt-BR).
