@@ -191,6 +191,20 @@ describe('MultiTerm', () => {
     expect(warnings).toEqual(['1: concept "71": 2 en-US terms: imported "bank", left out "bench" (an entry holds one term per language)']);
   });
 
+  it('reads a term status MultiTerm keeps in a descrip (Status, Usage): by the rule of every layout (README, "Term status")', async () => {
+    const { rows, warnings } = await read(
+      mtf(
+        '<languageGrp><language type="English" lang="EN-US"/><termGrp><term>whitelist</term><descripGrp><descrip type="Status">Forbidden</descrip></descripGrp></termGrp><termGrp><term>allowlist</term><descripGrp><descrip type="Usage">preferred</descrip></descripGrp></termGrp></languageGrp>' +
+          '<languageGrp><language type="German" lang="DE-DE"/><termGrp><term>Positivliste</term><descripGrp><descrip type="Term Status">approved</descrip></descripGrp></termGrp></languageGrp>',
+      ),
+    );
+    expect(rows).toEqual([
+      ['id', 'en-US', 'de-DE'],
+      ['', 'allowlist', 'Positivliste'],
+    ]);
+    expect(warnings).toEqual(['1: 1 term marked forbidden left out of its language: en-US "whitelist" (line 1)']);
+  });
+
   it("a <concept> that is not a conceptGrp's own is no concept number", async () => {
     const { warnings } = await read(mtf('<concept>7</concept><languageGrp><language lang="EN"/><termGrp><term>a</term><concept>9</concept></termGrp><termGrp><term>b</term></termGrp></languageGrp>'));
     expect(warnings).toEqual(['1: concept "7": 2 en terms: imported "a", left out "b" (an entry holds one term per language)']);

@@ -66,8 +66,11 @@ interface Collected {
  * in either style (who changed a concept when, links): the same warnings for both.
  */
 const dctAdministrative = /^(transactionType|responsibility|crossReference|externalCrossReference|xGraphic|date)$/i;
-/** The data categories that say a term's status, in DCA (a type) and DCT (an element) alike. */
-const statusCategory = /^(administrativeStatus|normativeAuthorization|usageStatus)$/i;
+/**
+ * The data categories that say a term's status, in DCA (a type) and DCT (an element) alike, and
+ * the fields MultiTerm termbases name so (`<descrip type="Status">`, `Usage`, `Term Status`).
+ */
+const statusCategory = /^(administrativeStatus|normativeAuthorization|usageStatus|status|usage|term ?status|usage ?status)$/i;
 
 const preferred = /preferred/i;
 /** The elements that are one concept, in every XML layout. */
