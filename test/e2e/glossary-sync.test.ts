@@ -79,6 +79,19 @@ describe('term status in sync (README, "Term status")', () => {
   });
 });
 
+describe('underscore language tags (README, "Glossary file layouts")', () => {
+  it('de_DE is read as de-DE and matched case-insensitively against the key the glossary has (de-de): present, nothing sent', async () => {
+    seed([{ en: 'browser', 'de-de': 'Browser' }]);
+    const terms = file('term;description;casesensitive;translatable;forbidden;tags;en;de_DE\nbrowser;;no;yes;no;;browser;Browser\n');
+    const mark = s.sandbox.requests.length;
+    for (const command of ['import', 'sync']) {
+      const r = await runCli(['glossary', command, terms, '--dry-run', '--exit-code'], { env: s.env });
+      expect(r.code, r.stderr).toBe(0);
+    }
+    expect(mutating(mark)).toEqual([]);
+  });
+});
+
 describe('case-only variants of a key term (README, "The plan")', () => {
   it('bank and Bank are never merged silently: the file and the plan warn with their lines', async () => {
     seed([{ en: 'bank', de: 'Bank' }]);
