@@ -24,16 +24,18 @@ async function refusal(read: () => unknown): Promise<string[] | undefined> {
   return undefined;
 }
 
-/** The glossary flag a message names, as options. */
-function glossaryFlag(messages: readonly string[]): GlossaryReadOptions | undefined {
+/** Every glossary flag the messages name (Transifex's names two: --languages en, or en,de), as options. */
+function glossaryFlags(messages: readonly string[]): GlossaryReadOptions[] {
+  const flags = new Map<string, GlossaryReadOptions>();
   for (const m of messages) {
-    const languages = /--languages ([A-Za-z0-9,_-]+)/.exec(m)?.[1];
-    if (languages !== undefined) return { languages: languages.split(',') };
-    const key = /--key ([A-Za-z0-9_-]+)/.exec(m)?.[1];
-    if (key !== undefined) return { key };
+    for (const [, languages] of m.matchAll(/--languages ([A-Za-z0-9,_-]+)/g)) flags.set(`l ${languages}`, { languages: (languages ?? '').split(',') });
+    for (const [, key] of m.matchAll(/--key ([A-Za-z0-9_-]+)/g)) flags.set(`k ${key}`, { key: key ?? '' });
   }
-  return undefined;
+  return [...flags.values()];
 }
+
+/** The first glossary flag the messages name. */
+const glossaryFlag = (messages: readonly string[]): GlossaryReadOptions | undefined => glossaryFlags(messages)[0];
 
 /** The --user-column a message names (JSON-quoted or a bare word). */
 function userColumnFlag(messages: readonly string[]): string | undefined {
@@ -109,9 +111,13 @@ describe("each layout's refusal: the flag it names reads the file exactly", () =
   ])('%s', async (_, text, expected) => {
     const messages = await refusal(() => parseGlossaryFile(text, 'g.csv'));
     expect(messages).toBeDefined();
-    const flag = glossaryFlag(messages ?? []);
-    expect(flag, messages?.join('\n')).toBeDefined();
-    expect(parseGlossaryFile(text, 'g.csv', flag).rows.map((r) => r.translations)).toEqual(expected);
+    const flags = glossaryFlags(messages ?? []);
+    expect(flags, messages?.join('\n')).not.toEqual([]);
+    // Every flag the message names reads every term of the file (an example's languages may be
+    // named otherwise: the terms are compared), and the first reads it exactly.
+    const terms = (rows: Record<string, string>[]): string[][] => rows.map((t) => Object.values(t));
+    for (const flag of flags) expect(terms(parseGlossaryFile(text, 'g.csv', flag).rows.map((r) => r.translations)), JSON.stringify(flag)).toEqual(terms(expected));
+    expect(parseGlossaryFile(text, 'g.csv', flags[0]).rows.map((r) => r.translations)).toEqual(expected);
   });
 
   it.each([
