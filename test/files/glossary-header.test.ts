@@ -127,7 +127,7 @@ describe('columns', () => {
       {
         file: 'g.csv',
         line: 4,
-        message: '2 terms with a status teamctl does not know kept (known: preferred, admitted, forbidden, deprecated, obsolete, superseded): en "lake" (line 4, "draft"), de "See" (line 4, "draft")',
+        message: '1 term with a status teamctl does not know kept (known: preferred, admitted, forbidden, deprecated, obsolete, superseded): en "lake" (line 4, "draft")',
       },
     ]);
   });

@@ -147,7 +147,7 @@ function readTranslations(cells: readonly string[], columns: readonly Column[], 
   const translations: Record<string, string> = {};
   let otherCells = false;
   let leftOut = false;
-  const statuses: { of: string | undefined; value: string; verdict: Verdict }[] = [];
+  const statuses: { of: string | undefined; value: string; verdict: Verdict; said?: boolean }[] = [];
   for (const column of columns) {
     if (column.kind !== 'status') continue;
     const value = readCell(cells[column.index] ?? '');
@@ -167,7 +167,12 @@ function readTranslations(cells: readonly string[], columns: readonly Column[], 
     }
     // The statuses of this term: its language's (`Status [de]`) and its row's (`status`, `forbidden`).
     const own = statuses.filter((st) => st.of === undefined || st.of === column.name);
-    for (const st of own) tally.record(st.verdict, { line, language: column.name, term: value, value: st.value });
+    for (const st of own) {
+      // (A row's status teamctl does not know is said once, with the row's first term.)
+      if (st.said === true) continue;
+      tally.record(st.verdict, { line, language: column.name, term: value, value: st.value });
+      st.said = st.of === undefined && st.verdict.kind === 'unknown';
+    }
     if (own.some((st) => st.verdict.kind === 'left-out')) {
       leftOut = true;
       continue;
