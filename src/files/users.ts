@@ -38,10 +38,11 @@ import type { TeamMemberRole } from '../api/types.js';
 import type { FileProblem } from '../errors.js';
 import { InputFileError, UsageError } from '../errors.js';
 import type { DelimitedFile, DelimitedRow } from './csv.js';
-import { quote } from '../output/words.js';
+import { quote, shorten } from '../output/words.js';
 import { organizationRoles } from '../choices.js';
 import { emailKey, type UserEntry, type UserKind } from '../model/users.js';
 import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
+import { looksLikeJson, memberJsonRows } from './json-in.js';
 
 export interface UserFileOptions {
   /** Read the `role` column, and a `team` column if there is one (only `--roster` does). */
@@ -179,8 +180,8 @@ interface Layout {
   roleIndex: number | undefined;
   /** A roster's `team` column: every row names the team it is for (an organization roster). */
   teamIndex: number | undefined;
-  /** A well-known status column (inactiveStatuses). */
-  statusIndex?: number;
+  /** Well-known status columns (inactiveStatuses): a row any of them marks is left out. */
+  statusIndexes: number[];
   /** An `orgRole` column (README, "Organization roles and leavers"): read by a roster only. */
   orgRoleIndex?: number;
   /** An `id` column beside the `email` column read (a `members list -o csv` export): it backs the e-mail. */
@@ -202,6 +203,9 @@ const headerAliases: Record<string, string> = {
   'primary email': 'email',
   userprincipalname: 'email',
   'user principal name': 'email',
+  // GitHub's organization member export (`login,name,…,role,last_active,saml_name_id`): the SAML
+  // identity is the e-mail, and ranks above `login` (README, "The roster").
+  'saml name id': 'email',
   'user id': 'id',
   userid: 'id',
   'user name': 'user',
@@ -231,10 +235,20 @@ const headerName = (cell: string): string =>
  * (SUSPENDED, DEPROVISIONED), Slack `status` (Deactivated), Entra `accountEnabled` (False).
  */
 const inactiveStatuses: Record<string, ReadonlySet<string>> = {
-  status: new Set(['suspended', 'deprovisioned', 'deactivated', 'disabled', 'inactive']),
+  // (Slack's `status` also says `Bot`: a bot is no person to add.)
+  status: new Set(['suspended', 'deprovisioned', 'deactivated', 'disabled', 'inactive', 'bot']),
   accountenabled: new Set(['false']),
   'account enabled': new Set(['false', 'no']),
+  // Active Directory's `Get-ADUser | Export-Csv`: `Enabled` False.
+  enabled: new Set(['false']),
+  // Slack's member export: `Account type` is Bot for bots, Deactivated for deactivated accounts.
+  'account type': new Set(['bot', 'deactivated']),
+  // Google Workspace's user upload: `New Status [UPLOAD ONLY]` Suspended suspends the user.
+  'new status': new Set(['suspended']),
 };
+
+/** An Entra object id (a GUID): no user teamctl can name (README, "The roster"). */
+const objectId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The header's layout, null when the first row is not a header, or a problem message. */
 function readHeader(cells: string[], readRoles: boolean, chosen: string | undefined): Layout | null | string {
@@ -244,9 +258,9 @@ function readHeader(cells: string[], readRoles: boolean, chosen: string | undefi
   const columns = { email: at('email'), id: at('id'), user: at('user') };
   const roles = at('role');
   const teams = at('team');
-  const status = cells.findIndex((c) => inactiveStatuses[headerName(c)] !== undefined);
+  const statusIndexes = cells.flatMap((c, i) => (inactiveStatuses[headerName(c)] !== undefined ? [i] : []));
   const orgRoles = at('orgrole');
-  const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, ...(status >= 0 ? { statusIndex: status } : {}), ...(readRoles && orgRoles[0] !== undefined ? { orgRoleIndex: orgRoles[0] } : {}) };
+  const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, statusIndexes, ...(readRoles && orgRoles[0] !== undefined ? { orgRoleIndex: orgRoles[0] } : {}) };
   if (readRoles && roles.length > 1) return 'column "role" appears more than once in the header';
   if (readRoles && orgRoles.length > 1) return 'column "orgRole" appears more than once in the header';
   if (readRoles && teams.length > 1) return 'column "team" appears more than once in the header';
@@ -260,6 +274,13 @@ function readHeader(cells: string[], readRoles: boolean, chosen: string | undefi
     return { userIndex, userHeading: cells[userIndex]?.trim() ?? chosen, userColumn: 'user', ...rest };
   }
   const named = columns.email.length + columns.id.length + columns.user.length + roles.length + (readRoles ? teams.length : 0);
+  // Entra's templates of object ids (`Object ID [objectId] Required`): an object id is no user.
+  const objectIds = cells.find((c) => /objectid$/.test(bracketedProperty(c)));
+  if (columns.email.length + columns.id.length + columns.user.length === 0 && objectIds !== undefined) {
+    // (--user-column only when another column could be the one: the object ids never are.)
+    const other = cells.length > 1 ? ', or name such a column of this file with --user-column' : '';
+    return `column ${quote(objectIds.trim())} holds Microsoft Entra object ids, which are not users teamctl can name: use a file with a column of user principal names (e-mails), such as the userPrincipalName column of Entra's user download${other}`;
+  }
   if (named === 0 && names.filter((n) => n !== '').length < 2) return null;
 
   const userColumn = (['email', 'id', 'user'] as const).find((c) => columns[c].length > 0);
@@ -269,7 +290,14 @@ function readHeader(cells: string[], readRoles: boolean, chosen: string | undefi
   }
   const [userIndex, second] = columns[userColumn];
   if (userIndex === undefined) throw new Error('unreachable: a found column has an index');
-  if (second !== undefined) return `column "${userColumn}" appears more than once in the header; name the one to read with --user-column`;
+  if (second !== undefined) {
+    const both = columns[userColumn].map((i) => cells[i]?.trim() ?? '');
+    const what = `${both.length} columns could be the ${userColumn === 'email' ? 'e-mail' : userColumn} column (${both.map(quote).join(', ')})`;
+    // --user-column picks a column by its name: columns named alike need one renamed first.
+    const names = new Set(both.map(headerName));
+    if (names.size < both.length) return `${what}: rename one of them (--user-column picks a column by its name, and theirs are the same)`;
+    return `${what}: name the one to read with --user-column ${quote(both[0] ?? '')}`;
+  }
   const idIndex = userColumn === 'email' && columns.id.length === 1 ? columns.id[0] : undefined;
   return { userIndex, userHeading: cells[userIndex]?.trim() ?? userColumn, userColumn, ...rest, ...(idIndex !== undefined ? { idIndex } : {}) };
 }
@@ -291,6 +319,42 @@ function notAUserLine(first: DelimitedRow, rows: readonly DelimitedRow[]): strin
     return `${quote(value)} is not an e-mail like the lines below it: if it is the header, name it with --user-column ${quote(value)}`;
   }
   return undefined;
+}
+
+/**
+ * The rows well-known status columns mark inactive (suspended, deactivated) or as bots, left out
+ * of a roster and an --add-file, counted per column for one warning each (README, "The roster").
+ */
+class InactiveRows {
+  private readonly columns: { index: number; name: string; values: ReadonlySet<string>; count: number; seen: Set<string> }[];
+
+  constructor(header: readonly string[], indexes: readonly number[]) {
+    this.columns = indexes.map((index) => {
+      const name = header[index]?.trim() ?? '';
+      return { index, name, values: inactiveStatuses[headerName(name)] ?? new Set(), count: 0, seen: new Set() };
+    });
+  }
+
+  /** Whether `row` is left out: counted under the first column that marks it. */
+  leftOut(row: DelimitedRow): boolean {
+    for (const column of this.columns) {
+      const value = (row.cells[column.index] ?? '').trim();
+      if (!column.values.has(value.toLowerCase())) continue;
+      column.count++;
+      column.seen.add(value);
+      return true;
+    }
+    return false;
+  }
+
+  warnings(file: string, line: number): FileProblem[] {
+    return this.columns
+      .filter((c) => c.count > 0)
+      .map((c) => {
+        const what = [...c.seen].some((v) => v.toLowerCase() === 'bot') ? 'marked inactive or as bots' : 'marked inactive';
+        return { file, line, message: `${c.count} ${c.count === 1 ? 'row' : 'rows'} ${what} by column ${quote(c.name)} (${[...c.seen].map(quote).join(', ')}) left out` };
+      });
+  }
 }
 
 /**
@@ -321,9 +385,9 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
   if (typeof layout === 'string') throw new InputFileError([{ file, line: first.line, message: layout }]);
   const odd = layout ? undefined : notAUserLine(first, rows);
   if (odd) throw new InputFileError([{ file, line: first.line, message: odd }]);
-  const inactive = layout?.statusIndex !== undefined && opts.dropInactive ? inactiveStatuses[headerName(first.cells[layout.statusIndex] ?? '')] : undefined;
-  let leftOut = 0;
-  const leftOutValues = new Set<string>();
+  const inactive = layout && opts.dropInactive === true ? new InactiveRows(first.cells, layout.statusIndexes) : undefined;
+  // A column of Entra's template that may hold object ids (`[memberObjectIdOrUpn]`): those are no users.
+  const entraObjectIds = layout !== null && /objectid/.test(bracketedProperty(first.cells[layout.userIndex] ?? ''));
 
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
@@ -333,14 +397,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
   const dataRows: DelimitedRow[] = layout ? rows.slice(1) : rows;
 
   for (const row of dataRows) {
-    if (inactive && layout?.statusIndex !== undefined) {
-      const status = (row.cells[layout.statusIndex] ?? '').trim();
-      if (inactive.has(status.toLowerCase())) {
-        leftOut++;
-        leftOutValues.add(status);
-        continue;
-      }
-    }
+    if (inactive?.leftOut(row) === true) continue;
     const rowProblems: string[] = [];
     const idCell = layout?.idIndex === undefined ? '' : (row.cells[layout.idIndex] ?? '').trim();
     let cell = (row.cells[layout ? layout.userIndex : 0] ?? '').trim();
@@ -362,9 +419,11 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     } else {
       const classified = classifyUser(cell);
       const problem =
-        layout?.userColumn === 'email' && classified.kind === 'id' && !idOnly
-          ? `invalid e-mail address ${quote(cell)}`
-          : userProblem(classified.key, classified.kind);
+        entraObjectIds && objectId.test(classified.key)
+          ? `${quote(classified.key)} is a Microsoft Entra object id, not a user teamctl can name: write the member's user principal name (e-mail) in column ${quote(layout?.userHeading ?? '')}`
+          : layout?.userColumn === 'email' && classified.kind === 'id' && !idOnly
+            ? `invalid e-mail address ${quote(cell)}`
+            : userProblem(classified.key, classified.kind);
       if (problem) rowProblems.push(problem);
       else user = classified;
     }
@@ -437,10 +496,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
   if (broken.length > 0) problems.push(...broken);
   problems.sort((a, b) => a.line - b.line);
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
-  if (leftOut > 0 && layout?.statusIndex !== undefined) {
-    const column = first.cells[layout.statusIndex]?.trim() ?? '';
-    warnings.push({ file, line: first.line, message: `${leftOut} ${leftOut === 1 ? 'row' : 'rows'} marked inactive by column ${quote(column)} (${[...leftOutValues].map(quote).join(', ')}) left out` });
-  }
+  if (inactive) warnings.push(...inactive.warnings(file, first.line));
   return {
     file,
     users,
@@ -453,7 +509,15 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
 
 /** Reads users from a file's text (`file` names it in messages). */
 export function parseUserFile(text: string, file: string, opts: UserFileOptions): UserFile {
-  return readUserRows(parseDelimited(text, file, { recover: true }), opts);
+  // PowerShell's Export-Csv (without -NoTypeInformation) starts with `#TYPE System.Object…`: a
+  // line of its own, skipped with a note, the lines below keeping their numbers.
+  // teamctl's own `members list --json` / `-o ndjson`, known by its first character.
+  if (looksLikeJson(text)) return readUserRows(memberJsonRows(text, file), opts);
+  const typeLine = /^(\uFEFF?)(#TYPE\b[^\r\n]*)/.exec(text);
+  if (!typeLine) return readUserRows(parseDelimited(text, file, { recover: true }), opts);
+  const read = readUserRows(parseDelimited((typeLine[1] ?? '') + text.slice(typeLine[0].length), file, { recover: true }), opts);
+  const note = `${quote(shorten(typeLine[2] ?? '', 60))} is the type line PowerShell's Export-Csv writes (without -NoTypeInformation): skipped`;
+  return { ...read, warnings: [{ file, line: 1, message: note }, ...read.warnings] };
 }
 
 /** Reads users from a file on disk; an unreadable file is an InputFileError naming it. */

@@ -8,7 +8,7 @@ import { checkOutputs, runChange, runOptions } from '../engine/run.js';
 import { NotFoundError, UsageError } from '../errors.js';
 import { readGlossaryFile, type GlossaryFile } from '../files/glossary/read.js';
 import { throwProblems } from '../files/users.js';
-import { duplicateLines, findDuplicates } from '../plan/duplicates.js';
+import { caseVariantLines, duplicateLines, findDuplicates } from '../plan/duplicates.js';
 import { planGlossaryImport, type GlossaryPlan, type OnConflict, type PlannedOperation } from '../plan/glossary.js';
 import { planGlossarySync, syncProblems } from '../plan/glossarySync.js';
 import { glossaryDomain, readGlossaryAndSettle } from './change.js';
@@ -162,6 +162,7 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
   warnUnknownIds(ctx, opts.file, org, file, plan.unknownIds, 'its translations');
   // Entries that already duplicate each other: said, with the command that cleans them.
   listSome(duplicateLines(findDuplicates(existing, file.key), file.key), (l) => io.warn(l), 'groups of duplicates');
+  listSome(caseVariantLines(existing, file.rows, file.key).map((v) => `${opts.file}:${v.line}: ${v.message}`), (l) => io.warn(l), 'case-only variants');
   const terms = new Map(file.rows.map((r) => [r.line, keyTermOf(r.translations, file.key)]));
 
   const domain = glossaryDomain({
@@ -215,6 +216,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
     (l) => io.warn(l),
     'groups of duplicates',
   );
+  listSome(caseVariantLines(existing, file.rows, file.key).map((v) => `${opts.file}:${v.line}: ${v.message}`), (l) => io.warn(l), 'case-only variants');
   const domain = glossaryDomain({
     client,
     baseUrl: client.base.origin + client.base.prefix,

@@ -54,3 +54,30 @@ export function duplicateLines(groups: readonly DuplicateGroup[], key: string): 
       `to keep only the oldest: teamctl glossary delete ${g.others.join(' ')}`,
   );
 }
+
+/**
+ * Rows whose key term no entry has as written but an entry has in another case (`Bank` in the
+ * file, `bank` in the glossary): key terms match case-sensitively, so such a row is another entry —
+ * never merged silently, and said with its line (README, "The plan").
+ */
+export function caseVariantLines(entries: readonly Entry[], rows: readonly { line: number; translations: Record<string, string> }[], key: string): { line: number; message: string }[] {
+  const keyLower = key.toLowerCase();
+  const exact = new Set<string>();
+  const folded = new Map<string, Entry>();
+  for (const e of [...entries].sort(older)) {
+    const term = normaliseTranslations(e.translations).get(keyLower);
+    if (term === undefined) continue;
+    exact.add(term);
+    if (!folded.has(term.toLowerCase())) folded.set(term.toLowerCase(), e);
+  }
+  const out: { line: number; message: string }[] = [];
+  for (const row of rows) {
+    const term = normaliseTranslations(row.translations).get(keyLower);
+    if (term === undefined || exact.has(term)) continue;
+    const variant = folded.get(term.toLowerCase());
+    if (variant === undefined) continue;
+    const theirs = normaliseTranslations(variant.translations).get(keyLower) ?? '';
+    out.push({ line: row.line, message: `${key} term ${JSON.stringify(term)} differs from entry ${variant.id}'s ${JSON.stringify(theirs)} only in case: another entry, as terms match case-sensitively` });
+  }
+  return out;
+}

@@ -56,6 +56,56 @@ describe('one identity rule for import and sync', () => {
   });
 });
 
+describe('term status in sync (README, "Term status")', () => {
+  it('a term its status leaves out counts as an empty cell: that translation is removed from the entry; the rest of the row is read', async () => {
+    seed([{ en: 'bank', de: 'Bank', fr: 'banque' }, { en: 'log on', de: 'Anmelden' }]);
+    const terms = file('en,de,Status [de]\nbank,Geldhaus,forbidden\nlog on,Anmelden,deprecatedTerm-admn-sts\n');
+    const r = await runCli(['glossary', 'sync', terms], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('1 term marked forbidden left out of its language: de "Geldhaus" (line 2)');
+    expect(sorted(Object.values(glossary()))).toEqual(sorted([{ en: 'bank', fr: 'banque' }, { en: 'log on' }]));
+    // A TBX term whose status leaves it out, alone in its language: the same.
+    seed([{ en: 'sign in', de: 'anmelden' }]);
+    const tbx = join(dir, 'status.tbx');
+    writeFileSync(
+      tbx,
+      '<tbx><text><body><conceptEntry><langSec xml:lang="en"><termSec><term>sign in</term></termSec></langSec><langSec xml:lang="de"><termSec><term>anmelden</term><termNote type="administrativeStatus">supersededTerm-admn-sts</termNote></termSec></langSec></conceptEntry></body></text></tbx>',
+    );
+    expect((await runCli(['glossary', 'sync', tbx], { env: s.env })).code).toBe(0);
+    expect(Object.values(glossary())).toContainEqual({ en: 'sign in' });
+    const mark = s.sandbox.requests.length;
+    expect((await runCli(['glossary', 'sync', terms, '--dry-run', '--exit-code'], { env: s.env })).code).toBe(0);
+    expect(mutating(mark)).toEqual([]);
+  });
+});
+
+describe('underscore language tags (README, "Glossary file layouts")', () => {
+  it('de_DE is read as de-DE and matched case-insensitively against the key the glossary has (de-de): present, nothing sent', async () => {
+    seed([{ en: 'browser', 'de-de': 'Browser' }]);
+    const terms = file('term;description;casesensitive;translatable;forbidden;tags;en;de_DE\nbrowser;;no;yes;no;;browser;Browser\n');
+    const mark = s.sandbox.requests.length;
+    for (const command of ['import', 'sync']) {
+      const r = await runCli(['glossary', command, terms, '--dry-run', '--exit-code'], { env: s.env });
+      expect(r.code, r.stderr).toBe(0);
+    }
+    expect(mutating(mark)).toEqual([]);
+  });
+});
+
+describe('case-only variants of a key term (README, "The plan")', () => {
+  it('bank and Bank are never merged silently: the file and the plan warn with their lines', async () => {
+    seed([{ en: 'bank', de: 'Bank' }]);
+    const terms = file('en,de\nBank,Bank (Verb)\nriver,Fluss\nRIVER,Strom\n');
+    for (const command of ['import', 'sync']) {
+      const r = await runCli(['glossary', command, terms, '--dry-run'], { env: s.env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`${terms}:2: en term "Bank" differs from entry `);
+      expect(r.stderr).toMatch(/'s "bank" only in case: another entry, as terms match case-sensitively/);
+      expect(r.stderr).toContain(`${terms}:4: en term "RIVER" differs from "river" on line 3 only in case`);
+    }
+  });
+});
+
 describe('glossary sync', () => {
   it('inserts, updates in place, removes an emptied language, deletes with --prune, keeps languages without a column; a second sync plans nothing', async () => {
     const [bank, door, team, gone] = seed([

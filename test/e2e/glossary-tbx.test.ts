@@ -34,7 +34,7 @@ describe('TBX in', () => {
     const file = fileURLToPath(new URL('../fixtures/glossary/multiterm.xml', import.meta.url));
     const r = await runCli(['glossary', 'import', file], { env });
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('is forbidden and is not imported');
+    expect(r.stderr).toContain('1 term marked forbidden left out of its language: en "whitelist"');
     const entries = s.sandbox.store.glossaryEntries('cat').map((e) => e.translations);
     expect(entries).toEqual(expect.arrayContaining([{ en: 'bank', fr: 'banque' }, { en: 'sign in', de: 'anmelden' }]));
     expect(entries).toHaveLength(2);

@@ -113,13 +113,41 @@ describe('columns', () => {
     expect(g.warnings.map((w) => w.message)).toEqual(['columns "Note", "Note" hold no translation (the glossary holds translations only): ignored']);
   });
 
-  it('a status column (the approval state of a term) is metadata: ignored with a warning, its values in no entry', () => {
-    expect(recogniseHeaderCell('Status')).toEqual({ kind: 'metadata' });
-    expect(recogniseHeaderCell('status_de')).toEqual({ kind: 'metadata' });
-    const g = parseGlossaryFile('en,de,status\nbank,Bank,approved\nriver,Fluss,draft\n', 'g.csv', {});
+  it('a status column is a term status (README, "Term status"): of its row, or of the language it names', () => {
+    expect(recogniseHeaderCell('Status')).toEqual({ kind: 'status', flag: false });
+    expect(recogniseHeaderCell('FORBIDDEN')).toEqual({ kind: 'status', flag: true });
+    expect(recogniseHeaderCell('status_de')).toEqual({ kind: 'status', of: 'de', flag: false });
+    expect(recogniseHeaderCell('Status [pt_BR]')).toEqual({ kind: 'status', of: 'pt-BR', flag: false });
+    expect(recogniseHeaderCell('Status:German')).toEqual({ kind: 'status', of: 'de', flag: false });
+    const g = parseGlossaryFile('en,de,status\nbank,Bank,approved\nriver,Fluss,Deprecated\nlake,See,draft\n', 'g.csv', {});
     expect(g.languages).toEqual(['en', 'de']);
-    expect(g.rows.map((r) => r.translations)).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'river', de: 'Fluss' }]);
-    expect(g.warnings).toEqual([{ file: 'g.csv', line: 1, message: 'column "status" holds no translation (the glossary holds translations only): ignored' }]);
+    expect(g.rows.map((r) => r.translations)).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'lake', de: 'See' }]);
+    expect(g.warnings).toEqual([
+      { file: 'g.csv', line: 3, message: '2 terms marked deprecated left out of their languages: en "river" (line 3), de "Fluss" (line 3)' },
+      {
+        file: 'g.csv',
+        line: 4,
+        message: '1 term with a status teamctl does not know kept (known: preferred, admitted, forbidden, deprecated, obsolete, superseded): en "lake" (line 4, "draft")',
+      },
+    ]);
+  });
+
+  it('a status of a language no column holds marks nothing: ignored with the metadata', () => {
+    const g = parseGlossaryFile('Term [en],Status [fr]\nbank,forbidden\n', 'g.csv', {});
+    expect(g.rows.map((r) => r.translations)).toEqual([{ en: 'bank' }]);
+    expect(g.warnings.map((w) => w.message)).toEqual(['column "Status [fr]" holds no translation (the glossary holds translations only): ignored']);
+  });
+
+  it('underscore tags are languages in BCP 47 canonical case', () => {
+    expect(recogniseHeaderCell('de_DE')).toEqual({ kind: 'language', language: 'de-DE' });
+    expect(recogniseHeaderCell('pt_br')).toEqual({ kind: 'language', language: 'pt-BR' });
+    expect(recogniseHeaderCell('zh_Hant_TW')).toEqual({ kind: 'language', language: 'zh-Hant-TW' });
+    expect(recogniseHeaderCell('comment_de')).toEqual({ kind: 'metadata' });
+    // Lokalise's per-language descriptions, the language first.
+    expect(recogniseHeaderCell('en_description')).toEqual({ kind: 'metadata' });
+    expect(recogniseHeaderCell('de_DE_description')).toEqual({ kind: 'metadata' });
+    expect(recogniseHeaderCell('xx_description')).toEqual({ kind: 'unknown' });
+    expect(parseGlossaryFile('en_US,pt_BR\nbank,banco\n', 'g.csv', { key: 'pt_br' }).key).toBe('pt-BR');
   });
 
   it('one warning names the metadata columns, in the singular or the plural', () => {

@@ -60,12 +60,65 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
     expect(translations(text, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }]);
   });
 
-  it('Phrase: a term column beside the language columns → remove it (or --languages)', () => {
+  it('Phrase: a term column beside the language columns is ignored (read as written); a term column alone → --languages en', () => {
     const text = 'term,description,translatable,case sensitive,en,de\nbank,money,true,false,bank,Bank\n';
-    expect(refusal(text)).toEqual([
-      '1: column 1 "term" holds terms in a language the header does not say — it looks like a Phrase term base: remove the term column when it repeats a language column; otherwise name its language, --languages en',
+    expect(translations(text)).toEqual([{ en: 'bank', de: 'Bank' }]);
+    // --languages on such a file names languages its header says already: refused, saying so.
+    expect(refusal(text, { languages: ['en'] })).toEqual([
+      '1: the header names its languages (en, de): --languages is for a file whose header does not (source,target; term) or that has none',
     ]);
-    expect(translations('description,translatable,case sensitive,en,de\nmoney,true,false,bank,Bank\n')).toEqual([{ en: 'bank', de: 'Bank' }]);
+    const alone = 'term,description,translatable,case sensitive\nbank,money,true,false\n';
+    expect(refusal(alone)).toEqual([
+      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Phrase term base: name the term column's language, --languages en (beside language columns it is ignored)",
+    ]);
+    expect(translations(alone, { languages: ['en'] })).toEqual([{ en: 'bank' }]);
+  });
+
+  it('Lokalise (; or ,): translations from the language columns (de_DE as de-DE), term ignored, forbidden rows left out, non-translatable terms read', () => {
+    const text = 'term;description;casesensitive;translatable;forbidden;tags;en;de_DE\nbank;money;0;1;0;finance;bank;Bank\nwhitelist;;0;1;1;;whitelist;Whitelist\nLokalise;brand;1;0;0;;Lokalise;Lokalise\n';
+    const g = parseGlossaryFile(text, 'g.csv', {});
+    expect(g.languages).toEqual(['en', 'de-DE']);
+    expect(g.rows.map((r) => [r.line, r.translations])).toEqual([
+      [2, { en: 'bank', 'de-DE': 'Bank' }],
+      [4, { en: 'Lokalise', 'de-DE': 'Lokalise' }],
+    ]);
+    expect(g.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      '1: columns "term", "description", "casesensitive", "translatable", "tags" hold no translation (the glossary holds translations only): ignored',
+      '3: 2 terms marked forbidden left out of their languages: en "whitelist" (line 3), de-DE "Whitelist" (line 3)',
+    ]);
+    expect(translations(text.replaceAll(';', ','))).toEqual([{ en: 'bank', 'de-DE': 'Bank' }, { en: 'Lokalise', 'de-DE': 'Lokalise' }]);
+    // A forbidden cell of any boolean spelling; another value keeps the term, with a warning.
+    const flags = 'term,casesensitive,translatable,forbidden,en\na,0,1,TRUE,a\nb,0,1,yes,b\nc,0,1,x,c\nd,0,1,No,d\ne,0,1,,e\nf,0,1,maybe,f\n';
+    const read = parseGlossaryFile(flags, 'g.csv', {});
+    expect(read.rows.map((r) => r.translations)).toEqual([{ en: 'd' }, { en: 'e' }, { en: 'f' }]);
+    expect(read.warnings.map((w) => w.message).slice(1)).toEqual([
+      '3 terms marked forbidden left out of their languages: en "a" (line 2), en "b" (line 3), en "c" (line 4)',
+      '1 term with a status teamctl does not know kept (known: preferred, admitted, forbidden, deprecated, obsolete, superseded): en "f" (line 7, "maybe")',
+    ]);
+    // Only the term column: refused naming --languages, which then reads it.
+    const alone = 'term;description;casesensitive;translatable;forbidden;tags\nbank;;0;1;0;\n';
+    expect(refusal(alone)).toEqual([
+      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Lokalise glossary: name the term column's language, --languages en (beside language columns it is ignored)",
+    ]);
+    expect(translations(alone, { languages: ['en'] })).toEqual([{ en: 'bank' }]);
+  });
+
+  it("Crowdin's Status [lang] leaves out that language's term only; a row left with no term is dropped", () => {
+    const text = 'Term [en],Status [en],Term [de],Status [de]\nbank,preferred,Bank,admitted\nlog on,,Anmelden,deprecatedTerm-admn-sts\nwhitelist,Forbidden,Weißliste,obsolete\n';
+    const g = parseGlossaryFile(text, 'g.csv', {});
+    expect(g.rows.map((r) => [r.line, r.translations])).toEqual([
+      [2, { en: 'bank', de: 'Bank' }],
+      [3, { en: 'log on' }],
+    ]);
+    expect(g.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      '4: 1 term marked forbidden left out of its language: en "whitelist" (line 4)',
+      '3: 1 term marked deprecated left out of its language: de "Anmelden" (line 3)',
+      '4: 1 term marked obsolete left out of its language: de "Weißliste" (line 4)',
+    ]);
+  });
+
+  it('a term left out is not checked: an overlong forbidden term is no problem', () => {
+    expect(translations(`en,de,Status [de]\nbank,${'x'.repeat(300)},forbidden\n`)).toEqual([{ en: 'bank' }]);
   });
 
   it("DeepL's export: two terms and two codes, no header → --languages with the file's own codes", () => {

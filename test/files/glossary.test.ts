@@ -224,6 +224,23 @@ describe('parseGlossaryFile: errors', () => {
     ]);
   });
 
+  it('--key never suggests a language that has homonyms too (GlotPress en,pt): the flag it names reads the file, or it says none does', () => {
+    // en and pt both have homonyms, fr none: fr is suggested, whichever --key failed.
+    const text = 'en,pt,fr,pos\nbank,banco,banque,noun\nbank,margem,rive,noun\nbench,banco,banc,noun\n';
+    expect(lines(problemsOf(text))).toEqual([[3, 'en term "bank" is also on line 2 with other translations (homonyms? identify entries by another language: --key fr)']]);
+    expect(lines(problemsOf(text, { key: 'pt' }))).toEqual([[4, 'pt term "banco" is also on line 2 with other translations (homonyms? identify entries by another language: --key fr)']]);
+    expect(parse(text, { key: 'fr' }).rows.map((r) => r.translations)).toEqual([
+      { en: 'bank', pt: 'banco', fr: 'banque' },
+      { en: 'bank', pt: 'margem', fr: 'rive' },
+      { en: 'bench', pt: 'banco', fr: 'banc' },
+    ]);
+    // Homonyms in every language: no --key to suggest (no loop between en and pt).
+    const both = 'en,pt,pos,description\nbank,banco,noun,\nbank,margem,noun,\nbench,banco,noun,\n';
+    const hint = ' (homonyms in every language of the file: give each row the id of its entry, or merge the rows)';
+    expect(lines(problemsOf(both))).toEqual([[3, `en term "bank" is also on line 2 with other translations${hint}`]]);
+    expect(lines(problemsOf(both, { key: 'pt' }))).toEqual([[4, `pt term "banco" is also on line 2 with other translations${hint}`]]);
+  });
+
   it('rows without the key term are not subject to the key rule', () => {
     expect(parse('en,fr\n,banque\n,rive\n').rows).toHaveLength(2);
   });
@@ -232,7 +249,12 @@ describe('parseGlossaryFile: errors', () => {
     expect(lines(problemsOf('en,fr\ncafé,a\n cafe\u0301 ,b\n'))).toEqual([
       [3, 'en term "café" is also on line 2 with other translations (homonyms? identify entries by another language: --key fr)'],
     ]);
-    expect(parse('en,fr\nPolish,polonais\npolish,cirer\n').rows).toHaveLength(2);
+    const polish = parse('en,fr\nPolish,polonais\npolish,cirer\n');
+    expect(polish.rows).toHaveLength(2);
+    // Never merged silently: a warning names both lines.
+    expect(polish.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      '3: en term "polish" differs from "Polish" on line 2 only in case: two entries, as terms match case-sensitively (make them one row if they are one term)',
+    ]);
   });
 
   it('rows with different ids may share a key term (homonyms, as exported)', () => {

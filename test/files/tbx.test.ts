@@ -49,8 +49,8 @@ describe('TBX in', () => {
     expect(file.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
       '8: concept "c101": 2 fr terms: imported "banque", left out "établissement bancaire" (an entry holds one term per language)',
       '8: concept "c101": not imported (the glossary holds translations only): definition, partOfSpeech',
-      '18: concept "c102": the en term "log on" is deprecatedTerm-admn-sts and is not imported',
-      '27: concept "c103": the en term "whitelist" is forbidden and is not imported',
+      '28: 1 term marked forbidden left out of its language: en "whitelist" (line 28)',
+      '21: 1 term marked deprecated left out of its language: en "log on" (line 21)',
     ]);
   });
 

@@ -157,8 +157,13 @@ describe('parseUserFile: headers', () => {
 
   it('refuses a user column that appears twice, and two role columns in a roster', () => {
     expect(lines(() => parseUserFile('email,Email\na@b.co,c@d.co\n', 'x.csv', list))).toEqual([
-      'x.csv:1: column "email" appears more than once in the header; name the one to read with --user-column',
+      'x.csv:1: 2 columns could be the e-mail column ("email", "Email"): rename one of them (--user-column picks a column by its name, and theirs are the same)',
     ]);
+    // Two candidates named otherwise: refused naming both and --user-column, which then reads the file.
+    const two = 'Email,Primary Email,name\na@b.co,c@d.co,A\n';
+    expect(lines(() => parseUserFile(two, 'x.csv', list))).toEqual(['x.csv:1: 2 columns could be the e-mail column ("Email", "Primary Email"): name the one to read with --user-column "Email"']);
+    expect(parseUserFile(two, 'x.csv', { ...list, userColumn: 'Email' }).users.map((u) => u.key)).toEqual(['a@b.co']);
+    expect(parseUserFile(two, 'x.csv', { ...list, userColumn: 'primary email' }).users.map((u) => u.key)).toEqual(['c@d.co']);
     expect(lines(() => parseUserFile('email,role,ROLE\na@b.co,owner,member\n', 'x.csv', roster))).toEqual([
       'x.csv:1: column "role" appears more than once in the header',
     ]);
@@ -544,6 +549,51 @@ describe('rosters as HR and identity tools export them', () => {
     expect(keys(parseUserFile('Login,Status\nada@example.com,ACTIVE\nbo@example.com,DEPROVISIONED\ncy@example.com,SUSPENDED\n', 'okta.csv', roster))).toEqual(['ada@example.com']);
     expect(keys(parseUserFile('username,email,status\nada,ada@example.com,Member\nbo,bo@example.com,Deactivated\n', 'slack.csv', roster))).toEqual(['ada@example.com']);
     expect(keys(parseUserFile('"EmailAddress"\n"ada@example.com"\n"bo@example.com"\n', 'ad.csv', roster))).toEqual(['ada@example.com', 'bo@example.com']);
+  });
+
+  it("PowerShell's Export-Csv '#TYPE …' first line is skipped with a note; the lines below keep their numbers", () => {
+    const text = '#TYPE Selected.Microsoft.ActiveDirectory.Management.ADUser\r\n"Name","EmailAddress","Enabled"\r\n"Ada","ada@example.com","True"\r\n"Bo","bo@example.com","False"\r\n';
+    const f = parseUserFile(text, 'ad.csv', roster);
+    // (Active Directory's `Enabled` False is an inactive account: left out, counted.)
+    expect(keys(f)).toEqual(['ada@example.com']);
+    expect(f.users.map((u) => u.line)).toEqual([3]);
+    expect(f.warnings).toEqual([
+      { file: 'ad.csv', line: 1, message: `"#TYPE Selected.Microsoft.ActiveDirectory.Management.ADUser" is the type line PowerShell's Export-Csv writes (without -NoTypeInformation): skipped` },
+      { file: 'ad.csv', line: 2, message: '1 row marked inactive by column "Enabled" ("False") left out' },
+    ]);
+    expect(lines(() => parseUserFile('\uFEFF#TYPE System.Management.Automation.PSCustomObject\nEmailAddress\nnot-an-email\n', 'ad.csv', roster))).toEqual(['ad.csv:3: invalid e-mail address "not-an-email"']);
+  });
+
+  it("GitHub's member export: saml_name_id is the e-mail column, above login", () => {
+    const text = 'login,name,role,last_active,saml_name_id\nmona,Mona,Member,2024-01-01,mona@example.com\nhubot,Hubot,Owner,,hubot@example.com\n';
+    const f = parseUserFile(text, 'github.csv', { readRoles: false });
+    expect(keys(f)).toEqual(['mona@example.com', 'hubot@example.com']);
+    expect(f.header?.userColumn).toBe('email');
+  });
+
+  it("Slack's bots (Account type Bot) and Google's 'New Status [UPLOAD ONLY]' Suspended are left out like inactive accounts, counted", () => {
+    const slack = 'Username,Email,Account type,Billing active,User ID,Full name\nada,ada@example.com,Member,1,U1,Ada\nbuildbot,buildbot@example.com,Bot,0,B1,Build\nbo,bo@example.com,Deactivated,0,U2,Bo\n';
+    const s = parseUserFile(slack, 'slack.csv', roster);
+    expect(keys(s)).toEqual(['ada@example.com']);
+    expect(s.warnings).toEqual([{ file: 'slack.csv', line: 1, message: '2 rows marked inactive or as bots by column "Account type" ("Bot", "Deactivated") left out' }]);
+    expect(keys(parseUserFile('username,email,status\nada,ada@example.com,Member\nbot,bot@example.com,Bot\n', 'slack.csv', roster))).toEqual(['ada@example.com']);
+    const google = 'First Name [Required],Last Name [Required],Email Address [Required],Status [READ ONLY],New Status [UPLOAD ONLY]\nAda,L,ada@example.com,Active,\nBo,B,bo@example.com,Active,Suspended\nCy,C,cy@example.com,Suspended,\n';
+    const g = parseUserFile(google, 'google.csv', roster);
+    expect(keys(g)).toEqual(['ada@example.com']);
+    expect(g.warnings).toEqual([
+      { file: 'google.csv', line: 1, message: '1 row marked inactive by column "Status [READ ONLY]" ("Suspended") left out' },
+      { file: 'google.csv', line: 1, message: '1 row marked inactive by column "New Status [UPLOAD ONLY]" ("Suspended") left out' },
+    ]);
+  });
+
+  it("Entra's object ids are no users: a template of object ids is refused saying which column to use; an object id in a member template, on its line", () => {
+    expect(lines(() => parseUserFile('Object ID [objectId] Required\n0b1f5f5e-1c9a-4c7f-9a5e-2f1d2c3b4a5d\n', 'restore.csv', roster))).toEqual([
+      "restore.csv:1: column \"Object ID [objectId] Required\" holds Microsoft Entra object ids, which are not users teamctl can name: use a file with a column of user principal names (e-mails), such as the userPrincipalName column of Entra's user download",
+    ]);
+    const members = 'Member object ID or user principal name [memberObjectIdOrUpn] Required\nada@example.com\n0b1f5f5e-1c9a-4c7f-9a5e-2f1d2c3b4a5d\n';
+    expect(lines(() => parseUserFile(members, 'members.csv', roster))).toEqual([
+      'members.csv:3: "0b1f5f5e-1c9a-4c7f-9a5e-2f1d2c3b4a5d" is a Microsoft Entra object id, not a user teamctl can name: write the member\'s user principal name (e-mail) in column "Member object ID or user principal name [memberObjectIdOrUpn] Required"',
+    ]);
   });
 
   it("refuses Entra's 'version:v1.0' first line, naming it", () => {

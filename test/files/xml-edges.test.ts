@@ -83,10 +83,11 @@ describe('warnings', () => {
     ].join('\n');
     const { rows, warnings } = await read(text);
     expect(warnings).toEqual([
-      '2: concept "c1": the en term "log on" is deprecatedTerm-admn-sts and is not imported',
       '3: concept: 3 fr terms: imported "banque", left out "établissement", "caisse" (an entry holds one term per language)',
       '4: concept: the en term has a line break',
       '7: concept: not imported (the glossary holds translations only): note, definition', // (after the two line breaks above)
+      // Statuses: one warning per kind, after the others (README, "Term status").
+      '2: 1 term marked deprecated left out of its language: en "log on" (line 2)',
     ]);
     expect(rows.slice(1)).toEqual([
       ['', 'sign in', '', ''],
@@ -99,12 +100,11 @@ describe('warnings', () => {
   it('shows twenty of a kind, then counts the rest from the line of the first not shown, one count per kind', async () => {
     const concept = entry(langSec('en', termSec('old', '<termNote type="administrativeStatus">obsolete</termNote>') + termSec('new')) + '<descrip type="definition">d</descrip>');
     const { warnings } = await read(['<tbx><text><body>', ...Array.from({ length: 22 }, () => concept), '</body></text></tbx>'].join('\n'));
-    expect(warnings).toHaveLength(42);
-    expect(warnings.slice(38)).toEqual([
-      '21: concept: the en term "old" is obsolete and is not imported',
+    expect(warnings).toHaveLength(22);
+    expect(warnings.slice(19)).toEqual([
       '21: concept: not imported (the glossary holds translations only): definition',
-      '22: and 2 more concepts like those above (a term whose status keeps it out), from this line on',
       '22: and 2 more concepts like those above (definition not imported), from this line on',
+      '2: 22 terms marked obsolete left out of their languages: en "old" (line 2), en "old" (line 3), en "old" (line 4), en "old" (line 5), en "old" (line 6), and 17 more',
     ]);
     const one = await read(['<tbx><text><body>', ...Array.from({ length: 21 }, () => entry(langSec('en', termSec('a') + termSec('b')))), '</body></text></tbx>'].join('\n'));
     expect(one.warnings.at(-1)).toBe('22: and 1 more concept like those above (several terms for one language), from this line on');
@@ -117,16 +117,36 @@ describe('statuses', () => {
   const status = (note: string): string => tbx(entry(langSec('en', termSec('old', note) + termSec('new'))));
 
   it.each([
-    ['DCA, split by a comment', '<termNote type="administrativeStatus">deprecated<!-- x -->Term-admn-sts</termNote>', 'deprecatedTerm-admn-sts'],
-    ['DCA, with inline markup', '<termNote type="normativeAuthorization">super<hi>seded</hi>Term</termNote>', 'supersededTerm'],
-    ['in a descrip', '<descrip type="usageStatus">rejected</descrip>', 'rejected'],
+    ['DCA, split by a comment', '<termNote type="administrativeStatus">deprecated<!-- x -->Term-admn-sts</termNote>', 'deprecated'],
+    ['DCA, with inline markup', '<termNote type="normativeAuthorization">super<hi>seded</hi>Term</termNote>', 'superseded'],
+    ['in a descrip', '<descrip type="usageStatus">rejected</descrip>', 'forbidden'],
     ['in an admin', '<admin type="usageStatus">forbidden</admin>', 'forbidden'],
     ['in a note', '<note type="administrativeStatus">obsolete</note>', 'obsolete'],
-    ['DCT', '<basic:administrativeStatus>deprecatedTerm-admn-sts</basic:administrativeStatus>', 'deprecatedTerm-admn-sts'],
-  ])('keeps out a term by its status: %s', async (_, note, said) => {
+    ['DCT', '<basic:administrativeStatus>deprecatedTerm-admn-sts</basic:administrativeStatus>', 'deprecated'],
+    ['Crowdin words, any case', '<termNote type="usageStatus">Not Recommended</termNote>', 'deprecated'],
+  ])('keeps out a term by its status: %s', async (_, note, kind) => {
     const { rows, warnings } = await read(status(note));
     expect(rows[1]).toEqual(['', 'new']);
-    expect(warnings).toEqual([`1: concept: the en term "old" is ${said} and is not imported`]);
+    expect(warnings).toEqual([`1: 1 term marked ${kind} left out of its language: en "old" (line 1)`]);
+  });
+
+  it('a status teamctl does not know keeps its term, with one warning naming the value', async () => {
+    const { rows, warnings } = await read(status('<termNote type="administrativeStatus">draft</termNote>'));
+    expect(rows[1]).toEqual(['', 'old']);
+    expect(warnings).toEqual([
+      '1: concept: 2 en terms: imported "old", left out "new" (an entry holds one term per language)',
+      '1: 1 term with a status teamctl does not know kept (known: preferred, admitted, forbidden, deprecated, obsolete, superseded): en "old" (line 1, "draft")',
+    ]);
+  });
+
+  it('a language whose only term is left out is still a column (an empty cell, which sync removes); a concept with no term left is no row', async () => {
+    const forbidden = (t: string): string => termSec(t, '<termNote type="administrativeStatus">forbidden</termNote>');
+    const { rows, warnings } = await read(tbx(entry(langSec('en', termSec('bank')) + langSec('de', forbidden('Geldhaus'))) + entry(langSec('en', forbidden('whitelist')))));
+    expect(rows).toEqual([
+      ['id', 'en', 'de'],
+      ['', 'bank', ''],
+    ]);
+    expect(warnings).toEqual(['1: 2 terms marked forbidden left out of their languages: de "Geldhaus" (line 1), en "whitelist" (line 1)']);
   });
 
   it.each([
@@ -169,6 +189,20 @@ describe('MultiTerm', () => {
       ['', 'bank', 'Bank'],
     ]);
     expect(warnings).toEqual(['1: concept "71": 2 en-US terms: imported "bank", left out "bench" (an entry holds one term per language)']);
+  });
+
+  it('reads a term status MultiTerm keeps in a descrip (Status, Usage): by the rule of every layout (README, "Term status")', async () => {
+    const { rows, warnings } = await read(
+      mtf(
+        '<languageGrp><language type="English" lang="EN-US"/><termGrp><term>whitelist</term><descripGrp><descrip type="Status">Forbidden</descrip></descripGrp></termGrp><termGrp><term>allowlist</term><descripGrp><descrip type="Usage">preferred</descrip></descripGrp></termGrp></languageGrp>' +
+          '<languageGrp><language type="German" lang="DE-DE"/><termGrp><term>Positivliste</term><descripGrp><descrip type="Term Status">approved</descrip></descripGrp></termGrp></languageGrp>',
+      ),
+    );
+    expect(rows).toEqual([
+      ['id', 'en-US', 'de-DE'],
+      ['', 'allowlist', 'Positivliste'],
+    ]);
+    expect(warnings).toEqual(['1: 1 term marked forbidden left out of its language: en-US "whitelist" (line 1)']);
   });
 
   it("a <concept> that is not a conceptGrp's own is no concept number", async () => {

@@ -8,7 +8,7 @@
 import { quote, shorten } from '../../output/words.js';
 import type { DelimitedFile } from '../csv.js';
 import { normaliseCell } from '../../model/entries.js';
-import { knownLanguage, languageKeyShaped, languageOf } from './icu.js';
+import { knownLanguage, languageKeyShaped, languageOf, underscoreTag } from './icu.js';
 import { squash, type DelimitedLayout, type HeaderCell } from './layout.js';
 import { deeplExport, headerless } from './headerless.js';
 import { delimitedLayoutOf, delimitedLayouts, metadataColumns, termColumns } from './registry.js';
@@ -26,23 +26,51 @@ export function recogniseHeaderCell(raw: string): HeaderCell {
     const language = languageOf(named);
     return language === undefined ? { kind: 'unknown', layout, named } : { kind: 'language', language };
   }
+  const status = statusColumn(cell);
+  if (status !== undefined) return status;
   // Metadata, also per language: `Description [en]`, `Part:English`, `comment_de`, `notes (fr)`.
   const base = squash(cell.replace(/\s*\[[^\]]*\]$/, '').replace(/\s*\([^)]*\)$/, '').replace(/\s*:.*$/, '').replace(/_[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$/, ''));
   if (metadataColumns.has(base)) return { kind: 'metadata' };
+  // A language first (Lokalise's `en_description`, `de_DE_description`): metadata of that language.
+  const prefixed = /^([A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*)[_\s]+(.+)$/.exec(cell);
+  if (prefixed && metadataColumns.has(squash(prefixed[2] ?? '')) && languageOf(prefixed[1] ?? '') !== undefined) return { kind: 'metadata' };
   if (termColumns.has(squash(cell))) return { kind: 'term' };
   if (knownLanguage(cell)) return { kind: 'language', language: cell };
+  // Lokalise's and Java's `de_DE`, `pt_BR`: BCP 47 in its canonical case (de-DE, pt-BR).
+  const underscored = underscoreTag(cell);
+  if (underscored !== undefined) return { kind: 'language', language: underscored };
   // A key with subtags ICU cannot name (`xx-brand`) may be one the glossary uses; a bare two or
   // three letters it does not know (`AI`, `CEO`) is a word, not a language.
   if (languageKeyShaped(cell) && cell.includes('-')) return { kind: 'maybe-language', language: cell };
   return { kind: 'unknown' };
 }
 
+/**
+ * A term-status column (README, "Term status"): Crowdin's `Status [de]` (also `Status:German`,
+ * `status_de`) for one language; a plain `status` (Phrase TMS) or `forbidden` (Lokalise, a boolean)
+ * for every term of its row.
+ */
+function statusColumn(cell: string): HeaderCell | undefined {
+  const name = squash(cell);
+  if (name === 'status' || name === 'term status') return { kind: 'status', flag: false };
+  if (name === 'forbidden') return { kind: 'status', flag: true };
+  const per = /^status\s*(?:\[(.+)\]|:\s*(.+)|_(.+))$/i.exec(cell);
+  const named = per?.[1] ?? per?.[2] ?? per?.[3];
+  return named === undefined ? undefined : { kind: 'status', of: languageOf(named) ?? named.trim(), flag: false };
+}
+
 /** One column of a delimited glossary file, as the rows are read (rows.ts). */
 export interface Column {
   index: number;
-  /** `language-code`: DeepL's export repeats the languages in every row; checked, not imported. */
-  kind: 'id' | 'language' | 'ignored' | 'language-code';
+  /**
+   * `language-code`: DeepL's export repeats the languages in every row; checked, not imported.
+   * `status`: a term status (status.ts) of the language column `of` (as the header spells it),
+   * or of every term of its row; `flag` for a boolean column.
+   */
+  kind: 'id' | 'language' | 'ignored' | 'language-code' | 'status';
   name: string;
+  of?: string;
+  flag?: boolean;
 }
 
 export type Problem = (line: number, message: string) => void;
@@ -73,11 +101,14 @@ export function recogniseHeader(
   warn: Problem,
 ): { columns: Column[]; headerless: boolean; unverified: string[] } {
   const first = input.rows[0] as DelimitedFile['rows'][number];
-  const cells = first.cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
-  const present = cells.filter((c) => c.raw !== '');
-  const isHeader = present.every((c) => c.what.kind !== 'unknown') && present.some((c) => c.what.kind !== 'metadata');
+  const read = first.cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
   // The layout the first row looks most like: named in refusals, with the flag or edit that reads it.
-  const layout = delimitedLayoutOf(present.map((c) => c.raw));
+  const layout = delimitedLayoutOf(read.filter((c) => c.raw !== '').map((c) => c.raw));
+  // Phrase's and Lokalise's `term` repeats a language column: beside them, it is metadata.
+  const termIgnored = layout.termRepeatsLanguage === true && read.some((c) => c.what.kind === 'language');
+  const cells = termIgnored ? read.map((c) => (c.what.kind === 'term' ? { ...c, what: { kind: 'metadata' } as const } : c)) : read;
+  const present = cells.filter((c) => c.raw !== '');
+  const isHeader = present.every((c) => c.what.kind !== 'unknown') && present.some((c) => c.what.kind !== 'metadata' && c.what.kind !== 'status');
   if (layout === deeplExport && !isHeader && given === undefined) {
     // `bank,Bank,EN,DE`: the codes in the row are the languages, not a header (whose every cell teamctl would place).
     const codes = `--languages ${[cells[2]?.raw, cells[3]?.raw].map((c) => c?.toLowerCase()).join(',')}`;
@@ -142,7 +173,10 @@ export function recogniseHeader(
       );
     } else if (what.kind === 'id') kind = 'id';
     else if (what.kind === 'metadata') metadata.push(show(raw));
-    else {
+    else if (what.kind === 'status') {
+      columns.push({ index, kind: 'status', name: raw, flag: what.flag, ...(what.of === undefined ? {} : { of: what.of }) });
+      return;
+    } else {
       // What --languages names for this column; undefined when it names none (index -1 included).
       const named = given?.[termIndexes.indexOf(index)];
       if (what.kind === 'term') {
@@ -168,6 +202,16 @@ export function recogniseHeader(
     }
     columns.push({ index, kind, name });
   });
+  // A status of a language no column holds (`Status [fr]` without `Term [fr]`) has no term to mark.
+  for (const column of columns) {
+    if (column.kind !== 'status' || column.of === undefined) continue;
+    const of = column.of.toLowerCase();
+    const language = columns.find((c) => c.kind === 'language' && c.name.toLowerCase() === of);
+    if (language === undefined) {
+      column.kind = 'ignored';
+      metadata.push(show(column.name));
+    } else column.of = language.name;
+  }
   if (metadata.length > 0) warn(first.line, `${metadata.length === 1 ? 'column' : 'columns'} ${metadata.join(', ')} ${metadata.length === 1 ? 'holds' : 'hold'} no translation (the glossary holds translations only): ignored`);
   return { columns, headerless: false, unverified };
 }
@@ -177,11 +221,12 @@ export function recogniseHeader(
  * written in xml:lang — `id` there is Indonesian (an xml:lang is always a language), never a
  * second id column; a value that is no language key is a problem of its line.
  */
-export function xmlColumns(cells: readonly string[], line: number, problem: Problem): Column[] {
+export function xmlColumns(cells: readonly string[], line: number, problem: Problem, key = 'xml:lang'): Column[] {
   const columns: Column[] = [];
   const seen = new Map<string, number>(); // lower-cased name → 1-based column
   cells.forEach((raw, index) => {
-    const name = normaliseCell(raw);
+    // `xml:lang="pt_BR"`: the tag pt-BR, as in a delimited header.
+    const name = index === 0 ? normaliseCell(raw) : (underscoreTag(normaliseCell(raw)) ?? normaliseCell(raw));
     const at = index + 1;
     const column: Column = { index, kind: 'ignored', name };
     columns.push(column);
@@ -192,10 +237,10 @@ export function xmlColumns(cells: readonly string[], line: number, problem: Prob
     if (name === '') return problem(line, `column ${at} has no name`);
     const lower = name.toLowerCase();
     const first = seen.get(lower);
-    if (first !== undefined) return problem(line, `xml:lang ${show(name)} is the language of xml:lang ${show(normaliseCell(cells[first - 1] ?? ''))} spelled otherwise: write it one way`);
+    if (first !== undefined) return problem(line, `${key} ${show(name)} is the language of ${key} ${show(normaliseCell(cells[first - 1] ?? ''))} spelled otherwise: write it one way`);
     seen.set(lower, at);
     if (languageKeyShaped(name)) column.kind = 'language';
-    else problem(line, `xml:lang ${show(name)} is not a language tag (like en, fr, pt-BR): write the tag of its terms' language`);
+    else problem(line, `${key} ${show(name)} is not a language tag (like en, fr, pt-BR): write the tag of its terms' language`);
   });
   return columns;
 }

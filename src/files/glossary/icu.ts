@@ -60,11 +60,28 @@ function tagOfName(name: string): string | undefined {
   return byTwoLetters.get(plain) ?? byTwoLetters.get(swapped) ?? regional.find(isNamed);
 }
 
-/** A layout's language: a tag ICU knows, or an English language name. */
+/**
+ * A tag written with underscores (`de_DE`, `pt_BR`, as Lokalise and Java write them) as BCP 47 in
+ * its canonical case (`de-DE`, `pt-BR`), when ICU knows it; undefined otherwise (README,
+ * "Glossary file layouts"). The planner matches it case-insensitively against the glossary's keys.
+ */
+export function underscoreTag(text: string): string | undefined {
+  const value = text.trim();
+  if (!value.includes('_')) return undefined;
+  const hyphens = value.replace(/_/g, '-');
+  if (!knownLanguage(hyphens)) return undefined;
+  try {
+    return Intl.getCanonicalLocales(hyphens)[0] ?? hyphens;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A layout's language: a tag ICU knows (`pt_BR` as `pt-BR`), or an English language name. */
 export function languageOf(text: string): string | undefined {
   const value = text.trim();
   if (knownLanguage(value)) return value;
-  return tagOfName(value);
+  return underscoreTag(value) ?? tagOfName(value);
 }
 
 /**
@@ -74,7 +91,9 @@ export function languageOf(text: string): string | undefined {
 export function parseLanguagesFlag(value: string): string[] {
   const codes = value.split(',').map((c) => c.trim());
   const seen = new Set<string>();
-  for (const code of codes) {
+  for (const [i, written] of codes.entries()) {
+    const code = underscoreTag(written) ?? written;
+    codes[i] = code;
     if (code === '') throw new UsageError(`--languages takes language tags separated by commas, like en,de — not ${JSON.stringify(value)}`);
     if (!knownLanguage(code)) throw new UsageError(`--languages: ${JSON.stringify(code)} is no language tag ICU knows (like en, de, pt-BR)`);
     if (seen.has(code.toLowerCase())) throw new UsageError(`--languages names ${code} twice`);

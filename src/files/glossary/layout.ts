@@ -14,6 +14,11 @@ export type HeaderCell =
   | { kind: 'metadata' }
   /** Terms in a language the header does not say (source, target, term): --languages names it. */
   | { kind: 'term' }
+  /**
+   * A term status (status.ts): `Status [de]` for one language (`of`, as the cell names it), a
+   * plain `status` for every term of its row; `flag` for a boolean column (`forbidden`).
+   */
+  | { kind: 'status'; of?: string; flag: boolean }
   /** None of the above; `layout` and `named` when a layout's term column names a language ICU does not know. */
   | { kind: 'unknown'; layout?: LayoutInfo; named?: string };
 
@@ -40,6 +45,11 @@ export interface DelimitedLayout extends LayoutInfo {
   termColumns?: readonly string[];
   /** Metadata columns (squashed), also in their per-language forms: ignored with one warning. */
   metadata?: readonly string[];
+  /**
+   * Its `term` column repeats one of its language columns (Phrase, Lokalise): beside language
+   * columns it is ignored like metadata; alone, `--languages` names its language.
+   */
+  termRepeatsLanguage?: boolean;
 }
 
 /** A layout of XML files: its root element and the elements of a concept. */

@@ -1,13 +1,15 @@
 // Phrase's term base (README, "Glossary file layouts"): `term,description,translatable,
-// case sensitive,en,de,fr`. Its `term` column usually repeats one of the language columns: then
-// it is removed; otherwise `--languages` names its language.
+// case sensitive,en,de,fr`. Its `term` column repeats one of the language columns: beside them it
+// is ignored like metadata (the translations come from the language columns); a file with only
+// `term` needs `--languages` to name its language. A non-translatable term (`translatable` false)
+// is read as written, never dropped; a `status` column is read by the term-status rule (status.ts).
 import { knownLanguage } from './icu.js';
 import { squash, type DelimitedLayout } from './layout.js';
 
 export const phrase: DelimitedLayout = {
   name: 'a Phrase term base',
   example: 'term,description,translatable,case sensitive,en,de,fr',
-  fix: 'remove the term column when it repeats a language column; otherwise name its language, --languages en',
+  fix: "name the term column's language, --languages en (beside language columns it is ignored)",
   detect: (head) => {
     const names = head.map(squash);
     if (!names.includes('term')) return undefined;
@@ -16,4 +18,5 @@ export const phrase: DelimitedLayout = {
   },
   termColumns: ['term'],
   metadata: ['translatable', 'case sensitive', 'casesensitive'],
+  termRepeatsLanguage: true,
 };

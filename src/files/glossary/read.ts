@@ -1,8 +1,9 @@
 // Reading a glossary file (README, "glossary import", "Glossary file layouts", "From a CAT tool"):
-// an XML layout (TBX, MultiTerm) by the file's extension or first character, a delimited one
-// otherwise; either way the rows go through the same checks (rows.ts). Pure apart from
+// an XML layout (TBX, MultiTerm) by the file's extension or first character, teamctl's JSON or
+// NDJSON export by its first character, a delimited one otherwise; either way the rows go through the same checks (rows.ts). Pure apart from
 // readGlossaryFile.
 import { parseDelimited, readCheckedChunks, textOfChunks } from '../csv.js';
+import { glossaryJsonRows, looksLikeJson } from '../json-in.js';
 import { fromDelimited, type GlossaryFile, type GlossaryReadOptions } from './rows.js';
 
 export type { GlossaryFile, GlossaryReadOptions };
@@ -12,8 +13,13 @@ export function looksLikeXml(path: string, text: string): boolean {
   return /\.(tbx|xml)$/i.test(path) || /^\uFEFF?\s*</.test(text);
 }
 
-/** A delimited glossary file's text, read (for tests and the file-less callers). */
+/**
+ * A delimited glossary file's text, read (for tests and the file-less callers) — or teamctl's own
+ * JSON or NDJSON export, known by its first character (README, "glossary import").
+ */
 export function parseGlossaryFile(text: string, file: string, opts: GlossaryReadOptions = {}): GlossaryFile {
+  // (An export's ids are the service's entry ids, and its keys the glossary's: read as TBX's are.)
+  if (looksLikeJson(text)) return fromDelimited(glossaryJsonRows(text, file), opts, true, 'language key');
   return fromDelimited(parseDelimited(text, file), opts);
 }
 

@@ -6,6 +6,7 @@ import { crowdinUpload } from './crowdin-upload.js';
 import { deeplExport, headerless } from './headerless.js';
 import { languageHeader } from './language-header.js';
 import type { DelimitedLayout, LayoutInfo, XmlLayout } from './layout.js';
+import { lokalise } from './lokalise.js';
 import { multiTerm } from './multiterm.js';
 import { phrase } from './phrase.js';
 import { tbx2008, tbxBasic } from './tbx.js';
@@ -13,7 +14,7 @@ import { teamctlCsv } from './teamctl.js';
 import { transifex } from './transifex.js';
 import { weblate } from './weblate.js';
 
-export const delimitedLayouts: readonly DelimitedLayout[] = [teamctlCsv, languageHeader, crowdinExport, crowdinUpload, transifex, phrase, weblate, deeplExport, headerless];
+export const delimitedLayouts: readonly DelimitedLayout[] = [teamctlCsv, languageHeader, crowdinExport, crowdinUpload, transifex, lokalise, phrase, weblate, deeplExport, headerless];
 
 export const xmlLayouts: readonly XmlLayout[] = [tbxBasic, tbx2008, multiTerm];
 

@@ -37,6 +37,7 @@ import { translationsKey, type GlossaryRow } from '../../model/entries.js';
 import { readCell } from '../cells.js';
 import { refuseNulCells, type DelimitedFile } from '../csv.js';
 import { recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
+import { flagOf, StatusTally, statusOf, type Verdict } from './status.js';
 
 export interface GlossaryFile {
   rows: GlossaryRow[];
@@ -73,9 +74,10 @@ export function translationLength(value: string): number {
 
 /**
  * Reads a file's rows in four steps: the header, the key language, each row's cells, the merge of
- * repeated rows. `fromXml`: the rows a TBX file made, whose header holds its xml:lang values.
+ * repeated rows. `fromXml`: the rows a TBX file (or teamctl's JSON) made, whose header holds its
+ * xml:lang values (or the JSON's language keys; `keyWord` names them in messages).
  */
-export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, fromXml = false): GlossaryFile {
+export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, fromXml = false, keyWord = 'xml:lang'): GlossaryFile {
   const { file } = input;
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
@@ -90,7 +92,7 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
   // A UTF-16 file read as UTF-8 shows its NULs in the header already; a translation may hold NUL like any control.
   refuseNulCells({ ...input, rows: input.rows.slice(0, 1) });
   const layout = fromXml
-    ? { columns: xmlColumns(first.cells, first.line, problem), headerless: false, unverified: [] }
+    ? { columns: xmlColumns(first.cells, first.line, problem, keyWord), headerless: false, unverified: [] }
     : recogniseHeader(input, opts.languages, problem, (line, message) => warnings.push({ file, line, message }));
   // Without columns (line 1 is no header), every row would only repeat that.
   if (layout.columns.length === 0 && problems.length > 0) throw new InputFileError(problems, problems.length);
@@ -104,13 +106,17 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
   const key = keyLanguage(languages, opts.key, header.line, problem);
 
   const rows = new RowMerger(key, problem, (line, message) => warnings.push({ file, line, message }));
+  const statuses = new StatusTally();
   for (const { line, cells } of body) {
     const before = problems.length;
-    const translations = readTranslations(cells, columns, line, problem);
+    const translations = readTranslations(cells, columns, line, problem, statuses);
     const idValue = idColumn ? readCell(cells[idColumn.index] ?? '') : '';
-    if (problems.length > before) continue;
+    // (A row whose every term a status left out is dropped: counted in the status warning.)
+    if (problems.length > before || translations === undefined) continue;
     rows.add(idValue === '' ? { line, translations } : { line, id: idValue, translations });
   }
+  rows.finish(languages);
+  warnings.push(...statuses.warnings(file));
 
   if (problems.length > 0) {
     problems.sort((a, b) => a.line - b.line);
@@ -122,7 +128,8 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
 /** The key language as spelled in the header: `--key` (any case), else the first language column. */
 function keyLanguage(languages: readonly string[], wanted: string | undefined, line: number, problem: Problem): string {
   if (wanted === undefined) return languages[0] ?? '';
-  const found = languages.find((l) => l.toLowerCase() === wanted.trim().toLowerCase());
+  // (`--key pt_BR` is the column pt-BR, as a header's `pt_BR` is: README, "Glossary file layouts".)
+  const found = languages.find((l) => l.toLowerCase() === wanted.trim().toLowerCase().replace(/_/g, '-'));
   if (found !== undefined) return found;
   if (languages.length > 0) problem(line, `--key ${show(wanted)} is not a language column of the header (${languages.join(', ')})`);
   return '';
@@ -132,11 +139,21 @@ function keyLanguage(languages: readonly string[], wanted: string | undefined, l
  * A row's translations, each cell read as the import compares it (trimmed, NFC, without an
  * export's apostrophe) and checked against the service's limits; a row with no cell at all is a
  * problem (one with cells only in ignored columns is not: it is an empty row for the import).
+ * A term its status leaves out (status.ts) is not read, nor checked; undefined when that leaves
+ * the row without a term (the row is dropped).
  */
-function readTranslations(cells: readonly string[], columns: readonly Column[], line: number, problem: Problem): Record<string, string> {
+function readTranslations(cells: readonly string[], columns: readonly Column[], line: number, problem: Problem, tally: StatusTally): Record<string, string> | undefined {
   if (cells.length > columns.length) problem(line, `row has ${cells.length} cells but the header has ${columns.length}`);
   const translations: Record<string, string> = {};
   let otherCells = false;
+  let leftOut = false;
+  const statuses: { of: string | undefined; value: string; verdict: Verdict; said?: boolean }[] = [];
+  for (const column of columns) {
+    if (column.kind !== 'status') continue;
+    const value = readCell(cells[column.index] ?? '');
+    otherCells ||= value !== '';
+    statuses.push({ of: column.of, value, verdict: column.flag === true ? flagOf(value) : statusOf(value) });
+  }
   for (const column of columns) {
     const value = readCell(cells[column.index] ?? '');
     if (value === '') continue;
@@ -148,11 +165,24 @@ function readTranslations(cells: readonly string[], columns: readonly Column[], 
       otherCells ||= column.kind === 'ignored';
       continue;
     }
+    // The statuses of this term: its language's (`Status [de]`) and its row's (`status`, `forbidden`).
+    const own = statuses.filter((st) => st.of === undefined || st.of === column.name);
+    for (const st of own) {
+      // (A row's status teamctl does not know is said once, with the row's first term.)
+      if (st.said === true) continue;
+      tally.record(st.verdict, { line, language: column.name, term: value, value: st.value });
+      st.said = st.of === undefined && st.verdict.kind === 'unknown';
+    }
+    if (own.some((st) => st.verdict.kind === 'left-out')) {
+      leftOut = true;
+      continue;
+    }
     const length = translationLength(value);
     if (length > maxTranslationLength) problem(line, `${show(column.name)} translation is ${length} characters long (limit ${maxTranslationLength})`);
     if (lineBreak.test(value)) problem(line, `${show(column.name)} translation contains a line break`);
     translations[column.name] = value;
   }
+  if (Object.keys(translations).length === 0 && leftOut) return undefined;
   if (Object.keys(translations).length === 0 && !otherCells) problem(line, 'row has no translation');
   return translations;
 }
@@ -168,11 +198,30 @@ class RowMerger {
   private readonly byId = new Map<string, { row: GlossaryRow; signature: string }>();
   private readonly byKeyTerm = new Map<string, { row: GlossaryRow; signature: string }[]>();
 
+  /** Every row met that reached the key rule, and the homonyms it found (problems once all are met). */
+  private readonly all: GlossaryRow[] = [];
+  private readonly homonyms: { line: number; term: string; other: number }[] = [];
+  /** The first kept row of each key term in lower case: case-only variants are warned about. */
+  private readonly byFoldedTerm = new Map<string, GlossaryRow>();
+
   constructor(
     private readonly key: string,
     private readonly problem: Problem,
     private readonly warning: Problem,
   ) {}
+
+  /**
+   * The homonyms as problems, once every row is met. Their hint names a language in which no two
+   * rows of the file share a term with other translations — so `--key` never points at a language
+   * that fails the same way (GlotPress's `en,pt`, where both languages have homonyms), nor back
+   * at the key language; when every language has some, it says so.
+   */
+  finish(languages: readonly string[]): void {
+    if (this.homonyms.length === 0) return;
+    const clean = languages.find((l) => l !== this.key && !clashesIn(l, this.all));
+    const hint = clean !== undefined ? ` (homonyms? identify entries by another language: --key ${clean})` : languages.length > 1 ? ' (homonyms in every language of the file: give each row the id of its entry, or merge the rows)' : '';
+    for (const { line, term, other } of this.homonyms) this.problem(line, `${this.key} term ${show(term)} is also on line ${other} with other translations${hint}`);
+  }
 
   add(row: GlossaryRow): void {
     const { line, translations } = row;
@@ -195,14 +244,21 @@ class RowMerger {
       return;
     }
     const term = this.key === '' ? undefined : translations[this.key];
+    this.all.push(row);
     if (term !== undefined) {
       const clash = this.byKeyTerm.get(term)?.find((k) => k.signature !== signature && !(k.row.id !== undefined && row.id !== undefined));
       if (clash) {
-        // Homonyms in the key language (two concepts, one term): another key language tells them apart.
-        const others = Object.keys({ ...clash.row.translations, ...translations }).filter((l) => l !== this.key);
-        const hint = others.length > 0 ? ` (homonyms? identify entries by another language: --key ${others[0]})` : '';
-        this.problem(line, `${this.key} term ${show(term)} is also on line ${clash.row.line} with other translations${hint}`);
+        this.homonyms.push({ line, term, other: clash.row.line });
         return;
+      }
+    }
+    if (term !== undefined) {
+      // `bank` and `Bank`: two entries, since terms match case-sensitively; never merged silently.
+      const folded = term.toLowerCase();
+      const variant = this.byFoldedTerm.get(folded);
+      if (variant === undefined) this.byFoldedTerm.set(folded, row);
+      else if (variant.translations[this.key] !== term) {
+        this.warning(line, `${this.key} term ${show(term)} differs from ${show(variant.translations[this.key] ?? '')} on line ${variant.line} only in case: two entries, as terms match case-sensitively (make them one row if they are one term)`);
       }
     }
     const entry = { row, signature };
@@ -211,6 +267,21 @@ class RowMerger {
     if (row.id !== undefined) this.byId.set(row.id, entry);
     if (term !== undefined) append(this.byKeyTerm, term, entry);
   }
+}
+
+/** Whether two rows share a term in `language` with other translations (and not both an id). */
+function clashesIn(language: string, rows: readonly GlossaryRow[]): boolean {
+  const seen = new Map<string, { signature: string; id: boolean }[]>();
+  for (const row of rows) {
+    const term = row.translations[language];
+    if (term === undefined) continue;
+    const signature = translationsKey(row.translations);
+    const earlier = seen.get(term) ?? [];
+    if (earlier.some((e) => e.signature !== signature && !(e.id && row.id !== undefined))) return true;
+    earlier.push({ signature, id: row.id !== undefined });
+    seen.set(term, earlier);
+  }
+  return false;
 }
 
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -4,7 +4,8 @@
 // concept's line.
 // - What the service cannot hold is never dropped silently: several terms for a language (the
 //   first admitted one is taken), definitions, notes, part of speech — each is a warning with the
-//   concept's line. A term marked deprecated, superseded, obsolete or forbidden is not imported.
+//   concept's line. A term's status is read by the rule of every layout (status.ts): a term marked
+//   forbidden, deprecated, obsolete or superseded is left out of its language, one warning per kind.
 // - Concept ids are entry ids only in a file teamctl exported (a round trip); a CAT tool's concept
 //   ids mean nothing to the service, so those rows match by their key term.
 // - A DOCTYPE naming an external DTD is accepted and the DTD never read; one with an internal
@@ -16,6 +17,7 @@ import { normaliseCell } from '../../model/entries.js';
 import { escapedCell } from '../cells.js';
 import { multiTermLanguage } from './multiterm.js';
 import { xmlLayoutOf, xmlLayouts } from './registry.js';
+import { StatusTally, statusOf } from './status.js';
 import { teamctlEntryIdJsonType, teamctlEntryIdType, teamctlTbxMarker, teamctlTermJsonType } from './tbx.js';
 
 // UTF-16 without a byte order mark, read as UTF-8: ASCII such as `<?` comes with a NUL before each
@@ -59,14 +61,16 @@ interface Collected {
   text: string[];
 }
 
-const excluded = /deprecated|superseded|obsolete|forbidden|rejected/i;
 /**
  * DCT elements for what DCA keeps in <transacGrp>, <ref> and <xref>, which are not warned about
  * in either style (who changed a concept when, links): the same warnings for both.
  */
 const dctAdministrative = /^(transactionType|responsibility|crossReference|externalCrossReference|xGraphic|date)$/i;
-/** The data categories that say a term's status, in DCA (a type) and DCT (an element) alike. */
-const statusCategory = /^(administrativeStatus|normativeAuthorization|usageStatus)$/i;
+/**
+ * The data categories that say a term's status, in DCA (a type) and DCT (an element) alike, and
+ * the fields MultiTerm termbases name so (`<descrip type="Status">`, `Usage`, `Term Status`).
+ */
+const statusCategory = /^(administrativeStatus|normativeAuthorization|usageStatus|status|usage|term ?status|usage ?status)$/i;
 
 const preferred = /preferred/i;
 /** The elements that are one concept, in every XML layout. */
@@ -156,6 +160,8 @@ class ConceptReader {
   private root = '';
   /** Warnings by kind: how many were kept, how many more were counted, and the line of the first counted. */
   private readonly kinds = new Map<string, { shown: number; more: number; line: number }>();
+  /** The terms a status left out or did not say (status.ts): one warning per kind. */
+  private readonly statuses = new StatusTally();
 
   constructor(
     private readonly file: string,
@@ -188,18 +194,23 @@ class ConceptReader {
     const values: [number, string][] = [];
     const notes: [what: string, text: string][] = [];
     for (const [lang, terms] of c.terms) {
-      // A term marked preferred comes first; then the admitted ones, in file order.
-      const usable = terms.filter((t) => !excluded.test(t.status)).sort((a, b) => Number(preferred.test(b.status)) - Number(preferred.test(a.status)));
-      const left = terms.filter((t) => excluded.test(t.status));
-      for (const t of left) notes.push(['a term whose status keeps it out', `the ${lang} term ${JSON.stringify(t.text.trim())} is ${t.status} and is not imported`]);
-      const [first, ...others] = usable;
-      if (!first) continue;
-      if (others.length > 0) notes.push(['several terms for one language', `${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`]);
+      // A term marked preferred comes first; then the admitted ones, in file order. A language
+      // whose terms are all left out is still a column: `glossary sync` removes it (an empty cell).
+      const usable: Term[] = [];
+      for (const t of terms) {
+        const verdict = statusOf(t.status);
+        this.statuses.record(verdict, { line: t.line, language: lang, term: t.text.trim(), value: t.status });
+        if (verdict.kind !== 'left-out') usable.push(t);
+      }
+      usable.sort((a, b) => Number(preferred.test(b.status)) - Number(preferred.test(a.status)));
       let index = this.languageIndex.get(lang);
       if (index === undefined) {
         index = this.languages.push(lang) - 1;
         this.languageIndex.set(lang, index);
       }
+      const [first, ...others] = usable;
+      if (!first) continue;
+      if (others.length > 0) notes.push(['several terms for one language', `${usable.length} ${lang} terms: imported ${JSON.stringify(first.text.trim())}, left out ${others.map((t) => JSON.stringify(t.text.trim())).join(', ')} (an entry holds one term per language)`]);
       const value = first.text;
       values.push([index + 1, asCell(value)]);
       if (lineBreak.test(value.trim())) notes.push(['a term with a line break', `the ${lang} term has a line break`]);
@@ -345,6 +356,7 @@ class ConceptReader {
     for (const [what, { more, line }] of this.kinds) {
       if (more > 0) warnings.push({ file, line, message: `and ${more.toLocaleString('en-US')} more ${more === 1 ? 'concept' : 'concepts'} like those above (${what}), from this line on` });
     }
+    warnings.push(...this.statuses.warnings(file));
     // (teamctl's export of an empty glossary is an empty import, as its CSV export is.)
     if (!this.conceptSeen && !this.exportedByTeamctl) {
       // The root names the layout; a root of none (a TMX or XLIFF file) is named, with what is read.

@@ -1,0 +1,189 @@
+// teamctl's own JSON and NDJSON read back (README, "glossary import", "The roster"): the glossary's
+// `export --format json|ndjson` and `members list --json` / `-o ndjson`, recognised by their
+// content (a first character `[` or `{`), never by their name. Each item becomes a row of the
+// delimited readers' shape, on the line where the item starts, so every check of a CSV file
+// applies to it unchanged (rows.ts, users.ts).
+import type { FileProblem } from '../errors.js';
+import { InputFileError } from '../errors.js';
+import type { DelimitedFile, DelimitedRow } from './csv.js';
+import { escapedCell } from './cells.js';
+import { normaliseCell } from '../model/entries.js';
+import { quote } from '../output/words.js';
+
+/** Whether a file's text is JSON or NDJSON: its first character, after a byte order mark and blanks. */
+export function looksLikeJson(text: string): boolean {
+  return /^\uFEFF?\s*[[{]/.test(text);
+}
+
+/** One item of a JSON array or an NDJSON file, with the line it starts on. */
+interface Item {
+  line: number;
+  value: unknown;
+}
+
+/**
+ * The lines on which the elements of a top-level JSON array start (a scan that knows strings and
+ * nesting), for the text JSON.parse has accepted.
+ */
+function elementLines(text: string): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  let expecting = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') line++;
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r' || c === '\n') continue;
+    if (depth === 1 && expecting) {
+      lines.push(line);
+      expecting = false;
+    }
+    if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      depth++;
+      if (depth === 1) expecting = true;
+    } else if (c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 1) expecting = true;
+  }
+  return lines;
+}
+
+/**
+ * JSON.parse's reason, without the text it quotes (which may be long and hold anything), control
+ * characters escaped: `Unexpected token ']'`.
+ */
+function reason(err: Error): string {
+  const text = err.message.split(/, "|\s+in JSON at|\s+at position/)[0] ?? err.message;
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The line of a JSON array's error: the position JSON.parse names, else the first line that is
+ * not valid JSON alone (an export writes an element per line), else line 1.
+ */
+function lineOfError(text: string, err: Error): number {
+  const at = /position (\d+)/.exec(err.message)?.[1];
+  if (at !== undefined) return text.slice(0, Number(at)).split('\n').length;
+  const lines = text.split('\n');
+  for (const [i, raw] of lines.entries()) {
+    const line = raw.trim().replace(/,$/, '');
+    if (line === '' || line === '[' || line === ']') continue;
+    try {
+      JSON.parse(line);
+    } catch {
+      return i + 1;
+    }
+  }
+  return 1;
+}
+
+/** The items of a JSON array, one JSON object, or NDJSON (an object per line); problems located on their lines. */
+export function jsonItems(text: string, file: string): Item[] {
+  const body = text.replace(/^\uFEFF/, '');
+  const start = body.trimStart()[0];
+  if (start === '[') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch (err) {
+      throw new InputFileError([{ file, line: lineOfError(body, err as Error), message: `not valid JSON: ${reason(err as Error)}` }]);
+    }
+    const lines = elementLines(body);
+    return (parsed as unknown[]).map((value, i) => ({ line: lines[i] ?? 1, value }));
+  }
+  // NDJSON: one document per line (a JSON object alone on a line is such a file of one).
+  const items: Item[] = [];
+  const problems: FileProblem[] = [];
+  body.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    try {
+      items.push({ line: i + 1, value: JSON.parse(raw) });
+    } catch (err) {
+      if (problems.length < InputFileError.maxListed) problems.push({ file, line: i + 1, message: `not valid JSON (NDJSON holds one JSON object per line): ${reason(err as Error)}` });
+    }
+  });
+  if (problems.length > 0) throw new InputFileError(problems);
+  return items;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A value as a cell the readers read back as it (readCell): an export's apostrophe added where needed. */
+const asCell = (value: string): string => (escapedCell.test(normaliseCell(value)) ? `'${normaliseCell(value)}` : value);
+
+/**
+ * A glossary export's entries (`{"id","translations":{…},…}`) as rows: `id`, then a column per
+ * language key in the order met. An item of another shape is a problem of its line.
+ */
+export function glossaryJsonRows(text: string, file: string): DelimitedFile {
+  const items = jsonItems(text, file);
+  const problems: FileProblem[] = [];
+  const languages: string[] = [];
+  const index = new Map<string, number>();
+  const rows: DelimitedRow[] = [];
+  for (const { line, value } of items) {
+    const translations = isObject(value) ? value.translations : undefined;
+    if (!isObject(value) || !isObject(translations)) {
+      problems.push({ file, line, message: 'not a glossary entry: expected an object with "translations" (as glossary export --format json writes)' });
+      continue;
+    }
+    const id = value.id;
+    if (id !== undefined && typeof id !== 'string') problems.push({ file, line, message: `"id" is ${quote(JSON.stringify(id))}, not a string` });
+    const cells: string[] = [typeof id === 'string' ? asCell(id) : ''];
+    for (const [language, term] of Object.entries(translations)) {
+      if (typeof term !== 'string') {
+        problems.push({ file, line, message: `the ${quote(language)} translation is ${quote(JSON.stringify(term) ?? String(term))}, not a string` });
+        continue;
+      }
+      let at = index.get(language);
+      if (at === undefined) {
+        at = languages.push(language);
+        index.set(language, at);
+      }
+      cells[at] = asCell(term);
+    }
+    rows.push({ line, cells });
+  }
+  if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
+  for (const row of rows) for (let i = 0; i <= languages.length; i++) row.cells[i] ??= '';
+  return { file, delimiter: ',', rows: [{ line: 1, cells: ['id', ...languages] }, ...rows] };
+}
+
+/**
+ * `members list --json` / `-o ndjson` items (`{"organization":{"user":{…}},"team":{"role"}}`, with
+ * `teamId` when several teams were listed) as a roster's rows: `id,email,role` and `team` when
+ * the items name their teams (an organization roster). An item of another shape is a problem of its line.
+ */
+export function memberJsonRows(text: string, file: string): DelimitedFile & { problems: FileProblem[] } {
+  const items = jsonItems(text, file);
+  const problems: FileProblem[] = [];
+  const withTeams = items.some(({ value }) => isObject(value) && typeof value.teamId === 'string');
+  const rows: DelimitedRow[] = [];
+  for (const { line, value } of items) {
+    const organization = isObject(value) ? value.organization : undefined;
+    const user = isObject(organization) ? organization.user : undefined;
+    const team = isObject(value) ? value.team : undefined;
+    if (!isObject(value) || !isObject(organization) || !isObject(team)) {
+      problems.push({ file, line, message: 'not a team member: expected an object with "organization" and "team" (as members list --json writes)' });
+      continue;
+    }
+    const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+    const id = isObject(user) && typeof user.id === 'string' ? user.id : text(organization.id);
+    // The organization role as the service gives it (null: a guest), read only with --org-roles.
+    const orgRole = organization.role === null ? 'guest' : text(organization.role);
+    const cells = [id, isObject(user) ? text(user.email) : '', text(team.role), orgRole];
+    // (An item without its team among items with theirs is an empty team cell, refused on its line.)
+    if (withTeams) cells.push(text(value.teamId));
+    rows.push({ line, cells });
+  }
+  const header = withTeams ? ['id', 'email', 'role', 'orgRole', 'team'] : ['id', 'email', 'role', 'orgRole'];
+  // (A file of no items is an empty roster, which the callers refuse as any empty roster.)
+  return { file, delimiter: ',', rows: items.length === 0 ? [] : [{ line: 0, cells: header }, ...rows], problems };
+}
