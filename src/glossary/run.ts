@@ -12,6 +12,7 @@ import { duplicateLines, findDuplicates } from '../plan/duplicates.js';
 import { planGlossaryImport, type GlossaryPlan, type OnConflict, type PlannedOperation } from '../plan/glossary.js';
 import { planGlossarySync, syncProblems } from '../plan/glossarySync.js';
 import { glossaryDomain, readGlossaryAndSettle } from './change.js';
+import { deeplCodesToKeys } from './deeplKeys.js';
 import { keyTermOf, listSome, showTranslations } from './importView.js';
 import { Journal, holdBack, type Settled } from './journal.js';
 import type { ApiClient } from '../api/client.js';
@@ -98,7 +99,9 @@ async function readFileAndGlossary<T>(
       ? await readGlossaryAndSettle(client, org, journal, opts.requestTimeoutMs, (m) => ctx.io.warn(m), ctx.now)
       : { existing: [], held: [] };
     refuseUnknownLanguages(opts.file, file, existing, org);
-    return use({ file, client, journal, existing, waiting });
+    const keyed = deeplCodesToKeys(file, existing);
+    for (const w of keyed.warnings) ctx.io.warn(`${opts.file}: ${w}`);
+    return use({ file: keyed.file, client, journal, existing, waiting });
   });
 }
 

@@ -43,6 +43,8 @@ export interface Column {
   /** `language-code`: DeepL's export repeats the languages in every row; checked, not imported. */
   kind: 'id' | 'language' | 'ignored' | 'language-code';
   name: string;
+  /** A `language-code` column whose language line 1's code said (not --languages). */
+  fromLine1?: boolean;
 }
 
 export type Problem = (line: number, message: string) => void;
@@ -71,7 +73,7 @@ export function recogniseHeader(
   given: readonly string[] | undefined,
   problem: Problem,
   warn: Problem,
-): { columns: Column[]; headerless: boolean; unverified: string[] } {
+): { columns: Column[]; headerless: boolean; unverified: string[]; deeplCodes?: boolean } {
   const first = input.rows[0] as DelimitedFile['rows'][number];
   const cells = first.cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
   const present = cells.filter((c) => c.raw !== '');
@@ -79,10 +81,18 @@ export function recogniseHeader(
   // The layout the first row looks most like: named in refusals, with the flag or edit that reads it.
   const layout = delimitedLayoutOf(present.map((c) => c.raw));
   if (layout === deeplExport && !isHeader && given === undefined) {
-    // `bank,Bank,EN,DE`: the codes in the row are the languages, not a header (whose every cell teamctl would place).
-    const codes = `--languages ${[cells[2]?.raw, cells[3]?.raw].map((c) => c?.toLowerCase()).join(',')}`;
-    problem(first.line, `line 1 is not a header of language columns: it looks like ${layout.name} — name the two codes at the end of each line, ${codes} (every line is then an entry, its codes checked)`);
-    return { columns: [], headerless: false, unverified: [] };
+    // `bank,Bank,EN,DE`: the codes at the end of each line are its languages (README, "Glossary
+    // file layouts"); every line is an entry, and each line's codes are checked against line 1's.
+    const codes: [string, string] = [cells[2]?.raw ?? '', cells[3]?.raw ?? ''];
+    if (codes[0].toLowerCase() === codes[1].toLowerCase()) {
+      problem(first.line, `line 1 looks like ${layout.name}, but names ${show(codes[0])} as both its languages`);
+      return { columns: [], headerless: false, unverified: [], deeplCodes: false };
+    }
+    const columns: Column[] = [
+      ...codes.map((code, index) => ({ index, kind: 'language' as const, name: code.toLowerCase() })),
+      ...codes.map((code, i) => ({ index: 2 + i, kind: 'language-code' as const, name: code.toLowerCase(), fromLine1: true })),
+    ];
+    return { columns, headerless: true, unverified: [], deeplCodes: true };
   }
 
   // A header with languages and a column teamctl cannot place: each such column is a problem,
