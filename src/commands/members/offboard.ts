@@ -1,12 +1,14 @@
 // members offboard <user...> [--file <file>]: remove each user from every team they are in, in one
 // reviewed plan across teams (README, "Find your way"). This file only turns flags into options.
 import type { Context } from '../../context.js';
-import { InputFileError, UsageError } from '../../errors.js';
+import { InputFileError, UsageError, formatProblem } from '../../errors.js';
 import { Command } from 'commander';
 import { examples, type Factory } from '../command.js';
 
 export interface OffboardOptionsFlags {
   file?: string;
+  /** --sheet <name>: the sheet of an .xlsx --file. */
+  sheet?: string;
   planOut?: string;
   dryRun?: boolean;
   force?: boolean;
@@ -23,7 +25,8 @@ export function command(f: Factory): Command {
   return new Command('offboard')
     .argument('[user...]')
     .description('remove each user (id or e-mail) from every team they are in: one plan across teams, guards per team')
-    .option('--file <file>', 'the users, one per line or under a user column')
+    .option('--file <file>', 'the users, one per line or under a user column (CSV, TSV or .xlsx)')
+    .option('--sheet <name>', 'with an .xlsx --file: the sheet to read (default: its first)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--report <file.csv>', 'write one row per change: team, user, action, outcome, HTTP status, message')
@@ -38,14 +41,15 @@ export async function run(opts: OffboardOptions, ctx: Context): Promise<number> 
   const [{ parseUserArguments, readUserFile, throwProblems }, { runOffboard }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../members/offboard.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const minOwners = opts.minOwners === undefined ? undefined : parseWholeNumber('--min-owners', opts.minOwners, 1_000_000);
+  if (opts.sheet !== undefined && opts.file === undefined) throw new UsageError('--sheet chooses the sheet of an .xlsx --file: give --file too');
   const { users, problems } = parseUserArguments(opts.users, 'arguments');
   let fromFile: typeof users = [];
   if (opts.file !== undefined) {
     try {
       // Leavers are exactly the people named, inactive or not.
-      const file = await readUserFile(opts.file, { readRoles: false, dropInactive: false }, ctx.cwd);
+      const file = await readUserFile(opts.file, { readRoles: false, dropInactive: false, sheet: opts.sheet }, ctx.cwd);
       fromFile = file.users;
-      for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
+      for (const w of file.warnings) ctx.io.warn(formatProblem(w));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);

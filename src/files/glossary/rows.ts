@@ -66,6 +66,8 @@ export interface GlossaryReadOptions {
   key?: string;
   /** `--languages en,de`: the languages of the term columns, for a header that does not say them. */
   languages?: string[];
+  /** `--sheet <name>`: the sheet of an .xlsx to read (default its first). */
+  sheet?: string;
 }
 
 /** The service's published limit on one translation. */
