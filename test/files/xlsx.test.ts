@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InputFileError, UsageError, formatProblem } from '../../src/errors.js';
 import { readGlossaryFile } from '../../src/files/glossary/read.js';
@@ -136,6 +137,32 @@ describe('glossaries and rosters from an .xlsx, through the same layouts and che
     writeFileSync(csv, 'email\nana@example.com\n');
     await expect(readUserFile(csv, { readRoles: false, sheet: 'People' })).rejects.toThrow(UsageError);
     await expect(readGlossaryFile(csv, { sheet: 'People' })).rejects.toThrow(/--sheet chooses a sheet of an \.xlsx file/);
+  });
+});
+
+describe('real workbooks (test/fixtures/real/README.md)', () => {
+  const real = (name: string): string => fileURLToPath(new URL(`../fixtures/real/xlsx/${name}`, import.meta.url));
+
+  it("Google Sheets' writer (no docProps) and a writer that prefixes every element (x:worksheet, x:c)", async () => {
+    expect(await cells(real('tealeg-googleDocsTest.xlsx'))).toEqual([
+      [1, ['This is a test spreadsheet', 'It has a couple of columns']],
+      [2, ['as well as a couple of rows', 'hello hello']],
+    ]);
+    const namespaced = await readXlsxSheet(real('tealeg-namespaced.xlsx'));
+    expect(namespaced.file).toBe(`${real('tealeg-namespaced.xlsx')}:Sheet1!`);
+    expect(namespaced.rows.map((r) => r.line)).toEqual([1, 2]);
+    expect(namespaced.rows[0]?.cells).toHaveLength(13);
+  });
+
+  it('a chart sheet first: refused naming the sheets; the worksheet by --sheet, its numbers as shown', async () => {
+    expect(await refusal(readXlsxSheet(real('tealeg-testchartsheet.xlsx')))).toEqual([expect.stringContaining('sheet "Chart1" is not a worksheet (a chart sheet?)')]);
+    expect(await cells(real('tealeg-testchartsheet.xlsx'), { sheet: 'Sheet1' })).toEqual([
+      [1, ['Value']],
+      [2, ['1']],
+      [3, ['2']],
+      [4, ['3']],
+      [5, ['4']],
+    ]);
   });
 });
 
