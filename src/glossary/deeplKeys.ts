@@ -9,7 +9,7 @@ import type { GlossaryFile } from '../files/glossary/read.js';
 import { deeplCode } from '../files/glossary/headerless.js';
 
 /** The file with its DeepL codes made the glossary's keys, and the warnings of codes left as they are. */
-export function deeplCodesToKeys(file: GlossaryFile, existing: readonly GlossaryEntry[]): { file: GlossaryFile; warnings: string[] } {
+export function deeplCodesToKeys(file: GlossaryFile, existing: readonly Pick<GlossaryEntry, 'translations'>[]): { file: GlossaryFile; warnings: string[] } {
   if (file.deeplCodes !== true) return { file, warnings: [] };
   const keys = new Map<string, string>(); // lower case → first spelling met
   for (const entry of existing) for (const key of Object.keys(entry.translations)) if (!keys.has(key.toLowerCase())) keys.set(key.toLowerCase(), key);

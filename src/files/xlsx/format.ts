@@ -178,6 +178,8 @@ function formatDate(parts: Token[], serial: number, date1904: boolean): string {
 /** A numeric section (0, #,##0.00, 0%, 0.00E+00, with literals) applied to a number. */
 function formatNumber(parts: Token[], n: number): string | undefined {
   const pattern = parts.filter((t) => t.kind === 'code' && /^[0#?,.]+$|^[eE][+-]/.test(t.text)).map((t) => t.text).join('');
+  // A section of text alone ("zero", "-") shows that text.
+  if (pattern === '' && parts.every((t) => t.kind === 'literal')) return parts.map((t) => t.text).join('');
   if (/\?/.test(pattern) || !/[0#]/.test(pattern)) return undefined;
   const percent = parts.filter((t) => t.kind === 'code' && t.text === '%').length;
   let value = n * 100 ** percent;
