@@ -179,6 +179,9 @@ describe('what is not an .xlsx, and what is refused within bounds', () => {
     const sheet = parts.find((p) => p.name === 'xl/worksheets/sheet1.xml');
     if (sheet) sheet.compressed = Buffer.from('not deflate at all, just bytes');
     expect(await refusal(readXlsxSheet(write(zip(parts))))).toEqual([expect.stringMatching(/part xl\/worksheets\/sheet1\.xml (cannot be inflated|inflates to|fails its CRC)/)]);
+    const twice = workbookParts([{ name: 'S', xml: sheetXml([['en']]) }]);
+    twice.push({ name: 'xl/worksheets/sheet1.xml', data: sheetXml([['de']]) });
+    expect(await refusal(readXlsxSheet(write(zip(twice))))).toEqual([expect.stringMatching(/the zip has two entries named "xl\/worksheets\/sheet1\.xml"/)]);
     const doctype = workbookParts([{ name: 'S', xml: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet><sheetData/></worksheet>' }]);
     expect(await refusal(readXlsxSheet(write(zip(doctype))))).toEqual([expect.stringMatching(/has a DOCTYPE/)]);
   });

@@ -31,7 +31,7 @@ export interface ImportOptions extends ImportOptionsFlags {
 export function command(f: Factory): Command {
   return new Command('import')
     .argument('<file>')
-    .description('import a glossary file (CSV/TSV, TBX, MultiTerm XML) as batched glossary operations; safe to re-run (never duplicates)')
+    .description('import a glossary file (CSV/TSV, .xlsx, TBX, MultiTerm XML) as batched glossary operations; safe to re-run (never duplicates)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')

@@ -65,7 +65,8 @@ export class ZipFile {
     const tail = await readAt(handle, size - tailLength, tailLength);
     let at = -1;
     for (let i = tail.length - 22; i >= 0; i--) {
-      if (tail.readUInt32LE(i) === 0x06054b50) {
+      // (Its comment must end the file: the signature inside a comment is not the record.)
+      if (tail.readUInt32LE(i) === 0x06054b50 && i + 22 + tail.readUInt16LE(i + 20) === tail.length) {
         at = i;
         break;
       }
@@ -94,7 +95,9 @@ export class ZipFile {
         localOffset: cd.readUInt32LE(p + 42),
         name: cd.toString('utf8', p + 46, p + 46 + nameLength),
       };
-      if (!entries.has(entry.name)) entries.set(entry.name, entry);
+      // Two entries of one name: which one a reader takes differs between readers; refused.
+      if (entries.has(entry.name)) throw new ZipError(`the zip has two entries named ${JSON.stringify(entry.name)} (damaged or made to mislead)`);
+      entries.set(entry.name, entry);
       p += 46 + nameLength + cd.readUInt16LE(p + 30) + cd.readUInt16LE(p + 32);
     }
     if (entries.size !== count) throw new ZipError(`the central directory lists ${entries.size} entries where its end record says ${count} (damaged)`);
