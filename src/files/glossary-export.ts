@@ -47,6 +47,8 @@ export async function writeExport(
       const written = await writeItems(pages, { start: () => '', item: (entry) => pair.row(entry), end: () => '' }, write);
       const repeated = pair.repeatedWarning();
       if (repeated !== undefined) warn(repeated);
+      const conflicts = spellingConflictsWarning(pair.conflicts);
+      if (conflicts !== undefined) warn(conflicts);
       return written;
     }
     case 'json':

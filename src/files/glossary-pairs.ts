@@ -31,6 +31,8 @@ const uncarried = /[\p{Cc}\u2028\u2029]/u;
 /** The source terms written, and the entries left out for repeating one. */
 export class PairWriter {
   private readonly sources = new Set<string>();
+  /** Entries holding a language under keys differing only in case, with different terms (the first is written, as in CSV). */
+  readonly conflicts: { id: string; column: string; keys: string[] }[] = [];
   /** Ids of entries left out because an earlier entry has their source term. */
   readonly repeated: string[] = [];
   private readonly codes: [string, string];
@@ -47,7 +49,11 @@ export class PairWriter {
 
   /** One entry's line, or '' when it lacks a term in either language or repeats a source term. */
   row(entry: Pick<GlossaryEntry, 'id' | 'translations'>): string {
-    const terms = this.languages.map((l) => normaliseCell(pickTranslation(entry.translations, l).value));
+    const terms = this.languages.map((l) => {
+      const picked = pickTranslation(entry.translations, l);
+      if (picked.conflict) this.conflicts.push({ id: entry.id, column: l, keys: picked.conflict.keys });
+      return normaliseCell(picked.value);
+    });
     const [source, target] = terms as [string, string];
     if (source === '' || target === '') return '';
     terms.forEach((term, i) => {

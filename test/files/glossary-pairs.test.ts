@@ -22,6 +22,9 @@ describe('PairWriter', () => {
     expect(w.row(entry('b', { en: 'door' }))).toBe('');
     expect(w.row(entry('c', { en: 'café', de: 'Kaffeehaus' }))).toBe('');
     expect(w.repeatedWarning()).toBe('1 entry left out: its en term is already on an earlier line (c); a pair glossary takes each source term once');
+    // One language under two spellings with different terms: the first in the entry's key order, said.
+    expect(w.row(entry('d', { de: 'Dach', en: 'roof', EN: 'Roof' }))).toBe('roof,Dach,EN,DE\n');
+    expect(w.conflicts).toEqual([{ id: 'd', column: 'en', keys: ['en', 'EN'] }]);
   });
 
   it('refuses a term it cannot carry (a control character, NEL, U+2028), naming the entry; a pair DeepL cannot tell apart', () => {
