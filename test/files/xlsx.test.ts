@@ -186,6 +186,17 @@ describe('what is not an .xlsx, and what is refused within bounds', () => {
     expect(await refusal(readXlsxSheet(write(zip(doctype))))).toEqual([expect.stringMatching(/has a DOCTYPE/)]);
   });
 
+  it("a stored (not deflated) part, and a zip comment that holds the end record's signature", async () => {
+    const parts = workbookParts([{ name: 'S', xml: sheetXml([['en', 'de'], ['bank', 'Bank']]) }]).map((p) => ({ ...p, method: 0 as const }));
+    const plain = zip(parts);
+    const comment = Buffer.concat([Buffer.from('note '), Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18, 0x41)]);
+    plain.writeUInt16LE(comment.length, plain.length - 2);
+    expect(await cells(write(Buffer.concat([plain, comment])))).toEqual([
+      [1, ['en', 'de']],
+      [2, ['bank', 'Bank']],
+    ]);
+  });
+
   it('a zip bomb: a small entry that inflates past the bound stops within a chunk of the bound, never inflating the rest', async () => {
     const limits = { ...zipLimits, entryBytes: 1024 * 1024, totalBytes: 64 * 1024 * 1024 };
     const huge = Buffer.alloc(32 * 1024 * 1024, 0x20);
