@@ -16,7 +16,7 @@ export const onConflictActions = ['skip', 'update', 'insert'] as const;
 export type OnConflict = (typeof onConflictActions)[number];
 
 /** `glossary export --format`. */
-export const exportFormats = ['csv', 'json', 'ndjson', 'tbx'] as const;
+export const exportFormats = ['csv', 'json', 'ndjson', 'tbx', 'deepl', 'tsv-pair'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /** The settings a profile stores (`config get|set|unset <key>`); the token is stored by `auth login`. */

@@ -54,9 +54,17 @@ export interface FileProblem {
   message: string;
 }
 
+/**
+ * Where a line is: `file:line`; a sheet of an `.xlsx` is named `book.xlsx:Sheet1!` by its reader,
+ * and its row is `book.xlsx:Sheet1!12` (README, "Spreadsheets (.xlsx)").
+ */
+export function located(file: string, line: number): string {
+  return /\.xlsx:[^\n]*!$/i.test(file) ? `${file}${line}` : `${file}:${line}`;
+}
+
 /** `file:line: message`, or `file: message` for a problem of the whole file (line 0, e.g. a missing file). */
 export function formatProblem(p: FileProblem): string {
-  return p.line === 0 ? `${p.file}: ${p.message}` : `${p.file}:${p.line}: ${p.message}`;
+  return p.line === 0 ? `${p.file}: ${p.message}` : `${located(p.file, p.line)}: ${p.message}`;
 }
 
 /** An input file with problems: every problem is listed (up to 50) and nothing was sent. */

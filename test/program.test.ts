@@ -3,6 +3,9 @@
 // usage errors of misspelt or misplaced words, are the same as the whole tree's; and that the
 // modules loaded are the ones named (start-up is paid per module: README, "Performance").
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CommanderError } from 'commander';
 import { main } from '../src/cli.js';
@@ -80,14 +83,14 @@ describe('the command tree, loaded lazily', () => {
 });
 
 /** The modules of dist/ that `teamctl <argv>` loads, as a process (a loader hook lists them). */
-function loadedModules(argv: string[]): string[] {
+function loadedModules(argv: string[], status = 0, env: Record<string, string> = {}): string[] {
   const hook = `data:text/javascript,${encodeURIComponent(
     // The hooks run on a thread of their own: written synchronously, or an exit could lose a line.
     `import { writeSync } from 'node:fs'; export async function load(url, context, next) { if (url.includes('/dist/')) writeSync(2, 'LOADED ' + url.slice(url.indexOf('/dist/') + 6) + '\\n'); return next(url, context); }`,
   )}`;
   const register = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hook)});`)}`;
-  const r = spawnSync(process.execPath, ['--import', register, bin, ...argv], { encoding: 'utf8', env: { PATH: process.env.PATH, TEAMCTL_CONFIG_DIR: '/nonexistent' } });
-  expect(r.status, r.stderr).toBe(0);
+  const r = spawnSync(process.execPath, ['--import', register, bin, ...argv], { encoding: 'utf8', env: { PATH: process.env.PATH, TEAMCTL_CONFIG_DIR: '/nonexistent', ...env } });
+  expect(r.status, r.stderr).toBe(status);
   return [...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1] as string).sort();
 }
 
@@ -103,6 +106,17 @@ describe('what start-up loads', () => {
     const nounCommands = paths.filter((q) => q.length === 2 && q[0] === p[0]).map(moduleOf);
     const expected = p.length === 0 ? topLevel : p.length === 1 && nounCommands.length > 0 ? nounCommands : [moduleOf(p)];
     expect(loadedModules([...p, '--help'])).toEqual([...core, ...expected].sort());
+  });
+
+  it('the .xlsx reader is loaded for an .xlsx only (README, "Spreadsheets (.xlsx)")', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-loads-'));
+    // Files refused once read (exit 2), before any request: a CSV without a header, and a CSV named .xlsx.
+    writeFileSync(join(dir, 'terms.csv'), 'hermosa,belle\n');
+    writeFileSync(join(dir, 'terms.xlsx'), 'hermosa,belle\n');
+    const env = { TEAMCTL_BASE_URL: 'http://127.0.0.1:9', TEAMCTL_ORG: 'acme', TEAMCTL_TOKEN: 'x'.repeat(40) };
+    const xlsxModules = (file: string) => loadedModules(['glossary', 'import', join(dir, file), '--dry-run'], 2, env).filter((m) => m.startsWith('files/xlsx/'));
+    expect(xlsxModules('terms.csv')).toEqual([]);
+    expect(xlsxModules('terms.xlsx')).toEqual(['files/xlsx/format.js', 'files/xlsx/read.js', 'files/xlsx/zip.js']);
   });
 
   it('a command line with global options before its command loads that command only', () => {

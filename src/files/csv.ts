@@ -1,5 +1,6 @@
 // Shared reader for the delimited files users hand us (rosters, user lists, glossaries):
-// UTF-8 with or without BOM, CRLF or LF, delimiter `,` `;` or tab detected from the header line,
+// UTF-8 with or without BOM, CRLF or LF, delimiter `,` `;` or tab detected from the header line
+// (a file named `.tsv`: tab),
 // RFC 4180 quoting (quoted line breaks allowed), blank lines skipped. Each row keeps the line
 // number it starts on, so every later problem can name its file and line.
 //
@@ -97,7 +98,8 @@ export function parseDelimited(text: string, file: string, options?: { recover: 
   // becomes LF, which no caller distinguishes.
   const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const firstLine = normalised.split('\n').find((l) => l.trim() !== '') ?? '';
-  const delimiter = detectDelimiter(firstLine);
+  // A `.tsv` is tab-separated whatever its first line holds (`a, b<TAB>c` has as many commas).
+  const delimiter = /\.tsv$/i.test(file) ? '\t' : detectDelimiter(firstLine);
   if (!options?.recover) {
     const read = readRecords(normalised, delimiter, 0);
     if ('problem' in read) throw new InputFileError([{ file, ...read.problem }]);

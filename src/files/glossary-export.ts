@@ -1,6 +1,7 @@
 // The glossary export's writing (README, "glossary export"): every entry through its format's
-// writer — JSON, NDJSON, TBX-Basic, or CSV in the import format — into a sink (stdout, or a file
-// written atomically). `glossary export` turns its flags into these arguments.
+// writer — JSON, NDJSON, TBX-Basic, CSV in the import format, or one language pair for DeepL or
+// a TSV (glossary-pairs.ts) — into a sink (stdout, or a file written atomically). `glossary
+// export` turns its flags into these arguments.
 import type { GlossaryEntry } from '../api/types.js';
 import type { ExportFormat } from '../choices.js';
 import { selectLanguages } from '../glossary/languages.js';
@@ -8,6 +9,7 @@ import { jsonArrayWriter, ndjsonWriter, writeItems, type ItemWriter } from '../o
 import { onePage } from '../output/list.js';
 import type { AtomicFile } from './atomic.js';
 import { csvLanguages, omittedKeysWarning, spellingConflictsWarning } from './glossary-columns.js';
+import { PairWriter } from './glossary-pairs.js';
 import { GlossaryCsvWriter } from './glossary-write.js';
 import { GlossaryTbxWriter } from './tbx-write.js';
 
@@ -16,7 +18,10 @@ function project(entry: GlossaryEntry, languages: readonly string[] | undefined)
   return languages === undefined ? entry : { ...entry, translations: selectLanguages(entry.translations, languages) };
 }
 
-/** Writes every entry through the format's writer (src/output/items.ts); returns how many were written. */
+/**
+ * Writes every entry through the format's writer (src/output/items.ts); returns how many were
+ * written. `languages`: --lang, or for the pair formats the two of --languages.
+ */
 export async function writeExport(
   format: ExportFormat,
   pages: AsyncIterable<GlossaryEntry[]>,
@@ -36,6 +41,16 @@ export async function writeExport(
     end: () => writer.end(),
   });
   switch (format) {
+    case 'deepl':
+    case 'tsv-pair': {
+      const pair = new PairWriter(format, languages as [string, string]);
+      const written = await writeItems(pages, { start: () => '', item: (entry) => pair.row(entry), end: () => '' }, write);
+      const repeated = pair.repeatedWarning();
+      if (repeated !== undefined) warn(repeated);
+      const conflicts = spellingConflictsWarning(pair.conflicts);
+      if (conflicts !== undefined) warn(conflicts);
+      return written;
+    }
     case 'json':
       return writeItems(pages, selected(jsonArrayWriter()), write);
     case 'ndjson':

@@ -43,6 +43,7 @@ import { organizationRoles } from '../choices.js';
 import { emailKey, type UserEntry, type UserKind } from '../model/users.js';
 import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
 import { looksLikeJson, memberJsonRows } from './json-in.js';
+import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from './spreadsheet.js';
 
 export interface UserFileOptions {
   /** Read the `role` column, and a `team` column if there is one (only `--roster` does). */
@@ -51,6 +52,8 @@ export interface UserFileOptions {
   userColumn?: string | undefined;
   /** Leave out the rows a well-known status column marks inactive (the roster, --add-file). */
   dropInactive?: boolean;
+  /** `--sheet <name>`: the sheet of an .xlsx to read (default its first). */
+  sheet?: string | undefined;
 }
 
 export type UserColumn = 'email' | 'id' | 'user';
@@ -522,5 +525,8 @@ export function parseUserFile(text: string, file: string, opts: UserFileOptions)
 
 /** Reads users from a file on disk; an unreadable file is an InputFileError naming it. */
 export async function readUserFile(path: string, opts: UserFileOptions, cwd?: string): Promise<UserFile> {
+  // An .xlsx: its sheet's rows, through the same columns and checks (README, "Spreadsheets (.xlsx)").
+  if (await isXlsx(path, cwd)) return readUserRows({ ...(await readSpreadsheet(path, opts.sheet, cwd)), problems: [] }, opts);
+  if (opts.sheet !== undefined) throw sheetWithoutXlsx(path);
   return parseUserFile(await readTextFile(path, cwd), path, opts);
 }

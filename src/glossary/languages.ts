@@ -42,16 +42,16 @@ export function isCsvLanguageKey(key: string): boolean {
   return languageKeyPattern.test(key) && key.toLowerCase() !== 'id';
 }
 
-/** The codes of `--lang`, in the order given; a bad or repeated code is a usage error. */
-export function parseLanguageList(value: string): string[] {
+/** The codes of `--lang` (or `flag`), in the order given; a bad or repeated code is a usage error. */
+export function parseLanguageList(value: string, flag = '--lang'): string[] {
   const codes = value.split(',').map((c) => c.trim());
   const seen = new Set<string>();
   for (const code of codes) {
-    if (code === '') throw new UsageError(`--lang takes language keys separated by commas, like en,fr — not ${JSON.stringify(value)}`);
+    if (code === '') throw new UsageError(`${flag} takes language keys separated by commas, like en,fr — not ${JSON.stringify(value)}`);
     if (!languageKeyPattern.test(code) || code.toLowerCase() === 'id') {
-      throw new UsageError(`--lang: ${JSON.stringify(code)} is not a language key (like en, fr, pt-BR)`);
+      throw new UsageError(`${flag}: ${JSON.stringify(code)} is not a language key (like en, fr, pt-BR)`);
     }
-    if (seen.has(code.toLowerCase())) throw new UsageError(`--lang: ${JSON.stringify(code)} is named twice`);
+    if (seen.has(code.toLowerCase())) throw new UsageError(`${flag}: ${JSON.stringify(code)} is named twice`);
     seen.add(code.toLowerCase());
   }
   return codes;

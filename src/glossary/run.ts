@@ -5,13 +5,14 @@
 // src/commands/glossary/ only turn flags into these options.
 import type { Context } from '../context.js';
 import { checkOutputs, runChange, runOptions } from '../engine/run.js';
-import { NotFoundError, UsageError } from '../errors.js';
+import { NotFoundError, UsageError, formatProblem } from '../errors.js';
 import { readGlossaryFile, type GlossaryFile } from '../files/glossary/read.js';
 import { throwProblems } from '../files/users.js';
 import { caseVariantLines, duplicateLines, findDuplicates } from '../plan/duplicates.js';
 import { planGlossaryImport, type GlossaryPlan, type OnConflict, type PlannedOperation } from '../plan/glossary.js';
 import { planGlossarySync, syncProblems } from '../plan/glossarySync.js';
 import { glossaryDomain, readGlossaryAndSettle } from './change.js';
+import { deeplCodesToKeys } from './deeplKeys.js';
 import { keyTermOf, listSome, showTranslations } from './importView.js';
 import { Journal, holdBack, type Settled } from './journal.js';
 import type { ApiClient } from '../api/client.js';
@@ -58,6 +59,8 @@ export interface GlossaryImportRun extends RunFlags {
   key?: string | undefined;
   /** --languages: the languages of the file's term columns, in order. */
   languages?: string[] | undefined;
+  /** --sheet: the sheet of an .xlsx. */
+  sheet?: string | undefined;
   onConflict: OnConflict;
   batchSize: number;
 }
@@ -67,6 +70,8 @@ export interface GlossarySyncRun extends RunFlags {
   key?: string | undefined;
   /** --languages: the languages of the file's term columns, in order. */
   languages?: string[] | undefined;
+  /** --sheet: the sheet of an .xlsx. */
+  sheet?: string | undefined;
   prune?: boolean | undefined;
   force?: boolean | undefined;
   maxDeletions: string;
@@ -84,13 +89,14 @@ export interface GlossaryDeleteRun extends RunFlags {
  */
 async function readFileAndGlossary<T>(
   ctx: Context,
-  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined },
+  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined; sheet?: string | undefined },
   needsGlossary: (file: GlossaryFile) => boolean,
   use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
 ): Promise<T> {
   boundHeapGrowth(); // before the file is read: the young generation must not have grown yet
-  const file = await readGlossaryFile(opts.file, { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }) }, ctx.cwd);
-  for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
+  const readOptions = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }) };
+  const file = await readGlossaryFile(opts.file, readOptions, ctx.cwd);
+  for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const client = await ctx.client();
   const org = ctx.setting('org').value;
   return withJournal(ctx, client, org, opts, async (journal) => {
@@ -98,7 +104,9 @@ async function readFileAndGlossary<T>(
       ? await readGlossaryAndSettle(client, org, journal, opts.requestTimeoutMs, (m) => ctx.io.warn(m), ctx.now)
       : { existing: [], held: [] };
     refuseUnknownLanguages(opts.file, file, existing, org);
-    return use({ file, client, journal, existing, waiting });
+    const keyed = deeplCodesToKeys(file, existing);
+    for (const w of keyed.warnings) ctx.io.warn(`${opts.file}: ${w}`);
+    return use({ file: keyed.file, client, journal, existing, waiting });
   });
 }
 

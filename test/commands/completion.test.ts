@@ -55,7 +55,8 @@ describe('bash completion', () => {
     expect(complete('members', 'list', '-o', '')).toEqual(['csv', 'json', 'markdown', 'ndjson', 'table', 'tsv']);
     expect(complete('--output', 'nd')).toEqual(['ndjson']);
     expect(complete('glossary', 'import', 'terms.csv', '--on-conflict', '')).toEqual(['insert', 'skip', 'update']);
-    expect(complete('glossary', 'export', '--format', 't')).toEqual(['tbx']);
+    expect(complete('glossary', 'export', '--format', 't')).toEqual(['tbx', 'tsv-pair']);
+    expect(complete('glossary', 'export', '--format', 'd')).toEqual(['deepl']);
     expect(complete('sandbox', '--seed', '')).toEqual(['demo', 'empty']);
     expect(complete('config', 'set', '')).toEqual(['base-url', 'keep', 'org', 'output', 'team']);
     expect(complete('config', 'get', 'o')).toEqual(['org', 'output']);

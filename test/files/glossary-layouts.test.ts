@@ -121,12 +121,18 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
     expect(translations(`en,de,Status [de]\nbank,${'x'.repeat(300)},forbidden\n`)).toEqual([{ en: 'bank' }]);
   });
 
-  it("DeepL's export: two terms and two codes, no header → --languages with the file's own codes", () => {
+  it("DeepL's export: two terms and two codes, no header → read by its own codes (or --languages)", () => {
     const text = 'bank,Bank,EN,DE\ndoor,Tür,EN,DE\n';
-    expect(refusal(text)).toEqual([
-      '1: line 1 is not a header of language columns: it looks like a DeepL glossary export (two terms, then the two language codes, no header) — name the two codes at the end of each line, --languages en,de (every line is then an entry, its codes checked)',
-    ]);
+    const file = parseGlossaryFile(text, 'g.csv');
+    expect(file.languages).toEqual(['en', 'de']);
+    expect(file.deeplCodes).toBe(true);
+    expect(translations(text)).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'door', de: 'Tür' }]);
+    // Every line's codes are line 1's; a line with others is a problem of its own.
+    expect(refusal('bank,Bank,EN,DE\ndoor,porte,EN,FR\n')).toEqual(['2: cell 4 is "FR", where line 1 has de']);
+    expect(refusal('bank,Bank,EN,EN\n')).toEqual(['1: line 1 looks like a DeepL glossary export (two terms, then the two language codes, no header), but names "EN" as both its languages']);
     expect(translations(text, { languages: ['en', 'de'] })).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'door', de: 'Tür' }]);
+    // --languages may name the regional key DeepL's code stands for.
+    expect(translations(text, { languages: ['en-US', 'de'] })).toEqual([{ 'en-US': 'bank', de: 'Bank' }, { 'en-US': 'door', de: 'Tür' }]);
     // A header whose every cell teamctl places is a header, even four cells ending in two languages.
     expect(refusal('term,pos,en,de\nbank,noun,bank,Bank\n')).toEqual([
       "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Transifex glossary: name the term column's language, --languages en (or every term column's in order, --languages en,de)",

@@ -1,6 +1,9 @@
 // glossary export (README, "Commands"): the whole glossary as CSV in the import format (id first), JSON,
-// NDJSON or TBX-Basic, on stdout or atomically into a file.
+// NDJSON or TBX-Basic, or one language pair for DeepL (`deepl`) or a TSV (`tsv-pair`), on stdout
+// or atomically into a file.
 //
+// - The pair formats need --languages <src>,<tgt> (exactly two) and take no --lang; the others
+//   take no --languages (README, "glossary export").
 // - Streams page by page where the format allows: json, ndjson, tbx, and csv with --lang. csv
 //   without --lang reads every page first, since its header names every language present.
 // - --lang keeps only those languages (header spelled as given, matched case-insensitively) in
@@ -27,8 +30,10 @@ import { examples, type Factory } from '../command.js';
 
 /** The flags of the command, as commander parses them. */
 export interface ExportOptionsFlags {
-  format?: 'csv' | 'json' | 'ndjson' | 'tbx';
+  format?: ExportFormat;
   lang?: string;
+  /** --languages <src>,<tgt>: the pair of `deepl` and `tsv-pair`. */
+  languages?: string;
   file?: string;
   excel?: boolean;
 }
@@ -47,7 +52,7 @@ function stdoutSink(ctx: Context): AtomicFile {
 function exportFormat(opts: ExportOptions, ctx: Context): ExportFormat {
   const global = ctx.flags.output ?? (ctx.flags.json ? 'json' : undefined);
   if (global !== undefined && !(exportFormats as readonly string[]).includes(global)) {
-    throw new UsageError(`glossary export writes csv, json, ndjson or tbx, not -o ${global}`);
+    throw new UsageError(`glossary export writes ${exportFormats.join(', ')}, not -o ${global}`);
   }
   if (opts.format !== undefined && global !== undefined && opts.format !== global) {
     throw new UsageError(`--format ${opts.format} and ${ctx.flags.output !== undefined ? `-o ${global}` : '--json'} disagree; give one of them`);
@@ -55,14 +60,34 @@ function exportFormat(opts: ExportOptions, ctx: Context): ExportFormat {
   return opts.format ?? (global as ExportFormat | undefined) ?? 'csv';
 }
 
+/** --lang, or for a pair format the two languages of --languages (README, "glossary export"). */
+function exportLanguages(format: ExportFormat, opts: ExportOptions, parse: (value: string, flag: string) => string[]): string[] | undefined {
+  if (format !== 'deepl' && format !== 'tsv-pair') {
+    if (opts.languages !== undefined) throw new UsageError(`--languages names the pair of --format deepl or tsv-pair; for --format ${format} choose languages with --lang`);
+    return opts.lang === undefined ? undefined : parse(opts.lang, '--lang');
+  }
+  if (opts.lang !== undefined) throw new UsageError(`--format ${format} writes one language pair: name it with --languages <src>,<tgt>, not --lang`);
+  if (opts.languages === undefined) throw new UsageError(`--format ${format} needs --languages <src>,<tgt>: the source and the target language, e.g. --languages en,de`);
+  const pair = parse(opts.languages, '--languages');
+  if (pair.length !== 2) throw new UsageError(`--format ${format} writes one language pair: --languages names ${pair.length === 1 ? 'one language' : `${pair.length} languages`}, give exactly two (source,target), e.g. en,de`);
+  return pair;
+}
+
 export function command(f: Factory): Command {
   return new Command('export')
-    .description('export the whole glossary (CSV in the import format, JSON, NDJSON or TBX-Basic)')
+    .description('export the whole glossary (CSV in the import format, JSON, NDJSON, TBX-Basic, or one pair for DeepL or a TSV)')
     .addOption(new Option('--format <format>', 'file format (default csv; -o json|ndjson|csv and --json choose it too)').choices(exportFormats))
     .option('--lang <codes>', 'only these languages, e.g. en,fr')
+    .option('--languages <src,tgt>', 'deepl and tsv-pair: the source and target language, e.g. en,de')
     .option('-f, --file <path>', 'write to this file (atomically) instead of stdout')
     .option('--excel', 'CSV for spreadsheets: UTF-8 BOM, cells starting with = + - @ neutralised')
-    .addHelpText('after', examples('teamctl glossary export -f glossary.csv', 'teamctl glossary export --format tbx -f glossary.tbx', 'teamctl glossary export --excel --lang en,de -f for-excel.csv'))
+    .addHelpText(
+      'after',
+      examples(
+        'teamctl glossary export -f glossary.csv', 'teamctl glossary export --format tbx -f glossary.tbx', 'teamctl glossary export --excel --lang en,de -f for-excel.csv',
+        'teamctl glossary export --format deepl --languages en,de -f deepl-en-de.csv',
+      ),
+    )
     .action(f.action(run, (cmd) => cmd.opts<ExportOptionsFlags>(), ['base-url', 'org']));
 }
 
@@ -76,7 +101,7 @@ export async function run(opts: ExportOptions, ctx: Context): Promise<number> {
   ]);
   const format = exportFormat(opts, ctx);
   if (opts.excel && format !== 'csv') throw new UsageError(`--excel applies to CSV only, not --format ${format}`);
-  const languages = opts.lang === undefined ? undefined : parseLanguageList(opts.lang);
+  const languages = exportLanguages(format, opts, parseLanguageList);
   if (opts.file !== undefined && opts.file.trim() === '') throw new UsageError('-f needs a file path');
   const org = ctx.setting('org').value;
   const client = await ctx.client();

@@ -11,6 +11,8 @@ import { examples, type Factory } from '../command.js';
 export interface ImportOptionsFlags {
   /** --languages en,de (checked in run). */
   languages?: string;
+  /** --sheet <name>: the sheet of an .xlsx. */
+  sheet?: string;
   /** false with --no-wait. */
   wait?: boolean;
   planOut?: string;
@@ -29,7 +31,7 @@ export interface ImportOptions extends ImportOptionsFlags {
 export function command(f: Factory): Command {
   return new Command('import')
     .argument('<file>')
-    .description('import a glossary file (CSV/TSV, TBX, MultiTerm XML) as batched glossary operations; safe to re-run (never duplicates)')
+    .description('import a glossary file (CSV/TSV, .xlsx, TBX, MultiTerm XML) as batched glossary operations; safe to re-run (never duplicates)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
@@ -38,6 +40,7 @@ export function command(f: Factory): Command {
     .option('--batch-size <n>', 'operations per request', '100')
     .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
+    .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
     .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
     .action(f.action(run, (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }), ['base-url', 'org']));

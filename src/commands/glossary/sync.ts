@@ -9,6 +9,8 @@ import { examples, type Factory } from '../command.js';
 export interface GlossarySyncOptions {
   /** --languages en,de (checked in run). */
   languages?: string;
+  /** --sheet <name>: the sheet of an .xlsx. */
+  sheet?: string;
   /** false with --no-wait. */
   wait?: boolean;
   file: string;
@@ -32,6 +34,7 @@ export function command(f: Factory): Command {
     .option('--prune', 'delete the entries no row matches (and duplicates of matched entries)')
     .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
+    .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')

@@ -1,12 +1,14 @@
 // members offboard <user...> [--file <file>]: remove each user from every team they are in, in one
 // reviewed plan across teams (README, "Find your way"). This file only turns flags into options.
 import type { Context } from '../../context.js';
-import { InputFileError, UsageError } from '../../errors.js';
+import { InputFileError, UsageError, formatProblem } from '../../errors.js';
 import { Command } from 'commander';
 import { examples, type Factory } from '../command.js';
 
 export interface OffboardOptionsFlags {
   file?: string;
+  /** --sheet <name>: the sheet of an .xlsx --file. */
+  sheet?: string;
   planOut?: string;
   dryRun?: boolean;
   force?: boolean;
@@ -25,7 +27,8 @@ export function command(f: Factory): Command {
   return new Command('offboard')
     .argument('[user...]')
     .description('remove each user (id or e-mail) from every team they are in: one plan across teams, guards per team')
-    .option('--file <file>', 'the users, one per line or under a user column')
+    .option('--file <file>', 'the users, one per line or under a user column (CSV, TSV or .xlsx)')
+    .option('--sheet <name>', 'with an .xlsx --file: the sheet to read (default: its first)')
     .option('--from-organization', 'then remove them from the organization too (needs confirmation, or --yes)')
     .option('--max-org-removals <n|p%>', 'with --from-organization: refuse removing more members of the organization than this (default 5%, at least 1)')
     .option('--dry-run', 'print the plan, send no change')
@@ -54,6 +57,7 @@ export async function run(opts: OffboardOptions, ctx: Context): Promise<number> 
   ]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const minOwners = opts.minOwners === undefined ? undefined : parseWholeNumber('--min-owners', opts.minOwners, 1_000_000);
+  if (opts.sheet !== undefined && opts.file === undefined) throw new UsageError('--sheet chooses the sheet of an .xlsx --file: give --file too');
   if (opts.maxOrgRemovals !== undefined && !opts.fromOrganization) throw new UsageError('--max-org-removals only works with --from-organization');
   const maxOrgRemovals = opts.maxOrgRemovals ?? defaultMaxOrgRemovals;
   try {
@@ -66,9 +70,9 @@ export async function run(opts: OffboardOptions, ctx: Context): Promise<number> 
   if (opts.file !== undefined) {
     try {
       // Leavers are exactly the people named, inactive or not.
-      const file = await readUserFile(opts.file, { readRoles: false, dropInactive: false }, ctx.cwd);
+      const file = await readUserFile(opts.file, { readRoles: false, dropInactive: false, sheet: opts.sheet }, ctx.cwd);
       fromFile = file.users;
-      for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
+      for (const w of file.warnings) ctx.io.warn(formatProblem(w));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);

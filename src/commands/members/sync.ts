@@ -8,7 +8,7 @@
 // stderr says so, since an HR export read as "everyone is a member" would demote the owners.
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { InputFileError, UsageError, type FileProblem } from '../../errors.js';
+import { InputFileError, UsageError, formatProblem, type FileProblem } from '../../errors.js';
 import type { UserFile } from '../../files/users.js';
 import type { UserEntry } from '../../model/users.js';
 import { examples, repeated, type Factory } from '../command.js';
@@ -39,6 +39,8 @@ export interface SyncOptionsFlags {
   keep?: string[];
   keepFile?: string[];
   maxOrgRemovals?: string;
+  /** --sheet <name>: the sheet of every .xlsx file given. */
+  sheet?: string;
 }
 
 export type SyncOptions = SyncOptionsFlags;
@@ -66,6 +68,7 @@ export function command(f: Factory): Command {
     .option('--max-removals <n|p%>', 'refuse a plan removing more than this (default 25% of current members, at least 1)')
     .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners than this, if it has that many now (default 1)')
     .option('--force', 'apply a plan over --max-removals or --min-owners')
+    .option('--sheet <name>', 'the sheet of the .xlsx files given (--roster, --add-file, --remove-file; default: the first)')
     .option('--user-column <name>', 'the header cell of the user column in --roster and the files (when it has an unknown name, or several candidates)')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests (role changes) in flight at once', '8')
@@ -95,14 +98,14 @@ interface Source {
 }
 
 /** Reads every file, collecting the problems of all of them (after `earlier` ones) before failing. */
-async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd: string, userColumn: string | undefined): Promise<UserFile[]> {
+async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd: string, userColumn: string | undefined, sheet: string | undefined): Promise<UserFile[]> {
   const { readUserFile, throwProblems } = await import('../../files/users.js');
   const problems: FileProblem[] = [...earlier];
   let total = earlier.length;
   const files: UserFile[] = [];
   for (const source of sources) {
     try {
-      files.push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive }, cwd));
+      files.push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet }, cwd));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);
@@ -149,8 +152,9 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   if (opts.userColumn !== undefined && opts.userColumn.trim() === '') throw new UsageError('--user-column needs the name of a header cell');
   const profileKeep = ctx.profile().keep;
   const configKeep = parseUserArguments(profileKeep === undefined ? [] : profileKeep.split(',').map((v) => v.trim()).filter((v) => v !== ''), 'the config key keep');
-  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, opts.userColumn);
-  for (const file of files) for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
+  if (opts.sheet !== undefined && sources.length === 0) throw new UsageError('--sheet chooses the sheet of an .xlsx file: give --roster, --add-file or --remove-file too');
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, opts.userColumn, opts.sheet);
+  for (const file of files) for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const roster = opts.roster !== undefined ? files[0] : undefined;
   const fileAt = (offset: number, count: number): UserFile[] => files.slice(offset, offset + count);
   const addFromFiles = fileAt(roster ? 1 : 0, addFiles.length);

@@ -71,6 +71,8 @@ export interface Column {
   name: string;
   of?: string;
   flag?: boolean;
+  /** A `language-code` column whose language line 1's code said (not --languages). */
+  fromLine1?: boolean;
 }
 
 export type Problem = (line: number, message: string) => void;
@@ -99,7 +101,7 @@ export function recogniseHeader(
   given: readonly string[] | undefined,
   problem: Problem,
   warn: Problem,
-): { columns: Column[]; headerless: boolean; unverified: string[] } {
+): { columns: Column[]; headerless: boolean; unverified: string[]; deeplCodes?: boolean } {
   const first = input.rows[0] as DelimitedFile['rows'][number];
   const read = first.cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
   // The layout the first row looks most like: named in refusals, with the flag or edit that reads it.
@@ -110,10 +112,18 @@ export function recogniseHeader(
   const present = cells.filter((c) => c.raw !== '');
   const isHeader = present.every((c) => c.what.kind !== 'unknown') && present.some((c) => c.what.kind !== 'metadata' && c.what.kind !== 'status');
   if (layout === deeplExport && !isHeader && given === undefined) {
-    // `bank,Bank,EN,DE`: the codes in the row are the languages, not a header (whose every cell teamctl would place).
-    const codes = `--languages ${[cells[2]?.raw, cells[3]?.raw].map((c) => c?.toLowerCase()).join(',')}`;
-    problem(first.line, `line 1 is not a header of language columns: it looks like ${layout.name} — name the two codes at the end of each line, ${codes} (every line is then an entry, its codes checked)`);
-    return { columns: [], headerless: false, unverified: [] };
+    // `bank,Bank,EN,DE`: the codes at the end of each line are its languages (README, "Glossary
+    // file layouts"); every line is an entry, and each line's codes are checked against line 1's.
+    const codes: [string, string] = [cells[2]?.raw ?? '', cells[3]?.raw ?? ''];
+    if (codes[0].toLowerCase() === codes[1].toLowerCase()) {
+      problem(first.line, `line 1 looks like ${layout.name}, but names ${show(codes[0])} as both its languages`);
+      return { columns: [], headerless: false, unverified: [], deeplCodes: false };
+    }
+    const columns: Column[] = [
+      ...codes.map((code, index) => ({ index, kind: 'language' as const, name: code.toLowerCase() })),
+      ...codes.map((code, i) => ({ index: 2 + i, kind: 'language-code' as const, name: code.toLowerCase(), fromLine1: true })),
+    ];
+    return { columns, headerless: true, unverified: [], deeplCodes: true };
   }
 
   // A header with languages and a column teamctl cannot place: each such column is a problem,

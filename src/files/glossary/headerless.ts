@@ -1,14 +1,15 @@
 // Glossaries without a header row (README, "Glossary file layouts"): DeepL's and Google Cloud
 // Translation's unidirectional glossaries and Okapi's lists are `source,target` pairs by their own
-// specification; DeepL's export adds the two language codes to every row (`bank,Bank,EN,DE`).
-// Nothing in such a file says its languages: `--languages en,de` names them, and then every
-// line is an entry (rows.ts checks the code columns, and imports only the terms).
+// specification: `--languages en,de` names their languages, and then every line is an entry.
+// DeepL's export (and `glossary export --format deepl`) adds the two language codes to every row
+// (`bank,Bank,EN,DE`): those codes are its languages, no flag needed (header.ts reads them from
+// line 1, rows.ts checks every line's, src/glossary/deeplKeys.ts makes them the glossary's keys).
 import { knownLanguage } from './icu.js';
 import type { DelimitedLayout } from './layout.js';
 
 /**
  * DeepL's export: two terms, then the two languages' codes; less sure than any layout whose
- * columns are named. (Its refusal names the file's own codes: header.ts; so no `fix` here.)
+ * columns are named. Read by its own codes (header.ts), so never refused: no `fix`.
  */
 export const deeplExport: DelimitedLayout = {
   name: "a DeepL glossary export (two terms, then the two language codes, no header)",
@@ -25,3 +26,13 @@ export const headerless: DelimitedLayout = {
   example: 'hermosa,belle',
   detect: () => 1,
 };
+
+/**
+ * The code DeepL's glossaries take for a language key (README, "glossary export"): its primary
+ * subtag in upper case, since a DeepL glossary has no regional variants (`en-US` → `EN`, `pt-BR`
+ * → `PT`, `zh-Hant` → `ZH`); Norwegian `no` is DeepL's `NB`.
+ */
+export function deeplCode(language: string): string {
+  const primary = language.trim().split(/[-_]/)[0]?.toUpperCase() ?? '';
+  return primary === 'NO' ? 'NB' : primary;
+}

@@ -4,6 +4,7 @@
 // readGlossaryFile.
 import { parseDelimited, readCheckedChunks, textOfChunks } from '../csv.js';
 import { glossaryJsonRows, looksLikeJson } from '../json-in.js';
+import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from '../spreadsheet.js';
 import { fromDelimited, type GlossaryFile, type GlossaryReadOptions } from './rows.js';
 
 export type { GlossaryFile, GlossaryReadOptions };
@@ -23,8 +24,11 @@ export function parseGlossaryFile(text: string, file: string, opts: GlossaryRead
   return fromDelimited(parseDelimited(text, file), opts);
 }
 
-/** Reads a glossary file: CSV (or `;`/tab), or XML by its extension or first character. */
+/** Reads a glossary file: an .xlsx, CSV (or `;`/tab), or XML by its extension or first character. */
 export async function readGlossaryFile(path: string, opts: GlossaryReadOptions = {}, cwd?: string): Promise<GlossaryFile> {
+  // An .xlsx: its sheet's rows, through the same layouts and checks (README, "Spreadsheets (.xlsx)").
+  if (await isXlsx(path, cwd)) return fromDelimited(await readSpreadsheet(path, opts.sheet, cwd), opts);
+  if (opts.sheet !== undefined) throw sheetWithoutXlsx(path);
   const chunks = readCheckedChunks(path, { cwd });
   const first = await chunks.next();
   if (first.done !== true && looksLikeXml(path, first.value.text)) {

@@ -36,6 +36,7 @@ import { InputFileError, type FileProblem } from '../../errors.js';
 import { translationsKey, type GlossaryRow } from '../../model/entries.js';
 import { readCell } from '../cells.js';
 import { refuseNulCells, type DelimitedFile } from '../csv.js';
+import { deeplCode } from './headerless.js';
 import { recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
 import { flagOf, StatusTally, statusOf, type Verdict } from './status.js';
 
@@ -53,6 +54,12 @@ export interface GlossaryFile {
    * those keys (checked once it is read; README, "Glossary file layouts").
    */
   unverifiedLanguages: string[];
+  /**
+   * A DeepL glossary read by the codes on its lines (`EN`, `DE`), its languages those codes in
+   * lower case: each stands for the glossary's key of that language (en-US) where that is one
+   * key (src/glossary/run.ts; README, "Glossary file layouts").
+   */
+  deeplCodes?: boolean;
 }
 
 export interface GlossaryReadOptions {
@@ -60,6 +67,8 @@ export interface GlossaryReadOptions {
   key?: string;
   /** `--languages en,de`: the languages of the term columns, for a header that does not say them. */
   languages?: string[];
+  /** `--sheet <name>`: the sheet of an .xlsx to read (default its first). */
+  sheet?: string;
 }
 
 /** The service's published limit on one translation. */
@@ -122,7 +131,15 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
     problems.sort((a, b) => a.line - b.line);
     throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
   }
-  return { rows: rows.kept.map((k) => k.row), languages, hasIdColumn: idColumn !== undefined, key, warnings, unverifiedLanguages: layout.unverified };
+  return {
+    rows: rows.kept.map((k) => k.row),
+    languages,
+    hasIdColumn: idColumn !== undefined,
+    key,
+    warnings,
+    unverifiedLanguages: layout.unverified,
+    ...('deeplCodes' in layout && layout.deeplCodes === true ? { deeplCodes: true } : {}),
+  };
 }
 
 /** The key language as spelled in the header: `--key` (any case), else the first language column. */
@@ -158,7 +175,10 @@ function readTranslations(cells: readonly string[], columns: readonly Column[], 
     const value = readCell(cells[column.index] ?? '');
     if (value === '') continue;
     if (column.kind === 'language-code') {
-      if (value.toLowerCase() !== column.name.toLowerCase()) problem(line, `cell ${column.index + 1} is ${show(value)}, where --languages names ${column.name}`);
+      // DeepL's code of a regional key (`EN` for en-US) is that key's code too.
+      if (value.toLowerCase() !== column.name.toLowerCase() && value.toUpperCase() !== deeplCode(column.name)) {
+        problem(line, `cell ${column.index + 1} is ${show(value)}, where ${column.fromLine1 === true ? 'line 1 has' : '--languages names'} ${column.name}`);
+      }
       continue;
     }
     if (column.kind !== 'language') {

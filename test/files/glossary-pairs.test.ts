@@ -1,0 +1,64 @@
+// The pair formats of `glossary export` (README, "glossary export") and DeepL's codes read back as
+// the glossary's keys (README, "Glossary file layouts").
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { PairWriter } from '../../src/files/glossary-pairs.js';
+import { deeplCode } from '../../src/files/glossary/headerless.js';
+import { parseGlossaryFile } from '../../src/files/glossary/read.js';
+import { deeplCodesToKeys } from '../../src/glossary/deeplKeys.js';
+
+const entry = (id: string, translations: Record<string, string>) => ({ id, translations });
+
+describe("DeepL's codes", () => {
+  it('the primary subtag in upper case; Norwegian is NB', () => {
+    expect(['en-US', 'pt-BR', 'zh-Hant', 'de', 'no', 'nb', 'EN_gb'].map(deeplCode)).toEqual(['EN', 'PT', 'ZH', 'DE', 'NB', 'NB', 'EN']);
+  });
+});
+
+describe('PairWriter', () => {
+  it('reads keys case-insensitively, writes trimmed NFC terms, leaves out entries missing a language or repeating a source term', () => {
+    const w = new PairWriter('deepl', ['en', 'de']);
+    expect(w.row(entry('a', { EN: '  cafe\u0301 ', de: 'Café' }))).toBe('café,Café,EN,DE\n');
+    expect(w.row(entry('b', { en: 'door' }))).toBe('');
+    expect(w.row(entry('c', { en: 'café', de: 'Kaffeehaus' }))).toBe('');
+    expect(w.repeatedWarning()).toBe('1 entry left out: its en term is already on an earlier line (c); a pair glossary takes each source term once');
+    // One language under two spellings with different terms: the first in the entry's key order, said.
+    expect(w.row(entry('d', { de: 'Dach', en: 'roof', EN: 'Roof' }))).toBe('roof,Dach,EN,DE\n');
+    expect(w.conflicts).toEqual([{ id: 'd', column: 'en', keys: ['en', 'EN'] }]);
+  });
+
+  it('refuses a term it cannot carry (a control character, NEL, U+2028), naming the entry; a pair DeepL cannot tell apart', () => {
+    for (const bad of ['a\tb', 'a\u0085b', 'a\u2028b', 'a\u007fb']) {
+      expect(() => new PairWriter('tsv-pair', ['en', 'de']).row(entry('ge_1', { en: 'x', de: bad }))).toThrow(/^entry "ge_1": its "de" term .* holds U\+[0-9A-F]{4} \(a tab, a line break or another control character\), which --format tsv-pair cannot carry$/s);
+    }
+    expect(() => new PairWriter('deepl', ['pt-BR', 'pt-PT'])).toThrow(UsageError);
+    // tsv-pair has no such limit: the keys are written as they are.
+    expect(new PairWriter('tsv-pair', ['pt-BR', 'pt-PT']).row(entry('a', { 'pt-BR': 'ônibus', 'pt-PT': 'autocarro' }))).toBe('ônibus\tautocarro\n');
+  });
+});
+
+describe('a DeepL file read by its codes, the codes made the glossary keys', () => {
+  const file = () => parseGlossaryFile('bank,Bank,EN,DE\ndoor,Tür,EN,DE\n', 'deepl.csv');
+
+  it("a code is the glossary's key of its language: the same key any case, else the one key with that primary subtag", () => {
+    const existing = [entry('1', { 'en-US': 'bank', de: 'Bank' })];
+    const { file: keyed, warnings } = deeplCodesToKeys(file(), existing);
+    expect(keyed.languages).toEqual(['en-US', 'de']);
+    expect(keyed.key).toBe('en-US');
+    expect(keyed.rows.map((r) => r.translations)).toEqual([
+      { 'en-US': 'bank', de: 'Bank' },
+      { 'en-US': 'door', de: 'Tür' },
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('two keys of one language: the code stays, with a warning; no such key: the code stays, silently', () => {
+    const { file: keyed, warnings } = deeplCodesToKeys(file(), [entry('1', { 'en-US': 'bank', 'en-GB': 'bank', DE: 'Bank' })]);
+    expect(keyed.languages).toEqual(['en', 'de']);
+    expect(warnings).toEqual(["DeepL's EN may be any of en-US, en-GB in this glossary: read as en; name the key with --languages (e.g. --languages en-US,…)"]);
+    expect(deeplCodesToKeys(file(), []).file.languages).toEqual(['en', 'de']);
+    // A file read with --languages is left as it is.
+    const named = parseGlossaryFile('bank,Bank,EN,DE\n', 'deepl.csv', { languages: ['en-GB', 'de'] });
+    expect(deeplCodesToKeys(named, [entry('1', { 'en-US': 'x' })]).file.languages).toEqual(['en-GB', 'de']);
+  });
+});
