@@ -62,3 +62,26 @@ export function examples(...lines: string[]): string {
 export function repeated(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
+
+/** --invite and its flags (members add, members sync): checked, nothing read yet (README, "Joiners"). */
+export async function inviteOptions(opts: { invite?: boolean; inviteRole?: string; sso?: boolean; reinviteAfter?: string; skipUnknown?: boolean; planOut?: string }): Promise<
+  { role: string | null; sso: boolean; reinviteAfterDays: number } | undefined
+> {
+  const { UsageError } = await import('../errors.js');
+  if (!opts.invite) {
+    for (const [flag, given] of [['--invite-role', opts.inviteRole], ['--sso', opts.sso], ['--reinvite-after', opts.reinviteAfter]] as const) {
+      if (given !== undefined) throw new UsageError(`${flag} only works with --invite`);
+    }
+    return undefined;
+  }
+  if (opts.skipUnknown) throw new UsageError('--invite and --skip-unknown say opposite things of the users outside the organization: give one');
+  if (opts.planOut !== undefined) throw new UsageError('a plan that invites users cannot be saved (--plan-out): invite them first (--invite), then make the plan');
+  const { organizationRoles } = await import('../choices.js');
+  const name = (opts.inviteRole ?? 'read').trim().toLowerCase();
+  if (name !== 'guest' && !(organizationRoles as readonly string[]).includes(name)) {
+    throw new UsageError(`--invite-role takes ${organizationRoles.join(', ')} or guest, not ${JSON.stringify(opts.inviteRole)}`);
+  }
+  const days = opts.reinviteAfter === undefined ? 7 : Number(opts.reinviteAfter);
+  if (!Number.isFinite(days) || days < 0 || days > 3650 || opts.reinviteAfter?.trim() === '') throw new UsageError(`--reinvite-after takes a number of days from 0 to 3650, not ${JSON.stringify(opts.reinviteAfter)}`);
+  return { role: name === 'guest' ? null : name, sso: opts.sso === true, reinviteAfterDays: days };
+}

@@ -12,6 +12,7 @@ import type { ApiClient } from '../api/client.js';
 import { planOrganization, rowsByTeam } from '../plan/organization.js';
 import { namesOneOf, withoutOutsiders } from '../plan/outsiders.js';
 import { changesOrganization, lifecycleDomain, type LifecycleOptions } from './lifecycle.js';
+import { joinersDomain, type InviteOptions, type PlacedRow } from './joiners.js';
 import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from './outsiders.js';
 import { plural } from '../output/words.js';
 import { severalTeams } from '../settings.js';
@@ -50,6 +51,8 @@ export interface EngineOptions {
   rosterFile?: { file: string; column: string | undefined };
   /** --org-roles, --prune-organization, --keep: the organization's members beside the teams. */
   lifecycle?: LifecycleOptions;
+  /** --invite: users outside the organization are invited, then placed in their teams. */
+  invite?: InviteOptions;
 }
 
 /** Teams read at once when a roster names several (each read is sequential pages). */
@@ -86,9 +89,12 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
     named,
     settings: settingsOf(options, maxRemovals),
   });
-  const whole: ChangeDomain<unknown> = changesOrganization(options.lifecycle)
-    ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: domain, team, roster: change.roster ?? [], force: options.force === true, concurrency: options.concurrency, options: options.lifecycle })
-    : domain;
+  const rows: PlacedRow[] = [...(options.change.add ?? []).map((entry) => ({ entry, team, role: options.change.role })), ...(options.change.roster ?? []).map((entry) => ({ entry, team, role: entry.role }))];
+  const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, rows, options.invite, settingsOf(options, maxRemovals)) : undefined;
+  const whole: ChangeDomain<unknown> =
+    changesOrganization(options.lifecycle) || invitations !== undefined
+      ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: domain, team, roster: change.roster ?? [], force: options.force === true, concurrency: options.concurrency, options: options.lifecycle, invitations })
+      : domain;
   return runChange(ctx, withOrganizationCheck(whole, org, check.refused, check.refusals), runOptions(options));
 }
 
@@ -113,6 +119,7 @@ async function checkOrganization(
     refusals.push(matchesNobodyRefusal(options.rosterFile.file, options.rosterFile.column, roster.length));
   }
   if (outsiders.length === 0) return { outsiders, refused: [], refusals };
+  if (options.invite !== undefined) return { outsiders, refused: [], refusals };
   if (options.skipUnknown) {
     ctx.io.warn(`${plural(outsiders.length, 'user')} not in organization ${org} left out (--skip-unknown): ${namesOf(outsiders)}`);
     return { outsiders, refused: [], refusals };
@@ -152,6 +159,10 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   const firstPlans = planOrganization(current, byTeam, prune, keep);
   const toAdd = [...[...firstPlans.values()].flatMap((p) => p.add.map((a) => a.user)), ...[...missing.values()].flat().map(refOfEntry)];
   const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0) || options.lifecycle?.pruneOrganization === true);
+  const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role })));
+  if (options.invite !== undefined && [...missing.values()].flat().some(namesOneOf(check.outsiders))) {
+    throw new UsageError('--invite cannot place a user in a team the run creates (--create-teams): create the teams first, then invite; nothing was sent');
+  }
   if (check.outsiders.length > 0) {
     const outside = namesOneOf(check.outsiders);
     for (const [team, rows] of byTeam) byTeam.set(team, rows.filter((r) => !outside(r)));
@@ -188,9 +199,11 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   }
   const teamsDomain = organizationDomain(domains);
   const rows = [...byTeam.values(), ...missing.values()].flat();
-  const whole: ChangeDomain<unknown> = changesOrganization(options.lifecycle)
-    ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: teamsDomain, team: undefined, roster: rows, force: options.force === true, concurrency: options.concurrency, options: options.lifecycle })
-    : teamsDomain;
+  const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, placedRows, options.invite, settings) : undefined;
+  const whole: ChangeDomain<unknown> =
+    changesOrganization(options.lifecycle) || invitations !== undefined
+      ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: teamsDomain, team: undefined, roster: rows, force: options.force === true, concurrency: options.concurrency, options: options.lifecycle, invitations })
+      : teamsDomain;
   return runChange(ctx, withOrganizationCheck(whole, org, check.refused, check.refusals), runOptions(options));
 }
 

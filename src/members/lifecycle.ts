@@ -40,14 +40,24 @@ export interface LifecycleInput {
   roster: readonly UserEntry[];
   force: boolean;
   concurrency: number;
-  options: LifecycleOptions;
+  options: LifecycleOptions | undefined;
+  /** The invitations of the joiners, and their placement (src/members/invite.ts), after the team changes. */
+  invitations?: ChangeDomain<StepRow> | undefined;
 }
 
 /** Whether the run changes the organization's members, not only its teams. */
 export const changesOrganization = (o: LifecycleOptions | undefined): o is LifecycleOptions => o !== undefined && (o.orgRoles || o.pruneOrganization);
 
 export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Promise<ChangeDomain<StepRow>> {
-  const { client, org, options } = input;
+  const teams = input.teams as ChangeDomain<ReportRow | TeamRow>;
+  const teamPart = { domain: teams, row: (r: ReportRow | TeamRow) => stepOfTeamRow(r, input.team) };
+  const invitePart = input.invitations === undefined ? [] : [{ domain: input.invitations, row: (r: StepRow) => r }];
+  const options = input.options;
+  if (!changesOrganization(options)) {
+    // The invitations' planFile refuses to be saved; without them the teams' plan is the plan.
+    return sequenceDomain([teamPart, ...invitePart], (files) => (invitePart.length > 0 ? (input.invitations as ChangeDomain<StepRow>).planFile() : (files[0] as PlanFile)));
+  }
+  const { client, org } = input;
   const members = await readOrgMembers(client, org);
   const caller = await callerOf(client, members);
   const plan = planOrganizationMembers(members, {
@@ -67,8 +77,8 @@ export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Prom
     force: input.force,
     concurrency: input.concurrency,
   });
-  const teams = input.teams as ChangeDomain<ReportRow | TeamRow>;
-  return sequenceDomain([roles, { domain: teams, row: (r) => stepOfTeamRow(r, input.team) }, removals], (files) => {
+  return sequenceDomain([roles, teamPart, ...invitePart, removals], (files) => {
+    if (input.invitations !== undefined) return input.invitations.planFile();
     const first = files[0] as PlanFile<OrgPlanBody>;
     const teamFile = files[1] as PlanFile<MembersPlanBody>;
     return newPlanFile('organization', { command: first.command, baseUrl: first.baseUrl, organization: first.organization }, { ...first.body, teams: teamFile.body });

@@ -5,7 +5,8 @@
 import type { Context } from '../../context.js';
 import { Command, Option } from 'commander';
 import { teamMemberRoles } from '../../choices.js';
-import { examples, type Factory } from '../command.js';
+import { examples, inviteOptions, type Factory } from '../command.js';
+import type { InviteOptions } from '../../members/joiners.js';
 
 /** The flags of the command, as commander parses them. */
 export interface AddOptionsFlags {
@@ -17,6 +18,10 @@ export interface AddOptionsFlags {
   batchSize: string;
   concurrency: string;
   skipUnknown?: boolean;
+  invite?: boolean;
+  inviteRole?: string;
+  sso?: boolean;
+  reinviteAfter?: string;
 }
 
 export interface AddOptions extends AddOptionsFlags {
@@ -28,6 +33,10 @@ export function command(f: Factory): Command {
     .argument('<user...>')
     .description('add users (ids or e-mails) to the team; with --role, each ends with that role')
     .addOption(new Option('--role <role>', 'team role of every named user').choices(teamMemberRoles))
+    .option('--invite', 'invite the users who are not members of the organization (by e-mail), then add them to the team once they join')
+    .option('--invite-role <role>', 'with --invite: the organization role of an invitee whose row has no orgRole (default read)')
+    .option('--sso', 'with --invite: invite them as SSO users')
+    .option('--reinvite-after <days>', 'with --invite: invite a user teamctl invited before, still pending, only after this many days (default 7)')
     .option('--skip-unknown', 'leave out users who are not members of the organization, with a warning (default: refuse the run)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--force', 'apply a plan that leaves the team without an owner')
@@ -42,6 +51,7 @@ export function command(f: Factory): Command {
 export async function run(opts: AddOptions, ctx: Context): Promise<number> {
   const [{ parseUserArguments, throwProblems }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../members/engine.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
+  const invite = await inviteOptions(opts);
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   const { users: add, problems } = parseUserArguments(opts.users, 'arguments');
   throwProblems(problems);
@@ -50,6 +60,7 @@ export async function run(opts: AddOptions, ctx: Context): Promise<number> {
     change: { add, ...(opts.role ? { role: opts.role } : {}) },
     dryRun: opts.dryRun === true,
     skipUnknown: opts.skipUnknown === true,
+    ...(invite !== undefined ? { invite: invite as InviteOptions } : {}),
     force: opts.force === true,
     batchSize,
     concurrency,

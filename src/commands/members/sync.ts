@@ -11,7 +11,8 @@ import type { Context } from '../../context.js';
 import { InputFileError, UsageError, formatProblem, type FileProblem } from '../../errors.js';
 import type { UserFile } from '../../files/users.js';
 import type { UserEntry } from '../../model/users.js';
-import { examples, repeated, type Factory } from '../command.js';
+import { examples, inviteOptions, repeated, type Factory } from '../command.js';
+import type { InviteOptions } from '../../members/joiners.js';
 
 /** The flags of the command, as commander parses them. */
 export interface SyncOptionsFlags {
@@ -33,6 +34,10 @@ export interface SyncOptionsFlags {
   userColumn?: string;
   createTeams?: boolean;
   skipUnknown?: boolean;
+  invite?: boolean;
+  inviteRole?: string;
+  sso?: boolean;
+  reinviteAfter?: string;
   orgRoles?: boolean;
   pruneOrganization?: boolean;
   pruneGuests?: boolean;
@@ -61,6 +66,10 @@ export function command(f: Factory): Command {
     .option('--keep <user...>', 'users no prune removes and no roster demotes (also the config key keep)')
     .option('--keep-file <file>', 'file of users to keep', repeated)
     .option('--max-org-removals <n|p%>', 'refuse removing more members of the organization than this (default 5%, at least 1)')
+    .option('--invite', 'invite the users who are not members of the organization (by e-mail), then add them to the team once they join')
+    .option('--invite-role <role>', 'with --invite: the organization role of an invitee whose row has no orgRole (default read)')
+    .option('--sso', 'with --invite: invite them as SSO users')
+    .option('--reinvite-after <days>', 'with --invite: invite a user teamctl invited before, still pending, only after this many days (default 7)')
     .option('--skip-unknown', 'leave out users who are not members of the organization, with a warning (default: refuse the run)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
@@ -123,6 +132,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     import('../../settings.js'),
   ]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
+  const invite = await inviteOptions(opts);
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');
   if (opts.prune && opts.roster === undefined) throw new UsageError('--prune needs --roster: it removes members missing from the roster');
@@ -197,6 +207,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     planOut: opts.planOut,
     inputs: sources.map(({ path, what }) => ({ path, what })),
     skipUnknown: opts.skipUnknown === true,
+    ...(invite !== undefined ? { invite: invite as InviteOptions } : {}),
     lifecycle: { orgRoles: opts.orgRoles === true, pruneOrganization: opts.pruneOrganization === true, pruneGuests: opts.pruneGuests === true, keep, maxOrgRemovals },
     ...(roster ? { rosterFile: { file: roster.file, column: roster.header?.userHeading } } : {}),
   };

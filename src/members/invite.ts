@@ -1,0 +1,244 @@
+// Joiners (README, "Joiners"): the users a plan would add who are not in the organization, invited
+// (POST /orgs/{org}/invites, at most 100 e-mails a request) and then placed in their teams in the
+// same run — those the organization has once the invitations are answered. The others are
+// **invited, pending**: not failed, recorded beside the journal (src/members/invitations.ts), and
+// not invited again until --reinvite-after has passed. A part of the run's plan
+// (src/members/sequence.ts), after the team changes, so a team is read for the placement as those
+// changes left it.
+import type { ApiClient } from '../api/client.js';
+import type { Context } from '../context.js';
+import type { Tally } from '../engine/exit.js';
+import { notSentMessage } from '../engine/interrupted.js';
+import type { PlanFile } from '../engine/planFile.js';
+import type { ReportDoc } from '../engine/report.js';
+import type { AppliedView, ChangeDomain } from '../engine/run.js';
+import { ServiceError, TeamctlError, UsageError } from '../errors.js';
+import type { TeamMemberRole } from '../api/types.js';
+import { emailKey, type UserRef } from '../model/users.js';
+import type { Progress } from '../output/progress.js';
+import { describeUser, type MembersPlan } from '../plan/members.js';
+import { roleName, type OrganizationRole } from '../plan/orgMembers.js';
+import { membersDomain, type MembersRunSettings } from './change.js';
+import { recordInvitation } from './invitations.js';
+import { readOrgMembers } from './orgMembers.js';
+import type { ReportRow } from './report.js';
+import { stepOfTeamRow, type StepRow } from './sequence.js';
+import { readTeam } from './team.js';
+
+/** E-mails in one invitation request (the service's published limit is not shown; teamctl's). */
+export const invitesPerRequest = 100;
+
+/** A user to invite: the e-mail, the organization role, and the teams (and rows) to place them in. */
+export interface Invitee {
+  email: string;
+  role: OrganizationRole;
+  /** Each team and the team role asked for (undefined: member). */
+  teams: { team: string; role: TeamMemberRole | undefined }[];
+}
+
+/** An invitee recorded as invited within --reinvite-after: not invited again. */
+export interface PendingInvitee {
+  email: string;
+  invitedAt: string;
+}
+
+export interface InviteInput {
+  client: ApiClient;
+  baseUrl: string;
+  org: string;
+  command: string;
+  /** The config folder, where invitations are recorded. */
+  configDir: string;
+  invitees: Invitee[];
+  pending: PendingInvitee[];
+  sso: boolean;
+  reinviteAfterDays: number;
+  /** How the placement's team changes are sent (the run's settings). */
+  settings: MembersRunSettings;
+}
+
+const ref = (email: string, id: string | null = null): UserRef => ({ id, email });
+
+const row = (email: string, outcome: string, status: number | null, message: string, id: string | null = null): StepRow => ({ team: '', user: ref(email, id), action: 'invite', outcome, status, message });
+
+/** The JSON report's invitation fields (README, "Reports"). */
+interface InviteReport {
+  invited: UserRef[];
+  pending: UserRef[];
+  failedSSOEmails: string[];
+  placed: unknown[];
+  failed: { user: UserRef; action: string; status: number | null; message: string }[];
+}
+
+export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<StepRow> {
+  const { client, org, invitees, pending } = input;
+  const until = (p: PendingInvitee): string => new Date(Date.parse(p.invitedAt) + input.reinviteAfterDays * 86_400_000).toISOString().slice(0, 10);
+  const pendingRows = (): StepRow[] => pending.map((p) => row(p.email, 'pending', null, `invited ${p.invitedAt.slice(0, 10)}; not invited again before ${until(p)} (--reinvite-after)`));
+  const doc = (rows: readonly StepRow[], title: string): ReportDoc => ({
+    title,
+    sections: rows.length === 0 ? [] : [{ heading: 'Invitations', columns: ['user', 'team', 'action', 'outcome', 'message'], rows: rows.map((r) => [describeUser(r.user), r.team, r.action, r.outcome, r.message]) }],
+  });
+  const json = (rows: readonly StepRow[], placed: unknown[]): InviteReport => ({
+    invited: rows.filter((r) => r.action === 'invite' && (r.outcome === 'joined' || r.outcome === 'invited')).map((r) => r.user),
+    pending: rows.filter((r) => r.action === 'invite' && (r.outcome === 'pending' || r.outcome === 'invited')).map((r) => r.user),
+    failedSSOEmails: rows.filter((r) => r.message.includes('not added as an SSO user')).map((r) => r.user.email ?? ''),
+    placed,
+    failed: rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown').map((r) => ({ user: r.user, action: r.action, status: r.status, message: r.message })),
+  });
+  const teamsOf = (i: Invitee): string => (i.teams.length === 0 ? '' : ` → then ${i.teams.map((t) => `${t.team}${t.role ? ` (${t.role})` : ''}`).join(', ')}`);
+  return {
+    async planText() {
+      if (invitees.length + pending.length === 0) return '';
+      return [
+        `Invitations to organization ${org}: ${invitees.length} to invite, ${pending.length} pending`,
+        ...invitees.map((i) => `  ✉ ${describeUser(ref(i.email))} (${roleName(i.role)})${teamsOf(i)}`),
+        ...pending.map((p) => `  … ${describeUser(ref(p.email))} invited ${p.invitedAt.slice(0, 10)}, pending (not invited again before ${until(p)})`),
+      ].join('\n');
+    },
+    // A pending invitee is drift (--exit-code), though nothing is sent for them.
+    isEmpty: () => invitees.length + pending.length === 0,
+    refusals: () => [],
+    confirm: async () => undefined,
+    planned() {
+      const rows = [...invitees.map((i) => row(i.email, 'planned', null, `as ${roleName(i.role)}${teamsOf(i)}`)), ...pendingRows()];
+      return { rows, json: { ...json([], []), invited: invitees.map((i) => ref(i.email)), pending: pending.map((p) => ref(p.email)) }, doc: doc(rows, `Invitations to ${org}: ${invitees.length} to invite, ${pending.length} pending`) };
+    },
+    nothingToDo(): AppliedView<StepRow> {
+      return { rows: [], json: json([], []), doc: doc([], 'No invitations'), summary: () => '', tally: tallyOf([], []) };
+    },
+    nothingToDoLine: 'Nothing to change.',
+    work: () => ({ label: input.command, units: invitees.length + invitees.reduce((n, i) => n + i.teams.length, 0), requests: Math.ceil(invitees.length / invitesPerRequest) + 1 }),
+    async execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<StepRow>> {
+      const sent = await sendInvitations(input, progress, interrupted);
+      const joined = await settle(client, org, invitees, sent);
+      const placements = interrupted() ? [] : await place(ctx, input, joined, progress, interrupted);
+      const rows = [...sent.rows, ...pendingRows(), ...placements.flatMap((p) => p.rows)];
+      const tally = tallyOf(sent.rows, placements.map((p) => p.view.tally));
+      const placed = placements.map((p) => ({ team: p.team, ...(p.view.json as object) }));
+      return {
+        rows,
+        json: json(rows, placed),
+        doc: doc(rows, `Invitations to ${org}`),
+        summary: (report) => summaryOf(sent.rows, pending.length, placements.map((p) => `team ${p.team}:\n${p.view.summary(report)}`)),
+        tally,
+      };
+    },
+    planFile(): PlanFile {
+      throw new UsageError('a plan that invites users cannot be saved (--plan-out): invite them first, then make the plan; nothing was sent');
+    },
+    csv: { header: [], record: () => [] },
+    words: { nothingApplied: () => '', partial: () => '', hint: () => '' },
+  };
+}
+
+/** The invitations sent, one row per invitee: `invited` once answered, `failed` or `unknown`. */
+async function sendInvitations(input: InviteInput, progress: Progress, interrupted: () => boolean): Promise<{ rows: StepRow[] }> {
+  const { inviteToOrganization } = await import('../api/organization.js');
+  const rows: StepRow[] = [];
+  for (let start = 0; start < input.invitees.length; start += invitesPerRequest) {
+    const batch = input.invitees.slice(start, start + invitesPerRequest);
+    if (interrupted()) {
+      rows.push(...batch.map((i) => row(i.email, 'failed', null, notSentMessage)));
+      continue;
+    }
+    try {
+      const answer = await inviteToOrganization(input.client, input.org, batch.map((i) => ({ email: i.email, role: i.role })), input.sso);
+      const ssoFailed = new Set(answer.failedSSOEmails.map(emailKey));
+      for (const i of batch) rows.push(row(i.email, 'invited', 200, ssoFailed.has(emailKey(i.email)) ? 'invited, but not added as an SSO user (a member of another organization)' : ''));
+      await record(input, batch);
+    } catch (err) {
+      if (!(err instanceof TeamctlError)) throw err;
+      // An invitation whose answer was lost may have gone out: recorded, and settled by the listing, never sent again.
+      const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
+      if (unknown) await record(input, batch);
+      rows.push(...batch.map((i) => row(i.email, unknown ? 'unknown' : 'failed', err.status ?? null, err.message)));
+    }
+    for (let n = 0; n < batch.length; n++) progress.increment();
+  }
+  return { rows };
+}
+
+async function record(input: InviteInput, batch: readonly Invitee[]): Promise<void> {
+  const invitedAt = new Date().toISOString();
+  for (const i of batch) await recordInvitation(input.configDir, { email: i.email, organization: input.org, baseUrl: input.baseUrl, invitedAt });
+}
+
+/**
+ * The organization's members read once the invitations are answered: an invitee who is a member
+ * now joined (their row says so, with their id); one who is not is pending. An invitation of
+ * unknown outcome is settled the same way. Returns the joined invitees with their ids.
+ */
+async function settle(client: ApiClient, org: string, invitees: readonly Invitee[], sent: { rows: StepRow[] }): Promise<{ invitee: Invitee; id: string }[]> {
+  const answered = sent.rows.filter((r) => r.outcome === 'invited' || r.outcome === 'unknown');
+  if (answered.length === 0) return [];
+  let byEmail: Map<string, string>;
+  try {
+    byEmail = new Map((await readOrgMembers(client, org)).flatMap((m) => (m.email === null ? [] : [[emailKey(m.email), m.id] as [string, string]])));
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    for (const r of answered) if (r.outcome === 'invited') r.message = [r.message, `not placed in teams: the members could not be read (${err.message})`].filter(Boolean).join('; ');
+    return [];
+  }
+  const joined: { invitee: Invitee; id: string }[] = [];
+  for (const r of answered) {
+    const id = byEmail.get(emailKey(r.user.email ?? ''));
+    const invitee = invitees.find((i) => emailKey(i.email) === emailKey(r.user.email ?? ''));
+    if (id !== undefined && invitee) {
+      Object.assign(r, { outcome: 'joined', user: ref(invitee.email, id), message: [r.message, 'joined the organization'].filter(Boolean).join('; ') });
+      joined.push({ invitee, id });
+    } else if (r.outcome === 'unknown') {
+      Object.assign(r, { outcome: 'failed', message: `${r.message}; not a member when read again: recorded as invited, not sent again` });
+    } else {
+      r.message = [r.message, 'invited, pending: placed in their teams by a run after they join'].filter(Boolean).join('; ');
+    }
+  }
+  return joined;
+}
+
+/** The joined invitees added to their teams: each team read now, its adds sent and read back. */
+async function place(ctx: Context, input: InviteInput, joined: readonly { invitee: Invitee; id: string }[], progress: Progress, interrupted: () => boolean) {
+  const byTeam = new Map<string, { user: UserRef; role: TeamMemberRole | undefined }[]>();
+  for (const { invitee, id } of joined) for (const t of invitee.teams) byTeam.set(t.team, [...(byTeam.get(t.team) ?? []), { user: { id, email: invitee.email }, role: t.role }]);
+  const placed: { team: string; view: AppliedView<ReportRow>; rows: StepRow[] }[] = [];
+  for (const [team, users] of byTeam) {
+    if (interrupted()) break;
+    const current = await readTeam(input.client, input.org, team, 'to place the invitees who joined');
+    const members = new Set(current.map((m) => m.id));
+    // Only adds: an invitee who joined the team meanwhile is left as they are.
+    const plan: MembersPlan = {
+      add: users.filter((u) => !members.has(u.user.id ?? '')).map((u) => (u.role === undefined ? { user: u.user, role: 'member' as const } : { user: u.user, role: u.role, roleAsked: true as const })),
+      remove: [],
+      roleChanges: [],
+      unchanged: current.length,
+      notMember: [],
+    };
+    const domain = membersDomain(ctx, { client: input.client, baseUrl: input.baseUrl, org: input.org, team, command: input.command, current, plan, named: [], settings: input.settings });
+    const view = domain.isEmpty() ? domain.nothingToDo() : await domain.execute(progress, interrupted);
+    placed.push({ team, view, rows: view.rows.map((r) => stepOfTeamRow(r, team)) });
+  }
+  return placed;
+}
+
+function tallyOf(rows: readonly StepRow[], placements: readonly Tally[]): Tally {
+  const failed = rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown');
+  const sum = (f: (t: Tally) => number): number => placements.reduce((n, t) => n + f(t), 0);
+  return {
+    total: rows.length + sum((t) => t.total),
+    applied: rows.length - failed.length + sum((t) => t.applied),
+    failed: failed.length + sum((t) => t.failed),
+    unknown: failed.filter((r) => r.outcome === 'unknown').length + sum((t) => t.unknown),
+    unexplained: sum((t) => t.unexplained),
+    unverifiable: placements.some((t) => t.unverifiable),
+    firstFailure: failed[0]?.message ?? placements.find((t) => t.firstFailure !== undefined)?.firstFailure,
+  };
+}
+
+function summaryOf(rows: readonly StepRow[], earlier: number, placements: readonly string[]): string {
+  const n = (outcome: string): number => rows.filter((r) => r.outcome === outcome).length;
+  const failed = rows.filter((r) => r.outcome === 'failed');
+  return [
+    `Invitations: ${n('joined')} joined, ${n('invited')} invited and pending, ${failed.length} failed${earlier > 0 ? `; ${earlier} invited earlier, still pending` : ''}.`,
+    ...failed.slice(0, 20).map((r) => `  failed: invite ${describeUser(r.user)}${r.status === null ? '' : ` (${r.status})`}: ${r.message}`),
+    ...placements,
+  ].join('\n');
+}
