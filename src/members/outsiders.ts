@@ -45,7 +45,7 @@ export function namesOf(users: readonly UserRef[]): string {
 export function outsidersRefusal(org: string, outsiders: readonly UserRef[]): Refusal {
   return {
     what: `${plural(outsiders.length, 'user')} to add ${outsiders.length === 1 ? 'is' : 'are'} not in organization ${org}: ${namesOf(outsiders)}`,
-    hint: 'check the spelling of each e-mail (`teamctl users list --search <name>` finds members); --skip-unknown leaves them out (for an organization whose people arrive through SSO)',
+    hint: 'check the spelling of each e-mail (`teamctl users list --search <name>` finds members); --invite invites them, and --skip-unknown leaves them out (for an organization whose people arrive through SSO)',
   };
 }
 

@@ -5,7 +5,12 @@
 //   all teams read concurrently — median wall time of 5 runs and the CLI's peak RSS;
 // - applying across teams: 40 teams × 8 role changes (320 promotions) over a link of 50 ms
 //   latency with `--concurrency 16`, against the target of 3 s (median of 3 runs; every run's
-//   result checked in the sandbox's state).
+//   result checked in the sandbox's state);
+// - the organization's lifecycle at scale: 5,000 members in 250 teams, a roster with org roles and
+//   200 joiners, `members sync --prune --org-roles --invite --dry-run` against the target of 3 s
+//   and 150 MB (median of 3 runs, zero latency);
+// - `members add` of one user in an organization of 10,000: the requests it sends (the lookup of
+//   who is in the organization among them).
 // Run: `npm run bench` (after `npm ci`), or `node test/bench/org.js`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -100,6 +105,50 @@ const lines = [];
   const ms = median(results.map((r) => r.ms));
   lines.push(`applying: ${teams} teams × ${changes} role changes at ${latencyMs} ms latency, --concurrency ${concurrency}, 3 runs`);
   lines.push(`  median ${(ms / 1000).toFixed(2)} s (target ≤ ${targetMs / 1000} s: ${(ms / targetMs).toFixed(2)}× the target, ${ms <= targetMs ? 'met' : 'NOT met'}), peak RSS ${Math.max(...results.map((r) => r.rssMb)).toFixed(0)} MB`);
+}
+
+// 3. The organization's lifecycle: 5,000 members in 250 teams, org roles, 200 joiners.
+{
+  const teams = 250;
+  const perTeam = 20;
+  const joiners = 200;
+  const targetMs = 3000;
+  const targetMb = 150;
+  const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
+  sandbox.store.addUsers('acme', teams * perTeam);
+  const rows = ['team,email,role,orgRole'];
+  for (let t = 0; t < teams; t++) {
+    sandbox.store.createTeam('acme', `t${t}`);
+    const members = Array.from({ length: perTeam }, (_, i) => ({ userId: uid(t * perTeam + i + 1), role: i === 0 ? 'owner' : 'member' }));
+    sandbox.store.setTeamMembers('acme', `t${t}`, members);
+    // Every 25th member moves to edit; the rest keep their role (an empty cell).
+    members.forEach((m, i) => rows.push(`t${t},user${m.userId.slice(1)}@example.com,${m.role},${(t * perTeam + i) % 25 === 0 ? 'edit' : ''}`));
+  }
+  for (let j = 0; j < joiners; j++) rows.push(`t${j % teams},joiner${j}@example.com,member,read`);
+  const roster = join(dir, 'lifecycle.csv');
+  writeFileSync(roster, rows.join('\n') + '\n');
+  const env = envFor(sandbox);
+  const results = [];
+  for (let i = 0; i < 3; i++) results.push(await run(['members', 'sync', '--roster', roster, '--prune', '--org-roles', '--invite', '--dry-run', '--quiet'], env));
+  await sandbox.close();
+  const ms = median(results.map((r) => r.ms));
+  const mb = Math.max(...results.map((r) => r.rssMb));
+  lines.push(`lifecycle: ${teams * perTeam} members in ${teams} teams, org roles, ${joiners} joiners (${rows.length - 1} rows), members sync --prune --org-roles --invite --dry-run, 3 runs`);
+  lines.push(`  median ${ms.toFixed(0)} ms (target ≤ ${targetMs} ms: ${ms <= targetMs ? 'met' : 'NOT met'}), peak RSS ${mb.toFixed(0)} MB (target ≤ ${targetMb} MB: ${mb <= targetMb ? 'met' : 'NOT met'})`);
+}
+
+// 4. members add of one user in an organization of 10,000: the requests it sends.
+{
+  const sandbox = await startSandbox({ port: 0, seed: 'empty' });
+  sandbox.store.addUsers('acme', 10_000);
+  sandbox.store.createTeam('acme', 't');
+  sandbox.store.setTeamMembers('acme', 't', [{ userId: uid(1), role: 'owner' }]);
+  const env = { ...envFor(sandbox), TEAMCTL_TEAM: 't' };
+  const result = await run(['members', 'add', 'user09999@example.com', '--quiet'], env);
+  const requests = sandbox.requests.map((q) => `${q.method} ${q.path.replace(/^\/v1\/orgs\/acme/, '')}${q.query.search ? '?search=…' : ''}`);
+  await sandbox.close();
+  if (!sandbox.store.teamMembers('acme', 't').some((m) => m.userId === uid(9999))) throw new Error('members add did not add the user');
+  lines.push(`members add of one user in an organization of 10,000: ${requests.length} requests (${requests.join(', ')}), ${result.ms.toFixed(0)} ms`);
 }
 
 console.log(`organization rosters on Node ${process.versions.node}`);

@@ -186,7 +186,7 @@ describe('members add', () => {
       expect(r.code, r.stderr).toBe(3);
       expect(r.stderr).toContain('  ? nobody@example.com (not in the organization)');
       expect(r.stderr).toMatch(/^error: 1 user to add is not in organization acme: nobody@example\.com; nothing was sent$/m);
-      expect(r.stderr).toMatch(/--skip-unknown leaves them out/);
+      expect(r.stderr).toMatch(/--invite invites them, and --skip-unknown leaves them out/);
     }
     expect(s.sandbox.requests.slice(mark).filter((q) => q.method !== 'GET')).toEqual([]);
     expect(Object.keys(team())).toHaveLength(4);
