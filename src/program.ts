@@ -51,6 +51,7 @@ const tree: Record<string, Noun | Load> = {
     add: () => import('./commands/members/add.js'),
     remove: () => import('./commands/members/remove.js'),
     offboard: () => import('./commands/members/offboard.js'),
+    'set-role': () => import('./commands/members/set-role.js'),
     sync: () => import('./commands/members/sync.js'),
   }),
   apply: () => import('./commands/apply.js'),

@@ -55,6 +55,8 @@ export interface MembersChange {
   role?: TeamMemberRole;
   /** Users a prune never removes (--keep, --keep-file, the config key `keep`). */
   keep?: readonly UserEntry[];
+  /** `members set-role`: the users of `add` who are not members are `notMember`, never added. */
+  membersOnly?: boolean;
 }
 
 export interface PlannedAdd {
@@ -237,7 +239,8 @@ export function planMembers(current: readonly CurrentMember[], change: MembersCh
   for (const [identity, { target, role }] of wanted) {
     if (removed.has(identity)) continue;
     if (!target.member) {
-      plan.add.push(role === null ? { user: target.ref, role: 'member' } : { user: target.ref, role, roleAsked: true });
+      if (change.membersOnly) plan.notMember.push(target.ref);
+      else plan.add.push(role === null ? { user: target.ref, role: 'member' } : { user: target.ref, role, roleAsked: true });
     } else if (role !== null && role !== target.member.role) {
       (role === 'owner' ? promotions : demotions).push({ user: target.ref, from: target.member.role, to: role });
     }

@@ -295,3 +295,25 @@ describe('the read-back settles what the answers could not', () => {
     expect(json.failed.map((f) => [f.action, f.status])).toEqual([['add', 503]]);
   });
 });
+
+describe('members set-role', () => {
+  it("changes members' team role in bulk; a user not in the team is said, never added", async () => {
+    const r = await runCli(['members', 'set-role', 'u00002', 'user00003@example.com', 'u00009', '--role', 'owner', '--json'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(team()).toEqual({ u00001: 'owner', u00002: 'owner', u00003: 'owner', u00004: 'member' });
+    const report = JSON.parse(r.stdout) as MembersReport;
+    expect(report.roleChanged.map((c) => c.user.id)).toEqual(['u00002', 'u00003']);
+    expect(report.notMember).toEqual([{ id: 'u00009', email: null }]);
+    expect(changes().map(shape)).toEqual(['PUT u00002 {"role":"owner"}', 'PUT u00003 {"role":"owner"}']);
+  });
+
+  it('demoting the last owner is refused (exit 3); an organization role is exit 2 naming users set-role', async () => {
+    const last = await runCli(['members', 'set-role', 'u00001', '--role', 'member'], { env: s.env });
+    expect(last.code).toBe(3);
+    expect(last.stderr).toContain('without an owner');
+    const org = await runCli(['members', 'set-role', 'u00002', '--role', 'admin'], { env: s.env });
+    expect(org.code).toBe(2);
+    expect(org.stderr).toContain('teamctl users set-role <user> --role admin');
+    expect(changes()).toEqual([]);
+  });
+});

@@ -105,7 +105,7 @@ describe('users set-role', () => {
     const owner = await runCli(['users', 'set-role', 'u00003', '--role', 'owner'], { env });
     expect(owner.code).toBe(2);
     expect(owner.stderr).toContain('--role "owner" is a team role');
-    expect(owner.stderr).toContain('teamctl members add <user> --role owner');
+    expect(owner.stderr).toContain('teamctl members set-role <user> --role owner');
     const unknown = await runCli(['users', 'set-role', 'nobody@example.com', '--role', 'edit'], { env });
     expect(unknown.code).toBe(5);
     expect(writes()).toEqual([]);

@@ -1,7 +1,7 @@
 // users set-role <user...> --role <org role>: each named member's organization role (README,
 // "Organization roles and leavers"), through the change engine: --dry-run, --plan-out and apply,
 // --report, guards (never the token's own user, never the last admin). A team role is named
-// with `teamctl members add --role` instead, and the error says so.
+// with `teamctl members set-role` instead, and the error says so.
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -44,7 +44,7 @@ export async function run(opts: SetRoleCommandOptions, ctx: Context): Promise<nu
   if (role === undefined) {
     const team = ['owner', 'member'].includes(opts.role.trim().toLowerCase());
     throw new UsageError(`--role ${JSON.stringify(opts.role)} is ${team ? 'a team role' : 'no organization role'}: the organization roles are ${organizationRoles.join(', ')} and guest`, {
-      hint: team ? `a team role is set with \`teamctl members add <user> --role ${opts.role.trim().toLowerCase()}\`` : 'see `teamctl users list` for the roles members have',
+      hint: team ? `a team role is set with \`teamctl members set-role <user> --role ${opts.role.trim().toLowerCase()}\`` : 'see `teamctl users list` for the roles members have',
     });
   }
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
