@@ -26,6 +26,7 @@ export interface SandboxCommandOptions {
   writeRoster?: string;
   callerRole?: string;
   removalNeedsApproval?: boolean;
+  invitePendingRate?: string;
   /** The command after `--`, if any. */
   command?: string[];
 }
@@ -45,6 +46,7 @@ export function command(f: Factory): Command {
     .option('--late-rate <0..1>', "share of requests answered 502 or 503 at once (a gateway's page or the service's own error), then applied 50-300 ms later")
     .option('--fault-seed <n>', 'seed for the fault decisions (repeatable runs)')
     .option('--caller-role <role>', "make the token's user a member of each organization with this role (admin, create, edit, review, comment, read, guest); other than admin, role changes are refused and removals become requests")
+    .option('--invite-pending-rate <0..1>', 'share of invitations of known accounts left pending, as if not accepted yet (by e-mail, repeatable)')
     .option('--removal-needs-approval', "answer every removal from the organization 202: sent to the organization's admins as a request")
     .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
     .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')
@@ -88,6 +90,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     faultSeed: number('--fault-seed', opts.faultSeed, Number.isInteger, 'a whole number'),
     ...(opts.callerRole !== undefined ? { callerRole: callerRole(opts.callerRole) } : {}),
     ...(opts.removalNeedsApproval === true ? { removalNeedsApproval: true } : {}),
+    ...(opts.invitePendingRate !== undefined ? { invitePendingRate: number('--invite-pending-rate', opts.invitePendingRate, rate, 'a share from 0 to 1') } : {}),
   };
   const command = opts.command ?? [];
   // With a command, any free port unless --port was given: two rehearsals never collide.

@@ -50,6 +50,11 @@ export interface SandboxOptions extends FaultOptions {
    * answered 202, as requests to the admins (sandbox's choices: the document does not say).
    */
   callerRole?: string | null;
+  /**
+   * Share of invitations (0..1) of accounts the sandbox knows that stay pending, as if the invitee
+   * had not accepted yet (default 0: they join at once). Decided by the e-mail, so repeatable.
+   */
+  invitePendingRate?: number;
   /** Keep at most this many entries in `requests`, dropping the oldest (default: all). */
   requestLogLimit?: number;
   /** How `latencyMs` and a `delay` hook wait (default: a timer that close() cancels); tests inject their own clock. */
@@ -154,6 +159,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       creatorJoins: opts.creatorJoins ?? false,
       removalNeedsApproval: opts.removalNeedsApproval ?? false,
       ...(opts.callerRole !== undefined ? { callerRole: opts.callerRole } : {}),
+      ...(opts.invitePendingRate !== undefined ? { invitePendingRate: opts.invitePendingRate } : {}),
       baseUrl: () => url,
     },
     token,

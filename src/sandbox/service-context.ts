@@ -21,6 +21,8 @@ export interface ServiceContext {
    * which it then is a member of (null: a guest); undefined: not a member of any (sandbox option).
    */
   callerRole?: string | null | undefined;
+  /** Share of invitations of accounts the sandbox knows that stay pending anyway (sandbox option, invites.ts). */
+  invitePendingRate?: number;
   /** Base URL without `/v1` (known once the server listens). */
   baseUrl(): string;
 }

@@ -230,6 +230,18 @@ export class SandboxStore {
     return this.batch(() => users.map((u) => this.addUser(orgId, u)));
   }
 
+  /**
+   * A pending invitee accepts (tests, and a person opening the e-mail): a member now, with the
+   * invitation's role and a new id (or the account's, when the sandbox knows one), no longer invited.
+   */
+  acceptInvitation(orgId: string, email: string, now = new Date().toISOString()): SandboxUser {
+    const invitation = this.members.invitations(orgId).find((i) => normaliseEmail(i.email) === normaliseEmail(email));
+    if (!invitation) throw new StoreError(`no pending invitation of ${email} to organization ${orgId}`);
+    const account = this.members.findAccount(invitation.email);
+    const id = account?.id ?? `u-${newTeamId().slice(0, 12)}`;
+    return this.addUser(orgId, { id, displayName: account?.displayName ?? invitation.email.split('@')[0] ?? invitation.email, email: invitation.email, role: invitation.role, disabled: false, joinedAt: now, sso: invitation.sso, spaces: 0, sites: 0 });
+  }
+
   getUser(orgId: string, userId: string): SandboxUser | undefined {
     return this.organizations.get(orgId)?.users.get(userId);
   }

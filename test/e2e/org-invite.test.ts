@@ -72,11 +72,11 @@ describe('members sync --invite', () => {
     const drift = await run(['members', 'sync', '--roster', path, '--invite', '--dry-run', '--exit-code']);
     expect(drift.code).toBe(8);
     // The invitee accepts: a member now, added to the team by the next run without an invitation.
-    s.sandbox.store.addUser('lab', { id: 'hire1', displayName: 'New Hire', email: 'new.hire@example.com', role: 'read', disabled: false, joinedAt: new Date().toISOString(), sso: false, spaces: 0, sites: 0 });
+    const hire = s.sandbox.store.acceptInvitation('lab', 'new.hire@example.com');
     const placed = await run(['members', 'sync', '--roster', path, '--invite']);
     expect(placed.code, placed.stderr).toBe(0);
     expect(invites(mark)).toEqual([]);
-    expect(team()).toMatchObject({ hire1: 'member' });
+    expect(team()).toMatchObject({ [hire.id]: 'member' });
     const mark2 = s.sandbox.requests.length;
     expect((await run(['members', 'sync', '--roster', path, '--invite'])).code).toBe(0);
     expect(writes(mark2)).toEqual([]);

@@ -163,6 +163,23 @@ describe('POST /orgs/{org}/invites', () => {
     expect((await listed(sb, '&search=new.person')).items).toEqual([]);
   });
 
+  it('acceptInvitation lets a pending invitee join with the invitation\'s role; invitePendingRate 1 keeps a known account pending', async () => {
+    const sb = await start();
+    await call(sb, 'POST', invitesPath(), { body: { emails: [{ email: 'new.person@example.net', role: 'edit' }] } });
+    const joined = sb.store.acceptInvitation('acme', 'NEW.person@example.net');
+    expect(joined).toMatchObject({ email: 'new.person@example.net', role: 'edit', disabled: false });
+    expect((await call<OrganizationMember>(sb, 'GET', memberPath(joined.id))).body.role).toBe('edit');
+    expect(sb.store.members.invitations('acme')).toEqual([]);
+    expect(() => sb.store.acceptInvitation('acme', 'nobody@example.net')).toThrow(/no pending invitation/);
+
+    const pendingAll = await start({ invitePendingRate: 1 });
+    pendingAll.store.members.addAccount({ id: 'acct-nora', displayName: 'Nora Berg', email: 'nora.berg@example.org' });
+    const answer = await call<InviteAnswer>(pendingAll, 'POST', invitesPath(), { body: { emails: ['nora.berg@example.org'] } });
+    expect(answer.body).toEqual({ users: [], invited: 0 });
+    expect(pendingAll.store.members.invitations('acme').map((i) => i.email)).toEqual(['nora.berg@example.org']);
+    expect(pendingAll.store.acceptInvitation('acme', 'nora.berg@example.org').id).toBe('acct-nora');
+  });
+
   it('an invitee whose account becomes known joins on the next invitation, and the invitation is gone', async () => {
     const sb = await start();
     await call(sb, 'POST', invitesPath(), { body: { emails: ['later@example.net'] } });
