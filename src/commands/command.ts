@@ -64,7 +64,7 @@ export function repeated(value: string, previous: string[] = []): string[] {
 }
 
 /** --invite and its flags (members add, members sync): checked, nothing read yet (README, "Joiners"). */
-export async function inviteOptions(opts: { invite?: boolean; inviteRole?: string; sso?: boolean; reinviteAfter?: string; skipUnknown?: boolean; planOut?: string }): Promise<
+export async function inviteOptions(opts: { invite?: boolean; inviteRole?: string; sso?: boolean; reinviteAfter?: string; skipUnknown?: boolean }): Promise<
   { role: string | null; sso: boolean; reinviteAfterDays: number } | undefined
 > {
   const { UsageError } = await import('../errors.js');
@@ -75,7 +75,6 @@ export async function inviteOptions(opts: { invite?: boolean; inviteRole?: strin
     return undefined;
   }
   if (opts.skipUnknown) throw new UsageError('--invite and --skip-unknown say opposite things of the users outside the organization: give one');
-  if (opts.planOut !== undefined) throw new UsageError('a plan that invites users cannot be saved (--plan-out): invite them first (--invite), then make the plan');
   const { organizationRoles } = await import('../choices.js');
   const name = (opts.inviteRole ?? 'read').trim().toLowerCase();
   if (name !== 'guest' && !(organizationRoles as readonly string[]).includes(name)) {

@@ -7,6 +7,7 @@ import { readPlanFile, type PlanFile } from '../engine/planFile.js';
 import { checked } from '../engine/shape.js';
 import { glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersPlanBody } from '../members/savedPlan.js';
+import type { MembersPlanBody } from '../members/change.js';
 import { orgPlanBody } from '../members/orgSavedPlan.js';
 import { teamsPlanBody } from '../teams/savedPlan.js';
 import { renderMarkdown } from '../output/markdown.js';
@@ -38,26 +39,37 @@ const translations = (t: Record<string, string>): string =>
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
 
+/** A members plan's changes, team by team. */
+function teamChanges(body: MembersPlanBody): Change[] {
+  return body.teams.flatMap(({ team, plan: p }) => [
+    ...p.add.map((a) => ({ where: team, action: 'add', subject: who(a.user), detail: a.role })),
+    ...p.roleChanges.map((c) => ({ where: team, action: 'role', subject: who(c.user), detail: `${c.from} → ${c.to}` })),
+    ...p.remove.map((r) => ({ where: team, action: 'remove', subject: who(r.user), detail: `${r.role}${r.pruned ? ', not in the roster' : ''}` })),
+  ]);
+}
+
 /** The plan's guards and its changes, read from its checked body. */
 function contents(plan: PlanFile, path: string): { guards: Record<string, unknown>; changes: Change[] } {
   if (plan.kind === 'members') {
     const body = checked(path, () => membersPlanBody(plan.body));
-    const changes = body.teams.flatMap(({ team, plan: p }) => [
-      ...p.add.map((a) => ({ where: team, action: 'add', subject: who(a.user), detail: a.role })),
-      ...p.roleChanges.map((c) => ({ where: team, action: 'role', subject: who(c.user), detail: `${c.from} → ${c.to}` })),
-      ...p.remove.map((r) => ({ where: team, action: 'remove', subject: who(r.user), detail: `${r.role}${r.pruned ? ', not in the roster' : ''}` })),
-    ]);
-    return { guards: { ...body.options, teams: body.teams.map((t) => t.team) }, changes };
+    return { guards: { ...body.options, teams: body.teams.map((t) => t.team) }, changes: teamChanges(body) };
   }
   if (plan.kind === 'organization') {
     const body = checked(path, () => orgPlanBody(plan.body));
-    const changes = body.plan.changes.map((c) => ({
+    const org = (c: (typeof body.plan.changes)[number]): Change => ({
       where: 'organization',
       action: c.action === 'role' ? 'org-role' : 'remove-from-organization',
       subject: who(c.user),
       detail: c.action === 'role' ? `${c.from ?? 'guest'} → ${c.to ?? 'guest'}` : `${c.role ?? 'guest'}${c.pruned ? ', not in the roster' : ''}`,
-    }));
-    return { guards: { ...body.options }, changes };
+    });
+    // In the order they are sent: roles, the teams, the invitations, the removals.
+    const changes = [
+      ...body.plan.changes.filter((c) => c.action === 'role').map(org),
+      ...(body.teams ? teamChanges(body.teams) : []),
+      ...(body.invitations?.invitees ?? []).map((i) => ({ where: 'organization', action: 'invite', subject: i.email, detail: `${i.role ?? 'guest'}${i.teams.length > 0 ? `; then ${i.teams.map((t) => t.team).join(', ')}` : ''}` })),
+      ...body.plan.changes.filter((c) => c.action === 'remove').map(org),
+    ];
+    return { guards: { ...body.options, ...(body.teams ? { teams: body.teams.teams.map((t) => t.team) } : {}) }, changes };
   }
   if (plan.kind === 'teams') {
     const body = checked(path, () => teamsPlanBody(plan.body));

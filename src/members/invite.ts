@@ -9,38 +9,36 @@ import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import type { Tally } from '../engine/exit.js';
 import { notSentMessage } from '../engine/interrupted.js';
-import type { PlanFile } from '../engine/planFile.js';
+import { newPlanFile, type PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import type { AppliedView, ChangeDomain } from '../engine/run.js';
-import { ServiceError, TeamctlError, UsageError } from '../errors.js';
+import { ServiceError, TeamctlError } from '../errors.js';
 import type { TeamMemberRole } from '../api/types.js';
 import { emailKey, type UserRef } from '../model/users.js';
 import type { Progress } from '../output/progress.js';
 import { describeUser, type MembersPlan } from '../plan/members.js';
-import { roleName, type OrganizationRole } from '../plan/orgMembers.js';
+import { roleName } from '../plan/orgMembers.js';
 import { membersDomain, type MembersRunSettings } from './change.js';
 import { recordInvitation } from './invitations.js';
 import { readOrgMembers } from './orgMembers.js';
 import type { ReportRow } from './report.js';
 import { stepOfTeamRow, type StepRow } from './sequence.js';
 import { readTeam } from './team.js';
+import type { InvitationsPlanBody, Invitee, PendingInvitee } from './invitees.js';
+
+export type { InvitationsPlanBody, Invitee, PendingInvitee };
 
 /** E-mails in one invitation request (the service's published limit is not shown; teamctl's). */
 export const invitesPerRequest = 100;
 
-/** A user to invite: the e-mail, the organization role, and the teams (and rows) to place them in. */
-export interface Invitee {
-  email: string;
-  role: OrganizationRole;
-  /** Each team and the team role asked for (undefined: member). */
-  teams: { team: string; role: TeamMemberRole | undefined }[];
-}
-
-/** An invitee recorded as invited within --reinvite-after: not invited again. */
-export interface PendingInvitee {
-  email: string;
-  invitedAt: string;
-}
+const invitationsBody = (input: InviteInput): InvitationsPlanBody => ({
+  invitees: input.invitees,
+  pending: input.pending,
+  sso: input.sso,
+  reinviteAfterDays: input.reinviteAfterDays,
+  batchSize: input.settings.batchSize,
+  concurrency: input.settings.concurrency,
+});
 
 export interface InviteInput {
   client: ApiClient;
@@ -123,8 +121,9 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
         tally,
       };
     },
-    planFile(): PlanFile {
-      throw new UsageError('a plan that invites users cannot be saved (--plan-out): invite them first, then make the plan; nothing was sent');
+    planFile(): PlanFile<InvitationsPlanBody> {
+      // Its body only: the run's plan file holds it beside the teams' (src/members/lifecycle.ts).
+      return newPlanFile('organization', { command: input.command, baseUrl: input.baseUrl, organization: org }, invitationsBody(input));
     },
     csv: { header: [], record: () => [] },
     words: { nothingApplied: () => '', partial: () => '', hint: () => '' },

@@ -15,6 +15,7 @@ import type { TeamRow } from './orgChange.js';
 import { callerOf, organizationParts, readOrgMembers, type OrgPlanBody } from './orgMembers.js';
 import type { ReportRow } from './report.js';
 import { sequenceDomain, stepOfTeamRow, type StepRow } from './sequence.js';
+import type { InvitationsPlanBody } from './invitees.js';
 
 export interface LifecycleOptions {
   /** --org-roles: the roster's `orgRole` column is planned. */
@@ -54,8 +55,14 @@ export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Prom
   const invitePart = input.invitations === undefined ? [] : [{ domain: input.invitations, row: (r: StepRow) => r }];
   const options = input.options;
   if (!changesOrganization(options)) {
-    // The invitations' planFile refuses to be saved; without them the teams' plan is the plan.
-    return sequenceDomain([teamPart, ...invitePart], (files) => (invitePart.length > 0 ? (input.invitations as ChangeDomain<StepRow>).planFile() : (files[0] as PlanFile)));
+    // Without invitations the teams' plan is the plan; with them, an organization plan that
+    // changes no member of the organization (an empty state: it depends on none).
+    return sequenceDomain([teamPart, ...invitePart], (files) => {
+      const [teamFile, inviteFile] = files as [PlanFile<MembersPlanBody>, PlanFile<InvitationsPlanBody> | undefined];
+      if (inviteFile === undefined) return teamFile;
+      const none: OrgPlanBody = { plan: { changes: [], unchanged: [], notMember: [], kept: [], keptNamed: [] }, state: [], options: { force: input.force, maxOrgRemovals: '5%', concurrency: input.concurrency } };
+      return newPlanFile('organization', { command: teamFile.command, baseUrl: teamFile.baseUrl, organization: teamFile.organization }, { ...none, teams: teamFile.body, invitations: inviteFile.body });
+    });
   }
   const { client, org } = input;
   const members = await readOrgMembers(client, org);
@@ -78,9 +85,9 @@ export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Prom
     concurrency: input.concurrency,
   });
   return sequenceDomain([roles, teamPart, ...invitePart, removals], (files) => {
-    if (input.invitations !== undefined) return input.invitations.planFile();
     const first = files[0] as PlanFile<OrgPlanBody>;
     const teamFile = files[1] as PlanFile<MembersPlanBody>;
-    return newPlanFile('organization', { command: first.command, baseUrl: first.baseUrl, organization: first.organization }, { ...first.body, teams: teamFile.body });
+    const inviteFile = input.invitations === undefined ? undefined : (files[2] as PlanFile<InvitationsPlanBody>);
+    return newPlanFile('organization', { command: first.command, baseUrl: first.baseUrl, organization: first.organization }, { ...first.body, teams: teamFile.body, ...(inviteFile ? { invitations: inviteFile.body } : {}) });
   });
 }

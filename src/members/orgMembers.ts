@@ -26,6 +26,7 @@ import { organizationRefusals, organizationState, roleName, type OrgChange, type
 import { runPool } from './pool.js';
 import type { Part } from './sequence.js';
 import type { MembersPlanBody } from './change.js';
+import type { InvitationsPlanBody } from './invitees.js';
 
 /** One user and action: `planned` in a dry run. */
 export interface OrgRow {
@@ -53,6 +54,8 @@ export interface OrgPlanBody {
   plan: OrgPlan;
   /** The team changes that go with it (offboarding, a roster), run between its role changes and its removals. */
   teams?: MembersPlanBody;
+  /** The joiners' invitations (--invite), run after the team changes. */
+  invitations?: InvitationsPlanBody;
   /** organizationState() of what it was made from. */
   state: string[];
   options: { force: boolean; maxOrgRemovals: string; concurrency: number };

@@ -11,7 +11,11 @@ import { callerOf, organizationParts, orgMembersDomain, readOrgMembers, type Org
 import { savedMembersDomain } from './applyPlan.js';
 import type { TeamRow } from './orgChange.js';
 import type { ReportRow } from './report.js';
-import { sequenceDomain, stepOfTeamRow, type Part } from './sequence.js';
+import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
+import { inviteDomain } from './invite.js';
+import type { InvitationsPlanBody } from './invitees.js';
+import { emailKey } from '../model/users.js';
+import { teamMemberRoles } from '../choices.js';
 import { membersPlanBody, user } from './savedPlan.js';
 
 function role(value: Json, path: string): OrganizationRole {
@@ -33,6 +37,37 @@ function change(value: Json, path: string): OrgChange {
 
 const users = (value: Json, path: string) => array(value, path).map((u, i) => user(u, `${path}[${i}]`));
 
+function invitationsBody(value: Json): InvitationsPlanBody {
+  const o = object(value, 'body.invitations');
+  const email = (v: Json, path: string): string => {
+    const text = string(v, path);
+    if (!/^[^\s@]+@[^\s@]+$/.test(text)) throw new ShapeError(`${path}: not an e-mail`);
+    return text;
+  };
+  return {
+    invitees: array(o.invitees, 'body.invitations.invitees').map((v, i) => {
+      const p = `body.invitations.invitees[${i}]`;
+      const invitee = object(v, p);
+      return {
+        email: email(invitee.email, `${p}.email`),
+        role: role(invitee.role, `${p}.role`),
+        teams: array(invitee.teams, `${p}.teams`).map((t, j) => {
+          const team = object(t, `${p}.teams[${j}]`);
+          return { team: string(team.team, `${p}.teams[${j}].team`), role: team.role === undefined ? undefined : oneOf(team.role, `${p}.teams[${j}].role`, teamMemberRoles) };
+        }),
+      };
+    }),
+    pending: array(o.pending, 'body.invitations.pending').map((v, i) => {
+      const pending = object(v, `body.invitations.pending[${i}]`);
+      return { email: email(pending.email, `body.invitations.pending[${i}].email`), invitedAt: string(pending.invitedAt, `body.invitations.pending[${i}].invitedAt`) };
+    }),
+    sso: boolean(o.sso, 'body.invitations.sso'),
+    reinviteAfterDays: wholeNumber(o.reinviteAfterDays, 'body.invitations.reinviteAfterDays'),
+    batchSize: wholeNumber(o.batchSize, 'body.invitations.batchSize', 1),
+    concurrency: wholeNumber(o.concurrency, 'body.invitations.concurrency', 1),
+  };
+}
+
 export function orgPlanBody(value: Json): OrgPlanBody {
   const o = object(value, 'body');
   const p = object(o.plan, 'body.plan');
@@ -48,6 +83,7 @@ export function orgPlanBody(value: Json): OrgPlanBody {
   return {
     plan,
     ...(o.teams !== undefined ? { teams: membersPlanBody(o.teams) } : {}),
+    ...(o.invitations !== undefined ? { invitations: invitationsBody(o.invitations) } : {}),
     state: array(o.state, 'body.state').map((s, i) => string(s, `body.state[${i}]`)),
     options: { force: boolean(options.force, 'body.options.force'), maxOrgRemovals: string(options.maxOrgRemovals, 'body.options.maxOrgRemovals'), concurrency: wholeNumber(options.concurrency, 'body.options.concurrency', 1) },
   };
@@ -59,10 +95,13 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
   const teams = body.teams === undefined ? undefined : await savedMembersDomain(ctx, body.teams, plan.command, saved);
   const members = await readOrgMembers(client, org);
   const caller = await callerOf(client, members);
-  const now = organizationState(members, body.plan, caller.id);
+  // An empty state: the plan changes no member of the organization and depends on none.
+  const now = body.state.length === 0 && body.plan.changes.length === 0 ? [] : organizationState(members, body.plan, caller.id);
   const moved = body.state.flatMap((was, i) => (now[i] === was ? [] : [`${was} is now ${now[i] ?? 'missing'}`]));
-  if (moved.length > 0 || now.length !== body.state.length) {
-    throw new GuardError(`the members of organization ${org} changed since the plan was made: ${moved.join('; ')}; nothing was sent`, { hint: remakePlan });
+  const emails = new Set(members.flatMap((m) => (m.email === null ? [] : [emailKey(m.email)])));
+  const joined = (body.invitations?.invitees ?? []).filter((i) => emails.has(emailKey(i.email))).map((i) => `${i.email} joined the organization`);
+  if (moved.length > 0 || now.length !== body.state.length || joined.length > 0) {
+    throw new GuardError(`the members of organization ${org} changed since the plan was made: ${[...moved, ...joined].join('; ')}; nothing was sent`, { hint: remakePlan });
   }
   await claim();
   const input = { client, baseUrl, org, command: plan.command, members, plan: body.plan, caller, maxOrgRemovals: body.options.maxOrgRemovals, force: body.options.force, concurrency: body.options.concurrency, confirmed: true };
@@ -70,5 +109,26 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
   const { roles, removals } = organizationParts(ctx, input);
   const single = 'team' in teams ? teams.team : undefined;
   const teamPart: Part<ReportRow | TeamRow> = { domain: teams as ChangeDomain<ReportRow | TeamRow>, row: (r) => stepOfTeamRow(r, single) };
-  return runChange(ctx, sequenceDomain([roles, teamPart, removals], () => plan), run);
+  const invitations = body.invitations;
+  const invitePart: Part<StepRow>[] =
+    invitations === undefined
+      ? []
+      : [
+          {
+            domain: inviteDomain(ctx, {
+              client,
+              baseUrl,
+              org,
+              command: plan.command,
+              configDir: ctx.store.dir,
+              invitees: invitations.invitees,
+              pending: invitations.pending,
+              sso: invitations.sso,
+              reinviteAfterDays: invitations.reinviteAfterDays,
+              settings: { force: false, batchSize: invitations.batchSize, concurrency: invitations.concurrency, confirmed: true },
+            }),
+            row: (r) => r,
+          },
+        ];
+  return runChange(ctx, sequenceDomain([roles, teamPart, ...invitePart, removals], () => plan), run);
 }

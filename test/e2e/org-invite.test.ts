@@ -102,7 +102,7 @@ describe('members sync --invite', () => {
     expect(invites()).toHaveLength(1);
   });
 
-  it('members add --invite --invite-role, and the refusals: an id, --plan-out, --skip-unknown', async () => {
+  it('members add --invite --invite-role, and the refusals: an id, --skip-unknown, a team role', async () => {
     const r = await run(['members', 'add', 'known@example.com', '--invite', '--invite-role', 'comment', '--role', 'owner']);
     expect(r.code, r.stderr).toBe(0);
     expect(invites().map((q) => q.body)).toEqual([{ emails: [{ email: 'known@example.com', role: 'comment' }] }]);
@@ -110,12 +110,33 @@ describe('members sync --invite', () => {
     const byId = await run(['members', 'add', 'u99999', '--invite']);
     expect(byId.code).toBe(2);
     expect(byId.stderr).toContain('an invitation goes to an e-mail');
-    const planOut = await run(['members', 'add', 'x@example.com', '--invite', '--plan-out', join(dir, 'p.json')]);
-    expect(planOut.code).toBe(2);
     const both = await run(['members', 'add', 'x@example.com', '--invite', '--skip-unknown']);
     expect(both.code).toBe(2);
     const role = await run(['members', 'add', 'x@example.com', '--invite', '--invite-role', 'owner']);
     expect(role.code).toBe(2);
     expect(invites()).toHaveLength(1);
+  });
+
+  it('--plan-out, then apply: the invitations and the team changes exactly once; stale when an invitee joined meanwhile', async () => {
+    const plan = join(dir, 'invite-plan.json');
+    const made = await run(['members', 'sync', '--roster', file(roster), '--invite', '--plan-out', plan]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(writes()).toEqual([]);
+    const show = await run(['apply', '--show', plan, '-o', 'csv']);
+    expect(show.stdout).toContain('organization,invite,new.hire@example.com,read; then t');
+    const applied = await run(['apply', plan]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(invites()).toHaveLength(1);
+    expect(team()).toMatchObject({ known1: 'owner' });
+    expect((await run(['apply', plan])).code).toBe(3);
+    expect(invites()).toHaveLength(1);
+
+    const second = join(dir, 'invite-plan2.json');
+    expect((await run(['members', 'add', 'later@example.com', '--invite', '--plan-out', second])).code).toBe(0);
+    // Invited by someone else meanwhile, and joined: in the organization, not (yet) in the team.
+    s.sandbox.store.addUser('lab', { id: 'later1', displayName: 'Later', email: 'later@example.com', role: 'read', disabled: false, joinedAt: new Date().toISOString(), sso: false, spaces: 0, sites: 0 });
+    const stale = await run(['apply', second]);
+    expect(stale.code).toBe(3);
+    expect(stale.stderr).toContain('later@example.com joined the organization');
   });
 });
