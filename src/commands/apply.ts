@@ -77,7 +77,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   const baseUrl = client.base.origin + client.base.prefix;
   checkTarget(plan, opts.planFile, baseUrl, org);
   const runOptions = { dryRun: opts.dryRun === true, inputs, ...(opts.report !== undefined ? { report: opts.report } : {}) };
-  ctx.io.info(oneLine(`Applying ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`));
+  ctx.io.info(oneLine(`${runOptions.dryRun ? 'Checking (dry run)' : 'Applying'} ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`));
   if (opts.force !== true) await checkNotApplied(ctx.store.dir, plan.id, opts.planFile);
   /** Once the plan is known to be current: recorded as applied before its first change (not in a dry run). */
   const claim = async (): Promise<void> => {

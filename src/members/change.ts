@@ -95,8 +95,9 @@ function teamState(current: readonly CurrentMember[]): SavedTeamPlan['state'] {
   return { digest: stateDigest(current.map((m) => [m.id, m.role])), members };
 }
 
-const lastOwnerHint =
-  'keep an owner: give someone the owner role (a roster line "<user>,owner", or `teamctl members add <user> --role owner` first); ' +
+/** How to keep an owner in `team`: named, so the hint works for a roster of many teams and for offboarding too. */
+const lastOwnerHint = (team: string): string =>
+  `keep an owner: give someone the owner role first (\`teamctl members set-role <user> --role owner --team ${team}\`, or a roster line with the owner role); ` +
   'to leave the team without an owner anyway, pass --force';
 
 /** What the last-owner guard says: the team, and each owner the plan would lose and how. */
@@ -199,7 +200,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
       if (lost.length > 0) {
         const what = minOwners === 1 ? lastOwnerProblem(team, plan, lost) : minOwnersProblem(team, current, plan, lost, minOwners);
         if (settings.force) io.warn(`${what}; going ahead because of --force`);
-        else refusals.push({ what, hint: minOwners === 1 ? lastOwnerHint : `keep ${minOwners} owners in team ${team}, or pass a lower --min-owners or --force` });
+        else refusals.push({ what, hint: minOwners === 1 ? lastOwnerHint(team) : `keep ${minOwners} owners in team ${team}, or pass a lower --min-owners or --force` });
       }
       return refusals;
     },

@@ -1,5 +1,5 @@
 // members add and members remove, end to end against the sandbox (its state is the reference).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -315,5 +315,16 @@ describe('members set-role', () => {
     expect(org.code).toBe(2);
     expect(org.stderr).toContain('teamctl users set-role <user> --role admin');
     expect(changes()).toEqual([]);
+  });
+});
+
+describe('members sync --add-file with a role column', () => {
+  it('says the column is not read, and adds as member', async () => {
+    const path = join(dir, 'add-with-roles.csv');
+    writeFileSync(path, 'email,role\nuser00008@example.com,owner\n');
+    const r = await runCli(['members', 'sync', '--add-file', path], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`warning: ${path} has a "role" column, which --add-file does not read`);
+    expect(team()).toMatchObject({ u00008: 'member' });
   });
 });

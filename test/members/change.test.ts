@@ -69,7 +69,7 @@ describe('--max-removals', () => {
 
 describe('the last-owner guard', () => {
   const hint =
-    'keep an owner: give someone the owner role (a roster line "<user>,owner", or `teamctl members add <user> --role owner` first); ' +
+    'keep an owner: give someone the owner role first (`teamctl members set-role <user> --role owner --team t`, or a roster line with the owner role); ' +
     'to leave the team without an owner anyway, pass --force';
 
   it('names its only owner and how the plan loses it', () => {

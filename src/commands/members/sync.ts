@@ -190,6 +190,10 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   for (const file of [...addFromFiles, ...removeFromFiles]) {
     if (file.users.length === 0) ctx.io.warn(`${file.file} has no users`);
   }
+  // Only a roster's roles are read: said, not ignored silently.
+  for (const file of addFromFiles) {
+    if (file.header?.roleColumn) ctx.io.warn(`${file.file} has a "role" column, which --add-file does not read: its users are added as member, members keep their role; give roles with --roster, or \`teamctl members set-role\``);
+  }
   if (roster && !roster.header?.roleColumn) {
     ctx.io.info(`${roster.file} has no "role" column: members keep their roles, new members are added as member.`);
   }
