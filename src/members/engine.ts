@@ -13,6 +13,7 @@ import { planOrganization, rowsByTeam } from '../plan/organization.js';
 import { namesOneOf, withoutOutsiders } from '../plan/outsiders.js';
 import { changesOrganization, lifecycleDomain, type LifecycleOptions } from './lifecycle.js';
 import { joinersDomain, type InviteOptions, type PlacedRow } from './joiners.js';
+import { configuredKeep, warnKeptNamed } from './keep.js';
 import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from './outsiders.js';
 import { plural } from '../output/words.js';
 import { severalTeams } from '../settings.js';
@@ -78,6 +79,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   // A roster left with nobody plans nothing more: the refusal says why.
   const plan = change.roster?.length === 0 ? planMembers(current, { ...change, roster: undefined, prune: false }) : change === options.change ? first : planMembers(current, change);
   const named = [...(change.add ?? []), ...(change.roster ?? []), ...(change.remove ?? [])].map(refOfEntry);
+  warnKeptNamed(ctx, plan.remove.filter((r) => !r.pruned).map((r) => r.user), options.change.keep ?? configuredKeep(ctx));
   const domain = membersDomain(ctx, {
     client,
     baseUrl: client.base.origin + client.base.prefix,

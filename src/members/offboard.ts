@@ -13,6 +13,7 @@ import { planMembers, refOfEntry, type CurrentMember } from '../plan/members.js'
 import { teamDomains, type EngineOptions } from './engine.js';
 import { organizationDomain } from './orgChange.js';
 import { runPool } from './pool.js';
+import { configuredKeep, warnKeptNamed } from './keep.js';
 import { readTeam } from './team.js';
 
 /** Teams read at once. */
@@ -54,6 +55,8 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
     return 0;
   }
 
+  // Kept users named explicitly leave their teams, with a warning (the organization part says its own).
+  if (fromOrganization === undefined) warnKeptNamed(ctx, users.map(refOfEntry), configuredKeep(ctx));
   const teams = [...byTeam.keys()];
   const read = await runPool(teams, teamReads, (team) => readTeam(client, org, team, 'before planning; nothing was sent'));
   const failed = read.find((r) => !r.ok);

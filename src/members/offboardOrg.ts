@@ -13,6 +13,7 @@ import type { MembersPlanBody } from './change.js';
 import { callerOf, organizationParts, readOrgMembers, type OrgPlanBody } from './orgMembers.js';
 import type { ReportRow } from './report.js';
 import type { TeamRow } from './orgChange.js';
+import { configuredKeep } from './keep.js';
 import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
 
 export interface OffboardingInput {
@@ -35,7 +36,7 @@ export async function offboardingDomain(ctx: Context, input: OffboardingInput): 
   const { client, org } = input;
   const members = await readOrgMembers(client, org);
   const caller = await callerOf(client, members);
-  const plan = planOrganizationMembers(members, { remove: input.users.map(refOfEntry) });
+  const plan = planOrganizationMembers(members, { remove: input.users.map(refOfEntry), keep: configuredKeep(ctx).map(refOfEntry) });
   const { roles, removals } = organizationParts(ctx, {
     client,
     baseUrl: client.base.origin + client.base.prefix,

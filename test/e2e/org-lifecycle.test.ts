@@ -148,4 +148,16 @@ describe('--prune-organization', () => {
     expect([inOrg(6), inOrg(8), roles()[uid(2)], team('v')]).toEqual([false, true, 'edit', [uid(5), uid(7)]]);
     expect((await run(['apply', plan])).code).toBe(3);
   });
+
+  it('a kept user named explicitly is removed, with a warning: members remove, members offboard --from-organization', async () => {
+    expect((await run(['config', 'set', 'keep', `${email(3)},${uid(6)}`])).code).toBe(0);
+    const removed = await run(['members', 'remove', email(3), '--team', 't']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stderr).toContain(`warning: ${email(3)} is kept (protected), but named for removal: removed anyway`);
+    expect(team('t')).not.toContain(uid(3));
+    const left = await run(['members', 'offboard', uid(6), '--from-organization', '--yes']);
+    expect(left.code, left.stderr).toBe(0);
+    expect(left.stderr).toContain('is kept (protected), but named explicitly: changed anyway');
+    expect(inOrg(6)).toBe(false);
+  });
 });
