@@ -55,7 +55,10 @@ function merge(parts: readonly AnyPart[], views: readonly RunView<unknown>[], dr
   const rows = views.flatMap((v, i) => v.rows.map((r) => (parts[i] as AnyPart).row(r)));
   const json = mergeReports(views.map((v) => v.json), dryRun);
   const docs = views.map((v) => v.doc);
-  return { rows, json, doc: { title: docs.map((d) => d.title).join('; '), sections: docs.flatMap((d) => d.sections) } };
+  // The title of each part that changes something, once (the organization's two parts share one).
+  const changing = docs.filter((_, i) => !(parts[i] as AnyPart).domain.isEmpty());
+  const titles = [...new Set((changing.length > 0 ? changing : docs.slice(0, 1)).map((d) => d.title))];
+  return { rows, json, doc: { title: titles.join('; '), sections: docs.flatMap((d) => d.sections) } };
 }
 
 function sumTallies(tallies: readonly Tally[]): Tally {
