@@ -26,6 +26,21 @@ export interface Tally {
   stoppedBy?: TeamctlError | undefined;
 }
 
+/** The tally of a run made of parts (teams, the organization's parts): counts added, the first failure and stop kept. */
+export function sumTallies(tallies: readonly Tally[]): Tally {
+  const sum = (f: (t: Tally) => number): number => tallies.reduce((n, t) => n + f(t), 0);
+  return {
+    total: sum((t) => t.total),
+    applied: sum((t) => t.applied),
+    failed: sum((t) => t.failed),
+    unknown: sum((t) => t.unknown),
+    unexplained: sum((t) => t.unexplained),
+    unverifiable: tallies.some((t) => t.unverifiable),
+    firstFailure: tallies.find((t) => t.firstFailure !== undefined)?.firstFailure,
+    stoppedBy: tallies.find((t) => t.stoppedBy !== undefined)?.stoppedBy,
+  };
+}
+
 export interface ExitWords {
   /** The error when nothing was applied (exit 1), e.g. "none of the 250 operations was applied: …". */
   nothingApplied: (t: Tally) => string;

@@ -12,7 +12,7 @@ import { refOfEntry } from '../plan/members.js';
 import { planOrganizationMembers, type OrganizationRole } from '../plan/orgMembers.js';
 import type { MembersPlanBody } from './change.js';
 import type { TeamRow } from './orgChange.js';
-import { callerOf, organizationParts, readOrgMembers, type OrgPlanBody } from './orgMembers.js';
+import { plannedOrganization, type OrgPlanBody } from './orgMembers.js';
 import type { ReportRow } from './report.js';
 import { sequenceDomain, stepOfTeamRow, type StepRow } from './sequence.js';
 import type { InvitationsPlanBody } from './invitees.js';
@@ -65,25 +65,13 @@ export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Prom
     });
   }
   const { client, org } = input;
-  const members = await readOrgMembers(client, org);
-  const caller = await callerOf(client, members);
-  const plan = planOrganizationMembers(members, {
-    ...(options.orgRoles ? { roles: input.roster.filter((e) => e.orgRole !== undefined).map((e) => ({ user: refOfEntry(e), role: e.orgRole as OrganizationRole, explicit: false })) } : {}),
-    ...(options.pruneOrganization ? { pruneAllBut: input.roster.map(refOfEntry), pruneGuests: options.pruneGuests } : {}),
-    keep: options.keep.map(refOfEntry),
-  });
-  const { roles, removals } = organizationParts(ctx, {
-    client,
-    baseUrl: client.base.origin + client.base.prefix,
-    org,
-    command: input.command,
-    members,
-    plan,
-    caller,
-    maxOrgRemovals: options.maxOrgRemovals,
-    force: input.force,
-    concurrency: input.concurrency,
-  });
+  const { roles, removals } = await plannedOrganization(ctx, { client, org, command: input.command, maxOrgRemovals: options.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
+    planOrganizationMembers(members, {
+      ...(options.orgRoles ? { roles: input.roster.filter((e) => e.orgRole !== undefined).map((e) => ({ user: refOfEntry(e), role: e.orgRole as OrganizationRole, explicit: false })) } : {}),
+      ...(options.pruneOrganization ? { pruneAllBut: input.roster.map(refOfEntry), pruneGuests: options.pruneGuests } : {}),
+      keep: options.keep.map(refOfEntry),
+    }),
+  );
   return sequenceDomain([roles, teamPart, ...invitePart, removals], (files) => {
     const first = files[0] as PlanFile<OrgPlanBody>;
     const teamFile = files[1] as PlanFile<MembersPlanBody>;

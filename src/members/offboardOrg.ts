@@ -10,7 +10,7 @@ import type { UserEntry } from '../model/users.js';
 import { refOfEntry } from '../plan/members.js';
 import { planOrganizationMembers } from '../plan/orgMembers.js';
 import type { MembersPlanBody } from './change.js';
-import { callerOf, organizationParts, readOrgMembers, type OrgPlanBody } from './orgMembers.js';
+import { plannedOrganization, type OrgPlanBody } from './orgMembers.js';
 import type { ReportRow } from './report.js';
 import type { TeamRow } from './orgChange.js';
 import { configuredKeep } from './keep.js';
@@ -34,21 +34,9 @@ function teamPart(domain: ChangeDomain<ReportRow | TeamRow>, team: string | unde
 
 export async function offboardingDomain(ctx: Context, input: OffboardingInput): Promise<ChangeDomain<StepRow>> {
   const { client, org } = input;
-  const members = await readOrgMembers(client, org);
-  const caller = await callerOf(client, members);
-  const plan = planOrganizationMembers(members, { remove: input.users.map(refOfEntry), keep: configuredKeep(ctx).map(refOfEntry) });
-  const { roles, removals } = organizationParts(ctx, {
-    client,
-    baseUrl: client.base.origin + client.base.prefix,
-    org,
-    command: input.command,
-    members,
-    plan,
-    caller,
-    maxOrgRemovals: input.maxOrgRemovals,
-    force: input.force,
-    concurrency: input.concurrency,
-  });
+  const { plan, roles, removals } = await plannedOrganization(ctx, { client, org, command: input.command, maxOrgRemovals: input.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
+    planOrganizationMembers(members, { remove: input.users.map(refOfEntry), keep: configuredKeep(ctx).map(refOfEntry) }),
+  );
   const teams = input.teamsPart as ChangeDomain<ReportRow | TeamRow> | undefined;
   const single = teams !== undefined && 'team' in teams ? (teams as { team: string }).team : undefined;
   const parts = [roles, ...(teams ? [teamPart(teams, single)] : []), removals];

@@ -7,7 +7,7 @@
 //   reaches before it starts is reported "not sent".
 // - The plan file holds every team; `apply` refuses it when any team moved.
 import type { Context } from '../context.js';
-import type { Tally } from '../engine/exit.js';
+import { sumTallies } from '../engine/exit.js';
 import type { PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import { confirmPrune, type AppliedView, type ChangeDomain, type RunView } from '../engine/run.js';
@@ -46,20 +46,6 @@ function organizationDoc(title: string, teams: { team: string; doc: ReportDoc; e
   };
 }
 
-function sumTallies(tallies: readonly Tally[]): Tally {
-  const sum = (f: (t: Tally) => number): number => tallies.reduce((n, t) => n + f(t), 0);
-  const stopped = tallies.find((t) => t.stoppedBy !== undefined);
-  return {
-    total: sum((t) => t.total),
-    applied: sum((t) => t.applied),
-    failed: sum((t) => t.failed),
-    unknown: sum((t) => t.unknown),
-    unexplained: sum((t) => t.unexplained),
-    unverifiable: tallies.some((t) => t.unverifiable),
-    firstFailure: tallies.find((t) => t.firstFailure !== undefined)?.firstFailure,
-    stoppedBy: stopped?.stoppedBy,
-  };
-}
 
 /** `confirmed`: a saved plan being applied (the reviewed plan is the confirmation). */
 export function organizationDomain(teams: MembersDomain[], confirmed = false): ChangeDomain<TeamRow> {

@@ -324,3 +324,24 @@ export function organizationParts(ctx: Context, input: Omit<OrgDomainInput, 'par
   });
   return { roles: part(only('role'), true), removals: part(only('remove'), false) };
 }
+
+/** What the organization's parts of a run need besides the plan. */
+export interface OrganizationRun {
+  client: ApiClient;
+  org: string;
+  command: string;
+  maxOrgRemovals: string;
+  force: boolean;
+  concurrency: number;
+}
+
+/**
+ * The organization's members and the token's user read, the plan made of them by `planOf`, and
+ * its two parts (organizationParts): what a roster with organization changes and offboarding share.
+ */
+export async function plannedOrganization(ctx: Context, run: OrganizationRun, planOf: (members: readonly OrgMember[]) => OrgPlan): Promise<{ plan: OrgPlan; roles: Part<OrgRow>; removals: Part<OrgRow> }> {
+  const members = await readOrgMembers(run.client, run.org);
+  const caller = await callerOf(run.client, members);
+  const plan = planOf(members);
+  return { plan, ...organizationParts(ctx, { ...run, baseUrl: run.client.base.origin + run.client.base.prefix, members, plan, caller }) };
+}

@@ -4,7 +4,7 @@
 // engine as one plan, one confirmation, one report and one exit code. A part starts once the one
 // before it is done, so a leaver leaves their teams before the organization.
 import type { Context } from '../context.js';
-import type { ExitWords, Tally } from '../engine/exit.js';
+import { sumTallies, type ExitWords } from '../engine/exit.js';
 import type { PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import type { AppliedView, ChangeDomain, RunView } from '../engine/run.js';
@@ -61,19 +61,6 @@ function merge(parts: readonly AnyPart[], views: readonly RunView<unknown>[], dr
   return { rows, json, doc: { title: titles.join('; '), sections: docs.flatMap((d) => d.sections) } };
 }
 
-function sumTallies(tallies: readonly Tally[]): Tally {
-  const sum = (f: (t: Tally) => number): number => tallies.reduce((n, t) => n + f(t), 0);
-  return {
-    total: sum((t) => t.total),
-    applied: sum((t) => t.applied),
-    failed: sum((t) => t.failed),
-    unknown: sum((t) => t.unknown),
-    unexplained: sum((t) => t.unexplained),
-    unverifiable: tallies.some((t) => t.unverifiable),
-    firstFailure: tallies.find((t) => t.firstFailure !== undefined)?.firstFailure,
-    stoppedBy: tallies.find((t) => t.stoppedBy !== undefined)?.stoppedBy,
-  };
-}
 
 const words: ExitWords = {
   nothingApplied: (t) => `nothing was changed: ${t.failed} of ${t.total} changes failed${t.firstFailure ? ` (first: ${t.firstFailure})` : ''}`,
