@@ -2,45 +2,26 @@
 // the organization, places those who join in their teams in the same run, records the pending ones
 // and does not invite them again before --reinvite-after. The sandbox's state and request log are
 // the reference: an e-mail of an account the sandbox knows joins at once, any other stays pending.
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+import { email, rosterFiles, startLab, uid, type Lab } from './lab.js';
 
-let s: SandboxEnv;
-let env: Record<string, string | undefined>;
-let configDir: string;
-const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
-const email = (n: number): string => `user${String(n).padStart(5, '0')}@example.com`;
+let lab: Lab;
 beforeEach(async () => {
   // Organization lab: u1–u6; team t: u1 owner, u2, u3. known@example.com is an account the sandbox knows.
-  s = await sandboxWithEnv({ seed: 'empty' });
-  const store = s.sandbox.store;
-  store.createOrganization('lab');
-  store.addUsers('lab', 6);
-  store.members.setRole('lab', uid(1), 'admin');
-  store.createTeam('lab', 't');
-  store.setTeamMembers('lab', 't', [{ userId: uid(1), role: 'owner' }, { userId: uid(2), role: 'member' }, { userId: uid(3), role: 'member' }]);
-  store.members.addAccount({ id: 'known1', displayName: 'Known One', email: 'known@example.com' });
-  env = { ...s.env, TEAMCTL_ORG: 'lab', TEAMCTL_TEAM: 't' };
-  configDir = newConfigDir();
+  lab = await startLab(6, { t: [1, 2, 3] }, {}, { TEAMCTL_TEAM: 't' });
+  lab.sandbox.store.members.addAccount({ id: 'known1', displayName: 'Known One', email: 'known@example.com' });
 });
 afterEach(async () => {
-  await s.sandbox.close();
+  await lab.sandbox.close();
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'teamctl-invite-'));
-let files = 0;
-function file(lines: string[]): string {
-  const path = join(dir, `roster${++files}.csv`);
-  writeFileSync(path, lines.join('\n') + '\n');
-  return path;
-}
-const run = (args: string[]) => runCli(args, { env, configDir });
-const team = (): Record<string, string> => Object.fromEntries(s.sandbox.store.teamMembers('lab', 't').map((m) => [m.userId, m.role]));
-const invites = (from = 0) => s.sandbox.requests.slice(from).filter((q) => q.method === 'POST' && q.path === '/v1/orgs/lab/invites');
-const writes = (from = 0) => s.sandbox.requests.slice(from).filter((q) => q.method !== 'GET');
+const file = rosterFiles('invite');
+const run = (args: string[]) => lab.run(args);
+const team = (): Record<string, string> => lab.team('t');
+const invites = (from = 0) => lab.sandbox.requests.slice(from).filter((q) => q.method === 'POST' && q.path === '/v1/orgs/lab/invites');
+const writes = (from = 0) => lab.writes(from);
 const roster = ['email,role,orgRole', `${email(1)},owner,`, email(2) + ',,', email(3) + ',,', 'new.hire@example.com,,', 'known@example.com,owner,edit'];
 
 describe('members sync --invite', () => {
@@ -49,22 +30,22 @@ describe('members sync --invite', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(invites().map((q) => q.body)).toEqual([{ emails: [{ email: 'new.hire@example.com', role: 'read' }, { email: 'known@example.com', role: 'edit' }] }]);
     // known@example.com joined as edit, and is in the team as owner; new.hire is invited, pending.
-    expect(s.sandbox.store.getUser('lab', 'known1')?.role).toBe('edit');
+    expect(lab.sandbox.store.getUser('lab', 'known1')?.role).toBe('edit');
     expect(team()).toEqual({ [uid(1)]: 'owner', [uid(2)]: 'member', [uid(3)]: 'member', known1: 'owner' });
-    expect(s.sandbox.store.members.invitations('lab').map((i) => i.email)).toEqual(['new.hire@example.com']);
+    expect(lab.sandbox.store.members.invitations('lab').map((i) => i.email)).toEqual(['new.hire@example.com']);
     const json = JSON.parse(r.stdout) as { invited: { email: string }[]; pending: { email: string }[] };
     expect(json.invited.map((u) => u.email).sort()).toEqual(['known@example.com', 'new.hire@example.com']);
     expect(json.pending.map((u) => u.email)).toEqual(['new.hire@example.com']);
     // The record is teamctl's own file: private.
-    const records = readdirSync(join(configDir, 'invitations'));
+    const records = readdirSync(join(lab.configDir, 'invitations'));
     expect(records).toHaveLength(2);
-    for (const name of records) expect(statSync(join(configDir, 'invitations', name)).mode & 0o777).toBe(0o600);
+    for (const name of records) expect(statSync(join(lab.configDir, 'invitations', name)).mode & 0o777).toBe(0o600);
   });
 
   it('a second run sends nothing while the invitee is pending, yet a drift check counts them (exit 8); once they join, they are placed', async () => {
     const path = file(roster);
     expect((await run(['members', 'sync', '--roster', path, '--invite'])).code).toBe(0);
-    const mark = s.sandbox.requests.length;
+    const mark = lab.sandbox.requests.length;
     const again = await run(['members', 'sync', '--roster', path, '--invite']);
     expect(again.code, again.stderr).toBe(0);
     expect(writes(mark)).toEqual([]);
@@ -72,12 +53,12 @@ describe('members sync --invite', () => {
     const drift = await run(['members', 'sync', '--roster', path, '--invite', '--dry-run', '--exit-code']);
     expect(drift.code).toBe(8);
     // The invitee accepts: a member now, added to the team by the next run without an invitation.
-    const hire = s.sandbox.store.acceptInvitation('lab', 'new.hire@example.com');
+    const hire = lab.sandbox.store.acceptInvitation('lab', 'new.hire@example.com');
     const placed = await run(['members', 'sync', '--roster', path, '--invite']);
     expect(placed.code, placed.stderr).toBe(0);
     expect(invites(mark)).toEqual([]);
     expect(team()).toMatchObject({ [hire.id]: 'member' });
-    const mark2 = s.sandbox.requests.length;
+    const mark2 = lab.sandbox.requests.length;
     expect((await run(['members', 'sync', '--roster', path, '--invite'])).code).toBe(0);
     expect(writes(mark2)).toEqual([]);
   });
@@ -90,13 +71,13 @@ describe('members sync --invite', () => {
   });
 
   it('an invitation whose answer is lost is recorded and settled by the listing, never sent again', async () => {
-    s.sandbox.intercept((req) => (req.method === 'POST' ? { kind: 'applyThenReset' } : undefined));
+    lab.sandbox.intercept((req) => (req.method === 'POST' ? { kind: 'applyThenReset' } : undefined));
     const path = file(['email', email(1), 'new.hire@example.com']);
     const r = await run(['members', 'sync', '--roster', path, '--invite']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('recorded as invited, not sent again');
     expect(invites()).toHaveLength(1);
-    s.sandbox.intercept(() => undefined);
+    lab.sandbox.intercept(() => undefined);
     const again = await run(['members', 'sync', '--roster', path, '--invite']);
     expect(again.code, again.stderr).toBe(0);
     expect(invites()).toHaveLength(1);
@@ -118,7 +99,7 @@ describe('members sync --invite', () => {
   });
 
   it('--plan-out, then apply: the invitations and the team changes exactly once; stale when an invitee joined meanwhile', async () => {
-    const plan = join(dir, 'invite-plan.json');
+    const plan = join(lab.configDir, 'invite-plan.json');
     const made = await run(['members', 'sync', '--roster', file(roster), '--invite', '--plan-out', plan]);
     expect(made.code, made.stderr).toBe(0);
     expect(writes()).toEqual([]);
@@ -131,10 +112,10 @@ describe('members sync --invite', () => {
     expect((await run(['apply', plan])).code).toBe(3);
     expect(invites()).toHaveLength(1);
 
-    const second = join(dir, 'invite-plan2.json');
+    const second = join(lab.configDir, 'invite-plan2.json');
     expect((await run(['members', 'add', 'later@example.com', '--invite', '--plan-out', second])).code).toBe(0);
     // Invited by someone else meanwhile, and joined: in the organization, not (yet) in the team.
-    s.sandbox.store.addUser('lab', { id: 'later1', displayName: 'Later', email: 'later@example.com', role: 'read', disabled: false, joinedAt: new Date().toISOString(), sso: false, spaces: 0, sites: 0 });
+    lab.sandbox.store.addUser('lab', { id: 'later1', displayName: 'Later', email: 'later@example.com', role: 'read', disabled: false, joinedAt: new Date().toISOString(), sso: false, spaces: 0, sites: 0 });
     const stale = await run(['apply', second]);
     expect(stale.code).toBe(3);
     expect(stale.stderr).toContain('later@example.com joined the organization');

@@ -1,48 +1,26 @@
 // An organization roster with organization roles and leavers (README, "Organization roles and
 // leavers"): --org-roles, --prune-organization, --prune-guests and --keep, end to end against the
 // sandbox, in one plan applied once. The sandbox's state and request log are the reference.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+import { email, rosterFiles, startLab, uid, type Lab } from './lab.js';
 
-let s: SandboxEnv;
-let env: Record<string, string | undefined>;
-let configDir: string;
-const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
-const email = (n: number): string => `user${String(n).padStart(5, '0')}@example.com`;
+let lab: Lab;
 beforeEach(async () => {
   // Organization lab: u1 admin, u2–u7 read, u8 guest. Team t: u1 owner, u2, u3, u4; team v: u5 owner, u6.
-  s = await sandboxWithEnv({ seed: 'empty' });
-  const store = s.sandbox.store;
-  store.createOrganization('lab');
-  store.addUsers('lab', 8);
-  store.members.setRole('lab', uid(1), 'admin');
-  store.members.setRole('lab', uid(8), null);
-  store.createTeam('lab', 't');
-  store.createTeam('lab', 'v');
-  store.setTeamMembers('lab', 't', [{ userId: uid(1), role: 'owner' }, ...[2, 3, 4].map((n) => ({ userId: uid(n), role: 'member' as const }))]);
-  store.setTeamMembers('lab', 'v', [{ userId: uid(5), role: 'owner' }, { userId: uid(6), role: 'member' }]);
-  env = { ...s.env, TEAMCTL_ORG: 'lab', TEAMCTL_TEAM: undefined };
-  configDir = newConfigDir();
+  lab = await startLab(8, { t: [1, 2, 3, 4], v: [5, 6] });
+  lab.sandbox.store.members.setRole('lab', uid(8), null);
 });
 afterEach(async () => {
-  await s.sandbox.close();
+  await lab.sandbox.close();
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'teamctl-lifecycle-'));
-let files = 0;
-function file(lines: string[]): string {
-  const path = join(dir, `org${++files}.csv`);
-  writeFileSync(path, lines.join('\n') + '\n');
-  return path;
-}
-const run = (args: string[]) => runCli(args, { env, configDir });
-const roles = (): Record<string, string | null> => Object.fromEntries(s.sandbox.store.users('lab').map((u) => [u.id, u.role]));
-const inOrg = (n: number): boolean => s.sandbox.store.getUser('lab', uid(n)) !== undefined;
-const team = (t: string): string[] => s.sandbox.store.teamMembers('lab', t).map((m) => m.userId).sort();
-const writes = (from = 0) => s.sandbox.requests.slice(from).filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`);
+const file = rosterFiles('lifecycle');
+const run = (args: string[]) => lab.run(args);
+const roles = (): Record<string, string | null> => Object.fromEntries(lab.sandbox.store.users('lab').map((u) => [u.id, u.role]));
+const inOrg = (n: number): boolean => lab.sandbox.store.getUser('lab', uid(n)) !== undefined;
+const team = (t: string): string[] => Object.keys(lab.team(t)).sort();
+const writes = (from = 0) => lab.writes(from);
 
 // u2 becomes edit, u5 review; u3's cell is empty (no change); u7 joins team v. u6 and u8 are not named.
 const roster = ['team,email,role,orgRole', `t,${email(1)},owner,admin`, `t,${email(2)},,edit`, `t,${email(3)},,`, `t,${email(4)},,read`, `v,${email(5)},owner,review`, `v,${email(7)},,`];
@@ -54,7 +32,7 @@ describe('--org-roles', () => {
     expect(plain.code, plain.stderr).toBe(0);
     expect(writes().filter((w) => w.startsWith('PATCH'))).toEqual([]);
     expect(team('v')).toEqual([uid(5), uid(6), uid(7)]);
-    const mark = s.sandbox.requests.length;
+    const mark = lab.sandbox.requests.length;
     const r = await run(['members', 'sync', '--roster', path, '--org-roles', '--yes', '--json']);
     expect(r.code, r.stderr).toBe(0);
     // Promotions in order of the rights they give: edit before review.
@@ -62,7 +40,7 @@ describe('--org-roles', () => {
     expect(roles()).toMatchObject({ [uid(2)]: 'edit', [uid(3)]: 'read', [uid(5)]: 'review', [uid(1)]: 'admin' });
     const json = JSON.parse(r.stdout) as { orgRoleChanged: { user: { id: string }; from: string; to: string }[] };
     expect(json.orgRoleChanged.map((c) => `${c.user.id} ${c.from}>${c.to}`)).toEqual([`${uid(2)} read>edit`, `${uid(5)} read>review`]);
-    const again = s.sandbox.requests.length;
+    const again = lab.sandbox.requests.length;
     expect((await run(['members', 'sync', '--roster', path, '--org-roles', '--yes'])).code).toBe(0);
     expect(writes(again)).toEqual([]);
   });
@@ -105,7 +83,7 @@ describe('--prune-organization', () => {
     expect(team('v')).toEqual([uid(5), uid(7)]);
     const json = JSON.parse(r.stdout) as { removedFromOrganization: { id: string }[]; teams: unknown[] };
     expect(json.removedFromOrganization.map((u) => u.id).sort()).toEqual([uid(6), uid(8)]);
-    const mark = s.sandbox.requests.length;
+    const mark = lab.sandbox.requests.length;
     const again = await run(['members', 'sync', '--roster', path, '--prune', '--org-roles', '--prune-organization', '--prune-guests', '--yes']);
     expect(again.code, again.stderr).toBe(0);
     expect(writes(mark)).toEqual([]);
@@ -139,7 +117,7 @@ describe('--prune-organization', () => {
   });
 
   it('--plan-out, then apply: roles, teams and the organization exactly once', async () => {
-    const plan = join(dir, 'lifecycle.json');
+    const plan = join(lab.configDir, 'lifecycle.json');
     const made = await run(['members', 'sync', '--roster', file(roster), '--prune', '--org-roles', '--prune-organization', '--plan-out', plan]);
     expect(made.code, made.stderr).toBe(0);
     expect(writes()).toEqual([]);

@@ -1,47 +1,28 @@
 // Who is in the organization, known at plan time (README, "Who is in the organization"), end to end
 // against the sandbox: users outside it refused before anything is sent (dry runs too), left out
 // with --skip-unknown, a roster that matches nobody refused, and the requests the check costs.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+import { runCli } from './harness.js';
+import { email, rosterFiles, startLab, uid, type Lab } from './lab.js';
 
-let s: SandboxEnv;
-const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
-const email = (n: number): string => `user${String(n).padStart(5, '0')}@example.com`;
+let lab: Lab;
 beforeEach(async () => {
   // Organization lab: 30 users; team t: u1 owner, u2–u4 members; team v: u5 owner.
-  s = await sandboxWithEnv({ seed: 'empty' });
-  const store = s.sandbox.store;
-  store.createOrganization('lab');
-  store.addUsers('lab', 30);
-  store.createTeam('lab', 't');
-  store.createTeam('lab', 'v');
-  store.setTeamMembers('lab', 't', [{ userId: uid(1), role: 'owner' }, ...[2, 3, 4].map((n) => ({ userId: uid(n), role: 'member' as const }))]);
-  store.setTeamMembers('lab', 'v', [{ userId: uid(5), role: 'owner' }]);
-  s.env.TEAMCTL_ORG = 'lab';
-  s.env.TEAMCTL_TEAM = 't';
+  lab = await startLab(30, { t: [1, 2, 3, 4], v: [5] }, {}, { TEAMCTL_TEAM: 't' });
 });
 afterEach(async () => {
-  await s.sandbox.close();
+  await lab.sandbox.close();
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'teamctl-orgcheck-'));
-let files = 0;
-function file(text: string): string {
-  const path = join(dir, `roster${++files}.csv`);
-  writeFileSync(path, text);
-  return path;
-}
-const members = (team: string): string[] => s.sandbox.store.teamMembers('lab', team).map((m) => m.userId).sort();
-const writes = (from = 0) => s.sandbox.requests.slice(from).filter((q) => q.method !== 'GET');
-const memberReads = (from = 0) => s.sandbox.requests.slice(from).filter((q) => q.method === 'GET' && q.path.startsWith('/v1/orgs/lab/members'));
+const file = rosterFiles('orgcheck');
+const members = (team: string): string[] => lab.sandbox.store.teamMembers('lab', team).map((m) => m.userId).sort();
+const writes = (from = 0) => lab.writes(from);
+const memberReads = (from = 0) => lab.sandbox.requests.slice(from).filter((q) => q.method === 'GET' && q.path.startsWith('/v1/orgs/lab/members'));
 
 describe('a roster naming people outside the organization', () => {
   it('a new hire is refused at plan time, so a drift check fails instead of passing (exit 3, not 8), nothing sent', async () => {
-    const roster = file(['email,role', `${email(1)},owner`, email(2), email(3), email(4), 'new.hire@example.com', 'maria.rossi@exampel.com'].join('\n'));
-    const r = await runCli(['members', 'sync', '--roster', roster, '--prune', '--dry-run', '--exit-code', '--json'], { env: s.env });
+    const roster = file(['email,role', `${email(1)},owner`, email(2), email(3), email(4), 'new.hire@example.com', 'maria.rossi@exampel.com']);
+    const r = await runCli(['members', 'sync', '--roster', roster, '--prune', '--dry-run', '--exit-code', '--json'], { env: lab.env });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('  ? new.hire@example.com (not in the organization)');
     expect(r.stderr).toContain('  ? maria.rossi@exampel.com (not in the organization)');
@@ -50,23 +31,23 @@ describe('a roster naming people outside the organization', () => {
       { id: null, email: 'new.hire@example.com' },
       { id: null, email: 'maria.rossi@exampel.com' },
     ]);
-    const real = await runCli(['members', 'sync', '--roster', roster, '--prune', '--yes'], { env: s.env });
+    const real = await runCli(['members', 'sync', '--roster', roster, '--prune', '--yes'], { env: lab.env });
     expect(real.code).toBe(3);
     expect(writes()).toEqual([]);
   });
 
   it('--skip-unknown leaves them out with a warning and plans the rest', async () => {
-    const roster = file(['email', email(1), email(2), email(3), email(4), email(9), 'new.hire@example.com'].join('\n'));
-    const r = await runCli(['members', 'sync', '--roster', roster, '--skip-unknown', '--yes'], { env: s.env });
+    const roster = file(['email', email(1), email(2), email(3), email(4), email(9), 'new.hire@example.com']);
+    const r = await runCli(['members', 'sync', '--roster', roster, '--skip-unknown', '--yes'], { env: lab.env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('warning: 1 user not in organization lab left out (--skip-unknown): new.hire@example.com');
     expect(members('t')).toEqual([uid(1), uid(2), uid(3), uid(4), uid(9)]);
   });
 
   it('a roster read from a column of logins matches nobody: refused naming the column and --user-column, --skip-unknown too', async () => {
-    const roster = file(['login,name', ...[1, 2, 3, 4].map((n) => `octo${n},User ${n}`)].join('\n'));
+    const roster = file(['login,name', ...[1, 2, 3, 4].map((n) => `octo${n},User ${n}`)]);
     for (const extra of [[], ['--skip-unknown']]) {
-      const r = await runCli(['members', 'sync', '--roster', roster, '--prune', '--yes', ...extra], { env: s.env });
+      const r = await runCli(['members', 'sync', '--roster', roster, '--prune', '--yes', ...extra], { env: lab.env });
       expect(r.code, r.stderr).toBe(3);
       expect(r.stderr).toContain(`none of the 4 users of ${roster} (read from its column "login") is a member of the organization or of its teams, yet the plan would remove members`);
       expect(r.stderr).toContain('--user-column <name>');
@@ -74,15 +55,15 @@ describe('a roster naming people outside the organization', () => {
     expect(writes()).toEqual([]);
     expect(members('t')).toEqual([uid(1), uid(2), uid(3), uid(4)]);
     // Without --prune nothing would be removed: the users outside are the refusal.
-    const noPrune = await runCli(['members', 'sync', '--roster', roster, '--dry-run'], { env: s.env });
+    const noPrune = await runCli(['members', 'sync', '--roster', roster, '--dry-run'], { env: lab.env });
     expect(noPrune.code).toBe(3);
     expect(noPrune.stderr).not.toContain('none of the 4 users');
   });
 
   it('an organization roster: the outsiders of every team at once, one listing of the members', async () => {
     const rows = ['team,email', ...[1, 2, 3, 4].map((n) => `t,${email(n)}`), `v,${email(5)}`, ...[10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map((n) => `v,${email(n)}`), 'v,ghost@example.com', 't,ghost@example.com'];
-    const mark = s.sandbox.requests.length;
-    const r = await runCli(['members', 'sync', '--roster', file(rows.join('\n')), '--dry-run', '--json'], { env: s.env });
+    const mark = lab.sandbox.requests.length;
+    const r = await runCli(['members', 'sync', '--roster', file(rows), '--dry-run', '--json'], { env: lab.env });
     expect(r.code).toBe(3);
     expect((JSON.parse(r.stdout) as { notInOrganization: unknown[] }).notInOrganization).toEqual([{ id: null, email: 'ghost@example.com' }]);
     // 12 users to add: more than a few, so one listing (30 members: one page), no search.
@@ -93,8 +74,8 @@ describe('a roster naming people outside the organization', () => {
 
 describe('members add', () => {
   it('checks a few users one by one: an e-mail through the search, an id by its member record', async () => {
-    const mark = s.sandbox.requests.length;
-    const r = await runCli(['members', 'add', email(7), uid(8), email(2)], { env: s.env });
+    const mark = lab.sandbox.requests.length;
+    const r = await runCli(['members', 'add', email(7), uid(8), email(2)], { env: lab.env });
     expect(r.code, r.stderr).toBe(0);
     expect(members('t')).toEqual([uid(1), uid(2), uid(3), uid(4), uid(7), uid(8)]);
     // u2 is in the team already: only the two to add are looked up.
@@ -103,7 +84,7 @@ describe('members add', () => {
   });
 
   it('an id outside the organization is refused too', async () => {
-    const r = await runCli(['members', 'add', 'u99999', '--dry-run'], { env: s.env });
+    const r = await runCli(['members', 'add', 'u99999', '--dry-run'], { env: lab.env });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('  ? u99999 (not in the organization)');
   });
