@@ -530,3 +530,25 @@ export async function readUserFile(path: string, opts: UserFileOptions, cwd?: st
   if (opts.sheet !== undefined) throw sheetWithoutXlsx(path);
   return parseUserFile(await readTextFile(path, cwd), path, opts);
 }
+
+/**
+ * The users named by the command line and a --file, every one of them (a leaver, a member whose
+ * role changes, inactive or not): every problem of both at once (exit 2, nothing sent); the
+ * file's warnings (a user named twice) go to `warn`.
+ */
+export async function namedUsers(args: readonly string[], file: string | undefined, sheet: string | undefined, cwd: string, warn: (w: FileProblem) => void): Promise<UserEntry[]> {
+  const { users, problems } = parseUserArguments(args, 'arguments');
+  let fromFile: UserEntry[] = [];
+  if (file !== undefined) {
+    try {
+      const read = await readUserFile(file, { readRoles: false, dropInactive: false, sheet }, cwd);
+      fromFile = read.users;
+      for (const w of read.warnings) warn(w);
+    } catch (err) {
+      if (!(err instanceof InputFileError)) throw err;
+      problems.push(...err.problems);
+    }
+  }
+  throwProblems(problems);
+  return [...users, ...fromFile];
+}

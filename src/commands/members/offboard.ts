@@ -1,7 +1,7 @@
 // members offboard <user...> [--file <file>]: remove each user from every team they are in, in one
 // reviewed plan across teams (README, "Find your way"). This file only turns flags into options.
 import type { Context } from '../../context.js';
-import { InputFileError, UsageError, formatProblem } from '../../errors.js';
+import { UsageError, formatProblem } from '../../errors.js';
 import { Command } from 'commander';
 import { examples, type Factory } from '../command.js';
 
@@ -49,7 +49,7 @@ export function command(f: Factory): Command {
 }
 
 export async function run(opts: OffboardOptions, ctx: Context): Promise<number> {
-  const [{ parseUserArguments, readUserFile, throwProblems }, { runOffboard }, { parseWholeNumber }, { defaultMaxOrgRemovals, maxOrgRemovalsAllowed }] = await Promise.all([
+  const [{ namedUsers }, { runOffboard }, { parseWholeNumber }, { defaultMaxOrgRemovals, maxOrgRemovalsAllowed }] = await Promise.all([
     import('../../files/users.js'),
     import('../../members/offboard.js'),
     import('../../settings.js'),
@@ -65,21 +65,8 @@ export async function run(opts: OffboardOptions, ctx: Context): Promise<number> 
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const { users, problems } = parseUserArguments(opts.users, 'arguments');
-  let fromFile: typeof users = [];
-  if (opts.file !== undefined) {
-    try {
-      // Leavers are exactly the people named, inactive or not.
-      const file = await readUserFile(opts.file, { readRoles: false, dropInactive: false, sheet: opts.sheet }, ctx.cwd);
-      fromFile = file.users;
-      for (const w of file.warnings) ctx.io.warn(formatProblem(w));
-    } catch (err) {
-      if (!(err instanceof InputFileError)) throw err;
-      problems.push(...err.problems);
-    }
-  }
-  throwProblems(problems);
-  const all = [...users, ...fromFile];
+  // Leavers are exactly the people named, inactive or not.
+  const all = await namedUsers(opts.users, opts.file, opts.sheet, ctx.cwd, (w) => ctx.io.warn(formatProblem(w)));
   if (all.length === 0) throw new UsageError('name the users to offboard (ids or e-mails), or --file <file>');
   return runOffboard(
     ctx,

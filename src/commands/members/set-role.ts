@@ -4,7 +4,7 @@
 // with `teamctl users set-role` instead, and the error says so.
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { InputFileError, UsageError } from '../../errors.js';
+import { UsageError, formatProblem } from '../../errors.js';
 import { examples, type Factory } from '../command.js';
 
 export interface MembersSetRoleFlags {
@@ -47,23 +47,10 @@ export async function run(opts: MembersSetRoleOptions, ctx: Context): Promise<nu
       hint: org ? `an organization role is set with \`teamctl users set-role <user> --role ${role}\`` : 'see `teamctl members list` for the roles members have',
     });
   }
-  const [{ parseUserArguments, readUserFile, throwProblems }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../members/engine.js'), import('../../settings.js')]);
+  const [{ namedUsers }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../members/engine.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
-  const { users, problems } = parseUserArguments(opts.users, 'arguments');
-  let fromFile: typeof users = [];
-  if (opts.file !== undefined) {
-    try {
-      const file = await readUserFile(opts.file, { readRoles: false, dropInactive: false }, ctx.cwd);
-      fromFile = file.users;
-      for (const w of file.warnings) ctx.io.warn(`${w.file}:${w.line}: ${w.message}`);
-    } catch (err) {
-      if (!(err instanceof InputFileError)) throw err;
-      problems.push(...err.problems);
-    }
-  }
-  throwProblems(problems);
-  const all = [...users, ...fromFile];
+  const all = await namedUsers(opts.users, opts.file, undefined, ctx.cwd, (w) => ctx.io.warn(formatProblem(w)));
   if (all.length === 0) throw new UsageError('name the members whose role to change (ids or e-mails), or --file <file>');
   return runMembersChange(ctx, {
     command: 'members set-role',
