@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { outputFormats } from './choices.js';
 import { examples, factory, type CommandModule, type Factory, type RunState } from './commands/command.js';
 import type { ContextDeps } from './context.js';
+import { topicList } from './help/topics.js';
 import { version } from './version.js';
 export type { RunState };
 
@@ -147,6 +148,7 @@ function globalOptions(program: Command, { streams: { stdout, stderr } }: Contex
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('-y, --yes', 'answer yes to confirmation prompts')
     .option('--timeout <seconds>', 'per-request timeout in seconds', undefined)
+    .helpCommand('help [command|topic]', 'help for a command or a topic')
     .showSuggestionAfterError(true)
     // Like gh: a subcommand's help lists the global flags too (its examples use them).
     .configureHelp({ showGlobalOptions: true })
@@ -162,7 +164,7 @@ function globalOptions(program: Command, { streams: { stdout, stderr } }: Contex
         'teamctl auth login --base-url https://api.example.com',
         'teamctl --org acme --team engineering members list',
         'teamctl members list --json | jq -r ".[].organization.user.email"',
-      ),
+      ) + topicList(),
     );
 }
 

@@ -3,6 +3,7 @@
 // choices commander enforces, from src/choices.ts).
 import type { Command } from 'commander';
 import { configKeys } from '../choices.js';
+import { topics } from '../help/topics.js';
 
 /** The shape of the command tree that completion needs. */
 export interface CommandNode {
@@ -46,6 +47,11 @@ export function commandTree(cmd: Command): CommandNode {
   }
   const argument = cmd.registeredArguments[0];
   const keyArgument = cmd.parent?.name() === 'config' && configKeyCommands.has(cmd.name());
+  // Commander's own `help` command is replaced by one that offers the topics too.
+  const children = cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => c.name() !== 'help');
   return {
     name: cmd.name(),
     description: cmd.description(),
@@ -55,11 +61,21 @@ export function commandTree(cmd: Command): CommandNode {
     argumentValues: argument?.argChoices ?? (keyArgument ? configKeys : []),
     serviceValues: Object.fromEntries(options.filter((f) => f in serviceFlags).map((f) => [f, serviceFlags[f] as string])),
     // Hidden commands (`__complete`) are the scripts' own business, never offered.
-    children: cmd
-      .createHelp()
-      .visibleCommands(cmd)
-      .filter((c) => c.name() !== 'help')
-      .map(commandTree),
+    children: [...children.map(commandTree), ...(cmd.parent === null ? [helpNode(children.map((c) => c.name()))] : [])],
+  };
+}
+
+/** `teamctl help <topic|command>`: the topics, then the top-level commands. */
+function helpNode(commands: readonly string[]): CommandNode {
+  return {
+    name: 'help',
+    description: 'help for a command or a topic',
+    options: ['--help'],
+    fileOptions: [],
+    values: {},
+    argumentValues: [...Object.keys(topics), ...commands],
+    serviceValues: {},
+    children: [],
   };
 }
 

@@ -35,10 +35,16 @@ describe('bash completion', () => {
     expect(section).toMatch(/needs it: install it first \(`apt install\s+bash-completion`/);
   });
   it('completes commands and subcommands', () => {
-    expect(complete('')).toEqual(['apply', 'auth', 'completion', 'config', 'glossary', 'members', 'sandbox', 'teams', 'users', 'whoami']);
+    expect(complete('')).toEqual(['apply', 'auth', 'completion', 'config', 'glossary', 'help', 'members', 'sandbox', 'teams', 'users', 'whoami']);
     expect(complete('mem')).toEqual(['members']);
     expect(complete('members', '')).toEqual(['add', 'list', 'offboard', 'remove', 'set-role', 'sync']);
     expect(complete('--org', 'acme', 'glossary', 'im')).toEqual(['import']);
+  });
+  it('completes help with the topics and the top-level commands', () => {
+    expect(complete('he')).toEqual(['help']);
+    expect(complete('help', 'e')).toEqual(['environment', 'exit-codes']);
+    expect(complete('help', 'g')).toEqual(['glossary', 'glossary-files', 'guards']);
+    expect(complete('help', 'w')).toEqual(['whoami']);
   });
   it('completes the flags of the command being typed, and global flags', () => {
     expect(complete('members', 'sync', '--ro')).toEqual(['--roster']);
