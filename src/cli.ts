@@ -1,5 +1,5 @@
 // Entry point: builds the program, runs it, and is the one place that turns errors into
-// messages and exit codes (README, "Exit codes").
+// messages and exit codes (`teamctl help exit-codes`, "Exit codes").
 import { CommanderError } from 'commander';
 import { ExitCode, InputFileError, TeamctlError, formatProblem } from './errors.js';
 import { stdoutFailure, watchStdout, type IOStreams } from './io.js';
@@ -49,7 +49,7 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
 
 /**
  * The process's streams, stdin opened on first use: creating process.stdin sets up a socket, a
- * terminal or a file stream, which most commands never read (README, "Performance").
+ * terminal or a file stream, which most commands never read (test/bench/README.md).
  */
 export function processStreams(): IOStreams {
   return {

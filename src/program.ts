@@ -72,7 +72,7 @@ const tree: Record<string, Noun | Load> = {
 const hidden = '__complete';
 
 /**
- * The program, with the command modules `argv` needs (README, "Performance": each module loaded
+ * The program, with the command modules `argv` needs (test/bench/README.md: each module loaded
  * costs start-up): the command it names; a noun's commands when it names the noun only (its help,
  * "did you mean"); the top-level commands when it names none (the root help lists them). Without
  * `argv`, or when `argv` names no known command (a typo, `help`), every module.

@@ -1,7 +1,7 @@
 // The command tree (src/program.ts) loads only the command modules a command line needs. These
 // tests prove that this never changes what the program does: every command's help, and the
 // usage errors of misspelt or misplaced words, are the same as the whole tree's; and that the
-// modules loaded are the ones named (start-up is paid per module: README, "Performance").
+// modules loaded are the ones named (start-up is paid per module: test/bench/README.md).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,7 +108,7 @@ describe('what start-up loads', () => {
     expect(loadedModules([...p, '--help'])).toEqual([...core, ...expected].sort());
   });
 
-  it('the .xlsx reader is loaded for an .xlsx only (README, "Spreadsheets (.xlsx)")', () => {
+  it('the .xlsx reader is loaded for an .xlsx only (`teamctl help glossary-files`, "Spreadsheets (.xlsx)")', () => {
     const dir = mkdtempSync(join(tmpdir(), 'teamctl-loads-'));
     // Files refused once read (exit 2), before any request: a CSV without a header, and a CSV named .xlsx.
     writeFileSync(join(dir, 'terms.csv'), 'hermosa,belle\n');

@@ -23,7 +23,7 @@ export function tsvCell(cell: Cell): string {
   return text(cell).replace(/[\\\t\n\r]|\p{Cs}/gu, (ch) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[ch] ?? `\\u${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-// The last check on what is written knows how TSV spells a token (README, "Talking to the service").
+// The last check on what is written knows how TSV spells a token (`teamctl help environment`, "Talking to the service").
 addEscaper('TSV', tsvCell);
 
 export function tsvLine(cells: Cell[]): string {

@@ -1,4 +1,4 @@
-// glossary sync and glossary delete end to end (README, "Keeping the glossary in a repository"):
+// glossary sync and glossary delete end to end (README, "The glossary"):
 // the sandbox's glossary and request log are the reference.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,7 +56,7 @@ describe('one identity rule for import and sync', () => {
   });
 });
 
-describe('term status in sync (README, "Term status")', () => {
+describe('term status in sync (`teamctl help glossary-files`, "Term status")', () => {
   it('a term its status leaves out counts as an empty cell: that translation is removed from the entry; the rest of the row is read', async () => {
     seed([{ en: 'bank', de: 'Bank', fr: 'banque' }, { en: 'log on', de: 'Anmelden' }]);
     const terms = file('en,de,Status [de]\nbank,Geldhaus,forbidden\nlog on,Anmelden,deprecatedTerm-admn-sts\n');
@@ -79,7 +79,7 @@ describe('term status in sync (README, "Term status")', () => {
   });
 });
 
-describe('underscore language tags (README, "Glossary file layouts")', () => {
+describe('underscore language tags (`teamctl help glossary-files`, "Glossary file layouts")', () => {
   it('de_DE is read as de-DE and matched case-insensitively against the key the glossary has (de-de): present, nothing sent', async () => {
     seed([{ en: 'browser', 'de-de': 'Browser' }]);
     const terms = file('term;description;casesensitive;translatable;forbidden;tags;en;de_DE\nbrowser;;no;yes;no;;browser;Browser\n');
@@ -92,7 +92,7 @@ describe('underscore language tags (README, "Glossary file layouts")', () => {
   });
 });
 
-describe('case-only variants of a key term (README, "The plan")', () => {
+describe('case-only variants of a key term (`teamctl help guards`, "The plan")', () => {
   it('bank and Bank are never merged silently: the file and the plan warn with their lines', async () => {
     seed([{ en: 'bank', de: 'Bank' }]);
     const terms = file('en,de\nBank,Bank (Verb)\nriver,Fluss\nRIVER,Strom\n');
