@@ -75,7 +75,7 @@ names of their formats: \`unchanged\` (members), \`present\` (glossary rows, an 
   429. Nothing else proves that: not a \`503\` either, whatever its body (an API behind a gateway
   wraps an upstream reset in its own \`{"error":{"code":503,…}}\`, and the upstream may already have
   written). After any other answer or failure the outcome is unknown: the batch is held back and
-  settled by listing; see "Reliability: requests whose outcome is unknown".
+  settled by listing; see "Reliability: requests whose outcome is unknown" (\`teamctl help reliability\`).
 - Identifiers in paths (organization, team, user id, glossary entry id) are always one
   percent-encoded path segment. A value that is \`.\` or \`..\` or contains \`/ \\ ? #\` or a control
   character is refused before any request (exit 2): \`--org ..\` would otherwise reach

@@ -59,7 +59,7 @@ alice.martin@example.com,none,unchanged,,already a member (owner)
 
 A \`--report\` file is meant to be opened in a spreadsheet, so, on every command that writes one, a
 cell starting with \`=\` \`+\` \`-\` \`@\` (or a tab/CR) gets a leading \`'\`, as \`glossary export --excel\`
-does (see "\`--excel\` round trip"): a user \`-x@example.com\` or a term \`=SUM(A1)\` is written
+does (see "\`--excel\` round trip" (\`teamctl help glossary-files\`)): a user \`-x@example.com\` or a term \`=SUM(A1)\` is written
 \`'-x@example.com\`, \`'=SUM(A1)\`, and a spreadsheet shows it as text instead of running it (CSV
 injection). \`-o csv\` (and \`-o tsv\`) on stdout is for scripts and keeps every value as it is.
 

@@ -141,7 +141,7 @@ other failure (a timeout, a reset, a 500/502/503/504, an unreadable answer) team
 glossary again to work out
 which of the batch's operations landed; those count as applied. What had not landed is **never
 sent again** in that run: the service may still apply it later. Those rows fail as "outcome
-unknown … not re-sent", the rest of the run is not sent, and the import exits 6 (see "Reliability"
+unknown … not re-sent", the rest of the run is not sent, and the import exits 6 (see "Reliability" (\`teamctl help reliability\`)
 below). Run the import again later: what landed meanwhile is skipped as present.
 
 A last listing after the run checks the result: a failed operation that turns out to be in the
@@ -164,7 +164,7 @@ missing or changed is sent. Re-running after a failed or interrupted import fini
 **Output.** stderr: the file's warnings, the failed rows and conflicts (the first 20 of each),
 and a summary: \`glossary import: 248 inserted, 1 updated, 0 unchanged, 1 conflict (skipped), 0
 failed\`. \`--dry-run\` prints the plan instead, a line per change and per conflict (rows already
-present are counted as unchanged; see "Plans at a terminal"), and sends nothing:
+present are counted as unchanged; see "Plans at a terminal" (\`teamctl help environment\`)), and sends nothing:
 
 \`\`\`
   + insert  line 2: en=bank, fr=banque, de=Bank
@@ -190,7 +190,7 @@ writable before anything is sent, written atomically): \`line,key,action,outcome
 \`updated\`, \`present\`, \`conflict\` (skipped) or \`failed\`; \`entry\` is the entry's id when known. A
 verification listing that failed is a row of its own with line 0. With \`--dry-run\`, \`--exit-code\`
 exits 8 when operations are pending (a drift check), 0 when the glossary already has every row.
-\`--plan-out <file>\` saves the plan for \`teamctl apply\` (see "Review, then apply"). Exit 0 when
+\`--plan-out <file>\` saves the plan for \`teamctl apply\` (see "Review, then apply" (\`teamctl help plans\`)). Exit 0 when
 nothing failed (skipped conflicts are not failures), 6 when some operations were applied, or may
 have been (an unknown outcome), and something failed or could not be verified. When nothing at all
 was applied, 1 — or 4 / 5 when a 401/403 / 404 stopped the run.

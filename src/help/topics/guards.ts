@@ -49,7 +49,7 @@ first lines of each action, then \`… and N more (--report keeps them all)\`.
 - The team is then read again: that gives the ids of users named by e-mail and the role the
   service gave them; a new member whose role differs from the intended one is fixed with the
   single-user request. (A new member that a removal names differently is removed again here;
-  see "Roles, owners and users named twice".)
+  see "Roles, owners and users named twice" (\`teamctl help rosters\`).)
 - Role changes use the single-user request, several at once (\`--concurrency\`, default 8; 200
   changes over a 50 ms link take about 1.5 s, not 10 s). **All promotions to owner finish before
   the first demotion starts**, so a team handing ownership from one person to another is never

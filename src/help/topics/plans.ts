@@ -14,7 +14,9 @@ teamctl apply plan.json --report applied.csv                                    
 teamctl glossary import terms.csv --plan-out glossary-plan.json                   # the same for a glossary
 \`\`\`
 
-- \`--plan-out <file>\` (on \`members add\`, \`remove\`, \`sync\` and \`glossary import\`) is a dry run that
+- \`--plan-out <file>\` (on every command that changes the service: \`members add\`, \`remove\`, \`set-role\`,
+  \`sync\` and \`offboard\`, \`users set-role\`, \`teams create\`, \`rename\` and \`delete\`, \`glossary import\`,
+  \`sync\` and \`delete\`) is a dry run that
   also writes the plan. The guards are checked as for a real run: a plan that \`--max-removals\` or
   the last-owner guard refuses is **not written** (exit 3), unless \`--force\`, which the plan then
   records. The file is written atomically and, like every file teamctl writes, never holds the

@@ -18,7 +18,7 @@ What teamctl guarantees against a hostile or flaky world, and what it cannot:
   seeds stop an import with SIGTERM in the middle of a batch and run it again: nothing is doubled
   in any of them.
 - **Paths.** Identifiers are single encoded path segments; \`.\`/\`..\`, separators and control
-  characters are refused before any request (see "Talking to the service").
+  characters are refused before any request (see "Talking to the service" (\`teamctl help environment\`)).
 - **Bounded input.** An \`.xlsx\` has bounds of its own, checked while inflating (see "Spreadsheets
   (.xlsx)"). An input file (roster, user list, glossary) is read as a stream up to 100 MB,
   stopping at the first byte that is not UTF-8: \`--roster /dev/urandom\` fails on its first chunk and

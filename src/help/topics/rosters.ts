@@ -4,7 +4,7 @@ export const text = `# Roster and user files
 ## The roster
 
 A CSV, semicolon or tab-separated file (detected from the header line), UTF-8 with or without
-BOM, or an \`.xlsx\` (see "Spreadsheets (.xlsx)"). The header names a user column, \`email\`, \`id\` or \`user\`, or a spelling HR and identity
+BOM, or an \`.xlsx\` (see "Spreadsheets (.xlsx)" (\`teamctl help glossary-files\`)). The header names a user column, \`email\`, \`id\` or \`user\`, or a spelling HR and identity
 exports use — \`Email Address\`, \`EmailAddress\` (PowerShell \`Export-Csv\`), \`E-mail\`, \`Mail\`,
 \`Primary Email\`, \`UserPrincipalName\` (Entra), \`User ID\`, \`Username\`, \`Login\` (Okta) — in any
 case, a bracketed suffix ignored (Google Workspace's \`Email Address [Required]\`), or the property
@@ -47,7 +47,9 @@ and nobody suspended is added; a \`--remove-file\` keeps them (those are the peo
 | Google Workspace upload | \`New Status [UPLOAD ONLY]\` | \`Suspended\` |
 | Active Directory (\`Get-ADUser \\| Export-Csv\`) | \`Enabled\` | \`False\` |
 | Microsoft Entra ID | \`accountEnabled\` | \`False\` |
-| any | \`Status\` | \`Disabled\`, \`Inactive\` | An empty \`role\` cell is \`member\`;
+| any | \`Status\` | \`Disabled\`, \`Inactive\` |
+
+**Roles.** An empty \`role\` cell is \`member\`;
 a roster **without** a \`role\` column says nothing about roles: members keep theirs and new users
 join as \`member\` (so an HR export with only \`email\` never demotes an owner).
 
@@ -190,9 +192,8 @@ teamctl members sync --roster org.csv --prune --plan-out plan.json    # review, 
   every team at once (exit 3); \`--force\` overrides both. The \`--prune\` confirmation counts the
   removals per team.
 - **Reads and writes.** The teams are read concurrently (at most 8 at a time) before anything is
-  planned, and applied **one after another**, in the order the file first names them: within a
-  team the work is already concurrent (bulk requests, \`--concurrency\` role changes), one team's
-  failure never stops the next, and the report reads in the order the work was done.
+  planned, then applied **at the same time**, sharing one \`--concurrency\` budget ("One
+  concurrency budget", below); one team's failure never stops the others.
 - **Reports.** The plan on stderr has a section per team with changes, then one line naming the
   teams without changes and a line of totals. \`--report\` has a \`team\` column first. \`--json\`
   prints \`{"dryRun": bool, "teams": [ {"team": "engineering", …the single-team report…}, … ]}\`.
@@ -208,7 +209,7 @@ teamctl members sync --roster org.csv --prune --plan-out plan.json    # review, 
   \`teamId\` field added (the items already have a \`team\` field: the member's role in it). Its CSV is
   an organization roster: syncing it back plans nothing. Other commands given several teams exit 2.
 
-A whole organization in a repository, with the reviewed-plan workflow of "Review, then apply",
+A whole organization in a repository, with the reviewed-plan workflow of "Review, then apply" (\`teamctl help plans\`),
 needs only the roster and the command to change:
 
 \`\`\`yaml
@@ -221,6 +222,5 @@ and \`TEAMCTL_TEAM\` can go: the roster names the teams.
 multi-team plan) are worked on at the same time, each in its own order — its read before its role
 changes, promotions before demotions, its verification after its changes — and all of their
 requests share \`--concurrency\`: never more than that many in flight for the whole run. Guards,
-reports and the exit rule stay per team. Measured: 40 teams × 8 role changes against the sandbox
-at 50 ms latency, \`--concurrency 16\`, take 2.7–2.8 s (8.3 s when teams went one after another).
+reports and the exit rule stay per team.
 `;
