@@ -42,7 +42,8 @@ stderr: method, URL, status, time, attempt — never the token), \`--no-color\` 
 \`FORCE_COLOR\` forces it on), \`-y, --yes\`, \`--timeout <seconds>\` (per request, default 30),
 \`-V, --version\`, \`-h, --help\` (every command's help lists these global options too, and ends
 with examples; \`teamctl help <command…>\` is the same). A table on a terminal fits its width:
-the widest columns narrow first and their cells wrap, so nothing is cut and the borders line up.
+the widest columns narrow first and their cells wrap, between words while each column can keep its
+longest word, so nothing is cut and the borders line up.
 Columns of ids and e-mails never narrow, so a value is never broken where you copy it: the other
 columns give way (down to 6 characters), and a table that still does not fit is left wider than
 the terminal, which folds the line rather than the value.
