@@ -17,6 +17,8 @@ export interface CommandNode {
   values: Record<string, readonly string[]>;
   /** The values of the first argument, when they are a known list. */
   argumentValues: readonly string[];
+  /** Its arguments are file paths (`glossary import <file>`, `apply <plan-file>`) or a command line (`sandbox -- …`). */
+  fileArguments: boolean;
   /** Flags whose values only the service knows: the `teamctl __complete` kind that lists them. */
   serviceValues: Record<string, string>;
   children: CommandNode[];
@@ -59,6 +61,7 @@ export function commandTree(cmd: Command): CommandNode {
     fileOptions: options.filter((f) => fileFlags.has(f)),
     values,
     argumentValues: argument?.argChoices ?? (keyArgument ? configKeys : []),
+    fileArguments: argument !== undefined && /file|command/.test(argument.name()),
     serviceValues: Object.fromEntries(options.filter((f) => f in serviceFlags).map((f) => [f, serviceFlags[f] as string])),
     // Hidden commands (`__complete`) are the scripts' own business, never offered.
     children: [...children.map(commandTree), ...(cmd.parent === null ? [helpNode(children.map((c) => c.name()))] : [])],
@@ -74,6 +77,7 @@ function helpNode(commands: readonly string[]): CommandNode {
     fileOptions: [],
     values: {},
     argumentValues: [...Object.keys(topics), ...commands],
+    fileArguments: false,
     serviceValues: {},
     children: [],
   };
@@ -102,6 +106,10 @@ export function bashScript(tree: CommandNode): string {
     .filter(({ node }) => node.argumentValues.length > 0)
     .map(({ path, node }) => `    "${path}") echo "${node.argumentValues.join(' ')}" ;;`)
     .join('\n');
+  const fileArguments = all
+    .filter(({ node }) => node.fileArguments)
+    .map(({ path }) => `"${path}"`)
+    .join('|');
   const fromService = [...new Map(all.flatMap(({ node }) => Object.entries(node.serviceValues))).entries()]
     .map(([flag, kind]) => `    ${flag}) _teamctl_list "$(_teamctl_service_values ${kind})"; return ;;`)
     .join('\n');
@@ -117,6 +125,13 @@ _teamctl_arguments() {
   case "$1" in
 ${args}
   esac
+}
+# Whether the command's arguments are file paths: for any other, no file names are offered.
+_teamctl_file_arguments() {
+  case "$1" in
+    ${fileArguments || '--none'}) return 0 ;;
+  esac
+  return 1
 }
 _teamctl_commands() {
   case "$1" in
@@ -185,6 +200,11 @@ ${fromService}
     local words
     words="$(_teamctl_commands "$path")"
     [[ -z $words ]] && words="$(_teamctl_arguments "$path")"
+    if [[ -z $words ]] && ! _teamctl_file_arguments "$path"; then
+      command -v compopt >/dev/null 2>&1 && compopt +o default
+      COMPREPLY=()
+      return
+    fi
     COMPREPLY=($(compgen -W "$words" -- "$cur"))
   fi
 }
