@@ -252,10 +252,12 @@ export function formatImportSummary(report: ImportReport, key: string, command =
     if (n > 0) lines.push(`(${conflictHint})`);
     return lines.join('\n');
   }
-  lines.push(
-    `${oneLine(command)}: ${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged, ` +
-      `${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}, ${report.failed.length} failed`,
-  );
+  // `glossary delete` inserts, updates and compares nothing: its line counts deletions only.
+  const counts = oneLine(command).startsWith('glossary delete')
+    ? `${report.deleted ?? 0} deleted`
+    : `${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged, ` +
+      `${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}`;
+  lines.push(`${oneLine(command)}: ${counts}, ${report.failed.length} failed`);
   if (n > 0) lines.push(`(${conflictHint})`);
   return lines.join('\n');
 }

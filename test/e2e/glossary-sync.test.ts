@@ -243,6 +243,9 @@ describe('glossary delete', () => {
     expect(r.code).toBe(0);
     expect(Object.keys(glossary())).toEqual([c]);
     expect(readFileSync(report, 'utf8')).toContain(`1,a,delete,deleted,${a},204,`);
+    // Its summary counts deletions: it inserts, updates and compares nothing.
+    expect(r.stderr).toMatch(/^glossary delete: 2 deleted, 0 failed$/m);
+    expect(r.stderr).not.toMatch(/inserted|conflict/);
   });
 });
 
