@@ -243,6 +243,14 @@ describe('glossary delete', () => {
     expect(r.code).toBe(0);
     expect(Object.keys(glossary())).toEqual([c]);
     expect(readFileSync(report, 'utf8')).toContain(`1,a,delete,deleted,${a},204,`);
+    // A saved plan of it shows its guards as guards, not as JSON.
+    const planPath = join(dir, 'delete-plan.json');
+    expect((await runCli(['glossary', 'delete', c as string, '--plan-out', planPath], { env: s.env })).code).toBe(0);
+    const md = await runCli(['apply', '--show', planPath, '-o', 'markdown'], { env: s.env });
+    expect(md.stdout).toMatch(/^\| deletions\.maxDeletions \| none \|$/m);
+    expect(md.stdout).toMatch(/^#### changes \(1\)$/m);
+    expect(md.stdout).not.toContain('{');
+    expect((await runCli(['apply', '--show', planPath], { env: s.env })).stderr).toContain('deletions.maxDeletions none, deletions.force false');
     // Its summary counts deletions: it inserts, updates and compares nothing.
     expect(r.stderr).toMatch(/^glossary delete: 2 deleted, 0 failed$/m);
     expect(r.stderr).not.toMatch(/inserted|conflict/);
