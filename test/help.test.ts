@@ -31,6 +31,15 @@ describe('teamctl help', () => {
     expect(r.out.split('\n').length).toBeGreaterThan(10);
   });
 
+  it.each(Object.keys(topics))('%s reads at 80 columns: no line of prose is wider (tables, code and a single long word aside)', async (name) => {
+    let fenced = false;
+    const wide = ((await topics[name]?.load())?.text ?? '').split('\n').filter((line) => {
+      if (line.trimStart().startsWith('```')) fenced = !fenced;
+      return !fenced && !line.trimStart().startsWith('|') && [...line].length > 80 && /\S\s+\S/.test(line.trim());
+    });
+    expect(wide).toEqual([]);
+  });
+
   it('names every TEAMCTL_* variable in the environment topic, and every exit code in exit-codes', async () => {
     const environment = (await run(['help', 'environment'])).out;
     for (const v of ['TEAMCTL_PROFILE', 'TEAMCTL_BASE_URL', 'TEAMCTL_ORG', 'TEAMCTL_TEAM', 'TEAMCTL_TOKEN', 'TEAMCTL_CONFIG_DIR', 'TEAMCTL_NO_STEP_SUMMARY']) expect(environment).toContain(v);

@@ -3,9 +3,9 @@ export const text = `# Teams and the glossary kept in a repository (CI)
 
 ## Keeping a team in sync from a repository (GitHub Actions)
 
-The roster lives in the repository. Every night, and on every pull request that touches it, a
-drift check compares the team with the roster and fails (exit 8) when they differ; a push to
-\`main\` applies it.
+The roster lives in the repository. Every night, and on every pull request that
+touches it, a drift check compares the team with the roster and fails (exit 8)
+when they differ; a push to \`main\` applies it.
 
 \`\`\`yaml
 # .github/workflows/team-roster.yml
@@ -90,10 +90,11 @@ teamctl members sync --roster team.csv --prune --dry-run
 
 ## A reviewed-plan workflow for GitHub Actions
 
-On a pull request that touches the roster (or the glossary), the job makes the plan, posts it as a
-comment and keeps the plan file as an artifact; on merge, the job applies that very plan and fails
-(exit 3) if the team moved since the review — then a new pull request (or a re-run of the plan job)
-shows the new plan.
+On a pull request that touches the roster (or the glossary), the job makes the
+plan, posts it as a comment and keeps the plan file as an artifact; on merge,
+the job applies that very plan and fails (exit 3) if the team moved since the
+review — then a new pull request (or a re-run of the plan job) shows the new
+plan.
 
 \`\`\`yaml
 # .github/workflows/teams-as-code.yml
@@ -175,6 +176,6 @@ jobs:
           path: "*-applied.csv"
 \`\`\`
 
-The job summary of both jobs shows the plan and the result as tables (\`GITHUB_STEP_SUMMARY\`),
-without any extra step.
+The job summary of both jobs shows the plan and the result as tables
+(\`GITHUB_STEP_SUMMARY\`), without any extra step.
 `;
