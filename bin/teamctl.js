@@ -6,7 +6,7 @@ process.getBuiltinModule('node:module').enableCompileCache?.();
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // `teamctl --version` is what scripts call most to probe for the tool: answered without loading
-  // commander and the program (the same line main() prints; README, "Performance").
+  // commander and the program (the same line main() prints; test/bench/README.md).
   const { version } = await import('../dist/version.js');
   process.stdout.on('error', () => {}); // reported from the write's callback
   process.stdout.write(`${version()}\n`, async (err) => {

@@ -1,5 +1,5 @@
 // Entry point: builds the program, runs it, and is the one place that turns errors into
-// messages and exit codes (README, "Exit codes").
+// messages and exit codes (`teamctl help exit-codes`, "Exit codes").
 import { CommanderError } from 'commander';
 import { ExitCode, InputFileError, TeamctlError, formatProblem } from './errors.js';
 import { stdoutFailure, watchStdout, type IOStreams } from './io.js';
@@ -25,16 +25,19 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   // another write error is reported (src/io.ts, OutputKind).
   watchStdout(streams.stdout);
   const state: RunState = { exitCode: ExitCode.ok };
-  // Like gh: bare `teamctl` is help (on stdout, exit 0), and `help <command…>` any command's help.
-  const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : argv;
+  // Like gh: bare `teamctl` and `teamctl help` are the root help (on stdout, exit 0), and
+  // `help <topic>` or `help <command…>` a topic or a command's help (src/help/run.ts).
+  const bare = argv.length === 0 || (argv.length === 1 && argv[0] === 'help');
+  const contextDeps = { streams, env, sleep: deps.sleep, now: deps.now, cwd: deps.cwd ?? process.cwd() };
   let code: number;
   try {
-    const program = await buildProgram({ streams, env, sleep: deps.sleep, now: deps.now, cwd: deps.cwd ?? process.cwd() }, state, args);
-    if (argv.length === 0) {
+    if (argv[0] === 'help' && !bare) return settleStdout(streams, await (await import('./help/run.js')).help(argv.slice(1), contextDeps, state));
+    const program = await buildProgram(contextDeps, state, bare ? [] : argv);
+    if (bare) {
       program.outputHelp();
       return ExitCode.ok;
     }
-    await program.parseAsync(args, { from: 'user' });
+    await program.parseAsync(argv, { from: 'user' });
     code = state.exitCode;
   } catch (err) {
     code = reportError(err, streams, state);
@@ -46,7 +49,7 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
 
 /**
  * The process's streams, stdin opened on first use: creating process.stdin sets up a socket, a
- * terminal or a file stream, which most commands never read (README, "Performance").
+ * terminal or a file stream, which most commands never read (test/bench/README.md).
  */
 export function processStreams(): IOStreams {
   return {

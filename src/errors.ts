@@ -1,5 +1,5 @@
 // Typed errors. Commands throw them; src/cli.ts is the one place that turns them into
-// messages and exit codes (README, "Exit codes").
+// messages and exit codes (`teamctl help exit-codes`, "Exit codes").
 
 export const ExitCode = {
   ok: 0,
@@ -56,7 +56,7 @@ export interface FileProblem {
 
 /**
  * Where a line is: `file:line`; a sheet of an `.xlsx` is named `book.xlsx:Sheet1!` by its reader,
- * and its row is `book.xlsx:Sheet1!12` (README, "Spreadsheets (.xlsx)").
+ * and its row is `book.xlsx:Sheet1!12` (`teamctl help glossary-files`, "Spreadsheets (.xlsx)").
  */
 export function located(file: string, line: number): string {
   return /\.xlsx:[^\n]*!$/i.test(file) ? `${file}${line}` : `${file}:${line}`;

@@ -1,4 +1,4 @@
-// Bounded memory for big jobs (README, "Performance"). Between two full collections V8 lets the
+// Bounded memory for big jobs (test/bench/README.md). Between two full collections V8 lets the
 // heap of a run that allocates fast grow to up to 4× what is live, and on Node 22 and 24 its young
 // generation grows to 64 MB: a 100k-row glossary import peaked near 500 MB on Node 24 with under
 // 100 MB live. Before such a job the heap is told to grow by a quarter at most after a full

@@ -41,7 +41,7 @@ export function watchStdout(stdout: Writable): StdoutState {
 }
 
 /**
- * How output is lost without failing the run (README, "Exit codes"): only streamed data (a
+ * How output is lost without failing the run (`teamctl help exit-codes`, "Exit codes"): only streamed data (a
  * listing, an export) whose reader went away (`| head`); a document (a report) never.
  */
 export type OutputKind = 'document' | 'stream';
@@ -84,7 +84,7 @@ export class IO {
   get stdoutClosed(): boolean {
     return watchStdout(this.streams.stdout).closed;
   }
-  /** Asked only when a command may read stdin: touching process.stdin opens it (README, "Performance"). */
+  /** Asked only when a command may read stdin: touching process.stdin opens it (test/bench/README.md). */
   get stdinIsTTY(): boolean {
     return this.streams.stdin.isTTY === true;
   }

@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { outputFormats } from './choices.js';
 import { examples, factory, type CommandModule, type Factory, type RunState } from './commands/command.js';
 import type { ContextDeps } from './context.js';
+import { topicList } from './help/topics.js';
 import { version } from './version.js';
 export type { RunState };
 
@@ -71,7 +72,7 @@ const tree: Record<string, Noun | Load> = {
 const hidden = '__complete';
 
 /**
- * The program, with the command modules `argv` needs (README, "Performance": each module loaded
+ * The program, with the command modules `argv` needs (test/bench/README.md: each module loaded
  * costs start-up): the command it names; a noun's commands when it names the noun only (its help,
  * "did you mean"); the top-level commands when it names none (the root help lists them). Without
  * `argv`, or when `argv` names no known command (a typo, `help`), every module.
@@ -147,6 +148,7 @@ function globalOptions(program: Command, { streams: { stdout, stderr } }: Contex
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('-y, --yes', 'answer yes to confirmation prompts')
     .option('--timeout <seconds>', 'per-request timeout in seconds', undefined)
+    .helpCommand('help [command|topic]', 'help for a command or a topic')
     .showSuggestionAfterError(true)
     // Like gh: a subcommand's help lists the global flags too (its examples use them).
     .configureHelp({ showGlobalOptions: true })
@@ -162,7 +164,7 @@ function globalOptions(program: Command, { streams: { stdout, stderr } }: Contex
         'teamctl auth login --base-url https://api.example.com',
         'teamctl --org acme --team engineering members list',
         'teamctl members list --json | jq -r ".[].organization.user.email"',
-      ),
+      ) + topicList(),
     );
 }
 

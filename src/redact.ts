@@ -1,4 +1,4 @@
-// Secrets that teamctl must never write anywhere (README, "Talking to the service"). The token is
+// Secrets that teamctl must never write anywhere (`teamctl help environment`, "Talking to the service"). The token is
 // registered as soon as it is known, and every stream and every file teamctl writes passes
 // through `redact`. Module state on purpose: the leak this prevents is a writer that forgot to
 // ask a context for its redactor, so there is nothing to forget.

@@ -9,7 +9,7 @@ import { fakeStreams } from './helpers/streams.js';
 
 const env = () => ({ TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-cli-')) });
 
-describe('exit codes (README, "Exit codes")', () => {
+describe('exit codes (`teamctl help exit-codes`, "Exit codes")', () => {
   it('each error class carries its code', () => {
     expect(new ServiceError('x').exitCode).toBe(1);
     expect(new UsageError('x').exitCode).toBe(2);

@@ -1,4 +1,4 @@
-// The first ten minutes (README, "Settings" and "Exit codes"): help like gh, every missing setting
+// The first ten minutes (README, "Settings"; `teamctl help exit-codes`, "Exit codes"): help like gh, every missing setting
 // named at once, setup mistakes answered with the fix. In-process through main().
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 // The command tree (src/program.ts) loads only the command modules a command line needs. These
 // tests prove that this never changes what the program does: every command's help, and the
 // usage errors of misspelt or misplaced words, are the same as the whole tree's; and that the
-// modules loaded are the ones named (start-up is paid per module: README, "Performance").
+// modules loaded are the ones named (start-up is paid per module: test/bench/README.md).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,7 +96,7 @@ function loadedModules(argv: string[], status = 0, env: Record<string, string> =
 
 describe('what start-up loads', () => {
   // What every command line loads before it knows its command.
-  const core = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'io.js', 'output/terminal.js', 'program.js', 'redact.js', 'version.js'];
+  const core = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'help/topics.js', 'io.js', 'output/terminal.js', 'program.js', 'redact.js', 'version.js'];
   const topLevel = ['commands/apply.js', 'commands/completion.js', 'commands/sandbox.js', 'commands/whoami.js'];
   const moduleOf = (path: string[]): string => `commands/${path.join('/')}.js`;
 
@@ -108,7 +108,7 @@ describe('what start-up loads', () => {
     expect(loadedModules([...p, '--help'])).toEqual([...core, ...expected].sort());
   });
 
-  it('the .xlsx reader is loaded for an .xlsx only (README, "Spreadsheets (.xlsx)")', () => {
+  it('the .xlsx reader is loaded for an .xlsx only (`teamctl help glossary-files`, "Spreadsheets (.xlsx)")', () => {
     const dir = mkdtempSync(join(tmpdir(), 'teamctl-loads-'));
     // Files refused once read (exit 2), before any request: a CSV without a header, and a CSV named .xlsx.
     writeFileSync(join(dir, 'terms.csv'), 'hermosa,belle\n');
@@ -117,6 +117,16 @@ describe('what start-up loads', () => {
     const xlsxModules = (file: string) => loadedModules(['glossary', 'import', join(dir, file), '--dry-run'], 2, env).filter((m) => m.startsWith('files/xlsx/'));
     expect(xlsxModules('terms.csv')).toEqual([]);
     expect(xlsxModules('terms.xlsx')).toEqual(['files/xlsx/format.js', 'files/xlsx/read.js', 'files/xlsx/zip.js']);
+  });
+
+  // A topic's text is loaded by `teamctl help <topic>` alone (src/help/topics.ts).
+  it.each(['environment', 'exit-codes', 'glossary-files'])('help %s: the core, the help module and that topic only', (topic) => {
+    expect(loadedModules(['help', topic])).toEqual([...core, 'help/run.js', `help/topics/${topic}.js`].sort());
+  });
+
+  it('help <command>: the command module, as its --help; an unknown word loads no topic', () => {
+    expect(loadedModules(['help', 'members', 'sync'])).toEqual([...core, 'commands/members/sync.js', 'help/run.js'].sort());
+    expect(loadedModules(['help', 'environmnet'], 2).filter((m) => m.startsWith('help/topics/'))).toEqual([]);
   });
 
   it('a command line with global options before its command loads that command only', () => {

@@ -1,5 +1,5 @@
 // Sending many items in bulk requests: fixed-size batches, and a batch the service refuses as too
-// large (413) is halved and each half sent again, down to single items (README, "Talking to the service").
+// large (413) is halved and each half sent again, down to single items (`teamctl help environment`, "Talking to the service").
 import { TeamctlError } from '../errors.js';
 
 /** Splits items into consecutive batches of at most `size`. */

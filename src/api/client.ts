@@ -57,7 +57,7 @@ function summariseBody(text: string): string {
   return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 
-/** The largest answer read (README, "Reliability"): a page of 1,000 members is well under 2 MB. */
+/** The largest answer read (`teamctl help reliability`, "Reliability"): a page of 1,000 members is well under 2 MB. */
 export const maxBodyBytes = 64 * 1024 * 1024;
 
 /** The body as text, or undefined once it grows past maxBodyBytes (the rest is not read). */
@@ -75,7 +75,7 @@ async function readBounded(body: AsyncIterable<Buffer> & { destroy(): unknown })
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The most of a service's error message that is shown (README, "Reliability"). */
+/** The most of a service's error message that is shown (`teamctl help reliability`, "Reliability"). */
 const shownMessageLength = 500;
 
 /** A message from the service, for one line: its first 500 characters, control characters spelled out. */
@@ -101,7 +101,7 @@ function rawErrorMessage(status: number, contentType: string, text: string): str
   return summary ? `HTTP ${status}: ${summary}` : `HTTP ${status}`;
 }
 
-/** The service's own error body, `{"error":{"code","message"}}` (README, "Exit codes"). */
+/** The service's own error body, `{"error":{"code","message"}}` (`teamctl help exit-codes`, "Exit codes"). */
 function isServiceError(contentType: string, text: string): boolean {
   if (!contentType.includes('json')) return false;
   try {
@@ -126,7 +126,7 @@ function connectionHint(code: string, origin: string): string | undefined {
 /** Codes of a connection that never reached the proxy (behind one, the only connection teamctl opens). */
 const proxyUnreachable = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 
-/** A failure behind a proxy, named as the proxy's where it is (README, "Talking to the service"). */
+/** A failure behind a proxy, named as the proxy's where it is (`teamctl help environment`, "Talking to the service"). */
 function proxyFailure(code: string, proxy: ProxyRoute, origin: string): { what: string; hint: string | undefined } {
   const host = new URL(origin).host;
   const status = proxyAnswer(code);
@@ -209,7 +209,7 @@ export class ApiClient {
   }
 
   /**
-   * One budget of requests in flight for the whole run (README, "Many teams from one roster"):
+   * One budget of requests in flight for the whole run (`teamctl help rosters`, "Many teams from one roster"):
    * teams worked on at the same time share --concurrency instead of multiplying it.
    */
   shareBudget(concurrency: number): void {
@@ -235,7 +235,7 @@ export class ApiClient {
   }
 
   /**
-   * Ctrl-C or SIGTERM (README, "Interruptions"): from now on no request or retry starts and no
+   * Ctrl-C or SIGTERM (`teamctl help interruptions`, "Interruptions"): from now on no request or retry starts and no
    * retry wait goes on; what is in flight has `graceMs` to finish, then is cut off, its outcome
    * unknown — CI runners kill a few seconds after SIGTERM.
    */

@@ -1,4 +1,4 @@
-// Glossary endpoints (README, "Talking to the service"): typed calls, no printing, no exit codes.
+// Glossary endpoints (`teamctl help environment`, "Talking to the service"): typed calls, no printing, no exit codes.
 import { ServiceError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { pathSegment } from './segment.js';
@@ -26,7 +26,7 @@ export async function readGlossary(client: ApiClient, org: string, pageSize = 10
  * PUT …/translations-glossary with a batch of operations. Not idempotent: the client repeats it
  * only when it cannot have been processed (connection refused, 429); after any other failure — a
  * 503 too, whatever its body — the caller must list the glossary again to learn what landed
- * (README, "Talking to the service").
+ * (`teamctl help environment`, "Talking to the service").
  */
 export async function updateGlossaryEntries(client: ApiClient, org: string, operations: GlossaryOperation[]): Promise<void> {
   await client.request('PUT', glossaryPath(org), { body: { operations }, retryClass: 'unprocessed-only' });

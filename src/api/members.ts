@@ -1,4 +1,4 @@
-// Team membership endpoints (README, "Talking to the service"): typed calls, no printing, no exit codes.
+// Team membership endpoints (`teamctl help environment`, "Talking to the service"): typed calls, no printing, no exit codes.
 import type { ApiClient } from './client.js';
 import { pathSegment } from './segment.js';
 import { checkMemberItem, checkMembersOnce } from './shapes.js';

@@ -94,7 +94,7 @@ export async function setOrganizationRole(client: ApiClient, org: string, userId
 /**
  * DELETE /orgs/{org}/members/{userId}: 205 removed, 204 not a member, 202 the removal was sent to
  * the organization's admins as a request. A 202 sends mail, so the removal is sent again only
- * when it cannot have been processed (README, "Organization roles and leavers").
+ * when it cannot have been processed (`teamctl help organization`, "Organization roles and leavers").
  */
 export async function removeOrganizationMember(client: ApiClient, org: string, userId: string): Promise<'removed' | 'not-member' | 'requested'> {
   const { status } = await client.request('DELETE', `${orgPath(org)}/members/${pathSegment(userId, 'user')}`, { retryClass: 'unprocessed-only' });
@@ -112,7 +112,7 @@ export interface InviteAnswer {
 
 /**
  * POST /orgs/{org}/invites: each e-mail with its organization role (null: a guest). An invitation
- * sends mail, so it is sent again only when it cannot have been processed (README, "Joiners").
+ * sends mail, so it is sent again only when it cannot have been processed (`teamctl help organization`, "Joiners").
  */
 export async function inviteToOrganization(client: ApiClient, org: string, emails: readonly { email: string; role: string | null }[], sso: boolean): Promise<InviteAnswer> {
   const { data } = await client.request<unknown>('POST', `${orgPath(org)}/invites`, { body: { emails, ...(sso ? { sso: true } : {}) }, retryClass: 'unprocessed-only' });

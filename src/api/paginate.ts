@@ -1,4 +1,4 @@
-// Follows `next.page` cursors (README, "Talking to the service"): stop when `next` is absent,
+// Follows `next.page` cursors (`teamctl help environment`, "Talking to the service"): stop when `next` is absent,
 // null or has no page; never trust `count`; a cursor seen twice in one listing is an error, not a
 // loop. Every page and item is checked where it is parsed (src/api/shapes.ts), and a listing is
 // bounded in pages, items and bytes: a service that keeps returning new cursors, or huge pages,
@@ -10,7 +10,7 @@ import type { Page } from './types.js';
 /** One answer: its parsed body and its size in bytes. */
 export type FetchPage = (cursor: string | undefined) => Promise<{ data: unknown; bytes: number }>;
 
-/** The most pages, items and bytes of answers one listing may have (README, "Bounded answers"). */
+/** The most pages, items and bytes of answers one listing may have (`teamctl help reliability`, "Bounded answers"). */
 const maxPages = 20_000;
 const maxItems = 5_000_000;
 /** 100,000 glossary entries or team members are under 60 MB of answers: this is 4 times that and more. */

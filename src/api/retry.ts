@@ -1,4 +1,4 @@
-// The retry policy (README, "Talking to the service") as a pure function: given what happened to one attempt, decide
+// The retry policy (`teamctl help environment`, "Talking to the service") as a pure function: given what happened to one attempt, decide
 // whether to try again and after how long. The clock and the random source are injected so tests
 // need no real time.
 
@@ -67,7 +67,7 @@ export function proxyAnswer(code: string): number | undefined {
  * True when the outcome proves the request was not processed (safe to repeat anything): no
  * connection was made (or the proxy would not open the tunnel), or a 429. Nothing else does,
  * a 503 included, whatever its body: an API behind a gateway wraps an upstream reset in its own
- * error JSON, and the upstream may already have written (README, "Talking to the service").
+ * error JSON, and the upstream may already have written (`teamctl help environment`, "Talking to the service").
  */
 export function cannotHaveBeenProcessed(outcome: AttemptOutcome): boolean {
   if (outcome.kind === 'error') return neverSentCodes.has(outcome.code) || proxyAnswer(outcome.code) !== undefined;

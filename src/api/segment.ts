@@ -1,4 +1,4 @@
-// Identifiers in URL paths (README, "Talking to the service"): an organization, team, user or
+// Identifiers in URL paths (`teamctl help environment`, "Talking to the service"): an organization, team, user or
 // entry id becomes one path segment and can never change the path's shape. `.` and `..` would be
 // resolved by any normalising proxy or server (`teams/../members` is the organization's members),
 // and `/ \ ? #` or control characters would end the segment, so such values are refused before

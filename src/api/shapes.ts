@@ -1,4 +1,4 @@
-// The service's answers, checked once where they are parsed (README, "Reliability"): a list item
+// The service's answers, checked once where they are parsed (`teamctl help reliability`, "Reliability"): a list item
 // or an entry of the wrong shape stops the command with exit 1, naming the field — never a stack
 // trace, never a silent partial result (a numeric cursor would end a listing after one page).
 import { ServiceError } from '../errors.js';
@@ -15,7 +15,7 @@ function wrong(what: string, where: Where): ServiceError {
 }
 
 /**
- * The longest values the service holds (README, "Bounded answers"): an e-mail 254 characters
+ * The longest values the service holds (`teamctl help reliability`, "Bounded answers"): an e-mail 254 characters
  * (RFC 5321's path), an id 255, a translation 255 (the published schema's maxLength). A display
  * name has no published limit: 1,024 is ten times the longest name fields allow, and keeps a page
  * of 1,000 members a few megabytes.

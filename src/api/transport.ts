@@ -1,11 +1,11 @@
-// undici, used narrowly (README, "Performance"): its Agent and request API, without the package
+// undici, used narrowly (test/bench/README.md): its Agent and request API, without the package
 // index, which also loads fetch, cookies, websocket, cache and mock (~55 ms more on every API
 // command). undici 7 has no `exports` map, so these internal paths are pinned by the range in
 // package.json, and test/api/transport.test.ts fails if an upgrade moves them.
 // - The connection pool opens up to 64 sockets (the most --concurrency allows): it never caps the
 //   concurrency asked for, and sockets are only opened on demand.
 // - A proxy (HTTPS_PROXY, else HTTP_PROXY; NO_PROXY; any case) is decided once per run from the
-//   base URL (README, "Talking to the service"): never for plain http nor a loopback host. Only
+//   base URL (`teamctl help environment`, "Talking to the service"): never for plain http nor a loopback host. Only
 //   then is undici's ProxyAgent loaded, with the whole package it needs.
 // - HTTP/2 is never negotiated (undici offers it only with `allowH2`, which teamctl does not set),
 //   yet undici's Client loads its HTTP/2 client, and with it node:http2, on every run (~10 ms):
@@ -26,7 +26,7 @@ const maxConnections = 64;
 export type ResponseData = Dispatcher.ResponseData;
 export type RequestOptions = Dispatcher.RequestOptions;
 
-/** The proxy a run goes through (README, "Talking to the service"). */
+/** The proxy a run goes through (`teamctl help environment`, "Talking to the service"). */
 export interface ProxyRoute {
   /** The variable it came from, as spelled in the environment (HTTPS_PROXY, https_proxy, …). */
   variable: string;

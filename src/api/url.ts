@@ -1,9 +1,9 @@
-// Base URL handling (README, "Settings" and "Talking to the service"): `<url>/v1/...`, never `/v1/v1`; plain http only to loopback.
+// Base URL handling (README, "Settings"; `teamctl help environment`, "Talking to the service"): `<url>/v1/...`, never `/v1/v1`; plain http only to loopback.
 import { isIP } from 'node:net';
 import { UsageError } from '../errors.js';
 
 /**
- * The one test of a loopback host (README, "Talking to the service"): the name `localhost` exactly,
+ * The one test of a loopback host (`teamctl help environment`, "Talking to the service"): the name `localhost` exactly,
  * or a literal address of 127.0.0.0/8 or ::1 (an IPv4-mapped 127.x.y.z too), as a URL's hostname
  * gives it (IPv6 in brackets or not). Nothing is resolved: `foo.localhost`, `localhost.` or a name
  * that resolves to 127.0.0.1 is not loopback. It alone decides plain http, the proxy and the

@@ -63,7 +63,7 @@ export function repeated(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-/** --invite and its flags (members add, members sync): checked, nothing read yet (README, "Joiners"). */
+/** --invite and its flags (members add, members sync): checked, nothing read yet (`teamctl help organization`, "Joiners"). */
 export async function inviteOptions(opts: { invite?: boolean; inviteRole?: string; sso?: boolean; reinviteAfter?: string; skipUnknown?: boolean }): Promise<
   { role: string | null; sso: boolean; reinviteAfterDays: number } | undefined
 > {

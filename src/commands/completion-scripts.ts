@@ -3,6 +3,7 @@
 // choices commander enforces, from src/choices.ts).
 import type { Command } from 'commander';
 import { configKeys } from '../choices.js';
+import { topics } from '../help/topics.js';
 
 /** The shape of the command tree that completion needs. */
 export interface CommandNode {
@@ -16,6 +17,8 @@ export interface CommandNode {
   values: Record<string, readonly string[]>;
   /** The values of the first argument, when they are a known list. */
   argumentValues: readonly string[];
+  /** Its arguments are file paths (`glossary import <file>`, `apply <plan-file>`) or a command line (`sandbox -- …`). */
+  fileArguments: boolean;
   /** Flags whose values only the service knows: the `teamctl __complete` kind that lists them. */
   serviceValues: Record<string, string>;
   children: CommandNode[];
@@ -46,6 +49,11 @@ export function commandTree(cmd: Command): CommandNode {
   }
   const argument = cmd.registeredArguments[0];
   const keyArgument = cmd.parent?.name() === 'config' && configKeyCommands.has(cmd.name());
+  // Commander's own `help` command is replaced by one that offers the topics too.
+  const children = cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => c.name() !== 'help');
   return {
     name: cmd.name(),
     description: cmd.description(),
@@ -53,13 +61,25 @@ export function commandTree(cmd: Command): CommandNode {
     fileOptions: options.filter((f) => fileFlags.has(f)),
     values,
     argumentValues: argument?.argChoices ?? (keyArgument ? configKeys : []),
+    fileArguments: argument !== undefined && /file|command/.test(argument.name()),
     serviceValues: Object.fromEntries(options.filter((f) => f in serviceFlags).map((f) => [f, serviceFlags[f] as string])),
     // Hidden commands (`__complete`) are the scripts' own business, never offered.
-    children: cmd
-      .createHelp()
-      .visibleCommands(cmd)
-      .filter((c) => c.name() !== 'help')
-      .map(commandTree),
+    children: [...children.map(commandTree), ...(cmd.parent === null ? [helpNode(children.map((c) => c.name()))] : [])],
+  };
+}
+
+/** `teamctl help <topic|command>`: the topics, then the top-level commands. */
+function helpNode(commands: readonly string[]): CommandNode {
+  return {
+    name: 'help',
+    description: 'help for a command or a topic',
+    options: ['--help'],
+    fileOptions: [],
+    values: {},
+    argumentValues: [...Object.keys(topics), ...commands],
+    fileArguments: false,
+    serviceValues: {},
+    children: [],
   };
 }
 
@@ -86,6 +106,10 @@ export function bashScript(tree: CommandNode): string {
     .filter(({ node }) => node.argumentValues.length > 0)
     .map(({ path, node }) => `    "${path}") echo "${node.argumentValues.join(' ')}" ;;`)
     .join('\n');
+  const fileArguments = all
+    .filter(({ node }) => node.fileArguments)
+    .map(({ path }) => `"${path}"`)
+    .join('|');
   const fromService = [...new Map(all.flatMap(({ node }) => Object.entries(node.serviceValues))).entries()]
     .map(([flag, kind]) => `    ${flag}) _teamctl_list "$(_teamctl_service_values ${kind})"; return ;;`)
     .join('\n');
@@ -101,6 +125,13 @@ _teamctl_arguments() {
   case "$1" in
 ${args}
   esac
+}
+# Whether the command's arguments are file paths: for any other, no file names are offered.
+_teamctl_file_arguments() {
+  case "$1" in
+    ${fileArguments || '--none'}) return 0 ;;
+  esac
+  return 1
 }
 _teamctl_commands() {
   case "$1" in
@@ -169,6 +200,11 @@ ${fromService}
     local words
     words="$(_teamctl_commands "$path")"
     [[ -z $words ]] && words="$(_teamctl_arguments "$path")"
+    if [[ -z $words ]] && ! _teamctl_file_arguments "$path"; then
+      command -v compopt >/dev/null 2>&1 && compopt +o default
+      COMPREPLY=()
+      return
+    fi
     COMPREPLY=($(compgen -W "$words" -- "$cur"))
   fi
 }

@@ -105,11 +105,15 @@ export async function show(planFile: string, ctx: Context): Promise<number> {
     return ExitCode.ok;
   }
   const title = `Plan ${planFile}: teamctl ${plan.command}, organization ${plan.organization} at ${plan.baseUrl}, made ${plan.createdAt}${appliedWords}`;
-  const guardLine = `guards: ${Object.entries(guards)
-    .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
-    .join(', ')}`;
+  const guardList = guardEntries(guards);
+  const guardLine = `guards: ${guardList.map(([k, v]) => `${k} ${v}`).join(', ')}`;
   if (format === 'markdown') {
-    await ctx.io.out(renderMarkdown({ title, sections: [{ heading: guardLine, columns: columns.map((c) => c.header), rows: changes.map((c) => [c.where, c.action, c.subject, c.detail]) }] }));
+    // The guards as a table of their own, then the changes under a heading that counts them.
+    const sections = [
+      { heading: 'guards', columns: ['guard', 'value'], rows: guardList },
+      { heading: 'changes', columns: columns.map((c) => c.header), rows: changes.map((c) => [c.where, c.action, c.subject, c.detail]) },
+    ];
+    await ctx.io.out(renderMarkdown({ title, sections }));
     return ExitCode.ok;
   }
   // table, tsv, csv, ndjson: the changes are the data; the plan's particulars go to people on stderr.
@@ -118,4 +122,18 @@ export async function show(planFile: string, ctx: Context): Promise<number> {
   ctx.io.info(`${changes.length} ${changes.length === 1 ? 'change' : 'changes'}; nothing was read or sent`);
   await writeList(ctx.io, format, onePage(changes), columns);
   return ExitCode.ok;
+}
+
+/**
+ * The guards as people read them: a nested guard by its dotted name (`deletions.maxDeletions`),
+ * a list by its items, no value as `none`, an empty text as `""`.
+ */
+function guardEntries(guards: Record<string, unknown>, prefix = ''): [string, string][] {
+  return Object.entries(guards).flatMap(([key, value]): [string, string][] => {
+    const name = prefix + key;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return guardEntries(value as Record<string, unknown>, `${name}.`);
+    if (Array.isArray(value)) return [[name, value.map(String).join(', ')]];
+    if (value === null || value === undefined) return [[name, 'none']];
+    return [[name, value === '' ? '""' : String(value)]];
+  });
 }

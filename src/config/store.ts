@@ -25,13 +25,13 @@ interface ConfigFile {
 }
 
 /**
- * The largest config file read (README, "Bounded input"): a profile is a few hundred bytes, so
+ * The largest config file read (`teamctl help reliability`, "Bounded input"): a profile is a few hundred bytes, so
  * this holds thousands; anything larger (or a device) is not a config file teamctl wrote.
  */
 export const maxConfigBytes = 1024 * 1024;
 
 /**
- * The config file as a file of teamctl's own (README, "Reliability"): a symbolic link as its
+ * The config file as a file of teamctl's own (`teamctl help reliability`, "Reliability"): a symbolic link as its
  * last component, or anything but a regular file (a FIFO would block every command), is a usage
  * error naming it.
  */

@@ -55,7 +55,7 @@ function notARecord(err: FileKindError): UsageError {
 
 function alreadyApplied(planPath: string, record: Applied | 'unreadable' | undefined): GuardError {
   const when = record !== undefined && record !== 'unreadable' ? ` at ${record.appliedAt} (process ${record.pid} on ${record.host})` : '';
-  // The record's fields and the file name come from outside: one line (README, "Reliability").
+  // The record's fields and the file name come from outside: one line (`teamctl help reliability`, "Reliability").
   return new GuardError(oneLine(`${planPath} was already applied${when}; a plan applies once, and nothing was sent`), {
     hint: 'make a new plan (--plan-out) for what is left to do, or apply this one again with --force',
   });

@@ -1,6 +1,6 @@
 // The --report CSV of every command that changes the service: one record per outcome row.
 // Meant for people in spreadsheets, so a cell a spreadsheet would run as a formula is neutralised
-// as `glossary export --excel` does (README, "Reports"); `-o csv` keeps raw values for scripts.
+// as `glossary export --excel` does (`teamctl help formatting`, "Reports"); `-o csv` keeps raw values for scripts.
 import { excelCell } from '../files/cells.js';
 
 export interface CsvColumns<Row> {

@@ -1,4 +1,4 @@
-// The one rule that turns a run that reached the service into an exit code (README, "Exit
+// The one rule that turns a run that reached the service into an exit code (`teamctl help exit-codes`, "Exit
 // codes"), for every command that changes the service:
 //   0  every change applied and verified (also: nothing to do);
 //   1  nothing was applied: the service or the network failed — or the error that stopped the

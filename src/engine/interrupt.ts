@@ -1,4 +1,4 @@
-// Ctrl-C and CI cancellations while changes are being sent (README, "Interruptions"): the first
+// Ctrl-C and CI cancellations while changes are being sent (`teamctl help interruptions`, "Interruptions"): the first
 // SIGINT or SIGTERM asks the run to stop starting requests — those in flight get a short grace
 // period, then are cut off (their outcome unknown) — the reports are written, a line says what applied — and the exit code is
 // 130 (SIGINT) or 143 (SIGTERM). A second signal exits at once.

@@ -1,4 +1,4 @@
-// What people read after an interrupted run (README, "Interruptions"), in the same words for the
+// What people read after an interrupted run (`teamctl help interruptions`, "Interruptions"), in the same words for the
 // members of a team, of many teams, and the glossary: one line of what happened —
 // `Interrupted: 26 added, 24 not sent (the run was stopped)` — then the changes not sent, at most
 // notSentListed of them on a terminal or in a log alike, and where the rest are: the --report file

@@ -8,7 +8,7 @@ import { readTextFile } from '../files/csv.js';
 export const planFormat = 'teamctl-plan';
 export const planVersion = 1;
 /**
- * The largest plan file read (README, "Bounded input"): a plan of 100,000 glossary rows updating
+ * The largest plan file read (`teamctl help reliability`, "Bounded input"): a plan of 100,000 glossary rows updating
  * 100,000 entries in 5 languages weighs 48 MB; this leaves room for longer terms and more languages.
  */
 export const maxPlanBytes = 128 * 1024 * 1024;
@@ -63,7 +63,7 @@ export function planFileText(plan: PlanFile, limit = maxPlanBytes): string {
 }
 
 /** Reads and checks a plan file: exit 2 with a clear message for anything that is not one. */
-// Read as a bounded stream, as input files are (README, "Bounded input"): a device, a pipe or
+// Read as a bounded stream, as input files are (`teamctl help reliability`, "Bounded input"): a device, a pipe or
 // anything over maxPlanBytes is refused (exit 2, naming the file) before it fills memory.
 export async function readPlanFile(path: string, cwd?: string): Promise<PlanFile> {
   const text = await readTextFile(path, cwd, { maxBytes: maxPlanBytes, regularOnly: true, what: 'the plan' });

@@ -85,7 +85,7 @@ export interface RunOptions {
   planOut?: string;
   /** --report: the CSV file. */
   report?: string;
-  /** The files the run reads: GITHUB_STEP_SUMMARY naming one of them is skipped (README, "Reports"). */
+  /** The files the run reads: GITHUB_STEP_SUMMARY naming one of them is skipped (`teamctl help formatting`, "Reports"). */
   inputs?: readonly InputFile[];
 }
 
@@ -102,7 +102,7 @@ export interface SavedPlanRun {
 }
 
 /**
- * The confirmation of --prune (README, "Safety guards"): asked on a terminal, else refused with
+ * The confirmation of --prune (`teamctl help guards`, "Safety guards"): asked on a terminal, else refused with
  * nothing sent. `verb` and `what` make the question ("Remove 3 members missing from the roster?").
  */
 export async function confirmPrune(ctx: Context, verb: 'remove' | 'delete', what: string, where = ''): Promise<void> {
@@ -146,7 +146,7 @@ export interface InputFile {
 
 /**
  * Checks the output paths before anything is sent (exit 2): each is writable, and none is an
- * input file or the other output, compared as real paths (README, "Reports").
+ * input file or the other output, compared as real paths (`teamctl help formatting`, "Reports").
  */
 export async function checkOutputs(options: Pick<RunOptions, 'planOut' | 'report'>, cwd: string, inputs: readonly InputFile[]): Promise<void> {
   const outputs = [

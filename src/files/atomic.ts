@@ -1,7 +1,7 @@
 // Output files written whole or not at all: a temporary file beside the target (same file
 // system, so the rename is atomic), renamed over it only once everything is written. A failed or
 // interrupted run leaves the previous file as it was. An existing target keeps its permissions.
-// Everything written is redacted like the output streams (README, "Talking to the service").
+// Everything written is redacted like the output streams (`teamctl help environment`, "Talking to the service").
 //
 // A target that is a symbolic link is written through: the file it points to is replaced and
 // the link stays a link (renaming over the link itself would silently turn it into a file) —
@@ -36,7 +36,7 @@ async function resolveTarget(path: string, what: string, own = false): Promise<T
   try {
     if ((await lstat(path)).isSymbolicLink()) {
       // One of teamctl's own files is replaced where it is, never written through a link
-      // (README, "Reliability"); a link further up the path is followed as usual.
+      // (`teamctl help reliability`, "Reliability"); a link further up the path is followed as usual.
       if (own) throw new UsageError(`${what}: is a symbolic link, which teamctl does not follow for its own files`);
       real = await realpath(path);
     }

@@ -1,7 +1,7 @@
 // What a glossary cell is, for the reader and the writers alike: how it is normalised before it
 // is compared or sent, and the apostrophe an export puts before a cell a spreadsheet would run as
-// a formula, which the reader takes off again (README, "glossary export"). excelCell is also every
-// --report CSV's cell (README, "Reports").
+// a formula, which the reader takes off again (README, "The glossary"). excelCell is also every
+// --report CSV's cell (`teamctl help formatting`, "Reports").
 
 import { normaliseCell } from '../model/entries.js';
 

@@ -90,7 +90,7 @@ export function parseDelimited(text: string, file: string): DelimitedFile;
 /**
  * With `recover`, broken quoting does not stop the reading: the broken line is reported in
  * `problems` and the rows around it are read, so a roster's other errors are reported with it
- * (README, "The roster"). Nothing may be sent while `problems` holds any.
+ * (`teamctl help rosters`, "The roster"). Nothing may be sent while `problems` holds any.
  */
 export function parseDelimited(text: string, file: string, options: { recover: true }): DelimitedFile & { problems: FileProblem[] };
 export function parseDelimited(text: string, file: string, options?: { recover: true }): DelimitedFile & { problems?: FileProblem[] } {
@@ -188,7 +188,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** The largest input file read (README, "Bounded input"): far above any roster or term base. */
+/** The largest input file read (`teamctl help reliability`, "Bounded input"): far above any roster or term base. */
 export const maxInputBytes = 100 * 1024 * 1024;
 
 export interface BoundedReadOptions {
@@ -202,7 +202,7 @@ export interface BoundedReadOptions {
 }
 
 /**
- * The encoding a file's first bytes announce (README, "Glossary files: limits, encoding and
+ * The encoding a file's first bytes announce (`teamctl help glossary-files`, "Glossary files: limits, encoding and
  * quoting"): UTF-16 by its byte order mark (Excel's "Unicode text", MultiTerm exports), UTF-32
  * (refused), else UTF-8 (with or without its BOM).
  */
@@ -226,7 +226,7 @@ function xmlDeclaration(head: string): { xml: boolean; declared: string | undefi
 /** Encodings an XML declaration may name for a file teamctl reads as UTF-8 or UTF-16. */
 const readableDeclared = /^(utf-?8|utf-?16(le|be)?|(us-)?ascii)$/i;
 
-/** The advice for a bad byte, for the kind of file it is in (README, "Glossary files: limits, encoding and quoting"). */
+/** The advice for a bad byte, for the kind of file it is in (`teamctl help glossary-files`, "Glossary files: limits, encoding and quoting"). */
 function xmlEncodingProblem(byte: number, declared: string | undefined): string {
   const hex = hexOf(byte);
   if (declared !== undefined && !readableDeclared.test(declared)) {
@@ -249,7 +249,7 @@ const newlines = (bytes: Uint8Array): number => {
 };
 
 /**
- * A file's text as a stream of checked chunks, bounded (README, "Bounded input"): it stops at the
+ * A file's text as a stream of checked chunks, bounded (`teamctl help reliability`, "Bounded input"): it stops at the
  * first byte that is not UTF-8 (a binary file or /dev/urandom fails on its first chunk) and past
  * `maxBytes` (/dev/zero is valid UTF-8, and endless); a regular file larger than that is refused
  * before it is read. Only one chunk of bytes is held at a time. Each chunk has its decoded text

@@ -99,7 +99,7 @@ export function spellingConflictsWarning(conflicts: readonly { id: string; colum
 
 /**
  * The header of a translation key's column in `glossary list`: the key, or `lang:<key>` for a key
- * that is not a language key by the import pattern (README, "glossary list and get"), so it is
+ * that is not a language key by the import pattern (README, "The glossary"), so it is
  * never mistaken for `id`, `updatedAt` or a language.
  */
 function languageHeader(key: string): string {

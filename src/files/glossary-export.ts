@@ -1,4 +1,4 @@
-// The glossary export's writing (README, "glossary export"): every entry through its format's
+// The glossary export's writing (README, "The glossary"): every entry through its format's
 // writer — JSON, NDJSON, TBX-Basic, CSV in the import format, or one language pair for DeepL or
 // a TSV (glossary-pairs.ts) — into a sink (stdout, or a file written atomically). `glossary
 // export` turns its flags into these arguments.

@@ -1,4 +1,4 @@
-// The pair formats of `glossary export` (README, "glossary export"): one language pair, one entry
+// The pair formats of `glossary export` (README, "The glossary"): one language pair, one entry
 // a line, no header. `deepl`: DeepL's glossary CSV, `source,target,SRC,TGT` with DeepL's codes
 // (deeplCode), RFC 4180 quoting; `tsv-pair`: `source<TAB>target`, the TSV of Google Cloud
 // Translation's unidirectional glossaries and Microsoft Custom Translator's dictionaries.

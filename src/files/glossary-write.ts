@@ -1,4 +1,4 @@
-// The CSV writer of `glossary export` (README, "glossary export"): the import format, with the
+// The CSV writer of `glossary export` (README, "The glossary"): the import format, with the
 // --excel variant, streamed entry by entry. Every export reads back exactly through the reader
 // (glossary.ts): see its notes on apostrophes and formulas. TBX is written by tbx-write.ts.
 import { stringify } from '../output/csv.js';

@@ -1,4 +1,4 @@
-// teamctl's own JSON and NDJSON read back (README, "glossary import", "The roster"): the glossary's
+// teamctl's own JSON and NDJSON read back (README, "The glossary"; `teamctl help rosters`, "The roster"): the glossary's
 // `export --format json|ndjson` and `members list --json` / `-o ndjson`, recognised by their
 // content (a first character `[` or `{`), never by their name. Each item becomes a row of the
 // delimited readers' shape, on the line where the item starts, so every check of a CSV file

@@ -1,4 +1,4 @@
-// Opening a file that must be a regular file, without ever waiting on it (README, "Reliability"):
+// Opening a file that must be a regular file, without ever waiting on it (`teamctl help reliability`, "Reliability"):
 // opened with O_NONBLOCK, so a FIFO with no writer (or, for writing, no reader) cannot block the
 // run, then checked with fstat on the descriptor itself, so what is checked is what is read or
 // written. With `own` (the files teamctl keeps for itself: the config, the glossary journal and

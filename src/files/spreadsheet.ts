@@ -1,4 +1,4 @@
-// Whether a file a user names is an `.xlsx` (README, "Spreadsheets (.xlsx)"): by its name, else by
+// Whether a file a user names is an `.xlsx` (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"): by its name, else by
 // the zip's first bytes (`PK\3\4`) in a regular file (a pipe is never read ahead of its reader).
 // Only then is the `.xlsx` reader loaded (a dynamic import), so no other file pays its start-up.
 import { open, stat } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The TBX writer of `glossary export --format tbx` (README, "TBX"): TBX-Basic, streamed entry by
+// The TBX writer of `glossary export --format tbx` (`teamctl help glossary-files`, "From a CAT tool"): TBX-Basic, streamed entry by
 // entry; every export reads back exactly through the TBX reader (glossary/xml.ts).
 import type { GlossaryEntry } from '../api/types.js';
 import { compareLanguages } from '../glossary/languages.js';
@@ -32,7 +32,7 @@ export function xmlEscape(value: string): string {
   });
 }
 
-// The last check on what is written knows how XML spells a token (README, "Talking to the service").
+// The last check on what is written knows how XML spells a token (`teamctl help environment`, "Talking to the service").
 addEscaper('XML', xmlEscape);
 
 /** Whether XML 1.0 can hold every character of `value`. */
@@ -90,7 +90,7 @@ export class GlossaryTbxWriter {
     this.used.add(id);
     let out = `      <conceptEntry id="${xmlEscape(id)}">\n`;
     // An XML name cannot carry every service id: the id itself goes along, read back on import.
-    // What XML cannot hold at all (README, "From a CAT tool: TBX in and out") goes as JSON.
+    // What XML cannot hold at all (`teamctl help glossary-files`, "From a CAT tool: TBX in and out") goes as JSON.
     if (id !== entry.id) {
       out += xmlCanHold(entry.id)
         ? `        <admin type="${teamctlEntryIdType}">${xmlEscape(entry.id)}</admin>\n`

@@ -1,4 +1,4 @@
-// Reader for user files: `--roster`, `--add-file`, `--remove-file` (README, "The roster").
+// Reader for user files: `--roster`, `--add-file`, `--remove-file` (`teamctl help rosters`, "The roster").
 // It only reads and validates; matching users against the team is the planner's job
 // (src/plan/members.ts). Every problem is collected, located by file and line, and thrown
 // together, so an admin fixes a file in one pass and nothing is sent while any row is wrong.
@@ -23,7 +23,7 @@
 // - A repeated column that is read (`email` twice; `role` twice in a roster) is an error.
 // - `role` is only read with `readRoles` (the roster); otherwise the column is ignored
 //   entirely, unvalidated. So is `team`: a roster with a `team` column is an organization
-//   roster, each row for the team it names (README, "Many teams from one roster").
+//   roster, each row for the team it names (`teamctl help rosters`, "Many teams from one roster").
 // - A roster WITHOUT a `role` column (an HR export with only `email`, or a list without
 //   header) says nothing about roles: its entries have no `role`, and the planner keeps each
 //   member's role (new users are added as `member`). Reading such a file as "everyone is a
@@ -185,14 +185,14 @@ interface Layout {
   teamIndex: number | undefined;
   /** Well-known status columns (inactiveStatuses): a row any of them marks is left out. */
   statusIndexes: number[];
-  /** An `orgRole` column (README, "Organization roles and leavers"): read by a roster only. */
+  /** An `orgRole` column (`teamctl help organization`, "Organization roles and leavers"): read by a roster only. */
   orgRoleIndex?: number;
   /** An `id` column beside the `email` column read (a `members list -o csv` export): it backs the e-mail. */
   idIndex?: number;
 }
 
 /**
- * Header spellings of HR and identity exports, and the column each names (README, "The roster"):
+ * Header spellings of HR and identity exports, and the column each names (`teamctl help rosters`, "The roster"):
  * Google Workspace (`Email Address [Required]`), PowerShell `Export-Csv` (`EmailAddress`), Entra
  * (`userPrincipalName`), Okta (`Login`), and the plain ones.
  */
@@ -207,7 +207,7 @@ const headerAliases: Record<string, string> = {
   userprincipalname: 'email',
   'user principal name': 'email',
   // GitHub's organization member export (`login,name,…,role,last_active,saml_name_id`): the SAML
-  // identity is the e-mail, and ranks above `login` (README, "The roster").
+  // identity is the e-mail, and ranks above `login` (`teamctl help rosters`, "The roster").
   'saml name id': 'email',
   'user id': 'id',
   userid: 'id',
@@ -250,7 +250,7 @@ const inactiveStatuses: Record<string, ReadonlySet<string>> = {
   'new status': new Set(['suspended']),
 };
 
-/** An Entra object id (a GUID): no user teamctl can name (README, "The roster"). */
+/** An Entra object id (a GUID): no user teamctl can name (`teamctl help rosters`, "The roster"). */
 const objectId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The header's layout, null when the first row is not a header, or a problem message. */
@@ -326,7 +326,7 @@ function notAUserLine(first: DelimitedRow, rows: readonly DelimitedRow[]): strin
 
 /**
  * The rows well-known status columns mark inactive (suspended, deactivated) or as bots, left out
- * of a roster and an --add-file, counted per column for one warning each (README, "The roster").
+ * of a roster and an --add-file, counted per column for one warning each (`teamctl help rosters`, "The roster").
  */
 class InactiveRows {
   private readonly columns: { index: number; name: string; values: ReadonlySet<string>; count: number; seen: Set<string> }[];
@@ -361,7 +361,7 @@ class InactiveRows {
 }
 
 /**
- * An `orgRole` cell (README, "Organization roles and leavers"): a role, null for `guest`, undefined
+ * An `orgRole` cell (`teamctl help organization`, "Organization roles and leavers"): a role, null for `guest`, undefined
  * for an empty cell (the member keeps their organization role); anything else is a problem.
  */
 function orgRoleOf(cell: string, problems: string[]): string | null | undefined {
@@ -525,7 +525,7 @@ export function parseUserFile(text: string, file: string, opts: UserFileOptions)
 
 /** Reads users from a file on disk; an unreadable file is an InputFileError naming it. */
 export async function readUserFile(path: string, opts: UserFileOptions, cwd?: string): Promise<UserFile> {
-  // An .xlsx: its sheet's rows, through the same columns and checks (README, "Spreadsheets (.xlsx)").
+  // An .xlsx: its sheet's rows, through the same columns and checks (`teamctl help glossary-files`, "Spreadsheets (.xlsx)").
   if (await isXlsx(path, cwd)) return readUserRows({ ...(await readSpreadsheet(path, opts.sheet, cwd)), problems: [] }, opts);
   if (opts.sheet !== undefined) throw sheetWithoutXlsx(path);
   return parseUserFile(await readTextFile(path, cwd), path, opts);

@@ -1,5 +1,5 @@
 // The glossary import executor: sends a plan's operations in batches and ends with every
-// operation either applied or listed as failed — never sent twice to land twice (README, "Talking to the service").
+// operation either applied or listed as failed — never sent twice to land twice (`teamctl help environment`, "Talking to the service").
 // The API comes in as two functions, so tests can script any failure without a network; waiting
 // goes through `sleep`, so tests run on a fake clock.
 //
@@ -19,7 +19,7 @@
 //   a request for minutes). The executor waits (waitBeforeCheck), then lists the glossary until two
 //   listings agree on what is missing (checkLanded); what landed counts as applied. What is missing
 //   is HELD BACK, not sent again: no wait can tell a request the service dropped from one it will
-//   still process, and a re-send of one processed later is a duplicate (README, "Reliability").
+//   still process, and a re-send of one processed later is a duplicate (`teamctl help reliability`, "Reliability").
 //   The journal keeps it, and the run goes on with the next batch. Once the journal's hold-back
 //   time (`holdBackMs`) has passed since it was sent, if the run is still going, the glossary is
 //   listed again before the next batch: what landed is applied, what is still missing is sent
@@ -226,7 +226,7 @@ class GlossaryExecutor {
     } catch (err) {
       if (!(err instanceof TeamctlError)) throw err;
       const status = err.status ?? null;
-      // No new request, no listing, no wait after an interruption (README, "Interruptions"):
+      // No new request, no listing, no wait after an interruption (`teamctl help interruptions`, "Interruptions"):
       // what may have landed stays unknown, in the journal and the report.
       if (this.interrupted()) return this.interruptedFailure(ops, err, status);
       switch (failureClass(err)) {
@@ -262,7 +262,7 @@ class GlossaryExecutor {
       return;
     }
     const only = ops.length === 1 ? ops[0] : undefined;
-    // A 404 never gets here: it stops the run (README, "Glossary file layouts", "Applying");
+    // A 404 never gets here: it stops the run (`teamctl help glossary-files`, "Glossary file layouts", "Applying");
     // a batch the service refuses is a 400.
     if (only?.operation.type === 'delete' && status === 400 && (await this.alreadyGone(only.operation.id))) {
       // Someone else deleted it first: the end state is the planned one, not a failure.

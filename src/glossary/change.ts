@@ -2,7 +2,7 @@
 // reads the file and the whole glossary and plans; `apply` brings a saved plan. The engine prints,
 // sends (src/glossary/apply.ts, the non-idempotent executor), verifies and reports.
 //
-// Exit codes (README, "glossary import"): 0 when nothing failed (skipped conflicts are not
+// Exit codes (README, "The glossary"): 0 when nothing failed (skipped conflicts are not
 // failures); 6 when some operations were applied and something failed or could not be verified;
 // when nothing was applied, 1 — or 4 / 5 when a 401/403 / 404 stopped the run.
 import type { ApiClient } from '../api/client.js';
@@ -76,7 +76,7 @@ export interface GlossaryRunInput {
   now?: (() => number) | undefined;
   /** What people see of the plan; default: the import's plan lines. */
   planText?: () => string;
-  /** The terminal's height when stderr is one: a taller plan folds (README, "Plans at a terminal"). */
+  /** The terminal's height when stderr is one: a taller plan folds (`teamctl help environment`, "Plans at a terminal"). */
   screenRows?: number;
   /** The command in the summary line (default "glossary import"). */
   summaryName?: string;

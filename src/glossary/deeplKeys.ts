@@ -1,4 +1,4 @@
-// A DeepL glossary read by its own codes (`bank,Bank,EN,DE`; README, "Glossary file layouts"):
+// A DeepL glossary read by its own codes (`bank,Bank,EN,DE`; `teamctl help glossary-files`, "Glossary file layouts"):
 // DeepL's codes have no region, so `EN` stands for whichever English key the glossary uses. Each
 // code becomes the glossary's key of that language when it names one key: the key itself, any case
 // (`de`, `DE`), else the one key with that primary subtag (`EN` → en-US). With none, the code is

@@ -1,5 +1,5 @@
 // What people and reports see of a glossary import: the plan lines on stderr, one outcome row per
-// file row (the --report CSV, the Markdown tables), the JSON report (README, "glossary import")
+// file row (the --report CSV, the Markdown tables), the JSON report (README, "The glossary")
 // and the summary. Pure: no requests, no printing.
 import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import type { CsvColumns } from '../engine/csv.js';
@@ -106,7 +106,7 @@ const count = (ops: readonly PlannedOperation[], type: 'insert' | 'update' | 'de
 /**
  * The plan for people: a line per change and per conflict, in file order, then the counts;
  * unchanged rows are only counted. On a terminal a plan taller than `screenRows` folds
- * (README, "Plans at a terminal").
+ * (`teamctl help environment`, "Plans at a terminal").
  */
 export function formatImportPlan(file: string, org: string, existing: readonly GlossaryEntry[], plan: GlossaryPlan, key: string, rowCount: number, screenRows?: number): string {
   if (rowCount === 0) return `${oneLine(file)} has no rows to import`;
@@ -228,7 +228,7 @@ export function appliedReport(plan: GlossaryPlan, result: ApplyResult, withDelet
 /** The result for people: conflicts and failures (the first of each), then the counts. */
 export function formatImportSummary(report: ImportReport, key: string, command = 'glossary import', stopped?: { report: string | undefined }): string {
   const lines: string[] = [];
-  // After an interruption, what was never sent is said so, and listed apart (README, "Interruptions").
+  // After an interruption, what was never sent is said so, and listed apart (`teamctl help interruptions`, "Interruptions").
   const notSent = stopped ? report.failed.filter((f) => f.message === notSentMessage) : [];
   const failed = report.failed.filter((f) => !notSent.includes(f));
   const unknown = stopped ? failed.filter((f) => f.message.startsWith('outcome unknown')).length : 0;
@@ -252,10 +252,12 @@ export function formatImportSummary(report: ImportReport, key: string, command =
     if (n > 0) lines.push(`(${conflictHint})`);
     return lines.join('\n');
   }
-  lines.push(
-    `${oneLine(command)}: ${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged, ` +
-      `${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}, ${report.failed.length} failed`,
-  );
+  // `glossary delete` inserts, updates and compares nothing: its line counts deletions only.
+  const counts = oneLine(command).startsWith('glossary delete')
+    ? `${report.deleted ?? 0} deleted`
+    : `${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged, ` +
+      `${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}`;
+  lines.push(`${oneLine(command)}: ${counts}, ${report.failed.length} failed`);
   if (n > 0) lines.push(`(${conflictHint})`);
   return lines.join('\n');
 }

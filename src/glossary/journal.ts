@@ -1,4 +1,4 @@
-// The journal of glossary batches whose outcome is not known yet (README, "Reliability"): a batch
+// The journal of glossary batches whose outcome is not known yet (`teamctl help reliability`, "Reliability"): a batch
 // is recorded before its PUT is sent and forgotten once its outcome is known. What is left — sent,
 // outcome unknown, or in flight when the run was interrupted — the next run against the same
 // service and organization settles first: operations found in the glossary landed; the others are

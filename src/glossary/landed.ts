@@ -1,5 +1,5 @@
 // How the glossary executor (src/glossary/apply.ts) learns which operations of a batch whose
-// outcome is unknown landed (README, "Reliability: requests whose outcome is unknown"): the
+// outcome is unknown landed (`teamctl help reliability`, "Reliability: requests whose outcome is unknown"): the
 // glossary as the run knows it before the batch, and listings of it now, taken a check delay
 // apart until two agree on what is missing.
 import { TeamctlError } from '../errors.js';

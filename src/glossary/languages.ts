@@ -5,7 +5,7 @@
 import type { GlossaryEntry, GlossaryTranslations } from '../api/types.js';
 import { UsageError } from '../errors.js';
 
-/** Language keys in a header (README, "glossary import"). */
+/** Language keys in a header (README, "The glossary"). */
 export const languageKeyPattern = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /**

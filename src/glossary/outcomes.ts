@@ -1,4 +1,4 @@
-// What a glossary run comes to (README, "Reliability: requests whose outcome is unknown"): each
+// What a glossary run comes to (`teamctl help reliability`, "Reliability: requests whose outcome is unknown"): each
 // operation applied or failed, and what the final listing found wrong. Written by the executor
 // (apply.ts) and the verification (verify.ts), read by the reports (importView.ts).
 import type { TeamctlError } from '../errors.js';

@@ -1,4 +1,4 @@
-// The glossary commands that change the service, after their flags (README, "glossary import",
+// The glossary commands that change the service, after their flags (README, "The glossary",
 // "Keeping the glossary in a repository"): read the input and the whole glossary (settling what
 // earlier runs left unknown), plan (src/plan/), hold back what an earlier run may still apply, and
 // hand the plan to the change engine through the glossary domain. The command files in
@@ -33,7 +33,7 @@ interface RunFlags {
 }
 
 /**
- * The journal of the glossary `org` at the client's service (README, "Reliability"). A run that
+ * The journal of the glossary `org` at the client's service (`teamctl help reliability`, "Reliability"). A run that
  * may send takes its lock (one writer per glossary: waits, or refuses with --no-wait); a dry run
  * reads it without. `use` runs with it; the lock is released whatever happens.
  */
@@ -113,7 +113,7 @@ async function readFileAndGlossary<T>(
 /**
  * A language column ICU does not know stands only when the glossary already uses that key (an
  * export re-imports whatever keys the service holds); otherwise it is a problem of the header
- * (README, "Glossary file layouts"), and nothing is sent.
+ * (`teamctl help glossary-files`, "Glossary file layouts"), and nothing is sent.
  */
 function refuseUnknownLanguages(path: string, file: GlossaryFile, existing: readonly GlossaryEntry[], org: string): void {
   if (file.unverifiedLanguages.length === 0) return;
@@ -139,7 +139,7 @@ function holdBackWaiting(plan: { operations: PlannedOperation[] }, waiting: Para
 /**
  * Rows naming an id the glossary does not have: said, with how they are matched instead. When no
  * id of the file is the glossary's, the column may be Indonesian terms (`id` is Indonesian's
- * language code): said once, with how to write that column (README, "Glossary file layouts").
+ * language code): said once, with how to write that column (`teamctl help glossary-files`, "Glossary file layouts").
  */
 function warnUnknownIds(ctx: Context, path: string, org: string, file: GlossaryFile, unknownIds: readonly { line: number; id: string }[], matchedBy: string): void {
   listSome(

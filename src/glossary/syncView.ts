@@ -1,7 +1,7 @@
 // What people see of a `glossary sync` plan (stderr): the changes, line by line, the entries not
 // in the file and the duplicates, then the counts. Unchanged rows are only counted: a synced
 // glossary of 10,000 terms should plan in one line. On a terminal a plan taller than the screen
-// folds (README, "Plans at a terminal").
+// folds (`teamctl help environment`, "Plans at a terminal").
 import type { GlossaryEntry } from '../api/types.js';
 import type { SyncPlan } from '../plan/glossarySync.js';
 import { planLine } from './importView.js';

@@ -1,7 +1,7 @@
-// The final verification of a glossary run (README, "Reliability: requests whose outcome is
+// The final verification of a glossary run (`teamctl help reliability`, "Reliability: requests whose outcome is
 // unknown"): the glossary listed after the run against what the run expects — the glossary as first
 // read plus the operations confirmed. The listing is counted page by page and never held whole
-// (README, "Performance": a 100k-entry run stays in bounded memory); only what a discrepancy can
+// (test/bench/README.md: a 100k-entry run stays in bounded memory); only what a discrepancy can
 // name is kept: the entries the run updated or deleted, and the new entries of each inserted
 // translation set. Pure but for reading the pages.
 import type { GlossaryTranslations } from '../api/types.js';

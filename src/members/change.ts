@@ -2,7 +2,7 @@
 // the whole team and plan; `apply` brings a saved plan. Either way the engine prints the plan,
 // checks the guards, asks, sends (src/members/apply.ts), verifies and reports (src/members/report.ts).
 //
-// Guards (README, "Safety guards"), checked on a dry run too so a rehearsal fails as the run would:
+// Guards (`teamctl help guards`, "Safety guards"), checked on a dry run too so a rehearsal fails as the run would:
 // - --max-removals (sync only);
 // - the last-owner guard (add, remove and sync): a plan that leaves a team that has an owner now
 //   without any owner is refused, naming the owners it would lose, unless --force. A team with

@@ -101,7 +101,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
 }
 
 /**
- * The organization check of a plan (README, "Who is in the organization"): the users it would add
+ * The organization check of a plan (`teamctl help organization`, "Who is in the organization"): the users it would add
  * that are not members (`outsiders`, left out of the plan either way), those refused (all of
  * them, unless --skip-unknown, which warns instead), and the refusals, the roster that matches
  * nobody among them. `removes`: whether the plan made with every user would remove members.
@@ -142,7 +142,7 @@ function settingsOf(options: EngineOptions, maxRemovals: string | undefined): Me
 
 /**
  * `members sync --roster org.csv` with a `team` column: every team the roster names, in one run
- * and one plan (README, "Many teams from one roster"). Teams the roster does not name are never
+ * and one plan (`teamctl help rosters`, "Many teams from one roster"). Teams the roster does not name are never
  * read or touched; a team the service does not know is a usage error before anything is sent —
  * unless --create-teams, which creates it (src/members/newTeam.ts).
  */
@@ -170,7 +170,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     for (const [team, rows] of byTeam) byTeam.set(team, rows.filter((r) => !outside(r)));
     for (const [title, rows] of missing) missing.set(title, rows.filter((r) => !outside(r)));
   }
-  // A team left with no rows is not planned: the refusal says why (README, "Who is in the organization").
+  // A team left with no rows is not planned: the refusal says why (`teamctl help organization`, "Who is in the organization").
   for (const [team, rows] of byTeam) if (rows.length === 0) byTeam.delete(team);
   for (const [title, rows] of missing) if (rows.length === 0) missing.delete(title);
   const teams = [...byTeam.keys()];
@@ -185,7 +185,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   if (missing.size > 0) {
     const titles = [...missing.keys()];
     // A saved plan is checked against the teams it was made from; a team that does not exist yet
-    // has nothing to check, so such a plan is refused (README, "Many teams from one roster").
+    // has nothing to check, so such a plan is refused (`teamctl help rosters`, "Many teams from one roster").
     if (options.planOut !== undefined) {
       const named = titles.map((t) => JSON.stringify(t)).join(' ');
       throw new UsageError(`--plan-out cannot save a plan that creates teams (${plural(titles.length, 'team')} to create: ${named}); nothing was sent`, {

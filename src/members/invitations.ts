@@ -1,4 +1,4 @@
-// The invitations teamctl sent (README, "Joiners"): the document has no way to list pending
+// The invitations teamctl sent (`teamctl help organization`, "Joiners"): the document has no way to list pending
 // invitations, so teamctl keeps its own record, in the config folder beside the glossary journal:
 // one file per organization and e-mail (its name a digest of the base URL, the organization and
 // the e-mail), 0600, written atomically, so two teamctl processes never tear one. A pending invitee

@@ -1,4 +1,4 @@
-// Joiners (README, "Joiners"): the users a plan would add who are not in the organization, invited
+// Joiners (`teamctl help organization`, "Joiners"): the users a plan would add who are not in the organization, invited
 // (POST /orgs/{org}/invites, at most 100 e-mails a request) and then placed in their teams in the
 // same run — those the organization has once the invitations are answered. The others are
 // **invited, pending**: not failed, recorded beside the journal (src/members/invitations.ts), and
@@ -59,7 +59,7 @@ const ref = (email: string, id: string | null = null): UserRef => ({ id, email }
 
 const row = (email: string, outcome: string, status: number | null, message: string, id: string | null = null): StepRow => ({ team: '', user: ref(email, id), action: 'invite', outcome, status, message });
 
-/** The JSON report's invitation fields (README, "Reports"). */
+/** The JSON report's invitation fields (`teamctl help formatting`, "Reports"). */
 interface InviteReport {
   invited: UserRef[];
   pending: UserRef[];

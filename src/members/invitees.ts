@@ -1,4 +1,4 @@
-// Who a run invites (README, "Joiners"): the invitees, the pending ones, and what a saved plan
+// Who a run invites (`teamctl help organization`, "Joiners"): the invitees, the pending ones, and what a saved plan
 // keeps of them. Types only, below the invitations domain (invite.ts) and the organization's.
 import type { TeamMemberRole } from '../api/types.js';
 import type { OrganizationRole } from '../plan/orgMembers.js';

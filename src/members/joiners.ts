@@ -1,4 +1,4 @@
-// Joiners with --invite (README, "Joiners"): the users outside the organization a plan would add,
+// Joiners with --invite (`teamctl help organization`, "Joiners"): the users outside the organization a plan would add,
 // turned into invitations. An e-mail is invited, unless teamctl's record says it was invited within
 // --reinvite-after (then it is pending, not invited again); an id cannot be invited (exit 2, asking
 // for the e-mail). Each invitee's organization role is their row's `orgRole`, else --invite-role.

@@ -1,4 +1,4 @@
-// A roster's organization changes beside its team changes (README, "Organization roles and
+// A roster's organization changes beside its team changes (`teamctl help organization`, "Organization roles and
 // leavers"): with --org-roles, the roster's `orgRole` column plans organization role changes; with
 // --prune-organization, the organization's members the roster does not name are removed from it
 // (guests only with --prune-guests); --keep protects users from both. One plan: the role changes,

@@ -1,4 +1,4 @@
-// `members sync --roster org.csv --create-teams` (README, "Many teams from one roster"): a team
+// `members sync --roster org.csv --create-teams` (`teamctl help rosters`, "Many teams from one roster"): a team
 // the roster names that the organization lacks is created, then filled, in the same run.
 // - Planned from an empty team: every row is an add (with its role); nothing can be removed.
 // - Sent: one creation (PUT /orgs/{org}/teams) with the rows that are organization members (ids;

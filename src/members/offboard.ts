@@ -19,7 +19,7 @@ import { readTeam } from './team.js';
 /** Teams read at once. */
 const teamReads = 8;
 
-/** What offboarding from the organization adds (README, "Organization roles and leavers"). */
+/** What offboarding from the organization adds (`teamctl help organization`, "Organization roles and leavers"). */
 export interface FromOrganization {
   /** --max-org-removals (default 5%, at least 1). */
   maxOrgRemovals: string;

@@ -1,4 +1,4 @@
-// members offboard --from-organization (README, "Organization roles and leavers"): the leavers out
+// members offboard --from-organization (`teamctl help organization`, "Organization roles and leavers"): the leavers out
 // of every team, then out of the organization, in one plan (src/members/sequence.ts). The
 // organization's guards (never the token's own user, never the last admin, --max-org-removals)
 // check the plan on dry runs too, and removals need confirmation at a terminal, or --yes.

@@ -1,4 +1,4 @@
-// Many teams in one run (README, "Many teams from one roster"): one members domain per team,
+// Many teams in one run (`teamctl help rosters`, "Many teams from one roster"): one members domain per team,
 // seen by the change engine as one plan, one confirmation, one report and one exit code.
 // - Guards apply to each team on its own, and every refusal of every team is reported at once.
 // - Teams are applied one after another, in roster order: within a team the work is already
@@ -102,7 +102,7 @@ export function organizationDomain(teams: MembersDomain[], confirmed = false): C
     async execute(progress: Progress, interrupted: () => boolean) {
       // Every team at once, each in its own order (its read before its role changes, its
       // verification after its changes); the client's one budget (shareBudget) bounds the
-      // requests in flight across them all (README, "Many teams from one roster").
+      // requests in flight across them all (`teamctl help rosters`, "Many teams from one roster").
       results = await Promise.all(
         teams.map(async (t) => {
           if (t.isEmpty()) return { team: t.team, view: t.nothingToDo() };

@@ -1,4 +1,4 @@
-// The organization's members as a domain of the change engine (README, "Organization roles and
+// The organization's members as a domain of the change engine (`teamctl help organization`, "Organization roles and
 // leavers"): organization role changes (PATCH /orgs/{org}/members/{userId}) and removals from the
 // organization (DELETE, the same path), planned by src/plan/orgMembers.ts, sent, read back and
 // reported one row per user and action. `users set-role`, `members offboard --from-organization`
@@ -37,7 +37,7 @@ export interface OrgRow {
   message: string;
 }
 
-/** The JSON report (README, "Reports"). */
+/** The JSON report (`teamctl help formatting`, "Reports"). */
 export interface OrgReport {
   dryRun: boolean;
   orgRoleChanged: { user: UserRef; from: string; to: string }[];

@@ -1,4 +1,4 @@
-// `users set-role` (README, "Organization roles and leavers"): the organization's members read
+// `users set-role` (`teamctl help organization`, "Organization roles and leavers"): the organization's members read
 // once, the caller found (GET /user), the role changes planned (src/plan/orgMembers.ts) and run
 // through the change engine with the organization domain (src/members/orgMembers.ts).
 import type { Context } from '../context.js';

@@ -1,4 +1,4 @@
-// Who is in the organization, known at plan time (README, "Who is in the organization"): the users
+// Who is in the organization, known at plan time (`teamctl help organization`, "Who is in the organization"): the users
 // a plan would add to a team are looked up among the organization's members before anything is
 // sent. A few are looked up one by one (an id by GET …/members/{userId}, an e-mail by the
 // service's search), more through one listing of the members, so `members add` of one user in an
@@ -50,7 +50,7 @@ export function outsidersRefusal(org: string, outsiders: readonly UserRef[]): Re
 }
 
 /**
- * The refusal of a roster that matches nobody (README, "Who is in the organization"): none of its
+ * The refusal of a roster that matches nobody (`teamctl help organization`, "Who is in the organization"): none of its
  * users is a member of the organization or of the teams it names, and the plan would remove
  * members. Most often the wrong column was read (a login for an e-mail).
  */

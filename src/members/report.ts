@@ -1,5 +1,5 @@
 // After the executor: verification (read the team again, compare with the plan's end state),
-// the report (README, "Reports": the JSON report, and the --report CSV for CI artefacts), and what people read
+// the report (`teamctl help formatting`, "Reports": the JSON report, and the --report CSV for CI artefacts), and what people read
 // on stderr (the plan before anything is sent, the summary after).
 //
 // Choices where the contract is silent:
@@ -48,7 +48,7 @@ import { readTeam } from './team.js';
 import { plural } from '../output/words.js';
 import { UserMap } from '../plan/userMap.js';
 
-/** The JSON report of `members add|remove|sync` (README, "Reports"), keys in its order. */
+/** The JSON report of `members add|remove|sync` (`teamctl help formatting`, "Reports"), keys in its order. */
 export interface MembersReport {
   dryRun: boolean;
   added: UserRef[];
@@ -393,7 +393,7 @@ export async function formatPlan(plan: MembersPlan, team: string, currentCount: 
 export function formatSummary(report: MembersReport, verification: Verification | undefined, stopped?: { report: string | undefined }): string {
   const added = UserMap.of(report.added.map((u): [UserRef, true] => [u, true]));
   const roleless = new Set(report.failed.filter((f) => f.action === 'role' && added.has(f.user)));
-  // After an interruption, what was never sent is said so, and listed apart (README, "Interruptions").
+  // After an interruption, what was never sent is said so, and listed apart (`teamctl help interruptions`, "Interruptions").
   const notSent = stopped ? report.failed.filter((f) => f.message === notSentMessage) : [];
   const failed = report.failed.filter((f) => f.action !== 'verify' && !roleless.has(f) && !notSent.includes(f));
   const done: [number, string][] = [

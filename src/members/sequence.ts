@@ -1,4 +1,4 @@
-// One plan made of parts run one after another (README, "Organization roles and leavers"): the
+// One plan made of parts run one after another (`teamctl help organization`, "Organization roles and leavers"): the
 // organization's role changes, the team changes, then the removals from the organization — each
 // part a domain of its own (src/members/orgMembers.ts, change.ts, orgChange.ts), seen by the change
 // engine as one plan, one confirmation, one report and one exit code. A part starts once the one

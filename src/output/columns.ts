@@ -8,4 +8,11 @@ export interface Column<T> {
   value: (item: T) => Cell;
   /** Ids and e-mails, which people copy: on a terminal the other columns give way, this one never wraps. */
   whole?: true;
+  /** The value a table (`-o table`) shows, when shorter than the data (a date for a timestamp); tsv, csv and Markdown keep `value`. */
+  table?: (item: T) => Cell;
+}
+
+/** The day of an ISO 8601 timestamp (`2026-11-20T09:15:00Z` → `2026-11-20`); any other text as it is. */
+export function isoDay(value: string | undefined): string {
+  return value !== undefined && /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : (value ?? '');
 }

@@ -1,4 +1,4 @@
-// Plans at a terminal (README, "Plans at a terminal"): every change is listed, except on a
+// Plans at a terminal (`teamctl help environment`, "Plans at a terminal"): every change is listed, except on a
 // terminal, where a plan taller than the screen shows the first lines of each kind of change and
 // how many more, so the counts and the question stay in view; --report keeps every line.
 

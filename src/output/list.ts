@@ -23,7 +23,7 @@ export function tsvCell(cell: Cell): string {
   return text(cell).replace(/[\\\t\n\r]|\p{Cs}/gu, (ch) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[ch] ?? `\\u${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-// The last check on what is written knows how TSV spells a token (README, "Talking to the service").
+// The last check on what is written knows how TSV spells a token (`teamctl help environment`, "Talking to the service").
 addEscaper('TSV', tsvCell);
 
 export function tsvLine(cells: Cell[]): string {
@@ -76,27 +76,43 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
   // The top border, `┌──┬───┐`, spells out each column's display width (padding included).
   const border = natural.slice(0, natural.indexOf('\n'));
   if (width === undefined || [...border].length <= width) return done(natural);
-  const fitted = fitColumns(border.slice(1, -1).split('┬').map((c) => [...c].length), width, whole);
-  // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
   const { default: stringWidth } = await import('string-width');
+  const naturalWidths = border.slice(1, -1).split('┬').map((c) => [...c].length);
+  // Words are kept whole while the table can fit that way; only then does a column go down to 6.
+  const longestWord = (i: number): number => Math.max(0, ...[headers[i] ?? '', ...cells.map((row) => row[i] ?? '')].flatMap((c) => c.split(/\s+/)).map(stringWidth));
+  const byWords = fitColumns(naturalWidths, width, whole, naturalWidths.map((w, i) => Math.min(w, Math.max(6, longestWord(i) + 2))));
+  const fitted = byWords.reduce((a, b) => a + b, byWords.length + 1) <= width ? byWords : fitColumns(byWords, width, whole);
+  // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
   const wrap = (row: string[]): string[] => row.map((cell, i) => wrapCell(cell, (fitted[i] ?? 8) - 2, stringWidth));
   return done(render(wrap(headers), cells.map(wrap), fitted));
 }
 
-/** A cell in lines of at most `width` display columns, breaking anywhere: nothing is cut. */
+/**
+ * A cell in lines of at most `width` display columns, broken between words; a word longer than a
+ * line is broken where it reaches the edge. Nothing is cut but the spaces where a line breaks.
+ */
 function wrapCell(cell: string, width: number, stringWidth: (s: string) => number): string {
   const lines: string[] = [];
   let line = '';
   let used = 0;
-  for (const ch of cell) {
-    const w = stringWidth(ch);
-    if (used + w > width && line !== '') {
-      lines.push(line);
+  for (const word of cell.split(/(?<=\s)(?=\S)/)) {
+    const w = stringWidth(word.trimEnd());
+    if (used > 0 && used + w > width) {
+      lines.push(line.trimEnd());
       line = '';
       used = 0;
     }
-    line += ch;
-    used += w;
+    for (const ch of word) {
+      const c = stringWidth(ch);
+      if (used + c > width && line.trim() !== '') {
+        if (/\s/.test(ch)) continue;
+        lines.push(line.trimEnd());
+        line = '';
+        used = 0;
+      }
+      line += ch;
+      used += c;
+    }
   }
   lines.push(line);
   return lines.join('\n');
@@ -104,15 +120,16 @@ function wrapCell(cell: string, width: number, stringWidth: (s: string) => numbe
 
 /**
  * Column widths (padding included) that fit `width` with their borders: the widest shrunk first,
- * none below 6, and never a column marked in `whole`.
+ * none below 6 (or its floor in `floors`), and never a column marked in `whole`.
  */
-export function fitColumns(natural: readonly number[], width: number, whole: readonly boolean[] = []): number[] {
+export function fitColumns(natural: readonly number[], width: number, whole: readonly boolean[] = [], floors: readonly number[] = []): number[] {
   const widths = [...natural];
   const room = width - (widths.length + 1);
   let total = widths.reduce((a, b) => a + b, 0);
   while (total > room) {
-    const widest = widths.reduce((best, w, i) => (whole[i] !== true && w > (widths[best] ?? -1) ? i : best), -1);
-    if (widest < 0 || (widths[widest] ?? 0) <= 6) break; // as narrow as a readable column gets
+    // 6 is as narrow as a readable column gets; `floors` may keep a column wider (its longest word).
+    const widest = widths.reduce((best, w, i) => (whole[i] !== true && w > Math.max(6, floors[i] ?? 6) && w > (widths[best] ?? -1) ? i : best), -1);
+    if (widest < 0) break;
     widths[widest] = (widths[widest] ?? 0) - 1;
     total--;
   }
@@ -146,7 +163,9 @@ export async function writeList<T>(
     case 'table':
     case 'markdown': {
       const rows: Cell[][] = [];
-      for await (const items of pages) for (const item of items) rows.push(cells(item));
+      // A table on a terminal may show a value shorter (a date for a timestamp): `Column.table`.
+      const shown = format === 'table' ? (item: T): Cell[] => columns.map((c) => (c.table ?? c.value)(item)) : cells;
+      for await (const items of pages) for (const item of items) rows.push(shown(item));
       const whole = columns.map((c) => c.whole === true);
       await io.out(format === 'table' ? await renderTable(headers, rows, io.colorStdout, io.stdoutColumns, whole) : markdownTable(headers, rows), 'stream');
       return rows.length;

@@ -4,7 +4,7 @@
 // heading or an @mention that notifies someone, and it stays copyable as it was.
 //
 // Secrets are replaced first (src/redact.ts): escaping can split a token (`a_b` → `a\_b`), and a
-// split token would no longer be recognised by the writer's last check (README, "Talking to the
+// split token would no longer be recognised by the writer's last check (`teamctl help environment`, "Talking to the
 // service"). That check learns both escapes below, so it knows how Markdown spells a token too.
 import { addEscaper, redact } from '../redact.js';
 

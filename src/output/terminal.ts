@@ -1,5 +1,5 @@
 // Text from outside (the service's messages, e-mails and names, file contents) shown to people
-// (README, "Reliability"): control characters and bidi overrides are spelled out, so an answer
+// (`teamctl help reliability`, "Reliability"): control characters and bidi overrides are spelled out, so an answer
 // cannot clear the screen, set the window title, hide text or forge a line of its own.
 
 // C0 and C1 controls, DEL, the line and paragraph separators (U+2028, U+2029: line breaks to

@@ -13,7 +13,7 @@ export function noun(n: number, one: string, many = `${one}s`): string {
 
 /**
  * At most `max` characters (code points), the last of them `…` when the text was longer. Secrets
- * are replaced first: a cut token would no longer be recognised (README, "Talking to the service").
+ * are replaced first: a cut token would no longer be recognised (`teamctl help environment`, "Talking to the service").
  */
 export function shorten(value: string, max: number): string {
   const text = redact(value);
@@ -29,5 +29,5 @@ export function shellValue(value: string): string {
   return /^[A-Za-z0-9_./:@%+=,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-// The last check on what is written knows how a shell line spells a token (README, "Talking to the service").
+// The last check on what is written knows how a shell line spells a token (`teamctl help environment`, "Talking to the service").
 addEscaper('shell', shellValue);

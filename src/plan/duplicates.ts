@@ -1,4 +1,4 @@
-// Entries that already duplicate each other (README, "glossary import"): the same translations,
+// Entries that already duplicate each other (README, "The glossary"): the same translations,
 // or the same key term, on several entries — made by other tools, or by an earlier run whose
 // outcome was unknown. Pure: the groups, the entry each keeps (the oldest: createdAt, then id),
 // and the ones a clean-up deletes.
@@ -58,7 +58,7 @@ export function duplicateLines(groups: readonly DuplicateGroup[], key: string): 
 /**
  * Rows whose key term no entry has as written but an entry has in another case (`Bank` in the
  * file, `bank` in the glossary): key terms match case-sensitively, so such a row is another entry —
- * never merged silently, and said with its line (README, "The plan").
+ * never merged silently, and said with its line (`teamctl help guards`, "The plan").
  */
 export function caseVariantLines(entries: readonly Entry[], rows: readonly { line: number; translations: Record<string, string> }[], key: string): { line: number; message: string }[] {
   const keyLower = key.toLowerCase();

@@ -74,7 +74,7 @@ export function covers(entry: Map<string, string>, row: Map<string, string>): bo
 }
 
 /**
- * The identity rule for a row without a term in the key language (README, "glossary import"),
+ * The identity rule for a row without a term in the key language (README, "The glossary"),
  * the same for import and sync: it is the oldest of `candidates` — entries without a key term
  * either — that holds every translation the row has. Undefined when none does (a new entry).
  */

@@ -1,4 +1,4 @@
-// Pure planning of `glossary sync` (README, "Keeping the glossary in a repository"): the file is
+// Pure planning of `glossary sync` (README, "The glossary"): the file is
 // the desired glossary. No I/O, no printing.
 // - A row with an `id` the glossary has is that entry; any other row is matched by its key term
 //   (trim + NFC, exactly, as the import compares). When several entries share the term

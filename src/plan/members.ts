@@ -94,12 +94,11 @@ export interface MembersPlan {
   /** Users named for removal who are not members. */
   notMember: UserRef[];
   /**
-   * A roster sync without --prune: the members the roster leaves out, kept (README, "members
-   * add, remove and sync"); counted apart from `unchanged`, as glossary sync counts the entries
+   * A roster sync without --prune: the members the roster leaves out, kept (README, "One team"); counted apart from `unchanged`, as glossary sync counts the entries
    * not in its file. Absent when no roster was given, and in plans saved before it existed.
    */
   notInRoster?: UserRef[];
-  /** Members the prune would remove that --keep protects (README, "Organization roles and leavers"); absent when none. */
+  /** Members the prune would remove that --keep protects (`teamctl help organization`, "Organization roles and leavers"); absent when none. */
   kept?: UserRef[];
 }
 
@@ -174,7 +173,7 @@ function conflict(earlier: UserEntry, earlierRole: TeamMemberRole, later: UserEn
 }
 
 /**
- * The member a row with an e-mail and an id names (README, "The roster"): the id's member when its
+ * The member a row with an e-mail and an id names (`teamctl help rosters`, "The roster"): the id's member when its
  * e-mail is unknown; refused when the id is a member of the team under another e-mail, since the
  * row names two people. An id no member has (another system's, or a stale one) leaves the
  * e-mail to decide.

@@ -1,4 +1,4 @@
-// The organization's members planner (README, "Organization roles and leavers"): (the members, the
+// The organization's members planner (`teamctl help organization`, "Organization roles and leavers"): (the members, the
 // caller, what is asked) → organization role changes and removals, and the guards that refuse
 // them. Pure: no I/O, so `--dry-run` shows what a run sends and the guards are unit-tested.
 // - A user is matched by id, or by e-mail trimmed and in any case. A user who is not a member is

@@ -1,4 +1,4 @@
-// The organization roster's plan (README, "Many teams from one roster"): the roster's rows by
+// The organization roster's plan (`teamctl help rosters`, "Many teams from one roster"): the roster's rows by
 // team, and each named team's plan made from its own rows. Pure; teams the roster does not name
 // have no plan at all, so nothing can touch them.
 import type { UserEntry } from '../model/users.js';

@@ -1,4 +1,4 @@
-// Users outside the organization (README, "Who is in the organization"): a user the plan would
+// Users outside the organization (`teamctl help organization`, "Who is in the organization"): a user the plan would
 // add to a team must be a member of the organization, or the service refuses the add. Pure: which
 // of the users to add the organization's members do not cover, and the change without them.
 // - A user named by e-mail is matched trimmed and in any case; by id, exactly.

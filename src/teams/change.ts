@@ -195,7 +195,7 @@ function tallyOf(rows: TeamRow[], unverifiable = false): Tally {
   };
 }
 
-/** The result for people: counts, then the failures; an interrupted run in its own words (README, "Interruptions"). */
+/** The result for people: counts, then the failures; an interrupted run in its own words (`teamctl help interruptions`, "Interruptions"). */
 function summaryOf(rows: readonly TeamRow[], report: string | undefined): string {
   const count = (action: TeamChange['action']) => rows.filter((r) => r.action === action && r.outcome === 'applied').length;
   const counts: [number, string][] = [

@@ -43,7 +43,7 @@ describe('shapes', () => {
     expect(refused(() => checkEntry({ id: 'e', translations: { fr: ['x'] } }, 'e'))).toContain('field "translations.fr" is not a string');
   });
 
-  it('values over the own limits of the service are the wrong shape, the field named (README, "Bounded answers")', () => {
+  it('values over the own limits of the service are the wrong shape, the field named (`teamctl help reliability`, "Bounded answers")', () => {
     const user = (over: Record<string, unknown>) => member({ organization: { id: 'm1', user: { id: 'u1', email: 'a@b.co', displayName: 'A', ...over } } });
     const email254 = `${'a'.repeat(249)}@b.co`;
     expect(checkMemberItem(user({ email: email254, id: 'u'.repeat(255), displayName: 'n'.repeat(1024) }), 'i').organization.user.email).toBe(email254);

@@ -1,6 +1,6 @@
 // The narrow undici (src/api/transport.ts): the internal paths it loads still exist in the pinned
 // version, and proxies from the environment are honoured — NO_PROXY too — but never for plain http
-// nor loopback (README, "Talking to the service").
+// nor loopback (`teamctl help environment`, "Talking to the service").
 import { createRequire } from 'node:module';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

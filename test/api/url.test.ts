@@ -41,7 +41,7 @@ describe('parseBaseUrl', () => {
   });
 });
 
-// The one test of loopback (README, "Talking to the service"): plain http, the proxy and the
+// The one test of loopback (`teamctl help environment`, "Talking to the service"): plain http, the proxy and the
 // journal's origin all ask it; nothing is resolved.
 describe('isLoopback', () => {
   it.each(['localhost', 'LOCALHOST', '127.0.0.1', '127.255.0.9', '::1', '[::1]', '[::ffff:7f00:1]', '::ffff:127.0.0.1'])('%s is loopback', (host) => {

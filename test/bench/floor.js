@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The floor of teamctl's own libraries (`npm run bench`, README "Performance"): what `members list`
+// The floor of teamctl's own libraries (`npm run bench`, test/bench/README.md): what `members list`
 // or `glossary get <id>` costs with nothing but commander and undici. It loads commander (as
 // teamctl does, its ES module), builds a command tree of teamctl's size from the shape given in
 // TEAMCTL_FLOOR_TREE (every noun, verb and option of teamctl's tree, read by the bench), parses

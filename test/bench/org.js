@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Organization rosters (README, "Many teams from one roster", "Performance"), from one run on the
+// Organization rosters (`teamctl help rosters`, "Many teams from one roster"; test/bench/README.md), from one run on the
 // running Node, the CLI under /usr/bin/time (the sandbox answers from this process):
 // - planning at scale: 50 teams × 400 members (20,000 rows), `members sync --prune --dry-run` —
 //   all teams read concurrently — median wall time of 5 runs and the CLI's peak RSS;

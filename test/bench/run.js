@@ -54,7 +54,7 @@ const undiciRequest = `
   const items = (await res.body.json()).items;
   process.stdout.write(items.map((m) => m.organization.id + '\\n').join(''), () => process.exit(0));`;
 
-// The same request through undici loaded the narrow way teamctl loads it (README, "Performance"):
+// The same request through undici loaded the narrow way teamctl loads it (test/bench/README.md):
 // its Agent and request API only, the HTTP/2 client answered by a stand-in, Liftoff only on
 // Node 20, the compile cache on where Node has one — the floor of teamctl's own transport.
 const undiciFile = (path) => JSON.stringify(fileURLToPath(new URL(`../../node_modules/undici/${path}`, import.meta.url)));
@@ -146,7 +146,7 @@ const get = median(samples['teamctl glossary get']);
 const undici = median(samples['undici one request']);
 const narrow = median(samples['narrow undici one request']);
 const onNode20 = process.versions.node.startsWith('20.');
-// The targets (README, "Performance"): ≤ 1.1× the narrow-undici floor and ≤ 1.9× node:http on Node
+// The targets (test/bench/README.md): ≤ 1.1× the narrow-undici floor and ≤ 1.9× node:http on Node
 // 22 and 24; ≤ 2.4× node:http on Node 20; --help ≤ 1.5× node -e 0.
 const target = (value, limit) => `${value.toFixed(2)}× (target ≤ ${limit}×: ${value <= limit ? 'met' : 'not met'})`;
 for (const [name, m] of [['members list', list], ['glossary get', get]]) {
@@ -157,7 +157,7 @@ for (const [name, m] of [['members list', list], ['glossary get', get]]) {
 }
 console.log(`--help vs node -e 0: ${target(median(samples['teamctl --help']) / floor, 1.5)}`);
 // The floor of teamctl's own libraries: commander with a tree of teamctl's size and the narrow
-// undici, doing the same command; what is over it is teamctl's own modules (README, "Performance").
+// undici, doing the same command; what is over it is teamctl's own modules (test/bench/README.md).
 for (const [name, m] of [['members list', list], ['glossary get', get]]) {
   console.log(`${name} vs commander+undici doing the same: ${target(m / median(samples[`commander+undici ${name}`]), 1.2)}`);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Big jobs (README, "Performance"): from one run on the running Node, each measured under
+// Big jobs (test/bench/README.md): from one run on the running Node, each measured under
 // /usr/bin/time (wall, CLI CPU = user + sys, peak RSS of the CLI alone: the sandbox answers from
 // this process, so its own work is not counted):
 // - `members list -o ndjson` of a 100,000-member team against a floor: a script that fetches the
@@ -43,7 +43,7 @@ function envFor(sandbox, team) {
 }
 
 const rows = [];
-/** A peak RSS against its target (README, "Performance"). */
+/** A peak RSS against its target (test/bench/README.md). */
 const target = (mb, max) => `peak ${(mb / max).toFixed(2)}× the ${max} MB target (${mb <= max ? 'met' : 'NOT met'})`;
 const row = (what, r, extra = '') =>
   rows.push(`${what.padEnd(52)} ${r.wallS.toFixed(2).padStart(7)} s wall ${r.cpuS.toFixed(2).padStart(6)} s CPU ${r.rssMb.toFixed(0).padStart(5)} MB${extra}`);

@@ -23,6 +23,13 @@ function complete(...words: string[]): string[] {
   return out.split('\n').filter(Boolean).sort();
 }
 
+/** Whether bash falls back to file names for the word being completed (the script turns that off with compopt). */
+function offersFiles(...words: string[]): boolean {
+  const array = ['teamctl', ...words].map((w) => `'${w}'`).join(' ');
+  const out = execFileSync('bash', ['-c', `source '${script}'; compopt() { echo "compopt $*"; }; COMP_WORDS=(${array}); COMP_CWORD=${words.length}; _teamctl; true`], { encoding: 'utf8' });
+  return !out.includes('compopt +o default');
+}
+
 describe('bash completion', () => {
   it('is valid bash', () => {
     expect(() => execFileSync('bash', ['-n', script])).not.toThrow();
@@ -35,10 +42,27 @@ describe('bash completion', () => {
     expect(section).toMatch(/needs it: install it first \(`apt install\s+bash-completion`/);
   });
   it('completes commands and subcommands', () => {
-    expect(complete('')).toEqual(['apply', 'auth', 'completion', 'config', 'glossary', 'members', 'sandbox', 'teams', 'users', 'whoami']);
+    expect(complete('')).toEqual(['apply', 'auth', 'completion', 'config', 'glossary', 'help', 'members', 'sandbox', 'teams', 'users', 'whoami']);
     expect(complete('mem')).toEqual(['members']);
     expect(complete('members', '')).toEqual(['add', 'list', 'offboard', 'remove', 'set-role', 'sync']);
     expect(complete('--org', 'acme', 'glossary', 'im')).toEqual(['import']);
+  });
+  it('completes help with the topics and the top-level commands', () => {
+    expect(complete('he')).toEqual(['help']);
+    expect(complete('help', 'e')).toEqual(['environment', 'exit-codes']);
+    expect(complete('help', 'g')).toEqual(['glossary', 'glossary-files', 'guards']);
+    expect(complete('help', 'w')).toEqual(['whoami']);
+  });
+  it('offers file names where a file goes, and never for an id, a user or a title', () => {
+    expect(offersFiles('glossary', 'import', '')).toBe(true);
+    expect(offersFiles('glossary', 'sync', 't')).toBe(true);
+    expect(offersFiles('apply', '')).toBe(true);
+    expect(offersFiles('members', 'sync', '--roster', '')).toBe(true);
+    expect(offersFiles('glossary', 'get', '')).toBe(false);
+    expect(offersFiles('glossary', 'delete', 'ge_')).toBe(false);
+    expect(offersFiles('members', 'add', '')).toBe(false);
+    expect(offersFiles('whoami', '')).toBe(false);
+    expect(complete('glossary', 'get', '')).toEqual([]);
   });
   it('completes the flags of the command being typed, and global flags', () => {
     expect(complete('members', 'sync', '--ro')).toEqual(['--roster']);

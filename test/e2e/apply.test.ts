@@ -163,6 +163,10 @@ describe('members: --plan-out, then apply', () => {
     expect(json.changes).toHaveLength(5);
     const md = await runCli(['apply', '--show', planPath, '-o', 'markdown'], { env: bare });
     expect(md.stdout).toMatch(/^### Plan .*teamctl members sync/);
+    // The guards in a table of their own; the changes counted under their own heading.
+    expect(md.stdout).toMatch(/^#### guards \(\d+\)\n\n\| guard \| value \|\n\| --- \| --- \|\n\| force \| false \|$/m);
+    expect(md.stdout).toMatch(/^\| maxRemovals \| 2 \|$/m);
+    expect(md.stdout).toMatch(/^#### changes \(5\)\n\n\| where \| action \| subject \| detail \|$/m);
 
     // A record of an earlier apply that cannot be read still says applied, as apply takes it.
     const configDir = mkdtempSync(join(tmpdir(), 'teamctl-show-'));

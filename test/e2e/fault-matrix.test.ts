@@ -1,4 +1,4 @@
-// The fault matrix (README, "Reliability"): for ten fault seeds of the sandbox — resets, 503, 429
+// The fault matrix (`teamctl help reliability`, "Reliability"): for ten fault seeds of the sandbox — resets, 503, 429
 // with Retry-After, applied-then-dropped answers and requests answered 502 or 503 (a gateway's page
 // or the service's own error JSON) that the service applies late — a 300-user roster sync and a
 // 400-row glossary import end with exactly the intended state and zero duplicates, or with exit 6

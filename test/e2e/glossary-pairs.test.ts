@@ -1,4 +1,4 @@
-// glossary export --format deepl | tsv-pair (README, "glossary export"): one language pair, and
+// glossary export --format deepl | tsv-pair (README, "The glossary"): one language pair, and
 // its round trip through `glossary import` against the sandbox, run through main() as a user would.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

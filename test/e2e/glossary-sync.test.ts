@@ -1,4 +1,4 @@
-// glossary sync and glossary delete end to end (README, "Keeping the glossary in a repository"):
+// glossary sync and glossary delete end to end (README, "The glossary"):
 // the sandbox's glossary and request log are the reference.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,7 +56,7 @@ describe('one identity rule for import and sync', () => {
   });
 });
 
-describe('term status in sync (README, "Term status")', () => {
+describe('term status in sync (`teamctl help glossary-files`, "Term status")', () => {
   it('a term its status leaves out counts as an empty cell: that translation is removed from the entry; the rest of the row is read', async () => {
     seed([{ en: 'bank', de: 'Bank', fr: 'banque' }, { en: 'log on', de: 'Anmelden' }]);
     const terms = file('en,de,Status [de]\nbank,Geldhaus,forbidden\nlog on,Anmelden,deprecatedTerm-admn-sts\n');
@@ -79,7 +79,7 @@ describe('term status in sync (README, "Term status")', () => {
   });
 });
 
-describe('underscore language tags (README, "Glossary file layouts")', () => {
+describe('underscore language tags (`teamctl help glossary-files`, "Glossary file layouts")', () => {
   it('de_DE is read as de-DE and matched case-insensitively against the key the glossary has (de-de): present, nothing sent', async () => {
     seed([{ en: 'browser', 'de-de': 'Browser' }]);
     const terms = file('term;description;casesensitive;translatable;forbidden;tags;en;de_DE\nbrowser;;no;yes;no;;browser;Browser\n');
@@ -92,7 +92,7 @@ describe('underscore language tags (README, "Glossary file layouts")', () => {
   });
 });
 
-describe('case-only variants of a key term (README, "The plan")', () => {
+describe('case-only variants of a key term (`teamctl help guards`, "The plan")', () => {
   it('bank and Bank are never merged silently: the file and the plan warn with their lines', async () => {
     seed([{ en: 'bank', de: 'Bank' }]);
     const terms = file('en,de\nBank,Bank (Verb)\nriver,Fluss\nRIVER,Strom\n');
@@ -243,6 +243,17 @@ describe('glossary delete', () => {
     expect(r.code).toBe(0);
     expect(Object.keys(glossary())).toEqual([c]);
     expect(readFileSync(report, 'utf8')).toContain(`1,a,delete,deleted,${a},204,`);
+    // A saved plan of it shows its guards as guards, not as JSON.
+    const planPath = join(dir, 'delete-plan.json');
+    expect((await runCli(['glossary', 'delete', c as string, '--plan-out', planPath], { env: s.env })).code).toBe(0);
+    const md = await runCli(['apply', '--show', planPath, '-o', 'markdown'], { env: s.env });
+    expect(md.stdout).toMatch(/^\| deletions\.maxDeletions \| none \|$/m);
+    expect(md.stdout).toMatch(/^#### changes \(1\)$/m);
+    expect(md.stdout).not.toContain('{');
+    expect((await runCli(['apply', '--show', planPath], { env: s.env })).stderr).toContain('deletions.maxDeletions none, deletions.force false');
+    // Its summary counts deletions: it inserts, updates and compares nothing.
+    expect(r.stderr).toMatch(/^glossary delete: 2 deleted, 0 failed$/m);
+    expect(r.stderr).not.toMatch(/inserted|conflict/);
   });
 });
 

@@ -1,4 +1,4 @@
-// TBX in, end to end (README, "From a CAT tool"): the sandbox's glossary is the reference.
+// TBX in, end to end (`teamctl help glossary-files`, "From a CAT tool"): the sandbox's glossary is the reference.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

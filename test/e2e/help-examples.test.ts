@@ -1,4 +1,4 @@
-// Every example in every --help and in the README's code blocks runs: each `teamctl …` line is
+// Every example in every --help, in the README's code blocks and in the help topics' runs: each `teamctl …` line is
 // run against a fresh demo sandbox, in a folder holding the files the examples name (a demo
 // roster, glossary files in CSV and TBX, an organization roster, a CAT tool's TBX and a plan made
 // by the example that says so), and must end with the exit code it implies: 8 for a drift check
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
+import { topics } from '../../src/help/topics.js';
 import { demoRoster } from '../../src/sandbox/demo-roster.js';
 import { commandPaths } from '../helpers/command-paths.js';
 import { fakeStreams } from '../helpers/streams.js';
@@ -25,11 +26,16 @@ interface Example {
   comment: string;
 }
 
-/** The `teamctl …` lines of the README's code blocks (only the `$ ` lines of a block that has them). */
-function readmeExamples(): Example[] {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+/** The README and the text of every help topic (`teamctl help <topic>`). */
+async function documents(): Promise<string[]> {
+  const texts = await Promise.all(Object.values(topics).map(async (t) => (await t.load()).text));
+  return [readFileSync(new URL('../../README.md', import.meta.url), 'utf8'), ...texts];
+}
+
+/** The `teamctl …` lines of the code blocks of `text` (only the `$ ` lines of a block that has them). */
+function readmeExamples(text: string): Example[] {
   const found: Example[] = [];
-  for (const block of readme.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)) {
+  for (const block of text.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)) {
     const lines = (block[1] ?? '').split('\n');
     const prompted = lines.some((l) => l.startsWith('$ '));
     for (const line of lines) {
@@ -63,12 +69,14 @@ function words(text: string): string[] {
   return [...text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
 }
 
-describe('--help and README examples', () => {
+describe('--help, README and help topic examples', () => {
   it('every runnable example runs against the demo sandbox with the exit code it implies', async () => {
     const fromHelp = await examples();
     expect(fromHelp.length).toBeGreaterThan(40);
-    const fromReadme = readmeExamples();
-    expect(fromReadme.length).toBeGreaterThan(50);
+    const [readme = '', ...topicTexts] = await documents();
+    expect(readmeExamples(readme).length).toBeGreaterThan(40);
+    const fromReadme = [readme, ...topicTexts].flatMap(readmeExamples);
+    expect(fromReadme.length).toBeGreaterThan(70);
     // "0 right after the bootstrap": a drift check whose comment says it finds nothing.
     const zeroSaid = new Set(fromReadme.filter((e) => /\b0 right after\b/.test(e.comment)).map((e) => e.line));
     const all = [...new Set([...fromHelp, ...fromReadme.map((e) => e.line)])];

@@ -1,4 +1,4 @@
-// Wrong-shaped and unbounded answers (README, "Reliability"): exit 1 naming the field, never a
+// Wrong-shaped and unbounded answers (`teamctl help reliability`, "Reliability"): exit 1 naming the field, never a
 // stack trace, never a silent partial list.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Text from a hostile service on a person's screen (README, "Reliability"): an error message or an
+// Text from a hostile service on a person's screen (`teamctl help reliability`, "Reliability"): an error message or an
 // e-mail cannot clear the screen, set the title or forge a line; a long message is cut.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,7 +59,7 @@ describe('hostile text from the service', () => {
   });
 });
 
-// Values from outside on a pipe (README, "Reliability"): the user record of GET /user, and every
+// Values from outside on a pipe (`teamctl help reliability`, "Reliability"): the user record of GET /user, and every
 // field of a saved plan, go through the one escaping of plans, tables and errors (oneLine) before
 // they are printed, so a name cannot hide text (ESC[8m), and a line break, a carriage return, a
 // line separator, a bidi control or a soft hyphen cannot forge a line or hide a character. JSON

@@ -1,4 +1,4 @@
-// An interrupted run reports in its own words (README, "Interruptions"): one line `Interrupted:
+// An interrupted run reports in its own words (`teamctl help interruptions`, "Interruptions"): one line `Interrupted:
 // … N not sent (the run was stopped)`, the changes not sent listed up to 20 with the count of the
 // rest and where they all are, in a members run, an organization run and a glossary import alike,
 // and no Ctrl-C hint where no one can press it. In process: the signal is emitted by the

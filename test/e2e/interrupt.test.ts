@@ -1,4 +1,4 @@
-// Interruptions for real (README, "Interruptions"): the built binary, a signal in the middle of a
+// Interruptions for real (`teamctl help interruptions`, "Interruptions"): the built binary, a signal in the middle of a
 // run against a sandbox slowed with a test hook, and prompts answered with Ctrl-C under a real
 // pseudo-terminal (`script`). The sandbox's state and the report file are the reference.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The journal of glossary batches with an unknown outcome (README, "Reliability"): an immediate
+// The journal of glossary batches with an unknown outcome (`teamctl help reliability`, "Reliability"): an immediate
 // re-run while the service still holds a batch does not send it again; once the batch has landed,
 // the next run finds it and inserts nothing twice.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';

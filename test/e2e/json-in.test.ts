@@ -1,4 +1,4 @@
-// teamctl's own JSON and NDJSON read back (README, "glossary import", "The roster"): an export
+// teamctl's own JSON and NDJSON read back (README, "The glossary"; `teamctl help rosters`, "The roster"): an export
 // imported or synced again plans nothing, whatever the file is named; rosters listed with
 // `members list --json` / `-o ndjson`, for one team or several, sync back to no change. The
 // sandbox's state and request log are the reference.

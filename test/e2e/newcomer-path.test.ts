@@ -1,4 +1,4 @@
-// The newcomer's path, run as the README writes it (README, "Install and test" and "Quick start
+// The newcomer's path, run as the README writes it (README, "Install and test", "Quick start
 // with the sandbox"): the commands are read from those sections' fenced blocks, in order, so an
 // edit that breaks the path fails here. `npm ci` is not run (this suite runs after it); the first
 // real sync is the quick start with the change the README's text names (`--dry-run` → `--yes`,

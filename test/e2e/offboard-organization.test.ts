@@ -1,4 +1,4 @@
-// members offboard --from-organization, end to end (README, "Organization roles and leavers"): out of
+// members offboard --from-organization, end to end (`teamctl help organization`, "Organization roles and leavers"): out of
 // every team, then out of the organization, in one plan; 205, 204 and 202 as they happened; the
 // organization's guards; saved plans. The sandbox's state and request log are the reference.
 import { mkdtempSync, readFileSync } from 'node:fs';

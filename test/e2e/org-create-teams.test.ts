@@ -1,4 +1,4 @@
-// members sync --roster org.csv --create-teams (README, "Many teams from one roster"), end to end
+// members sync --roster org.csv --create-teams (`teamctl help rosters`, "Many teams from one roster"), end to end
 // against the sandbox: its teams, titles, members and roles, and its request log, are the reference.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

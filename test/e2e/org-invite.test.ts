@@ -1,4 +1,4 @@
-// Joiners (README, "Joiners"), end to end against the sandbox: --invite invites the users outside
+// Joiners (`teamctl help organization`, "Joiners"), end to end against the sandbox: --invite invites the users outside
 // the organization, places those who join in their teams in the same run, records the pending ones
 // and does not invite them again before --reinvite-after. The sandbox's state and request log are
 // the reference: an e-mail of an account the sandbox knows joins at once, any other stays pending.

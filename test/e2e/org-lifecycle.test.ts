@@ -1,4 +1,4 @@
-// An organization roster with organization roles and leavers (README, "Organization roles and
+// An organization roster with organization roles and leavers (`teamctl help organization`, "Organization roles and
 // leavers"): --org-roles, --prune-organization, --prune-guests and --keep, end to end against the
 // sandbox, in one plan applied once. The sandbox's state and request log are the reference.
 import { join } from 'node:path';

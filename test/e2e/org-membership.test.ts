@@ -1,4 +1,4 @@
-// Who is in the organization, known at plan time (README, "Who is in the organization"), end to end
+// Who is in the organization, known at plan time (`teamctl help organization`, "Who is in the organization"), end to end
 // against the sandbox: users outside it refused before anything is sent (dry runs too), left out
 // with --skip-unknown, a roster that matches nobody refused, and the requests the check costs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

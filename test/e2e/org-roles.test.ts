@@ -1,4 +1,4 @@
-// users set-role, end to end (README, "Organization roles and leavers"): organization roles changed
+// users set-role, end to end (`teamctl help organization`, "Organization roles and leavers"): organization roles changed
 // through the change engine against the sandbox, its guards (the caller, the last admin, a caller
 // who is not an admin) and its saved plans; the sandbox's members are the reference, not the words.
 import { mkdtempSync } from 'node:fs';

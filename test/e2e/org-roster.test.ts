@@ -1,4 +1,4 @@
-// Many teams from one roster (README, "Many teams from one roster"), end to end against the
+// Many teams from one roster (`teamctl help rosters`, "Many teams from one roster"), end to end against the
 // sandbox: its state and request log are the reference.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// No file of teamctl's own can block or redirect a run (README, "Reliability"): a FIFO with no
+// No file of teamctl's own can block or redirect a run (`teamctl help reliability`, "Reliability"): a FIFO with no
 // writer where the config, the glossary journal or its lock, an applied-plans record, the
 // completion cache or GITHUB_STEP_SUMMARY goes is refused at once (these tests would hang, not
 // fail, if anything waited on one), a symbolic link as the last component of one of teamctl's own

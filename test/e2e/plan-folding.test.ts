@@ -1,4 +1,4 @@
-// Plans at a terminal (README, "Plans at a terminal"): every change listed in a log, the first
+// Plans at a terminal (`teamctl help environment`, "Plans at a terminal"): every change listed in a log, the first
 // lines of each kind on a terminal when the plan is taller than the screen; unchanged rows only
 // counted. In-process, stderr a terminal of 24 rows or not one at all.
 import { spawn } from 'node:child_process';

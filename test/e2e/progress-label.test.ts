@@ -1,5 +1,5 @@
 // Progress bars name the work by its command, the same way for members and the glossary
-// (README, "Output"): a terminal on stderr, in-process.
+// (`teamctl help guards`, "The plan"): a terminal on stderr, in-process.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

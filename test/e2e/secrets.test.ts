@@ -1,4 +1,4 @@
-// The token never reaches a file teamctl writes (README, "Talking to the service"): a service
+// The token never reaches a file teamctl writes (`teamctl help environment`, "Talking to the service"): a service
 // that echoes it in an error message, or data that happens to contain it, is redacted in the
 // --report CSV, the JSON report and exports exactly as on stdout and stderr.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Outputs never overwrite inputs, the step summary included (README, "Reports"): with
+// Outputs never overwrite inputs, the step summary included (`teamctl help formatting`, "Reports"): with
 // GITHUB_STEP_SUMMARY naming one of the run's input files — under its own name, through a link
 // or a relative path — the Markdown is not appended there; a warning names both, and the run
 // itself goes on. The input's bytes and the sandbox's state are the reference.

@@ -1,4 +1,4 @@
-// .xlsx in (README, "Spreadsheets (.xlsx)"), run as a user would against the sandbox: a glossary
+// .xlsx in (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"), run as a user would against the sandbox: a glossary
 // workbook imports and re-imports as nothing to do, rosters and leaver lists read from a sheet,
 // and a workbook teamctl refuses sends nothing.
 import { mkdtempSync, writeFileSync } from 'node:fs';

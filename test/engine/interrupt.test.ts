@@ -1,4 +1,4 @@
-// The first and second signal of a run (README, "Interruptions"): the first is noted and reported
+// The first and second signal of a run (`teamctl help interruptions`, "Interruptions"): the first is noted and reported
 // once; a second one exits at once with the code of its own signal; disposing stops listening.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { watchInterrupts } from '../../src/engine/interrupt.js';

@@ -1,4 +1,4 @@
-// Plan files are read as bounded streams (README, "Bounded input"): a device, a pipe or a file
+// Plan files are read as bounded streams (`teamctl help reliability`, "Bounded input"): a device, a pipe or a file
 // over the limit is refused with exit 2 naming the file — in a 64 MB heap, without a crash.
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, symlinkSync, writeFileSync } from 'node:fs';

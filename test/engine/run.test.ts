@@ -1,4 +1,4 @@
-// The change engine's order of work (README, "Review, then apply", "Safety guards", "Reports",
+// The change engine's order of work (README, "Review, then apply"; `teamctl help guards`, "Safety guards"; `teamctl help formatting`, "Reports",
 // "Interruptions", "Exit codes"), with a scripted domain: what is printed, written and sent at
 // each step, and what is not. The end-to-end tests drive the same code with the real domains.
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

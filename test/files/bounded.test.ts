@@ -1,4 +1,4 @@
-// Bounded input (README, "Input files"): a device, a binary file or an endless file stops early
+// Bounded input (`teamctl help reliability`, "Bounded input"): a device, a binary file or an endless file stops early
 // with exit 2 naming the file; hostile user values are refused with their line.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Edges of the one glossary header recogniser (src/files/glossary/header.ts; README, "Glossary
+// Edges of the one glossary header recogniser (src/files/glossary/header.ts; `teamctl help glossary-files`, "Glossary
 // file layouts"): metadata names with per-language suffixes, headers that are not headers, the
 // counts and examples its refusals give, --languages against the header, duplicate columns, the
 // metadata warning, and the columns of an XML layout's xml:lang values.
@@ -113,7 +113,7 @@ describe('columns', () => {
     expect(g.warnings.map((w) => w.message)).toEqual(['columns "Note", "Note" hold no translation (the glossary holds translations only): ignored']);
   });
 
-  it('a status column is a term status (README, "Term status"): of its row, or of the language it names', () => {
+  it('a status column is a term status (`teamctl help glossary-files`, "Term status"): of its row, or of the language it names', () => {
     expect(recogniseHeaderCell('Status')).toEqual({ kind: 'status', flag: false });
     expect(recogniseHeaderCell('FORBIDDEN')).toEqual({ kind: 'status', flag: true });
     expect(recogniseHeaderCell('status_de')).toEqual({ kind: 'status', of: 'de', flag: false });

@@ -1,4 +1,4 @@
-// Languages as ICU knows them (src/files/glossary/icu.ts; README, "Glossary file layouts"): which
+// Languages as ICU knows them (src/files/glossary/icu.ts; `teamctl help glossary-files`, "Glossary file layouts"): which
 // header cells and --languages values are languages, English names a layout writes (Crowdin's
 // `Term:German`), and MultiTerm's language attributes (src/files/glossary/multiterm.ts).
 import { describe, expect, it } from 'vitest';

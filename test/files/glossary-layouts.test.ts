@@ -1,6 +1,6 @@
 // The glossary layouts as rooms of one kind (src/files/glossary/registry.ts): each is recognised
 // by its own first line, and each refusal of a real layout names the layout it looks like and the
-// flag or edit that reads it — then that flag or edit reads the file (README, "Glossary file layouts").
+// flag or edit that reads it — then that flag or edit reads the file (`teamctl help glossary-files`, "Glossary file layouts").
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
-// The pair formats of `glossary export` (README, "glossary export") and DeepL's codes read back as
-// the glossary's keys (README, "Glossary file layouts").
+// The pair formats of `glossary export` (README, "The glossary") and DeepL's codes read back as
+// the glossary's keys (`teamctl help glossary-files`, "Glossary file layouts").
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { PairWriter } from '../../src/files/glossary-pairs.js';

@@ -1,5 +1,5 @@
 // Which reader a glossary file goes to (src/files/glossary/read.ts), and which layout a header is
-// taken for when two are equally sure (src/files/glossary/registry.ts; README, "Glossary file
+// taken for when two are equally sure (src/files/glossary/registry.ts; `teamctl help glossary-files`, "Glossary file
 // layouts", "From a CAT tool").
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 // teamctl's JSON and NDJSON read back (src/files/json-in.ts): known by content, each item on the
-// line where it starts, every value exactly as written (README, "glossary import", "The roster").
+// line where it starts, every value exactly as written (README, "The glossary"; `teamctl help rosters`, "The roster").
 import { describe, expect, it } from 'vitest';
 import { InputFileError } from '../../src/errors.js';
 import { parseGlossaryFile } from '../../src/files/glossary/read.js';

@@ -1,4 +1,4 @@
-// The reading layer under every file reader (README, "Bounded input" and "Glossary files: limits,
+// The reading layer under every file reader (`teamctl help reliability`, "Bounded input"; `teamctl help glossary-files`, "Glossary files: limits,
 // encoding and quoting"): which encoding a file's first bytes announce, where a bad byte or half a
 // UTF-16 pair is reported when it falls at a chunk's edge, the size bound at n and n + 1, files
 // that are not regular, and the XML declaration's advice.

@@ -1,4 +1,4 @@
-// Every suggested flag works (README, "Glossary file layouts", "The roster"): a refusal whose
+// Every suggested flag works (`teamctl help glossary-files`, "Glossary file layouts"; `teamctl help rosters`, "The roster"): a refusal whose
 // message names a flag (--languages, --key, --user-column) is read again with exactly that flag,
 // taken from the message, and the file then reads exactly — for every real file under
 // test/fixtures/real/ and for each layout's refusal. No suggestion leads to another refusal.

@@ -1,4 +1,4 @@
-// Edges of the user-file reader (src/files/users.ts; README, "The roster") that the examples beside
+// Edges of the user-file reader (src/files/users.ts; `teamctl help rosters`, "The roster") that the examples beside
 // it do not reach: every header spelling of HR exports, padded cells, rows shorter than the
 // header, lines that are neither a header nor a user, limits at n and n+1, and exactly which
 // fields an entry carries.

@@ -1,4 +1,4 @@
-// Number cells as Excel shows them (README, "Spreadsheets (.xlsx)"): the formats teamctl applies,
+// Number cells as Excel shows them (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"): the formats teamctl applies,
 // the date systems with Excel's own 1900 quirks, and General for what it does not apply.
 import { describe, expect, it } from 'vitest';
 import { formatCode, formatValue, general } from '../../src/files/xlsx/format.js';

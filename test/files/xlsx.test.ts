@@ -1,4 +1,4 @@
-// The .xlsx reader (README, "Spreadsheets (.xlsx)"): cells as Excel shows them, the sheet chosen,
+// The .xlsx reader (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"): cells as Excel shows them, the sheet chosen,
 // formulas never evaluated, and a zip that lies or inflates without end refused within its bounds.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Edges of the concept reader of TBX and MultiTerm (src/files/glossary/xml.ts; README, "From a CAT
+// Edges of the concept reader of TBX and MultiTerm (src/files/glossary/xml.ts; `teamctl help glossary-files`, "From a CAT
 // tool"), read through conceptRows itself so the rows it makes are checked cell by cell: languages
 // in the order met, rows padded; every warning's words; statuses in DCA and DCT style; text split
 // by comments, CDATA and inline markup; ids of teamctl's own export; terms outside a language's
@@ -86,7 +86,7 @@ describe('warnings', () => {
       '3: concept: 3 fr terms: imported "banque", left out "établissement", "caisse" (an entry holds one term per language)',
       '4: concept: the en term has a line break',
       '7: concept: not imported (the glossary holds translations only): note, definition', // (after the two line breaks above)
-      // Statuses: one warning per kind, after the others (README, "Term status").
+      // Statuses: one warning per kind, after the others (`teamctl help glossary-files`, "Term status").
       '2: 1 term marked deprecated left out of its language: en "log on" (line 2)',
     ]);
     expect(rows.slice(1)).toEqual([
@@ -191,7 +191,7 @@ describe('MultiTerm', () => {
     expect(warnings).toEqual(['1: concept "71": 2 en-US terms: imported "bank", left out "bench" (an entry holds one term per language)']);
   });
 
-  it('reads a term status MultiTerm keeps in a descrip (Status, Usage): by the rule of every layout (README, "Term status")', async () => {
+  it('reads a term status MultiTerm keeps in a descrip (Status, Usage): by the rule of every layout (`teamctl help glossary-files`, "Term status")', async () => {
     const { rows, warnings } = await read(
       mtf(
         '<languageGrp><language type="English" lang="EN-US"/><termGrp><term>whitelist</term><descripGrp><descrip type="Status">Forbidden</descrip></descripGrp></termGrp><termGrp><term>allowlist</term><descripGrp><descrip type="Usage">preferred</descrip></descripGrp></termGrp></languageGrp>' +

@@ -1,4 +1,4 @@
-// The glossary executor at its edges (README, "Interruptions", "Talking to the service"): what an
+// The glossary executor at its edges (`teamctl help interruptions`, "Interruptions"; `teamctl help environment`, "Talking to the service"): what an
 // interruption leaves of each batch, a rejected delete of an entry someone else deleted first,
 // the order and counts of the result, and what the notices say. The service is a script: each PUT
 // answers as the test says, each listing returns the glossary as it is then.

@@ -1,5 +1,4 @@
-// The glossary domain of the change engine, unit by unit (README, "glossary import", "glossary
-// sync", "Reliability"): the --max-deletions guard at its limit, the words of the confirmation and
+// The glossary domain of the change engine, unit by unit (README, "The glossary", "The glossary"; `teamctl help reliability`, "Reliability"): the --max-deletions guard at its limit, the words of the confirmation and
 // of a failed or partial run, operations an earlier run may still apply, how long an unknown
 // outcome is waited for, and what settling the journal says. The service is a scripted fake: each
 // PUT either applies its operations to an in-memory glossary or fails as the test says.

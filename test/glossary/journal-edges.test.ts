@@ -1,4 +1,4 @@
-// The journal at its edges (README, "Reliability"): which base URLs name one service, the exact
+// The journal at its edges (`teamctl help reliability`, "Reliability"): which base URLs name one service, the exact
 // window and clock of settling, inserts counted one entry each, what a batch whose outcome became
 // known leaves, the lock's holder and its release, the files of older versions it adopts, the
 // shapes it refuses, and which failures of a PUT keep a batch.

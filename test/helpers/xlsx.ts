@@ -1,4 +1,4 @@
-// Small .xlsx files built in the test (README, "Spreadsheets (.xlsx)"): a zip writer on
+// Small .xlsx files built in the test (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"): a zip writer on
 // zlib.deflateRawSync and zlib.crc32, whose headers a test may make lie, and the few XML parts a
 // workbook needs.
 import { crc32, deflateRawSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// The members domain of the change engine, unit by unit (README, "Safety guards", "Exit codes",
+// The members domain of the change engine, unit by unit (`teamctl help guards`, "Safety guards"; `teamctl help exit-codes`, "Exit codes",
 // "Reports"): what each guard refuses and at which count, the words of a failed or partial run,
 // the report's Markdown, the work the progress bar counts and what a saved plan keeps. The
 // end-to-end tests drive the same code through main(); these pin each sentence and number.

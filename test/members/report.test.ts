@@ -50,7 +50,7 @@ const success: ExecuteResult = {
   accepted: 3,
 };
 
-describe('the JSON report (README, "Reports")', () => {
+describe('the JSON report (`teamctl help formatting`, "Reports")', () => {
   it('has exactly the contract keys, in order, for a dry run', () => {
     const report = dryRunReport(plan);
     expect(Object.keys(report)).toEqual(['dryRun', 'added', 'removed', 'roleChanged', 'unchanged', 'notMember', 'failed', 'verified']);

@@ -175,3 +175,40 @@ describe('lists on a terminal', () => {
     expect(lines.map((l) => l.split('│')[1]?.trim() ?? '').join('')).toContain('user-with-a-rather-long-identifier');
   });
 });
+
+describe('tables at a terminal keep words whole while they can', () => {
+  it('keeps a column at its longest word while the table fits that way, then down to 6', () => {
+    expect(fitColumns([22, 16, 12], 50, [true, false, false], [22, 9, 12])).toEqual([22, 12, 12]);
+    expect(fitColumns([22, 16, 12], 44, [true, false, false], [22, 9, 12])).toEqual([22, 9, 12]);
+    expect(fitColumns([22, 16, 12], 44, [true, false, false])).toEqual([22, 9, 9]);
+  });
+
+  it('wraps a name between its words, and a date stays on one line', async () => {
+    const rows = [['8FFXwqQeGdbhKvSqzCLs', 'Nikolai Ivanov', '2025-07-01']];
+    const out = await renderTable(['id', 'name', 'lastSeen'], rows, false, 47, [true, false, false]);
+    expect(out).toContain('│ 8FFXwqQeGdbhKvSqzCLs │ Nikolai │ 2025-07-01 │');
+    expect(out).toContain('│                      │ Ivanov  │            │');
+    expect(out.trimEnd().split('\n').every((l) => [...l].length <= 47)).toBe(true);
+  });
+
+  it('breaks a word only when it is longer than its column can be', async () => {
+    const out = await renderTable(['name'], [['Abcdefghijklmnop qr']], false, 10);
+    expect(out.trimEnd().split('\n').slice(2, -1)).toEqual(['│ Abcdef │', '│ ghijkl │', '│ mnop   │', '│ qr     │']);
+  });
+
+  it('shows a column its `table` value in a table, the data in tsv, csv and Markdown', async () => {
+    type Seen = { id: string; at: string };
+    const seen: Column<Seen>[] = [
+      { header: 'id', value: (s) => s.id },
+      { header: 'lastSeen', value: (s) => s.at, table: (s) => s.at.slice(0, 10) },
+    ];
+    const list = async (format: 'table' | 'tsv' | 'csv' | 'markdown'): Promise<string> => {
+      const streams = fakeStreams();
+      await writeList(new IO(streams, { env: { NO_COLOR: '1' } }), format, (async function* () { yield [{ id: 'u1', at: '2025-07-01T09:15:00.000Z' }]; })(), seen);
+      return streams.out();
+    };
+    expect(await list('table')).toContain('│ u1 │ 2025-07-01 │');
+    expect(await list('table')).not.toContain('T09:15');
+    for (const format of ['tsv', 'csv', 'markdown'] as const) expect(await list(format)).toContain('2025-07-01T09:15:00.000Z');
+  });
+});

@@ -1,4 +1,4 @@
-// The progress bar never runs past its total (README, "Interruptions" and issue of honest progress).
+// The progress bar never runs past its total (`teamctl help interruptions`, "Interruptions" and issue of honest progress).
 import { describe, expect, it } from 'vitest';
 import { IO } from '../../src/io.js';
 import { startProgress } from '../../src/output/progress.js';

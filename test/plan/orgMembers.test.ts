@@ -1,4 +1,4 @@
-// The organization's members planner and its guards (README, "Organization roles and leavers").
+// The organization's members planner and its guards (`teamctl help organization`, "Organization roles and leavers").
 import { describe, expect, it } from 'vitest';
 import {
   isDemotion,

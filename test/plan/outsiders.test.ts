@@ -1,4 +1,4 @@
-// Users outside the organization (README, "Who is in the organization"): the pure part.
+// Users outside the organization (`teamctl help organization`, "Who is in the organization"): the pure part.
 import { describe, expect, it } from 'vitest';
 import type { UserEntry } from '../../src/model/users.js';
 import { distinctUsers, namesOneOf, outsidersAmong, userKey, withoutOutsiders } from '../../src/plan/outsiders.js';

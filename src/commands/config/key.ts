@@ -1,4 +1,4 @@
-// The checks of `config get|set|unset`: which keys exist, and what a value may be (README, "config").
+// The checks of `config get|set|unset`: which keys exist, and what a value may be (README, "auth and config").
 // The token is not a config key: it is stored by `auth login` only.
 import { UsageError } from '../../errors.js';
 import { parseBaseUrl } from '../../api/url.js';

@@ -1,4 +1,4 @@
-// glossary delete <id...>: deletes the named entries (README, "glossary delete"). Every id is
+// glossary delete <id...>: deletes the named entries (README, "The glossary"). Every id is
 // checked against the glossary first: an unknown one is exit 5 naming it, and nothing is sent.
 // No --max-deletions and no prompt: each entry was named one by one, which is the intent.
 import { Command } from 'commander';

@@ -3,7 +3,7 @@
 // or atomically into a file.
 //
 // - The pair formats need --languages <src>,<tgt> (exactly two) and take no --lang; the others
-//   take no --languages (README, "glossary export").
+//   take no --languages (README, "The glossary").
 // - Streams page by page where the format allows: json, ndjson, tbx, and csv with --lang. csv
 //   without --lang reads every page first, since its header names every language present.
 // - --lang keeps only those languages (header spelled as given, matched case-insensitively) in
@@ -60,7 +60,7 @@ function exportFormat(opts: ExportOptions, ctx: Context): ExportFormat {
   return opts.format ?? (global as ExportFormat | undefined) ?? 'csv';
 }
 
-/** --lang, or for a pair format the two languages of --languages (README, "glossary export"). */
+/** --lang, or for a pair format the two languages of --languages (README, "The glossary"). */
 function exportLanguages(format: ExportFormat, opts: ExportOptions, parse: (value: string, flag: string) => string[]): string[] | undefined {
   if (format !== 'deepl' && format !== 'tsv-pair') {
     if (opts.languages !== undefined) throw new UsageError(`--languages names the pair of --format deepl or tsv-pair; for --format ${format} choose languages with --lang`);

@@ -1,5 +1,4 @@
-// glossary sync <file>: make the glossary equal the file (README, "Keeping the glossary in a
-// repository"). file → reader → sync plan (src/plan/glossarySync.ts) → the change engine with the
+// glossary sync <file>: make the glossary equal the file (README, "The glossary"). file → reader → sync plan (src/plan/glossarySync.ts) → the change engine with the
 // glossary domain. This file only turns flags into options.
 import { Command } from 'commander';
 import type { Context } from '../../context.js';

@@ -1,5 +1,5 @@
 // members set-role <user...> --role owner|member [--file <file>]: the team role of members of the
-// team, in bulk (README, "members add, remove and sync"). Only members: a user who is not one is
+// team, in bulk (README, "One team"). Only members: a user who is not one is
 // said ("not a member"), never added. The last-owner guard applies; an organization role is named
 // with `teamctl users set-role` instead, and the error says so.
 import { Command } from 'commander';

@@ -217,7 +217,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   };
 
   if (roster?.header?.teamColumn) {
-    // An organization roster: its teams, not the team setting (README, "Many teams from one roster").
+    // An organization roster: its teams, not the team setting (`teamctl help rosters`, "Many teams from one roster").
     if (add.length + remove.length + addFiles.length + removeFiles.length > 0) {
       throw new UsageError(`${roster.file} names its teams (a "team" column): --add, --remove, --add-file and --remove-file cannot say which team they are for; put those users in the roster`);
     }

@@ -23,22 +23,29 @@ export function command(f: Factory): Command {
     .action(f.action(run, (cmd) => cmd.opts<UsersListOptions>(), ['base-url', 'org']));
 }
 
-const columns: Column<OrganizationMember>[] = [
+/** The columns of table, tsv and csv; `isoDay` (output/columns.ts) is handed in once loaded. */
+const columns = (isoDay: (value: string | undefined) => string): Column<OrganizationMember>[] => [
   { header: 'id', value: (m) => m.user.id, whole: true },
   { header: 'name', value: (m) => m.user.displayName },
   { header: 'email', value: (m) => m.user.email, whole: true },
   { header: 'orgRole', value: (m) => m.role ?? 'guest' },
-  { header: 'lastSeen', value: (m) => m.lastSeenAt ?? '' },
+  // A table shows the day; tsv, csv and json the service's timestamp.
+  { header: 'lastSeen', value: (m) => m.lastSeenAt ?? '', table: (m) => isoDay(m.lastSeenAt) },
   { header: 'disabled', value: (m) => m.disabled },
 ];
 
 export async function run(opts: UsersListOptions, ctx: Context): Promise<number> {
-  const [{ listOrganizationMembers }, { writeList }, { parsePageSize }] = await Promise.all([import('../../api/organization.js'), import('../../output/list.js'), import('../../settings.js')]);
+  const [{ listOrganizationMembers }, { writeList }, { parsePageSize }, { isoDay }] = await Promise.all([
+    import('../../api/organization.js'),
+    import('../../output/list.js'),
+    import('../../settings.js'),
+    import('../../output/columns.js'),
+  ]);
   const pageSize = parsePageSize(opts.pageSize);
   const format = ctx.outputFormat();
   const org = ctx.setting('org').value;
   const client = await ctx.client();
   const { search, role, sort, order } = opts;
-  await writeList(ctx.io, format, listOrganizationMembers(client, org, { search, role, sort, order }, pageSize), columns);
+  await writeList(ctx.io, format, listOrganizationMembers(client, org, { search, role, sort, order }, pageSize), columns(isoDay));
   return ExitCode.ok;
 }

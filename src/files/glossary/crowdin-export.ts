@@ -1,4 +1,4 @@
-// Crowdin's glossary export (README, "Glossary file layouts"): a column per language and field,
+// Crowdin's glossary export (`teamctl help glossary-files`, "Glossary file layouts"): a column per language and field,
 // `Term [en],Description [en],Part of Speech [en],Term [de]`. The language in brackets is a tag.
 import type { DelimitedLayout } from './layout.js';
 

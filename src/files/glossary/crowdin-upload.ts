@@ -1,4 +1,4 @@
-// Crowdin's upload scheme (README, "Glossary file layouts"): `Term:English,Description:English,
+// Crowdin's upload scheme (`teamctl help glossary-files`, "Glossary file layouts"): `Term:English,Description:English,
 // Part:English,Term:German`, the languages as English names (mapped to tags through ICU).
 import type { DelimitedLayout } from './layout.js';
 

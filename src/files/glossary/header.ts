@@ -1,4 +1,4 @@
-// The one recogniser of glossary headers (README, "Glossary file layouts"), for every delimited
+// The one recogniser of glossary headers (`teamctl help glossary-files`, "Glossary file layouts"), for every delimited
 // glossary file: which column holds which language, which is the entry id, which are metadata a
 // glossary cannot hold (ignored, named in one warning), and which hold terms in a language the
 // header does not say (`source`, `target`, Transifex's `term`), which `--languages` names.
@@ -46,7 +46,7 @@ export function recogniseHeaderCell(raw: string): HeaderCell {
 }
 
 /**
- * A term-status column (README, "Term status"): Crowdin's `Status [de]` (also `Status:German`,
+ * A term-status column (`teamctl help glossary-files`, "Term status"): Crowdin's `Status [de]` (also `Status:German`,
  * `status_de`) for one language; a plain `status` (Phrase TMS) or `forbidden` (Lokalise, a boolean)
  * for every term of its row.
  */
@@ -93,7 +93,7 @@ export function show(value: string): string {
 }
 
 /**
- * The columns of a delimited glossary file (README, "Glossary file layouts"): problems and
+ * The columns of a delimited glossary file (`teamctl help glossary-files`, "Glossary file layouts"): problems and
  * warnings go to `problem` and `warn`. `headerless`: the first row is an entry too.
  */
 export function recogniseHeader(
@@ -112,7 +112,7 @@ export function recogniseHeader(
   const present = cells.filter((c) => c.raw !== '');
   const isHeader = present.every((c) => c.what.kind !== 'unknown') && present.some((c) => c.what.kind !== 'metadata' && c.what.kind !== 'status');
   if (layout === deeplExport && !isHeader && given === undefined) {
-    // `bank,Bank,EN,DE`: the codes at the end of each line are its languages (README, "Glossary
+    // `bank,Bank,EN,DE`: the codes at the end of each line are its languages (`teamctl help glossary-files`, "Glossary
     // file layouts"); every line is an entry, and each line's codes are checked against line 1's.
     const codes: [string, string] = [cells[2]?.raw ?? '', cells[3]?.raw ?? ''];
     if (codes[0].toLowerCase() === codes[1].toLowerCase()) {

@@ -1,4 +1,4 @@
-// Glossaries without a header row (README, "Glossary file layouts"): DeepL's and Google Cloud
+// Glossaries without a header row (`teamctl help glossary-files`, "Glossary file layouts"): DeepL's and Google Cloud
 // Translation's unidirectional glossaries and Okapi's lists are `source,target` pairs by their own
 // specification: `--languages en,de` names their languages, and then every line is an entry.
 // DeepL's export (and `glossary export --format deepl`) adds the two language codes to every row
@@ -28,7 +28,7 @@ export const headerless: DelimitedLayout = {
 };
 
 /**
- * The code DeepL's glossaries take for a language key (README, "glossary export"): its primary
+ * The code DeepL's glossaries take for a language key (README, "The glossary"): its primary
  * subtag in upper case, since a DeepL glossary has no regional variants (`en-US` → `EN`, `pt-BR`
  * → `PT`, `zh-Hant` → `ZH`); Norwegian `no` is DeepL's `NB`.
  */

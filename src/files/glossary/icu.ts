@@ -1,5 +1,5 @@
 // Languages as ICU (Intl.DisplayNames, built into Node) knows them: the one test of whether a
-// header cell, a layout's language column or `--languages` names a language (README, "Glossary
+// header cell, a layout's language column or `--languages` names a language (`teamctl help glossary-files`, "Glossary
 // file layouts").
 import { UsageError } from '../../errors.js';
 import { languageKeyPattern } from '../../glossary/languages.js';

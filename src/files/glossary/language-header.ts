@@ -1,4 +1,4 @@
-// A header of language tags, with metadata columns beside them (README, "Glossary file layouts"):
+// A header of language tags, with metadata columns beside them (`teamctl help glossary-files`, "Glossary file layouts"):
 // spreadsheets, Google Cloud Translation's equivalent-term sets, WordPress GlotPress exports
 // (`en,de,pos,description`). The metadata names here are the ones most glossaries carry; every
 // layout's metadata is recognised in every file (header.ts), also per language (`comment_de`).

@@ -1,4 +1,4 @@
-// What a glossary layout is (README, "Glossary file layouts"): one module per layout a tool writes,
+// What a glossary layout is (`teamctl help glossary-files`, "Glossary file layouts"): one module per layout a tool writes,
 // listed in registry.ts, so a new layout is one module, one registry line and one fixture. A
 // delimited layout says which of its header cells hold a language, which hold terms in a language
 // the header does not say, and which are metadata the glossary cannot hold; an XML layout says

@@ -1,4 +1,4 @@
-// Lokalise's glossary (README, "Glossary file layouts"), `;` or `,`:
+// Lokalise's glossary (`teamctl help glossary-files`, "Glossary file layouts"), `;` or `,`:
 // `term;description;casesensitive;translatable;forbidden;tags;en;de_DE`. The translations come
 // from the language columns (`de_DE` read as de-DE, icu.ts); `term` repeats one of them and is
 // ignored beside them, as Phrase's; `forbidden` is a boolean term status (status.ts) of its row;

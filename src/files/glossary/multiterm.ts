@@ -1,4 +1,4 @@
-// SDL MultiTerm XML (README, "From a CAT tool"): `mtf/conceptGrp/languageGrp[language/@lang]/
+// SDL MultiTerm XML (`teamctl help glossary-files`, "From a CAT tool"): `mtf/conceptGrp/languageGrp[language/@lang]/
 // termGrp/term`, read by the concept reader (xml.ts) like TBX. Its concept numbers are named in
 // warnings, never taken as entry ids; its languages are canonical tags (`EN-US` → `en-US`).
 import type { XmlLayout } from './layout.js';

@@ -1,4 +1,4 @@
-// Phrase's term base (README, "Glossary file layouts"): `term,description,translatable,
+// Phrase's term base (`teamctl help glossary-files`, "Glossary file layouts"): `term,description,translatable,
 // case sensitive,en,de,fr`. Its `term` column repeats one of the language columns: beside them it
 // is ignored like metadata (the translations come from the language columns); a file with only
 // `term` needs `--languages` to name its language. A non-translatable term (`translatable` false)

@@ -1,4 +1,4 @@
-// Reading a glossary file (README, "glossary import", "Glossary file layouts", "From a CAT tool"):
+// Reading a glossary file (README, "The glossary"; `teamctl help glossary-files`, "Glossary file layouts", "From a CAT tool"):
 // an XML layout (TBX, MultiTerm) by the file's extension or first character, teamctl's JSON or
 // NDJSON export by its first character, a delimited one otherwise; either way the rows go through the same checks (rows.ts). Pure apart from
 // readGlossaryFile.
@@ -16,7 +16,7 @@ export function looksLikeXml(path: string, text: string): boolean {
 
 /**
  * A delimited glossary file's text, read (for tests and the file-less callers) — or teamctl's own
- * JSON or NDJSON export, known by its first character (README, "glossary import").
+ * JSON or NDJSON export, known by its first character (README, "The glossary").
  */
 export function parseGlossaryFile(text: string, file: string, opts: GlossaryReadOptions = {}): GlossaryFile {
   // (An export's ids are the service's entry ids, and its keys the glossary's: read as TBX's are.)
@@ -26,13 +26,13 @@ export function parseGlossaryFile(text: string, file: string, opts: GlossaryRead
 
 /** Reads a glossary file: an .xlsx, CSV (or `;`/tab), or XML by its extension or first character. */
 export async function readGlossaryFile(path: string, opts: GlossaryReadOptions = {}, cwd?: string): Promise<GlossaryFile> {
-  // An .xlsx: its sheet's rows, through the same layouts and checks (README, "Spreadsheets (.xlsx)").
+  // An .xlsx: its sheet's rows, through the same layouts and checks (`teamctl help glossary-files`, "Spreadsheets (.xlsx)").
   if (await isXlsx(path, cwd)) return fromDelimited(await readSpreadsheet(path, opts.sheet, cwd), opts);
   if (opts.sheet !== undefined) throw sheetWithoutXlsx(path);
   const chunks = readCheckedChunks(path, { cwd });
   const first = await chunks.next();
   if (first.done !== true && looksLikeXml(path, first.value.text)) {
-    // The XML parser is fed the text chunk by chunk as it is read (README, "Bounded input"), never
+    // The XML parser is fed the text chunk by chunk as it is read (`teamctl help reliability`, "Bounded input"), never
     // the whole text.
     const head = first.value.text;
     async function* pieces(): AsyncGenerator<string> {

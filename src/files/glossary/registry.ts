@@ -1,4 +1,4 @@
-// Every glossary layout teamctl reads (README, "Glossary file layouts"; "From a CAT tool"), one
+// Every glossary layout teamctl reads (`teamctl help glossary-files`, "Glossary file layouts", "From a CAT tool"), one
 // module each: a new layout is a module, a line here and a fixture. The order of the delimited
 // layouts is the order in which their language columns are tried.
 import { crowdinExport } from './crowdin-export.js';

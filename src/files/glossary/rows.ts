@@ -1,4 +1,4 @@
-// The rows of every glossary layout (README, "glossary import"): whatever layout a file has
+// The rows of every glossary layout (README, "The glossary"): whatever layout a file has
 // (registry.ts), its header becomes columns and each further row a GlossaryRow with its line, through
 // the same checks: the key language, each row's cells against the service's limits, the merge of
 // repeated rows.
@@ -51,13 +51,13 @@ export interface GlossaryFile {
   warnings: FileProblem[];
   /**
    * Language columns ICU does not know: they stand only if the organization's glossary uses
-   * those keys (checked once it is read; README, "Glossary file layouts").
+   * those keys (checked once it is read; `teamctl help glossary-files`, "Glossary file layouts").
    */
   unverifiedLanguages: string[];
   /**
    * A DeepL glossary read by the codes on its lines (`EN`, `DE`), its languages those codes in
    * lower case: each stands for the glossary's key of that language (en-US) where that is one
-   * key (src/glossary/run.ts; README, "Glossary file layouts").
+   * key (src/glossary/run.ts; `teamctl help glossary-files`, "Glossary file layouts").
    */
   deeplCodes?: boolean;
 }
@@ -145,7 +145,7 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
 /** The key language as spelled in the header: `--key` (any case), else the first language column. */
 function keyLanguage(languages: readonly string[], wanted: string | undefined, line: number, problem: Problem): string {
   if (wanted === undefined) return languages[0] ?? '';
-  // (`--key pt_BR` is the column pt-BR, as a header's `pt_BR` is: README, "Glossary file layouts".)
+  // (`--key pt_BR` is the column pt-BR, as a header's `pt_BR` is: `teamctl help glossary-files`, "Glossary file layouts".)
   const found = languages.find((l) => l.toLowerCase() === wanted.trim().toLowerCase().replace(/_/g, '-'));
   if (found !== undefined) return found;
   if (languages.length > 0) problem(line, `--key ${show(wanted)} is not a language column of the header (${languages.join(', ')})`);

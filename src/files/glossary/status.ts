@@ -1,4 +1,4 @@
-// One term-status rule for every glossary layout (README, "Glossary file layouts", "Term status"),
+// One term-status rule for every glossary layout (`teamctl help glossary-files`, "Glossary file layouts", "Term status"),
 // with TBX's as the reference: a term marked forbidden, deprecated, obsolete or superseded is left
 // out of its language only (the rest of its row or concept is read; a row left with no term is
 // dropped); preferred and admitted terms are read; a value teamctl does not know keeps the term,

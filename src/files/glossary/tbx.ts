@@ -1,4 +1,4 @@
-// TBX (README, "From a CAT tool"): TBX-Basic v3 (ISO 30042:2019) in DCA and DCT style,
+// TBX (`teamctl help glossary-files`, "From a CAT tool"): TBX-Basic v3 (ISO 30042:2019) in DCA and DCT style,
 // `tbx/text/body/conceptEntry/langSec[@xml:lang]/termSec/term` (what `glossary export --format tbx`
 // writes), and TBX 2008 (`martif/text/body/termEntry/langSet/tig/term`, also `ntig/termGrp/term`).
 // Both are read by the concept reader (xml.ts); this module names their elements and the marks

@@ -1,4 +1,4 @@
-// teamctl's own CSV (README, "glossary import"): `id,en,fr,de`, what `glossary export` writes.
+// teamctl's own CSV (README, "The glossary"): `id,en,fr,de`, what `glossary export` writes.
 // The `id` column and the language tags are the header recogniser's own rules (header.ts); this
 // layout only says when a header is one of its files.
 import { knownLanguage } from './icu.js';

@@ -1,4 +1,4 @@
-// Transifex's glossary (README, "Glossary file layouts"): `term,pos,comment,translation_de,
+// Transifex's glossary (`teamctl help glossary-files`, "Glossary file layouts"): `term,pos,comment,translation_de,
 // comment_de`. The `term` column's language is the project's source language, which the header
 // does not say: `--languages en` names it (or `--languages en,de`, every term column in order).
 import { squash, type DelimitedLayout } from './layout.js';

@@ -1,4 +1,4 @@
-// Weblate's glossary CSV (README, "Glossary file layouts"): `source,target,context,
+// Weblate's glossary CSV (`teamctl help glossary-files`, "Glossary file layouts"): `source,target,context,
 // developer_comments`. Neither term column says its language: `--languages en,de` names them.
 import { squash, type DelimitedLayout } from './layout.js';
 

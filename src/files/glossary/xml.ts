@@ -1,4 +1,4 @@
-// The concept reader of every XML layout (README, "From a CAT tool"): TBX and MultiTerm (their
+// The concept reader of every XML layout (`teamctl help glossary-files`, "From a CAT tool"): TBX and MultiTerm (their
 // elements in tbx.ts and multiterm.ts). Each concept becomes one row of the import format, so the
 // CSV reader's checks apply to it unchanged (lengths, line breaks, duplicates), located on the
 // concept's line.
@@ -82,7 +82,7 @@ const asCell = (value: string): string => (escapedCell.test(normaliseCell(value)
 
 /**
  * A copy of `text` that shares no memory with the chunk it was parsed from. The parser's strings
- * are slices of the piece of the file it was fed (README, "Bounded input"): a term kept as such a
+ * are slices of the piece of the file it was fed (`teamctl help reliability`, "Bounded input"): a term kept as such a
  * slice would keep its whole 1 MB piece alive, and a big termbase all of its pieces.
  */
 const detached = (text: string): string => (text.length < 13 ? text : (' ' + text).slice(1));
@@ -100,7 +100,7 @@ const detailed = 20;
  *
  * The text may come in pieces (readCheckedChunks): the parser is fed one piece at a time, and each
  * concept becomes its row when it closes, so neither the whole text nor the parsed concepts are
- * held (README, "Bounded input").
+ * held (`teamctl help reliability`, "Bounded input").
  */
 export async function conceptRows(text: string | AsyncIterable<string>, file: string): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
   const { SaxesParser } = await import('saxes');

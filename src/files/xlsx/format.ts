@@ -1,4 +1,4 @@
-// A number cell of an `.xlsx` as the text Excel shows (README, "Spreadsheets (.xlsx)"): the
+// A number cell of an `.xlsx` as the text Excel shows (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"): the
 // cell's number format (styles.xml), built in or the workbook's own, applied to the stored value.
 // Supported: General; integer and decimal patterns (0, 0.00, #,##0.00, literal text around them);
 // percentages; scientific (0.00E+00); text (@); dates and times built from y m d h s and AM/PM

@@ -1,4 +1,4 @@
-// Reading one sheet of an `.xlsx` as rows of text (README, "Spreadsheets (.xlsx)"), which then go
+// Reading one sheet of an `.xlsx` as rows of text (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"), which then go
 // through the same layout detection and checks as a CSV file's. Only the parts needed are
 // inflated (zip.ts): the package and workbook relationships, the workbook (sheet names, the date
 // system), the styles (number formats), the shared strings and the one sheet; each is fed to
@@ -17,7 +17,7 @@ import { FileKindError, openRegular } from '../regular.js';
 import { formatCode, formatValue } from './format.js';
 import { ZipError, ZipFile, zipLimits, type ZipLimits } from './zip.js';
 
-/** The bounds of what a sheet holds (README, "Spreadsheets (.xlsx)"), beside the zip's. */
+/** The bounds of what a sheet holds (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"), beside the zip's. */
 export interface SheetLimits extends ZipLimits {
   sharedStrings: number;
   /** Cells held, the empty ones before a filled one in its row included. */

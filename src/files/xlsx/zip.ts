@@ -1,4 +1,4 @@
-// A zip reader for `.xlsx` files (README, "Spreadsheets (.xlsx)"), on node:zlib alone: the central
+// A zip reader for `.xlsx` files (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"), on node:zlib alone: the central
 // directory is read from the end of the file, and one entry at a time is inflated as a stream into
 // whoever reads it. Nothing in a zip is trusted: the limits are checked against what the headers
 // declare before anything is inflated, and again against the bytes inflated while inflating (a
@@ -9,7 +9,7 @@ import { createInflateRaw } from 'node:zlib';
 import { Readable, pipeline } from 'node:stream';
 import type { FileHandle } from 'node:fs/promises';
 
-/** The bounds of one `.xlsx` (README, "Spreadsheets (.xlsx)"). */
+/** The bounds of one `.xlsx` (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"). */
 export interface ZipLimits {
   /** The file itself (compressed). */
   fileBytes: number;

@@ -1,0 +1,32 @@
+// The help topics of `teamctl help <topic>`, like gh's `gh help environment`: the reference that
+// does not belong to one command. The root help lists them; each topic's text is its own module
+// under topics/, loaded only when `teamctl help <topic>` prints it.
+
+/** A topic: one line for the list, and its text, loaded when asked for. */
+export interface Topic {
+  summary: string;
+  load: () => Promise<{ text: string }>;
+}
+
+/** The topics by name, in the order the root help lists them. */
+export const topics: Record<string, Topic> = {
+  environment: { summary: 'the TEAMCTL_* variables, settings and how one is chosen', load: () => import('./topics/environment.js') },
+  'exit-codes': { summary: 'what each exit code means', load: () => import('./topics/exit-codes.js') },
+  formatting: { summary: 'output formats: -o, --json, ndjson, Markdown, reports, step summary', load: () => import('./topics/formatting.js') },
+  rosters: { summary: 'roster and user files: columns, HR exports, statuses, roles', load: () => import('./topics/rosters.js') },
+  organization: { summary: 'who is in the organization: joiners, --invite, org roles, leavers', load: () => import('./topics/organization.js') },
+  guards: { summary: 'plans, safety guards, dry runs and how changes are sent', load: () => import('./topics/guards.js') },
+  plans: { summary: 'saved plans: --plan-out, review, apply', load: () => import('./topics/plans.js') },
+  ci: { summary: 'workflows that keep teams and the glossary in a repository', load: () => import('./topics/ci.js') },
+  'glossary-files': { summary: 'glossary file layouts, term status, encodings, limits, .xlsx, TBX', load: () => import('./topics/glossary-files.js') },
+  reliability: { summary: 'retries, the journal, locks, requests whose outcome is unknown', load: () => import('./topics/reliability.js') },
+  interruptions: { summary: 'Ctrl-C, SIGTERM and what a stopped run leaves', load: () => import('./topics/interruptions.js') },
+  sandbox: { summary: 'the local sandbox service: data file, scale, faults', load: () => import('./topics/sandbox.js') },
+};
+
+/** The root help's list of topics. */
+export function topicList(): string {
+  const width = Math.max(...Object.keys(topics).map((n) => n.length));
+  const lines = Object.entries(topics).map(([name, t]) => `  ${name.padEnd(width)}  ${t.summary}`);
+  return `\nHelp topics (teamctl help <topic>):\n${lines.join('\n')}\n`;
+}

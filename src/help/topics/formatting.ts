@@ -1,0 +1,90 @@
+// `teamctl help formatting`: Output formats and reports.
+export const text = `# Output formats and reports
+
+## Reports
+
+\`--json\` prints the report on stdout (the plan and summary stay on stderr):
+
+\`\`\`json
+{
+  "dryRun": false,
+  "added": [{ "id": "u_789", "email": "maria.rossi@example.com" }],
+  "removed": [{ "id": "u_321", "email": "grace.liu@example.com" }],
+  "roleChanged": [{ "user": { "id": "u_123", "email": "bruno.keller@example.com" }, "from": "member", "to": "owner" }],
+  "unchanged": 16,
+  "notMember": [],
+  "failed": [{ "user": { "id": null, "email": "nobody@example.com" }, "action": "add", "status": 400, "message": "add: no user of organization acme matches \\"nobody@example.com\\"" }],
+  "verified": false
+}
+\`\`\`
+
+- A user is \`{"id", "email"}\`; either can be \`null\` when unknown (a user named
+  by e-mail who could not be added has no id).
+- \`added\`, \`removed\` and \`roleChanged\` list what the service accepted (with
+  \`--dry-run\`: what would be sent). \`unchanged\` counts current members the plan
+  leaves as they are.
+- \`notInRoster\` (a roster sync without \`--prune\` only) lists the members the
+  roster leaves out, which stay; they are not counted in \`unchanged\`.
+- \`failed[].action\` is \`add\`, \`remove\` or \`role\`; \`status\` is the HTTP status
+  (\`null\` when there was no answer or the change was not sent). A difference
+  found when the team is read back that no failure explains is listed with
+  action \`verify\`, e.g. \`"message": "verification: expected owner, found
+  member"\`.
+- \`verified\` is true only when the team was read back after the run and matches
+  the plan (a run with nothing to do is verified by the read it planned from). A
+  dry run is never verified.
+
+\`--report <file.csv>\` writes one row per user the run touched or the input
+named, even when the run partly failed — the artefact a CI job keeps. The file
+is written whole or not at all (a temporary file renamed into place). Before
+anything is sent, teamctl checks that it can be written: the folder exists and
+takes a new file, and the path is not a directory, a device or a FIFO (exit 2
+otherwise). A path that is a symbolic link is written through: the file it
+points to is replaced and the link stays. \`--report\` and \`--plan-out\` (on every
+command that has them) may not name an input file — the roster, an \`--add-file\`
+or \`--remove-file\`, the glossary file of \`glossary import\` and \`sync\`, the plan
+of \`apply\` — nor each other: they are compared as real paths (symbolic links
+followed, and one file under two names counts as the same), and such a run exits
+2 before anything is sent, naming both. The step summary follows the same rule
+without failing the run: when \`GITHUB_STEP_SUMMARY\` names one of the run's input
+files (compared the same way), the Markdown is not appended there; a warning
+names both, and the run goes on.
+
+\`\`\`csv
+user,action,outcome,status,message
+maria.rossi@example.com,add,added,204,as member
+bruno.keller@example.com,role,role-changed,204,member → owner
+grace.liu@example.com,remove,removed,204,not in the roster
+nobody@example.com,add,failed,400,"add: no user of organization acme matches ""nobody@example.com"""
+alice.martin@example.com,none,unchanged,,already a member (owner)
+\`\`\`
+
+\`user\` is the e-mail when known, else the id. \`action\` is \`add\`, \`remove\`,
+\`role\`, \`none\` or \`verify\`; \`outcome\` is one of \`planned\` (dry run), \`added\`,
+\`removed\`, \`role-changed\`, \`not-member\`, \`unchanged\`, \`failed\`, \`unverified\`
+(accepted, but the team read back differs).
+
+A \`--report\` file is meant to be opened in a spreadsheet, so, on every command
+that writes one, a cell starting with \`=\` \`+\` \`-\` \`@\` (or a tab/CR) gets a
+leading \`'\`, as \`glossary export --excel\` does (see "\`--excel\` round trip"
+(\`teamctl help glossary-files\`)): a user \`-x@example.com\` or a term \`=SUM(A1)\`
+is written \`'-x@example.com\`, \`'=SUM(A1)\`, and a spreadsheet shows it as text
+instead of running it (CSV injection). \`-o csv\` (and \`-o tsv\`) on stdout is for
+scripts and keeps every value as it is.
+
+**Markdown.** \`-o markdown\` prints the plan of a dry run (also \`apply
+--dry-run\`) or the result of a real run as Markdown, safe to paste into a
+pull-request comment: a title line with the counts, then a table per kind of
+change (added, removed, role changes; inserted, updated, conflicts, failed), and
+for members a "Not verified" table of the users the read-back found different
+where no change was planned (a member the input named and left as it was among
+them), long tables folded in \`<details>\`. A user-supplied cell that is only
+letters, digits, spaces and plain punctuation is written as it is; any other (an
+e-mail, markup, a URL, a pipe) is a code span, so it cannot break the table,
+inject HTML, become a link or mention anyone, and an e-mail copied from the
+comment is the e-mail itself. Control and invisible characters are spelled out
+(\`\\u200b\`), as is a backslash right before a pipe (\`\\u005c\`, which a table
+cannot carry). When \`GITHUB_STEP_SUMMARY\` names a file (as in GitHub Actions),
+every command that changes the service — dry run or not, \`apply\` too — also
+appends that Markdown there; \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off.
+`;

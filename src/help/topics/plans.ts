@@ -1,0 +1,112 @@
+// `teamctl help plans`: Saved plans: review, then apply.
+export const text = `# Saved plans: review, then apply
+
+## Review, then apply: saved plans
+
+Rosters and glossaries kept in a repository are best changed the way Terraform
+users change infrastructure: a pull request shows the plan, a reviewer approves
+it, and the merge applies **exactly what was reviewed** — never something the
+team drifted into in between.
+
+\`\`\`sh
+teamctl members sync --roster teams/engineering.csv --prune --plan-out plan.json   # a dry run that also saves the plan
+teamctl apply plan.json --dry-run                                                 # is it still current? prints it, sends nothing
+teamctl apply plan.json --report applied.csv                                      # sends exactly the plan
+teamctl glossary import terms.csv --plan-out glossary-plan.json                   # the same for a glossary
+\`\`\`
+
+- \`--plan-out <file>\` (on every command that changes the service: \`members add\`,
+  \`remove\`, \`set-role\`, \`sync\` and \`offboard\`, \`users set-role\`, \`teams create\`,
+  \`rename\` and \`delete\`, \`glossary import\`, \`sync\` and \`delete\`) is a dry run
+  that also writes the plan. The guards are checked as for a real run: a plan
+  that \`--max-removals\` or the last-owner guard refuses is **not written** (exit
+  3), unless \`--force\`, which the plan then records. The file is written
+  atomically and, like every file teamctl writes, never holds the token.
+- \`teamctl apply --show <plan-file>\` prints a saved plan offline — no settings,
+  no token, nothing read or sent — as \`terraform show\` does: its command,
+  organization, base URL, time, whether it was applied from this config folder,
+  its guards (on stderr for people), and every change as data (\`where, action,
+  subject, detail\`: the team or file line, \`add\`/\`role\`/\`remove\` or
+  \`insert\`/\`update\`/\`delete\`, the user or entry, the role or translations) in
+  every output format; \`--json\` gives all of it as one document, \`-o markdown\` a
+  table for a review comment. \`applied\` is \`null\` when the plan was not applied
+  from this config folder, else when and where (\`appliedAt\`, \`pid\`, \`host\`); a
+  record that cannot be read still counts as applied, as \`apply\` takes it:
+  \`{"appliedAt": null, "pid": null, "host": null, "unreadable": true}\`, and
+  \`applied (its record in the config folder cannot be read)\` in the title.
+- \`teamctl apply <plan-file> [--dry-run] [--report <file.csv>]\`:
+  - exit **2** when the file is not a complete teamctl plan (truncated, edited
+    into another shape, another program's JSON, a members plan naming one team
+    twice) or has a newer format version, and when it was made for another base
+    URL or organization than the current settings (\`--base-url\`, \`--org\`,
+    \`--profile\`, or their variables);
+  - reads the team or the glossary again and compares it with the state the plan
+    was made from; if anything moved, exit **3** with nothing sent, naming what
+    moved: \`error: team engineering changed since the plan was made: 2 members
+    added, 1 role changed; nothing was sent\`;
+  - otherwise sends exactly the plan's changes — no re-planning, no confirmation
+    prompt (the reviewed plan is the confirmation, \`--prune\` removals included)
+    — then verifies, reports (\`--report\`, \`--json\`, \`-o markdown\`) and exits (0,
+    1, 4, 6) as the command that made the plan.
+  - A plan applies once. Every plan has an id; \`apply\` records it in the config
+    folder (\`applied-plans/<id>.json\`: when, which process, which host) before
+    its first change is sent, and refuses a plan recorded there with exit 3,
+    nothing sent — \`plan.json was already applied at … ; a plan applies once\` —
+    also when the change was reverted meanwhile so the state matches again, and
+    also for a second \`apply\` of it running at the same moment. \`apply
+    --dry-run\` answers the same. \`--force\` applies it again (saying so), if the
+    state still matches. From another config folder (another machine), an
+    applied plan is refused as stale instead: the team or glossary is no longer
+    the state it was made from.
+  - The team setting is not needed: the plan names its team.
+
+**Markdown.** \`-o markdown\` prints the plan of a dry run (also \`apply
+--dry-run\`) or the result of a real run as Markdown, safe to paste into a
+pull-request comment: a title line with the counts, then a table per kind of
+change (added, removed, role changes; inserted, updated, conflicts, failed), and
+for members a "Not verified" table of the users the read-back found different
+where no change was planned (a member the input named and left as it was among
+them), long tables folded in \`<details>\`. A user-supplied cell that is only
+letters, digits, spaces and plain punctuation is written as it is; any other (an
+e-mail, markup, a URL, a pipe) is a code span, so it cannot break the table,
+inject HTML, become a link or mention anyone, and an e-mail copied from the
+comment is the e-mail itself. Control and invisible characters are spelled out
+(\`\\u200b\`), as is a backslash right before a pipe (\`\\u005c\`, which a table
+cannot carry). When \`GITHUB_STEP_SUMMARY\` names a file (as in GitHub Actions),
+every command that changes the service — dry run or not, \`apply\` too — also
+appends that Markdown there; \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off.
+
+**The plan file** is JSON, format \`teamctl-plan\`, version 1:
+
+\`\`\`json
+{
+ "format": "teamctl-plan", "version": 1,
+ "createdAt": "2026-11-22T10:00:00.000Z", "command": "members sync",
+ "baseUrl": "https://api.example.com/v1", "organization": "acme",
+ "kind": "members",
+ "body": {
+  "teams": [{
+   "team": "engineering",
+   "state": { "digest": "sha256:…", "members": [["u_123", "ada@example.com", "owner"], …] },
+   "plan": { "add": […], "remove": […], "roleChanges": […], "unchanged": 18, "notMember": [] },
+   "unchanged": [ { "id": "u_456", "email": null } ]
+  }],
+  "options": { "force": false, "batchSize": 100, "concurrency": 8, "maxRemovals": "25%" }
+ }
+}
+\`\`\`
+
+- \`state\` is what the plan was made from: for a team, every member's id, e-mail
+  and role (the digest covers ids and roles); for a glossary (\`"kind":
+  "glossary"\`), every entry's id with a short digest of its translations.
+  \`apply\` compares the state read again with it.
+- \`plan\` is what will be sent: for members, the adds (user and role), removals,
+  role changes and named non-members; for a glossary, the operations (\`insert\`,
+  \`update\`) with their file lines, and the rows that are present or skipped
+  conflicts.
+- \`options\` are those that change what is sent: \`--force\`, \`--batch-size\`,
+  \`--concurrency\`, \`--max-removals\`; for a glossary \`--batch-size\` and
+  \`--on-conflict\`. The request timeout is the one of the \`apply\` run.
+- Version 1 is read by this teamctl and later ones; a plan of a newer version is
+  refused (exit 2) rather than half understood.
+`;

@@ -1,0 +1,77 @@
+// `teamctl help <topic>` and `teamctl help <command…>` (src/help/run.ts), like gh's
+// `gh help environment`: the topics, the commands' help, and the usage error of a word that is
+// neither, with the closest topics and commands. In-process through main().
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli.js';
+import { closest } from '../src/help/run.js';
+import { topics } from '../src/help/topics.js';
+import { fakeStreams } from './helpers/streams.js';
+
+async function run(argv: string[]) {
+  const streams = fakeStreams();
+  const code = await main(argv, { streams, env: {} });
+  return { code, out: streams.out(), err: streams.err() };
+}
+
+describe('teamctl help', () => {
+  it('with no topic prints the root help and the list of topics, as bare teamctl and --help do', async () => {
+    const help = await run(['help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^Usage: teamctl/);
+    expect(help.out).toContain('Help topics (teamctl help <topic>):');
+    for (const name of Object.keys(topics)) expect(help.out).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+    expect(await run([])).toEqual(help);
+    expect((await run(['--help'])).out).toBe(help.out);
+  });
+
+  it.each(Object.keys(topics))('prints the topic %s on stdout, exit 0, nothing on stderr', async (name) => {
+    const r = await run(['help', name]);
+    expect(r).toEqual({ code: 0, out: (await topics[name]?.load())?.text, err: '' });
+    expect(r.out).toMatch(/^# \S/);
+    expect(r.out.split('\n').length).toBeGreaterThan(10);
+  });
+
+  it.each(Object.keys(topics))('%s reads at 80 columns: no line of prose is wider (tables, code and a single long word aside)', async (name) => {
+    let fenced = false;
+    const wide = ((await topics[name]?.load())?.text ?? '').split('\n').filter((line) => {
+      if (line.trimStart().startsWith('```')) fenced = !fenced;
+      return !fenced && !line.trimStart().startsWith('|') && [...line].length > 80 && /\S\s+\S/.test(line.trim());
+    });
+    expect(wide).toEqual([]);
+  });
+
+  it('names every TEAMCTL_* variable in the environment topic, and every exit code in exit-codes', async () => {
+    const environment = (await run(['help', 'environment'])).out;
+    for (const v of ['TEAMCTL_PROFILE', 'TEAMCTL_BASE_URL', 'TEAMCTL_ORG', 'TEAMCTL_TEAM', 'TEAMCTL_TOKEN', 'TEAMCTL_CONFIG_DIR', 'TEAMCTL_NO_STEP_SUMMARY']) expect(environment).toContain(v);
+    expect(environment).toContain('**Precedence:** flag > environment > profile config > default');
+    const { ExitCode } = await import('../src/errors.js');
+    const codes = (await run(['help', 'exit-codes'])).out;
+    for (const code of Object.values(ExitCode)) expect(codes).toMatch(new RegExp(`^\\| (\\d+, )?${code}(, \\d+)? \\|`, 'm'));
+  });
+
+  it("keeps printing a command's help: `help members sync` is `members sync --help`", async () => {
+    for (const path of [['members', 'sync'], ['members'], ['whoami'], ['glossary', 'export']]) {
+      const help = await run(['help', ...path]);
+      expect(help.code).toBe(0);
+      expect(help).toEqual(await run([...path, '--help']));
+    }
+  });
+
+  it.each([
+    [['memebrs'], 'unknown help topic or command "memebrs"', 'did you mean members? (`teamctl help` lists the commands and topics)'],
+    [['environmnet'], 'unknown help topic or command "environmnet"', 'did you mean environment? (`teamctl help` lists the commands and topics)'],
+    [['exit-code'], 'unknown help topic or command "exit-code"', 'did you mean exit-codes? (`teamctl help` lists the commands and topics)'],
+    [['members', 'sycn'], 'unknown command "members sycn"', 'did you mean sync? (`teamctl help members` lists its commands)'],
+    [['zzzz'], 'unknown help topic or command "zzzz"', '`teamctl help` lists the commands and topics'],
+  ])('an unknown word (%j) is exit 2 with the closest topics and commands, nothing on stdout', async (argv, error, hint) => {
+    const r = await run(['help', ...argv]);
+    expect(r).toEqual({ code: 2, out: '', err: `error: ${error}\nhint: ${hint}\n` });
+  });
+
+  it('suggests by edits (a swap is one) and by prefix, closest first, at most three', () => {
+    expect(closest('memebrs', ['members', 'glossary'])).toEqual(['members']);
+    expect(closest('co', ['config', 'completion', 'auth'])).toEqual(['completion', 'config']);
+    expect(closest('s', ['sandbox', 'sync', 'set-role', 'status'])).toEqual(['sandbox', 'set-role', 'status']);
+    expect(closest('qqq', ['members'])).toEqual([]);
+  });
+});
