@@ -1,5 +1,5 @@
-// Protected users (README, "Organization roles and leavers"): the config key `keep`, e-mails or
-// ids separated by commas, as --keep takes them. A prune never removes them and a roster never
+// Protected users (`teamctl help organization`, "Organization roles and leavers"): the config key
+// `keep`: e-mails or ids separated by commas, as --keep takes them. A prune never removes them and a roster never
 // demotes them; naming one explicitly for removal is allowed, and said.
 import type { Context } from '../context.js';
 import { parseUserArguments, throwProblems } from '../files/users.js';

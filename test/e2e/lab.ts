@@ -1,7 +1,7 @@
 // An organization of the tests' own, `lab`, in a sandbox of the empty seed (whose `acme` has
 // admins and members of its own): numbered users, the teams a test gives, one config folder for
-// a test's runs, and roster files. For the tests of the organization's lifecycle (README,
-// "Organization roles and leavers", "Joiners", "Who is in the organization").
+// a test's runs, and roster files. For the tests of the organization's lifecycle (`teamctl help
+// organization`, "Organization roles and leavers", "Joiners", "Who is in the organization").
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
