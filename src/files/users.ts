@@ -39,9 +39,9 @@ import type { FileProblem } from '../errors.js';
 import { InputFileError, UsageError } from '../errors.js';
 import type { DelimitedFile, DelimitedRow } from './csv.js';
 import { quote, shorten } from '../output/words.js';
-import { organizationRoles } from '../choices.js';
 import { emailKey, type UserEntry, type UserKind } from '../model/users.js';
 import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
+import { bracketedProperty, InactiveRows, notAUserLine, objectId, orgRoleOf, readHeader, type UserColumn } from './user-header.js';
 import { looksLikeJson, memberJsonRows } from './json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from './spreadsheet.js';
 
@@ -56,7 +56,7 @@ export interface UserFileOptions {
   sheet?: string | undefined;
 }
 
-export type UserColumn = 'email' | 'id' | 'user';
+export type { UserColumn };
 
 export interface UserFile {
   file: string;
@@ -173,203 +173,6 @@ export function parseRole(cell: string): TeamMemberRole | null {
   const role = cell.trim().toLowerCase();
   if (role === '') return 'member';
   return role === 'owner' || role === 'member' ? role : null;
-}
-
-interface Layout {
-  userIndex: number;
-  /** The user column's name as written, for messages. */
-  userHeading: string;
-  userColumn: UserColumn;
-  roleIndex: number | undefined;
-  /** A roster's `team` column: every row names the team it is for (an organization roster). */
-  teamIndex: number | undefined;
-  /** Well-known status columns (inactiveStatuses): a row any of them marks is left out. */
-  statusIndexes: number[];
-  /** An `orgRole` column (`teamctl help organization`, "Organization roles and leavers"): read by a roster only. */
-  orgRoleIndex?: number;
-  /** An `id` column beside the `email` column read (a `members list -o csv` export): it backs the e-mail. */
-  idIndex?: number;
-}
-
-/**
- * Header spellings of HR and identity exports, and the column each names (`teamctl help rosters`, "The roster"):
- * Google Workspace (`Email Address [Required]`), PowerShell `Export-Csv` (`EmailAddress`), Entra
- * (`userPrincipalName`), Okta (`Login`), and the plain ones.
- */
-const headerAliases: Record<string, string> = {
-  'email address': 'email',
-  emailaddress: 'email',
-  'e-mail': 'email',
-  'e-mail address': 'email',
-  mail: 'email',
-  'work email': 'email',
-  'primary email': 'email',
-  userprincipalname: 'email',
-  'user principal name': 'email',
-  // GitHub's organization member export (`login,name,…,role,last_active,saml_name_id`): the SAML
-  // identity is the e-mail, and ranks above `login` (`teamctl help rosters`, "The roster").
-  'saml name id': 'email',
-  'user id': 'id',
-  userid: 'id',
-  'user name': 'user',
-  username: 'user',
-  login: 'user',
-  'org role': 'orgrole',
-  'organization role': 'orgrole',
-  'organisation role': 'orgrole',
-  // Entra's bulk templates name the property in brackets: `User name [userPrincipalName] Required`.
-  memberobjectidorupn: 'user',
-};
-
-/** The property an Entra template names in brackets before `Required` (or nothing), lower case. */
-const bracketedProperty = (cell: string): string => /\[([A-Za-z]+)\]\s*(?:required)?\s*$/i.exec(cell.trim())?.[1]?.toLowerCase() ?? '';
-
-/** A header cell as compared: trimmed, lower case, a bracketed suffix (`[Required]`) dropped. */
-const headerName = (cell: string): string =>
-  cell
-    .trim()
-    .replace(/\s*\[[^\]]*\]\s*$/, '')
-    .toLowerCase()
-    .replace(/[\s_]+/g, ' ');
-
-/**
- * Status columns that mark accounts inactive in the exports admins keep rosters from, and the
- * values that do (any case): Google Workspace `Status [READ ONLY]` (Suspended), Okta `Status`
- * (SUSPENDED, DEPROVISIONED), Slack `status` (Deactivated), Entra `accountEnabled` (False).
- */
-const inactiveStatuses: Record<string, ReadonlySet<string>> = {
-  // (Slack's `status` also says `Bot`: a bot is no person to add.)
-  status: new Set(['suspended', 'deprovisioned', 'deactivated', 'disabled', 'inactive', 'bot']),
-  accountenabled: new Set(['false']),
-  'account enabled': new Set(['false', 'no']),
-  // Active Directory's `Get-ADUser | Export-Csv`: `Enabled` False.
-  enabled: new Set(['false']),
-  // Slack's member export: `Account type` is Bot for bots, Deactivated for deactivated accounts.
-  'account type': new Set(['bot', 'deactivated']),
-  // Google Workspace's user upload: `New Status [UPLOAD ONLY]` Suspended suspends the user.
-  'new status': new Set(['suspended']),
-};
-
-/** An Entra object id (a GUID): no user teamctl can name (`teamctl help rosters`, "The roster"). */
-const objectId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The header's layout, null when the first row is not a header, or a problem message. */
-function readHeader(cells: string[], readRoles: boolean, chosen: string | undefined): Layout | null | string {
-  // The spellings HR exports use name the same columns.
-  const names = cells.map((c) => headerAliases[headerName(c)] ?? headerAliases[bracketedProperty(c)] ?? headerName(c));
-  const at = (name: string): number[] => names.flatMap((n, i) => (n === name ? [i] : []));
-  const columns = { email: at('email'), id: at('id'), user: at('user') };
-  const roles = at('role');
-  const teams = at('team');
-  const statusIndexes = cells.flatMap((c, i) => (inactiveStatuses[headerName(c)] !== undefined ? [i] : []));
-  const orgRoles = at('orgrole');
-  const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, statusIndexes, ...(readRoles && orgRoles[0] !== undefined ? { orgRoleIndex: orgRoles[0] } : {}) };
-  if (readRoles && roles.length > 1) return 'column "role" appears more than once in the header';
-  if (readRoles && orgRoles.length > 1) return 'column "orgRole" appears more than once in the header';
-  if (readRoles && teams.length > 1) return 'column "team" appears more than once in the header';
-  if (chosen !== undefined) {
-    // --user-column: that column, whatever its name; its values are e-mails or ids.
-    const want = headerName(chosen);
-    const found = cells.flatMap((c, i) => (headerName(c) === want ? [i] : []));
-    if (found.length === 0) return `no column ${quote(chosen)} in the header (found ${cells.map((c) => quote(c.trim())).join(', ')}), which --user-column names`;
-    if (found.length > 1) return `column ${quote(chosen)} appears more than once in the header`;
-    const userIndex = found[0] as number;
-    return { userIndex, userHeading: cells[userIndex]?.trim() ?? chosen, userColumn: 'user', ...rest };
-  }
-  const named = columns.email.length + columns.id.length + columns.user.length + roles.length + (readRoles ? teams.length : 0);
-  // Entra's templates of object ids (`Object ID [objectId] Required`): an object id is no user.
-  const objectIds = cells.find((c) => /objectid$/.test(bracketedProperty(c)));
-  if (columns.email.length + columns.id.length + columns.user.length === 0 && objectIds !== undefined) {
-    // (--user-column only when another column could be the one: the object ids never are.)
-    const other = cells.length > 1 ? ', or name such a column of this file with --user-column' : '';
-    return `column ${quote(objectIds.trim())} holds Microsoft Entra object ids, which are not users teamctl can name: use a file with a column of user principal names (e-mails), such as the userPrincipalName column of Entra's user download${other}`;
-  }
-  if (named === 0 && names.filter((n) => n !== '').length < 2) return null;
-
-  const userColumn = (['email', 'id', 'user'] as const).find((c) => columns[c].length > 0);
-  if (!userColumn) {
-    const found = cells.map((c) => quote(c.trim())).join(', ');
-    return `no user column in the header (found ${found}); accepted: email (or Email Address, EmailAddress, E-mail, Mail, UserPrincipalName), id (or User ID), user (or Username, Login), in any case, a [bracketed] suffix ignored — or name the column with --user-column`;
-  }
-  const [userIndex, second] = columns[userColumn];
-  if (userIndex === undefined) throw new Error('unreachable: a found column has an index');
-  if (second !== undefined) {
-    const both = columns[userColumn].map((i) => cells[i]?.trim() ?? '');
-    const what = `${both.length} columns could be the ${userColumn === 'email' ? 'e-mail' : userColumn} column (${both.map(quote).join(', ')})`;
-    // --user-column picks a column by its name: columns named alike need one renamed first.
-    const names = new Set(both.map(headerName));
-    if (names.size < both.length) return `${what}: rename one of them (--user-column picks a column by its name, and theirs are the same)`;
-    return `${what}: name the one to read with --user-column ${quote(both[0] ?? '')}`;
-  }
-  const idIndex = userColumn === 'email' && columns.id.length === 1 ? columns.id[0] : undefined;
-  return { userIndex, userHeading: cells[userIndex]?.trim() ?? userColumn, userColumn, ...rest, ...(idIndex !== undefined ? { idIndex } : {}) };
-}
-
-/**
- * A first line that is neither a header nor a user: Entra's bulk template starts with
- * `version:v1.0`; a one-column file whose header teamctl does not know (`Staff`) above e-mails.
- */
-function notAUserLine(first: DelimitedRow, rows: readonly DelimitedRow[]): string | undefined {
-  const cells = first.cells.filter((c) => c.trim() !== '');
-  if (cells.length !== 1) return undefined;
-  const value = (cells[0] as string).trim();
-  if (/^version\s*:\s*v?\d/i.test(value)) {
-    return `${quote(value)} is neither a header nor a user (Microsoft Entra's bulk template starts so): delete this line, so that the header below it is the first`;
-  }
-  if (value.includes('@')) return undefined;
-  const others = rows.slice(1, 21).map((r) => (r.cells[0] ?? '').trim()).filter((c) => c !== '');
-  if (others.length > 0 && others.every((c) => c.includes('@'))) {
-    return `${quote(value)} is not an e-mail like the lines below it: if it is the header, name it with --user-column ${quote(value)}`;
-  }
-  return undefined;
-}
-
-/**
- * The rows well-known status columns mark inactive (suspended, deactivated) or as bots, left out
- * of a roster and an --add-file, counted per column for one warning each (`teamctl help rosters`, "The roster").
- */
-class InactiveRows {
-  private readonly columns: { index: number; name: string; values: ReadonlySet<string>; count: number; seen: Set<string> }[];
-
-  constructor(header: readonly string[], indexes: readonly number[]) {
-    this.columns = indexes.map((index) => {
-      const name = header[index]?.trim() ?? '';
-      return { index, name, values: inactiveStatuses[headerName(name)] ?? new Set(), count: 0, seen: new Set() };
-    });
-  }
-
-  /** Whether `row` is left out: counted under the first column that marks it. */
-  leftOut(row: DelimitedRow): boolean {
-    for (const column of this.columns) {
-      const value = (row.cells[column.index] ?? '').trim();
-      if (!column.values.has(value.toLowerCase())) continue;
-      column.count++;
-      column.seen.add(value);
-      return true;
-    }
-    return false;
-  }
-
-  warnings(file: string, line: number): FileProblem[] {
-    return this.columns
-      .filter((c) => c.count > 0)
-      .map((c) => {
-        const what = [...c.seen].some((v) => v.toLowerCase() === 'bot') ? 'marked inactive or as bots' : 'marked inactive';
-        return { file, line, message: `${c.count} ${c.count === 1 ? 'row' : 'rows'} ${what} by column ${quote(c.name)} (${[...c.seen].map(quote).join(', ')}) left out` };
-      });
-  }
-}
-
-/**
- * An `orgRole` cell (`teamctl help organization`, "Organization roles and leavers"): a role, null for `guest`, undefined
- * for an empty cell (the member keeps their organization role); anything else is a problem.
- */
-function orgRoleOf(cell: string, problems: string[]): string | null | undefined {
-  const name = cell.trim().toLowerCase();
-  if (name === 'guest') return null;
-  if ((organizationRoles as readonly string[]).includes(name)) return name;
-  if (name !== '') problems.push(`unknown organization role ${quote(cell.trim())} (expected ${organizationRoles.join(', ')} or guest; an empty cell keeps the role)`);
-  return undefined;
 }
 
 /** Turns parsed rows into users; throws InputFileError listing every problem (up to 50). */

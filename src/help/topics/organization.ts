@@ -50,7 +50,9 @@ adds those who joined to their teams in the same run:
   passed. The plan shows them as pending; a drift check (\`--dry-run
   --exit-code\`) still counts them as drift (exit 8), while a real run sends
   nothing for them. Once they join, the next run adds them to their teams like
-  any member.
+  any member. The record is per config folder: a CI job that invites keeps
+  \`$TEAMCTL_CONFIG_DIR/invitations/\` between its runs (a cache of that folder),
+  or each run invites the pending ones again.
 - An invitation sends mail, so it is sent again only when it cannot have been
   processed (a refused connection, a 429). Any other failure is an unknown
   outcome: recorded as sent, settled by reading the members, and never sent
