@@ -107,6 +107,17 @@ describe('recordInvitation and recordedInvitation', () => {
   });
 });
 
+describe('a record that cannot be written', () => {
+  it('fails naming the record', async () => {
+    const dir = newDir();
+    await recordInvitation(dir, invitation);
+    const path = onlyRecord(dir);
+    rmSync(path);
+    mkdirSync(path);
+    await expect(recordInvitation(dir, invitation)).rejects.toThrow(`the invitation record ${path}: is a directory`);
+  });
+});
+
 describe('stillPending', () => {
   const day = 24 * 60 * 60 * 1000;
   const at = Date.parse(invitation.invitedAt);
