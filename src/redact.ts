@@ -14,10 +14,8 @@ const minLength = 4;
 const secrets = new Set<string>();
 const escapers = new Map<string, (text: string) => string>();
 
-/** The secrets' spellings to look for, grouped by a piece every spelling of one secret holds. */
+/** The spellings of one secret to look for. */
 interface Needles {
-  /** A run of letters and digits of the secret that none of its spellings changes; '' if none. */
-  anchor: string;
   /** Every spelling, longest first (one can hold another). */
   spellings: string[];
   /** The secret with any of its characters percent-encoded. */
@@ -73,10 +71,7 @@ function percentPattern(secret: string): RegExp {
 }
 
 function needlesOf(secret: string): Needles {
-  const spellings = spellingsOf(secret);
-  const runs = (secret.match(/[A-Za-z0-9]+/g) ?? []).sort((a, b) => b.length - a.length);
-  const anchor = runs.find((run) => run.length >= 4 && spellings.every((s) => s.includes(run))) ?? '';
-  return { anchor, spellings, percent: percentPattern(secret) };
+  return { spellings: spellingsOf(secret), percent: percentPattern(secret) };
 }
 
 /** Registers a secret, to be replaced in every spelling a writer could give it. */
@@ -106,8 +101,8 @@ addEscaper('percent-encoding', encodeURIComponent);
 export function redact(text: string): string {
   needles ??= [...secrets].map(needlesOf);
   let out = text;
-  for (const { anchor, spellings, percent } of needles) {
-    if (anchor === '' || out.includes(anchor)) for (const spelling of spellings) if (out.includes(spelling)) out = out.split(spelling).join('***');
+  for (const { spellings, percent } of needles) {
+    for (const spelling of spellings) out = out.replaceAll(spelling, '***');
     // Whatever a service's encoder leaves as it is, letters included: looked for whenever a `%` is.
     if (out.includes('%')) out = out.replace(percent, '***');
   }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic.js';
-import { FileKindError, readRegularText } from '../files/regular.js';
+import { readRegularText } from '../files/regular.js';
 import { emailKey } from '../model/users.js';
 
 export interface Invitation {
@@ -35,9 +35,8 @@ export async function recordedInvitation(configDir: string, baseUrl: string, org
   let text: string;
   try {
     text = await readRegularText(recordPath(configDir, baseUrl, org, email), { own: true, maxBytes: maxRecordBytes });
-  } catch (err) {
-    if (err instanceof FileKindError) return undefined;
-    return undefined;
+  } catch {
+    return undefined; // missing, not a regular file, not ours, too large: none
   }
   try {
     const record = JSON.parse(text) as Partial<Invitation> | null;

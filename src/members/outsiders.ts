@@ -18,7 +18,6 @@ export const lookupLimit = 10;
 /** The users among `users` that are not members of the organization, each once, in order. */
 export async function findOutsiders(client: ApiClient, org: string, users: readonly UserRef[]): Promise<UserRef[]> {
   const distinct = distinctUsers(users);
-  if (distinct.length === 0) return [];
   const api = await import('../api/organization.js');
   if (distinct.length > lookupLimit) {
     const members: KnownMember[] = [];

@@ -70,8 +70,13 @@ export class OrgIndex {
   }
   /** Whether one of `users` names this member. */
   named(users: readonly UserRef[]): (m: OrgMember) => boolean {
-    const ids = new Set(users.flatMap((u) => (u.id !== null && u.email === null ? [u.id] : [])));
-    const emails = new Set(users.flatMap((u) => (u.email !== null ? [emailKey(u.email)] : [])));
+    // A user is named by e-mail when the ref has one (as `get` looks them up), else by id.
+    const ids = new Set<string | null>();
+    const emails = new Set<string>();
+    for (const u of users) {
+      if (u.email !== null) emails.add(emailKey(u.email));
+      else ids.add(u.id);
+    }
     return (m) => ids.has(m.id) || (m.email !== null && emails.has(emailKey(m.email)));
   }
 }
@@ -96,8 +101,8 @@ export function planOrganizationMembers(members: readonly OrgMember[], ask: OrgA
   const isKept = index.named(ask.keep ?? []);
   const plan: OrgPlan = { changes: [], unchanged: [], notMember: [], kept: [], keptNamed: [] };
   const removed = new Set<string>();
+  // Its callers skip a member already removed.
   const remove = (m: OrgMember, pruned: boolean): void => {
-    if (removed.has(m.id)) return;
     removed.add(m.id);
     plan.changes.push({ action: 'remove', user: refOf(m), role: m.role, pruned });
   };
@@ -179,7 +184,7 @@ export const defaultMaxOrgRemovals = '5%';
 export function organizationRefusals(members: readonly OrgMember[], plan: OrgPlan, guards: OrgGuards, warn: (message: string) => void): OrgRefusal[] {
   const refusals: OrgRefusal[] = [];
   const who = (u: { id: string; email: string | null }): string => u.email ?? u.id;
-  const callerChange = guards.caller === undefined ? undefined : plan.changes.find((c) => c.user.id === guards.caller?.id && (c.action === 'remove' || isDemotion(c.from, c.to)));
+  const callerChange = plan.changes.find((c) => c.user.id === guards.caller?.id && (c.action === 'remove' || isDemotion(c.from, c.to)));
   if (callerChange) {
     refusals.push({
       what: `the plan would ${callerChange.action === 'remove' ? 'remove' : 'demote'} ${who(callerChange.user)}, the user of the token teamctl runs with`,
@@ -194,10 +199,11 @@ export function organizationRefusals(members: readonly OrgMember[], plan: OrgPla
     });
   }
   const activeAdmins = members.filter((m) => m.role === 'admin' && !m.disabled);
-  const after = new Map(activeAdmins.map((m) => [m.id, true]));
+  // The active admins once the plan is through: a member made admin counts when not disabled.
+  const after = new Set(activeAdmins.map((m) => m.id));
   for (const c of plan.changes) {
-    if (c.action === 'remove' || c.to !== 'admin') after.delete(c.user.id);
-    if (c.action === 'role' && c.to === 'admin' && members.find((m) => m.id === c.user.id)?.disabled === false) after.set(c.user.id, true);
+    if (c.action === 'role' && c.to === 'admin' && members.find((m) => m.id === c.user.id)?.disabled === false) after.add(c.user.id);
+    else after.delete(c.user.id);
   }
   if (activeAdmins.length > 0 && after.size === 0) {
     refusals.push({

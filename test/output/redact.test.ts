@@ -122,7 +122,7 @@ describe('redact: the registry', () => {
     addSecret('blink-token');
     expect(redact('blin\\k-to\\ken')).toBe('blin\\k-to\\ken');
     addEscaper('k escaped', (text) => text.replaceAll('k', '\\k'));
-    // No run of letters is in every spelling, so the spelling is looked for without one.
+    // Every spelling of the secret is looked for, this writer's too.
     expect(redact('x blin\\k-to\\ken y')).toBe('x *** y');
     addEscaper('k escaped', (text) => text.replaceAll('k', '#'));
     expect(redact('x blin#-to#en y')).toBe('x blin#-to#en y');

@@ -128,3 +128,96 @@ describe('organizationState', () => {
     expect(organizationState(members.map((x) => (x.id === 'e1' ? { ...x, role: 'admin' as const } : x)), plan, 'a1')[1]).toBe('admins: a1 e1');
   });
 });
+
+describe('who a list names, and which asks are said', () => {
+  it('a user named with an e-mail is that e-mail, whatever id goes with it; one named by id alone is that id', () => {
+    const keep = [{ id: 'r2', email: 'someone-else@x.io' }, ref('r1')];
+    const prune = planOrganizationMembers(members, { pruneAllBut: [ref('a1'), ref('a2'), ref('e1')], keep });
+    expect(prune.kept.map((u) => u.id)).toEqual(['r1']);
+    expect(prune.changes.map((c) => c.user.id)).toEqual(['r2']);
+  });
+
+  it('a named removal of a user who is not kept is no kept user named', () => {
+    const plan = planOrganizationMembers(members, { remove: [ref('r1'), ref('r2')], keep: [ref('r2')] });
+    expect(plan.changes.map((c) => c.user.id)).toEqual(['r1', 'r2']);
+    expect(plan.keptNamed).toEqual([{ id: 'r2', email: 'r2@x.io' }]);
+  });
+
+  it('a prune does not remove again a user removed by name, and says them once', () => {
+    const plan = planOrganizationMembers(members, { remove: [ref('r1')], pruneAllBut: [ref('a1'), ref('a2'), ref('e1'), ref('r2')] });
+    expect(plan.changes).toEqual([{ action: 'remove', user: { id: 'r1', email: 'r1@x.io' }, role: 'read', pruned: false }]);
+  });
+
+  it('a roster (not explicit) says nothing of its users who are not members or already have their role', () => {
+    const plan = planOrganizationMembers(members, {
+      roles: [
+        { user: ref('zz'), role: 'edit', explicit: false },
+        { user: ref('e1'), role: 'edit', explicit: false },
+        { user: ref('r1'), role: 'edit', explicit: false },
+      ],
+    });
+    expect(plan.notMember).toEqual([]);
+    expect(plan.unchanged).toEqual([]);
+    expect(plan.changes).toEqual([{ action: 'role', user: { id: 'r1', email: 'r1@x.io' }, from: 'read', to: 'edit' }]);
+  });
+});
+
+describe('the refusals in full', () => {
+  const full = (plan: ReturnType<typeof planOrganizationMembers>, g: Partial<Parameters<typeof organizationRefusals>[2]> = {}, list = members) =>
+    organizationRefusals(list, plan, { ...guards, ...g }, () => undefined);
+
+  it("the caller's removal, in its words and hint", () => {
+    expect(full(planOrganizationMembers(members, { remove: [ref('r1')] }), { caller: { id: 'r1', role: 'read' } })).toEqual([
+      { what: 'the plan would remove r1@x.io, the user of the token teamctl runs with', hint: 'another admin must do that; --force does not override this guard' },
+    ]);
+  });
+
+  it('role changes by a caller who is not an admin: one change or several; an admin caller may make them', () => {
+    const one = planOrganizationMembers(members, { roles: [{ user: ref('r1'), role: 'edit', explicit: true }] });
+    const two = planOrganizationMembers(members, { roles: [{ user: ref('r1'), role: 'edit', explicit: true }, { user: ref('r2'), role: 'comment', explicit: true }] });
+    const hint = 'run it with the token of an organization admin';
+    expect(full(one, { caller: { id: 'x', role: 'edit' } })).toEqual([{ what: "changing organization roles needs an admin, and the token's user is edit in the organization (1 role change planned)", hint }]);
+    expect(full(two, { caller: { id: 'x', role: null } })).toEqual([{ what: "changing organization roles needs an admin, and the token's user is guest in the organization (2 role changes planned)", hint }]);
+    expect(full(two, { caller: { id: 'a1', role: 'admin' } })).toEqual([]);
+  });
+
+  it('the last admin: its only one by name, or all of them by number', () => {
+    const hint = 'make someone else admin first (`teamctl users set-role <user> --role admin`); --force does not override this guard';
+    expect(full(planOrganizationMembers(members, { remove: [ref('a1')] }))).toEqual([
+      { what: 'the plan would leave the organization without an admin that is not disabled (it takes away its only one, a1@x.io)', hint },
+    ]);
+    const two = [...members, { id: 'a3', email: null, role: 'admin' as const, disabled: false }];
+    expect(full(planOrganizationMembers(two, { remove: [ref('a1')] }), {}, two)).toEqual([]);
+    expect(full(planOrganizationMembers(two, { remove: [ref('a1')], roles: [{ user: ref('a3'), role: 'edit', explicit: true }] }), {}, two)).toEqual([
+      { what: 'the plan would leave the organization without an admin that is not disabled (it takes away all 2)', hint },
+    ]);
+    // An admin whose role is set to admin again stays one.
+    const same = { changes: [{ action: 'role' as const, user: { id: 'a1', email: 'a1@x.io' }, from: 'admin' as const, to: 'admin' as const }], unchanged: [], notMember: [], kept: [], keptNamed: [] };
+    expect(full(same)).toEqual([]);
+  });
+
+  it('--max-org-removals over its bound, in its words and hint', () => {
+    const plan = planOrganizationMembers(members, { remove: [ref('r1'), ref('r2'), ref('g1')] });
+    expect(full(plan, { maxRemovals: '20%' })).toEqual([
+      {
+        what: 'the plan removes 3 of 6 members of the organization, more than --max-org-removals 20% allows (1)',
+        hint: 'check the list; to apply it anyway, pass --force or a higher --max-org-removals',
+      },
+    ]);
+  });
+
+  it('--max-org-removals is read trimmed, whole, and a percentage over 100 is refused in words', () => {
+    expect(maxOrgRemovalsAllowed(' 5% ', 100)).toBe(5);
+    expect(maxOrgRemovalsAllowed(' 7 ', 100)).toBe(7);
+    for (const spec of ['x5', '5x', '5%%', '-5', '5.5']) expect(() => maxOrgRemovalsAllowed(spec, 100), spec).toThrow(`--max-org-removals takes a whole number or a percentage (5 or 5%), not ${JSON.stringify(spec)}`);
+    expect(() => maxOrgRemovalsAllowed('101%', 100)).toThrow('--max-org-removals takes a percentage up to 100%, not "101%"');
+  });
+});
+
+describe('organizationState in full', () => {
+  it('says a touched member disabled, the admins sorted by id and an unknown caller', () => {
+    const list = [m('z9', 'admin'), m('b2', 'admin'), m('d1', 'read', true), m('a5', 'admin')];
+    const plan = planOrganizationMembers(list, { remove: [ref('d1')] });
+    expect(organizationState(list, plan, undefined)).toEqual(['d1: read, disabled', 'admins: a5 b2 z9', 'caller: (unknown)']);
+  });
+});
