@@ -1,4 +1,4 @@
-// The invitations teamctl sent (src/members/invitations.ts; README, "Joiners"): one private file
+// The invitations teamctl sent (src/members/invitations.ts; `teamctl help organization`, "Joiners"): one private file
 // per organization and e-mail, read back only when it is a record of that invitation.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Who is in the organization, known at plan time (src/members/outsiders.ts; README, "Who is in the
+// Who is in the organization, known at plan time (src/members/outsiders.ts; `teamctl help organization`, "Who is in the
 // organization"): a few users looked up one by one, more through one listing, against the sandbox;
 // the refusals' words; and what the check adds to a domain's plan, refusals and JSON.
 import { afterEach, describe, expect, it } from 'vitest';
