@@ -42,9 +42,14 @@ jobs:
       - uses: actions/setup-node@v4
         with:
           node-version: 20
-      # teamctl is not on the npm registry, and the name there could be anyone's (with this job's
-      # token in its environment): install it from its repository, pinned to a reviewed commit.
-      - run: npm install --global "git+https://github.com/YOUR-ORG/teamctl.git#FULL-COMMIT-SHA"
+      # teamctl is not on the npm registry (a name there could be anyone's, run with this job's
+      # token): the tarball the organization keeps (README, "Install"), checked by its checksum.
+      - run: |
+          curl -fsSL -o teamctl-0.1.0.tgz "https://tools.example.com/teamctl/teamctl-0.1.0.tgz"
+          echo "$TEAMCTL_TARBALL_SHA256  teamctl-0.1.0.tgz" | sha256sum --check --strict
+          npm install --global ./teamctl-0.1.0.tgz
+        env:
+          TEAMCTL_TARBALL_SHA256: 0000000000000000000000000000000000000000000000000000000000000000   # sha256sum of the tarball you made
       # Exit 8 (changes pending) fails the job: the team has drifted from the roster.
       # Exit 3 means the real run would be refused by --max-removals.
       - run: teamctl members sync --roster teams/engineering.csv --prune --dry-run --exit-code --report drift.csv
@@ -63,9 +68,14 @@ jobs:
       - uses: actions/setup-node@v4
         with:
           node-version: 20
-      # teamctl is not on the npm registry, and the name there could be anyone's (with this job's
-      # token in its environment): install it from its repository, pinned to a reviewed commit.
-      - run: npm install --global "git+https://github.com/YOUR-ORG/teamctl.git#FULL-COMMIT-SHA"
+      # teamctl is not on the npm registry (a name there could be anyone's, run with this job's
+      # token): the tarball the organization keeps (README, "Install"), checked by its checksum.
+      - run: |
+          curl -fsSL -o teamctl-0.1.0.tgz "https://tools.example.com/teamctl/teamctl-0.1.0.tgz"
+          echo "$TEAMCTL_TARBALL_SHA256  teamctl-0.1.0.tgz" | sha256sum --check --strict
+          npm install --global ./teamctl-0.1.0.tgz
+        env:
+          TEAMCTL_TARBALL_SHA256: 0000000000000000000000000000000000000000000000000000000000000000   # sha256sum of the tarball you made
       # --yes confirms the --prune removals (there is no terminal to ask on);
       # --max-removals still stops a roster that would empty the team by mistake.
       - run: >
@@ -129,9 +139,14 @@ jobs:
       - uses: actions/checkout@v4
       - uses: actions/setup-node@v4
         with: { node-version: 22 }
-      # teamctl is not on the npm registry, and the name there could be anyone's (with this job's
-      # token in its environment): install it from its repository, pinned to a reviewed commit.
-      - run: npm install --global "git+https://github.com/YOUR-ORG/teamctl.git#FULL-COMMIT-SHA"
+      # teamctl is not on the npm registry (a name there could be anyone's, run with this job's
+      # token): the tarball the organization keeps (README, "Install"), checked by its checksum.
+      - run: |
+          curl -fsSL -o teamctl-0.1.0.tgz "https://tools.example.com/teamctl/teamctl-0.1.0.tgz"
+          echo "$TEAMCTL_TARBALL_SHA256  teamctl-0.1.0.tgz" | sha256sum --check --strict
+          npm install --global ./teamctl-0.1.0.tgz
+        env:
+          TEAMCTL_TARBALL_SHA256: 0000000000000000000000000000000000000000000000000000000000000000   # sha256sum of the tarball you made
       # Exit 3: a guard refuses the plan (too many removals, last owner): the job fails, no plan is saved.
       - run: |
           teamctl members sync --roster teams/engineering.csv --prune --plan-out members-plan.json -o markdown > plan.md
@@ -153,9 +168,14 @@ jobs:
     steps:
       - uses: actions/setup-node@v4
         with: { node-version: 22 }
-      # teamctl is not on the npm registry, and the name there could be anyone's (with this job's
-      # token in its environment): install it from its repository, pinned to a reviewed commit.
-      - run: npm install --global "git+https://github.com/YOUR-ORG/teamctl.git#FULL-COMMIT-SHA"
+      # teamctl is not on the npm registry (a name there could be anyone's, run with this job's
+      # token): the tarball the organization keeps (README, "Install"), checked by its checksum.
+      - run: |
+          curl -fsSL -o teamctl-0.1.0.tgz "https://tools.example.com/teamctl/teamctl-0.1.0.tgz"
+          echo "$TEAMCTL_TARBALL_SHA256  teamctl-0.1.0.tgz" | sha256sum --check --strict
+          npm install --global ./teamctl-0.1.0.tgz
+        env:
+          TEAMCTL_TARBALL_SHA256: 0000000000000000000000000000000000000000000000000000000000000000   # sha256sum of the tarball you made
       # The plan reviewed on the pull request that was merged: the artifact of its last plan run.
       - name: download the reviewed plan
         run: |
