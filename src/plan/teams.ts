@@ -28,8 +28,8 @@ export function matchTeam(name: string, teams: readonly NamedTeam[]): TeamMatch 
   ] as const) {
     const matched = teams.filter(same);
     const [only] = matched;
-    if (matched.length === 1 && only) return { kind: 'found', team: only, by };
     if (matched.length > 1) return { kind: 'shared', teams: matched };
+    if (only) return { kind: 'found', team: only, by };
   }
   return { kind: 'unknown' };
 }

@@ -39,6 +39,8 @@ describe('matchTeam', () => {
     expect(matchTeam('Platform', teams)).toEqual({ kind: 'unknown' });
     expect(matchTeam('ENGINEERING', teams)).toEqual({ kind: 'unknown' });
     expect(matchTeam('t1', teams)).toEqual({ kind: 'unknown' });
+    // Titles are folded to lower case: ß is no SS.
+    expect(matchTeam('STRASSE', teams)).toEqual({ kind: 'unknown' });
     expect(matchTeam('x', [])).toEqual({ kind: 'unknown' });
   });
 });
@@ -52,6 +54,20 @@ describe('closestTeams', () => {
     expect(closestTeams('Su', teams).map((t) => t.id)).toEqual([]);
     expect(closestTeams('marketing', teams)).toEqual([]);
     expect(closestTeams('s', teams.concat([{ id: 'a', title: 'b' }, { id: 'c', title: 'd' }, { id: 'e', title: 'f' }])).length).toBe(3);
+  });
+
+  it('closest first, then by title; a mistake in the first or last character counts once', () => {
+    const near = [
+      { id: 'x2', title: 'Designer' },
+      { id: 'xz', title: 'Designz' },
+      { id: 'xa', title: 'Designa' },
+      { id: 'x1', title: 'Desk' },
+    ];
+    expect(closestTeams('Design', near).map((t) => t.id)).toEqual(['xa', 'xz', 'x2']);
+    expect(closestTeams('xales', teams).map((t) => t.id)).toEqual(['T2', 'T3']);
+    expect(closestTeams('Salez', teams).map((t) => t.id)).toEqual(['T2', 'T3']);
+    // Three characters are enough to be found inside a title.
+    expect(closestTeams('Pla', teams).map((t) => t.id)).toEqual(['engineering']);
   });
 
   it('says a team as people read it: its title and, when they differ, its id', () => {
