@@ -138,4 +138,22 @@ describe('--prune-organization', () => {
     expect(left.stderr).toContain('is kept (protected), but named explicitly: changed anyway');
     expect(inOrg(6)).toBe(false);
   });
+
+  it('joiners, movers and leavers from one roster: --invite --org-roles --prune-organization applies once, a second run sends nothing', async () => {
+    lab.sandbox.store.members.addAccount({ id: 'known1', displayName: 'Known One', email: 'known@example.com' });
+    const path = file([...roster, 'v,known@example.com,,comment', 't,new.hire@example.com,,']);
+    const dry = await run(['members', 'sync', '--roster', path, '--prune', '--org-roles', '--invite', '--prune-organization', '--prune-guests', '--max-org-removals', '2', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    for (const line of ['~ user00002@example.com: read → edit (organization role)', '✉ known@example.com (comment)', '✉ new.hire@example.com (read)', '- user00006@example.com (read) out of the organization']) expect(dry.stderr).toContain(line);
+    expect(writes()).toEqual([]);
+    const r = await run(['members', 'sync', '--roster', path, '--prune', '--org-roles', '--invite', '--prune-organization', '--prune-guests', '--max-org-removals', '2', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect([roles()[uid(2)], roles()['known1'], inOrg(6), inOrg(8)]).toEqual(['edit', 'comment', false, false]);
+    expect(team('v')).toEqual(['known1', uid(5), uid(7)].sort());
+    expect(lab.sandbox.store.members.invitations('lab').map((i) => i.email)).toEqual(['new.hire@example.com']);
+    const mark = lab.sandbox.requests.length;
+    const again = await run(['members', 'sync', '--roster', path, '--prune', '--org-roles', '--invite', '--prune-organization', '--prune-guests', '--max-org-removals', '2', '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(writes(mark)).toEqual([]);
+  });
 });
