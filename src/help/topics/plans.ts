@@ -60,21 +60,9 @@ teamctl glossary import terms.csv --plan-out glossary-plan.json                 
     the state it was made from.
   - The team setting is not needed: the plan names its team.
 
-**Markdown.** \`-o markdown\` prints the plan of a dry run (also \`apply
---dry-run\`) or the result of a real run as Markdown, safe to paste into a
-pull-request comment: a title line with the counts, then a table per kind of
-change (added, removed, role changes; inserted, updated, conflicts, failed), and
-for members a "Not verified" table of the users the read-back found different
-where no change was planned (a member the input named and left as it was among
-them), long tables folded in \`<details>\`. A user-supplied cell that is only
-letters, digits, spaces and plain punctuation is written as it is; any other (an
-e-mail, markup, a URL, a pipe) is a code span, so it cannot break the table,
-inject HTML, become a link or mention anyone, and an e-mail copied from the
-comment is the e-mail itself. Control and invisible characters are spelled out
-(\`\\u200b\`), as is a backslash right before a pipe (\`\\u005c\`, which a table
-cannot carry). When \`GITHUB_STEP_SUMMARY\` names a file (as in GitHub Actions),
-every command that changes the service — dry run or not, \`apply\` too — also
-appends that Markdown there; \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off.
+**Markdown.** \`-o markdown\` prints a plan or its result as Markdown for a
+pull-request comment, and the step summary gets the same (\`teamctl help
+formatting\`, "Markdown").
 
 **The plan file** is JSON, format \`teamctl-plan\`, version 1:
 
