@@ -8,8 +8,13 @@ export interface Column<T> {
   value: (item: T) => Cell;
   /** Ids and e-mails, which people copy: on a terminal the other columns give way, this one never wraps. */
   whole?: true;
-  /** The value a table (`-o table`) shows, when shorter than the data (a date for a timestamp); tsv, csv and Markdown keep `value`. */
-  table?: (item: T) => Cell;
+  /**
+   * The value a table (`-o table`) shows, when shorter than the data (a date for a timestamp), or
+   * `false` when another column shows it there; tsv, csv and Markdown keep `value`.
+   */
+  table?: ((item: T) => Cell) | false;
+  /** A table too narrow for every column with its words whole leaves this one out and says so under it. */
+  optional?: true;
 }
 
 /** The day of an ISO 8601 timestamp (`2026-11-20T09:15:00Z` → `2026-11-20`); any other text as it is. */

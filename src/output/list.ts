@@ -53,13 +53,15 @@ export async function csvWriter(): Promise<(cells: Cell[]) => string> {
  * wrap (never truncated), so borders always line up. Columns marked in `whole` (ids, e-mails)
  * keep their width, so a value is never broken where someone copies it; when the others cannot
  * give enough room the table is wider than the terminal, which folds the line, not the value.
+ * Columns marked in `optional` are left out, rightmost first, while the rest cannot fit with its
+ * words whole, and a line under the table names them.
  */
-export async function renderTable(headers: string[], rows: Cell[][], color: boolean, width?: number, whole: readonly boolean[] = []): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  const bold = color ? new (await import('chalk')).Chalk({ level: 1 }).bold : (s: string) => s;
+export async function renderTable(headers: string[], rows: Cell[][], color: boolean, width?: number, whole: readonly boolean[] = [], optional: readonly boolean[] = []): Promise<string> {
   // A table is for people: a cell is one line, whatever the service put in it.
   // Secrets are replaced first: a cell wrapped to the terminal's width could split one.
   const cells = rows.map((row) => row.map((cell) => oneLine(redact(text(cell)))));
+  const { default: Table } = await import('cli-table3');
+  const bold = color ? new (await import('chalk')).Chalk({ level: 1 }).bold : (s: string) => s;
   const render = (head: string[], body: string[][], colWidths?: number[]): string => {
     // Compact: no rule between rows.
     const table = new Table({
@@ -71,20 +73,40 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
     for (const row of body) table.push(row);
     return table.toString() + '\n';
   };
-  const natural = render(headers, cells);
   const done = (table: string): string => (color ? painted(table) : table);
-  // The top border, `┌──┬───┐`, spells out each column's display width (padding included).
-  const border = natural.slice(0, natural.indexOf('\n'));
-  if (width === undefined || [...border].length <= width) return done(natural);
-  const { default: stringWidth } = await import('string-width');
-  const naturalWidths = border.slice(1, -1).split('┬').map((c) => [...c].length);
-  // Words are kept whole while the table can fit that way; only then does a column go down to 6.
-  const longestWord = (i: number): number => Math.max(0, ...[headers[i] ?? '', ...cells.map((row) => row[i] ?? '')].flatMap((c) => c.split(/\s+/)).map(stringWidth));
-  const byWords = fitColumns(naturalWidths, width, whole, naturalWidths.map((w, i) => Math.min(w, Math.max(6, longestWord(i) + 2))));
-  const fitted = byWords.reduce((a, b) => a + b, byWords.length + 1) <= width ? byWords : fitColumns(byWords, width, whole);
-  // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
-  const wrap = (row: string[]): string[] => row.map((cell, i) => wrapCell(cell, (fitted[i] ?? 8) - 2, stringWidth));
-  return done(render(wrap(headers), cells.map(wrap), fitted));
+  let keep = headers.map(() => true);
+  for (;;) {
+    const kept = <T>(row: readonly T[]): T[] => row.filter((_, i) => keep[i]);
+    const head = kept(headers);
+    const body = cells.map(kept);
+    const natural = render(head, body);
+    // The top border, `┌──┬───┐`, spells out each column's display width (padding included).
+    const border = natural.slice(0, natural.indexOf('\n'));
+    if (width === undefined || [...border].length <= width) return done(natural) + leftOut(headers, keep, width);
+    const { default: stringWidth } = await import('string-width');
+    const naturalWidths = border.slice(1, -1).split('┬').map((c) => [...c].length);
+    // Words are kept whole while the table can fit that way; only then does a column go down to 6.
+    const longestWord = (i: number): number => Math.max(0, ...[head[i] ?? '', ...body.map((row) => row[i] ?? '')].flatMap((c) => c.split(/\s+/)).map(stringWidth));
+    const byWords = fitColumns(naturalWidths, width, kept(whole), naturalWidths.map((w, i) => Math.min(w, Math.max(6, longestWord(i) + 2))));
+    const fits = byWords.reduce((a, b) => a + b, byWords.length + 1) <= width;
+    const optionalLeft = keep.findLastIndex((k, i) => k && optional[i] === true);
+    if (!fits && optionalLeft >= 0) {
+      keep = keep.map((k, i) => k && i !== optionalLeft);
+      continue;
+    }
+    const fitted = fits ? byWords : fitColumns(byWords, width, kept(whole));
+    // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
+    const wrap = (row: string[]): string[] => row.map((cell, i) => wrapCell(cell, (fitted[i] ?? 8) - 2, stringWidth));
+    return done(render(wrap(head), body.map(wrap), fitted)) + leftOut(headers, keep, width);
+  }
+}
+
+/** The line under a table that names the optional columns it left out, if any. */
+function leftOut(headers: readonly string[], keep: readonly boolean[], width: number | undefined): string {
+  const names = headers.filter((_, i) => !keep[i]);
+  if (names.length === 0) return '';
+  const [verb, them] = names.length === 1 ? ['is', 'it'] : ['are', 'them'];
+  return `${new Intl.ListFormat('en', { type: 'conjunction' }).format(names)} ${verb} left out at ${width} columns: a wider terminal or -o tsv shows ${them}\n`;
 }
 
 /**
@@ -149,8 +171,6 @@ export async function writeList<T>(
   // Nothing reaches stdout before the first page has arrived, so a command that fails at once
   // (bad token, unknown team) leaves stdout empty.
   const pages = await startedPages(untilStdoutCloses(io, source));
-  const headers = columns.map((c) => c.header);
-  const cells = (item: T): Cell[] => columns.map((c) => c.value(item));
   const write = (text: string): Promise<void> => io.out(text, 'stream');
   switch (format) {
     case 'json':
@@ -164,10 +184,14 @@ export async function writeList<T>(
     case 'markdown': {
       const rows: Cell[][] = [];
       // A table on a terminal may show a value shorter (a date for a timestamp): `Column.table`.
-      const shown = format === 'table' ? (item: T): Cell[] => columns.map((c) => (c.table ?? c.value)(item)) : cells;
+      // A column with `table: false` is shown by another one there.
+      const shownColumns = format === 'table' ? columns.filter((c) => c.table !== false) : columns;
+      const shown = (item: T): Cell[] => shownColumns.map((c) => (format === 'table' && c.table ? c.table : c.value)(item));
       for await (const items of pages) for (const item of items) rows.push(shown(item));
-      const whole = columns.map((c) => c.whole === true);
-      await io.out(format === 'table' ? await renderTable(headers, rows, io.colorStdout, io.stdoutColumns, whole) : markdownTable(headers, rows), 'stream');
+      const whole = shownColumns.map((c) => c.whole === true);
+      const optional = shownColumns.map((c) => c.optional === true);
+      const shownHeaders = shownColumns.map((c) => c.header);
+      await io.out(format === 'table' ? await renderTable(shownHeaders, rows, io.colorStdout, io.stdoutColumns, whole, optional) : markdownTable(shownHeaders, rows), 'stream');
       return rows.length;
     }
   }

@@ -1,5 +1,6 @@
 // users list on a terminal (`teamctl help formatting`): the table shows the day someone was last
-// seen, and names wrap between their words; tsv, csv and json keep the service's timestamps.
+// seen, marks a disabled member after the name, wraps names between their words and leaves the
+// day out where 80 columns cannot hold it; tsv, csv and json keep the service's values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -21,20 +22,52 @@ async function usersList(args: string[], columns?: number): Promise<string> {
   return streams.out();
 }
 
+/** The table's rows, each cell's lines joined by a space (a cell wraps between its words). */
+function rowsOf(table: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of table.split('\n').filter((l) => l.startsWith('│'))) {
+    const cells = line.slice(1, -1).split('│').map((c) => c.trim());
+    if (cells[0] !== '' || rows.length === 0) rows.push(cells);
+    else rows[rows.length - 1] = (rows.at(-1) ?? []).map((c, i) => [c, cells[i] ?? ''].filter((p) => p !== '').join(' '));
+  }
+  return rows;
+}
+
 describe('users list at a terminal', () => {
-  it('at 100 columns: a name wraps between its words, the day last seen is one line, no line is wider', async () => {
-    const table = await usersList(['--search', 'nikolai'], 100);
+  it('at 80 columns: id, name, e-mail and role, every word whole, a disabled member marked, and the column left out named', async () => {
+    const members = sandbox.store.users('acme');
+    const table = await usersList([], 80);
     const lines = table.trimEnd().split('\n');
-    expect(lines.every((l) => [...l].length <= 100)).toBe(true);
-    expect(table).toMatch(/│ Nikolai +│ Nikolai\.Ivanov@example\.com +│ \w+ +│ \d{4}-\d{2}-\d{2} +│ false +│\n│ +│ Ivanov +│/);
-    expect(table).not.toMatch(/T\d{2}:\d{2}/);
+    expect(lines.every((l) => [...l].length <= 80)).toBe(true);
+    expect(lines.at(-1)).toBe('lastSeen is left out at 80 columns: a wider terminal or -o tsv shows it');
+    const [header, ...rows] = rowsOf(table);
+    expect(header).toEqual(['id', 'name', 'email', 'orgRole']);
+    expect(rows).toHaveLength(members.length);
+    for (const m of members) {
+      const name = m.disabled ? `${m.displayName} (disabled)` : m.displayName;
+      // Each id and e-mail on one line: the row starts with them, not a piece of them.
+      expect(rows).toContainEqual([m.id, name, m.email, m.role ?? 'guest']);
+    }
+    expect(members.some((m) => m.disabled)).toBe(true);
   });
 
-  it('tsv, csv and json keep the timestamp as the service sent it', async () => {
+  it('at 100 columns: the day last seen too, and no disabled column (the name says it)', async () => {
+    const table = await usersList(['--search', 'haddad'], 100);
+    expect(table.trimEnd().split('\n').every((l) => [...l].length <= 100)).toBe(true);
+    expect(table).not.toContain('left out');
+    const [header, ...rows] = rowsOf(table);
+    expect(header).toEqual(['id', 'name', 'email', 'orgRole', 'lastSeen']);
+    expect(rows.map((r) => r[1]).sort()).toEqual(['Farid Haddad', 'Yara Haddad (disabled)']);
+    for (const r of rows) expect(r[4]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('tsv, csv and json keep the timestamp as the service sent it, and the disabled column', async () => {
     const json = JSON.parse(await usersList(['--search', 'nikolai', '--json'])) as { lastSeenAt: string }[];
     const at = json[0]?.lastSeenAt ?? '';
     expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(await usersList(['--search', 'nikolai', '-o', 'tsv'])).toContain(`\t${at}\t`);
-    expect(await usersList(['--search', 'nikolai', '-o', 'csv'])).toContain(`,${at},`);
+    expect(await usersList(['--search', 'nikolai', '-o', 'tsv'])).toContain(`\t${at}\tfalse\n`);
+    expect(await usersList(['--search', 'nikolai', '-o', 'csv'])).toContain(`,${at},false`);
+    expect((await usersList(['--search', 'yara', '-o', 'tsv'])).split('\n')[0]).toBe('id\tname\temail\torgRole\tlastSeen\tdisabled');
+    expect(await usersList(['--search', 'yara', '-o', 'tsv'])).toMatch(/\tYara Haddad\t.*\ttrue\n$/);
   });
 });

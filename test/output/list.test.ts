@@ -163,6 +163,41 @@ describe('tables fit the terminal', () => {
   });
 });
 
+describe('optional columns', () => {
+  const head = ['id', 'name', 'seen', 'since'];
+  const row = [['8FFXwqQeGdbhKvSqzCLs', 'Nikolai Ivanov', '2025-07-01', '2024-01-02']];
+  const whole = [true, false, false, false];
+  const header = (table: string): string[] => (table.split('\n')[1] ?? '').slice(1, -1).split('│').map((c) => c.trim());
+
+  it('stay while the table fits, at a terminal or in a pipe', async () => {
+    expect(header(await renderTable(head, row, false, 80, whole, [false, false, true, true]))).toEqual(head);
+    expect(header(await renderTable(head, row, false, undefined, whole, [false, false, true, true]))).toEqual(head);
+  });
+
+  it('go rightmost first, only as many as the words need, and the line under the table names them', async () => {
+    // With its words whole (the name's column down to 9): 22 + 9 + 12 + 12 + 5 borders = 60.
+    expect(header(await renderTable(head, row, false, 60, whole, [false, false, true, true]))).toEqual(head);
+    const at59 = await renderTable(head, row, false, 59, whole, [false, false, true, true]);
+    expect(header(at59)).toEqual(['id', 'name', 'seen']);
+    expect(at59).toContain('│ Nikolai Ivanov │');
+    expect(at59.endsWith('┘\nsince is left out at 59 columns: a wider terminal or -o tsv shows it\n')).toBe(true);
+    const at44 = await renderTable(head, row, false, 44, whole, [false, false, true, true]);
+    expect(header(at44)).toEqual(['id', 'name']);
+    expect(at44).toContain('│ Nikolai Ivanov │');
+    expect(at44.endsWith('\nseen and since are left out at 44 columns: a wider terminal or -o tsv shows them\n')).toBe(true);
+    expect((await renderTable(['a', 'b', 'c', 'd'], [['x', 'y', 'z', 'w']], false, 5, [], [false, true, true, true])).split('\n').at(-2)).toBe(
+      'b, c, and d are left out at 5 columns: a wider terminal or -o tsv shows them',
+    );
+  });
+
+  it('only optional ones go: a narrower terminal then wraps the rest as before', async () => {
+    const at30 = await renderTable(head, row, false, 30, [false, false, false, false], [false, false, false, true]);
+    expect(header(at30)).toEqual(['id', 'name', 'seen']);
+    expect(at30.split('\n').at(-2)).toBe('since is left out at 30 columns: a wider terminal or -o tsv shows it');
+    expect(at30.split('\n').slice(0, -2).every((l) => [...l].length <= 30)).toBe(true);
+  });
+});
+
 describe('lists on a terminal', () => {
   it('a table printed by writeList fits the width of the terminal stdout is', async () => {
     const streams = fakeStreams({ stdoutIsTTY: true });

@@ -26,12 +26,13 @@ export function command(f: Factory): Command {
 /** The columns of table, tsv and csv; `isoDay` (output/columns.ts) is handed in once loaded. */
 const columns = (isoDay: (value: string | undefined) => string): Column<OrganizationMember>[] => [
   { header: 'id', value: (m) => m.user.id, whole: true },
-  { header: 'name', value: (m) => m.user.displayName },
+  // A table marks a disabled member after the name, so 80 columns hold id, name, e-mail and role.
+  { header: 'name', value: (m) => m.user.displayName, table: (m) => (m.disabled ? `${m.user.displayName} (disabled)` : m.user.displayName) },
   { header: 'email', value: (m) => m.user.email, whole: true },
   { header: 'orgRole', value: (m) => m.role ?? 'guest' },
-  // A table shows the day; tsv, csv and json the service's timestamp.
-  { header: 'lastSeen', value: (m) => m.lastSeenAt ?? '', table: (m) => isoDay(m.lastSeenAt) },
-  { header: 'disabled', value: (m) => m.disabled },
+  // A table shows the day, and leaves the column out when the terminal is too narrow; tsv, csv and json the service's timestamp.
+  { header: 'lastSeen', value: (m) => m.lastSeenAt ?? '', table: (m) => isoDay(m.lastSeenAt), optional: true },
+  { header: 'disabled', value: (m) => m.disabled, table: false },
 ];
 
 export async function run(opts: UsersListOptions, ctx: Context): Promise<number> {

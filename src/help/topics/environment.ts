@@ -53,7 +53,11 @@ their cells wrap, between words while each column can keep its longest word, so
 nothing is cut and the borders line up. Columns of ids and e-mails never narrow,
 so a value is never broken where you copy it: the other columns give way (down
 to 6 characters), and a table that still does not fit is left wider than the
-terminal, which folds the line rather than the value.
+terminal, which folds the line rather than the value. Before any word is broken,
+a list leaves out the columns it can spare and names them under the table
+(\`users list\` at 80 columns: \`lastSeen is left out at 80 columns: a wider
+terminal or -o tsv shows it\`); its table marks a disabled member after the name,
+\`Yara Haddad (disabled)\`, where tsv, csv and JSON have a \`disabled\` column.
 
 **Plans at a terminal.** A plan on stderr lists every change, one per line, then
 the counts. On a terminal, a plan taller than the screen shows the first 5 lines
