@@ -200,11 +200,11 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
 
     planned() {
       const report = plannedReport(plan, withDeletes);
-      return lazyView(() => withHeld(plannedRows(plan, key, terms, input.entryTerms)), (rows) => importDoc(org, report, rows), { json: report });
+      return lazyView(() => withHeld(plannedRows(plan, key, terms, input.entryTerms)), (rows) => importDoc(org, report, rows, summaryName), { json: report });
     },
     nothingToDo() {
       const report = { ...plannedReport(plan, withDeletes), dryRun: false };
-      return lazyView(() => plannedRows(plan, key, terms, input.entryTerms), (rows) => importDoc(org, report, rows), {
+      return lazyView(() => plannedRows(plan, key, terms, input.entryTerms), (rows) => importDoc(org, report, rows, summaryName), {
         json: report,
         summary: () => formatImportSummary(report, key, summaryName),
         tally: tallyOf(undefined),
@@ -250,7 +250,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       for (const r of heldRows) report.failed.push({ line: r.line, status: null, message: r.message });
       report.failed.sort((a, b) => a.line - b.line);
       const stopped = interrupted();
-      return lazyView(() => withHeld(appliedRows(plan, result, key, terms, input.entryTerms)), (rows) => importDoc(org, report, rows), {
+      return lazyView(() => withHeld(appliedRows(plan, result, key, terms, input.entryTerms)), (rows) => importDoc(org, report, rows, summaryName), {
         json: report,
         summary: (file: string | undefined) => formatImportSummary(report, key, summaryName, stopped ? { report: file } : undefined),
         tally: tallyOf(result),

@@ -263,9 +263,15 @@ export function formatImportSummary(report: ImportReport, key: string, command =
 }
 
 /** The Markdown view: the counts, then a table per kind of row. */
-export function importDoc(org: string, report: ImportReport, rows: readonly ImportRow[]): ReportDoc {
+export function importDoc(org: string, report: ImportReport, rows: readonly ImportRow[], command = 'glossary import'): ReportDoc {
   const deletes = report.deleted !== undefined;
-  const title = report.dryRun
+  // `glossary delete` inserts, updates and compares nothing: its title counts deletions only.
+  const deleteOnly = oneLine(command).startsWith('glossary delete');
+  const title = deleteOnly
+    ? report.dryRun
+      ? `Plan for the glossary of ${org}: ${report.deleted ?? 0} to delete`
+      : `Result for the glossary of ${org}: ${report.deleted ?? 0} deleted, ${report.failed.length} failed`
+    : report.dryRun
     ? `Plan for the glossary of ${org}: ${report.inserted} to insert, ${report.updated} to update${deletes ? `, ${report.deleted} to delete` : ''}, ${report.present} unchanged${deletes ? '' : `, ${report.conflicts.length} conflicts`}`
     : `Result for the glossary of ${org}: ${report.inserted} inserted, ${report.updated} updated${deletes ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged${deletes ? '' : `, ${report.conflicts.length} conflicts`}, ${report.failed.length} failed`;
   const section = (heading: string, keep: (r: ImportRow) => boolean) => ({
@@ -281,6 +287,9 @@ export function importDoc(org: string, report: ImportReport, rows: readonly Impo
       section('Deleted', (r) => r.action === 'delete' && r.outcome !== 'failed'),
       section('Conflicts', (r) => r.outcome === 'conflict'),
       section('Failed', (r) => r.outcome === 'failed'),
-    ].filter((s) => (s.heading === 'Conflicts' ? !deletes : (s.heading !== 'Failed' && s.heading !== 'Deleted') || s.rows.length > 0)),
+    ].filter((s) => {
+      if (deleteOnly) return s.heading === 'Deleted' || (s.heading === 'Failed' && s.rows.length > 0);
+      return s.heading === 'Conflicts' ? !deletes : (s.heading !== 'Failed' && s.heading !== 'Deleted') || s.rows.length > 0;
+    }),
   };
 }

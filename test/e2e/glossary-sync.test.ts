@@ -255,6 +255,18 @@ describe('glossary delete', () => {
     expect(r.stderr).toMatch(/^glossary delete: 2 deleted, 0 failed$/m);
     expect(r.stderr).not.toMatch(/inserted|conflict/);
   });
+
+  it('-o markdown counts deletions only, in the plan and in the result', async () => {
+    const [a, b] = seed([{ en: 'a' }, { en: 'b' }]);
+    const dry = await runCli(['glossary', 'delete', a as string, '--dry-run', '-o', 'markdown'], { env: s.env });
+    expect(dry.stdout.split('\n').filter((l) => l.startsWith('#'))).toEqual(['### Plan for the glossary of acme: 1 to delete', '#### Deleted (1)']);
+    expect(dry.stdout).toContain(`| 1 | a | \`${a}\` | planned |  |`);
+    const done = await runCli(['glossary', 'delete', a as string, b as string, '-o', 'markdown'], { env: s.env });
+    expect(done.code).toBe(0);
+    expect(done.stdout.split('\n').filter((l) => l.startsWith('#'))).toEqual(['### Result for the glossary of acme: 2 deleted, 0 failed', '#### Deleted (2)']);
+    expect(done.stdout).not.toMatch(/insert|update|unchanged|conflict/i);
+    expect(glossary()[a as string]).toBeUndefined();
+  });
 });
 
 describe('glossary sync plans are applied exactly', () => {
