@@ -40,13 +40,8 @@ describe('teamctl help', () => {
     expect(wide).toEqual([]);
   });
 
-  it('names every TEAMCTL_* variable in the environment topic, and every exit code in exit-codes', async () => {
-    const environment = (await run(['help', 'environment'])).out;
-    for (const v of ['TEAMCTL_PROFILE', 'TEAMCTL_BASE_URL', 'TEAMCTL_ORG', 'TEAMCTL_TEAM', 'TEAMCTL_TOKEN', 'TEAMCTL_CONFIG_DIR', 'TEAMCTL_NO_STEP_SUMMARY']) expect(environment).toContain(v);
-    expect(environment).toContain('**Precedence:** flag > environment > profile config > default');
-    const { ExitCode } = await import('../src/errors.js');
-    const codes = (await run(['help', 'exit-codes'])).out;
-    for (const code of Object.values(ExitCode)) expect(codes).toMatch(new RegExp(`^\\| (\\d+, )?${code}(, \\d+)? \\|`, 'm'));
+  it('states the precedence of settings in the environment topic (test/docs-commands.test.ts checks the variables and exit codes)', async () => {
+    expect((await run(['help', 'environment'])).out).toContain('**Precedence:** flag > environment > profile config > default');
   });
 
   it("keeps printing a command's help: `help members sync` is `members sync --help`", async () => {
