@@ -394,7 +394,7 @@ export class ApiClient {
     if (status === 403) {
       return new AuthError(`permission denied (403): ${message}`, { status, detail: message, hint: 'the token is valid but lacks the rights for this operation' });
     }
-    if (status === 404) return new NotFoundError(`not found (404): ${message}`, { status, detail: message, hint: this.notFoundHint(contentType, text) });
+    if (status === 404) return new NotFoundError(`not found (404): ${message}`, { status, detail: message, hint: this.notFoundHint(contentType, text, url) });
     if (decision.retry === false && decision.why === 'retry-after-too-long') {
       const seconds = Math.ceil(decision.retryAfterMs / 1000);
       return new ServiceError(`${method} ${url} answered ${status}: the service asked to wait ${seconds}s before retrying, longer than the 60s teamctl waits`, {
@@ -415,9 +415,15 @@ export class ApiClient {
    * the service's error shape (a proxy's or web server's page), or the base URL has a path of its
    * own (everything under a wrong path answers 404).
    */
-  private notFoundHint(contentType: string, text: string): string | undefined {
+  private notFoundHint(contentType: string, text: string, url: string): string | undefined {
     const extraPath = this.base.prefix !== '/v1';
-    if (!extraPath && isServiceError(contentType, text)) return undefined;
+    if (!extraPath && isServiceError(contentType, text)) {
+      // A collection of the organization itself is missing: the organization is (README, "Settings").
+      const path = new URL(url).pathname;
+      const org = path.startsWith(this.base.prefix) ? /^\/orgs\/([^/]+)\/(?:teams|members|translations-glossary|invites)$/.exec(path.slice(this.base.prefix.length))?.[1] : undefined;
+      if (org === undefined) return undefined;
+      return `check the organization id ${JSON.stringify(decodeURIComponent(org))} (--org, TEAMCTL_ORG or the config key org; \`teamctl auth status\` shows the one in use and where it comes from)`;
+    }
     return `if every command answers 404, check the base URL (${this.base.origin}${this.base.prefix.replace(/\/v1$/, '')}): teamctl adds /v1/orgs/… to it${extraPath ? ', and it has a path of its own' : ''}`;
   }
 

@@ -513,4 +513,17 @@ describe('hints for a base URL that points at the wrong thing', () => {
     expect(err2.hint).toBe(`if every command answers 404, check the base URL (${url}/api): teamctl adds /v1/orgs/… to it, and it has a path of its own`);
     await withPath.c.close();
   });
+
+  it("the service's 404 on a collection of the organization itself names the organization id to check", async () => {
+    const { url } = await serve((_req, res) => json(res, 404, { error: { code: 404, message: 'organization not found' } }));
+    const { c } = client(url);
+    const hint = async (path: string) => ((await c.request('GET', path).catch((e: unknown) => e)) as NotFoundError).hint;
+    const check = (org: string) =>
+      `check the organization id ${JSON.stringify(org)} (--org, TEAMCTL_ORG or the config key org; \`teamctl auth status\` shows the one in use and where it comes from)`;
+    for (const collection of ['teams', 'members', 'translations-glossary', 'invites']) expect(await hint(`/orgs/acmee/${collection}`)).toBe(check('acmee'));
+    expect(await hint('/orgs/acm%20e%2F1/teams')).toBe(check('acm e/1'));
+    // Deeper, the missing thing may be the team, the member or the entry: no guess.
+    for (const path of ['/orgs/acme/teams/t1', '/orgs/acme/members/u1', '/orgs/acme/teams/t1/members', '/orgs/acme/spaces', '/user']) expect(await hint(path)).toBeUndefined();
+    await c.close();
+  });
 });

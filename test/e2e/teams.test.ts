@@ -54,6 +54,10 @@ describe('teams named by title', () => {
     expect(unknown.code).toBe(5);
     expect(unknown.stderr).toContain('no team of organization acme has the id or title "Platform Enginering"; nothing was sent');
     expect(unknown.stderr).toContain('hint: did you mean "Platform Engineering" (engineering)?');
+    // No operation in use lists organizations: an unknown one is named, with where to check it.
+    const org = await runCli(['members', 'add', 'u1', '--team', 'engineering'], { env: { ...s.env, TEAMCTL_ORG: 'acmee' } });
+    expect(org.code).toBe(5);
+    expect(org.stderr).toContain('hint: check the organization id "acmee" (--org, TEAMCTL_ORG or the config key org; `teamctl auth status` shows the one in use and where it comes from)');
     expect(writes(mark)).toEqual([]);
   });
 
