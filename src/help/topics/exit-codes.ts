@@ -19,13 +19,13 @@ mean http://127.0.0.1:8787?\`); a 401 while \`TEAMCTL_TOKEN\` is set says that
 token, not the stored one, was used; a refused connection to a loopback address
 suggests \`teamctl sandbox\`, and one to a proxy or its 407 names the proxy and
 the variable it came from; a name that does not resolve is not retried; \`config
-set token\` points to \`auth login\`; an unknown team gets the closest titles
-(\`did you mean "Platform Engineering" (engineering)?\`), an unknown organization
-the id to check and where it came from (no operation teamctl uses lists
-organizations, so it cannot suggest one). Bare \`teamctl\` prints the help (exit 0), and
-\`teamctl help members sync\` is the same as \`teamctl members sync --help\`. The
-service's \`{"error":{"message"}}\` text is shown; a non-JSON error body (a
-proxy's HTML page) is summarised to its status and first line, never dumped.
+set token\` points to \`auth login\`; an unknown team gets the closest titles (\`did
+you mean "Platform Engineering" (engineering)?\`), an unknown organization the id
+to check and where it came from (no operation teamctl uses lists organizations,
+so it cannot suggest one). Bare \`teamctl\` prints the help (exit 0), and \`teamctl
+help members sync\` is the same as \`teamctl members sync --help\`. The service's
+\`{"error":{"message"}}\` text is shown; a non-JSON error body (a proxy's HTML
+page) is summarised to its status and first line, never dumped.
 
 **Output that does not arrive is not success.** When writing to stdout fails (a
 closed descriptor, a full disk, a reader that went away), the run exits 1 — or
