@@ -2,7 +2,7 @@
 // which columns, the translation of an entry for a column when keys differ only in case, and the
 // warnings about what a column cannot show.
 import type { GlossaryEntry } from '../api/types.js';
-import type { Column } from '../output/columns.js';
+import { isoDay, type Column } from '../output/columns.js';
 import { glossaryLanguages, isCsvLanguageKey } from '../glossary/languages.js';
 import { normaliseCell } from '../model/entries.js';
 
@@ -127,6 +127,7 @@ export function glossaryColumns(
         },
       }),
     ),
-    { header: 'updatedAt', value: (e) => e.updatedAt },
+    // A table shows the day, and leaves it out before a term is broken (`teamctl help environment`, "Settings").
+    { header: 'updatedAt', value: (e) => e.updatedAt, table: (e) => isoDay(e.updatedAt), optional: true },
   ];
 }

@@ -17,7 +17,8 @@ const memberColumns: Column<TeamMemberItem>[] = [
   { header: 'email', value: (m) => m.organization.user?.email, whole: true },
   { header: 'displayName', value: (m) => m.organization.user?.displayName },
   { header: 'role', value: (m) => m.team.role },
-  { header: 'orgRole', value: (m) => m.organization.role },
+  // Left out of a table before a name is broken (`teamctl help environment`, "Settings"); `users list` shows it.
+  { header: 'orgRole', value: (m) => m.organization.role, optional: true },
 ];
 
 async function* withRole(pages: AsyncIterable<TeamMemberItem[]>, role: TeamMemberRole | undefined): AsyncGenerator<TeamMemberItem[]> {

@@ -54,10 +54,12 @@ nothing is cut and the borders line up. Columns of ids and e-mails never narrow,
 so a value is never broken where you copy it: the other columns give way (down
 to 6 characters), and a table that still does not fit is left wider than the
 terminal, which folds the line rather than the value. Before any word is broken,
-a list leaves out the columns it can spare and names them under the table
-(\`users list\` at 80 columns: \`lastSeen is left out at 80 columns: a wider
-terminal or -o tsv shows it\`); its table marks a disabled member after the name,
-\`Yara Haddad (disabled)\`, where tsv, csv and JSON have a \`disabled\` column.
+a list leaves out the columns it can spare — \`lastSeen\` of \`users list\`,
+\`orgRole\` of \`members list\`, \`updatedAt\` of \`glossary list\` — and names
+them under the table (\`lastSeen is left out at 80 columns: a wider terminal or
+-o tsv shows it\`). Dates in a table are days (\`2025-07-01\`); \`users list\`
+marks a disabled member after the name, \`Yara Haddad (disabled)\`, where tsv,
+csv and JSON have a \`disabled\` column and the service's timestamps.
 
 **Plans at a terminal.** A plan on stderr lists every change, one per line, then
 the counts. On a terminal, a plan taller than the screen shows the first 5 lines

@@ -1,6 +1,7 @@
-// users list on a terminal (`teamctl help formatting`): the table shows the day someone was last
-// seen, marks a disabled member after the name, wraps names between their words and leaves the
-// day out where 80 columns cannot hold it; tsv, csv and json keep the service's values.
+// Lists on a terminal (`teamctl help environment`, "Settings"): `users list` shows the day someone
+// was last seen and marks a disabled member after the name; names wrap between their words, and a
+// column a list can spare is left out, and named, where 80 columns cannot hold it; tsv, csv and
+// json keep the service's values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -14,13 +15,14 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function usersList(args: string[], columns?: number): Promise<string> {
+async function list(argv: string[], columns?: number): Promise<string> {
   const streams = fakeStreams({ stdoutIsTTY: columns !== undefined });
   if (columns !== undefined) Object.assign(streams.stdout, { columns });
   const env = { NO_COLOR: '1', TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_TOKEN: sandbox.token, TEAMCTL_ORG: 'acme', TEAMCTL_CONFIG_DIR: '/nonexistent' };
-  expect(await main(['users', 'list', ...args], { streams, env })).toBe(0);
+  expect(await main(argv, { streams, env })).toBe(0);
   return streams.out();
 }
+const usersList = (args: string[], columns?: number): Promise<string> => list(['users', 'list', ...args], columns);
 
 /** The table's rows, each cell's lines joined by a space (a cell wraps between its words). */
 function rowsOf(table: string): string[][] {
@@ -69,5 +71,31 @@ describe('users list at a terminal', () => {
     expect(await usersList(['--search', 'nikolai', '-o', 'csv'])).toContain(`,${at},false`);
     expect((await usersList(['--search', 'yara', '-o', 'tsv'])).split('\n')[0]).toBe('id\tname\temail\torgRole\tlastSeen\tdisabled');
     expect(await usersList(['--search', 'yara', '-o', 'tsv'])).toMatch(/\tYara Haddad\t.*\ttrue\n$/);
+  });
+});
+
+describe('members list and glossary list at a terminal', () => {
+  it('members list at 80 columns: orgRole left out and named, every name whole on its line', async () => {
+    const table = await list(['members', 'list', '--team', 'engineering'], 80);
+    expect(table.trimEnd().split('\n').at(-1)).toBe('orgRole is left out at 80 columns: a wider terminal or -o tsv shows it');
+    const [header, ...rows] = rowsOf(table);
+    expect(header).toEqual(['id', 'email', 'displayName', 'role']);
+    const members = sandbox.store.teamMembers('acme', 'engineering');
+    expect(rows).toHaveLength(members.length);
+    for (const m of members) {
+      const user = sandbox.store.getUser('acme', m.userId);
+      expect(rows).toContainEqual([m.userId, user?.email, user?.displayName, m.role]);
+    }
+    expect((await list(['members', 'list', '--team', 'engineering'], 120)).split('\n')[1]).toMatch(/│ orgRole +│$/);
+  });
+
+  it('glossary list: the day an entry changed in a table, left out before a term is broken; tsv keeps the timestamp', async () => {
+    const wide = rowsOf(await list(['glossary', 'list', '--lang', 'en,fr'], 120));
+    expect(wide[0]).toEqual(['id', 'en', 'fr', 'updatedAt']);
+    for (const row of wide.slice(1)) expect(row[3]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const narrow = await list(['glossary', 'list', '--lang', 'en,fr'], 40);
+    expect(rowsOf(narrow)[0]).toEqual(['id', 'en', 'fr']);
+    expect(narrow.trimEnd().split('\n').at(-1)).toBe('updatedAt is left out at 40 columns: a wider terminal or -o tsv shows it');
+    expect(await list(['glossary', 'list', '--lang', 'en,fr', '-o', 'tsv'])).toMatch(/\t\d{4}-\d{2}-\d{2}T[\d:.]+Z\n/);
   });
 });
