@@ -37,7 +37,8 @@ function spelledBy(escape: (text: string) => string, secret: string): string | u
   }
   const start = out.indexOf(marker);
   const end = out.lastIndexOf(marker);
-  return start < 0 || end <= start ? undefined : out.slice(start + marker.length, end);
+  // No marker (both -1) or only one: the writer did not keep the value between them.
+  return end <= start ? undefined : out.slice(start + marker.length, end);
 }
 
 /** The secret as written as it is, by each escaper, and by any escaper inside another. */
