@@ -1,10 +1,9 @@
 // Many teams in one run (`teamctl help rosters`, "Many teams from one roster"): one members domain per team,
 // seen by the change engine as one plan, one confirmation, one report and one exit code.
 // - Guards apply to each team on its own, and every refusal of every team is reported at once.
-// - Teams are applied one after another, in roster order: within a team the work is already
-//   concurrent (bulk requests, --concurrency role changes), the order of the report is the order
-//   of the work, and one team's failure never stops the next team. A team that an interruption
-//   reaches before it starts is reported "not sent".
+// - Teams are applied at the same time, sharing the client's one --concurrency budget; the
+//   report keeps roster order, and one team's failure never stops another. A team that an
+//   interruption reaches before it starts is reported "not sent".
 // - The plan file holds every team; `apply` refuses it when any team moved.
 import type { Context } from '../context.js';
 import { sumTallies } from '../engine/exit.js';
