@@ -69,7 +69,8 @@ export async function memberId(client: ApiClient, org: string, user: string): Pr
  * only when it cannot have been processed (README, "Teams by id or title").
  */
 export async function createTeam(client: ApiClient, org: string, title: string, members?: readonly string[]): Promise<OrganizationTeam> {
-  const { data } = await client.request<unknown>('PUT', `${orgPath(org)}/teams`, { body: members === undefined ? { title } : { title, members }, retryClass: 'unprocessed-only' });
+  // Without members, the key is left out of the JSON body (`undefined` is never written).
+  const { data } = await client.request<unknown>('PUT', `${orgPath(org)}/teams`, { body: { title, members }, retryClass: 'unprocessed-only' });
   return checkTeam(data, `the team created as ${JSON.stringify(title)}`);
 }
 

@@ -210,10 +210,19 @@ describe('writes', () => {
     }
   });
 
-  it('a path segment that could change the path is refused before anything is sent', async () => {
+  it('a path segment that could change the path is refused before anything is sent, naming what it is', async () => {
     const { client, seen } = await service({ status: 205 });
+    const refusal = (what: string, value: string) => new UsageError(`invalid ${what} ${JSON.stringify(value)}: it contains "/"; nothing was sent`);
+    // A listing refuses before its first page is asked for.
+    expect(() => listTeams(client, 'a/b', undefined, 10)).toThrow(refusal('organization', 'a/b'));
+    expect(() => listMemberTeams(client, 'acme', 'u/1', 10)).toThrow(refusal('user', 'u/1'));
+    await expect(getOrganizationMember(client, 'acme', 'u/1')).rejects.toThrow(refusal('user', 'u/1'));
+    await expect(memberId(client, 'acme', 'u/1')).rejects.toThrow(refusal('user', 'u/1'));
+    await expect(setOrganizationRole(client, 'acme', 'u/1', 'read')).rejects.toThrow(refusal('user', 'u/1'));
+    await expect(removeOrganizationMember(client, 'acme', 'u/1')).rejects.toThrow(refusal('user', 'u/1'));
+    await expect(renameTeam(client, 'acme', 't/1', 'x')).rejects.toThrow(refusal('team id', 't/1'));
+    await expect(deleteTeam(client, 'acme', 't/1')).rejects.toThrow(refusal('team id', 't/1'));
     await expect(removeOrganizationMember(client, 'acme', '..')).rejects.toBeInstanceOf(UsageError);
-    await expect(deleteTeam(client, '../x', 't1')).rejects.toBeInstanceOf(UsageError);
     expect(seen).toEqual([]);
   });
 });
