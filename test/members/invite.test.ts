@@ -133,6 +133,7 @@ describe('the plan', () => {
 
   it(`counts one request per ${invitesPerRequest} invitees, and the listing`, async () => {
     expect((await setup(unknownPeople(invitesPerRequest))).domain.work().requests).toBe(2);
+    await client?.close();
     await sandbox?.close();
     expect((await setup(unknownPeople(invitesPerRequest + 1))).domain.work()).toEqual({ label: 'members sync', units: invitesPerRequest + 1, requests: 3 });
   });
@@ -233,6 +234,18 @@ describe('execute', () => {
       ['Invitations: 0 joined, 0 invited and pending, 2 failed.', `  failed: invite known@example.com (400): ${message}`, `  failed: invite new@example.com (400): ${message}`].join('\n'),
     );
     expect(view.tally).toEqual({ total: 2, applied: 0, failed: 2, unknown: 0, unexplained: 0, unverifiable: false, firstFailure: message });
+  });
+
+  it('an invitation refused for the token or asked to wait too long failed without doubt: not recorded', async () => {
+    for (const answer of [{ status: 403 }, { status: 429, headers: { 'retry-after': '3600' } }]) {
+      const { sandbox, domain, progress, configDir, baseUrl } = await setup([fresh], []);
+      sandbox.intercept((req) => (req.method === 'POST' ? { kind: 'respond', ...answer, body: { error: { code: answer.status, message: 'not now' } } } : undefined));
+      const view = await domain.execute(progress, () => false);
+      expect(view.rows.map((r) => [r.outcome, r.status])).toEqual([['failed', answer.status]]);
+      expect(await recordedInvitation(configDir, baseUrl, 'lab', 'new@example.com')).toBeUndefined();
+      await (client as ApiClient).close();
+      await sandbox.close();
+    }
   });
 
   it('an invitation whose answer is lost is recorded and settled by the listing: joined, or failed and not sent again', async () => {

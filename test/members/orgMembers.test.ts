@@ -313,6 +313,24 @@ describe('execute', () => {
     expect(view.tally).toEqual(tally({ total: 2, applied: 1, failed: 1, firstFailure: message }));
   });
 
+  it('a removal refused for the token or asked to wait too long failed without doubt: not settled by the read-back', async () => {
+    const { sandbox, domain, progress } = await setup();
+    sandbox.intercept((req) =>
+      req.method === 'DELETE' && req.path.endsWith(uid(4))
+        ? { kind: 'respond', status: 403, body: { error: { code: 403, message: 'not yours' } } }
+        : req.method === 'DELETE'
+          ? { kind: 'respond', status: 429, headers: { 'retry-after': '3600' }, body: { error: { code: 429, message: 'later' } } }
+          : undefined,
+    );
+    const view = await domain(plan([removal(4), removal(5)])).execute(progress, () => false);
+    expect(view.rows.map((r) => [r.outcome, r.status])).toEqual([
+      ['failed', 403],
+      ['failed', 429],
+    ]);
+    expect(view.rows.every((r) => !r.message.includes('read again'))).toBe(true);
+    expect(view.tally).toMatchObject({ failed: 2, unknown: 0 });
+  });
+
   it('nothing applied: said so, with each failure', async () => {
     const { sandbox, domain, progress } = await setup();
     sandbox.intercept((req) => (req.method === 'PATCH' ? { kind: 'respond', status: 400, body: { error: { code: 400, message: 'no' } } } : undefined));
