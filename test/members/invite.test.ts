@@ -212,6 +212,27 @@ describe('execute', () => {
     }
   });
 
+  it('only pending invitees: nothing is sent or read', async () => {
+    const { sandbox, domain, progress } = await setup([], [pendingOne]);
+    const view = await domain.execute(progress, () => false);
+    expect(sandbox.requests).toEqual([]);
+    expect(view.rows).toEqual([{ team: '', user: ref('waiting@example.com'), action: 'invite', outcome: 'pending', status: null, message: 'invited 2030-01-03; not invited again before 2030-01-10 (--reinvite-after)' }]);
+    expect(view.summary(undefined)).toBe('Invitations: 0 joined, 0 invited and pending, 0 failed; 1 invited earlier, still pending.');
+    expect(view.tally).toEqual({ total: 0, applied: 0, failed: 0, unknown: 0, unexplained: 0, unverifiable: false, firstFailure: undefined });
+  });
+
+  it('two who joined are placed in one team; a member listed without an e-mail is nobody’s match', async () => {
+    const { sandbox, store, domain, progress } = await setup([known, { ...sso, teams: [{ team: 't', role: undefined }] }], []);
+    // The listing read after the invitations holds a member without an e-mail besides them.
+    const item = (id: string, email?: string) => ({ object: 'member', id, role: 'read', user: { object: 'user', id, displayName: id, ...(email === undefined ? {} : { email }) }, disabled: false, joinedAt: '2024-01-14T00:00:00.000Z', sso: false, spaces: 0, teams: 0, sites: 0 });
+    sandbox.intercept((req) =>
+      req.method === 'GET' && req.path === '/v1/orgs/lab/members' ? { kind: 'respond', status: 200, body: { items: [item('nomail'), ...store.users('lab').map((u) => item(u.id, u.email))] } } : undefined,
+    );
+    const view = await domain.execute(progress, () => false);
+    expect(store.teamMembers('lab', 't').map((m) => `${m.userId} ${m.role}`).sort()).toEqual(['known1 owner', 'sso1 member', 'u00001 owner']);
+    expect(view.rows.filter((r) => r.team === 't').map((r) => r.user.id)).toEqual(['known1', 'sso1']);
+  });
+
   it('a rejected invitation fails, unrecorded, and nothing is read or placed', async () => {
     const { sandbox, domain, progress, units, configDir, baseUrl } = await setup([known, fresh], []);
     sandbox.intercept((req) => (req.method === 'POST' ? { kind: 'respond', status: 400, body: { error: { code: 400, message: 'no such thing' } } } : undefined));

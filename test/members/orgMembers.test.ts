@@ -331,6 +331,16 @@ describe('execute', () => {
     expect(view.tally).toMatchObject({ failed: 2, unknown: 0 });
   });
 
+  it('the summary lists twenty failures at most', async () => {
+    const { domain, progress } = await setup();
+    // Users who are not members: each role change is refused (404).
+    const view = await domain(plan(Array.from({ length: 21 }, (_, i) => role(11 + i, 'read', 'edit')))).execute(progress, () => false);
+    const lines = view.summary(undefined).split('\n');
+    expect(lines[0]).toBe('Organization: nothing applied, 21 failed.');
+    expect(lines).toHaveLength(21);
+    expect(lines[20]).toMatch(/^ {2}failed: org-role user00030@example\.com \(404\): /);
+  });
+
   it('nothing applied: said so, with each failure', async () => {
     const { sandbox, domain, progress } = await setup();
     sandbox.intercept((req) => (req.method === 'PATCH' ? { kind: 'respond', status: 400, body: { error: { code: 400, message: 'no' } } } : undefined));
