@@ -342,6 +342,12 @@ describe('execute', () => {
     expect((view.json as { placed: { team: string }[] }).placed.map((p) => p.team)).toEqual(['t']);
   });
 
+  it('a team that cannot be read stops the placement, saying what it was read for', async () => {
+    const { sandbox, domain, progress } = await setup([known], []);
+    sandbox.intercept((req) => (req.method === 'GET' && req.path === '/v1/orgs/lab/teams/t/members' ? { kind: 'respond', status: 400, body: { error: { code: 400, message: 'bad team' } } } : undefined));
+    await expect(domain.execute(progress, () => false)).rejects.toThrow(/^could not read the whole team t to place the invitees who joined: .*bad team/);
+  });
+
   it('a placement that fails is counted with the invitations', async () => {
     const { sandbox, domain, progress } = await setup([known], []);
     sandbox.intercept((req) => (req.method !== 'GET' && req.path.includes('/teams/v/') ? { kind: 'respond', status: 400, body: { error: { code: 400, message: 'not v' } } } : undefined));
