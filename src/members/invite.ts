@@ -76,10 +76,11 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
     title,
     sections: rows.length === 0 ? [] : [{ heading: 'Invitations', columns: ['user', 'team', 'action', 'outcome', 'message'], rows: rows.map((r) => [describeUser(r.user), r.team, r.action, r.outcome, r.message]) }],
   });
+  // Only an invitation's row is joined, invited or pending, or names an SSO failure (a placement's says added, failed…).
   const json = (rows: readonly StepRow[], placed: unknown[]): InviteReport => ({
-    invited: rows.filter((r) => r.action === 'invite' && (r.outcome === 'joined' || r.outcome === 'invited')).map((r) => r.user),
-    pending: rows.filter((r) => r.action === 'invite' && (r.outcome === 'pending' || r.outcome === 'invited')).map((r) => r.user),
-    failedSSOEmails: rows.filter((r) => r.message.includes('not added as an SSO user')).map((r) => r.user.email ?? ''),
+    invited: rows.filter((r) => r.outcome === 'joined' || r.outcome === 'invited').map((r) => r.user),
+    pending: rows.filter((r) => r.outcome === 'pending' || r.outcome === 'invited').map((r) => r.user),
+    failedSSOEmails: rows.filter((r) => r.message.includes('not added as an SSO user')).map((r) => r.user.email as string),
     placed,
     failed: rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown').map((r) => ({ user: r.user, action: r.action, status: r.status, message: r.message })),
   });
@@ -180,9 +181,11 @@ async function settle(client: ApiClient, org: string, invitees: readonly Invitee
   }
   const joined: { invitee: Invitee; id: string }[] = [];
   for (const r of answered) {
-    const id = byEmail.get(emailKey(r.user.email ?? ''));
-    const invitee = invitees.find((i) => emailKey(i.email) === emailKey(r.user.email ?? ''));
-    if (id !== undefined && invitee) {
+    // Each row is an invitee's: it names their e-mail.
+    const key = emailKey(r.user.email as string);
+    const id = byEmail.get(key);
+    const invitee = invitees.find((i) => emailKey(i.email) === key) as Invitee;
+    if (id !== undefined) {
       Object.assign(r, { outcome: 'joined', user: ref(invitee.email, id), message: [r.message, 'joined the organization'].filter(Boolean).join('; ') });
       joined.push({ invitee, id });
     } else if (r.outcome === 'unknown') {
@@ -196,7 +199,7 @@ async function settle(client: ApiClient, org: string, invitees: readonly Invitee
 
 /** The joined invitees added to their teams: each team read now, its adds sent and read back. */
 async function place(ctx: Context, input: InviteInput, joined: readonly { invitee: Invitee; id: string }[], progress: Progress, interrupted: () => boolean) {
-  const byTeam = new Map<string, { user: UserRef; role: TeamMemberRole | undefined }[]>();
+  const byTeam = new Map<string, { user: { id: string; email: string }; role: TeamMemberRole | undefined }[]>();
   for (const { invitee, id } of joined) for (const t of invitee.teams) byTeam.set(t.team, [...(byTeam.get(t.team) ?? []), { user: { id, email: invitee.email }, role: t.role }]);
   const placed: { team: string; view: AppliedView<ReportRow>; rows: StepRow[] }[] = [];
   for (const [team, users] of byTeam) {
@@ -205,7 +208,7 @@ async function place(ctx: Context, input: InviteInput, joined: readonly { invite
     const members = new Set(current.map((m) => m.id));
     // Only adds: an invitee who joined the team meanwhile is left as they are.
     const plan: MembersPlan = {
-      add: users.filter((u) => !members.has(u.user.id ?? '')).map((u) => (u.role === undefined ? { user: u.user, role: 'member' as const } : { user: u.user, role: u.role, roleAsked: true as const })),
+      add: users.filter((u) => !members.has(u.user.id)).map((u) => (u.role === undefined ? { user: u.user, role: 'member' as const } : { user: u.user, role: u.role, roleAsked: true as const })),
       remove: [],
       roleChanges: [],
       unchanged: current.length,

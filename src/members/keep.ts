@@ -18,7 +18,6 @@ export function configuredKeep(ctx: Context): UserEntry[] {
 
 /** Warns about each user named for removal whom `keep` protects: removed anyway, as asked. */
 export function warnKeptNamed(ctx: Context, removed: readonly UserRef[], keep: readonly UserEntry[]): void {
-  if (keep.length === 0) return;
   for (const user of removed) {
     const named = keep.some((k) => namesOneOf([user])(k));
     if (named) ctx.io.warn(`${describeUser(user)} is kept (protected), but named for removal: removed anyway`);

@@ -257,18 +257,18 @@ async function readBack(client: ApiClient, org: string, changes: readonly OrgCha
     for (const row of rows) if (row.outcome === 'applied') row.message = `${row.message}; not verified: ${err.message}`;
     return false;
   }
-  changes.forEach((c, i) => {
-    const row = rows.find((r) => r.user.id === c.user.id && r.action === what(c)) ?? rows[i];
-    if (row === undefined) return;
+  for (const c of changes) {
+    // Every change has its row (execute makes one per change).
+    const row = rows.find((r) => r.user.id === c.user.id && r.action === what(c)) as OrgRow;
     const member = now.get(c.user.id);
     if (row.outcome === 'unknown' && c.action === 'remove') {
       Object.assign(row, member === undefined ? { outcome: 'applied', message: 'removed (the answer was lost; the members read back show it)' } : { outcome: 'failed', message: `${row.message}; still a member when read again: not sent again` });
-      return;
+      continue;
     }
-    if (row.outcome !== 'applied') return;
+    if (row.outcome !== 'applied') continue;
     const holds = c.action === 'remove' ? member === undefined : member !== undefined && member.role === c.to;
-    if (!holds) Object.assign(row, { outcome: 'failed', message: `the service accepted it, but the members read back differ (${member === undefined ? 'not a member' : `${roleName(member.role)}`})` });
-  });
+    if (!holds) Object.assign(row, { outcome: 'failed', message: `the service accepted it, but the members read back differ (${member === undefined ? 'not a member' : roleName(member.role)})` });
+  }
   return true;
 }
 
