@@ -122,3 +122,46 @@ describe('one team where a command needs one', () => {
     expect(l().writes()).toEqual([]);
   });
 });
+
+describe('members sync, before anything is read', () => {
+  const rosters = {
+    'one team': () => file(['email', email(1), email(2)]),
+    'an organization roster': () => file(['team,email', `plat,${email(1)}`, `v,${email(4)}`]),
+  };
+  it.each(Object.entries(rosters))('%s: a bad -o, a bad --max-removals and a report over the roster are refused with nothing read', async (_, roster) => {
+    const { run, sandbox } = await start({ TEAMCTL_TEAM: 'plat' });
+    const path = roster();
+    const format = await run(['members', 'sync', '--roster', path, '-o', 'xml']);
+    expect(format.code).toBe(2);
+    const max = await run(['members', 'sync', '--roster', path, '--prune', '--max-removals', '5x']);
+    expect(max.code).toBe(2);
+    expect(max.stderr).toContain('invalid --max-removals "5x": expected a number of members (5) or a percentage of 0-100% (25%)');
+    const over = await run(['members', 'sync', '--roster', path, '--report', path]);
+    expect(over.code).toBe(2);
+    expect(over.stderr).toContain(`--report ${path} is the same file as the roster (${path}): writing it would overwrite that; nothing was sent`);
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('--skip-unknown', () => {
+  it('a team whose rows are all outside the organization is neither pruned nor created', async () => {
+    const { run } = await start();
+    const roster = file(['team,email,role', `plat,${email(1)},owner`, `plat,${email(3)},`, 'v,ghost@example.com,', 'Data,new.hire@example.com,owner']);
+    const r = await run(['members', 'sync', '--roster', roster, '--create-teams', '--prune', '--skip-unknown', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('warning: 2 users not in organization lab left out (--skip-unknown): ghost@example.com, new.hire@example.com');
+    expect(team('plat')).toEqual({ [uid(1)]: 'owner', [uid(3)]: 'member' });
+    expect(team('v')).toEqual({ [uid(4)]: 'owner', [uid(5)]: 'member' });
+    expect(titled('Data')).toEqual([]);
+    expect(l().writes()).toEqual(['PUT /v1/orgs/lab/teams/plat/members', 'PUT /v1/orgs/lab/teams/plat/members']);
+  });
+
+  it('one team: a roster left with nobody plans no removal, and is refused', async () => {
+    const { run } = await start({ TEAMCTL_TEAM: 'plat' });
+    const r = await run(['members', 'sync', '--roster', file(['email', 'ghost@example.com', 'new.hire@example.com']), '--prune', '--skip-unknown', '--dry-run']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('is a member of the organization or of its teams, yet the plan would remove members');
+    expect(r.stderr).not.toContain(`- ${email(2)}`);
+    expect(l().writes()).toEqual([]);
+  });
+});
