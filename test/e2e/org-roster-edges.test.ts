@@ -56,11 +56,21 @@ describe('the teams of an organization roster', () => {
     expect(l().writes()).toEqual([]);
   });
 
+  it('a team found by its title that cannot be read stops the run with that error', async () => {
+    const { run, sandbox } = await start();
+    sandbox.intercept((req) => (req.path === '/v1/orgs/lab/teams/plat/members' ? { kind: 'respond', status: 401, body: { error: { code: 401, message: 'token expired' } } } : undefined));
+    const r = await run(['members', 'sync', '--roster', file(['team,email', `Platform,${email(1)}`, `v,${email(4)}`]), '--yes']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('token expired');
+    expect(l().writes()).toEqual([]);
+  });
+
   it('an unknown team names its line, or its first ten lines and an ellipsis', async () => {
     const { run } = await start();
-    const one = await run(['members', 'sync', '--roster', file(['team,email', `plat,${email(1)}`, `Ghost,${email(3)}`]), '--dry-run']);
+    const ghost = file(['team,email', `plat,${email(1)}`, `Ghost,${email(3)}`]);
+    const one = await run(['members', 'sync', '--roster', ghost, '--dry-run']);
     expect(one.code).toBe(2);
-    expect(one.stderr).toContain('team "Ghost": no team of organization lab has the id or title "Ghost"; --create-teams creates it (line 3)');
+    expect(one.stderr).toContain(`${ghost}:3: team "Ghost": no team of organization lab has the id or title "Ghost"; --create-teams creates it (line 3)`);
     const many = await run(['members', 'sync', '--roster', file(['team,email', ...Array.from({ length: 11 }, (_, i) => `Ghost,${email(i + 1)}`)]), '--dry-run']);
     expect(many.code).toBe(2);
     expect(many.stderr).toContain('--create-teams creates it (lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …)');
@@ -72,9 +82,10 @@ describe('the teams of an organization roster', () => {
   it('--create-teams: a title too long to create is refused on its line, saying why', async () => {
     const { run } = await start();
     const long = 'T'.repeat(65);
-    const r = await run(['members', 'sync', '--roster', file(['team,email', `${long},${email(3)}`]), '--create-teams', '--yes']);
+    const path = file(['team,email', `${long},${email(3)}`]);
+    const r = await run(['members', 'sync', '--roster', path, '--create-teams', '--yes']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`team "${long}": no team of organization lab has the id or title "${long}", and it cannot be created: a title has at most 64 characters, this one 65 (line 2)`);
+    expect(r.stderr).toContain(`${path}:2: team "${long}": no team of organization lab has the id or title "${long}", and it cannot be created: a title has at most 64 characters, this one 65 (line 2)`);
     expect(l().writes()).toEqual([]);
   });
 
