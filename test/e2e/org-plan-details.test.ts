@@ -234,4 +234,17 @@ describe('apply of a saved organization plan: what makes it stale', () => {
     expect(stale.stderr).toContain('error: the members of organization lab changed since the plan was made: Later@Example.com joined the organization; nothing was sent');
     expect(l().writes()).toEqual([]);
   });
+
+  it('a member the listing shows without an e-mail does not stop the check of who joined', async () => {
+    const { run, configDir, sandbox } = await start({ TEAMCTL_TEAM: 't' });
+    const path = join(configDir, 'later.json');
+    expect((await run(['members', 'add', 'later@example.com', '--invite', '--plan-out', path])).code).toBe(0);
+    const listed = await fetch(`${sandbox.url}/v1/orgs/lab/members?limit=1000`, { headers: { authorization: `Bearer ${sandbox.token}` } });
+    const page = JSON.stringify(await listed.json()).replace(`"email":"${email(8)}",`, '');
+    expect(page).not.toContain(email(8));
+    sandbox.intercept((req) => (req.method === 'GET' && req.path === '/v1/orgs/lab/members' && req.query.search === undefined ? { kind: 'respond', status: 200, body: JSON.parse(page) } : undefined));
+    const applied = await run(['apply', path]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(sandbox.store.members.invitations('lab').map((i) => i.email)).toEqual(['later@example.com']);
+  });
 });
