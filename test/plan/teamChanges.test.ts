@@ -105,6 +105,7 @@ describe('teamsState and a saved plan', () => {
     [[], 'body is not an object'],
     [{ changes: {}, state: [], force: false }, 'body.changes'],
     [{ changes: [], state: [1], force: false }, 'body.state[0]'],
+    [{ changes: [], state: 'team eng "Engineering" 3', force: false }, 'body.state is not a list'],
     [{ changes: [], state: [], force: 'yes' }, 'body.force'],
     [{ changes: [{ action: 'move', title: 'x' }], state: [], force: false }, 'body.changes[0].action is not one of create, rename, delete'],
     [{ changes: [{ action: 'create', title: '' }], state: [], force: false }, 'body.changes[0].title: a title cannot be empty'],
