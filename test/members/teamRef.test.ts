@@ -202,7 +202,6 @@ describe('namedTeamPages', () => {
   it('a team with no page yields nothing', async () => {
     const { client } = await setup();
     const got: unknown[] = [];
-    // eslint-disable-next-line require-yield
     for await (const page of namedTeamPages(client, 'acme', 'ops', async function* () {})) got.push(page);
     expect(got).toEqual([]);
   });
