@@ -364,14 +364,14 @@ describe('an answer that proves nothing, and the teams read back', () => {
 });
 
 describe('the words of a failed or partial run', () => {
-  const { words } = domain([]);
-
   it('says none applied with the first failure, or see above', () => {
+    const { words } = domain([]);
     expect(words.nothingApplied(tally({ total: 1, failed: 1, firstFailure: 'boom' }))).toBe('none of the 1 team change was applied: boom');
     expect(words.nothingApplied(tally({ total: 2, failed: 2 }))).toBe('none of the 2 team changes was applied: see above');
   });
 
   it('counts a partial run and points to the report or the listing', () => {
+    const { words } = domain([]);
     expect(words.partial(tally({ total: 3, applied: 1, failed: 2 }))).toBe('2 of 3 team changes failed or could not be verified; 1 applied');
     expect(words.hint(undefined)).toBe('list the teams with `teamctl teams list`, then run the command again for what is left');
     expect(words.hint('r.csv')).toBe('r.csv lists each change');
