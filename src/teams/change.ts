@@ -58,8 +58,6 @@ export async function listedTeams(client: ApiClient, org: string): Promise<Liste
   return teams;
 }
 
-const verbs = { create: 'create', rename: 'rename', delete: 'delete' } as const;
-
 function describe(c: TeamChange): string {
   if (c.action === 'create') return `+ create team ${JSON.stringify(c.title)}`;
   if (c.action === 'rename') return `~ rename team ${c.team}: ${JSON.stringify(c.from)} → ${JSON.stringify(c.title)}`;
@@ -203,7 +201,7 @@ function summaryOf(rows: readonly TeamRow[], report: string | undefined): string
     [count('rename'), 'renamed'],
     [count('delete'), 'deleted'],
   ];
-  const name = (r: TeamRow): string => oneLine(`${verbs[r.action]} ${r.team || JSON.stringify(r.title)}`);
+  const name = (r: TeamRow): string => oneLine(`${r.action} ${r.team || JSON.stringify(r.title)}`);
   const notSent = rows.filter((r) => r.message === notSentMessage);
   const failed = rows.filter((r) => r.outcome !== 'applied' && r.message !== notSentMessage);
   const failures = failed.slice(0, notSentListed).map((r) => oneLine(`  failed: ${name(r)}: ${r.message}`));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryClass } from '../../src/api/retry.js';
+import { askedWait, backoffDelay, cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, parseRetryAfter, proxyAnswer, type AttemptOutcome, type RetryClass } from '../../src/api/retry.js';
 
 const now = Date.parse('2026-11-21T12:00:00Z');
 const decide = (outcome: AttemptOutcome, retryClass: RetryClass = 'idempotent', retriesSoFar = 0, random = () => 0.5) =>
@@ -102,5 +102,58 @@ describe('Retry-After', () => {
   });
   it('ignores an unreadable Retry-After and backs off instead', () => {
     expect(decide({ kind: 'response', status: 429, retryAfter: 'later' }, 'idempotent', 0, () => 0.5)).toEqual({ retry: true, delayMs: 125 });
+  });
+});
+
+describe('the edges of each rule', () => {
+  it('a name that does not resolve is failed at once; a lookup to try again is retried; neither reached the service', () => {
+    expect(decide({ kind: 'error', code: 'ENOTFOUND' })).toEqual({ retry: false, why: 'not-retryable' });
+    expect(decide({ kind: 'error', code: 'EAI_AGAIN' }).retry).toBe(true);
+    for (const code of ['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']) expect(cannotHaveBeenProcessed({ kind: 'error', code })).toBe(true);
+    for (const code of ['ECONNRESET', 'ETIMEDOUT', 'TIMEOUT', 'PROXY_']) expect(cannotHaveBeenProcessed({ kind: 'error', code })).toBe(false);
+    for (const status of [200, 408, 503]) expect(cannotHaveBeenProcessed({ kind: 'response', status })).toBe(false);
+  });
+
+  it('every connection failure of unknown outcome is retried for a request safe to repeat', () => {
+    for (const code of ['ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CLOSED', 'UND_ERR_BODY_TIMEOUT']) expect(decide({ kind: 'error', code }).retry).toBe(true);
+  });
+
+  it("reads a proxy's status only from PROXY_ and three digits", () => {
+    expect(proxyAnswer('PROXY_407')).toBe(407);
+    for (const code of ['PROXY_4070', 'XPROXY_407', 'PROXY_40', 'PROXY_abc', 'proxy_407']) expect(proxyAnswer(code)).toBeUndefined();
+  });
+
+  it('takes a Retry-After from a 429 or a 503 only', () => {
+    expect(askedWait({ kind: 'response', status: 429, retryAfter: '3' }, now)).toBe(3000);
+    expect(askedWait({ kind: 'response', status: 503, retryAfter: '3' }, now)).toBe(3000);
+    for (const status of [502, 504, 500, 200]) expect(askedWait({ kind: 'response', status, retryAfter: '3' }, now)).toBeUndefined();
+    expect(askedWait({ kind: 'error', code: 'ECONNRESET' }, now)).toBeUndefined();
+    // A 502 that asks to wait is backed off as any other.
+    expect(decide({ kind: 'response', status: 502, retryAfter: '30' }, 'idempotent', 0, () => 0.5)).toEqual({ retry: true, delayMs: 125 });
+  });
+
+  it('reads delay-seconds whole and an HTTP-date only when it starts with a day name', () => {
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('', now)).toBeUndefined();
+    for (const text of ['7s', 's7', '1.5', '7 7']) expect(parseRetryAfter(text, now)).toBeUndefined();
+    expect(parseRetryAfter(' Sat, 21 Nov 2026 12:00:10 GMT ', now)).toBe(10_000);
+    // Date.parse reads these, but they are no HTTP-date.
+    expect(parseRetryAfter('21 Nov 2026 12:00:10 GMT', now)).toBeUndefined();
+    expect(parseRetryAfter('x Sat, 21 Nov 2026 12:00:10 GMT', now)).toBeUndefined();
+    expect(parseRetryAfter('Sat, the day after', now)).toBeUndefined();
+  });
+
+  it('a Retry-After of exactly the cap is waited, and one past it after the last retry is still said too long', () => {
+    const policy = { ...defaultRetryPolicy, retries: 1 };
+    const ctx = (retriesSoFar: number) => ({ retryClass: 'idempotent' as const, retriesSoFar, nowMs: now, random: () => 0.5, policy });
+    expect(decideRetry({ kind: 'response', status: 429, retryAfter: '61' }, ctx(1))).toEqual({ retry: false, why: 'retry-after-too-long', retryAfterMs: 61_000 });
+    expect(decideRetry({ kind: 'response', status: 429, retryAfter: '60' }, ctx(1))).toEqual({ retry: false, why: 'exhausted' });
+    expect(decideRetry({ kind: 'response', status: 429, retryAfter: '60' }, ctx(0))).toEqual({ retry: true, delayMs: 60_000 });
+    expect(decideRetry({ kind: 'response', status: 503 }, ctx(0))).toEqual({ retry: true, delayMs: 125 });
+  });
+
+  it('a response below 400 is a success whatever the class; 399 too, 400 not', () => {
+    expect(decide({ kind: 'response', status: 399 }, 'unprocessed-only')).toEqual({ retry: false, why: 'success' });
+    expect(decide({ kind: 'response', status: 400 }, 'unprocessed-only')).toEqual({ retry: false, why: 'not-retryable' });
   });
 });

@@ -87,16 +87,21 @@ describe('planDelete', () => {
 });
 
 describe('teamsState and a saved plan', () => {
-  const changes = [...planCreate(['Ops'], teams).changes, ...planRename('eng', 'Platform', teams).changes, ...planDelete(['T3'], teams).changes];
-  const state = teamsState(changes, teams);
+  // Made in each test, not when the file is collected (Stryker would take planning as run by no test).
+  const made = () => {
+    const changes = [...planCreate(['Ops'], teams).changes, ...planRename('eng', 'Platform', teams).changes, ...planDelete(['T3'], teams).changes];
+    return { changes, state: teamsState(changes, teams) };
+  };
 
   it("holds each touched team's title and member count, and that no team has a title to create", () => {
+    const { changes, state } = made();
     expect(state).toEqual(['absent ops', 'team eng "Engineering" 3', 'team T3 "Sales" 1']);
     expect(teamsState(planCreate(['STRASSE'], teams).changes, [...teams, { id: 'T9', title: 'strasse', members: 0 }])).toEqual(['absent strasse (taken)']);
     expect(teamsState(changes, teams.filter((t) => t.id !== 'T3'))[2]).toBe('team T3 (gone)');
   });
 
   it('reads a body back field by field', () => {
+    const { changes, state } = made();
     const body = { changes, state, force: true };
     expect(teamsPlanBody(JSON.parse(JSON.stringify(body)))).toEqual(body);
   });
@@ -105,6 +110,7 @@ describe('teamsState and a saved plan', () => {
     [[], 'body is not an object'],
     [{ changes: {}, state: [], force: false }, 'body.changes'],
     [{ changes: [], state: [1], force: false }, 'body.state[0]'],
+    [{ changes: [], state: 'team eng "Engineering" 3', force: false }, 'body.state is not a list'],
     [{ changes: [], state: [], force: 'yes' }, 'body.force'],
     [{ changes: [{ action: 'move', title: 'x' }], state: [], force: false }, 'body.changes[0].action is not one of create, rename, delete'],
     [{ changes: [{ action: 'create', title: '' }], state: [], force: false }, 'body.changes[0].title: a title cannot be empty'],
@@ -127,6 +133,7 @@ describe('teamsState and a saved plan', () => {
   });
 
   it('says what moved since the plan was made, and nothing when nothing it touches did', () => {
+    const { changes, state } = made();
     const body = { changes, state, force: false };
     expect(teamsMoved(body, [...teams, { id: 'new', title: 'New', members: 9 }])).toBeUndefined();
     const moved = teams.map((t) => (t.id === 'eng' ? { ...t, members: 4 } : t.id === 'T3' ? { ...t, title: 'Old Sales' } : t)).concat([{ id: 'T9', title: 'OPS', members: 0 }]);

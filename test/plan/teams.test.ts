@@ -54,6 +54,14 @@ describe('closestTeams', () => {
     expect(closestTeams('Su', teams).map((t) => t.id)).toEqual([]);
     expect(closestTeams('marketing', teams)).toEqual([]);
     expect(closestTeams('s', teams.concat([{ id: 'a', title: 'b' }, { id: 'c', title: 'd' }, { id: 'e', title: 'f' }])).length).toBe(3);
+    // Four as close as each other: the first three by title, the fourth left out.
+    const four = [
+      { id: 'k4', title: 'Opsd' },
+      { id: 'k2', title: 'Opsb' },
+      { id: 'k1', title: 'Opsa' },
+      { id: 'k3', title: 'Opsc' },
+    ];
+    expect(closestTeams('Ops', four).map((t) => t.id)).toEqual(['k1', 'k2', 'k3']);
   });
 
   it('closest first, then by title; a mistake in the first or last character counts once', () => {
