@@ -204,11 +204,11 @@ describe('apply of a saved organization plan: what makes it stale', () => {
     return path;
   }
 
-  it('a state one line longer than what it was made from: that line is missing now', async () => {
-    const path = await edited((body) => body.state.push(`${uid(4)}: read`));
+  it('a state two lines longer than what it was made from: those lines are missing now', async () => {
+    const path = await edited((body) => body.state.push(`${uid(4)}: read`, `${uid(5)}: edit`));
     const r = await l().run(['apply', path]);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain(`error: the members of organization lab changed since the plan was made: ${uid(4)}: read is now missing; nothing was sent`);
+    expect(r.stderr).toContain(`error: the members of organization lab changed since the plan was made: ${uid(4)}: read is now missing; ${uid(5)}: edit is now missing; nothing was sent`);
     expect(r.stderr).toContain('make a new plan (--plan-out) and have it reviewed again');
     expect(roles()[uid(3)]).toBe('read');
   });
