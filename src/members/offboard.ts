@@ -49,7 +49,11 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
       ctx.io.warn(`${user.key} is not a member of organization ${org}: nothing to do for them`);
     }
   }
-  if (unknown === users.length) throw new NotFoundError(`none of the ${users.length === 1 ? 'user' : `${users.length} users`} named is a member of organization ${org}; nothing was sent`);
+  if (unknown === users.length) {
+    const [only] = users;
+    const who = users.length === 1 && only ? `${only.key} is not` : `none of the ${users.length} users named is`;
+    throw new NotFoundError(`${who} a member of organization ${org}; nothing was sent`);
+  }
   if (byTeam.size === 0 && fromOrganization === undefined) {
     ctx.io.info('Nothing to change: no named user is in a team.');
     return 0;

@@ -24,7 +24,9 @@ export async function runSetOrganizationRole(ctx: Context, options: SetRoleOptio
   const caller = await callerOf(client, members);
   const plan = planOrganizationMembers(members, { roles: options.users.map((u) => ({ user: refOfEntry(u), role: options.role, explicit: true })) });
   if (plan.notMember.length === options.users.length) {
-    throw new NotFoundError(`none of the ${options.users.length === 1 ? 'user' : `${options.users.length} users`} named is a member of organization ${org}; nothing was sent`, {
+    const [only] = plan.notMember;
+    const who = options.users.length === 1 && only ? (only.email ?? only.id) : `none of the ${options.users.length} users named`;
+    throw new NotFoundError(`${who} ${options.users.length === 1 ? 'is not' : 'is'} a member of organization ${org}; nothing was sent`, {
       hint: 'find them with `teamctl users list --search <name or e-mail>`',
     });
   }

@@ -128,7 +128,7 @@ describe('members offboard: nobody to remove', () => {
   it('every leaver unknown to the organization: exit 5, nothing sent, said in the singular or the plural', async () => {
     const one = await runCli(['members', 'offboard', 'ghost@example.com', '--yes'], { env });
     expect(one.code).toBe(5);
-    expect(lines(one.stderr).at(-1)).toBe('error: none of the user named is a member of organization acme; nothing was sent');
+    expect(lines(one.stderr).at(-1)).toBe('error: ghost@example.com is not a member of organization acme; nothing was sent');
     const two = await runCli(['members', 'offboard', 'ghost@example.com', 'nobody@example.com', '--yes'], { env });
     expect(two.code).toBe(5);
     expect(lines(two.stderr).at(-1)).toBe('error: none of the 2 users named is a member of organization acme; nothing was sent');

@@ -46,7 +46,7 @@ describe('users set-role, before anything is sent', () => {
     const { run } = await start();
     const one = await run(['users', 'set-role', 'nobody@example.com', '--role', 'edit']);
     expect(one.code).toBe(5);
-    expect(one.stderr).toContain('error: none of the user named is a member of organization lab; nothing was sent');
+    expect(one.stderr).toContain('error: nobody@example.com is not a member of organization lab; nothing was sent');
     expect(one.stderr).toContain('find them with `teamctl users list --search <name or e-mail>`');
     const two = await run(['users', 'set-role', 'nobody@example.com', 'u99999', '--role', 'edit', '--dry-run']);
     expect(two.code).toBe(5);
