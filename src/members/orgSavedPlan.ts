@@ -97,10 +97,11 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
   const caller = await callerOf(client, members);
   // An empty state: the plan changes no member of the organization and depends on none.
   const now = body.state.length === 0 && body.plan.changes.length === 0 ? [] : organizationState(members, body.plan, caller.id);
-  const moved = body.state.flatMap((was, i) => (now[i] === was ? [] : [`${was} is now ${now[i] ?? 'missing'}`]));
+  // A state cut short (an edited file) names what it lacks, so the refusal is never empty.
+  const moved = [...body.state.flatMap((was, i) => (now[i] === was ? [] : [`${was} is now ${now[i] ?? 'missing'}`])), ...now.slice(body.state.length).map((is) => `${is} is not in the plan's state`)];
   const emails = new Set(members.flatMap((m) => (m.email === null ? [] : [emailKey(m.email)])));
   const joined = (body.invitations?.invitees ?? []).filter((i) => emails.has(emailKey(i.email))).map((i) => `${i.email} joined the organization`);
-  if (moved.length > 0 || now.length !== body.state.length || joined.length > 0) {
+  if (moved.length > 0 || joined.length > 0) {
     throw new GuardError(`the members of organization ${org} changed since the plan was made: ${[...moved, ...joined].join('; ')}; nothing was sent`, { hint: remakePlan });
   }
   await claim();
