@@ -5,23 +5,19 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
 import { notSentMessage } from '../../src/engine/interrupted.js';
 import { recordedInvitation } from '../../src/members/invitations.js';
 import { inviteDomain, invitesPerRequest, type Invitee, type PendingInvitee } from '../../src/members/invite.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import type { Sandbox } from '../../src/sandbox/server.js';
 import { fakeStreams } from '../helpers/streams.js';
+import { sandboxPerTest } from '../helpers/sandbox-client.js';
 
 let sandbox: Sandbox | undefined;
 let client: ApiClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await sandbox?.close();
-  sandbox = undefined;
-  client = undefined;
-});
+const start = sandboxPerTest();
 
 const settings = { force: false, batchSize: 100, concurrency: 4 };
 const pendingOne: PendingInvitee = { email: 'waiting@example.com', invitedAt: '2030-01-03T10:00:00.000Z' };
@@ -32,7 +28,7 @@ const pendingOne: PendingInvitee = { email: 'waiting@example.com', invitedAt: '2
  * and sso@example.com (sso1), a member of organization other. Any other e-mail stays pending.
  */
 async function setup(invitees: Invitee[], pending: PendingInvitee[] = [], o: { sso?: boolean; reinviteAfterDays?: number } = {}) {
-  sandbox = await startSandbox({ port: 0, seed: 'empty' });
+  ({ sandbox, client } = await start());
   const store = sandbox.store;
   store.createOrganization('lab');
   store.addUsers('lab', 4);
@@ -44,7 +40,6 @@ async function setup(invitees: Invitee[], pending: PendingInvitee[] = [], o: { s
   store.members.addAccount({ id: 'known1', displayName: 'Known', email: 'known@example.com' });
   store.createOrganization('other');
   store.addUser('other', { id: 'sso1', displayName: 'Sso', email: 'sso@example.com', role: 'read', disabled: false, joinedAt: new Date().toISOString(), sso: false, spaces: 0, sites: 0 });
-  client = new ApiClient({ baseUrl: sandbox.url, token: sandbox.token, userAgent: 'test', timeoutMs: 5000, sleep: async () => {} });
   const configDir = mkdtempSync(join(tmpdir(), 'teamctl-invite-'));
   const streams = fakeStreams();
   const ctx = new Context({ streams, env: { TEAMCTL_CONFIG_DIR: configDir } }, { color: false });
@@ -133,8 +128,6 @@ describe('the plan', () => {
 
   it(`counts one request per ${invitesPerRequest} invitees, and the listing`, async () => {
     expect((await setup(unknownPeople(invitesPerRequest))).domain.work().requests).toBe(2);
-    await client?.close();
-    await sandbox?.close();
     expect((await setup(unknownPeople(invitesPerRequest + 1))).domain.work()).toEqual({ label: 'members sync', units: invitesPerRequest + 1, requests: 3 });
   });
 
@@ -264,10 +257,6 @@ describe('execute', () => {
       const view = await domain.execute(progress, () => false);
       expect(view.rows.map((r) => [r.outcome, r.status])).toEqual([['failed', answer.status]]);
       expect(await recordedInvitation(configDir, baseUrl, 'lab', 'new@example.com')).toBeUndefined();
-      if (answer.status === 403) {
-        await (client as ApiClient).close();
-        await sandbox.close();
-      }
     }
   });
 

@@ -3,35 +3,28 @@
 // sandbox: the members its creation is sent with, the plan's words, an answer that proves
 // nothing settled by the listing and never sent again, the read-back, the members the service
 // adds itself, and the report, summary and tally of each end.
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
 import type { UserEntry } from '../../src/model/users.js';
 import { membersDomain } from '../../src/members/change.js';
 import { creationMembers, newTeamDomain, organizationMembers, type OrganizationMembers } from '../../src/members/newTeam.js';
 import type { MembersReport } from '../../src/members/report.js';
 import { planMembers, refOfEntry } from '../../src/plan/members.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import type { Sandbox } from '../../src/sandbox/server.js';
 import { fakeStreams } from '../helpers/streams.js';
+import { mail, sandboxPerTest, uid } from '../helpers/sandbox-client.js';
 
 let sandbox: Sandbox | undefined;
 let client: ApiClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await sandbox?.close();
-  sandbox = undefined;
-  client = undefined;
-});
+const start = sandboxPerTest();
 
-const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
-const mail = (n: number): string => `user${String(n).padStart(5, '0')}@example.com`;
 const byEmail = (key: string, role?: 'owner' | 'member'): UserEntry => ({ key, kind: 'email', line: 2, ...(role ? { role } : {}) });
 const byId = (key: string, role?: 'owner' | 'member'): UserEntry => ({ key, kind: 'id', line: 2, ...(role ? { role } : {}) });
 
 async function setup(options: { creatorJoins?: boolean } = {}) {
-  sandbox = await startSandbox({ port: 0, seed: 'empty', ...options });
+  ({ sandbox, client } = await start(options));
   sandbox.store.addUsers('acme', 10);
-  client = new ApiClient({ baseUrl: sandbox.url, token: sandbox.token, userAgent: 'test', timeoutMs: 5000, sleep: async () => {} });
   return { sandbox, client, store: sandbox.store };
 }
 

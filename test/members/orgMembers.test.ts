@@ -6,27 +6,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
 import { GuardError } from '../../src/errors.js';
 import { notSentMessage } from '../../src/engine/interrupted.js';
 import { callerOf, orgMemberOf, orgMembersDomain, organizationParts, plannedOrganization, readOrgMembers, type OrgDomainInput } from '../../src/members/orgMembers.js';
 import type { OrgChange, OrgPlan, OrganizationRole } from '../../src/plan/orgMembers.js';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/server.js';
 import { fakeStreams } from '../helpers/streams.js';
+import { mail, sandboxPerTest, uid } from '../helpers/sandbox-client.js';
 
 let sandbox: Sandbox | undefined;
 let client: ApiClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await sandbox?.close();
-  sandbox = undefined;
-  client = undefined;
-});
+const start = sandboxPerTest();
 
-const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
-const mail = (n: number): string => `user${String(n).padStart(5, '0')}@example.com`;
 const ref = (n: number) => ({ id: uid(n), email: mail(n) });
 const role = (n: number, from: OrganizationRole, to: OrganizationRole): OrgChange => ({ action: 'role', user: ref(n), from, to });
 const removal = (n: number, pruned = false, r: 'read' | 'edit' | 'admin' | null = 'read'): OrgChange => ({ action: 'remove', user: ref(n), role: r, pruned });
@@ -34,13 +28,12 @@ const plan = (changes: OrgChange[], rest: Partial<OrgPlan> = {}): OrgPlan => ({ 
 
 /** Organization lab: u00001 admin, u00002 edit, u00003–u00008 read. */
 async function setup(options: SandboxOptions = {}, flags: { yes?: boolean } = {}) {
-  sandbox = await startSandbox({ port: 0, seed: 'empty', ...options });
+  ({ sandbox, client } = await start(options));
   const store = sandbox.store;
   store.createOrganization('lab');
   store.addUsers('lab', 8);
   store.members.setRole('lab', uid(1), 'admin');
   store.members.setRole('lab', uid(2), 'edit');
-  client = new ApiClient({ baseUrl: sandbox.url, token: sandbox.token, userAgent: 'test', timeoutMs: 5000, sleep: async () => {} });
   const streams = fakeStreams();
   const ctx = new Context({ streams, env: { TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-orgm-')) } }, { color: false, ...flags });
   const members = await readOrgMembers(client, 'lab');

@@ -1,32 +1,25 @@
 // Who is in the organization, known at plan time (src/members/outsiders.ts; `teamctl help organization`, "Who is in the
 // organization"): a few users looked up one by one, more through one listing, against the sandbox;
 // the refusals' words; and what the check adds to a domain's plan, refusals and JSON.
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.js';
 import type { ChangeDomain } from '../../src/engine/run.js';
 import { AuthError } from '../../src/errors.js';
 import { findOutsiders, lookupLimit, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from '../../src/members/outsiders.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import type { Sandbox } from '../../src/sandbox/server.js';
+import { mail, sandboxPerTest, uid } from '../helpers/sandbox-client.js';
 
 let sandbox: Sandbox | undefined;
 let client: ApiClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await sandbox?.close();
-  sandbox = undefined;
-  client = undefined;
-});
+const start = sandboxPerTest();
 
-const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
-const mail = (n: number): string => `user${String(n).padStart(5, '0')}@example.com`;
 const byId = (n: number | string) => ({ id: typeof n === 'number' ? uid(n) : n, email: null });
 const byEmail = (e: string) => ({ id: null, email: e });
 
 /** A sandbox whose organization acme has 30 users, u00001…u00030 (user00001@example.com …). */
 async function setup() {
-  sandbox = await startSandbox({ port: 0, seed: 'empty' });
+  ({ sandbox, client } = await start());
   sandbox.store.addUsers('acme', 30);
-  client = new ApiClient({ baseUrl: sandbox.url, token: sandbox.token, userAgent: 'test', timeoutMs: 5000, sleep: async () => {} });
   return { sandbox, client };
 }
 

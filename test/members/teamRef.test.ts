@@ -1,30 +1,25 @@
 // Teams named by id or title, read from the sandbox (README, "Teams by id or title"): a name tried
 // as an id first, then matched by title against every team listed; a shared title and an unknown
 // name refused with nothing sent, in their exact words; the pages of the team a name means.
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.js';
 import { NotFoundError, UsageError } from '../../src/errors.js';
 import { allTeams, namedTeamPages, pickTeam, teamProblem, withTeam } from '../../src/members/teamRef.js';
 import * as matching from '../../src/plan/teams.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import type { Sandbox } from '../../src/sandbox/server.js';
+import { sandboxPerTest } from '../helpers/sandbox-client.js';
 
 let sandbox: Sandbox | undefined;
 let client: ApiClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await sandbox?.close();
-  sandbox = undefined;
-  client = undefined;
-});
+const start = sandboxPerTest();
 
 /** The empty seed's acme (design "Product Design", engineering "Platform Engineering") and three teams more. */
 async function setup() {
-  sandbox = await startSandbox({ port: 0, seed: 'empty' });
+  ({ sandbox, client } = await start());
   const store = sandbox.store;
   store.createTeam('acme', 'sup1', 'Support');
   store.createTeam('acme', 'sup2', 'support');
   store.createTeam('acme', 'ops', 'Operations');
-  client = new ApiClient({ baseUrl: sandbox.url, token: sandbox.token, userAgent: 'test', timeoutMs: 5000, sleep: async () => {} });
   return { sandbox, client };
 }
 

@@ -3,31 +3,25 @@
 // the confirmation, each change sent against the sandbox and read back, the rows, the summary, the
 // tally and the words of a failed or partial run. The end-to-end tests drive the same code
 // through main(); these pin each sentence and number.
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
 import type { Tally } from '../../src/engine/exit.js';
 import { notSentMessage } from '../../src/engine/interrupted.js';
 import { GuardError } from '../../src/errors.js';
 import type { TeamChange } from '../../src/plan/teamChanges.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import type { Sandbox } from '../../src/sandbox/server.js';
 import { listedTeams, teamsDomain, type TeamRow } from '../../src/teams/change.js';
 import { fakeStreams } from '../helpers/streams.js';
+import { sandboxPerTest, uid } from '../helpers/sandbox-client.js';
 
 let sandbox: Sandbox | undefined;
 let client: ApiClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await sandbox?.close();
-  sandbox = undefined;
-  client = undefined;
-});
-
-const uid = (n: number): string => `u${String(n).padStart(5, '0')}`;
+const start = sandboxPerTest();
 
 /** acme (the empty seed's, with its two teams) with ten users and three teams more: eng "Engineering" (3 members), sales "Sales" (1), idle "Idle" (none). */
 async function setup() {
-  sandbox = await startSandbox({ port: 0, seed: 'empty' });
+  ({ sandbox, client } = await start());
   const store = sandbox.store;
   store.addUsers('acme', 10);
   store.createTeam('acme', 'eng', 'Engineering');
@@ -35,7 +29,6 @@ async function setup() {
   store.createTeam('acme', 'sales', 'Sales');
   store.setTeamMembers('acme', 'sales', [{ userId: uid(4), role: 'owner' }]);
   store.createTeam('acme', 'idle', 'Idle');
-  client = new ApiClient({ baseUrl: sandbox.url, token: sandbox.token, userAgent: 'test', timeoutMs: 5000, sleep: async () => {} });
   return { sandbox, client, store };
 }
 
