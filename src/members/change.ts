@@ -39,6 +39,8 @@ import {
   settleInconclusive,
   unchangedNamedMembers,
   verify,
+  withCreation,
+  type Creation,
   type MembersReport,
   type ReportRow,
   type Verification,
@@ -88,6 +90,8 @@ export interface MembersRunInput {
   /** Users the input named (for the unchanged rows of the report). */
   named: readonly UserRef[];
   settings: MembersRunSettings;
+  /** A team just created: the members its creation brought in, reported as added. */
+  creation?: Creation;
 }
 
 function teamState(current: readonly CurrentMember[]): SavedTeamPlan['state'] {
@@ -163,7 +167,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
     const failedChanges = report.failed.filter((f) => f.action !== 'verify').length;
     const unknown = (result?.failed ?? []).filter((f) => f.mayHaveApplied).length;
     return {
-      total: units,
+      total: units + (input.creation?.joined.length ?? 0),
       applied: report.added.length + report.removed.length + report.roleChanged.length,
       failed: failedChanges,
       unknown: verification.readError !== undefined ? unknown : 0,
@@ -174,6 +178,8 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
     };
   };
   const units = plan.add.length + plan.roleChanges.length + plan.remove.length;
+  const created = (report: MembersReport, rows: ReportRow[]): { report: MembersReport; rows: ReportRow[] } =>
+    input.creation ? withCreation(plan, report, rows, input.creation) : { report, rows };
 
   return {
     team,
@@ -220,8 +226,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
     nothingToDo() {
       // The read we planned from is the verification: the team already is as asked.
       const verification: Verification = { differences: [] };
-      const report = appliedReport(plan, undefined, verification);
-      const rows = reportRows({ plan, verification, unchangedNamed });
+      const { report, rows } = created(appliedReport(plan, undefined, verification), reportRows({ plan, verification, unchangedNamed }));
       return { rows, json: report, doc: membersDoc(team, report, rows, false), summary: () => formatSummary(report, verification), tally: tallyOf(report, verification) };
     },
     nothingToDoLine: 'Nothing to change: the team already matches.',
@@ -245,8 +250,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
           ? { differences: [], readError: 'not read again: the run was interrupted' }
           : await verify(client, org, team, current, planAsExecuted(plan, executed));
       const result = settleInconclusive(executed, verification);
-      const report = appliedReport(plan, result, verification);
-      const rows = reportRows({ plan, result, verification, unchangedNamed });
+      const { report, rows } = created(appliedReport(plan, result, verification), reportRows({ plan, result, verification, unchangedNamed }));
       const tally = tallyOf(report, verification, result);
       const stopped = interrupted();
       return { rows, json: report, doc: membersDoc(team, report, rows, false), summary: (file) => formatSummary(report, verification, stopped ? { report: file } : undefined), tally };

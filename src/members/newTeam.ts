@@ -22,7 +22,7 @@ import { emailKey, type UserEntry, type UserRef } from '../model/users.js';
 import { isEmptyPlan, planMembers, refOfEntry, type CurrentMember } from '../plan/members.js';
 import { oneLine } from '../output/terminal.js';
 import { plural } from '../output/words.js';
-import { membersDoc, membersDomain, type MembersDomain, type MembersRunSettings } from './change.js';
+import { membersDomain, type MembersDomain, type MembersRunSettings } from './change.js';
 import type { MembersReport, ReportRow } from './report.js';
 import { readTeam } from './team.js';
 
@@ -113,9 +113,10 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
       const who = extra.map((u) => oneLine(u.email ?? u.id ?? '')).join(', ');
       ctx.io.warn(`team ${id} (${oneLine(JSON.stringify(title))}): the service made ${who} ${extra.length === 1 ? 'a member' : 'members'} when creating it; not in the roster, kept in this run (the next run with --prune removes ${extra.length === 1 ? 'it' : 'them'})`);
     }
-    const domain = membersDomain(ctx, { client, baseUrl: input.baseUrl, org, team: id, command: input.command, current, plan, named, settings });
+    const creation = { joined: current.filter((m) => sent.includes(m.id)), note };
+    const domain = membersDomain(ctx, { client, baseUrl: input.baseUrl, org, team: id, command: input.command, current, plan, named, settings, creation });
     const view = isEmptyPlan(plan) ? domain.nothingToDo() : await domain.execute(progress, interrupted);
-    return withCreation(id, title, note, current.filter((m) => sent.includes(m.id)), view);
+    return { ...view, summary: (file) => `Created team ${id} (${oneLine(JSON.stringify(title))}) with ${plural(creation.joined.length, 'member')}.\n${view.summary(file)}` };
   };
 
   return {
@@ -143,26 +144,6 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
     planFile: () => {
       throw new Error('a plan that creates teams is refused before it is written');
     },
-  };
-}
-
-/** The result of a team's run, with the members its creation brought in reported as added. */
-function withCreation(id: string, title: string, note: string, joined: readonly CurrentMember[], view: AppliedView<ReportRow>): AppliedView<ReportRow> {
-  const ids = new Set(joined.map((m) => m.id));
-  const message = `as member, with the team's creation${note ? ` (${note})` : ''}`;
-  const rows: ReportRow[] = [
-    ...joined.map((m): ReportRow => ({ user: { id: m.id, email: m.email }, action: 'add', outcome: 'added', status: note ? null : 201, message })),
-    ...view.rows.filter((r) => !(r.action === 'none' && r.user.id !== null && ids.has(r.user.id))),
-  ];
-  const json = view.json as MembersReport;
-  const promoted = json.roleChanged.filter((c) => c.user.id !== null && ids.has(c.user.id)).length;
-  const report: MembersReport = { ...json, added: [...joined.map((m) => ({ id: m.id, email: m.email })), ...json.added], unchanged: Math.max(0, json.unchanged - (joined.length - promoted)) };
-  return {
-    rows,
-    json: report,
-    doc: membersDoc(id, report, rows, false),
-    summary: (file) => `Created team ${id} (${oneLine(JSON.stringify(title))}) with ${plural(joined.length, 'member')}.\n${view.summary(file)}`,
-    tally: { ...view.tally, total: view.tally.total + joined.length, applied: view.tally.applied + joined.length },
   };
 }
 

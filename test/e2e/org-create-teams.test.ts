@@ -1,6 +1,6 @@
 // members sync --roster org.csv --create-teams (`teamctl help rosters`, "Many teams from one roster"), end to end
 // against the sandbox: its teams, titles, members and roles, and its request log, are the reference.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -117,6 +117,25 @@ describe('members sync --create-teams', () => {
     expect(shared.code).toBe(2);
     expect(shared.stderr).toContain('the title "Support" is shared by 2 teams');
     expect(writes(mark)).toEqual([]);
+  });
+
+  it('a team its creation fills wholly: the summary, the JSON and the CSV report count the same adds as the team holds', async () => {
+    await start();
+    const csv = join(dir, 'filled.csv');
+    const r = await runCli(['members', 'sync', '--roster', file(`team,email,role\nData Platform,${email(4)},owner\nData Platform,${email(5)},member\n`), '--create-teams', '--yes', '--json', '--report', csv], { env: env().env });
+    expect(r.code, r.stderr).toBe(0);
+    const [created] = titled('Data Platform');
+    const held = members(created as string);
+    expect(held).toEqual({ [uid(4)]: 'owner', [uid(5)]: 'member' });
+    const report = JSON.parse(r.stdout) as { teams: { team: string; added: { id: string }[]; roleChanged: unknown[]; unchanged: number }[] };
+    const team = report.teams.find((t) => t.team === created);
+    expect(team?.added.map((u) => u.id).sort()).toEqual(Object.keys(held).sort());
+    expect(team?.unchanged).toBe(0);
+    const done = /Done: (\d+) added, 0 removed, (\d+) roles? changed, (\d+) unchanged/.exec(r.stderr);
+    expect(done?.slice(1).map(Number)).toEqual([team?.added.length, team?.roleChanged.length, team?.unchanged]);
+    const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1).filter((line) => line.startsWith(`${created as string},`));
+    expect(rows.filter((line) => line.includes(',add,added,'))).toHaveLength(Object.keys(held).length);
+    expect(rows.filter((line) => line.includes(',unchanged,'))).toEqual([]);
   });
 
   it('creatorJoins: the member the service adds at creation is kept and reported, not pruned', async () => {

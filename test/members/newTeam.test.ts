@@ -113,9 +113,12 @@ describe('creating, then filling', () => {
     expect(report.failed).toEqual([]);
     expect(view.tally).toMatchObject({ total: 4, applied: 4, failed: 0 });
     expect(view.doc.title).toBe(`Result for team ${id}: 3 added, 0 removed, 1 role changed, 0 failed, verified`);
-    const summary = view.summary(undefined).split('\n');
-    expect(summary[0]).toBe(`Created team ${id} ("Data Platform") with 3 members.`);
-    expect(summary.length).toBeGreaterThan(1);
+    // The summary counts as the report does: the creation's members added, none unchanged.
+    expect(view.summary(undefined).split('\n')).toEqual([
+      `Created team ${id} ("Data Platform") with 3 members.`,
+      'Done: 3 added, 0 removed, 1 role changed, 0 unchanged, 0 not in the roster (kept), 0 not a member, 0 failed',
+      'Verified: the team read back matches the plan.',
+    ]);
     expect(sandbox.requests.filter((q) => q.method === 'GET' && q.path === '/v1/orgs/acme/teams')).toEqual([]);
   });
 
@@ -129,9 +132,32 @@ describe('creating, then filling', () => {
     expect(view.rows).toEqual([{ user: { id: uid(5), email: mail(5) }, action: 'add', outcome: 'added', status: 201, message: "as member, with the team's creation" }]);
     expect(view.tally).toMatchObject({ total: 1, applied: 1, failed: 0 });
     expect((view.json as MembersReport).unchanged).toBe(0);
-    expect(view.summary(undefined).split('\n')[0]).toBe(`Created team ${id} ("Data Platform") with 1 member.`);
+    expect(view.summary(undefined).split('\n')).toEqual([
+      `Created team ${id} ("Data Platform") with 1 member.`,
+      'Done: 1 added, 0 removed, 0 roles changed, 0 unchanged, 0 not in the roster (kept), 0 not a member, 0 failed',
+      'Verified: the team read back matches the plan.',
+    ]);
+    expect(view.doc.title).toBe(`Result for team ${id}: 1 added, 0 removed, 0 roles changed, 0 failed, verified`);
     // Read once after its creation; nothing sent, so not read again to verify.
     expect(sandbox.requests.filter((q) => q.path === `/v1/orgs/acme/teams/${id}/members`).map((q) => q.method)).toEqual(['GET']);
+  });
+
+  it('an owner role the service refuses after the creation: added without it, as for any new member', async () => {
+    const { sandbox } = await setup();
+    sandbox.intercept((req) => (req.method === 'PUT' && req.path.endsWith(`/members/${uid(4)}`) ? { kind: 'respond', status: 422, body: { error: { code: 422, message: 'no owners here' } } } : undefined));
+    const { execute } = await domain([byEmail(mail(4), 'owner'), byId(uid(5)), byId(uid(6))]);
+    const view = await execute();
+    const [id] = titled('Data Platform');
+    expect(members(id as string)).toEqual({ [uid(4)]: 'member', [uid(5)]: 'member', [uid(6)]: 'member' });
+    const report = view.json as MembersReport;
+    expect(report.added.map((u) => u.id)).toEqual([uid(4), uid(5), uid(6)]);
+    expect(report.unchanged).toBe(0);
+    expect(report.failed.map((f) => [f.user.id, f.action, f.status])).toEqual([[uid(4), 'role', 422]]);
+    expect(view.tally).toMatchObject({ total: 4, applied: 3, failed: 1 });
+    expect(view.summary(undefined).split('\n').slice(1, 3)).toEqual([
+      'Done: 3 added (1 without the owner role asked for), 0 removed, 0 roles changed, 0 unchanged, 0 not in the roster (kept), 0 not a member, 0 failed',
+      expect.stringMatching(new RegExp(`^  added without the owner role: ${mail(4).replace('.', '\\.')} \\(422\\): .*no owners here`)),
+    ]);
   });
 
   it('a row the organization lacks is added after the creation, and fails as for any team', async () => {
@@ -150,6 +176,10 @@ describe('creating, then filling', () => {
     const quiet = await domain([byId(uid(5), 'owner')]);
     await quiet.execute();
     expect(quiet.warnings()).toBe('');
+    // --prune warns only when the service made someone the roster leaves out a member.
+    const named = await domain([byId(uid(7), 'owner'), { key: 'admin@sandbox.example.com', kind: 'email', line: 3, role: 'owner' }], { prune: true, title: 'Named' });
+    await named.execute();
+    expect(named.warnings()).toBe('');
     const pruning = await domain([byId(uid(6), 'owner')], { prune: true, title: 'Ops' });
     const view = await pruning.execute();
     const [id] = titled('Ops');
@@ -247,6 +277,19 @@ describe('a creation whose answer proves nothing', () => {
     expect(view.tally.unverifiable).toBe(false);
   });
 
+  it('one the service cannot have processed (a 429 asking a wait too long): failed as sent, the teams not listed', async () => {
+    const { sandbox } = await setup();
+    sandbox.intercept((req) =>
+      req.method === 'PUT' && req.path === '/v1/orgs/acme/teams' ? { kind: 'respond', status: 429, headers: { 'retry-after': '3600' }, body: { error: { code: 429, message: 'slow down' } } } : undefined,
+    );
+    const { execute } = await domain([byId(uid(5))]);
+    const view = await execute();
+    expect(creations()).toHaveLength(1);
+    expect(view.summary(undefined)).toMatch(/^team "Data Platform" was not created: PUT .* answered 429: the service asked to wait 3600s before retrying, longer than the 60s teamctl waits$/);
+    expect(view.rows.map((r) => [r.outcome, r.status])).toEqual([['failed', 429]]);
+    expect(sandbox.requests.filter((q) => q.method === 'GET' && q.path === '/v1/orgs/acme/teams')).toEqual([]);
+  });
+
   it('refused by the service: failed with its status, the teams not listed', async () => {
     const { sandbox } = await setup();
     sandbox.intercept((req) => (req.method === 'PUT' && req.path === '/v1/orgs/acme/teams' ? { kind: 'respond', status: 422, body: { error: { code: 422, message: 'bad title' } } } : undefined));
@@ -272,5 +315,15 @@ describe('a team created but not read back', () => {
     expect(view.rows.every((r) => r.outcome === 'failed' && r.status === null && r.message === message)).toBe(true);
     const units = planned.work().units;
     expect(view.tally).toEqual({ total: units, applied: 0, failed: units, unknown: 0, unexplained: 0, unverifiable: true, firstFailure: message });
+  });
+
+  it('a read the service failed names the team and that it was just created', async () => {
+    const { sandbox } = await setup();
+    sandbox.intercept((req) => (req.method === 'GET' && /^\/v1\/orgs\/acme\/teams\/[^/]+\/members$/.test(req.path) ? { kind: 'respond', status: 500, body: { error: { code: 500, message: 'down' } } } : undefined));
+    const { execute } = await domain([byId(uid(5))]);
+    const view = await execute();
+    const [id] = titled('Data Platform');
+    expect(view.summary(undefined)).toMatch(new RegExp(`^team created as ${id}, but it could not be read back to fill it: could not read the whole team ${id} after creating it: .*down.*; run again to finish it$`));
+    expect(view.tally).toMatchObject({ applied: 0, unverifiable: true });
   });
 });
