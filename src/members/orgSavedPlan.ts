@@ -82,7 +82,7 @@ export function orgPlanBody(value: Json): OrgPlanBody {
   if (new Set(plan.changes.map((c) => `${c.action} ${c.user.id}`)).size !== plan.changes.length) throw new ShapeError('body.plan.changes names one change twice');
   return {
     plan,
-    ...(o.teams !== undefined ? { teams: membersPlanBody(o.teams) } : {}),
+    ...(o.teams !== undefined ? { teams: membersPlanBody(o.teams, 'body.teams') } : {}),
     ...(o.invitations !== undefined ? { invitations: invitationsBody(o.invitations) } : {}),
     state: array(o.state, 'body.state').map((s, i) => string(s, `body.state[${i}]`)),
     options: { force: boolean(options.force, 'body.options.force'), maxOrgRemovals: string(options.maxOrgRemovals, 'body.options.maxOrgRemovals'), concurrency: wholeNumber(options.concurrency, 'body.options.concurrency', 1) },

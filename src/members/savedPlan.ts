@@ -61,27 +61,30 @@ function teamPlan(value: Json, path: string): SavedTeamPlan {
   };
 }
 
-/** The body of a members plan, checked; throws ShapeError naming the first wrong field. */
-export function membersPlanBody(value: Json): MembersPlanBody {
-  const o = object(value, 'body');
-  const options = object(o.options, 'body.options');
-  const teams = array(o.teams, 'body.teams').map((t, i) => teamPlan(t, `body.teams[${i}]`));
-  if (teams.length === 0) throw new ShapeError('body.teams is empty');
+/**
+ * The body of a members plan, checked; throws ShapeError naming the first wrong field by its path
+ * from `root` (`body`, or `body.teams` where an organization plan holds it).
+ */
+export function membersPlanBody(value: Json, root = 'body'): MembersPlanBody {
+  const o = object(value, root);
+  const options = object(o.options, `${root}.options`);
+  const teams = array(o.teams, `${root}.teams`).map((t, i) => teamPlan(t, `${root}.teams[${i}]`));
+  if (teams.length === 0) throw new ShapeError(`${root}.teams is empty`);
   // One entry per team, as --plan-out writes it: a team twice would be counted, and sent, twice.
   const first = new Map<string, number>();
   teams.forEach(({ team }, i) => {
     const at = first.get(team);
-    if (at !== undefined) throw new ShapeError(`body.teams[${i}] names team ${JSON.stringify(team)} again (as body.teams[${at}] does)`);
+    if (at !== undefined) throw new ShapeError(`${root}.teams[${i}] names team ${JSON.stringify(team)} again (as ${root}.teams[${at}] does)`);
     first.set(team, i);
   });
   return {
     teams,
     options: {
-      force: boolean(options.force, 'body.options.force'),
-      batchSize: wholeNumber(options.batchSize, 'body.options.batchSize', 1),
-      concurrency: wholeNumber(options.concurrency, 'body.options.concurrency', 1),
-      maxRemovals: options.maxRemovals === null ? null : string(options.maxRemovals, 'body.options.maxRemovals'),
-      ...(options.minOwners !== undefined ? { minOwners: wholeNumber(options.minOwners, 'body.options.minOwners', 1) } : {}),
+      force: boolean(options.force, `${root}.options.force`),
+      batchSize: wholeNumber(options.batchSize, `${root}.options.batchSize`, 1),
+      concurrency: wholeNumber(options.concurrency, `${root}.options.concurrency`, 1),
+      maxRemovals: options.maxRemovals === null ? null : string(options.maxRemovals, `${root}.options.maxRemovals`),
+      ...(options.minOwners !== undefined ? { minOwners: wholeNumber(options.minOwners, `${root}.options.minOwners`, 1) } : {}),
     },
   };
 }

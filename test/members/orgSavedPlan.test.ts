@@ -100,9 +100,12 @@ describe('saved organization plans', () => {
   });
 
   it('checks the team changes as a members plan', () => {
-    // Their paths are those of a members plan's own body (`body.teams[0]…`).
-    expect(refused(full, (b) => (b.teams.teams[0].plan.remove[0].role = 'admin'))).toBe('body.teams[0].plan.remove[0].role is not one of owner, member');
-    expect(refused(full, (b) => (b.teams = null))).toBe('body is not an object');
+    // Each path is the field's own, from the plan's body (`body.teams.teams[0]…`).
+    expect(refused(full, (b) => (b.teams.teams[0].plan.remove[0].role = 'admin'))).toBe('body.teams.teams[0].plan.remove[0].role is not one of owner, member');
+    expect(refused(full, (b) => (b.teams = null))).toBe('body.teams is not an object');
+    expect(refused(full, (b) => (b.teams.teams = []))).toBe('body.teams.teams is empty');
+    expect(refused(full, (b) => delete b.teams.options.force)).toMatch(/^body\.teams\.options\.force /);
+    expect(refused(full, (b) => (b.teams.teams = [b.teams.teams[0], b.teams.teams[0]]))).toMatch(/^body\.teams\.teams\[1\] names team "t" again \(as body\.teams\.teams\[0\] does\)$/);
   });
 
   it.each([
