@@ -83,6 +83,7 @@ function isRetryable(outcome: AttemptOutcome, retryClass: RetryClass): boolean {
   // A proxy's 502/503/504 to CONNECT may pass; its 407 or 403 will not.
   const proxyStatus = outcome.kind === 'error' ? proxyAnswer(outcome.code) : undefined;
   if (proxyStatus !== undefined) return retryableStatuses.has(proxyStatus);
+  if (outcome.kind === 'error' && permanentCodes.has(outcome.code)) return false;
   if (retryClass === 'unprocessed-only') return cannotHaveBeenProcessed(outcome);
   return outcome.kind === 'error' ? transientCodes.has(outcome.code) : retryableStatuses.has(outcome.status);
 }

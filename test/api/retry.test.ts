@@ -107,8 +107,10 @@ describe('Retry-After', () => {
 
 describe('the edges of each rule', () => {
   it('a name that does not resolve is failed at once; a lookup to try again is retried; neither reached the service', () => {
-    expect(decide({ kind: 'error', code: 'ENOTFOUND' })).toEqual({ retry: false, why: 'not-retryable' });
-    expect(decide({ kind: 'error', code: 'EAI_AGAIN' }).retry).toBe(true);
+    for (const rule of ['idempotent', 'unprocessed-only'] as const) {
+      expect(decide({ kind: 'error', code: 'ENOTFOUND' }, rule)).toEqual({ retry: false, why: 'not-retryable' });
+      expect(decide({ kind: 'error', code: 'EAI_AGAIN' }, rule).retry).toBe(true);
+    }
     for (const code of ['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']) expect(cannotHaveBeenProcessed({ kind: 'error', code })).toBe(true);
     for (const code of ['ECONNRESET', 'ETIMEDOUT', 'TIMEOUT', 'PROXY_']) expect(cannotHaveBeenProcessed({ kind: 'error', code })).toBe(false);
     for (const status of [200, 408, 503]) expect(cannotHaveBeenProcessed({ kind: 'response', status })).toBe(false);
