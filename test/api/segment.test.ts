@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { glossaryPath } from '../../src/api/glossary.js';
 import { teamMembersPath } from '../../src/api/members.js';
-import { identifierProblem, pathSegment } from '../../src/api/segment.js';
+import { identifierProblem, pathSegment, teamNameProblem } from '../../src/api/segment.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('path segments', () => {
@@ -12,6 +12,25 @@ describe('path segments', () => {
       expect(() => pathSegment(value, 'team')).toThrow(UsageError);
     }
     expect(() => pathSegment('..', 'team')).toThrow('invalid team "..": ".." would change the path; nothing was sent');
+  });
+
+  it('says why, in words of its own for each kind of problem', () => {
+    expect(identifierProblem('')).toBe('it is empty');
+    expect(identifierProblem('.')).toBe('"." would change the path');
+    expect(identifierProblem('..')).toBe('".." would change the path');
+    for (const c of ['/', '\\', '?', '#']) expect(identifierProblem(`a${c}b`)).toBe(`it contains "${c}"`);
+    // The first character that ends the segment is the one named.
+    expect(identifierProblem('a#b/c')).toBe('it contains "#"');
+    for (const c of ['\u0000', '\u0009', '\u001f', '\u007f', '\u0085', '\u009f']) expect(identifierProblem(`a${c}b`), JSON.stringify(c)).toBe('it contains a control character');
+    // The printable characters around the control ranges are allowed, encoded.
+    for (const c of [' ', '~', '\u00a0', '.a', 'a..b']) expect(identifierProblem(c), JSON.stringify(c)).toBeUndefined();
+    expect(() => pathSegment('a\u0007', 'user')).toThrow(new UsageError('invalid user "a\\u0007": it contains a control character; nothing was sent'));
+  });
+
+  it('a team name may hold anything but control characters, since it is matched, never put in a path', () => {
+    expect(teamNameProblem('')).toBe('it is empty');
+    for (const name of ['a/b', '..', '.', 'a?b#c', 'Platform Team', ' ', '~\u00a0']) expect(teamNameProblem(name), name).toBeUndefined();
+    for (const c of ['\u0000', '\u001f', '\u007f', '\u009f']) expect(teamNameProblem(`a${c}`), JSON.stringify(c)).toBe('it contains a control character');
   });
 
   it('encodes everything else so it stays one segment', () => {
