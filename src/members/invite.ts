@@ -17,11 +17,13 @@ import type { TeamMemberRole } from '../api/types.js';
 import { emailKey, type UserRef } from '../model/users.js';
 import type { Progress } from '../output/progress.js';
 import { describeUser, type MembersPlan } from '../plan/members.js';
+import { oneLine } from '../output/terminal.js';
+import { plural } from '../output/words.js';
 import { roleName } from '../plan/orgMembers.js';
 import { membersDomain, type MembersRunSettings } from './change.js';
 import { recordInvitation } from './invitations.js';
 import { readOrgMembers } from './orgMembers.js';
-import type { ReportRow } from './report.js';
+import type { MembersReport, ReportRow } from './report.js';
 import { stepOfTeamRow, type StepRow } from './sequence.js';
 import { readTeam } from './team.js';
 import type { InvitationsPlanBody, Invitee, PendingInvitee } from './invitees.js';
@@ -204,7 +206,16 @@ async function place(ctx: Context, input: InviteInput, joined: readonly { invite
   const placed: { team: string; view: AppliedView<ReportRow>; rows: StepRow[] }[] = [];
   for (const [team, users] of byTeam) {
     if (interrupted()) break;
-    const current = await readTeam(input.client, input.org, team, 'to place the invitees who joined');
+    let current;
+    try {
+      current = await readTeam(input.client, input.org, team, 'to place the invitees who joined');
+    } catch (err) {
+      // The invitations are sent already: this team's adds fail, said why, and the others go on.
+      if (!(err instanceof TeamctlError)) throw err;
+      const view = notPlaced(team, users.map((u) => u.user), err);
+      placed.push({ team, view, rows: view.rows.map((r) => stepOfTeamRow(r, team)) });
+      continue;
+    }
     const members = new Set(current.map((m) => m.id));
     // Only adds: an invitee who joined the team meanwhile is left as they are.
     const plan: MembersPlan = {
@@ -219,6 +230,21 @@ async function place(ctx: Context, input: InviteInput, joined: readonly { invite
     placed.push({ team, view, rows: view.rows.map((r) => stepOfTeamRow(r, team)) });
   }
   return placed;
+}
+
+/** A team the joined invitees could not be placed in (it could not be read): each add failed, nothing sent to it. */
+function notPlaced(team: string, users: readonly UserRef[], err: TeamctlError): AppliedView<ReportRow> {
+  const message = `not placed in team ${team}: ${err.message}`;
+  const status = err.status ?? null;
+  const rows = users.map((user): ReportRow => ({ user, action: 'add', outcome: 'failed', status, message }));
+  const report: MembersReport = { dryRun: false, added: [], removed: [], roleChanged: [], unchanged: 0, notMember: [], failed: rows.map((r) => ({ user: r.user, action: 'add', status, message })), verified: false };
+  return {
+    rows,
+    json: report,
+    doc: { title: message, sections: [] },
+    summary: () => `Not placed: ${plural(users.length, 'invitee')} who joined; ${oneLine(err.message)}`,
+    tally: { total: users.length, applied: 0, failed: users.length, unknown: 0, unexplained: 0, unverifiable: false, firstFailure: message },
+  };
 }
 
 function tallyOf(rows: readonly StepRow[], placements: readonly Tally[]): Tally {

@@ -331,10 +331,23 @@ describe('execute', () => {
     expect((view.json as { placed: { team: string }[] }).placed.map((p) => p.team)).toEqual(['t']);
   });
 
-  it('a team that cannot be read stops the placement, saying what it was read for', async () => {
-    const { sandbox, domain, progress } = await setup([known], []);
+  it('a team that cannot be read fails its placement, saying what it was read for; the invitation and the other teams stand', async () => {
+    const { sandbox, store, domain, progress } = await setup([known], []);
     sandbox.intercept((req) => (req.method === 'GET' && req.path === '/v1/orgs/lab/teams/t/members' ? { kind: 'respond', status: 400, body: { error: { code: 400, message: 'bad team' } } } : undefined));
-    await expect(domain.execute(progress, () => false)).rejects.toThrow(/^could not read the whole team t to place the invitees who joined: .*bad team/);
+    const view = await domain.execute(progress, () => false);
+    expect(store.teamMembers('lab', 't').map((m) => m.userId)).toEqual(['u00001']);
+    expect(store.teamMembers('lab', 'v').map((m) => m.userId).sort()).toEqual(['known1', 'u00002']);
+    expect(sandbox.requests.filter((q) => q.method !== 'GET' && q.path.includes('/teams/t/'))).toEqual([]);
+    const placement = view.rows.filter((r) => r.team === 't');
+    expect(placement).toHaveLength(1);
+    expect(placement[0]).toMatchObject({ user: { id: 'known1', email: 'known@example.com' }, action: 'add', outcome: 'failed', status: 400 });
+    expect(placement[0]?.message).toMatch(/^not placed in team t: could not read the whole team t to place the invitees who joined: .*bad team/);
+    expect(view.rows[0]).toMatchObject({ outcome: 'joined', user: { id: 'known1' } });
+    expect(view.tally).toMatchObject({ total: 3, applied: 2, failed: 1, unknown: 0 });
+    expect(view.tally.firstFailure).toBe(placement[0]?.message);
+    const placed = (view.json as { placed: { team: string; failed: unknown[]; added: unknown[] }[] }).placed;
+    expect(placed.map((p) => [p.team, p.added.length, p.failed.length])).toEqual([['t', 0, 1], ['v', 1, 0]]);
+    expect(view.summary(undefined)).toMatch(/\nteam t:\nNot placed: 1 invitee who joined; could not read the whole team t to place the invitees who joined: .*bad team.*\nteam v:\n/);
   });
 
   it('a placement that fails is counted with the invitations', async () => {

@@ -58,8 +58,10 @@ adds those who joined to their teams in the same run:
   outcome: recorded as sent, settled by reading the members, and never sent
   again in that run.
 - The invitations and placements run after the team changes (a team is read for
-  the placement as those changes left it). The JSON report has \`invited\`,
-  \`pending\` and \`placed\` (each team's report of the placement).
+  the placement as those changes left it). A team that cannot be read fails
+  its placement (each invitee's add, with why) and the other teams go on; the
+  next run adds them. The JSON report has \`invited\`, \`pending\` and
+  \`placed\` (each team's report of the placement).
 - \`--plan-out\` keeps the invitations in the plan (kind \`organization\`, beside
   the team changes; \`apply --show\` lists them as \`invite\`). \`apply\` sends them
   once, and refuses the plan (exit 3) when an invitee joined the organization
