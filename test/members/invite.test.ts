@@ -360,6 +360,24 @@ describe('execute', () => {
     expect(view.summary(undefined).split('\n')[0]).toBe('Invitations: 1 joined, 0 invited and pending, 0 failed.');
   });
 
+  it("a placement whose answers were lost and whose team cannot be read again is counted unknown and unverified", async () => {
+    const { sandbox, domain, progress } = await setup([known], []);
+    let reads = 0;
+    sandbox.intercept((req) => {
+      if (req.path !== '/v1/orgs/lab/teams/v/members') return undefined;
+      if (req.method === 'GET' && ++reads === 1) return undefined;
+      return { kind: 'respond', status: 500, body: { error: { code: 500, message: 'v is down' } } };
+    });
+    const view = await domain.execute(progress, () => false);
+    expect(view.tally).toMatchObject({ total: 3, applied: 2, failed: 1, unknown: 1, unverifiable: true });
+  });
+
+  it('as many invitees as pending ones: a plan to show, not empty', async () => {
+    const { domain } = await setup([fresh], [pendingOne]);
+    expect(domain.isEmpty()).toBe(false);
+    expect((await domain.planText(false)).split('\n')[0]).toBe('Invitations to organization lab: 1 to invite, 1 pending');
+  });
+
   it('a bug is thrown, not reported as a failed invitation or listing', async () => {
     const { domain, progress, baseUrl } = await setup([known], []);
     const realBase = (client as ApiClient).base;
