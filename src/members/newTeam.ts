@@ -150,7 +150,8 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
 /** A team that was not created (or not read back): every planned change failed, with why. */
 function notCreated(planned: MembersDomain, message: string, status: number | null, unverifiable = false): AppliedView<ReportRow> {
   const view = planned.planned();
-  const rows = view.rows.map((r): ReportRow => (r.outcome === 'planned' ? { ...r, outcome: 'failed', status, message } : r));
+  // Planned from an empty team, every row is a planned add.
+  const rows = view.rows.map((r): ReportRow => ({ ...r, outcome: 'failed', status, message }));
   const json = view.json as MembersReport;
   const report: MembersReport = {
     ...json,
