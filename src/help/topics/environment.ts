@@ -85,20 +85,19 @@ file\`. The reports keep the field names of their formats: \`unchanged\` (member
   timeouts, 429, 502, 503 and 504, up to 4 times, with exponential backoff and
   full jitter (random between 0 and min(8 s, 250 ms × 2ⁿ)). A \`Retry-After\`
   (seconds or HTTP date) is waited exactly, up to 60 s; a longer one fails at
-  once and says how long the service asked to wait. The policy is a pure
-  function (\`src/api/retry.ts\`), tested with an injected clock and random
-  source. We use our own loop rather than undici's retry interceptor because the
-  policy differs per request (the glossary PUT) and \`--debug\` must show every
-  attempt.
+  once and says how long the service asked to wait. A name that does not
+  resolve fails at once, whatever the request. The policy is a pure function
+  (\`src/api/retry.ts\`), tested with an injected clock and random source. We
+  use our own loop rather than undici's retry interceptor because the policy
+  differs per request (the glossary PUT) and \`--debug\` must show every attempt.
 - The glossary PUT is not idempotent: it is repeated only when nothing can have
-  been processed — the connection was refused (or never made) before the request
-  was sent, or the service answered
-  429. Nothing else proves that: not a \`503\` either, whatever its body (an API
-       behind a gateway wraps an upstream reset in its own
-       \`{"error":{"code":503,…}}\`, and the upstream may already have written).
-       After any other answer or failure the outcome is unknown: the batch is
-       held back and settled by listing; see "Reliability: requests whose
-       outcome is unknown" (\`teamctl help reliability\`).
+  been processed — the connection was refused (or never made) before the
+  request was sent, or the service answered 429. Nothing else proves that: not a
+  \`503\` either, whatever its body (an API behind a gateway wraps an upstream
+  reset in its own \`{"error":{"code":503,…}}\`, and the upstream may already
+  have written). After any other answer or failure the outcome is unknown: the
+  batch is held back and settled by listing; see "Reliability: requests whose
+  outcome is unknown" (\`teamctl help reliability\`).
 - Identifiers in paths (organization, team, user id, glossary entry id) are
   always one percent-encoded path segment. A value that is \`.\` or \`..\` or
   contains \`/ \\ ? #\` or a control character is refused before any request (exit
