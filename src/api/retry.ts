@@ -41,9 +41,9 @@ export type RetryDecision =
 const neverSentCodes = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 /** A name that does not resolve will not resolve on the next try either: failed at once. */
 const permanentCodes = new Set(['ENOTFOUND']);
-/** Connection-level failures and timeouts where the outcome is unknown. */
+/** Connection-level failures and timeouts where the outcome is unknown (a permanent one is refused first). */
 const transientCodes = new Set([
-  ...[...neverSentCodes].filter((c) => !permanentCodes.has(c)),
+  ...neverSentCodes,
   'ECONNRESET',
   'EPIPE',
   'ETIMEDOUT',

@@ -47,10 +47,11 @@ const codeOf = (err: unknown): string | undefined => (err as NodeJS.ErrnoExcepti
  */
 function explain(err: unknown, path: string, options: RegularOptions, look: () => Stats | undefined): unknown {
   const code = codeOf(err);
-  if (code === 'ELOOP' && options.own === true && look()?.isSymbolicLink() === true) return new FileKindError(path, 'symlink', 'a symbolic link');
+  // `look` sees a link itself only for teamctl's own files (it follows one otherwise).
+  if (code === 'ELOOP' && look()?.isSymbolicLink() === true) return new FileKindError(path, 'symlink', 'a symbolic link');
   if (code === 'ENXIO' || code === 'EISDIR') {
     const info = look();
-    const kind = info === undefined ? undefined : info.isSymbolicLink() ? 'a symbolic link' : kindOf(info);
+    const kind = info === undefined ? undefined : kindOf(info);
     if (kind !== undefined) return new FileKindError(path, 'not-regular', kind);
   }
   return err;

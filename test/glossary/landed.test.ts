@@ -84,12 +84,16 @@ describe('checkLanded', () => {
     expect(listed()).toBe(3);
   });
 
-  it('as many missing but not the same ones is no agreement', async () => {
+  it('as many missing but not the same ones is no agreement, even when some are the same', async () => {
     const { o } = options();
     const one = [entry('x', 'one')];
     const two = [entry('y', 'two')];
     const check = await checkLanded(listings(one, two, two), ops, [], o);
     expect(check).toMatchObject({ kind: 'settled', pending: [ops[0]], listings: 3 });
+    // Missing two, then two again, sharing "three": the sets differ, so a third listing is taken.
+    const three = [...ops, insert(3, 'three')];
+    const again = options();
+    expect(await checkLanded(listings(one, two, two), three, [], again.o)).toMatchObject({ kind: 'settled', pending: [three[0], three[2]], listings: 3 });
   });
 
   it('still changing after the last listing: unsettled, with what the last one found', async () => {
