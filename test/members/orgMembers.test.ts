@@ -183,6 +183,10 @@ describe('in two parts', () => {
     const notMember = organizationParts(ctx, { ...input, plan: plan([], { notMember: [ghost] }) });
     expect(await notMember.roles.domain.planText(false)).toBe('Organization lab: 0 organization role changes, 0 out of the organization\n  ? ghost@example.com is not a member of the organization: nothing to do');
     expect(await notMember.removals.domain.planText(false)).toBe('');
+    // Nothing for the organization at all (a run that changes teams only): neither part says a heading.
+    const none = organizationParts(ctx, { ...input, plan: plan([]) });
+    expect(await none.roles.domain.planText(false)).toBe('');
+    expect(await none.removals.domain.planText(false)).toBe('');
   });
 
   it('the guards check the whole plan once, in the roles part, which warns about kept users named', async () => {
