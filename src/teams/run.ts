@@ -27,12 +27,12 @@ export async function runTeamsChange(ctx: Context, options: TeamsRunOptions): Pr
   const teams = await listedTeams(client, org);
   const { changes, problems } = options.plan(teams);
   const usage = problems.filter((p) => p.kind === 'usage');
-  const unknown = problems.filter((p) => p.kind === 'unknown');
   const message = (list: typeof problems): string => `${list.map((p) => p.message).join('; ')} (organization ${org}); nothing was sent`;
   if (usage.length > 0) throw new UsageError(message(usage), { hint: 'list the teams and their ids with `teamctl teams list`' });
-  if (unknown.length > 0) {
+  // What is left is unknown teams.
+  if (problems.length > 0) {
     const close = [...new Map(options.names.flatMap((n) => closestTeams(n, teams)).map((t) => [t.id, t])).values()].filter((t) => !options.names.includes(t.id));
-    throw new NotFoundError(message(unknown), { status: 404, hint: close.length > 0 ? `did you mean ${close.slice(0, 3).map(describeTeam).join(' or ')}? (\`teamctl teams list\`)` : 'list the teams and their ids with `teamctl teams list`' });
+    throw new NotFoundError(message(problems), { status: 404, hint: close.length > 0 ? `did you mean ${close.slice(0, 3).map(describeTeam).join(' or ')}? (\`teamctl teams list\`)` : 'list the teams and their ids with `teamctl teams list`' });
   }
   const domain = teamsDomain({ client, baseUrl: client.base.origin + client.base.prefix, org, command: options.command, teams, changes, force: options.force === true });
   return runChange(ctx, domain, runOptions(options));

@@ -154,6 +154,33 @@ describe('teams create, rename and delete', () => {
     expect(s.sandbox.store.teamIds('acme')).toEqual(['engineering']);
   });
 
+  it('every name that is wrong is said at once, with the closest teams, each once, never one the command names', async () => {
+    const mark = s.sandbox.requests.length;
+    const two = await runCli(['teams', 'delete', 'Platform Enginering', 'Product Desig', '--force', '--yes'], { env: s.env });
+    expect(two.code).toBe(5);
+    expect(two.stderr).toBe(
+      'error: no team has the id or title "Platform Enginering"; no team has the id or title "Product Desig" (organization acme); nothing was sent\n' +
+        'hint: did you mean "Platform Engineering" (engineering) or "Product Design" (design)? (`teamctl teams list`)\n',
+    );
+    const same = await runCli(['teams', 'delete', 'Platform Enginering', 'Platform Engineerin', '--force', '--yes'], { env: s.env });
+    expect(same.stderr).toContain('hint: did you mean "Platform Engineering" (engineering)? (`teamctl teams list`)\n');
+    // The closest team is one the command names already: no suggestion, the list instead.
+    const named = await runCli(['teams', 'delete', 'enginering', 'engineering', '--force', '--yes'], { env: s.env });
+    expect(named.code).toBe(5);
+    expect(named.stderr).toBe('error: no team has the id or title "enginering" (organization acme); nothing was sent\nhint: list the teams and their ids with `teamctl teams list`\n');
+    const far = await runCli(['teams', 'rename', 'zzzzqqq', 'X', '--yes'], { env: s.env });
+    expect(far.code).toBe(5);
+    expect(far.stderr).toContain('hint: list the teams and their ids with `teamctl teams list`\n');
+    const taken = await runCli(['teams', 'create', 'Product Design', 'Platform Engineering', '--yes'], { env: s.env });
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toBe(
+      'error: a team titled "Product Design" exists already (design); a team titled "Platform Engineering" exists already (engineering) (organization acme); nothing was sent\n' +
+        'hint: list the teams and their ids with `teamctl teams list`\n',
+    );
+    expect(writes(mark)).toEqual([]);
+    expect(titles()).toEqual(['Platform Engineering', 'Product Design']);
+  });
+
   it('a saved plan applies once and is refused when a team it touches moved', async () => {
     const plan = join(dir, 'teams.json');
     expect((await runCli(['teams', 'rename', 'design', 'Design Systems', '--plan-out', plan], { env: s.env })).code).toBe(0);
@@ -174,6 +201,13 @@ describe('teams create, rename and delete', () => {
     const refused = await runCli(['apply', stale], { env: s.env });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('the teams of acme changed since the plan was made');
+    expect(refused.stderr).toContain('hint: make a new plan (--plan-out) and have it reviewed again');
     expect(s.sandbox.store.teamIds('acme')).toContain('design');
+    // A reviewed delete plan is its own confirmation: applied without --yes away from a terminal.
+    const reviewed = join(dir, 'reviewed.json');
+    expect((await runCli(['teams', 'delete', 'design', '--force', '--plan-out', reviewed], { env: s.env })).code).toBe(0);
+    const applied = await runCli(['apply', reviewed], { env: s.env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(s.sandbox.store.teamIds('acme')).not.toContain('design');
   });
 });
