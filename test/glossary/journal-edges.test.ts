@@ -2,7 +2,7 @@
 // window and clock of settling, inserts counted one entry each, what a batch whose outcome became
 // known leaves, the lock's holder and its release, the files of older versions it adopts, the
 // shapes it refuses, and which failures of a PUT keep a batch.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -207,6 +207,40 @@ describe('the lock', () => {
     expect(said).toEqual([
       `another teamctl (process 1 on elsewhere\\nerror: forged\\e[8m, since 2026-01-01T00:00:00.000Z) is changing the glossary of acme at http://loopback:1: waiting for it to finish (Ctrl-C to stop); its lock file is ${lockFile}`,
     ]);
+  });
+});
+
+describe('a lock or a journal that cannot be written', () => {
+  it('a lock file that cannot be created for another reason than another run holding it: a JournalError naming the lock and why', async () => {
+    // A config folder whose journal folder can be made but whose lock's full path is too long for
+    // the system (4,096 characters on Linux): open() fails with ENAMETOOLONG, not EEXIST.
+    const tail = '/journal/'.length + 20 + '.json.lock'.length;
+    let dir = newDir();
+    while (dir.length + 200 + tail < 4098) dir = join(dir, 'd'.repeat(199));
+    dir = join(dir, 'e'.repeat(4098 - tail - dir.length - 1));
+    const before = process.listeners('exit');
+    const err = (await Journal.open(dir, base, 'acme', lock).catch((e: unknown) => e)) as JournalError;
+    expect(err).toBeInstanceOf(JournalError);
+    // (The read-only copy of a dry run takes no lock: it names the journal's path.)
+    const lockFile = `${(await Journal.open(dir, base, 'acme')).path}.lock`;
+    expect(lockFile.length).toBe(4098);
+    expect(err.message).toBe(`the glossary lock ${lockFile} could not be created (ENAMETOOLONG: name too long, open '${lockFile}'); nothing was sent`);
+    expect(existsSync(join(dir, 'journal'))).toBe(true);
+    expect(process.listeners('exit')).toEqual(before);
+  });
+
+  it('a journal that can be read but not written (its folder removed while the lock is held): nothing recorded, a JournalError saying why and what to do', async () => {
+    const dir = newDir();
+    const j = await Journal.open(dir, base, 'acme', lock);
+    rmSync(join(dir, 'journal'), { recursive: true });
+    const err = (await j.sending([insert('a')], at(0)).catch((e: unknown) => e)) as JournalError;
+    expect(err).toBeInstanceOf(JournalError);
+    expect(err.message).toBe(
+      `the glossary journal ${j.path} could not be written (cannot write the glossary journal ${j.path}: the folder ${join(dir, 'journal')} does not exist); nothing was sent`,
+    );
+    expect(err.hint).toBe('teamctl records every glossary request there before sending it; free the disk or fix the permissions of the config folder, then run again');
+    expect(j.pending()).toEqual([]);
+    await j.close();
   });
 });
 
