@@ -2,7 +2,7 @@
 // window and clock of settling, inserts counted one entry each, what a batch whose outcome became
 // known leaves, the lock's holder and its release, the files of older versions it adopts, the
 // shapes it refuses, and which failures of a PUT keep a batch.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -240,6 +240,90 @@ describe('a lock or a journal that cannot be written', () => {
     );
     expect(err.hint).toBe('teamctl records every glossary request there before sending it; free the disk or fix the permissions of the config folder, then run again');
     expect(j.pending()).toEqual([]);
+    await j.close();
+  });
+});
+
+describe('what the journal and its lock are on disk', () => {
+  const unreadable = 'it records glossary requests whose outcome was unknown, which could still land: check the glossary for duplicates (teamctl glossary list), then move the file aside and run again';
+
+  it('the journal is one JSON line; the lock is readable by its owner alone', async () => {
+    const j = await Journal.open(newDir(), base, 'acme', lock);
+    expect(statSync(`${j.path}.lock`).mode & 0o777).toBe(0o600);
+    await j.sending([insert('a')], at(0));
+    const text = readFileSync(j.path, 'utf8');
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text.split('\n')).toHaveLength(2);
+    await j.close();
+  });
+
+  it('a symbolic link in the place of the journal or of its lock is refused, even to a good journal, saying what to do', async () => {
+    const dir = newDir();
+    const j = await Journal.open(dir, base, 'acme', lock);
+    await j.close();
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ version: 1, batches: [] }));
+    symlinkSync(good, j.path);
+    for (const open of [() => Journal.open(dir, base, 'acme', lock), () => Journal.open(dir, base, 'acme')]) {
+      const err = (await open().catch((e: unknown) => e)) as JournalError;
+      expect(err).toBeInstanceOf(JournalError);
+      expect(err.message).toBe(`the glossary journal ${j.path} is a symbolic link, which teamctl does not follow for its own files; nothing was sent`);
+      expect(err.hint).toBe('teamctl keeps its journal there as a regular file of its own: remove what is there, then run again');
+    }
+    rmSync(j.path);
+    symlinkSync(good, `${j.path}.lock`);
+    const err = (await Journal.open(dir, base, 'acme', lock).catch((e: unknown) => e)) as JournalError;
+    expect(err).toBeInstanceOf(JournalError);
+    expect(err.message).toBe(`the glossary lock ${j.path}.lock is a symbolic link, which teamctl does not follow for its own files; nothing was sent`);
+    expect(err.hint).toBe('teamctl keeps its lock there as a regular file of its own: remove what is there, then run again');
+  });
+
+  it('a journal that cannot be read for another reason than missing (its folder is a file) stops a dry run too', async () => {
+    const dir = newDir();
+    writeFileSync(join(dir, 'journal'), 'not a folder');
+    const path = (await Journal.open(newDir(), base, 'acme')).path.replace(/^.*\/journal\//, join(dir, 'journal') + '/');
+    const err = (await Journal.open(dir, base, 'acme').catch((e: unknown) => e)) as JournalError;
+    expect(err).toBeInstanceOf(JournalError);
+    expect(err.message).toBe(`the glossary journal ${path} cannot be read (ENOTDIR: not a directory, open '${path}'); nothing was sent`);
+    expect(err.hint).toBe(unreadable);
+  });
+
+  it('a journal that is not JSON, or JSON of another shape, is named so', async () => {
+    const dir = newDir();
+    const { path } = await Journal.open(dir, base, 'acme');
+    mkdirSync(join(dir, 'journal'));
+    const cases: [string, string][] = [
+      ['{"batches": [', 'it is not JSON'],
+      ['null', 'it is not a teamctl glossary journal'],
+      ['5', 'it is not a teamctl glossary journal'],
+      ['[]', 'it is not a teamctl glossary journal'],
+      ['{"batches": {}}', 'it is not a teamctl glossary journal'],
+      [JSON.stringify({ version: 1, batches: [{ id: 'a', sentAt: 't', operations: [] }, { id: 'b', sentAt: 't' }] }), 'it is not a teamctl glossary journal'],
+    ];
+    for (const [text, why] of cases) {
+      writeFileSync(path, text);
+      const err = (await Journal.open(dir, base, 'acme').catch((e: unknown) => e)) as JournalError;
+      expect(err, text).toBeInstanceOf(JournalError);
+      expect(err.message, text).toBe(`the glossary journal ${path} cannot be read (${why}); nothing was sent`);
+      expect(err.hint).toBe(unreadable);
+    }
+  });
+
+  it('a file whose name only starts like a journal of this version is an older journal, adopted', async () => {
+    const dir = newDir();
+    await (await Journal.open(dir, base, 'acme', lock)).close();
+    const old = join(dir, 'journal', '0123456789abcdef0123.json.json');
+    writeFileSync(old, JSON.stringify({ batches: [{ id: 'old', baseUrl: 'http://localhost:1', organization: 'acme', sentAt: at(0).toISOString(), operations: [insert('old')] }] }));
+    const j = await Journal.open(dir, base, 'acme', lock);
+    expect(j.pending()).toEqual([{ id: 'old', sentAt: at(0).toISOString(), operations: [insert('old')] }]);
+    await j.close();
+    expect(existsSync(old)).toBe(false);
+  });
+
+  it('an update of an entry no longer in the glossary has not landed, whatever its translations', async () => {
+    const j = await Journal.open(newDir(), base, 'acme', lock);
+    await j.sending([{ type: 'update', id: 'gone', translations: {} }], at(0));
+    expect(await j.settle([entry('e1', 'x')], at(1), 60_000)).toEqual({ landed: 0, lost: 0, held: [{ operation: { type: 'update', id: 'gone', translations: {} }, sentAt: at(0).toISOString() }] });
     await j.close();
   });
 });
