@@ -66,7 +66,8 @@ describe('which column is which', () => {
       statusIndexes: [],
       orgRoleIndex: 3,
     });
-    // An add or remove file reads neither teams nor organization roles.
+    // A roster without one has no orgRoleIndex at all; an add or remove file reads neither teams nor organization roles.
+    expect(readHeader(['team', 'email', 'role'], true, undefined)).toStrictEqual({ userIndex: 1, userHeading: 'email', userColumn: 'email', roleIndex: 2, teamIndex: 0, statusIndexes: [] });
     expect(readHeader(['team', 'email', 'role', heading], false, undefined)).toStrictEqual({
       userIndex: 1,
       userHeading: 'email',
@@ -160,6 +161,7 @@ describe('headers refused, word for word, on their line', () => {
     expect(keys(parseUserFile('Group [groupObjectId] Required,email\nx,ada@example.com\n', 'r.csv', roster))).toEqual(['ada@example.com']);
     expect(readHeader(['Group [groupObjectId] Required', 'email', 'login'], true, undefined)).toMatchObject({ userIndex: 1, userColumn: 'email' });
     expect(readHeader(['Group [groupObjectId] Required', 'login'], true, undefined)).toMatchObject({ userIndex: 1, userColumn: 'user' });
+    expect(readHeader(['Group [groupObjectId] Required', 'email', 'id'], true, undefined)).toMatchObject({ userIndex: 1, userColumn: 'email', idIndex: 2 });
     expect(readHeader(['Name', 'Group [objectIdList] Required'], true, undefined)).toBe(
       'no user column in the header (found "Name", "Group [objectIdList] Required"); accepted: email (or Email Address, EmailAddress, E-mail, Mail, UserPrincipalName), id (or User ID), user (or Username, Login), in any case, a [bracketed] suffix ignored — or name the column with --user-column',
     );
