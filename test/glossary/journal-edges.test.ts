@@ -320,11 +320,15 @@ describe('what the journal and its lock are on disk', () => {
     expect(existsSync(old)).toBe(false);
   });
 
-  it('an update of an entry no longer in the glossary has not landed, whatever its translations', async () => {
+  it('an update has landed only in its own entry: not when its entry is gone, whatever its translations, nor when another entry has them', async () => {
     const j = await Journal.open(newDir(), base, 'acme', lock);
     await j.sending([{ type: 'update', id: 'gone', translations: {} }], at(0));
     expect(await j.settle([entry('e1', 'x')], at(1), 60_000)).toEqual({ landed: 0, lost: 0, held: [{ operation: { type: 'update', id: 'gone', translations: {} }, sentAt: at(0).toISOString() }] });
     await j.close();
+    const k = await Journal.open(newDir(), base, 'acme', lock);
+    await k.sending([{ type: 'update', id: 'u2', translations: { en: 'sent' } }], at(0));
+    expect(await k.settle([entry('e1', 'sent'), entry('u2', 'older')], at(1), 60_000)).toMatchObject({ landed: 0, lost: 0, held: [{ operation: { type: 'update', id: 'u2' } }] });
+    await k.close();
   });
 });
 
