@@ -56,7 +56,7 @@ const headerAliases: Record<string, string> = {
 };
 
 /** The property an Entra template names in brackets before `Required` (or nothing), lower case. */
-export const bracketedProperty = (cell: string): string => /\[([A-Za-z]+)\]\s*(?:required)?\s*$/i.exec(cell.trim())?.[1]?.toLowerCase() ?? '';
+export const bracketedProperty = (cell: string): string => /\[([A-Za-z]+)\]\s*(?:required)?\s*$/i.exec(cell)?.[1]?.toLowerCase() ?? '';
 
 /** A header cell as compared: trimmed, lower case, a bracketed suffix (`[Required]`) dropped. */
 const headerName = (cell: string): string =>
@@ -125,15 +125,15 @@ export function readHeader(cells: string[], readRoles: boolean, chosen: string |
     const found = cells.map((c) => quote(c.trim())).join(', ');
     return `no user column in the header (found ${found}); accepted: email (or Email Address, EmailAddress, E-mail, Mail, UserPrincipalName), id (or User ID), user (or Username, Login), in any case, a [bracketed] suffix ignored — or name the column with --user-column`;
   }
-  const [userIndex, second] = columns[userColumn];
-  if (userIndex === undefined) throw new Error('unreachable: a found column has an index');
-  if (second !== undefined) {
-    const both = columns[userColumn].map((i) => cells[i]?.trim() ?? '');
+  // (userColumn was found: its list of columns has one index at least.)
+  const userIndex = columns[userColumn][0] as number;
+  if (columns[userColumn].length > 1) {
+    const both = columns[userColumn].map((i) => (cells[i] as string).trim());
     const what = `${both.length} columns could be the ${userColumn === 'email' ? 'e-mail' : userColumn} column (${both.map(quote).join(', ')})`;
     // --user-column picks a column by its name: columns named alike need one renamed first.
     const names = new Set(both.map(headerName));
     if (names.size < both.length) return `${what}: rename one of them (--user-column picks a column by its name, and theirs are the same)`;
-    return `${what}: name the one to read with --user-column ${quote(both[0] ?? '')}`;
+    return `${what}: name the one to read with --user-column ${quote(both[0] as string)}`;
   }
   const idIndex = userColumn === 'email' && columns.id.length === 1 ? columns.id[0] : undefined;
   return { userIndex, userHeading: cells[userIndex]?.trim() ?? userColumn, userColumn, ...rest, ...(idIndex !== undefined ? { idIndex } : {}) };
@@ -167,7 +167,7 @@ export class InactiveRows {
 
   constructor(header: readonly string[], indexes: readonly number[]) {
     this.columns = indexes.map((index) => {
-      const name = header[index]?.trim() ?? '';
+      const name = (header[index] as string).trim();
       return { index, name, values: inactiveStatuses[headerName(name)] ?? new Set(), count: 0, seen: new Set() };
     });
   }

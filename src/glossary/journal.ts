@@ -181,7 +181,10 @@ export class Journal {
     for (const e of glossary) present.set(translationsKey(e.translations), (present.get(translationsKey(e.translations)) ?? 0) + 1);
     const landed = (op: GlossaryOperation): boolean => {
       if (op.type === 'delete') return !ids.has(op.id);
-      if (op.type === 'update') return byId.get(op.id) !== undefined && translationsKey(byId.get(op.id)?.translations ?? {}) === translationsKey(op.translations);
+      if (op.type === 'update') {
+        const current = byId.get(op.id);
+        return current !== undefined && translationsKey(current.translations) === translationsKey(op.translations);
+      }
       const key = translationsKey(op.translations);
       const n = present.get(key) ?? 0;
       if (n === 0) return false;
@@ -394,7 +397,6 @@ export function holdBack(planned: readonly PlannedOperation[], held: Settled['he
 }
 
 function sameOperation(a: GlossaryOperation, b: GlossaryOperation): boolean {
-  if (a.type !== b.type) return false;
   if (a.type === 'insert' && b.type === 'insert') return translationsKey(a.translations) === translationsKey(b.translations);
   if (a.type === 'update' && b.type === 'update') return a.id === b.id;
   return a.type === 'delete' && b.type === 'delete' && a.id === b.id;

@@ -2,7 +2,7 @@
 // window and clock of settling, inserts counted one entry each, what a batch whose outcome became
 // known leaves, the lock's holder and its release, the files of older versions it adopts, the
 // shapes it refuses, and which failures of a PUT keep a batch.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -207,6 +207,128 @@ describe('the lock', () => {
     expect(said).toEqual([
       `another teamctl (process 1 on elsewhere\\nerror: forged\\e[8m, since 2026-01-01T00:00:00.000Z) is changing the glossary of acme at http://loopback:1: waiting for it to finish (Ctrl-C to stop); its lock file is ${lockFile}`,
     ]);
+  });
+});
+
+describe('a lock or a journal that cannot be written', () => {
+  it('a lock file that cannot be created for another reason than another run holding it: a JournalError naming the lock and why', async () => {
+    // A config folder whose journal folder can be made but whose lock's full path is too long for
+    // the system (4,096 characters on Linux): open() fails with ENAMETOOLONG, not EEXIST.
+    const tail = '/journal/'.length + 20 + '.json.lock'.length;
+    let dir = newDir();
+    while (dir.length + 200 + tail < 4098) dir = join(dir, 'd'.repeat(199));
+    dir = join(dir, 'e'.repeat(4098 - tail - dir.length - 1));
+    const before = process.listeners('exit');
+    const err = (await Journal.open(dir, base, 'acme', lock).catch((e: unknown) => e)) as JournalError;
+    expect(err).toBeInstanceOf(JournalError);
+    // (The read-only copy of a dry run takes no lock: it names the journal's path.)
+    const lockFile = `${(await Journal.open(dir, base, 'acme')).path}.lock`;
+    expect(lockFile.length).toBe(4098);
+    expect(err.message).toBe(`the glossary lock ${lockFile} could not be created (ENAMETOOLONG: name too long, open '${lockFile}'); nothing was sent`);
+    expect(existsSync(join(dir, 'journal'))).toBe(true);
+    expect(process.listeners('exit')).toEqual(before);
+  });
+
+  it('a journal that can be read but not written (its folder removed while the lock is held): nothing recorded, a JournalError saying why and what to do', async () => {
+    const dir = newDir();
+    const j = await Journal.open(dir, base, 'acme', lock);
+    rmSync(join(dir, 'journal'), { recursive: true });
+    const err = (await j.sending([insert('a')], at(0)).catch((e: unknown) => e)) as JournalError;
+    expect(err).toBeInstanceOf(JournalError);
+    expect(err.message).toBe(
+      `the glossary journal ${j.path} could not be written (cannot write the glossary journal ${j.path}: the folder ${join(dir, 'journal')} does not exist); nothing was sent`,
+    );
+    expect(err.hint).toBe('teamctl records every glossary request there before sending it; free the disk or fix the permissions of the config folder, then run again');
+    expect(j.pending()).toEqual([]);
+    await j.close();
+  });
+});
+
+describe('what the journal and its lock are on disk', () => {
+  const unreadable = 'it records glossary requests whose outcome was unknown, which could still land: check the glossary for duplicates (teamctl glossary list), then move the file aside and run again';
+
+  it('the journal is one JSON line; the lock is readable by its owner alone', async () => {
+    const j = await Journal.open(newDir(), base, 'acme', lock);
+    expect(statSync(`${j.path}.lock`).mode & 0o777).toBe(0o600);
+    await j.sending([insert('a')], at(0));
+    const text = readFileSync(j.path, 'utf8');
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text.split('\n')).toHaveLength(2);
+    await j.close();
+  });
+
+  it('a symbolic link in the place of the journal or of its lock is refused, even to a good journal, saying what to do', async () => {
+    const dir = newDir();
+    const j = await Journal.open(dir, base, 'acme', lock);
+    await j.close();
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ version: 1, batches: [] }));
+    symlinkSync(good, j.path);
+    for (const open of [() => Journal.open(dir, base, 'acme', lock), () => Journal.open(dir, base, 'acme')]) {
+      const err = (await open().catch((e: unknown) => e)) as JournalError;
+      expect(err).toBeInstanceOf(JournalError);
+      expect(err.message).toBe(`the glossary journal ${j.path} is a symbolic link, which teamctl does not follow for its own files; nothing was sent`);
+      expect(err.hint).toBe('teamctl keeps its journal there as a regular file of its own: remove what is there, then run again');
+    }
+    rmSync(j.path);
+    symlinkSync(good, `${j.path}.lock`);
+    const err = (await Journal.open(dir, base, 'acme', lock).catch((e: unknown) => e)) as JournalError;
+    expect(err).toBeInstanceOf(JournalError);
+    expect(err.message).toBe(`the glossary lock ${j.path}.lock is a symbolic link, which teamctl does not follow for its own files; nothing was sent`);
+    expect(err.hint).toBe('teamctl keeps its lock there as a regular file of its own: remove what is there, then run again');
+  });
+
+  it('a journal that cannot be read for another reason than missing (its folder is a file) stops a dry run too', async () => {
+    const dir = newDir();
+    writeFileSync(join(dir, 'journal'), 'not a folder');
+    const path = (await Journal.open(newDir(), base, 'acme')).path.replace(/^.*\/journal\//, join(dir, 'journal') + '/');
+    const err = (await Journal.open(dir, base, 'acme').catch((e: unknown) => e)) as JournalError;
+    expect(err).toBeInstanceOf(JournalError);
+    expect(err.message).toBe(`the glossary journal ${path} cannot be read (ENOTDIR: not a directory, open '${path}'); nothing was sent`);
+    expect(err.hint).toBe(unreadable);
+  });
+
+  it('a journal that is not JSON, or JSON of another shape, is named so', async () => {
+    const dir = newDir();
+    const { path } = await Journal.open(dir, base, 'acme');
+    mkdirSync(join(dir, 'journal'));
+    const cases: [string, string][] = [
+      ['{"batches": [', 'it is not JSON'],
+      ['null', 'it is not a teamctl glossary journal'],
+      ['5', 'it is not a teamctl glossary journal'],
+      ['[]', 'it is not a teamctl glossary journal'],
+      ['{"batches": {}}', 'it is not a teamctl glossary journal'],
+      [JSON.stringify({ version: 1, batches: [{ id: 'a', sentAt: 't', operations: [] }, { id: 'b', sentAt: 't' }] }), 'it is not a teamctl glossary journal'],
+    ];
+    for (const [text, why] of cases) {
+      writeFileSync(path, text);
+      const err = (await Journal.open(dir, base, 'acme').catch((e: unknown) => e)) as JournalError;
+      expect(err, text).toBeInstanceOf(JournalError);
+      expect(err.message, text).toBe(`the glossary journal ${path} cannot be read (${why}); nothing was sent`);
+      expect(err.hint).toBe(unreadable);
+    }
+  });
+
+  it('a file whose name only starts like a journal of this version is an older journal, adopted', async () => {
+    const dir = newDir();
+    await (await Journal.open(dir, base, 'acme', lock)).close();
+    const old = join(dir, 'journal', '0123456789abcdef0123.json.json');
+    writeFileSync(old, JSON.stringify({ batches: [{ id: 'old', baseUrl: 'http://localhost:1', organization: 'acme', sentAt: at(0).toISOString(), operations: [insert('old')] }] }));
+    const j = await Journal.open(dir, base, 'acme', lock);
+    expect(j.pending()).toEqual([{ id: 'old', sentAt: at(0).toISOString(), operations: [insert('old')] }]);
+    await j.close();
+    expect(existsSync(old)).toBe(false);
+  });
+
+  it('an update has landed only in its own entry: not when its entry is gone, whatever its translations, nor when another entry has them', async () => {
+    const j = await Journal.open(newDir(), base, 'acme', lock);
+    await j.sending([{ type: 'update', id: 'gone', translations: {} }], at(0));
+    expect(await j.settle([entry('e1', 'x')], at(1), 60_000)).toEqual({ landed: 0, lost: 0, held: [{ operation: { type: 'update', id: 'gone', translations: {} }, sentAt: at(0).toISOString() }] });
+    await j.close();
+    const k = await Journal.open(newDir(), base, 'acme', lock);
+    await k.sending([{ type: 'update', id: 'u2', translations: { en: 'sent' } }], at(0));
+    expect(await k.settle([entry('e1', 'sent'), entry('u2', 'older')], at(1), 60_000)).toMatchObject({ landed: 0, lost: 0, held: [{ operation: { type: 'update', id: 'u2' } }] });
+    await k.close();
   });
 });
 
