@@ -74,7 +74,8 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
     throw err instanceof NotFoundError && name.includes(',') ? severalTeams(name) : err;
   });
   const first = planMembers(current, options.change);
-  const check = await checkOrganization(ctx, client, org, options, first.add.map((a) => a.user), first.remove.length > 0 || options.lifecycle?.pruneOrganization === true);
+  // One team: --prune-organization needs an organization roster, so only the team's removals count.
+  const check = await checkOrganization(ctx, client, org, options, first.add.map((a) => a.user), first.remove.length > 0);
   const change = check.outsiders.length > 0 ? withoutOutsiders(options.change, check.outsiders) : options.change;
   // A roster left with nobody plans nothing more: the refusal says why.
   const plan = change.roster?.length === 0 ? planMembers(current, { ...change, roster: undefined, prune: false }) : change === options.change ? first : planMembers(current, change);

@@ -60,6 +60,24 @@ describe('a roster naming people outside the organization', () => {
     expect(noPrune.stderr).not.toContain('none of the 4 users');
   });
 
+  it('an organization roster read from a column of logins: refused the same way when a team would lose members, or the organization would', async () => {
+    const roster = file(['team,login', ...[1, 2, 3, 4].map((n) => `t,octo${n}`), 'v,octo5']);
+    const nobody = 'none of the 5 users of';
+    for (const extra of [['--prune'], ['--prune-organization', '--skip-unknown']]) {
+      const r = await runCli(['members', 'sync', '--roster', roster, '--dry-run', ...extra], { env: lab.env });
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toContain(`${nobody} ${roster} (read from its column "login") is a member of the organization or of its teams, yet the plan would remove members`);
+    }
+    // Nothing would be removed: the users outside are the refusal, or are left out.
+    const kept = await runCli(['members', 'sync', '--roster', roster, '--dry-run'], { env: lab.env });
+    expect(kept.code).toBe(3);
+    expect(kept.stderr).not.toContain(nobody);
+    const skipped = await runCli(['members', 'sync', '--roster', roster, '--dry-run', '--skip-unknown'], { env: lab.env });
+    expect(skipped.code, skipped.stderr).toBe(0);
+    expect(skipped.stderr).not.toContain(nobody);
+    expect(writes()).toEqual([]);
+  });
+
   it('an organization roster: the outsiders of every team at once, one listing of the members', async () => {
     const rows = ['team,email', ...[1, 2, 3, 4].map((n) => `t,${email(n)}`), `v,${email(5)}`, ...[10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map((n) => `v,${email(n)}`), 'v,ghost@example.com', 't,ghost@example.com'];
     const mark = lab.sandbox.requests.length;
