@@ -257,7 +257,8 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile,
       const rows = byName.get(name) ?? [];
       const lines = rows.map((e) => e.line);
       const where = `${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
-      const cannot = problem?.kind === 'unknown' && create ? titleProblem(name) : undefined;
+      // A title that could not be created is said so, not offered to --create-teams.
+      const cannot = problem?.kind === 'unknown' ? titleProblem(name) : undefined;
       if (problem?.kind === 'unknown' && create && cannot === undefined) toCreate(missing, name, rows);
       else if (problem !== undefined) {
         const why = cannot !== undefined ? `${problem.message}, and it cannot be created: ${cannot}` : problem.kind === 'unknown' ? `${problem.message}; --create-teams creates it` : problem.message;

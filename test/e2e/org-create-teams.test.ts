@@ -99,6 +99,7 @@ describe('members sync --create-teams', () => {
     const planOut = await runCli(['members', 'sync', '--roster', path, '--create-teams', '--plan-out', join(dir, 'plan.json')], { env: env().env });
     expect(planOut.code).toBe(2);
     expect(planOut.stderr).toContain('--plan-out cannot save a plan that creates teams (1 team to create: "Data Platform"); nothing was sent');
+    expect(planOut.stderr).toContain('hint: create it first (`teamctl teams create "Data Platform"`), then make the plan again');
     expect(planOut.stderr).toContain('teamctl teams create "Data Platform"');
     expect(writes(mark)).toEqual([]);
     expect(titled('Data Platform')).toEqual([]);
@@ -145,6 +146,11 @@ describe('members sync --create-teams', () => {
     const [created] = titled('Data Platform');
     expect(members(created as string)).toEqual({ [uid(6)]: 'owner', 'u-sandbox-admin': 'owner' });
     expect(r.stderr).toContain('admin@sandbox.example.com a member when creating it; not in the roster, kept in this run');
+    // Without --prune a member the roster leaves out is kept anyway: no warning.
+    const kept = await runCli(['members', 'sync', '--roster', file(`team,id,role\nOps,${uid(7)},owner\n`), '--create-teams', '--yes'], { env: env().env });
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.stderr).not.toContain('when creating it');
+    expect(members(titled('Ops')[0] as string)).toEqual({ [uid(7)]: 'owner', 'u-sandbox-admin': 'owner' });
     // The next run with --prune removes it, as for any member the roster leaves out.
     const next = await runCli(['members', 'sync', '--roster', file(`team,id,role\nData Platform,${uid(6)},owner\n`), '--create-teams', '--prune', '--yes'], { env: env().env });
     expect(next.code).toBe(0);

@@ -56,6 +56,28 @@ describe('the teams of an organization roster', () => {
     expect(l().writes()).toEqual([]);
   });
 
+  it('a team whose first read fails (500) stops the run, saying what it was read for; it is not looked up as a title instead', async () => {
+    const { run, sandbox } = await start();
+    let failed = false;
+    sandbox.intercept((req) => {
+      if (req.path !== '/v1/orgs/lab/teams/v/members' || failed) return undefined;
+      failed = true;
+      return { kind: 'respond', status: 500, body: { error: { code: 500, message: 'v is down' } } };
+    });
+    const r = await run(['members', 'sync', '--roster', file(['team,email', `plat,${email(1)}`, `v,${email(4)}`, `v,${email(6)}`]), '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error: could not read the whole team v before planning; nothing was sent: .*v is down/);
+    expect(reads()).not.toContain('/v1/orgs/lab/teams');
+    expect(l().writes()).toEqual([]);
+  });
+
+  it('teams named by their ids only: the teams are not listed', async () => {
+    const { run } = await start();
+    const r = await run(['members', 'sync', '--roster', file(['team,email', `plat,${email(1)}`, `v,${email(4)}`]), '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(reads()).not.toContain('/v1/orgs/lab/teams');
+  });
+
   it('a team found by its title that cannot be read stops the run with that error', async () => {
     const { run, sandbox } = await start();
     sandbox.intercept((req) => (req.path === '/v1/orgs/lab/teams/plat/members' ? { kind: 'respond', status: 401, body: { error: { code: 401, message: 'token expired' } } } : undefined));
@@ -86,6 +108,11 @@ describe('the teams of an organization roster', () => {
     const r = await run(['members', 'sync', '--roster', path, '--create-teams', '--yes']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${path}:2: team "${long}": no team of organization lab has the id or title "${long}", and it cannot be created: a title has at most 64 characters, this one 65 (line 2)`);
+    // Without --create-teams too: the flag is not offered for a title it could not create.
+    const plain = await run(['members', 'sync', '--roster', path, '--dry-run']);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain(`"${long}", and it cannot be created: a title has at most 64 characters, this one 65 (line 2)`);
+    expect(plain.stderr).not.toContain('--create-teams creates it');
     expect(l().writes()).toEqual([]);
   });
 
