@@ -207,6 +207,35 @@ describe('the glossary journal', () => {
     expect(ens()).toEqual(['bank', 'door', 'river']);
   });
 
+  it('a saved glossary plan while another import holds the lock: apply --dry-run checks it without the lock; apply --no-wait is refused', async () => {
+    const plan = join(dir, 'held-plan.json');
+    const planned = join(dir, 'held-plan.csv');
+    writeFileSync(planned, 'en,fr\nwindow,fenêtre\n');
+    const config = newConfigDir();
+    expect((await runCli(['glossary', 'import', planned, '--plan-out', plan], { env: s.env, configDir: config })).code).toBe(0);
+    const file = join(dir, 'held.csv');
+    writeFileSync(file, 'en,fr\nbank,banque\n');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    s.sandbox.intercept((req) => {
+      if (req.method !== 'PUT' || held) return undefined;
+      held = true;
+      return { kind: 'hold', until: released };
+    });
+    const one = runCli(['glossary', 'import', file], { env: s.env, configDir: config });
+    await vi.waitFor(() => expect(puts()).toBe(1));
+    const checked = await runCli(['apply', plan, '--dry-run', '--no-wait'], { env: s.env, configDir: config });
+    expect(checked.code, checked.stderr).toBe(0);
+    const refused = await runCli(['apply', plan, '--no-wait'], { env: s.env, configDir: config });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/^error: another teamctl \(process \d+ on .*\) is changing the glossary of acme/m);
+    release();
+    expect((await one).code).toBe(0);
+    expect(puts()).toBe(1);
+    expect(ens()).toEqual(['bank']);
+  });
+
   it('another profile, and localhost for 127.0.0.1, find the same journal: a batch still in flight is held back', async () => {
     const file = join(dir, 'profiles.csv');
     writeFileSync(file, 'en,fr\nbank,banque\n');

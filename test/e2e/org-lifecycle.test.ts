@@ -133,9 +133,17 @@ describe('--prune-organization', () => {
     expect(removed.code, removed.stderr).toBe(0);
     expect(removed.stderr).toContain(`warning: ${email(3)} is kept (protected), but named for removal: removed anyway`);
     expect(team('t')).not.toContain(uid(3));
+    // Offboarded from the teams only: the same warning, once, and the member leaves team v.
+    const teamsOnly = await run(['members', 'offboard', uid(6), '--yes']);
+    expect(teamsOnly.code, teamsOnly.stderr).toBe(0);
+    expect(teamsOnly.stderr.split('is kept (protected), but named').length - 1).toBe(1);
+    expect(team('v')).toEqual([uid(5)]);
+    expect(inOrg(6)).toBe(true);
+    // From the organization too: its own part says the warning, once.
     const left = await run(['members', 'offboard', uid(6), '--from-organization', '--yes']);
     expect(left.code, left.stderr).toBe(0);
     expect(left.stderr).toContain('is kept (protected), but named explicitly: changed anyway');
+    expect(left.stderr.split('is kept (protected), but named').length - 1).toBe(1);
     expect(inOrg(6)).toBe(false);
   });
 
