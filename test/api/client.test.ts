@@ -171,6 +171,12 @@ describe('ApiClient', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect((await all).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    // A slot given back with no one waiting is free again: requests one after another never wait.
+    const { url: quick } = await serve((_req, res) => json(res, 200, { ok: true }));
+    const { c: one } = client(quick);
+    one.shareBudget(1);
+    for (let i = 0; i < 3; i++) expect((await one.request('GET', `/y${i}`)).status).toBe(200);
+    await one.close();
     await c.close();
   });
 
