@@ -39,12 +39,11 @@ import {
   settleInconclusive,
   unchangedNamedMembers,
   verify,
-  withCreation,
-  type Creation,
   type MembersReport,
   type ReportRow,
   type Verification,
 } from './report.js';
+import { withCreation, type Creation } from './creation.js';
 import { plural } from '../output/words.js';
 import { foldLimit } from '../output/fold.js';
 

@@ -25,6 +25,18 @@ const journalIn = (config: string): string => {
   return join(config, 'journal', files[0]!);
 };
 const ens = (): string[] => s.sandbox.store.glossaryEntries('acme').map((e) => e.translations.en as string).sort();
+/** Holds the sandbox's answer to the first glossary PUT until the returned function is called. */
+function holdFirstPut(): () => void {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  s.sandbox.intercept((req) => {
+    if (req.method !== 'PUT' || held) return undefined;
+    held = true;
+    return { kind: 'hold', until: released };
+  });
+  return release;
+}
 
 describe('the glossary journal', () => {
   it('a re-run while the service still holds a timed-out batch holds it back; after it lands, the next run settles it: nothing doubled', async () => {
@@ -182,14 +194,7 @@ describe('the glossary journal', () => {
     const file = join(dir, 'meet.csv');
     writeFileSync(file, 'en,fr\nbank,banque\ndoor,porte\nriver,rivière\n');
     const config = newConfigDir();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = false;
-    s.sandbox.intercept((req) => {
-      if (req.method !== 'PUT' || held) return undefined;
-      held = true;
-      return { kind: 'hold', until: released };
-    });
+    const release = holdFirstPut();
     const one = runCli(['glossary', 'import', file], { env: s.env, configDir: config });
     await vi.waitFor(() => expect(puts()).toBe(1)); // the first is sending, holding the lock
     const two = runCli(['glossary', 'import', file], { env: s.env, configDir: config });
@@ -215,14 +220,7 @@ describe('the glossary journal', () => {
     expect((await runCli(['glossary', 'import', planned, '--plan-out', plan], { env: s.env, configDir: config })).code).toBe(0);
     const file = join(dir, 'held.csv');
     writeFileSync(file, 'en,fr\nbank,banque\n');
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = false;
-    s.sandbox.intercept((req) => {
-      if (req.method !== 'PUT' || held) return undefined;
-      held = true;
-      return { kind: 'hold', until: released };
-    });
+    const release = holdFirstPut();
     const one = runCli(['glossary', 'import', file], { env: s.env, configDir: config });
     await vi.waitFor(() => expect(puts()).toBe(1));
     const checked = await runCli(['apply', plan, '--dry-run', '--no-wait'], { env: s.env, configDir: config });
