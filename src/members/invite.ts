@@ -12,7 +12,7 @@ import { notSentMessage } from '../engine/interrupted.js';
 import { newPlanFile, type PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import type { AppliedView, ChangeDomain } from '../engine/run.js';
-import { ServiceError, TeamctlError } from '../errors.js';
+import { AuthError, ServiceError, TeamctlError } from '../errors.js';
 import type { TeamMemberRole } from '../api/types.js';
 import { emailKey, type UserRef } from '../model/users.js';
 import type { Progress } from '../output/progress.js';
@@ -243,7 +243,8 @@ function notPlaced(team: string, users: readonly UserRef[], err: TeamctlError): 
     json: report,
     doc: { title: message, sections: [] },
     summary: () => `Not placed: ${plural(users.length, 'invitee')} who joined; ${oneLine(err.message)}`,
-    tally: { total: users.length, applied: 0, failed: users.length, unknown: 0, unexplained: 0, unverifiable: false, firstFailure: message },
+    // A refused token stops the run as it does any team's change (its exit code, not a partial run's).
+    tally: { total: users.length, applied: 0, failed: users.length, unknown: 0, unexplained: 0, unverifiable: false, firstFailure: message, stoppedBy: err instanceof AuthError ? err : undefined },
   };
 }
 
@@ -258,6 +259,7 @@ function tallyOf(rows: readonly StepRow[], placements: readonly Tally[]): Tally 
     unexplained: sum((t) => t.unexplained),
     unverifiable: placements.some((t) => t.unverifiable),
     firstFailure: failed[0]?.message ?? placements.find((t) => t.firstFailure !== undefined)?.firstFailure,
+    stoppedBy: placements.find((t) => t.stoppedBy !== undefined)?.stoppedBy,
   };
 }
 

@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AuthError } from '../../src/errors.js';
 import type { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
 import { notSentMessage } from '../../src/engine/interrupted.js';
@@ -348,6 +349,15 @@ describe('execute', () => {
     const placed = (view.json as { placed: { team: string; failed: unknown[]; added: unknown[] }[] }).placed;
     expect(placed.map((p) => [p.team, p.added.length, p.failed.length])).toEqual([['t', 0, 1], ['v', 1, 0]]);
     expect(view.summary(undefined)).toMatch(/\nteam t:\nNot placed: 1 invitee who joined; could not read the whole team t to place the invitees who joined: .*bad team.*\nteam v:\n/);
+    expect(view.tally.stoppedBy).toBeUndefined();
+  });
+
+  it('a refused token while reading a team to place them stops the run as for any change, its exit code the token\'s', async () => {
+    const { sandbox, domain, progress } = await setup([known], []);
+    sandbox.intercept((req) => (req.method === 'GET' && req.path === '/v1/orgs/lab/teams/t/members' ? { kind: 'respond', status: 401, body: { error: { code: 401, message: 'token expired' } } } : undefined));
+    const view = await domain.execute(progress, () => false);
+    expect(view.tally.stoppedBy).toBeInstanceOf(AuthError);
+    expect(view.rows.filter((r) => r.team === 't').map((r) => [r.outcome, r.status])).toEqual([['failed', 401]]);
   });
 
   it('a placement that fails is counted with the invitations', async () => {
