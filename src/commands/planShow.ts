@@ -8,7 +8,7 @@ import { checked } from '../engine/shape.js';
 import { glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersPlanBody } from '../members/savedPlan.js';
 import type { MembersPlanBody } from '../members/change.js';
-import { orgPlanBody } from '../members/orgSavedPlan.js';
+import { orgPlanBody } from '../organization/savedPlan.js';
 import { teamsPlanBody } from '../teams/savedPlan.js';
 import { renderMarkdown } from '../output/markdown.js';
 import type { Column } from '../output/columns.js';

@@ -8,7 +8,7 @@ import { checked } from '../engine/shape.js';
 import { GuardError } from '../errors.js';
 import type { CurrentMember } from '../plan/members.js';
 import { membersDomain, type MembersDomain, type MembersPlanBody } from './change.js';
-import { organizationDomain, type TeamRow } from './orgChange.js';
+import { severalTeamsDomain, type TeamRow } from './severalTeams.js';
 import { runPool } from './pool.js';
 import { membersPlanBody, teamMoved } from './savedPlan.js';
 import { readTeam } from './team.js';
@@ -58,5 +58,5 @@ export async function savedMembersDomain(ctx: Context, body: MembersPlanBody, co
     }),
   );
   const [only] = domains;
-  return domains.length === 1 && only ? only : organizationDomain(domains, true);
+  return domains.length === 1 && only ? only : severalTeamsDomain(domains, true);
 }

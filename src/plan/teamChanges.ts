@@ -1,6 +1,7 @@
 // `teams create|rename|delete` (README, "Teams by id or title"): the changes to the
 // organization's teams, planned from the teams as listed. Pure: the listing and the names in,
 // the changes and the problems out; nothing is sent while there is a problem.
+import { titleKey } from '../model/titles.js';
 import { matchTeam, type NamedTeam } from './teams.js';
 
 /** A team as listed: what a change to it is planned from. */
@@ -28,7 +29,6 @@ export interface TeamsPlan {
 /** The published document's bounds of a title: 1 to 64 characters. */
 export const maxTitleLength = 64;
 
-const fold = (text: string): string => text.normalize('NFC').toLocaleLowerCase('en-US');
 
 /** Why `title` cannot be a team's title; undefined when it can. */
 export function titleProblem(title: string): string | undefined {
@@ -40,7 +40,7 @@ export function titleProblem(title: string): string | undefined {
 }
 
 /** The team already titled `title` in any case (names match in any case, so a second one would be ambiguous). */
-const titled = (title: string, teams: readonly ListedTeam[]): ListedTeam | undefined => teams.find((t) => fold(t.title) === fold(title));
+const titled = (title: string, teams: readonly ListedTeam[]): ListedTeam | undefined => teams.find((t) => titleKey(t.title) === titleKey(title));
 
 /** `teams create <title…>`: each title once; one that exists (in any case) is a problem. */
 export function planCreate(titles: readonly string[], teams: readonly ListedTeam[]): TeamsPlan {
@@ -51,13 +51,13 @@ export function planCreate(titles: readonly string[], teams: readonly ListedTeam
     const title = raw.trim();
     const problem = titleProblem(title);
     if (problem !== undefined) problems.push({ kind: 'usage', message: `${JSON.stringify(raw)}: ${problem}` });
-    else if (seen.has(fold(title))) continue;
+    else if (seen.has(titleKey(title))) continue;
     else {
       const existing = titled(title, teams);
       if (existing) problems.push({ kind: 'usage', message: `a team titled ${JSON.stringify(existing.title)} exists already (${existing.id})` });
       else changes.push({ action: 'create', title });
     }
-    seen.add(fold(title));
+    seen.add(titleKey(title));
   }
   return { changes, problems };
 }
@@ -107,7 +107,7 @@ export function planDelete(names: readonly string[], teams: readonly ListedTeam[
  */
 export function teamsState(changes: readonly TeamChange[], teams: readonly ListedTeam[]): string[] {
   return changes.map((c) => {
-    if (c.action === 'create') return `absent ${fold(c.title)}${titled(c.title, teams) ? ' (taken)' : ''}`;
+    if (c.action === 'create') return `absent ${titleKey(c.title)}${titled(c.title, teams) ? ' (taken)' : ''}`;
     const team = teams.find((t) => t.id === c.team);
     return team ? `team ${team.id} ${JSON.stringify(team.title)} ${team.members}` : `team ${c.team} (gone)`;
   });

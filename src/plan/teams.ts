@@ -4,6 +4,7 @@
 // - An id wins over a title.
 // - A title matches exactly first, then in any case when that match is unique.
 // - A title two teams share names no team: the caller refuses it, naming their ids.
+import { titleKey } from '../model/titles.js';
 
 /** A team as matching needs it. */
 export interface NamedTeam {
@@ -16,15 +17,13 @@ export type TeamMatch =
   | { kind: 'shared'; teams: NamedTeam[] }
   | { kind: 'unknown' };
 
-/** Case folded the way a person reads a title ("Platform" = "PLATFORM"). */
-const fold = (text: string): string => text.normalize('NFC').toLocaleLowerCase('en-US');
 
 export function matchTeam(name: string, teams: readonly NamedTeam[]): TeamMatch {
   const byId = teams.find((t) => t.id === name);
   if (byId) return { kind: 'found', team: byId, by: 'id' };
   for (const [by, same] of [
     ['title', (t: NamedTeam) => t.title === name],
-    ['title in another case', (t: NamedTeam) => fold(t.title) === fold(name)],
+    ['title in another case', (t: NamedTeam) => titleKey(t.title) === titleKey(name)],
   ] as const) {
     const matched = teams.filter(same);
     const [only] = matched;
@@ -36,8 +35,8 @@ export function matchTeam(name: string, teams: readonly NamedTeam[]): TeamMatch 
 
 /** Edit distance (insertions, deletions, substitutions), folded. */
 function distance(a: string, b: string): number {
-  const x = [...fold(a)];
-  const y = [...fold(b)];
+  const x = [...titleKey(a)];
+  const y = [...titleKey(b)];
   let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i++) {
     const row = [i];
@@ -57,7 +56,7 @@ export function closestTeams(name: string, teams: readonly NamedTeam[]): NamedTe
   const limit = Math.max(1, Math.floor([...name].length / 3));
   const scored = teams.flatMap((team) => {
     const d = Math.min(distance(name, team.id), distance(name, team.title));
-    const contains = fold(team.title).includes(fold(name)) || fold(team.id).includes(fold(name));
+    const contains = titleKey(team.title).includes(titleKey(name)) || titleKey(team.id).includes(titleKey(name));
     return d <= limit || (contains && name.length >= 3) ? [{ team, d }] : [];
   });
   return scored

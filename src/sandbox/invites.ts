@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { HttpError, isPlainObject, json, objectBody } from './http.js';
 import type { Incoming, Reply } from './http.js';
-import { memberRoleOrGuest } from './org-members.js';
+import { memberRoleOrGuest } from './organization-members.js';
 import { requireOrganization, tooMany } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
 import type { Account } from './store.js';

@@ -10,7 +10,7 @@ import { error, HttpError, maxBodyBytes } from './http.js';
 import type { Incoming, Reply } from './http.js';
 import { inviteUsers } from './invites.js';
 import { deleteTeamMember, listTeamMembers, putTeamMember, updateTeamMembers } from './members.js';
-import { getMember, removeMember, updateMember } from './org-members.js';
+import { getMember, removeMember, updateMember } from './organization-members.js';
 import type { ServiceContext } from './service-context.js';
 import { getAuthenticatedUser } from './user.js';
 import { listMemberTeams, listOrganizationMembers, listTeams } from './organization.js';

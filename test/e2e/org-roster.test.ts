@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TeamMemberRole } from '../../src/api/types.js';
-import type { OrganizationReport } from '../../src/members/orgChange.js';
+import type { SeveralTeamsReport } from '../../src/members/severalTeams.js';
 import type { RequestLogEntry } from '../../src/sandbox/server.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
@@ -64,7 +64,7 @@ describe('members sync with an organization roster', () => {
     expect(team('c')).toEqual({ u00010: 'owner', u00011: 'member', u00015: 'member', u00016: 'member' });
     expect(s.sandbox.requests.filter((q) => q.path.includes('/teams/c/'))).toEqual([]);
     expect(r.stderr).toContain('the team setting (a) is not used');
-    const json = JSON.parse(r.stdout) as OrganizationReport;
+    const json = JSON.parse(r.stdout) as SeveralTeamsReport;
     expect(json.teams.map((t) => [t.team, t.added.length, t.removed.length, t.roleChanged.length, t.verified])).toEqual([
       ['a', 1, 1, 1, true],
       ['b', 1, 0, 1, true],

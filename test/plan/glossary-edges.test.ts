@@ -8,7 +8,7 @@ import type { GlossaryRow } from '../../src/model/entries.js';
 import { duplicateLines, findDuplicates } from '../../src/plan/duplicates.js';
 import { keylessMatch, landedOperations, older, planGlossaryImport, type GlossaryEntryLike, type OnConflict } from '../../src/plan/glossary.js';
 import { planGlossarySync } from '../../src/plan/glossarySync.js';
-import { rowsByTeam } from '../../src/plan/organization.js';
+import { rowsByTeam } from '../../src/plan/severalTeams.js';
 
 const entry = (id: string, translations: GlossaryTranslations): GlossaryEntryLike => ({ id, translations });
 const row = (line: number, translations: GlossaryTranslations, id?: string): GlossaryRow => ({ line, translations, ...(id !== undefined ? { id } : {}) });

@@ -1,7 +1,7 @@
 // Users outside the organization (`teamctl help organization`, "Who is in the organization"): the pure part.
 import { describe, expect, it } from 'vitest';
 import type { UserEntry } from '../../src/model/users.js';
-import { distinctUsers, namesOneOf, outsidersAmong, userKey, withoutOutsiders } from '../../src/plan/outsiders.js';
+import { distinctUsers, namesOneOf, outsidersAmong, userKey, withoutOutsiders } from '../../src/plan/organization.js';
 
 const email = (e: string) => ({ id: null, email: e });
 const id = (i: string) => ({ id: i, email: null });

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { Command, Option } from 'commander';
 import { teamMemberRoles } from '../../choices.js';
 import { examples, inviteOptions, type Factory } from '../command.js';
-import type { InviteOptions } from '../../members/joiners.js';
+import type { InviteOptions } from '../../organization/joiners.js';
 
 /** The flags of the command, as commander parses them. */
 export interface AddOptionsFlags {
@@ -49,7 +49,7 @@ export function command(f: Factory): Command {
 }
 
 export async function run(opts: AddOptions, ctx: Context): Promise<number> {
-  const [{ parseUserArguments, throwProblems }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../members/engine.js'), import('../../settings.js')]);
+  const [{ parseUserArguments, throwProblems }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../organization/run.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const invite = await inviteOptions(opts);
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);

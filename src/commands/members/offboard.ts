@@ -51,9 +51,9 @@ export function command(f: Factory): Command {
 export async function run(opts: OffboardOptions, ctx: Context): Promise<number> {
   const [{ namedUsers }, { runOffboard }, { parseWholeNumber }, { defaultMaxOrgRemovals, maxOrgRemovalsAllowed }] = await Promise.all([
     import('../../files/users.js'),
-    import('../../members/offboard.js'),
+    import('../../organization/offboard.js'),
     import('../../settings.js'),
-    import('../../plan/orgMembers.js'),
+    import('../../plan/organization.js'),
   ]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const minOwners = opts.minOwners === undefined ? undefined : parseWholeNumber('--min-owners', opts.minOwners, 1_000_000);

@@ -47,7 +47,7 @@ export async function run(opts: MembersSetRoleOptions, ctx: Context): Promise<nu
       hint: org ? `an organization role is set with \`teamctl users set-role <user> --role ${role}\`` : 'see `teamctl members list` for the roles members have',
     });
   }
-  const [{ namedUsers }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../members/engine.js'), import('../../settings.js')]);
+  const [{ namedUsers }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../organization/run.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   const all = await namedUsers(opts.users, opts.file, undefined, ctx.cwd, (w) => ctx.io.warn(formatProblem(w)));

@@ -12,7 +12,7 @@ import { InputFileError, UsageError, formatProblem, type FileProblem } from '../
 import type { UserFile } from '../../files/users.js';
 import type { UserEntry } from '../../model/users.js';
 import { examples, inviteOptions, repeated, type Factory } from '../command.js';
-import type { InviteOptions } from '../../members/joiners.js';
+import type { InviteOptions } from '../../organization/joiners.js';
 
 /** The flags of the command, as commander parses them. */
 export interface SyncOptionsFlags {
@@ -128,7 +128,7 @@ async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd
 export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const [{ parseUserArguments }, { runMembersChange, runOrganizationSync }, { parseWholeNumber, resolveSetting }] = await Promise.all([
     import('../../files/users.js'),
-    import('../../members/engine.js'),
+    import('../../organization/run.js'),
     import('../../settings.js'),
   ]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
@@ -175,7 +175,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   }
   const maxOrgRemovals = opts.maxOrgRemovals ?? '5%';
   if (opts.pruneOrganization) {
-    const { maxOrgRemovalsAllowed } = await import('../../plan/orgMembers.js');
+    const { maxOrgRemovalsAllowed } = await import('../../plan/organization.js');
     try {
       maxOrgRemovalsAllowed(maxOrgRemovals, 0);
     } catch (err) {

@@ -35,9 +35,9 @@ export function command(f: Factory): Command {
 export async function run(opts: SetRoleCommandOptions, ctx: Context): Promise<number> {
   const [{ parseUserArguments, throwProblems }, { runSetOrganizationRole }, { parseWholeNumber }, { parseOrganizationRole, organizationRoles }] = await Promise.all([
     import('../../files/users.js'),
-    import('../../members/orgRun.js'),
+    import('../../organization/setRole.js'),
     import('../../settings.js'),
-    import('../../plan/orgMembers.js'),
+    import('../../plan/organization.js'),
   ]);
   if (opts.role === undefined) throw new UsageError('name the organization role: --role admin|create|edit|review|comment|read|guest');
   const role = parseOrganizationRole(opts.role);

@@ -17,13 +17,13 @@ import { plural } from '../output/words.js';
 import { interruptedLine, notSentLines, notSentMessage } from '../engine/interrupted.js';
 import { describeUser } from '../plan/members.js';
 
-/** A report row of an organization run: the team first. */
+/** A report row of a run over several teams: the team first. */
 export interface TeamRow extends ReportRow {
   team: string;
 }
 
-/** The JSON report of an organization run: the single-team report of each team, with its team. */
-export interface OrganizationReport {
+/** The JSON report of a run over several teams: the single-team report of each team, with its team. */
+export interface SeveralTeamsReport {
   dryRun: boolean;
   teams: (MembersReport & { team: string })[];
 }
@@ -34,7 +34,7 @@ function combine(team: string, view: RunView<ReportRow>): { rows: TeamRow[]; jso
 }
 
 /** One Markdown document: the counts, then each team's sections; teams without changes in one line. */
-function organizationDoc(title: string, teams: { team: string; doc: ReportDoc; empty: boolean }[]): ReportDoc {
+function severalTeamsDoc(title: string, teams: { team: string; doc: ReportDoc; empty: boolean }[]): ReportDoc {
   const quiet = teams.filter((t) => t.empty).map((t) => t.team);
   return {
     title,
@@ -47,7 +47,7 @@ function organizationDoc(title: string, teams: { team: string; doc: ReportDoc; e
 
 
 /** `confirmed`: a saved plan being applied (the reviewed plan is the confirmation). */
-export function organizationDomain(teams: MembersDomain[], confirmed = false): ChangeDomain<TeamRow> {
+export function severalTeamsDomain(teams: MembersDomain[], confirmed = false): ChangeDomain<TeamRow> {
   const counts = (json: readonly MembersReport[]): string => {
     const n = (f: (r: MembersReport) => number): number => json.reduce((x, r) => x + f(r), 0);
     return `${n((r) => r.added.length)} to add, ${n((r) => r.removed.length)} to remove, ${plural(n((r) => r.roleChanged.length), 'role change')}`;
@@ -79,17 +79,17 @@ export function organizationDomain(teams: MembersDomain[], confirmed = false): C
 
     planned() {
       const views = teams.map((t) => ({ ...combine(t.team, t.planned()), empty: t.isEmpty() }));
-      const json: OrganizationReport = { dryRun: true, teams: views.map((v) => v.json) };
+      const json: SeveralTeamsReport = { dryRun: true, teams: views.map((v) => v.json) };
       return {
         rows: views.flatMap((v) => v.rows),
         json,
-        doc: organizationDoc(`Plan for ${plural(teams.length, 'team')}: ${counts(views.map((v) => v.json))}`, views.map((v) => ({ team: v.json.team, doc: v.doc, empty: v.empty }))),
+        doc: severalTeamsDoc(`Plan for ${plural(teams.length, 'team')}: ${counts(views.map((v) => v.json))}`, views.map((v) => ({ team: v.json.team, doc: v.doc, empty: v.empty }))),
       };
     },
 
     nothingToDo() {
       const done = teams.map((t) => ({ team: t.team, view: t.nothingToDo() }));
-      return organizationView(done, teams);
+      return severalTeamsView(done, teams);
     },
     nothingToDoLine: `Nothing to change: all ${plural(teams.length, 'team')} already match.`,
 
@@ -111,7 +111,7 @@ export function organizationDomain(teams: MembersDomain[], confirmed = false): C
           return { team: t.team, view };
         }),
       );
-      return organizationView(results, teams, interrupted());
+      return severalTeamsView(results, teams, interrupted());
     },
 
     planFile(): PlanFile<MembersPlanBody> {
@@ -159,7 +159,7 @@ function notSent(team: MembersDomain): AppliedView<ReportRow> {
 }
 
 /**
- * An interrupted organization run for people, in the words of a single team's (README,
+ * An interrupted run over several teams, for people, in the words of a single team's (README,
  * "Interruptions"): one line of counts over every team, each failure, then the changes not sent
  * — those of the teams it never reached too — `team: action user`, the first few of them.
  */
@@ -180,9 +180,9 @@ function interruptedSummary(views: ReturnType<typeof combine>[], report: string 
   return [line, ...failed, ...notSentLines(notSent, report)].join('\n');
 }
 
-function organizationView(done: { team: string; view: AppliedView<ReportRow> }[], teams: MembersDomain[], stopped = false): AppliedView<TeamRow> {
+function severalTeamsView(done: { team: string; view: AppliedView<ReportRow> }[], teams: MembersDomain[], stopped = false): AppliedView<TeamRow> {
   const views = done.map((d) => combine(d.team, d.view));
-  const json: OrganizationReport = { dryRun: false, teams: views.map((v) => v.json) };
+  const json: SeveralTeamsReport = { dryRun: false, teams: views.map((v) => v.json) };
   const tally = sumTallies(done.map((d) => d.view.tally));
   const changed = done.filter((d, i) => !teams[i]?.isEmpty());
   const n = (f: (r: MembersReport) => number): number => views.reduce((x, v) => x + f(v.json), 0);
@@ -190,7 +190,7 @@ function organizationView(done: { team: string; view: AppliedView<ReportRow> }[]
   return {
     rows: views.flatMap((v) => v.rows),
     json,
-    doc: organizationDoc(title, views.map((v, i) => ({ team: v.json.team, doc: v.doc, empty: teams[i]?.isEmpty() ?? false }))),
+    doc: severalTeamsDoc(title, views.map((v, i) => ({ team: v.json.team, doc: v.doc, empty: teams[i]?.isEmpty() ?? false }))),
     summary: (report) => (stopped ? interruptedSummary(views, report) : changed.map((d) => `team ${d.team}:\n${d.view.summary(report)}`).join('\n')),
     tally,
   };

@@ -6,7 +6,7 @@ import type { Context } from '../../src/context.js';
 import type { Tally } from '../../src/engine/exit.js';
 import type { PlanFile } from '../../src/engine/planFile.js';
 import type { AppliedView, ChangeDomain } from '../../src/engine/run.js';
-import { mergeReports, sequenceDomain, stepOfTeamRow, type Part, type StepRow } from '../../src/members/sequence.js';
+import { mergeReports, sequenceDomain, stepOfTeamRow, type Part, type StepRow } from '../../src/organization/sequence.js';
 import type { Progress } from '../../src/output/progress.js';
 
 const tally = (t: Partial<Tally>): Tally => ({ total: 0, applied: 0, failed: 0, unknown: 0, unexplained: 0, unverifiable: false, ...t });

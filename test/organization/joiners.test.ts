@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
-import type { InvitationsPlanBody } from '../../src/members/invitees.js';
-import { recordInvitation } from '../../src/members/invitations.js';
-import { joinersDomain, type InviteOptions, type PlacedRow } from '../../src/members/joiners.js';
+import type { InvitationsPlanBody } from '../../src/organization/invitations.js';
+import { recordInvitation } from '../../src/organization/invitations.js';
+import { joinersDomain, type InviteOptions, type PlacedRow } from '../../src/organization/joiners.js';
 import type { UserEntry } from '../../src/model/users.js';
 import { fakeStreams } from '../helpers/streams.js';
 

@@ -6,17 +6,18 @@ import { remakePlan, type PlanFile } from '../engine/planFile.js';
 import { runChange, type ChangeDomain, type SavedPlanRun } from '../engine/run.js';
 import { ShapeError, array, boolean, checked, object, oneOf, string, stringOrNull, wholeNumber, type Json } from '../engine/shape.js';
 import { GuardError } from '../errors.js';
-import { organizationRoles, organizationState, type OrgChange, type OrgPlan, type OrganizationRole } from '../plan/orgMembers.js';
-import { callerOf, organizationParts, orgMembersDomain, readOrgMembers, type OrgPlanBody } from './orgMembers.js';
-import { savedMembersDomain } from './applyPlan.js';
-import type { TeamRow } from './orgChange.js';
-import type { ReportRow } from './report.js';
+import { organizationRoles, organizationState, type OrgChange, type OrgPlan, type OrganizationRole } from '../plan/organization.js';
+import { organizationParts, orgMembersDomain, type OrgPlanBody } from './members.js';
+import { callerOf, readOrgMembers } from './read.js';
+import { savedMembersDomain } from '../members/applyPlan.js';
+import type { TeamRow } from '../members/severalTeams.js';
+import type { ReportRow } from '../members/report.js';
 import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
-import { inviteDomain } from './invite.js';
-import type { InvitationsPlanBody } from './invitees.js';
+import { inviteDomain } from './invitations.js';
+import type { InvitationsPlanBody } from './invitations.js';
 import { emailKey } from '../model/users.js';
 import { teamMemberRoles } from '../choices.js';
-import { membersPlanBody, user } from './savedPlan.js';
+import { membersPlanBody, user } from '../members/savedPlan.js';
 
 function role(value: Json, path: string): OrganizationRole {
   if (value === null) return null;

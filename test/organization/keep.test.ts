@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Context } from '../../src/context.js';
 import { InputFileError } from '../../src/errors.js';
-import { configuredKeep, warnKeptNamed } from '../../src/members/keep.js';
+import { configuredKeep, warnKeptNamed } from '../../src/organization/keep.js';
 import { fakeStreams } from '../helpers/streams.js';
 
 async function contextWith(keep: string | undefined) {

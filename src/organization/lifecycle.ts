@@ -2,20 +2,20 @@
 // leavers"): with --org-roles, the roster's `orgRole` column plans organization role changes; with
 // --prune-organization, the organization's members the roster does not name are removed from it
 // (guests only with --prune-guests); --keep protects users from both. One plan: the role changes,
-// the team changes, then the removals (src/members/sequence.ts).
+// the team changes, then the removals (src/organization/sequence.ts).
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { newPlanFile, type PlanFile } from '../engine/planFile.js';
 import type { ChangeDomain } from '../engine/run.js';
 import type { UserEntry } from '../model/users.js';
 import { refOfEntry } from '../plan/members.js';
-import { planOrganizationMembers, type OrganizationRole } from '../plan/orgMembers.js';
-import type { MembersPlanBody } from './change.js';
-import type { TeamRow } from './orgChange.js';
-import { plannedOrganization, type OrgPlanBody } from './orgMembers.js';
-import type { ReportRow } from './report.js';
+import { planOrganizationMembers, type OrganizationRole } from '../plan/organization.js';
+import type { MembersPlanBody } from '../members/change.js';
+import type { TeamRow } from '../members/severalTeams.js';
+import { plannedOrganization, type OrgPlanBody } from './members.js';
+import type { ReportRow } from '../members/report.js';
 import { sequenceDomain, stepOfTeamRow, type StepRow } from './sequence.js';
-import type { InvitationsPlanBody } from './invitees.js';
+import type { InvitationsPlanBody } from './invitations.js';
 
 export interface LifecycleOptions {
   /** --org-roles: the roster's `orgRole` column is planned. */
@@ -42,7 +42,7 @@ export interface LifecycleInput {
   force: boolean;
   concurrency: number;
   options: LifecycleOptions | undefined;
-  /** The invitations of the joiners, and their placement (src/members/invite.ts), after the team changes. */
+  /** The invitations of the joiners, and their placement (src/organization/invitations.ts), after the team changes. */
   invitations?: ChangeDomain<StepRow> | undefined;
 }
 

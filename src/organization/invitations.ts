@@ -1,10 +1,13 @@
-// Joiners (`teamctl help organization`, "Joiners"): the users a plan would add who are not in the organization, invited
-// (POST /orgs/{org}/invites, at most 100 e-mails a request) and then placed in their teams in the
-// same run — those the organization has once the invitations are answered. The others are
-// **invited, pending**: not failed, recorded beside the journal (src/members/invitations.ts), and
-// not invited again until --reinvite-after has passed. A part of the run's plan
-// (src/members/sequence.ts), after the team changes, so a team is read for the placement as those
-// changes left it.
+// Invitations (`teamctl help organization`, "Joiners"): who a run invites, the invitations sent
+// (POST /orgs/{org}/invites, at most 100 e-mails a request), their record, and the placement of
+// the invitees in their teams in the same run — those the organization has once the invitations
+// are answered. The others are **invited, pending**: not failed, and not invited again until
+// --reinvite-after has passed. The service has no way to list pending invitations, so teamctl
+// keeps its own record in the config folder beside the glossary journal: one file per
+// organization and e-mail (its name a digest of the base URL, the organization and the e-mail),
+// 0600, written atomically, so two teamctl processes never tear one. A part of the run's plan
+// (sequence.ts), after the team changes, so a team is read for the placement as those changes
+// left it.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import type { Tally } from '../engine/exit.js';
@@ -19,16 +22,18 @@ import type { Progress } from '../output/progress.js';
 import { describeUser, type MembersPlan } from '../plan/members.js';
 import { oneLine } from '../output/terminal.js';
 import { plural } from '../output/words.js';
-import { roleName } from '../plan/orgMembers.js';
-import { membersDomain, type MembersRunSettings } from './change.js';
-import { recordInvitation } from './invitations.js';
-import { readOrgMembers } from './orgMembers.js';
-import type { MembersReport, ReportRow } from './report.js';
+import { roleName } from '../plan/organization.js';
+import { membersDomain, type MembersRunSettings } from '../members/change.js';
+import { readOrgMembers } from './read.js';
+import type { MembersReport, ReportRow } from '../members/report.js';
 import { stepOfTeamRow, type StepRow } from './sequence.js';
-import { readTeam } from './team.js';
-import type { InvitationsPlanBody, Invitee, PendingInvitee } from './invitees.js';
-
-export type { InvitationsPlanBody, Invitee, PendingInvitee };
+import { readTeam } from '../members/team.js';
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../files/atomic.js';
+import { readRegularText } from '../files/regular.js';
+import type { OrganizationRole } from '../plan/organization.js';
 
 /** E-mails in one invitation request (the service's published limit is not shown; teamctl's). */
 export const invitesPerRequest = 100;
@@ -125,7 +130,7 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
       };
     },
     planFile(): PlanFile<InvitationsPlanBody> {
-      // Its body only: the run's plan file holds it beside the teams' (src/members/lifecycle.ts).
+      // Its body only: the run's plan file holds it beside the teams' (src/organization/lifecycle.ts).
       return newPlanFile('organization', { command: input.command, baseUrl: input.baseUrl, organization: org }, invitationsBody(input));
     },
     csv: { header: [], record: () => [] },
@@ -271,4 +276,77 @@ function summaryOf(rows: readonly StepRow[], earlier: number, placements: readon
     ...failed.slice(0, 20).map((r) => `  failed: invite ${describeUser(r.user)}${r.status === null ? '' : ` (${r.status})`}: ${r.message}`),
     ...placements,
   ].join('\n');
+}
+
+export interface Invitation {
+  email: string;
+  organization: string;
+  baseUrl: string;
+  invitedAt: string;
+}
+
+/** A record is one line of JSON: anything much larger is not one teamctl wrote. */
+const maxRecordBytes = 16 * 1024;
+
+const folder = (configDir: string): string => join(configDir, 'invitations');
+
+function recordPath(configDir: string, baseUrl: string, org: string, email: string): string {
+  const digest = createHash('sha256').update(`${baseUrl}\n${org}\n${emailKey(email)}`).digest('hex');
+  return join(folder(configDir), `${digest.slice(0, 40)}.json`);
+}
+
+/**
+ * The recorded invitation of `email` to `org`, if any. A record that cannot be read (not a regular
+ * file, not JSON, another e-mail) counts as none: at worst the invitee is invited again.
+ */
+export async function recordedInvitation(configDir: string, baseUrl: string, org: string, email: string): Promise<Invitation | undefined> {
+  let text: string;
+  try {
+    text = await readRegularText(recordPath(configDir, baseUrl, org, email), { own: true, maxBytes: maxRecordBytes });
+  } catch {
+    return undefined; // missing, not a regular file, not ours, too large: none
+  }
+  try {
+    const record = JSON.parse(text) as Partial<Invitation> | null;
+    const valid =
+      typeof record?.invitedAt === 'string' && !Number.isNaN(Date.parse(record.invitedAt)) && typeof record.email === 'string' && emailKey(record.email) === emailKey(email) && record.organization === org && record.baseUrl === baseUrl;
+    return valid ? (record as Invitation) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records that `email` was invited to `org` now (or that an invitation may have been sent). */
+export async function recordInvitation(configDir: string, invitation: Invitation): Promise<void> {
+  await mkdir(folder(configDir), { recursive: true, mode: 0o700 });
+  const path = recordPath(configDir, invitation.baseUrl, invitation.organization, invitation.email);
+  await writeFileAtomic(path, JSON.stringify(invitation) + '\n', `the invitation record ${path}`, { mode: 0o600, own: true });
+}
+
+/** Whether a recorded invitation is recent enough to wait for: within `days` of `now`. */
+export const stillPending = (invitation: Invitation, days: number, now: number): boolean => now - Date.parse(invitation.invitedAt) < days * 24 * 60 * 60 * 1000;
+
+/** A user to invite: the e-mail, the organization role, and the teams (and rows) to place them in. */
+export interface Invitee {
+  email: string;
+  role: OrganizationRole;
+  /** Each team and the team role asked for (undefined: member). */
+  teams: { team: string; role: TeamMemberRole | undefined }[];
+}
+
+/** An invitee recorded as invited within --reinvite-after: not invited again. */
+export interface PendingInvitee {
+  email: string;
+  invitedAt: string;
+}
+
+/** What a saved plan keeps of the invitations (README, "Review, then apply"). */
+export interface InvitationsPlanBody {
+  invitees: Invitee[];
+  pending: PendingInvitee[];
+  sso: boolean;
+  reinviteAfterDays: number;
+  /** How the placements are sent. */
+  batchSize: number;
+  concurrency: number;
 }

@@ -9,8 +9,8 @@ import type { ChangeDomain, Refusal } from '../engine/run.js';
 import type { UserRef } from '../model/users.js';
 import { plural } from '../output/words.js';
 import { describeUser } from '../plan/members.js';
-import { distinctUsers, outsidersAmong, type KnownMember } from '../plan/outsiders.js';
-import { runPool } from './pool.js';
+import { distinctUsers, outsidersAmong, type KnownMember } from '../plan/organization.js';
+import { runPool } from '../members/pool.js';
 
 /** Users looked up one by one at most; more are checked against one listing of the members. */
 export const lookupLimit = 10;

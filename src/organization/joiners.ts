@@ -8,11 +8,11 @@ import type { Context } from '../context.js';
 import type { ChangeDomain } from '../engine/run.js';
 import { UsageError } from '../errors.js';
 import type { UserEntry, UserRef } from '../model/users.js';
-import { namesOneOf } from '../plan/outsiders.js';
-import type { OrganizationRole } from '../plan/orgMembers.js';
-import type { MembersRunSettings } from './change.js';
+import { namesOneOf } from '../plan/organization.js';
+import type { OrganizationRole } from '../plan/organization.js';
+import type { MembersRunSettings } from '../members/change.js';
 import { recordedInvitation, stillPending } from './invitations.js';
-import { inviteDomain, type Invitee, type PendingInvitee } from './invite.js';
+import { inviteDomain, type Invitee, type PendingInvitee } from './invitations.js';
 import { namesOf } from './outsiders.js';
 import type { StepRow } from './sequence.js';
 

@@ -6,22 +6,23 @@ import { checkOutputs, runChange, runOptions, type ChangeDomain, type InputFile,
 import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
+import { titleKey } from '../model/titles.js';
 import type { UserEntry, UserRef } from '../model/users.js';
 import { identifierProblem } from '../api/segment.js';
 import type { ApiClient } from '../api/client.js';
-import { planOrganization, rowsByTeam } from '../plan/organization.js';
-import { namesOneOf, withoutOutsiders } from '../plan/outsiders.js';
+import { planSeveralTeams, rowsByTeam } from '../plan/severalTeams.js';
+import { namesOneOf, withoutOutsiders } from '../plan/organization.js';
 import { changesOrganization, lifecycleDomain, type LifecycleOptions } from './lifecycle.js';
 import { joinersDomain, type InviteOptions, type PlacedRow } from './joiners.js';
 import { configuredKeep, warnKeptNamed } from './keep.js';
 import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from './outsiders.js';
 import { plural } from '../output/words.js';
 import { severalTeams } from '../settings.js';
-import { membersDomain, type MembersRunSettings } from './change.js';
-import { organizationDomain } from './orgChange.js';
-import { runPool } from './pool.js';
-import { readTeam } from './team.js';
-import { allTeams, pickTeam, teamProblem, withTeam } from './teamRef.js';
+import { membersDomain, type MembersRunSettings } from '../members/change.js';
+import { severalTeamsDomain } from '../members/severalTeams.js';
+import { runPool } from '../members/pool.js';
+import { readTeam } from '../members/team.js';
+import { allTeams, pickTeam, teamProblem, withTeam } from '../members/teamRef.js';
 
 export interface EngineOptions {
   /** The command, as a saved plan records it ("members sync"). */
@@ -159,7 +160,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
   const prune = options.change.prune === true;
   const keep = options.change.keep ?? [];
-  const firstPlans = planOrganization(current, byTeam, prune, keep);
+  const firstPlans = planSeveralTeams(current, byTeam, prune, keep);
   const toAdd = [...[...firstPlans.values()].flatMap((p) => p.add.map((a) => a.user)), ...[...missing.values()].flat().map(refOfEntry)];
   const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0) || options.lifecycle?.pruneOrganization === true);
   const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role })));
@@ -175,7 +176,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   for (const [team, rows] of byTeam) if (rows.length === 0) byTeam.delete(team);
   for (const [title, rows] of missing) if (rows.length === 0) missing.delete(title);
   const teams = [...byTeam.keys()];
-  const plans = check.outsiders.length > 0 ? planOrganization(current, byTeam, prune, keep) : firstPlans;
+  const plans = check.outsiders.length > 0 ? planSeveralTeams(current, byTeam, prune, keep) : firstPlans;
   const settings = { ...settingsOf(options, maxRemovals), teamInMessages: true };
   const domains = teamDomains(ctx, client, org, options.command, settings, teams.map((team) => ({
     team,
@@ -193,14 +194,14 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
         hint: `create ${titles.length === 1 ? 'it' : 'them'} first (\`teamctl teams create ${named}\`), then make the plan again`,
       });
     }
-    const { newTeamDomain, organizationMembers } = await import('./newTeam.js');
+    const { newTeamDomain, organizationMembers } = await import('../members/newTeam.js');
     const members = await organizationMembers(client, org);
     const baseUrl = client.base.origin + client.base.prefix;
     for (const [title, rows] of missing) {
       domains.push(newTeamDomain(ctx, { client, baseUrl, org, title, rows, members, command: options.command, settings, prune: options.change.prune === true }));
     }
   }
-  const teamsDomain = organizationDomain(domains);
+  const teamsDomain = severalTeamsDomain(domains);
   const rows = [...byTeam.values(), ...missing.values()].flat();
   const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, placedRows, options.invite, settings) : undefined;
   const whole: ChangeDomain<unknown> =
@@ -292,7 +293,6 @@ interface RosterTeams {
 
 /** A team to create, once: names that differ only in case are one title (they would match each other). */
 function toCreate(missing: Map<string, UserEntry[]>, name: string, rows: readonly UserEntry[]): void {
-  const fold = (t: string): string => t.normalize('NFC').toLocaleLowerCase('en-US');
-  const title = [...missing.keys()].find((t) => fold(t) === fold(name)) ?? name;
+  const title = [...missing.keys()].find((t) => titleKey(t) === titleKey(name)) ?? name;
   missing.set(title, [...(missing.get(title) ?? []), ...rows.map((row) => ({ ...row, team: title }))]);
 }

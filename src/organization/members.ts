@@ -1,6 +1,6 @@
 // The organization's members as a domain of the change engine (`teamctl help organization`, "Organization roles and
 // leavers"): organization role changes (PATCH /orgs/{org}/members/{userId}) and removals from the
-// organization (DELETE, the same path), planned by src/plan/orgMembers.ts, sent, read back and
+// organization (DELETE, the same path), planned by src/plan/organization.ts, sent, read back and
 // reported one row per user and action. `users set-role`, `members offboard --from-organization`
 // and `apply` of their saved plans run it.
 // - A removal answers 205 (removed), 204 (not a member: nothing to do) or 202 (the removal was
@@ -9,7 +9,6 @@
 // - A removal may send mail (202), so it is sent again only when it cannot have been processed;
 //   an unknown outcome is settled by reading the member, never by sending it again.
 import type { ApiClient } from '../api/client.js';
-import type { OrganizationMember } from '../api/types.js';
 import type { Context } from '../context.js';
 import type { ExitWords, Tally } from '../engine/exit.js';
 import { interruptedLine, notSentLines, notSentMessage } from '../engine/interrupted.js';
@@ -22,11 +21,12 @@ import type { Progress } from '../output/progress.js';
 import { oneLine } from '../output/terminal.js';
 import { plural } from '../output/words.js';
 import { describeUser, userCell } from '../plan/members.js';
-import { organizationRefusals, organizationState, roleName, type OrgChange, type OrgMember, type OrgPlan, type OrganizationRole } from '../plan/orgMembers.js';
-import { runPool } from './pool.js';
+import { organizationRefusals, organizationState, roleName, type OrgChange, type OrgMember, type OrgPlan, type OrganizationRole } from '../plan/organization.js';
+import { runPool } from '../members/pool.js';
 import type { Part } from './sequence.js';
-import type { MembersPlanBody } from './change.js';
-import type { InvitationsPlanBody } from './invitees.js';
+import type { MembersPlanBody } from '../members/change.js';
+import type { InvitationsPlanBody } from './invitations.js';
+import { callerOf, readOrgMembers } from './read.js';
 
 /** One user and action: `planned` in a dry run. */
 export interface OrgRow {
@@ -75,28 +75,10 @@ export interface OrgDomainInput {
   /** A saved plan being applied: the reviewed plan is the confirmation. */
   confirmed?: boolean;
   /**
-   * A part of a plan run in parts (src/members/sequence.ts): the guards check the whole plan, in
+   * A part of a plan run in parts (src/organization/sequence.ts): the guards check the whole plan, in
    * the part that says so (`guards`), and the users nothing is sent for are listed once.
    */
   part?: { whole: OrgPlan; guards: boolean; quiet: boolean };
-}
-
-/** The organization's members as the planner needs them (every page). */
-export async function readOrgMembers(client: ApiClient, org: string): Promise<OrgMember[]> {
-  const { listOrganizationMembers } = await import('../api/organization.js');
-  const members: OrgMember[] = [];
-  for await (const page of listOrganizationMembers(client, org, {}, 1000)) for (const m of page) members.push(orgMemberOf(m));
-  return members;
-}
-
-export const orgMemberOf = (m: OrganizationMember): OrgMember => ({ id: m.user.id, email: m.user.email ?? null, role: m.role as OrganizationRole, disabled: m.disabled === true });
-
-/** The token's user and their role in the organization (undefined when not listed as a member). */
-export async function callerOf(client: ApiClient, members: readonly OrgMember[]): Promise<{ id: string; role?: OrganizationRole }> {
-  const { getAuthenticatedUser } = await import('../api/users.js');
-  const user = await getAuthenticatedUser(client);
-  const member = members.find((m) => m.id === user.id);
-  return member === undefined ? { id: user.id } : { id: user.id, role: member.role };
 }
 
 const what = (c: OrgChange): OrgRow['action'] => (c.action === 'role' ? 'org-role' : 'remove-from-organization');
@@ -311,7 +293,7 @@ const words: ExitWords = {
 };
 
 /**
- * The organization's part of a plan run in parts (src/members/sequence.ts): its role changes,
+ * The organization's part of a plan run in parts (src/organization/sequence.ts): its role changes,
  * which go before the team changes, and its removals, which go after them. The guards check the
  * whole plan once, in the first part; the users nothing is sent for are listed there too.
  */

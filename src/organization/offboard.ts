@@ -3,18 +3,29 @@
 // is planned as one plan across teams, and the change engine runs it like every change: guards
 // per team (the last owner, --min-owners), --dry-run, --plan-out and apply, --report, Markdown,
 // verification, exit codes. A user in no team, or unknown to the organization, is said and does
-// not fail the others.
-import type { Context } from '../context.js';
+// not fail the others. With --from-organization (`teamctl help organization`, "Organization roles
+// and leavers") the leavers then leave the organization, in the same plan (sequence.ts): the
+// organization's guards (never the token's own user, never the last admin, --max-org-removals)
+// check the plan on dry runs too, and removals need confirmation at a terminal, or --yes.
+
+import type { ApiClient } from '../api/client.js';
 import { listMemberTeams, memberId } from '../api/organization.js';
-import { checkOutputs, runChange, runOptions } from '../engine/run.js';
+import type { Context } from '../context.js';
+import { newPlanFile, type PlanFile } from '../engine/planFile.js';
+import { checkOutputs, runChange, runOptions, type ChangeDomain } from '../engine/run.js';
 import { NotFoundError } from '../errors.js';
+import type { MembersPlanBody } from '../members/change.js';
+import { runPool } from '../members/pool.js';
+import type { ReportRow } from '../members/report.js';
+import { severalTeamsDomain, type TeamRow } from '../members/severalTeams.js';
+import { readTeam } from '../members/team.js';
 import type { UserEntry } from '../model/users.js';
 import { planMembers, refOfEntry, type CurrentMember } from '../plan/members.js';
-import { teamDomains, type EngineOptions } from './engine.js';
-import { organizationDomain } from './orgChange.js';
-import { runPool } from './pool.js';
+import { planOrganizationMembers } from '../plan/organization.js';
 import { configuredKeep, warnKeptNamed } from './keep.js';
-import { readTeam } from './team.js';
+import { plannedOrganization, type OrgPlanBody } from './members.js';
+import { teamDomains, type EngineOptions } from './run.js';
+import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
 
 /** Teams read at once. */
 const teamReads = 8;
@@ -78,8 +89,38 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
     return { team, current, plan: planMembers(current, { remove }), named: remove.map(refOfEntry) };
   }));
   const [only] = domains;
-  const teamsPart = domains.length === 1 && only ? only : domains.length > 1 ? organizationDomain(domains) : undefined;
+  const teamsPart = domains.length === 1 && only ? only : domains.length > 1 ? severalTeamsDomain(domains) : undefined;
   if (fromOrganization === undefined) return runChange(ctx, teamsPart as NonNullable<typeof teamsPart>, runOptions(options));
-  const { offboardingDomain } = await import('./offboardOrg.js');
   return runChange(ctx, await offboardingDomain(ctx, { client, org, command: options.command, users, teamsPart, force: options.force === true, concurrency: options.concurrency, ...fromOrganization }), runOptions(options));
+}
+
+export interface OffboardingInput {
+  client: ApiClient;
+  org: string;
+  command: string;
+  users: readonly UserEntry[];
+  /** The team removals; undefined when no leaver is in a team. */
+  teamsPart: ChangeDomain<ReportRow> | ChangeDomain<TeamRow> | undefined;
+  maxOrgRemovals: string;
+  force: boolean;
+  concurrency: number;
+}
+
+function teamPart(domain: ChangeDomain<ReportRow | TeamRow>, team: string | undefined): Part<ReportRow | TeamRow> {
+  return { domain, row: (r) => stepOfTeamRow(r, team) };
+}
+
+export async function offboardingDomain(ctx: Context, input: OffboardingInput): Promise<ChangeDomain<StepRow>> {
+  const { client, org } = input;
+  const { plan, roles, removals } = await plannedOrganization(ctx, { client, org, command: input.command, maxOrgRemovals: input.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
+    planOrganizationMembers(members, { remove: input.users.map(refOfEntry), keep: configuredKeep(ctx).map(refOfEntry) }),
+  );
+  const teams = input.teamsPart as ChangeDomain<ReportRow | TeamRow> | undefined;
+  const single = teams !== undefined && 'team' in teams ? (teams as { team: string }).team : undefined;
+  const parts = [roles, ...(teams ? [teamPart(teams, single)] : []), removals];
+  return sequenceDomain(parts, (files) => {
+    const org = files[0] as PlanFile<OrgPlanBody>;
+    const teamFile = teams ? (files[1] as PlanFile<MembersPlanBody>) : undefined;
+    return newPlanFile('organization', { command: org.command, baseUrl: org.baseUrl, organization: org.organization }, { ...org.body, plan, ...(teamFile ? { teams: teamFile.body } : {}) });
+  });
 }

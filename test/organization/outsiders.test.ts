@@ -1,11 +1,11 @@
-// Who is in the organization, known at plan time (src/members/outsiders.ts; `teamctl help organization`, "Who is in the
+// Who is in the organization, known at plan time (src/organization/outsiders.ts; `teamctl help organization`, "Who is in the
 // organization"): a few users looked up one by one, more through one listing, against the sandbox;
 // the refusals' words; and what the check adds to a domain's plan, refusals and JSON.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
 import type { ChangeDomain } from '../../src/engine/run.js';
 import { AuthError } from '../../src/errors.js';
-import { findOutsiders, lookupLimit, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from '../../src/members/outsiders.js';
+import { findOutsiders, lookupLimit, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from '../../src/organization/outsiders.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { mail, sandboxPerTest, uid } from '../helpers/sandbox-client.js';
 

@@ -1,6 +1,6 @@
 // One plan made of parts run one after another (`teamctl help organization`, "Organization roles and leavers"): the
 // organization's role changes, the team changes, then the removals from the organization — each
-// part a domain of its own (src/members/orgMembers.ts, change.ts, orgChange.ts), seen by the change
+// part a domain of its own (src/organization/members.ts, change.ts, orgChange.ts), seen by the change
 // engine as one plan, one confirmation, one report and one exit code. A part starts once the one
 // before it is done, so a leaver leaves their teams before the organization.
 import type { Context } from '../context.js';

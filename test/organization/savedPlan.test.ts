@@ -1,9 +1,9 @@
-// A saved organization plan's body (src/members/orgSavedPlan.ts; README, "Review, then apply"): a
+// A saved organization plan's body (src/organization/savedPlan.ts; README, "Review, then apply"): a
 // plan file comes from outside, so every field is checked and a wrong one is named by its path —
 // each row below breaks one field of a valid body and expects exactly that path in the message.
 import { describe, expect, it } from 'vitest';
 import { ShapeError } from '../../src/engine/shape.js';
-import { orgPlanBody } from '../../src/members/orgSavedPlan.js';
+import { orgPlanBody } from '../../src/organization/savedPlan.js';
 
 const teams = () => ({
   teams: [

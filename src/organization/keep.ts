@@ -4,7 +4,7 @@
 import type { Context } from '../context.js';
 import { parseUserArguments, throwProblems } from '../files/users.js';
 import type { UserEntry, UserRef } from '../model/users.js';
-import { namesOneOf } from '../plan/outsiders.js';
+import { namesOneOf } from '../plan/organization.js';
 import { describeUser } from '../plan/members.js';
 
 /** The users the profile's `keep` names (a bad one is exit 2, naming the key). */

@@ -1,13 +1,14 @@
 // `users set-role` (`teamctl help organization`, "Organization roles and leavers"): the organization's members read
-// once, the caller found (GET /user), the role changes planned (src/plan/orgMembers.ts) and run
-// through the change engine with the organization domain (src/members/orgMembers.ts).
+// once, the caller found (GET /user), the role changes planned (src/plan/organization.ts) and run
+// through the change engine with the organization domain (src/organization/members.ts).
 import type { Context } from '../context.js';
 import { checkOutputs, runChange, runOptions, type RunOptions } from '../engine/run.js';
 import { NotFoundError } from '../errors.js';
 import type { UserEntry } from '../model/users.js';
 import { refOfEntry } from '../plan/members.js';
-import { defaultMaxOrgRemovals, planOrganizationMembers, roleName, type OrganizationRole } from '../plan/orgMembers.js';
-import { callerOf, orgMembersDomain, readOrgMembers } from './orgMembers.js';
+import { defaultMaxOrgRemovals, planOrganizationMembers, roleName, type OrganizationRole } from '../plan/organization.js';
+import { orgMembersDomain } from './members.js';
+import { callerOf, readOrgMembers } from './read.js';
 
 export interface SetRoleOptions extends Partial<RunOptions> {
   users: readonly UserEntry[];

@@ -1,10 +1,10 @@
-// The invitations teamctl sent (src/members/invitations.ts; `teamctl help organization`, "Joiners"): one private file
+// The invitations teamctl sent (src/organization/invitations.ts; `teamctl help organization`, "Joiners"): one private file
 // per organization and e-mail, read back only when it is a record of that invitation.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordedInvitation, recordInvitation, stillPending, type Invitation } from '../../src/members/invitations.js';
+import { recordedInvitation, recordInvitation, stillPending, type Invitation } from '../../src/organization/invitations.js';
 
 const base = 'https://api.example.com';
 const invitation: Invitation = { email: 'Ada@Example.com', organization: 'lab', baseUrl: base, invitedAt: '2026-11-20T10:00:00.000Z' };
