@@ -24,20 +24,22 @@ export default tseslint.config(
   { files: ['src/**/*.ts'], rules: { 'max-lines-per-function': ['error', { max: 150 }] } },
   // The layers (README, "Development"): each folder may import only what is below it.
   ...layers({
-    'src/model/**': ['commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'sandbox', 'context', 'api/client', 'io', 'plan', 'files', 'output'],
-    'src/plan/**': ['commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'sandbox', 'context', 'api/client', 'io', 'files'],
-    'src/api/**': ['commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'plan', 'files', 'sandbox', 'context', 'io'],
-    'src/files/**': ['commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'sandbox', 'context', 'api/client', 'io', 'plan'],
-    'src/output/**': ['commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'sandbox', 'context', 'api', 'plan'],
+    'src/model/**': ['journal', 'commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'sandbox', 'context', 'api/client', 'io', 'plan', 'files', 'output'],
+    'src/plan/**': ['journal', 'commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'sandbox', 'context', 'api/client', 'io', 'files'],
+    'src/api/**': ['journal', 'commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'plan', 'files', 'sandbox', 'context', 'io'],
+    'src/files/**': ['journal', 'commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'sandbox', 'context', 'api/client', 'io', 'plan'],
+    'src/output/**': ['journal', 'commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'sandbox', 'context', 'api', 'plan'],
     'src/engine/**': ['commands', 'organization', 'members', 'glossary', 'teams', 'sandbox'],
     // The organization's room sits above team membership: it ties invitations, organization roles
     // and removals to the team changes of members/, which never reaches up into it.
     'src/organization/**': ['commands', 'glossary', 'teams', 'sandbox'],
+    // The one journal of writes that cannot be repeated: below every domain that sends them.
+    'src/journal/**': ['commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'sandbox', 'context', 'io'],
     'src/members/**': ['commands', 'organization', 'glossary', 'teams', 'sandbox'],
     'src/glossary/**': ['commands', 'organization', 'members', 'teams', 'sandbox'],
     'src/teams/**': ['commands', 'organization', 'members', 'glossary', 'sandbox'],
     // The sandbox models the service from its documents alone: none of teamctl's client rules.
-    'src/sandbox/**': ['commands', 'engine', 'organization', 'members', 'glossary', 'teams', 'plan', 'files', 'context', 'api/client', 'io'],
+    'src/sandbox/**': ['commands', 'engine', 'journal', 'organization', 'members', 'glossary', 'teams', 'plan', 'files', 'context', 'api/client', 'io'],
   }, {
     // A leaf of its layer, the one home of the glossary's language rules (README, "Development").
     'src/files/**': ['glossary/languages'],

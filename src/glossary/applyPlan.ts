@@ -9,7 +9,7 @@ import { GuardError } from '../errors.js';
 import { resolveTimeoutMs } from '../settings.js';
 import { glossaryDomain, readGlossaryAndSettle } from './change.js';
 import { keyTermOf } from './importView.js';
-import { holdBack } from './journal.js';
+import { holdBack } from '../journal/journal.js';
 import { withJournal } from './run.js';
 import { glossaryMoved, glossaryPlanBody } from './savedPlan.js';
 

@@ -16,7 +16,7 @@ import { maxRemovalsAllowed } from '../plan/members.js';
 import type { GlossaryEntryLike, GlossaryPlan, OnConflict, PlannedOperation } from '../plan/glossary.js';
 import { applyGlossaryPlan } from './apply.js';
 import type { ApplyResult } from './outcomes.js';
-import { journaled, type Journal, type Settled } from './journal.js';
+import { journaled, type Journal, type Settled } from '../journal/journal.js';
 import {
   appliedReport,
   appliedRows,
@@ -86,7 +86,7 @@ export interface GlossaryRunInput {
   deletions?: DeletionRules;
   /** The journal every batch is recorded in until its outcome is known. */
   journal?: Journal;
-  /** Planned operations an earlier run may still apply: not sent (src/glossary/journal.ts). */
+  /** Planned operations an earlier run may still apply: not sent (src/journal/journal.ts). */
   held?: { planned: PlannedOperation; sentAt: string }[];
 }
 

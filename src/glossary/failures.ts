@@ -4,7 +4,7 @@
 // outcome (and whether the service may still be working on it).
 import { backoffDelay, defaultRetryPolicy } from '../api/retry.js';
 import { AuthError, NotFoundError, ServiceError, failureDetail, type TeamctlError } from '../errors.js';
-import { JournalError } from './journal.js';
+import { JournalError } from '../journal/journal.js';
 
 /**
  * What a failed batch PUT means (see the file comment): too large (413), a failure every later

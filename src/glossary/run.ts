@@ -14,7 +14,7 @@ import { planGlossarySync, syncProblems } from '../plan/glossarySync.js';
 import { glossaryDomain, readGlossaryAndSettle } from './change.js';
 import { deeplCodesToKeys } from './deeplKeys.js';
 import { keyTermOf, listSome, showTranslations } from './importView.js';
-import { Journal, holdBack, type Settled } from './journal.js';
+import { Journal, holdBack, type Settled } from '../journal/journal.js';
 import type { ApiClient } from '../api/client.js';
 import type { GlossaryEntry } from '../api/types.js';
 import { formatSyncPlan } from './syncView.js';

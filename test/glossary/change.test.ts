@@ -11,7 +11,7 @@ import type { Tally } from '../../src/engine/exit.js';
 import { stateDigest } from '../../src/engine/planFile.js';
 import { describeFailures, glossaryDomain, glossaryState, readGlossaryAndSettle, type GlossaryRunInput } from '../../src/glossary/change.js';
 import type { ImportReport } from '../../src/glossary/importView.js';
-import type { Journal, Settled } from '../../src/glossary/journal.js';
+import type { Journal, Settled } from '../../src/journal/journal.js';
 import type { GlossaryPlan, PlannedOperation } from '../../src/plan/glossary.js';
 import { fakeStreams } from '../helpers/streams.js';
 

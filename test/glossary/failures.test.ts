@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError, NotFoundError, ServiceError, TeamctlError, UsageError } from '../../src/errors.js';
 import { failureClass, mayStillBeProcessing, namedOperationIndex, whatHappened } from '../../src/glossary/failures.js';
-import { JournalError } from '../../src/glossary/journal.js';
+import { JournalError } from '../../src/journal/journal.js';
 
 describe('failureClass', () => {
   it.each([

@@ -1,11 +1,11 @@
-// The journal (src/glossary/journal.ts): settling on an injected clock; one journal per service
+// The journal (src/journal/journal.ts): settling on an injected clock; one journal per service
 // origin and organization; its lock (one writer per glossary); corrupt files and odd times.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GuardError } from '../../src/errors.js';
-import { Journal, JournalError, holdBack, journalOrigin, journaled } from '../../src/glossary/journal.js';
+import { Journal, JournalError, holdBack, journalOrigin, journaled } from '../../src/journal/journal.js';
 
 const base = 'http://127.0.0.1:1/v1';
 const at = (s: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, s));
