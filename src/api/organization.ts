@@ -2,7 +2,7 @@
 // — as the published document gives them. Typed calls, no printing, no exit codes.
 import type { ApiClient } from './client.js';
 import { checkIdentifier, pathSegment } from './segment.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ServiceError } from '../errors.js';
 import { emailKey } from '../model/users.js';
 import { checkInviteAnswer, checkMemberTeam, checkOrganizationMember, checkTeam } from './shapes.js';
 import type { OrganizationMember, OrganizationTeam } from './types.js';
@@ -71,7 +71,7 @@ export async function memberId(client: ApiClient, org: string, user: string): Pr
 export async function createTeam(client: ApiClient, org: string, title: string, members?: readonly string[]): Promise<OrganizationTeam> {
   // Without members, the key is left out of the JSON body (`undefined` is never written).
   const { data } = await client.request<unknown>('PUT', `${orgPath(org)}/teams`, { body: { title, members }, retryClass: 'unprocessed-only' });
-  return checkTeam(data, `the team created as ${JSON.stringify(title)}`);
+  return unknownIfUnreadable(() => checkTeam(data, `the team created as ${JSON.stringify(title)}`), 'the team may have been created');
 }
 
 /** PATCH /orgs/{org}/teams/{team}: the team's new title (200 with the team). */
@@ -117,5 +117,18 @@ export interface InviteAnswer {
  */
 export async function inviteToOrganization(client: ApiClient, org: string, emails: readonly { email: string; role: string | null }[], sso: boolean): Promise<InviteAnswer> {
   const { data } = await client.request<unknown>('POST', `${orgPath(org)}/invites`, { body: { emails, ...(sso ? { sso: true } : {}) }, retryClass: 'unprocessed-only' });
-  return checkInviteAnswer(data, `the answer of the invitations to ${org}`);
+  return unknownIfUnreadable(() => checkInviteAnswer(data, `the answer of the invitations to ${org}`), 'the invitations may have been sent');
+}
+
+/**
+ * A 2xx answer teamctl cannot read, to a write the service cannot take twice, is an unknown
+ * outcome, never a refusal (`teamctl help reliability`): the write may well have been made.
+ */
+function unknownIfUnreadable<T>(check: () => T, may: string): T {
+  try {
+    return check();
+  } catch (err) {
+    if (!(err instanceof ServiceError)) throw err;
+    throw new ServiceError(`${err.message}; ${may}`, { outcome: 'unknown', cause: err });
+  }
 }

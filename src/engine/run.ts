@@ -4,6 +4,7 @@
 //   print the plan → guards → --plan-out → dry run? → confirm → apply → read back and verify →
 //   report (CSV, JSON, Markdown, step summary) → the exit rule (src/engine/exit.ts).
 // Reports are views of one list of outcome rows per change, so they always agree.
+import { defaultHoldBackMs, type HoldBack } from '../journal/journal.js';
 import { resolve } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
@@ -277,4 +278,14 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
     io.error(`error: the report could not be written: ${reportProblem}`);
   }
   return settleExit(done.tally, domain.words, options.report);
+}
+
+/** The clock, the wait and the hold-back time of a run (`teamctl help reliability`). */
+export function holdBackOf(ctx: Context): HoldBack {
+  return {
+    now: () => ctx.now?.() ?? Date.now(),
+    sleep: ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    holdBackMs: defaultHoldBackMs,
+    say: (m) => ctx.io.info(m),
+  };
 }

@@ -54,6 +54,8 @@ export interface LockOptions {
   pollMs?: number;
   /** How it waits between two looks at the lock (default: a real timer); tests pass their own. */
   sleep?: (ms: number) => Promise<void>;
+  /** What the holder is changing, as the wait and the refusal say it (default: the glossary). */
+  what?: string;
 }
 
 /** The journal's name for a service: scheme, lowercase host (loopback names made one), port. */
@@ -80,6 +82,30 @@ interface JournalFile {
   origin: string;
   organization: string;
   batches: JournalBatch[];
+  /** The other writes that cannot be repeated (absent in journals that hold glossary batches only). */
+  writes?: WriteRecord[];
+}
+
+/**
+ * A write other than the glossary PUT that the service cannot take twice (`teamctl help
+ * reliability`): an invitation (it mails the invitee), a team creation (a second one makes a
+ * second team) or a removal from the organization sent as a request (it mails the admins).
+ * Recorded as `sending` before its request leaves, then given the outcome that was answered.
+ * `sending` left behind means the run ended with the request in flight: the service may have it.
+ */
+export type WriteRecord =
+  | { kind: 'invitation'; id: string; email: string; sentAt: string; outcome: 'sending' | 'invited' | 'unknown' }
+  | { kind: 'team'; id: string; title: string; sentAt: string; outcome: 'sending' | 'unknown' }
+  | { kind: 'removal'; id: string; user: string; email: string | null; sentAt: string; outcome: 'sending' | 'requested' | 'unknown' };
+
+export type WriteKind = WriteRecord['kind'];
+/** A record as a caller gives it: the journal adds its id and time. */
+export type NewWrite = WriteRecord extends infer R ? (R extends WriteRecord ? Omit<R, 'id' | 'sentAt' | 'outcome'> : never) : never;
+
+/** The journal's files: one per service origin and organization, shared by every profile. */
+interface JournalState {
+  batches: JournalBatch[];
+  writes: WriteRecord[];
 }
 
 const alive = (pid: number): boolean => {
@@ -102,8 +128,12 @@ export class Journal {
   private readonly releaseOnExit = (): void => {
     if (this.lockHeld) unlinkSync(this.lockPath);
   };
-  /** The batches as last read or written (a dry run works on this copy alone). */
-  private batches: JournalBatch[] = [];
+  /** The batches and write records as last read or written (a dry run works on this copy alone). */
+  private state: JournalState = { batches: [], writes: [] };
+
+  private get batches(): JournalBatch[] {
+    return this.state.batches;
+  }
 
   private constructor(
     readonly path: string,
@@ -130,14 +160,14 @@ export class Journal {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await journal.acquire(lock);
       try {
-        journal.batches = await journal.read();
+        journal.state = await journal.read();
         await journal.adoptLegacy(dir);
       } catch (err) {
         await journal.close();
         throw err;
       }
     } else {
-      journal.batches = await journal.read();
+      journal.state = await journal.read();
     }
     return journal;
   }
@@ -152,6 +182,52 @@ export class Journal {
 
   pending(): JournalBatch[] {
     return this.batches;
+  }
+
+  /** Whether this run holds the lock (and so may send writes that cannot be repeated). */
+  get locked(): boolean {
+    return this.lockHeld;
+  }
+
+  /** The write records of one kind, as last read or written. */
+  writes<K extends WriteKind>(kind: K): Extract<WriteRecord, { kind: K }>[] {
+    return this.state.writes.filter((w): w is Extract<WriteRecord, { kind: K }> => w.kind === kind);
+  }
+
+  /**
+   * Records writes about to be sent (outcome `sending`) and returns their ids, in order. Nothing
+   * may be sent when this throws: the journal could not be written (JournalError), or this run
+   * does not hold the lock.
+   */
+  async intend(writes: readonly NewWrite[], now: Date): Promise<string[]> {
+    if (!this.writable) throw new Error('a write recorded in a journal opened without its lock');
+    const records = writes.map((w) => ({ ...w, id: randomBytes(6).toString('hex'), sentAt: now.toISOString(), outcome: 'sending' }) as WriteRecord);
+    await this.changeWrites((current) => [...current, ...records]);
+    return records.map((r) => r.id);
+  }
+
+  /**
+   * Settles the recorded team creations against the titles the organization lists now (`key`
+   * folds a title as people read it): one listed landed, and is forgotten; one still absent once
+   * `holdBackMs` has passed since it was sent did not land and cannot land later, and is
+   * forgotten too (it may be created again). The others are held: returned with the time their
+   * hold-back ends, not to be created again before then.
+   */
+  async settleTeams(titles: readonly string[], key: (title: string) => string, now: Date, holdBackMs: number): Promise<{ title: string; until: number }[]> {
+    const listed = new Set(titles.map(key));
+    const records = this.writes('team');
+    const held = records.filter((w) => !listed.has(key(w.title)) && now.getTime() - Date.parse(w.sentAt) < holdBackMs);
+    const done = new Set(records.filter((w) => !held.includes(w)).map((w) => w.id));
+    if (done.size > 0) await this.changeWrites((current) => current.filter((w) => !done.has(w.id)));
+    return held.map((w) => ({ title: w.title, until: Date.parse(w.sentAt) + holdBackMs }));
+  }
+
+  /** Gives recorded writes their outcome; `done` forgets them (their outcome needs no record). */
+  async answered(ids: readonly string[], outcome: WriteRecord['outcome'] | 'done'): Promise<void> {
+    const which = new Set(ids);
+    await this.changeWrites((current) =>
+      current.flatMap((w) => (!which.has(w.id) ? [w] : outcome === 'done' ? [] : [{ ...w, outcome } as WriteRecord])),
+    );
   }
 
   /** Records a batch about to be sent; returns its id. A journal that cannot be written sends nothing. */
@@ -213,32 +289,40 @@ export class Journal {
     return result;
   }
 
-  /** Read-modify-write under the lock; a dry run's copy changes in memory only. */
+  /** Read-modify-write of the glossary batches under the lock; a dry run's copy changes in memory only. */
   private async change(edit: (batches: JournalBatch[]) => JournalBatch[]): Promise<void> {
+    await this.changeState((state) => ({ ...state, batches: edit(state.batches) }));
+  }
+
+  private async changeWrites(edit: (writes: WriteRecord[]) => WriteRecord[]): Promise<void> {
+    await this.changeState((state) => ({ ...state, writes: edit(state.writes) }));
+  }
+
+  private async changeState(edit: (state: JournalState) => JournalState): Promise<void> {
     if (!this.writable) {
-      this.batches = edit(this.batches);
+      this.state = edit(this.state);
       return;
     }
     const next = edit(await this.read());
-    const file: JournalFile = { version: 1, origin: this.origin, organization: this.organization, batches: next };
+    const file: JournalFile = { version: 1, origin: this.origin, organization: this.organization, batches: next.batches, ...(next.writes.length > 0 ? { writes: next.writes } : {}) };
     try {
       await writeFileAtomic(this.path, JSON.stringify(file) + '\n', `the glossary journal ${this.path}`, { own: true });
       await chmod(this.path, 0o600);
     } catch (err) {
-      throw new JournalError(`the glossary journal ${this.path} could not be written (${(err as Error).message}); nothing was sent`, {
-        hint: 'teamctl records every glossary request there before sending it; free the disk or fix the permissions of the config folder, then run again',
+      throw new JournalError(`the journal ${this.path} could not be written (${(err as Error).message}); nothing was sent`, {
+        hint: 'teamctl records there every request the service cannot take twice before sending it; free the disk or fix the permissions of the config folder, then run again',
       });
     }
-    this.batches = next;
+    this.state = next;
   }
 
-  private async read(): Promise<JournalBatch[]> {
+  private async read(): Promise<JournalState> {
     let text: string;
     try {
       text = await readRegularText(this.path, { own: true });
     } catch (err) {
       if (err instanceof FileKindError) throw notOurs('journal', err);
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { batches: [], writes: [] };
       throw corrupt(this.path, (err as Error).message);
     }
     let data: Partial<JournalFile> | null;
@@ -248,9 +332,10 @@ export class Journal {
       throw corrupt(this.path, 'it is not JSON');
     }
     if (typeof data !== 'object' || data === null || !Array.isArray(data.batches) || !data.batches.every(isBatch)) {
-      throw corrupt(this.path, 'it is not a teamctl glossary journal');
+      throw corrupt(this.path, 'it is not a teamctl journal');
     }
-    return data.batches;
+    if (data.writes !== undefined && !(Array.isArray(data.writes) && data.writes.every(isWrite))) throw corrupt(this.path, 'a write record is not one teamctl wrote');
+    return { batches: data.batches, writes: data.writes ?? [] };
   }
 
   /** Journals of earlier versions (one per profile, batches naming their base URL): this glossary's batches move here. */
@@ -306,7 +391,7 @@ export class Journal {
       }
       // The holder as its lock file records it (a value from outside: one line).
       const who = holder ? `another teamctl (process ${holder.pid} on ${oneLine(holder.host)}, since ${oneLine(String(holder.startedAt))})` : 'another teamctl';
-      const what = `${who} is changing the glossary of ${this.organization} at ${this.origin}`;
+      const what = `${who} is changing ${options.what ?? 'the glossary'} of ${this.organization} at ${this.origin}`;
       if (!options.wait) {
         throw new GuardError(`${what}; nothing was sent`, {
           hint: `run again once it has finished, or without --no-wait to wait for it; if no such run exists, remove ${this.lockPath}`,
@@ -375,6 +460,17 @@ function corrupt(path: string, why: string): JournalError {
   });
 }
 
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+function isWrite(value: unknown): value is WriteRecord {
+  const w = value as Partial<Record<string, unknown>> | null;
+  if (typeof w !== 'object' || w === null || !isText(w.id) || !isText(w.sentAt) || Number.isNaN(Date.parse(w.sentAt))) return false;
+  if (w.kind === 'invitation') return isText(w.email) && ['sending', 'invited', 'unknown'].includes(w.outcome as string);
+  if (w.kind === 'team') return isText(w.title) && ['sending', 'unknown'].includes(w.outcome as string);
+  if (w.kind === 'removal') return isText(w.user) && (w.email === null || isText(w.email)) && ['sending', 'requested', 'unknown'].includes(w.outcome as string);
+  return false;
+}
+
 function isBatch(value: unknown): value is JournalBatch {
   const b = value as Partial<JournalBatch> | null;
   return typeof b === 'object' && b !== null && typeof b.id === 'string' && typeof b.sentAt === 'string' && Array.isArray(b.operations);
@@ -422,4 +518,46 @@ export function journaled(
     }
     await journal.settled(id, []);
   };
+}
+
+/**
+ * Runs `use` with the journal of `baseUrl` and `organization` open, and closes it after: under its
+ * lock when `lock` is given (a run that sends writes that cannot be repeated: the next such run
+ * waits, then plans again from what this one left), else a read-only copy (a dry run).
+ */
+export async function withJournalOf<T>(configDir: string, baseUrl: string, organization: string, lock: LockOptions | undefined, use: (journal: Journal) => Promise<T>): Promise<T> {
+  const journal = await Journal.open(configDir, baseUrl, organization, lock);
+  try {
+    return await use(journal);
+  } finally {
+    await journal.close();
+  }
+}
+
+/** How long a write of unknown outcome is held back before a listing may prove it lost (`teamctl help reliability`). */
+export const defaultHoldBackMs = 60_000;
+
+export interface HoldBack {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  holdBackMs: number;
+  /** Said once when the run waits for writes still held back. */
+  say: (message: string) => void;
+}
+
+/**
+ * The team creations earlier runs left of unknown outcome, settled before a run plans (`teamctl
+ * help reliability`): by the listing now, and — in a run that sends, under the lock — by a listing
+ * once their hold-back time has passed, waited for. Returns what is still held back (a dry run
+ * does not wait): titles not to plan a creation of.
+ */
+export async function settleTeamCreations(journal: Journal, list: () => Promise<string[]>, key: (title: string) => string, hold: HoldBack): Promise<{ title: string; until: number }[]> {
+  if (journal.writes('team').length === 0) return [];
+  let held = await journal.settleTeams(await list(), key, new Date(hold.now()), hold.holdBackMs);
+  if (held.length === 0 || !journal.locked) return held;
+  const wait = Math.max(...held.map((h) => h.until)) - hold.now();
+  hold.say(`waiting ${Math.ceil(wait / 1000)} s for ${held.length === 1 ? 'a team creation' : `${held.length} team creations`} of an earlier run whose outcome is unknown (${held.map((h) => JSON.stringify(h.title)).join(', ')}), then listing the teams again`);
+  await hold.sleep(Math.max(0, wait));
+  held = await journal.settleTeams(await list(), key, new Date(hold.now()), hold.holdBackMs);
+  return held;
 }

@@ -25,6 +25,7 @@ import { plural } from '../output/words.js';
 import { membersDomain, type MembersDomain, type MembersRunSettings } from './change.js';
 import type { MembersReport, ReportRow } from './report.js';
 import { readTeam } from './team.js';
+import type { Journal } from '../journal/journal.js';
 
 /** The organization's members, to turn a roster's rows into the member ids a creation takes. */
 export interface OrganizationMembers {
@@ -67,21 +68,34 @@ export interface NewTeamInput {
   command: string;
   settings: MembersRunSettings;
   prune: boolean;
+  /** The journal the creation is recorded in before it is sent (held under its lock when sending). */
+  journal?: Journal | undefined;
 }
 
-type Created = { id: string; note: string } | { failure: string; status: number | null };
+type Created = { id: string; note: string } | { failure: string; status: number | null; unknown?: boolean };
 
 /**
  * Sends the creation once (the client retries only what cannot have been processed); an answer
  * that proves nothing is settled by listing the teams of that title, never by sending it again.
  */
-async function create(client: ApiClient, org: string, title: string, members: readonly string[]): Promise<Created> {
+async function create(client: ApiClient, org: string, title: string, members: readonly string[], journal: Journal | undefined): Promise<Created> {
+  // Recorded before it is sent (`teamctl help reliability`): a journal that cannot be written sends nothing.
+  let ids: string[] = [];
   try {
-    return { id: (await createTeam(client, org, title, members)).id, note: '' };
+    if (journal?.locked) ids = await journal.intend([{ kind: 'team', title }], new Date());
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    return { failure: `not sent: ${err.message}`, status: null };
+  }
+  try {
+    const id = (await createTeam(client, org, title, members)).id;
+    if (ids.length > 0) await journal?.answered(ids, 'done');
+    return { id, note: '' };
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
     const status = err.status ?? null;
+    if (ids.length > 0) await journal?.answered(ids, unknown ? 'unknown' : 'done');
     if (!unknown) return { failure: err.message, status };
     const found: string[] = [];
     try {
@@ -91,9 +105,13 @@ async function create(client: ApiClient, org: string, title: string, members: re
       return { failure: `${err.message}; the teams could not be listed to see whether it was made (${listing.message}): not sent again`, status };
     }
     const [id] = found;
-    if (found.length === 1 && id !== undefined) return { id, note: 'the answer was lost; the listing shows it' };
+    if (found.length === 1 && id !== undefined) {
+      if (ids.length > 0) await journal?.answered(ids, 'done');
+      return { id, note: 'the answer was lost; the listing shows it' };
+    }
     const seen = found.length === 0 ? 'no team of that title' : `${found.length} teams of that title (${found.join(', ')})`;
-    return { failure: `${err.message}; the listing shows ${seen}: not sent again`, status };
+    // It may still land: the journal holds it, and a later run settles it by the listing (exit 6).
+    return { failure: `${err.message}; the listing shows ${seen} yet: outcome unknown, not sent again before the hold-back time has passed`, status, unknown: true };
   }
 }
 
@@ -129,8 +147,8 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
     // The creation, then its read-back, before the members domain's own work.
     work: () => ({ ...planned.work(), requests: planned.work().requests + 2 }),
     async execute(progress, interrupted) {
-      const created = await create(client, org, title, sent);
-      if ('failure' in created) return notCreated(planned, `team ${JSON.stringify(title)} was not created: ${created.failure}`, created.status);
+      const created = await create(client, org, title, sent, input.journal);
+      if ('failure' in created) return notCreated(planned, `team ${JSON.stringify(title)} was not created: ${created.failure}`, created.status, false, created.unknown === true);
       team = created.id;
       let current: CurrentMember[];
       try {
@@ -148,10 +166,10 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
 }
 
 /** A team that was not created (or not read back): every planned change failed, with why. */
-function notCreated(planned: MembersDomain, message: string, status: number | null, unverifiable = false): AppliedView<ReportRow> {
+function notCreated(planned: MembersDomain, message: string, status: number | null, unverifiable = false, unknown = false): AppliedView<ReportRow> {
   const view = planned.planned();
   // Planned from an empty team, every row is a planned add.
-  const rows = view.rows.map((r): ReportRow => ({ ...r, outcome: 'failed', status, message }));
+  const rows = view.rows.map((r): ReportRow => ({ ...r, outcome: unknown ? 'unknown' : 'failed', status, message }));
   const json = view.json as MembersReport;
   const report: MembersReport = {
     ...json,
@@ -167,6 +185,6 @@ function notCreated(planned: MembersDomain, message: string, status: number | nu
     json: report,
     doc: view.doc,
     summary: () => oneLine(message),
-    tally: { total: units, applied: 0, failed: units, unknown: 0, unexplained: 0, unverifiable, firstFailure: message },
+    tally: { total: units, applied: 0, failed: units, unknown: unknown ? units : 0, unexplained: 0, unverifiable, firstFailure: message },
   };
 }

@@ -73,7 +73,7 @@ export interface Verification {
   ownerless?: boolean;
 }
 
-export type Outcome = 'planned' | 'added' | 'removed' | 'role-changed' | 'not-member' | 'unchanged' | 'failed' | 'unverified';
+export type Outcome = 'planned' | 'added' | 'removed' | 'role-changed' | 'not-member' | 'unchanged' | 'failed' | 'unknown' | 'unverified';
 
 export interface ReportRow {
   user: UserRef;

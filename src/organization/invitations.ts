@@ -1,13 +1,11 @@
 // Invitations (`teamctl help organization`, "Joiners"): who a run invites, the invitations sent
-// (POST /orgs/{org}/invites, at most 100 e-mails a request), their record, and the placement of
-// the invitees in their teams in the same run — those the organization has once the invitations
-// are answered. The others are **invited, pending**: not failed, and not invited again until
-// --reinvite-after has passed. The service has no way to list pending invitations, so teamctl
-// keeps its own record in the config folder beside the glossary journal: one file per
-// organization and e-mail (its name a digest of the base URL, the organization and the e-mail),
-// 0600, written atomically, so two teamctl processes never tear one. A part of the run's plan
-// (sequence.ts), after the team changes, so a team is read for the placement as those changes
-// left it.
+// (POST /orgs/{org}/invites, at most 100 e-mails a request), and the placement of the invitees in
+// their teams in the same run — those the organization has once the invitations are answered. The
+// others are **invited, pending**: not failed, and not invited again until --reinvite-after has
+// passed. The service has no way to list pending invitations, so each invitation is recorded in
+// the journal before it is sent (`teamctl help reliability`), and that record is what says it is
+// pending. A part of the run's plan (sequence.ts), after the team changes, so a team is read for
+// the placement as those changes left it.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import type { Tally } from '../engine/exit.js';
@@ -28,12 +26,8 @@ import { readOrgMembers } from './read.js';
 import type { MembersReport, ReportRow } from '../members/report.js';
 import { stepOfTeamRow, type StepRow } from './sequence.js';
 import { readTeam } from '../members/team.js';
-import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { writeFileAtomic } from '../files/atomic.js';
-import { readRegularText } from '../files/regular.js';
 import type { OrganizationRole } from '../plan/organization.js';
+import type { Journal, WriteRecord } from '../journal/journal.js';
 
 /** E-mails in one invitation request (the service's published limit is not shown; teamctl's). */
 export const invitesPerRequest = 100;
@@ -52,8 +46,8 @@ export interface InviteInput {
   baseUrl: string;
   org: string;
   command: string;
-  /** The config folder, where invitations are recorded. */
-  configDir: string;
+  /** The journal every invitation is recorded in before it is sent (held under its lock when sending). */
+  journal: Journal;
   invitees: Invitee[];
   pending: PendingInvitee[];
   sso: boolean;
@@ -119,7 +113,7 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
       const joined = await settle(client, org, invitees, sent);
       const placements = interrupted() ? [] : await place(ctx, input, joined, progress, interrupted);
       const rows = [...sent.rows, ...pendingRows(), ...placements.flatMap((p) => p.rows)];
-      const tally = tallyOf(sent.rows, placements.map((p) => p.view.tally));
+      const tally = tallyOf(sent.rows, placements.map((p) => p.view.tally), sent.stoppedBy);
       const placed = placements.map((p) => ({ team: p.team, ...(p.view.json as object) }));
       return {
         rows,
@@ -138,36 +132,48 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
   };
 }
 
-/** The invitations sent, one row per invitee: `invited` once answered, `failed` or `unknown`. */
-async function sendInvitations(input: InviteInput, progress: Progress, interrupted: () => boolean): Promise<{ rows: StepRow[] }> {
+/**
+ * The invitations sent, one row per invitee: `invited` once answered, `failed` or `unknown`. Each
+ * request is recorded in the journal before it leaves (`teamctl help reliability`): a journal that
+ * cannot be written sends nothing more; an answer lost, or one teamctl cannot read, leaves the
+ * record, so the invitation counts as sent and is not sent again before --reinvite-after.
+ */
+async function sendInvitations(input: InviteInput, progress: Progress, interrupted: () => boolean): Promise<{ rows: StepRow[]; stoppedBy?: TeamctlError }> {
   const { inviteToOrganization } = await import('../api/organization.js');
   const rows: StepRow[] = [];
+  let stop: { error: TeamctlError; message: string } | undefined;
   for (let start = 0; start < input.invitees.length; start += invitesPerRequest) {
     const batch = input.invitees.slice(start, start + invitesPerRequest);
-    if (interrupted()) {
-      rows.push(...batch.map((i) => row(i.email, 'failed', null, notSentMessage)));
+    if (interrupted() || stop !== undefined) {
+      rows.push(...batch.map((i) => row(i.email, 'failed', null, stop?.message ?? notSentMessage)));
+      continue;
+    }
+    let ids: string[];
+    try {
+      ids = await input.journal.intend(batch.map((i) => ({ kind: 'invitation', email: i.email })), new Date());
+    } catch (err) {
+      if (!(err instanceof TeamctlError)) throw err;
+      stop = { error: err, message: `not sent: ${err.message}` };
+      rows.push(...batch.map((i) => row(i.email, 'failed', null, stop?.message ?? '')));
       continue;
     }
     try {
       const answer = await inviteToOrganization(input.client, input.org, batch.map((i) => ({ email: i.email, role: i.role })), input.sso);
       const ssoFailed = new Set(answer.failedSSOEmails.map(emailKey));
       for (const i of batch) rows.push(row(i.email, 'invited', 200, ssoFailed.has(emailKey(i.email)) ? 'invited, but not added as an SSO user (a member of another organization)' : ''));
-      await record(input, batch);
+      await input.journal.answered(ids, 'invited');
     } catch (err) {
       if (!(err instanceof TeamctlError)) throw err;
-      // An invitation whose answer was lost may have gone out: recorded, and settled by the listing, never sent again.
-      const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
-      if (unknown) await record(input, batch);
+      // An invitation whose answer was lost may have gone out: its record stays, and it is never sent again on a guess.
+      const unknown = !(err instanceof AuthError) && !(err instanceof ServiceError && (err.outcome === 'rejected' || err.outcome === 'not-processed'));
+      await input.journal.answered(ids, unknown ? 'unknown' : 'done');
       rows.push(...batch.map((i) => row(i.email, unknown ? 'unknown' : 'failed', err.status ?? null, err.message)));
+      // A refused token or permission stops the run with its own exit code (4).
+      if (err instanceof AuthError) stop = { error: err, message: `not sent: ${err.message}` };
     }
     for (let n = 0; n < batch.length; n++) progress.increment();
   }
-  return { rows };
-}
-
-async function record(input: InviteInput, batch: readonly Invitee[]): Promise<void> {
-  const invitedAt = new Date().toISOString();
-  for (const i of batch) await recordInvitation(input.configDir, { email: i.email, organization: input.org, baseUrl: input.baseUrl, invitedAt });
+  return { rows, ...(stop !== undefined ? { stoppedBy: stop.error } : {}) };
 }
 
 /**
@@ -196,7 +202,8 @@ async function settle(client: ApiClient, org: string, invitees: readonly Invitee
       Object.assign(r, { outcome: 'joined', user: ref(invitee.email, id), message: [r.message, 'joined the organization'].filter(Boolean).join('; ') });
       joined.push({ invitee, id });
     } else if (r.outcome === 'unknown') {
-      Object.assign(r, { outcome: 'failed', message: `${r.message}; not a member when read again: recorded as invited, not sent again` });
+      // It may still have gone out: unknown (exit 6), recorded as sent, not sent again before --reinvite-after.
+      r.message = `${r.message}; not a member when read again: recorded as sent, not invited again before --reinvite-after`;
     } else {
       r.message = [r.message, 'invited, pending: placed in their teams by a run after they join'].filter(Boolean).join('; ');
     }
@@ -253,7 +260,7 @@ function notPlaced(team: string, users: readonly UserRef[], err: TeamctlError): 
   };
 }
 
-function tallyOf(rows: readonly StepRow[], placements: readonly Tally[]): Tally {
+function tallyOf(rows: readonly StepRow[], placements: readonly Tally[], stoppedBy?: TeamctlError): Tally {
   const failed = rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown');
   const sum = (f: (t: Tally) => number): number => placements.reduce((n, t) => n + f(t), 0);
   return {
@@ -264,67 +271,33 @@ function tallyOf(rows: readonly StepRow[], placements: readonly Tally[]): Tally 
     unexplained: sum((t) => t.unexplained),
     unverifiable: placements.some((t) => t.unverifiable),
     firstFailure: failed[0]?.message ?? placements.find((t) => t.firstFailure !== undefined)?.firstFailure,
-    stoppedBy: placements.find((t) => t.stoppedBy !== undefined)?.stoppedBy,
+    stoppedBy: stoppedBy ?? placements.find((t) => t.stoppedBy !== undefined)?.stoppedBy,
   };
 }
 
 function summaryOf(rows: readonly StepRow[], earlier: number, placements: readonly string[]): string {
   const n = (outcome: string): number => rows.filter((r) => r.outcome === outcome).length;
-  const failed = rows.filter((r) => r.outcome === 'failed');
+  const failed = rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown');
+  const unknown = n('unknown');
   return [
-    `Invitations: ${n('joined')} joined, ${n('invited')} invited and pending, ${failed.length} failed${earlier > 0 ? `; ${earlier} invited earlier, still pending` : ''}.`,
-    ...failed.slice(0, 20).map((r) => `  failed: invite ${describeUser(r.user)}${r.status === null ? '' : ` (${r.status})`}: ${r.message}`),
+    `Invitations: ${n('joined')} joined, ${n('invited')} invited and pending, ${failed.length - unknown} failed${unknown > 0 ? `, ${unknown} of unknown outcome` : ''}${earlier > 0 ? `; ${earlier} invited earlier, still pending` : ''}.`,
+    ...failed.slice(0, 20).map((r) => `  ${r.outcome}: invite ${describeUser(r.user)}${r.status === null ? '' : ` (${r.status})`}: ${r.message}`),
     ...placements,
   ].join('\n');
 }
 
-export interface Invitation {
-  email: string;
-  organization: string;
-  baseUrl: string;
-  invitedAt: string;
-}
-
-/** A record is one line of JSON: anything much larger is not one teamctl wrote. */
-const maxRecordBytes = 16 * 1024;
-
-const folder = (configDir: string): string => join(configDir, 'invitations');
-
-function recordPath(configDir: string, baseUrl: string, org: string, email: string): string {
-  const digest = createHash('sha256').update(`${baseUrl}\n${org}\n${emailKey(email)}`).digest('hex');
-  return join(folder(configDir), `${digest.slice(0, 40)}.json`);
-}
+/** Whether a recorded invitation is recent enough to wait for: sent within `days` of `now`. */
+export const stillPending = (sentAt: string, days: number, now: number): boolean => now - Date.parse(sentAt) < days * 24 * 60 * 60 * 1000;
 
 /**
- * The recorded invitation of `email` to `org`, if any. A record that cannot be read (not a regular
- * file, not JSON, another e-mail) counts as none: at worst the invitee is invited again.
+ * The latest invitation the journal records for `email` (`teamctl help reliability`): answered,
+ * of unknown outcome, or in flight when a run ended — each may have gone out, so each counts.
  */
-export async function recordedInvitation(configDir: string, baseUrl: string, org: string, email: string): Promise<Invitation | undefined> {
-  let text: string;
-  try {
-    text = await readRegularText(recordPath(configDir, baseUrl, org, email), { own: true, maxBytes: maxRecordBytes });
-  } catch {
-    return undefined; // missing, not a regular file, not ours, too large: none
-  }
-  try {
-    const record = JSON.parse(text) as Partial<Invitation> | null;
-    const valid =
-      typeof record?.invitedAt === 'string' && !Number.isNaN(Date.parse(record.invitedAt)) && typeof record.email === 'string' && emailKey(record.email) === emailKey(email) && record.organization === org && record.baseUrl === baseUrl;
-    return valid ? (record as Invitation) : undefined;
-  } catch {
-    return undefined;
-  }
+export function recordedInvitation(journal: Journal, email: string): Extract<WriteRecord, { kind: 'invitation' }> | undefined {
+  const key = emailKey(email);
+  const mine = journal.writes('invitation').filter((w) => emailKey(w.email) === key);
+  return mine.sort((a, b) => Date.parse(b.sentAt) - Date.parse(a.sentAt))[0];
 }
-
-/** Records that `email` was invited to `org` now (or that an invitation may have been sent). */
-export async function recordInvitation(configDir: string, invitation: Invitation): Promise<void> {
-  await mkdir(folder(configDir), { recursive: true, mode: 0o700 });
-  const path = recordPath(configDir, invitation.baseUrl, invitation.organization, invitation.email);
-  await writeFileAtomic(path, JSON.stringify(invitation) + '\n', `the invitation record ${path}`, { mode: 0o600, own: true });
-}
-
-/** Whether a recorded invitation is recent enough to wait for: within `days` of `now`. */
-export const stillPending = (invitation: Invitation, days: number, now: number): boolean => now - Date.parse(invitation.invitedAt) < days * 24 * 60 * 60 * 1000;
 
 /** A user to invite: the e-mail, the organization role, and the teams (and rows) to place them in. */
 export interface Invitee {

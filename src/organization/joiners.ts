@@ -12,6 +12,7 @@ import { namesOneOf } from '../plan/organization.js';
 import type { OrganizationRole } from '../plan/organization.js';
 import type { MembersRunSettings } from '../members/change.js';
 import { recordedInvitation, stillPending } from './invitations.js';
+import type { Journal } from '../journal/journal.js';
 import { inviteDomain, type Invitee, type PendingInvitee } from './invitations.js';
 import { namesOf } from './outsiders.js';
 import type { StepRow } from './sequence.js';
@@ -41,6 +42,7 @@ export async function joinersDomain(
   rows: readonly PlacedRow[],
   options: InviteOptions,
   settings: MembersRunSettings,
+  journal: Journal,
 ): Promise<ChangeDomain<StepRow>> {
   const byId = outsiders.filter((u) => u.email === null);
   if (byId.length > 0) {
@@ -55,13 +57,13 @@ export async function joinersDomain(
   for (const user of outsiders) {
     const email = user.email as string;
     const theirs = rows.filter((r) => namesOneOf([user])(r.entry));
-    const recorded = await recordedInvitation(ctx.store.dir, baseUrl, org, email);
-    if (recorded !== undefined && stillPending(recorded, options.reinviteAfterDays, now)) {
-      pending.push({ email, invitedAt: recorded.invitedAt });
+    const recorded = recordedInvitation(journal, email);
+    if (recorded !== undefined && stillPending(recorded.sentAt, options.reinviteAfterDays, now)) {
+      pending.push({ email, invitedAt: recorded.sentAt });
       continue;
     }
     const orgRole = theirs.find((r) => r.entry.orgRole !== undefined)?.entry.orgRole;
     invitees.push({ email, role: orgRole === undefined ? options.role : (orgRole as OrganizationRole), teams: theirs.map((r) => ({ team: r.team, role: r.role })) });
   }
-  return inviteDomain(ctx, { client, baseUrl, org, command, configDir: ctx.store.dir, invitees, pending, sso: options.sso, reinviteAfterDays: options.reinviteAfterDays, settings });
+  return inviteDomain(ctx, { client, baseUrl, org, command, journal, invitees, pending, sso: options.sso, reinviteAfterDays: options.reinviteAfterDays, settings });
 }

@@ -12,6 +12,7 @@ import { refOfEntry } from '../plan/members.js';
 import { planOrganizationMembers, type OrganizationRole } from '../plan/organization.js';
 import type { MembersPlanBody } from '../members/change.js';
 import type { TeamRow } from '../members/severalTeams.js';
+import type { Journal } from '../journal/journal.js';
 import { plannedOrganization, type OrgPlanBody } from './members.js';
 import type { ReportRow } from '../members/report.js';
 import { sequenceDomain, stepOfTeamRow, type StepRow } from './sequence.js';
@@ -44,6 +45,8 @@ export interface LifecycleInput {
   options: LifecycleOptions | undefined;
   /** The invitations of the joiners, and their placement (src/organization/invitations.ts), after the team changes. */
   invitations?: ChangeDomain<StepRow> | undefined;
+  /** The journal removals from the organization are recorded in before they are sent. */
+  journal?: Journal | undefined;
 }
 
 /** Whether the run changes the organization's members, not only its teams. */
@@ -65,7 +68,7 @@ export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Prom
     });
   }
   const { client, org } = input;
-  const { roles, removals } = await plannedOrganization(ctx, { client, org, command: input.command, maxOrgRemovals: options.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
+  const { roles, removals } = await plannedOrganization(ctx, { journal: input.journal, client, org, command: input.command, maxOrgRemovals: options.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
     planOrganizationMembers(members, {
       ...(options.orgRoles ? { roles: input.roster.filter((e) => e.orgRole !== undefined).map((e) => ({ user: refOfEntry(e), role: e.orgRole as OrganizationRole, explicit: false })) } : {}),
       ...(options.pruneOrganization ? { pruneAllBut: input.roster.map(refOfEntry), pruneGuests: options.pruneGuests } : {}),

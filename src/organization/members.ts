@@ -27,6 +27,7 @@ import type { Part } from './sequence.js';
 import type { MembersPlanBody } from '../members/change.js';
 import type { InvitationsPlanBody } from './invitations.js';
 import { callerOf, readOrgMembers } from './read.js';
+import type { Journal } from '../journal/journal.js';
 
 /** One user and action: `planned` in a dry run. */
 export interface OrgRow {
@@ -74,6 +75,8 @@ export interface OrgDomainInput {
   concurrency: number;
   /** A saved plan being applied: the reviewed plan is the confirmation. */
   confirmed?: boolean;
+  /** The journal removals are recorded in before they are sent (held under its lock when sending). */
+  journal?: Journal | undefined;
   /**
    * A part of a plan run in parts (src/organization/sequence.ts): the guards check the whole plan, in
    * the part that says so (`guards`), and the users nothing is sent for are listed once.
@@ -133,6 +136,7 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
   const { client, org, plan } = input;
   const requests = input.caller?.role !== undefined && input.caller.role !== 'admin';
   const removals = plan.changes.filter((c) => c.action === 'remove');
+  const now = (): number => ctx.now?.() ?? Date.now();
   const view = (rows: OrgRow[], title: string, dryRun: boolean, verified: boolean): RunView<OrgRow> =>
     lazyView(() => rows, (r) => docOf(r, title), { json: reportOf(rows, plan, dryRun, verified, input.part?.quiet) });
   const whole = input.part?.whole ?? plan;
@@ -144,7 +148,7 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
     async planText() {
       const quiet = input.part?.quiet !== false;
       const lines = [
-        ...plan.changes.map((c) => describeChange(c, requests)),
+        ...plan.changes.map((c) => describeChange(c, requests) + requestedSuffix(input.journal, c, now())),
         ...(quiet ? plan.kept.map((u) => `  = ${describeUser(u)} kept (protected)`) : []),
         ...(quiet ? plan.notMember.map((u) => `  ? ${describeUser(u)} is not a member of the organization: nothing to do`) : []),
       ];
@@ -175,7 +179,7 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
     async execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<OrgRow>> {
       const roles = plan.changes.filter((c) => c.action === 'role');
       const send = (c: OrgChange) => async (): Promise<OrgRow> => {
-        const row = interrupted() ? rowOf(c, 'failed', null, notSentMessage) : await sendChange(client, org, c);
+        const row = interrupted() ? rowOf(c, 'failed', null, notSentMessage) : await sendChange(client, org, c, input.journal, now());
         progress.increment();
         return row;
       };
@@ -207,22 +211,66 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
   };
 }
 
-/** Sends one change; a failure is its row, never thrown (but a bug). */
-async function sendChange(client: ApiClient, org: string, c: OrgChange): Promise<OrgRow> {
+/** Days a removal request stands before it is asked again (`teamctl help reliability`). */
+export const rerequestAfterDays = 7;
+const dayMs = 86_400_000;
+
+/**
+ * The removal of `user` the journal records within the last `rerequestAfterDays`: requested (202),
+ * of unknown outcome, or in flight when a run ended. Each may have mailed the organization's
+ * admins, so none is sent again before that time has passed.
+ */
+export function recordedRemoval(journal: Journal | undefined, user: string, now: number): { sentAt: string; until: string } | undefined {
+  const mine = (journal?.writes('removal') ?? []).filter((w) => w.user === user && now - Date.parse(w.sentAt) < rerequestAfterDays * dayMs);
+  const latest = mine.sort((a, b) => Date.parse(b.sentAt) - Date.parse(a.sentAt))[0];
+  return latest === undefined ? undefined : { sentAt: latest.sentAt, until: new Date(Date.parse(latest.sentAt) + rerequestAfterDays * dayMs).toISOString().slice(0, 10) };
+}
+
+function requestedSuffix(journal: Journal | undefined, c: OrgChange, now: number): string {
+  const recorded = c.action === 'remove' ? recordedRemoval(journal, c.user.id, now) : undefined;
+  return recorded === undefined ? '' : `; requested ${recorded.sentAt.slice(0, 10)}, not requested again before ${recorded.until}`;
+}
+
+/**
+ * Sends one change; a failure is its row, never thrown (but a bug). A removal is recorded in the
+ * journal before it is sent, since a 202 mails the organization's admins a request; one recorded
+ * within the last days is not sent again (`teamctl help reliability`).
+ */
+async function sendChange(client: ApiClient, org: string, c: OrgChange, journal: Journal | undefined, now: number): Promise<OrgRow> {
   const { removeOrganizationMember, setOrganizationRole } = await import('../api/organization.js');
-  try {
-    if (c.action === 'role') {
+  if (c.action === 'role') {
+    try {
       await setOrganizationRole(client, org, c.user.id, c.to);
       return rowOf(c, 'applied', 200, `${roleName(c.from)} → ${roleName(c.to)}`);
+    } catch (err) {
+      return failedRow(c, err);
     }
+  }
+  const recorded = recordedRemoval(journal, c.user.id, now);
+  if (recorded !== undefined) return rowOf(c, 'requested', null, `removal requested ${recorded.sentAt.slice(0, 10)}: still a member; not requested again before ${recorded.until}`);
+  let ids: string[] = [];
+  try {
+    if (journal?.locked) ids = await journal.intend([{ kind: 'removal', user: c.user.id, email: c.user.email }], new Date(now));
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    return rowOf(c, 'failed', null, `not sent: ${err.message}`);
+  }
+  try {
     const outcome = await removeOrganizationMember(client, org, c.user.id);
+    if (ids.length > 0) await journal?.answered(ids, outcome === 'requested' ? 'requested' : 'done');
     if (outcome === 'requested') return rowOf(c, 'requested', 202, "removal requested from the organization's admins: still a member");
     return rowOf(c, 'applied', outcome === 'removed' ? 205 : 204, outcome === 'removed' ? 'removed from the organization' : 'was not a member');
   } catch (err) {
-    if (!(err instanceof TeamctlError)) throw err;
-    const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
-    return rowOf(c, unknown ? 'unknown' : 'failed', err.status ?? null, err.message);
+    const row = failedRow(c, err);
+    if (ids.length > 0) await journal?.answered(ids, row.outcome === 'unknown' ? 'unknown' : 'done');
+    return row;
   }
+}
+
+function failedRow(c: OrgChange, err: unknown): OrgRow {
+  if (!(err instanceof TeamctlError)) throw err;
+  const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
+  return rowOf(c, unknown ? 'unknown' : 'failed', err.status ?? null, err.message);
 }
 
 /**
@@ -309,6 +357,7 @@ export function organizationParts(ctx: Context, input: Omit<OrgDomainInput, 'par
 
 /** What the organization's parts of a run need besides the plan. */
 export interface OrganizationRun {
+  journal?: Journal | undefined;
   client: ApiClient;
   org: string;
   command: string;

@@ -25,6 +25,7 @@ import { planOrganizationMembers } from '../plan/organization.js';
 import { configuredKeep, warnKeptNamed } from './keep.js';
 import { plannedOrganization, type OrgPlanBody } from './members.js';
 import { teamDomains, type EngineOptions } from './run.js';
+import { withJournalOf, type Journal } from '../journal/journal.js';
 import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
 
 /** Teams read at once. */
@@ -91,7 +92,11 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
   const [only] = domains;
   const teamsPart = domains.length === 1 && only ? only : domains.length > 1 ? severalTeamsDomain(domains) : undefined;
   if (fromOrganization === undefined) return runChange(ctx, teamsPart as NonNullable<typeof teamsPart>, runOptions(options));
-  return runChange(ctx, await offboardingDomain(ctx, { client, org, command: options.command, users, teamsPart, force: options.force === true, concurrency: options.concurrency, ...fromOrganization }), runOptions(options));
+  // Removals from the organization go out under the journal's lock, each recorded before it is sent.
+  const lock = options.dryRun || options.planOut !== undefined ? undefined : { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the organization' };
+  return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lock, async (journal) =>
+    runChange(ctx, await offboardingDomain(ctx, { client, org, command: options.command, users, teamsPart, force: options.force === true, concurrency: options.concurrency, journal, ...fromOrganization }), runOptions(options)),
+  );
 }
 
 export interface OffboardingInput {
@@ -104,6 +109,7 @@ export interface OffboardingInput {
   maxOrgRemovals: string;
   force: boolean;
   concurrency: number;
+  journal?: Journal | undefined;
 }
 
 function teamPart(domain: ChangeDomain<ReportRow | TeamRow>, team: string | undefined): Part<ReportRow | TeamRow> {
@@ -112,7 +118,7 @@ function teamPart(domain: ChangeDomain<ReportRow | TeamRow>, team: string | unde
 
 export async function offboardingDomain(ctx: Context, input: OffboardingInput): Promise<ChangeDomain<StepRow>> {
   const { client, org } = input;
-  const { plan, roles, removals } = await plannedOrganization(ctx, { client, org, command: input.command, maxOrgRemovals: input.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
+  const { plan, roles, removals } = await plannedOrganization(ctx, { journal: input.journal, client, org, command: input.command, maxOrgRemovals: input.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
     planOrganizationMembers(members, { remove: input.users.map(refOfEntry), keep: configuredKeep(ctx).map(refOfEntry) }),
   );
   const teams = input.teamsPart as ChangeDomain<ReportRow | TeamRow> | undefined;

@@ -2,11 +2,12 @@
 // engine (src/engine/run.ts) through the members domain (src/members/change.ts). `add` is a sync
 // with only adds, `remove` a sync with only removals.
 import type { Context } from '../context.js';
-import { checkOutputs, runChange, runOptions, type ChangeDomain, type InputFile, type Refusal } from '../engine/run.js';
+import { checkOutputs, holdBackOf, runChange, runOptions, type ChangeDomain, type InputFile, type Refusal } from '../engine/run.js';
 import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
 import { titleKey } from '../model/titles.js';
+import { settleTeamCreations, withJournalOf, type LockOptions } from '../journal/journal.js';
 import type { UserEntry, UserRef } from '../model/users.js';
 import { identifierProblem } from '../api/segment.js';
 import type { ApiClient } from '../api/client.js';
@@ -57,6 +58,17 @@ export interface EngineOptions {
   invite?: InviteOptions;
 }
 
+/**
+ * The journal's lock for a run that may send writes the service cannot take twice (invitations,
+ * team creations, removals from the organization: `teamctl help reliability`); none for a dry
+ * run, which only reads the records.
+ */
+function lockFor(ctx: Context, options: EngineOptions): LockOptions | undefined {
+  const sends = !options.dryRun && options.planOut === undefined;
+  const writes = options.invite !== undefined || options.createTeams === true || options.lifecycle?.pruneOrganization === true;
+  return sends && writes ? { wait: true, onWait: (m) => ctx.io.info(m), what: 'the organization' } : undefined;
+}
+
 /** Teams read at once when a roster names several (each read is sequential pages). */
 const teamReads = 8;
 
@@ -69,37 +81,39 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   await checkOutputs(options, ctx.cwd, options.inputs ?? []);
 
   const client = await ctx.client();
-  // The team by its id, or by its title (README, "Teams by id or title"): the plan keeps the id.
-  const { team, current } = await withTeam(client, org, name, async (id) => ({ team: id, current: await readTeam(client, org, id, 'before planning; nothing was sent') })).catch((err: unknown) => {
-    // `--team a,b` names no team of that title: it meant several.
-    throw err instanceof NotFoundError && name.includes(',') ? severalTeams(name) : err;
+  return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
+    // The team by its id, or by its title (README, "Teams by id or title"): the plan keeps the id.
+    const { team, current } = await withTeam(client, org, name, async (id) => ({ team: id, current: await readTeam(client, org, id, 'before planning; nothing was sent') })).catch((err: unknown) => {
+      // `--team a,b` names no team of that title: it meant several.
+      throw err instanceof NotFoundError && name.includes(',') ? severalTeams(name) : err;
+    });
+    const first = planMembers(current, options.change);
+    // One team: --prune-organization needs an organization roster, so only the team's removals count.
+    const check = await checkOrganization(ctx, client, org, options, first.add.map((a) => a.user), first.remove.length > 0);
+    const change = check.outsiders.length > 0 ? withoutOutsiders(options.change, check.outsiders) : options.change;
+    // A roster left with nobody plans nothing more: the refusal says why.
+    const plan = change.roster?.length === 0 ? planMembers(current, { ...change, roster: undefined, prune: false }) : change === options.change ? first : planMembers(current, change);
+    const named = [...(change.add ?? []), ...(change.roster ?? []), ...(change.remove ?? [])].map(refOfEntry);
+    warnKeptNamed(ctx, plan.remove.filter((r) => !r.pruned).map((r) => r.user), options.change.keep ?? configuredKeep(ctx));
+    const domain = membersDomain(ctx, {
+      client,
+      baseUrl: client.base.origin + client.base.prefix,
+      org,
+      team,
+      command: options.command,
+      current,
+      plan,
+      named,
+      settings: settingsOf(options, maxRemovals),
+    });
+    const rows: PlacedRow[] = [...(options.change.add ?? []).map((entry) => ({ entry, team, role: options.change.role })), ...(options.change.roster ?? []).map((entry) => ({ entry, team, role: entry.role }))];
+    const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, rows, options.invite, settingsOf(options, maxRemovals), journal) : undefined;
+    const whole: ChangeDomain<unknown> =
+      changesOrganization(options.lifecycle) || invitations !== undefined
+        ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: domain, team, roster: change.roster ?? [], force: options.force === true, concurrency: options.concurrency, options: options.lifecycle, invitations, journal })
+        : domain;
+    return runChange(ctx, withOrganizationCheck(whole, org, check.refused, check.refusals), runOptions(options));
   });
-  const first = planMembers(current, options.change);
-  // One team: --prune-organization needs an organization roster, so only the team's removals count.
-  const check = await checkOrganization(ctx, client, org, options, first.add.map((a) => a.user), first.remove.length > 0);
-  const change = check.outsiders.length > 0 ? withoutOutsiders(options.change, check.outsiders) : options.change;
-  // A roster left with nobody plans nothing more: the refusal says why.
-  const plan = change.roster?.length === 0 ? planMembers(current, { ...change, roster: undefined, prune: false }) : change === options.change ? first : planMembers(current, change);
-  const named = [...(change.add ?? []), ...(change.roster ?? []), ...(change.remove ?? [])].map(refOfEntry);
-  warnKeptNamed(ctx, plan.remove.filter((r) => !r.pruned).map((r) => r.user), options.change.keep ?? configuredKeep(ctx));
-  const domain = membersDomain(ctx, {
-    client,
-    baseUrl: client.base.origin + client.base.prefix,
-    org,
-    team,
-    command: options.command,
-    current,
-    plan,
-    named,
-    settings: settingsOf(options, maxRemovals),
-  });
-  const rows: PlacedRow[] = [...(options.change.add ?? []).map((entry) => ({ entry, team, role: options.change.role })), ...(options.change.roster ?? []).map((entry) => ({ entry, team, role: entry.role }))];
-  const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, rows, options.invite, settingsOf(options, maxRemovals)) : undefined;
-  const whole: ChangeDomain<unknown> =
-    changesOrganization(options.lifecycle) || invitations !== undefined
-      ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: domain, team, roster: change.roster ?? [], force: options.force === true, concurrency: options.concurrency, options: options.lifecycle, invitations })
-      : domain;
-  return runChange(ctx, withOrganizationCheck(whole, org, check.refused, check.refusals), runOptions(options));
 }
 
 /**
@@ -157,58 +171,62 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
 
   const client = await ctx.client();
   client.shareBudget(options.concurrency);
-  const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
-  const prune = options.change.prune === true;
-  const keep = options.change.keep ?? [];
-  const firstPlans = planSeveralTeams(current, byTeam, prune, keep);
-  const toAdd = [...[...firstPlans.values()].flatMap((p) => p.add.map((a) => a.user)), ...[...missing.values()].flat().map(refOfEntry)];
-  const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0) || options.lifecycle?.pruneOrganization === true);
-  const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role })));
-  if (options.invite !== undefined && [...missing.values()].flat().some(namesOneOf(check.outsiders))) {
-    throw new UsageError('--invite cannot place a user in a team the run creates (--create-teams): create the teams first, then invite; nothing was sent');
-  }
-  if (check.outsiders.length > 0) {
-    const outside = namesOneOf(check.outsiders);
-    for (const [team, rows] of byTeam) byTeam.set(team, rows.filter((r) => !outside(r)));
-    for (const [title, rows] of missing) missing.set(title, rows.filter((r) => !outside(r)));
-  }
-  // A team left with no rows is not planned: the refusal says why (`teamctl help organization`, "Who is in the organization").
-  for (const [team, rows] of byTeam) if (rows.length === 0) byTeam.delete(team);
-  for (const [title, rows] of missing) if (rows.length === 0) missing.delete(title);
-  const teams = [...byTeam.keys()];
-  const plans = check.outsiders.length > 0 ? planSeveralTeams(current, byTeam, prune, keep) : firstPlans;
-  const settings = { ...settingsOf(options, maxRemovals), teamInMessages: true };
-  const domains = teamDomains(ctx, client, org, options.command, settings, teams.map((team) => ({
-    team,
-    current: current.get(team) ?? [],
-    plan: plans.get(team) as MembersPlan,
-    named: (byTeam.get(team) ?? []).map(refOfEntry),
-  })));
-  if (missing.size > 0) {
-    const titles = [...missing.keys()];
-    // A saved plan is checked against the teams it was made from; a team that does not exist yet
-    // has nothing to check, so such a plan is refused (`teamctl help rosters`, "Many teams from one roster").
-    if (options.planOut !== undefined) {
-      const named = titles.map((t) => JSON.stringify(t)).join(' ');
-      throw new UsageError(`--plan-out cannot save a plan that creates teams (${plural(titles.length, 'team')} to create: ${named}); nothing was sent`, {
-        hint: `create ${titles.length === 1 ? 'it' : 'them'} first (\`teamctl teams create ${named}\`), then make the plan again`,
-      });
+  return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
+    // Creations an earlier run left of unknown outcome are settled first: a team that landed late is found, never made twice.
+    if (options.createTeams === true) await settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, holdBackOf(ctx));
+    const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
+    const prune = options.change.prune === true;
+    const keep = options.change.keep ?? [];
+    const firstPlans = planSeveralTeams(current, byTeam, prune, keep);
+    const toAdd = [...[...firstPlans.values()].flatMap((p) => p.add.map((a) => a.user)), ...[...missing.values()].flat().map(refOfEntry)];
+    const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0) || options.lifecycle?.pruneOrganization === true);
+    const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role })));
+    if (options.invite !== undefined && [...missing.values()].flat().some(namesOneOf(check.outsiders))) {
+      throw new UsageError('--invite cannot place a user in a team the run creates (--create-teams): create the teams first, then invite; nothing was sent');
     }
-    const { newTeamDomain, organizationMembers } = await import('../members/newTeam.js');
-    const members = await organizationMembers(client, org);
-    const baseUrl = client.base.origin + client.base.prefix;
-    for (const [title, rows] of missing) {
-      domains.push(newTeamDomain(ctx, { client, baseUrl, org, title, rows, members, command: options.command, settings, prune: options.change.prune === true }));
+    if (check.outsiders.length > 0) {
+      const outside = namesOneOf(check.outsiders);
+      for (const [team, rows] of byTeam) byTeam.set(team, rows.filter((r) => !outside(r)));
+      for (const [title, rows] of missing) missing.set(title, rows.filter((r) => !outside(r)));
     }
-  }
-  const teamsDomain = severalTeamsDomain(domains);
-  const rows = [...byTeam.values(), ...missing.values()].flat();
-  const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, placedRows, options.invite, settings) : undefined;
-  const whole: ChangeDomain<unknown> =
-    changesOrganization(options.lifecycle) || invitations !== undefined
-      ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: teamsDomain, team: undefined, roster: rows, force: options.force === true, concurrency: options.concurrency, options: options.lifecycle, invitations })
-      : teamsDomain;
-  return runChange(ctx, withOrganizationCheck(whole, org, check.refused, check.refusals), runOptions(options));
+    // A team left with no rows is not planned: the refusal says why (`teamctl help organization`, "Who is in the organization").
+    for (const [team, rows] of byTeam) if (rows.length === 0) byTeam.delete(team);
+    for (const [title, rows] of missing) if (rows.length === 0) missing.delete(title);
+    const teams = [...byTeam.keys()];
+    const plans = check.outsiders.length > 0 ? planSeveralTeams(current, byTeam, prune, keep) : firstPlans;
+    const settings = { ...settingsOf(options, maxRemovals), teamInMessages: true };
+    const domains = teamDomains(ctx, client, org, options.command, settings, teams.map((team) => ({
+      team,
+      current: current.get(team) ?? [],
+      plan: plans.get(team) as MembersPlan,
+      named: (byTeam.get(team) ?? []).map(refOfEntry),
+    })));
+    if (missing.size > 0) {
+      const titles = [...missing.keys()];
+      // A saved plan is checked against the teams it was made from; a team that does not exist yet
+      // has nothing to check, so such a plan is refused (`teamctl help rosters`, "Many teams from one roster").
+      if (options.planOut !== undefined) {
+        const named = titles.map((t) => JSON.stringify(t)).join(' ');
+        throw new UsageError(`--plan-out cannot save a plan that creates teams (${plural(titles.length, 'team')} to create: ${named}); nothing was sent`, {
+          hint: `create ${titles.length === 1 ? 'it' : 'them'} first (\`teamctl teams create ${named}\`), then make the plan again`,
+        });
+      }
+      const { newTeamDomain, organizationMembers } = await import('../members/newTeam.js');
+      const members = await organizationMembers(client, org);
+      const baseUrl = client.base.origin + client.base.prefix;
+      for (const [title, rows] of missing) {
+        domains.push(newTeamDomain(ctx, { client, baseUrl, org, title, rows, members, command: options.command, settings, prune: options.change.prune === true, journal }));
+      }
+    }
+    const teamsDomain = severalTeamsDomain(domains);
+    const rows = [...byTeam.values(), ...missing.values()].flat();
+    const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, placedRows, options.invite, settings, journal) : undefined;
+    const whole: ChangeDomain<unknown> =
+      changesOrganization(options.lifecycle) || invitations !== undefined
+        ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: teamsDomain, team: undefined, roster: rows, force: options.force === true, concurrency: options.concurrency, options: options.lifecycle, invitations, journal })
+        : teamsDomain;
+    return runChange(ctx, withOrganizationCheck(whole, org, check.refused, check.refusals), runOptions(options));
+  });
 }
 
 /** The members domain of each team of a run over several teams, with the run's settings. */

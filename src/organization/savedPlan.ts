@@ -13,7 +13,8 @@ import { savedMembersDomain } from '../members/applyPlan.js';
 import type { TeamRow } from '../members/severalTeams.js';
 import type { ReportRow } from '../members/report.js';
 import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
-import { inviteDomain } from './invitations.js';
+import { inviteDomain, recordedInvitation, stillPending } from './invitations.js';
+import { withJournalOf, type Journal } from '../journal/journal.js';
 import type { InvitationsPlanBody } from './invitations.js';
 import { emailKey } from '../model/users.js';
 import { teamMemberRoles } from '../choices.js';
@@ -91,8 +92,16 @@ export function orgPlanBody(value: Json): OrgPlanBody {
 }
 
 export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPlanRun): Promise<number> {
-  const { path, client, baseUrl, org, claim, run } = saved;
+  const { path, baseUrl, org, run } = saved;
   const body = checked(path, () => orgPlanBody(plan.body));
+  // Invitations go out under the journal's lock, checked against its records: --force never sends
+  // one again that a record says may have gone out (`teamctl help reliability`).
+  const lock = body.invitations !== undefined && !run.dryRun ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the organization' } : undefined;
+  return withJournalOf(ctx.store.dir, baseUrl, org, lock, (journal) => applyOrgPlanBody(ctx, plan, saved, body, journal));
+}
+
+async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRun, body: OrgPlanBody, journal: Journal): Promise<number> {
+  const { client, baseUrl, org, claim, run } = saved;
   const teams = body.teams === undefined ? undefined : await savedMembersDomain(ctx, body.teams, plan.command, saved);
   const members = await readOrgMembers(client, org);
   const caller = await callerOf(client, members);
@@ -111,7 +120,7 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
   const { roles, removals } = organizationParts(ctx, input);
   const single = 'team' in teams ? teams.team : undefined;
   const teamPart: Part<ReportRow | TeamRow> = { domain: teams as ChangeDomain<ReportRow | TeamRow>, row: (r) => stepOfTeamRow(r, single) };
-  const invitations = body.invitations;
+  const invitations = body.invitations === undefined ? undefined : withRecords(body.invitations, journal, ctx.now?.() ?? Date.now());
   const invitePart: Part<StepRow>[] =
     invitations === undefined
       ? []
@@ -122,7 +131,7 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
               baseUrl,
               org,
               command: plan.command,
-              configDir: ctx.store.dir,
+              journal,
               invitees: invitations.invitees,
               pending: invitations.pending,
               sso: invitations.sso,
@@ -133,4 +142,16 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
           },
         ];
   return runChange(ctx, sequenceDomain([roles, teamPart, ...invitePart, removals], () => plan), run);
+}
+
+/** The plan's invitees, those the journal records as invited within --reinvite-after moved to pending. */
+function withRecords(invitations: InvitationsPlanBody, journal: Journal, now: number): InvitationsPlanBody {
+  const invitees = [];
+  const pending = [...invitations.pending];
+  for (const invitee of invitations.invitees) {
+    const recorded = recordedInvitation(journal, invitee.email);
+    if (recorded !== undefined && stillPending(recorded.sentAt, invitations.reinviteAfterDays, now)) pending.push({ email: invitee.email, invitedAt: recorded.sentAt });
+    else invitees.push(invitee);
+  }
+  return { ...invitations, invitees, pending };
 }

@@ -4,6 +4,7 @@
 // Creating is not idempotent (titles are not unique): a creation is sent again only when it
 // cannot have been processed (the client's rule), and an unknown outcome is settled by listing
 // the teams, never by sending it again, so no run makes two teams of one title.
+import type { Journal } from '../journal/journal.js';
 import type { ApiClient } from '../api/client.js';
 import { createTeam, deleteTeam, listTeams, renameTeam } from '../api/organization.js';
 import type { Context } from '../context.js';
@@ -49,6 +50,8 @@ export interface TeamsDomainInput {
   force: boolean;
   /** Saved plans were confirmed by their review. */
   confirmed?: boolean;
+  /** The journal a creation is recorded in before it is sent (held under its lock when sending). */
+  journal?: Journal | undefined;
 }
 
 /** Every team of the organization as listed (all pages). */
@@ -111,7 +114,7 @@ export function teamsDomain(input: TeamsDomainInput): ChangeDomain<TeamRow> {
       const rows: TeamRow[] = [];
       for (const change of changes) {
         if (interrupted()) rows.push(rowOf(change, 'failed', null, notSentMessage));
-        else rows.push(await send(client, org, change));
+        else rows.push(await send(client, org, change, input.journal));
         progress.increment();
       }
       const verified = await readBack(client, org, rows);
@@ -131,8 +134,25 @@ export function teamsDomain(input: TeamsDomainInput): ChangeDomain<TeamRow> {
   };
 }
 
-/** Sends one change; a failure is its row, never thrown (but a bug). */
-async function send(client: ApiClient, org: string, change: TeamChange): Promise<TeamRow> {
+/**
+ * Sends one change; a failure is its row, never thrown (but a bug). A creation is recorded in the
+ * journal before it is sent, and its record kept while its outcome is unknown (`teamctl help
+ * reliability`): a second team of the title is never made on a guess.
+ */
+async function send(client: ApiClient, org: string, change: TeamChange, journal: Journal | undefined): Promise<TeamRow> {
+  let ids: string[] = [];
+  try {
+    if (change.action === 'create' && journal?.locked) ids = await journal.intend([{ kind: 'team', title: change.title }], new Date());
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    return rowOf(change, 'failed', null, `not sent: ${err.message}`);
+  }
+  const row = await sendChange(client, org, change);
+  if (ids.length > 0) await journal?.answered(ids, row.outcome === 'unknown' ? 'unknown' : 'done');
+  return row;
+}
+
+async function sendChange(client: ApiClient, org: string, change: TeamChange): Promise<TeamRow> {
   try {
     if (change.action === 'create') {
       const team = await createTeam(client, org, change.title);
@@ -170,7 +190,8 @@ async function readBack(client: ApiClient, org: string, rows: TeamRow[]): Promis
     const present = row.action === 'create' ? teams.find((t) => t.title === row.title && (row.team === '' || t.id === row.team)) : teams.find((t) => t.id === row.team);
     if (row.outcome === 'unknown') {
       if (row.action === 'create' && present) Object.assign(row, { outcome: 'applied', team: present.id, message: `created as ${present.id} (the answer was lost; the listing shows it)` });
-      else if (row.action === 'create') Object.assign(row, { outcome: 'failed', message: `${row.message}; the listing shows no team of that title: not sent again` });
+      // It may still land: the journal holds it, and the next run settles it by the listing.
+      else if (row.action === 'create') row.message = `${row.message}; the listing shows no team of that title yet: outcome unknown, not sent again before the hold-back time has passed`;
       continue;
     }
     if (row.outcome !== 'applied') continue;

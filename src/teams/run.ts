@@ -2,11 +2,14 @@
 // then the change engine with the teams domain. Every problem of the names is said at once, with
 // nothing sent: a usage problem is exit 2, a team that does not exist exit 5 (as `glossary delete`).
 import type { Context } from '../context.js';
-import { checkOutputs, runChange, runOptions } from '../engine/run.js';
+import { checkOutputs, holdBackOf, runChange, runOptions } from '../engine/run.js';
 import { NotFoundError, UsageError } from '../errors.js';
 import type { ListedTeam, TeamsPlan } from '../plan/teamChanges.js';
 import { closestTeams, describeTeam } from '../plan/teams.js';
 import { listedTeams, teamsDomain } from './change.js';
+import type { ApiClient } from '../api/client.js';
+import { settleTeamCreations, withJournalOf, type Journal } from '../journal/journal.js';
+import { titleKey } from '../model/titles.js';
 
 export interface TeamsRunOptions {
   command: string;
@@ -24,7 +27,28 @@ export async function runTeamsChange(ctx: Context, options: TeamsRunOptions): Pr
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   await checkOutputs(options, ctx.cwd, []);
   const client = await ctx.client();
-  const teams = await listedTeams(client, org);
+  const baseUrl = client.base.origin + client.base.prefix;
+  // A creation goes out under the journal's lock, recorded first (`teamctl help reliability`).
+  const sends = !options.dryRun && options.planOut === undefined;
+  const lock = sends ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the teams' } : undefined;
+  return withJournalOf(ctx.store.dir, baseUrl, org, lock, async (journal) => {
+    let teams = await listedTeams(client, org);
+    const held = await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, holdBackOf(ctx));
+    if (held.length > 0) ctx.io.warn(`${held.map((h) => JSON.stringify(h.title)).join(', ')}: created by an earlier run whose outcome is not known yet; a run that sends waits for it`);
+    return plannedTeamsChange(ctx, options, { client, baseUrl, org, teams, journal });
+  });
+}
+
+/** What the change is planned from: the teams listed under the journal's lock. */
+interface TeamsState {
+  client: ApiClient;
+  baseUrl: string;
+  org: string;
+  teams: ListedTeam[];
+  journal: Journal;
+}
+
+async function plannedTeamsChange(ctx: Context, options: TeamsRunOptions, { client, baseUrl, org, teams, journal }: TeamsState): Promise<number> {
   const { changes, problems } = options.plan(teams);
   const usage = problems.filter((p) => p.kind === 'usage');
   const message = (list: typeof problems): string => `${list.map((p) => p.message).join('; ')} (organization ${org}); nothing was sent`;
@@ -34,6 +58,6 @@ export async function runTeamsChange(ctx: Context, options: TeamsRunOptions): Pr
     const close = [...new Map(options.names.flatMap((n) => closestTeams(n, teams)).map((t) => [t.id, t])).values()].filter((t) => !options.names.includes(t.id));
     throw new NotFoundError(message(problems), { status: 404, hint: close.length > 0 ? `did you mean ${close.slice(0, 3).map(describeTeam).join(' or ')}? (\`teamctl teams list\`)` : 'list the teams and their ids with `teamctl teams list`' });
   }
-  const domain = teamsDomain({ client, baseUrl: client.base.origin + client.base.prefix, org, command: options.command, teams, changes, force: options.force === true });
+  const domain = teamsDomain({ client, baseUrl, org, command: options.command, teams, changes, force: options.force === true, journal });
   return runChange(ctx, domain, runOptions(options));
 }

@@ -236,9 +236,9 @@ describe('a lock or a journal that cannot be written', () => {
     const err = (await j.sending([insert('a')], at(0)).catch((e: unknown) => e)) as JournalError;
     expect(err).toBeInstanceOf(JournalError);
     expect(err.message).toBe(
-      `the glossary journal ${j.path} could not be written (cannot write the glossary journal ${j.path}: the folder ${join(dir, 'journal')} does not exist); nothing was sent`,
+      `the journal ${j.path} could not be written (cannot write the glossary journal ${j.path}: the folder ${join(dir, 'journal')} does not exist); nothing was sent`,
     );
-    expect(err.hint).toBe('teamctl records every glossary request there before sending it; free the disk or fix the permissions of the config folder, then run again');
+    expect(err.hint).toBe('teamctl records there every request the service cannot take twice before sending it; free the disk or fix the permissions of the config folder, then run again');
     expect(j.pending()).toEqual([]);
     await j.close();
   });
@@ -294,11 +294,11 @@ describe('what the journal and its lock are on disk', () => {
     mkdirSync(join(dir, 'journal'));
     const cases: [string, string][] = [
       ['{"batches": [', 'it is not JSON'],
-      ['null', 'it is not a teamctl glossary journal'],
-      ['5', 'it is not a teamctl glossary journal'],
-      ['[]', 'it is not a teamctl glossary journal'],
-      ['{"batches": {}}', 'it is not a teamctl glossary journal'],
-      [JSON.stringify({ version: 1, batches: [{ id: 'a', sentAt: 't', operations: [] }, { id: 'b', sentAt: 't' }] }), 'it is not a teamctl glossary journal'],
+      ['null', 'it is not a teamctl journal'],
+      ['5', 'it is not a teamctl journal'],
+      ['[]', 'it is not a teamctl journal'],
+      ['{"batches": {}}', 'it is not a teamctl journal'],
+      [JSON.stringify({ version: 1, batches: [{ id: 'a', sentAt: 't', operations: [] }, { id: 'b', sentAt: 't' }] }), 'it is not a teamctl journal'],
     ];
     for (const [text, why] of cases) {
       writeFileSync(path, text);
@@ -339,7 +339,7 @@ describe('files it refuses or adopts', () => {
       const { dir, path } = await withBatches(batches);
       const err = (await Journal.open(dir, base, 'acme', lock).catch((e: unknown) => e)) as JournalError;
       expect(err).toBeInstanceOf(JournalError);
-      expect(err.message).toBe(`the glossary journal ${path} cannot be read (it is not a teamctl glossary journal); nothing was sent`);
+      expect(err.message).toBe(`the glossary journal ${path} cannot be read (it is not a teamctl journal); nothing was sent`);
       expect(err.hint).toBe(hint);
     }
     const dir = newDir();

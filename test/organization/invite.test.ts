@@ -11,6 +11,7 @@ import type { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
 import { notSentMessage } from '../../src/engine/interrupted.js';
 import { recordedInvitation } from '../../src/organization/invitations.js';
+import { Journal } from '../../src/journal/journal.js';
 import { inviteDomain, invitesPerRequest, type Invitee, type PendingInvitee } from '../../src/organization/invitations.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { fakeStreams } from '../helpers/streams.js';
@@ -45,10 +46,11 @@ async function setup(invitees: Invitee[], pending: PendingInvitee[] = [], o: { s
   const streams = fakeStreams();
   const ctx = new Context({ streams, env: { TEAMCTL_CONFIG_DIR: configDir } }, { color: false });
   const baseUrl = client.base.origin + client.base.prefix;
-  const domain = inviteDomain(ctx, { client, baseUrl, org: 'lab', command: 'members sync', configDir, invitees, pending, sso: o.sso ?? false, reinviteAfterDays: o.reinviteAfterDays ?? 7, settings });
+  const journal = await Journal.open(configDir, baseUrl, 'lab', { wait: false, onWait: () => {} });
+  const domain = inviteDomain(ctx, { client, baseUrl, org: 'lab', command: 'members sync', journal, invitees, pending, sso: o.sso ?? false, reinviteAfterDays: o.reinviteAfterDays ?? 7, settings });
   let units = 0;
   const progress = { increment: (n = 1) => void (units += n), stop() {} };
-  return { sandbox, store, domain, configDir, baseUrl, progress, units: () => units };
+  return { sandbox, store, domain, configDir, baseUrl, journal, progress, units: () => units };
 }
 
 const invites = () => (sandbox as Sandbox).requests.filter((q) => q.method === 'POST' && q.path === '/v1/orgs/lab/invites');
@@ -146,7 +148,7 @@ describe('the plan', () => {
 
 describe('execute', () => {
   it('invites, places those who joined in their teams at once, says who is pending; records each invitation', async () => {
-    const { domain, progress, store, configDir, baseUrl } = await setup([known, fresh, already, sso], [pendingOne], { sso: true });
+    const { domain, progress, store, journal } = await setup([known, fresh, already, sso], [pendingOne], { sso: true });
     const view = await domain.execute(progress, () => false);
     expect(invites().map((q) => q.body)).toEqual([
       {
@@ -200,9 +202,9 @@ describe('execute', () => {
     );
     expect(view.tally).toEqual({ total: 6, applied: 6, failed: 0, unknown: 0, unexplained: 0, unverifiable: false, firstFailure: undefined });
     for (const email of ['known@example.com', 'new@example.com', 'user00003@example.com', 'SSO@example.com']) {
-      const record = await recordedInvitation(configDir, baseUrl, 'lab', email);
+      const record = recordedInvitation(journal, email);
       expect(record?.email).toBe(email);
-      expect(Date.now() - Date.parse(record?.invitedAt ?? '')).toBeLessThan(60_000);
+      expect(Date.now() - Date.parse(record?.sentAt ?? '')).toBeLessThan(60_000);
     }
   });
 
@@ -228,7 +230,7 @@ describe('execute', () => {
   });
 
   it('a rejected invitation fails, unrecorded, and nothing is read or placed', async () => {
-    const { sandbox, domain, progress, units, configDir, baseUrl } = await setup([known, fresh], []);
+    const { sandbox, domain, progress, units, journal } = await setup([known, fresh], []);
     sandbox.intercept((req) => (req.method === 'POST' ? { kind: 'respond', status: 400, body: { error: { code: 400, message: 'no such thing' } } } : undefined));
     const view = await domain.execute(progress, () => false);
     const message = view.rows[0]?.message ?? '';
@@ -239,7 +241,7 @@ describe('execute', () => {
     ]);
     expect(sandbox.requests.map((q) => q.method)).toEqual(['POST']);
     expect(units()).toBe(2);
-    expect(await recordedInvitation(configDir, baseUrl, 'lab', 'known@example.com')).toBeUndefined();
+    expect(recordedInvitation(journal, 'known@example.com')).toBeUndefined();
     expect((view.json as { failed: unknown[] }).failed).toEqual([
       { user: ref('known@example.com'), action: 'invite', status: 400, message },
       { user: ref('new@example.com'), action: 'invite', status: 400, message },
@@ -253,27 +255,27 @@ describe('execute', () => {
 
   it('an invitation refused for the token or asked to wait too long failed without doubt: not recorded', async () => {
     for (const answer of [{ status: 403 }, { status: 429, headers: { 'retry-after': '3600' } }]) {
-      const { sandbox, domain, progress, configDir, baseUrl } = await setup([fresh], []);
+      const { sandbox, domain, progress, journal } = await setup([fresh], []);
       sandbox.intercept((req) => (req.method === 'POST' ? { kind: 'respond', ...answer, body: { error: { code: answer.status, message: 'not now' } } } : undefined));
       const view = await domain.execute(progress, () => false);
       expect(view.rows.map((r) => [r.outcome, r.status])).toEqual([['failed', answer.status]]);
-      expect(await recordedInvitation(configDir, baseUrl, 'lab', 'new@example.com')).toBeUndefined();
+      expect(recordedInvitation(journal, 'new@example.com')).toBeUndefined();
     }
   });
 
   it('an invitation whose answer is lost is recorded and settled by the listing: joined, or failed and not sent again', async () => {
-    const { sandbox, domain, progress, configDir, baseUrl } = await setup([known, fresh], []);
+    const { sandbox, domain, progress, journal } = await setup([known, fresh], []);
     sandbox.intercept((req) => (req.method === 'POST' ? { kind: 'applyThenReset' } : undefined));
     const view = await domain.execute(progress, () => false);
     expect(invites()).toHaveLength(1);
     const lost = (view.rows[0]?.message ?? '').replace(/; joined the organization$/, '');
     expect(view.rows.slice(0, 2)).toEqual([
       { team: '', user: ref('known@example.com', 'known1'), action: 'invite', outcome: 'joined', status: null, message: `${lost}; joined the organization` },
-      { team: '', user: ref('new@example.com'), action: 'invite', outcome: 'failed', status: null, message: `${lost}; not a member when read again: recorded as invited, not sent again` },
+      { team: '', user: ref('new@example.com'), action: 'invite', outcome: 'unknown', status: null, message: `${lost}; not a member when read again: recorded as sent, not invited again before --reinvite-after` },
     ]);
-    expect((await recordedInvitation(configDir, baseUrl, 'lab', 'new@example.com'))?.email).toBe('new@example.com');
-    expect((await recordedInvitation(configDir, baseUrl, 'lab', 'known@example.com'))?.email).toBe('known@example.com');
-    expect(view.tally).toMatchObject({ total: 4, applied: 3, failed: 1, unknown: 0, firstFailure: `${lost}; not a member when read again: recorded as invited, not sent again` });
+    expect((recordedInvitation(journal, 'new@example.com'))?.email).toBe('new@example.com');
+    expect((recordedInvitation(journal, 'known@example.com'))?.email).toBe('known@example.com');
+    expect(view.tally).toMatchObject({ total: 4, applied: 3, failed: 1, unknown: 1, firstFailure: `${lost}; not a member when read again: recorded as sent, not invited again before --reinvite-after` });
   });
 
   it('when the members cannot be read: nobody placed, an invited row says why, a lost answer stays unknown', async () => {
@@ -297,7 +299,7 @@ describe('execute', () => {
     expect(view.rows[0]?.message).not.toContain('not placed');
     expect((view.json as { failed: { action: string }[] }).failed.map((f) => f.action)).toEqual(['invite']);
     expect(view.tally).toMatchObject({ total: 1, applied: 0, failed: 1, unknown: 1 });
-    expect(view.summary(undefined)).toBe(`Invitations: 0 joined, 0 invited and pending, 0 failed.`);
+    expect(view.summary(undefined)).toMatch(/^Invitations: 0 joined, 0 invited and pending, 0 failed, 1 of unknown outcome\.\n {2}unknown: invite new@example\.com: POST \S+ failed \(UND_ERR_SOCKET\)$/);
   });
 
   it('interrupted before a batch: not sent, each said so (twenty at most), nothing placed', async () => {
@@ -392,10 +394,10 @@ describe('execute', () => {
     const { domain, progress, baseUrl } = await setup([known], []);
     const realBase = (client as ApiClient).base;
     const broken = { base: realBase, request: async () => { throw new TypeError('a bug'); } } as unknown as ApiClient;
-    const send = inviteDomain(new Context({ streams: fakeStreams(), env: {} }, { color: false }), { client: broken, baseUrl, org: 'lab', command: 'c', configDir: mkdtempSync(join(tmpdir(), 'teamctl-invite-')), invitees: [known], pending: [], sso: false, reinviteAfterDays: 7, settings });
+    const send = inviteDomain(new Context({ streams: fakeStreams(), env: {} }, { color: false }), { client: broken, baseUrl, org: 'lab', command: 'c', journal: await Journal.open(mkdtempSync(join(tmpdir(), 'teamctl-invite-')), baseUrl, 'lab', { wait: false, onWait: () => {} }), invitees: [known], pending: [], sso: false, reinviteAfterDays: 7, settings });
     await expect(send.execute(progress, () => false)).rejects.toThrow('a bug');
     const answers = { base: realBase, request: async (method: string) => { if (method === 'POST') return { status: 200, data: { users: [], invited: 0, failedSSOEmails: [] } }; throw new TypeError('a listing bug'); }, pages: async function* () { yield* []; throw new TypeError('a listing bug'); } } as unknown as ApiClient;
-    const settle = inviteDomain(new Context({ streams: fakeStreams(), env: {} }, { color: false }), { client: answers, baseUrl, org: 'lab', command: 'c', configDir: mkdtempSync(join(tmpdir(), 'teamctl-invite-')), invitees: [known], pending: [], sso: false, reinviteAfterDays: 7, settings });
+    const settle = inviteDomain(new Context({ streams: fakeStreams(), env: {} }, { color: false }), { client: answers, baseUrl, org: 'lab', command: 'c', journal: await Journal.open(mkdtempSync(join(tmpdir(), 'teamctl-invite-')), baseUrl, 'lab', { wait: false, onWait: () => {} }), invitees: [known], pending: [], sso: false, reinviteAfterDays: 7, settings });
     await expect(settle.execute(progress, () => false)).rejects.toThrow('a listing bug');
     expect(domain.isEmpty()).toBe(false);
   });

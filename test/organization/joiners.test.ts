@@ -9,7 +9,7 @@ import { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
 import type { InvitationsPlanBody } from '../../src/organization/invitations.js';
-import { recordInvitation } from '../../src/organization/invitations.js';
+import { Journal, withJournalOf } from '../../src/journal/journal.js';
 import { joinersDomain, type InviteOptions, type PlacedRow } from '../../src/organization/joiners.js';
 import type { UserEntry } from '../../src/model/users.js';
 import { fakeStreams } from '../helpers/streams.js';
@@ -41,7 +41,8 @@ const out = (email: string) => ({ id: null, email });
 describe('joinersDomain', () => {
   it('refuses users outside named by id, one or several, naming only them', async () => {
     const { ctx, client } = setup();
-    const refusal = (ids: string[]) => joinersDomain(ctx, client, 'acme', 'members sync', [out('a@example.com'), ...ids.map((id) => ({ id, email: null }))], [], options, settings);
+    const journal = await Journal.open(ctx.store.dir, baseUrl, 'acme');
+    const refusal = (ids: string[]) => joinersDomain(ctx, client, 'acme', 'members sync', [out('a@example.com'), ...ids.map((id) => ({ id, email: null }))], [], options, settings, journal);
     const err = await refusal(['u9']).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect((err as UsageError).message).toBe('u9 is not in organization acme and named by id: an invitation goes to an e-mail; nothing was sent');
@@ -54,11 +55,13 @@ describe('joinersDomain', () => {
   it('invites each e-mail with its rows’ organization role (guest too) else --invite-role, in its teams; a recent record is pending', async () => {
     const { ctx, client, configDir } = setup();
     const at = (ms: number) => new Date(ms).toISOString();
-    await recordInvitation(configDir, { email: 'recent@example.com', organization: 'acme', baseUrl, invitedAt: at(now - 7 * day + 1) });
-    await recordInvitation(configDir, { email: 'old@example.com', organization: 'acme', baseUrl, invitedAt: at(now - 7 * day) });
+    const lock = { wait: false, onWait: () => {} };
+    const journal = await Journal.open(configDir, baseUrl, 'acme', lock);
+    await journal.intend([{ kind: 'invitation', email: 'recent@example.com' }], new Date(now - 7 * day + 1));
+    await journal.intend([{ kind: 'invitation', email: 'old@example.com' }], new Date(now - 7 * day));
     // A record of another organization or another service is none.
-    await recordInvitation(configDir, { email: 'elsewhere@example.com', organization: 'other', baseUrl, invitedAt: at(now) });
-    await recordInvitation(configDir, { email: 'elsewhere@example.com', organization: 'acme', baseUrl: 'https://api.example.test', invitedAt: at(now) });
+    await withJournalOf(configDir, baseUrl, 'other', lock, (j) => j.intend([{ kind: 'invitation', email: 'elsewhere@example.com' }], new Date(now)));
+    await withJournalOf(configDir, 'https://other.example.org', 'acme', lock, (j) => j.intend([{ kind: 'invitation', email: 'elsewhere@example.com' }], new Date(now)));
     const rows = [
       placed('A@example.com', 't', 'owner'),
       placed('a@example.com', 'v', undefined, 'edit'),
@@ -69,7 +72,7 @@ describe('joinersDomain', () => {
       placed('nobody-else@example.com', 'x', undefined, 'review'),
     ];
     const outsiders = ['a@example.com', 'b@example.com', 'guest@example.com', 'recent@example.com', 'old@example.com', 'elsewhere@example.com'].map(out);
-    const domain = await joinersDomain(ctx, client, 'acme', 'members sync', outsiders, rows, options, settings);
+    const domain = await joinersDomain(ctx, client, 'acme', 'members sync', outsiders, rows, options, settings, journal);
     const file = domain.planFile();
     expect({ command: file.command, baseUrl: file.baseUrl, organization: file.organization, kind: file.kind }).toEqual({ command: 'members sync', baseUrl, organization: 'acme', kind: 'organization' });
     expect(file.body as InvitationsPlanBody).toEqual({
@@ -91,7 +94,7 @@ describe('joinersDomain', () => {
 
   it('nobody outside: nothing to invite', async () => {
     const { ctx, client } = setup();
-    const domain = await joinersDomain(ctx, client, 'acme', 'members add', [], [placed('a@example.com', 't', undefined)], { ...options, sso: false }, settings);
+    const domain = await joinersDomain(ctx, client, 'acme', 'members add', [], [placed('a@example.com', 't', undefined)], { ...options, sso: false }, settings, await Journal.open(ctx.store.dir, baseUrl, 'acme'));
     expect(domain.isEmpty()).toBe(true);
     expect((domain.planFile().body as InvitationsPlanBody).sso).toBe(false);
   });
