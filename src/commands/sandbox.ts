@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { ExitCode, UsageError } from '../errors.js';
 import type { SeedName } from '../sandbox/seed.js';
 import type { Sandbox } from '../sandbox/server.js';
-import { parseWriteFault, type WriteFaultRule } from '../sandbox/write-faults.js';
+import type { WriteFaultRule } from '../sandbox/write-faults.js';
 import { examples, type Factory } from './command.js';
 
 export interface SandboxCommandOptions {
@@ -70,8 +70,11 @@ function number(flag: string, value: string | undefined, check: (n: number) => b
 const rate = (n: number) => n >= 0 && n <= 1;
 
 /** --write-fault, each as given: `invite:lost:503`, `team-create:late:3000,first=1`. */
-function writeFaults(values: string[] | undefined): WriteFaultRule[] {
-  return (values ?? []).map((value) => {
+async function writeFaults(values: string[] | undefined): Promise<WriteFaultRule[]> {
+  if (values === undefined) return [];
+  // Loaded here, not at start-up: `--help` loads no sandbox code.
+  const { parseWriteFault } = await import('../sandbox/write-faults.js');
+  return values.map((value) => {
     try {
       return parseWriteFault(value);
     } catch (err) {
@@ -103,7 +106,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     ambiguousRate: number('--ambiguous-rate', opts.ambiguousRate, rate, 'a share from 0 to 1'),
     lateRate: number('--late-rate', opts.lateRate, rate, 'a share from 0 to 1'),
     faultSeed: number('--fault-seed', opts.faultSeed, Number.isInteger, 'a whole number'),
-    writeFaults: writeFaults(opts.writeFault),
+    writeFaults: await writeFaults(opts.writeFault),
     ...(opts.callerRole !== undefined ? { callerRole: callerRole(opts.callerRole) } : {}),
     ...(opts.removalNeedsApproval === true ? { removalNeedsApproval: true } : {}),
     ...(opts.invitePendingRate !== undefined ? { invitePendingRate: number('--invite-pending-rate', opts.invitePendingRate, rate, 'a share from 0 to 1') } : {}),

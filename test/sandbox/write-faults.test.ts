@@ -32,6 +32,11 @@ function manualSleep() {
 
 const invite = (sb: Sandbox, email: string) => call(sb, 'POST', invites, { body: { emails: [email] } });
 const createTeam = (sb: Sandbox, title: string) => call(sb, 'PUT', teams, { body: { title } });
+/** One request, its answer as text (not parsed). */
+async function raw(sb: Sandbox, method: string, path: string, body: unknown): Promise<[number, string, string | null]> {
+  const res = await fetch(sb.url + path, { method, headers: { authorization: `Bearer ${sb.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return [res.status, await res.text(), res.headers.get('content-type')];
+}
 const titles = async (sb: Sandbox): Promise<string[]> => (await call<Page<{ title: string }>>(sb, 'GET', `${teams}?limit=1000`)).body.items.map((t) => t.title);
 
 describe('write fault rules', () => {
@@ -215,6 +220,23 @@ describe('write faults on invitations and team creation', () => {
     sb.intercept(writeFault('team-create:lost:503,every=2'));
     expect([(await createTeam(sb, 'A')).status, (await createTeam(sb, 'B')).status]).toEqual([201, 503]);
     expect(() => writeFault('team-create:nope')).toThrow(RangeError);
+  });
+
+  it('the hook actions behind them: applyThenBody sends a string as is; respondThenApply with afterMs waits the sandbox sleep', async () => {
+    const clock = manualSleep();
+    const sb = await start({ seed: 'empty', sleep: clock.sleep });
+    sb.intercept((req) => (isWrite(req, 'team-create') ? { kind: 'applyThenBody', body: 'created' } : undefined));
+    sb.intercept((req) => (isWrite(req, 'invite') ? { kind: 'respondThenApply', status: 502, body: '<html>Bad gateway</html>', afterMs: 250 } : undefined));
+    expect(await raw(sb, 'PUT', teams, { title: 'Ops' })).toEqual([201, 'created', 'text/plain; charset=utf-8']);
+    expect(sb.store.teamsTitled(org, 'Ops')).toBe(1);
+    expect(await raw(sb, 'POST', invites, { emails: ['new@example.com'] })).toEqual([502, '<html>Bad gateway</html>', 'text/plain; charset=utf-8']);
+    expect(sb.requests.at(-1)).toMatchObject({ status: 502, fault: 'intercept:respondThenApply' });
+    expect(clock.asked).toEqual([250]);
+    expect(sb.store.invitationsSent(org, 'new@example.com')).toBe(0);
+    clock.release();
+    await sb.settled();
+    expect(sb.store.invitationsSent(org, 'new@example.com')).toBe(1);
+    expect(sb.requests.at(-1)).toMatchObject({ appliedStatus: 200 });
   });
 
   it('are named in the banner and the options in force', async () => {
