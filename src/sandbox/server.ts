@@ -14,6 +14,7 @@ import { DataFile, loadDataFile } from './persistence.js';
 import { seededStore, seedNames } from './seed.js';
 import type { SeedName } from './seed.js';
 import { SandboxService } from './service.js';
+import type { ServiceContext } from './service-context.js';
 import type { SandboxStore } from './store.js';
 import { formatWriteFault, validateWriteFaultRule, writeFault } from './write-faults.js';
 import type { WriteFaultRule } from './write-faults.js';
@@ -100,6 +101,11 @@ export interface Sandbox {
   intercept(fn: Interceptor): void;
   clearIntercepts(): void;
   /**
+   * From the next request on, answers every removal from an organization 202 (sent to the admins
+   * as a request, nobody removed) or not, as the `removalNeedsApproval` option does from the start.
+   */
+  setRemovalNeedsApproval(on: boolean): void;
+  /**
    * Resolves once every request answered at once and applied later on a clock (--late-rate, a
    * write fault `late:<ms>`) has been applied.
    */
@@ -167,20 +173,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   let url = '';
   const options: ResolvedSandboxOptions = { ...base, port: opts.port ?? 0, loadedFromDataFile };
-  const service = new SandboxService(
-    {
-      store,
-      defaultPageSize: base.defaultPageSize,
-      maxPageSize: base.maxPageSize,
-      maxBatch: base.maxBatch,
-      creatorJoins: opts.creatorJoins ?? false,
-      removalNeedsApproval: opts.removalNeedsApproval ?? false,
-      ...(opts.callerRole !== undefined ? { callerRole: opts.callerRole } : {}),
-      ...(opts.invitePendingRate !== undefined ? { invitePendingRate: opts.invitePendingRate } : {}),
-      baseUrl: () => url,
-    },
-    token,
-  );
+  const context: ServiceContext = {
+    store,
+    defaultPageSize: base.defaultPageSize,
+    maxPageSize: base.maxPageSize,
+    maxBatch: base.maxBatch,
+    creatorJoins: opts.creatorJoins ?? false,
+    removalNeedsApproval: opts.removalNeedsApproval ?? false,
+    ...(opts.callerRole !== undefined ? { callerRole: opts.callerRole } : {}),
+    ...(opts.invitePendingRate !== undefined ? { invitePendingRate: opts.invitePendingRate } : {}),
+    baseUrl: () => url,
+  };
+  const service = new SandboxService(context, token);
   const faults = hasFaults(base.faults) ? new FaultInjector(base.faults) : undefined;
   const writeFaultHooks = base.writeFaults.map((rule) => ({ name: formatWriteFault(rule), hook: writeFault(rule) }));
   const handler = new RequestHandler(service, faults, base.faults, opts.requestLogLimit ?? Infinity, opts.sleep, writeFaultHooks);
@@ -216,6 +220,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     clearIntercepts() {
       handler.interceptors.length = 0;
+    },
+    setRemovalNeedsApproval(on) {
+      context.removalNeedsApproval = on;
     },
     settled: () => handler.settled(),
     async close() {

@@ -100,6 +100,19 @@ describe('removal requests sent', () => {
     expect(admin.store.removalRequestsSent(org, b.id)).toBe(0);
     expect(admin.store.getUser(org, b.id)).toBeUndefined();
   });
+
+  it('setRemovalNeedsApproval switches the answer from the next request on: 205 before, 202 and counted after', async () => {
+    const sb = await start({ seed: 'empty' });
+    const [a, b] = sb.store.users(org);
+    expect((await call(sb, 'DELETE', member(a!.id))).status).toBe(205);
+    sb.setRemovalNeedsApproval(true);
+    expect((await call(sb, 'DELETE', member(b!.id))).status).toBe(202);
+    expect(sb.store.sentCounts(org).removalRequestsSent).toEqual({ [b!.id]: 1 });
+    sb.setRemovalNeedsApproval(false);
+    expect((await call(sb, 'DELETE', member(b!.id))).status).toBe(205);
+    expect(sb.store.removalRequestsSent(org, b!.id)).toBe(1);
+    expect(sb.store.getUser(org, b!.id)).toBeUndefined();
+  });
 });
 
 describe('the counts in the data file', () => {
