@@ -248,6 +248,49 @@ describe('write faults on invitations and team creation', () => {
   });
 });
 
+describe('every fault on both writes: the answer it gives, and the write sent once', () => {
+  const writes = {
+    invite: { send: (sb: Sandbox) => raw(sb, 'POST', invites, { emails: ['new@example.com'] }), sent: (sb: Sandbox) => sb.store.invitationsSent(org, 'new@example.com'), status: 200 },
+    'team-create': { send: (sb: Sandbox) => raw(sb, 'PUT', teams, { title: 'Ops' }), sent: (sb: Sandbox) => sb.store.teamsTitled(org, 'Ops'), status: 201 },
+  } as const;
+  const cases = (['invite', 'team-create'] as const).flatMap((write) =>
+    ['delay:100', 'lost', 'lost:500', 'lost:503', 'late:100', 'body:ok', 'body:empty'].map((fault) => [write, fault] as const),
+  );
+
+  it.each(cases)('%s %s', async (write, fault) => {
+    const clock = manualSleep();
+    const sb = await start({ seed: 'empty', sleep: clock.sleep, writeFaults: [parseWriteFault(`${write}:${fault}`)] });
+    const { send, sent, status } = writes[write];
+    const answer = send(sb).catch(() => 'no answer' as const);
+    if (fault.startsWith('delay')) {
+      await vi.waitFor(() => expect(clock.asked).toEqual([100]));
+      expect(sent(sb)).toBe(0);
+      clock.release();
+    }
+    const got = await answer;
+    const expected: Record<string, unknown> = {
+      'delay:100': status,
+      lost: 'no answer',
+      'lost:500': 500,
+      'lost:503': 503,
+      'late:100': 503,
+      'body:ok': status,
+      'body:empty': status,
+    };
+    expect(got === 'no answer' ? got : got[0]).toBe(expected[fault]);
+    if (fault === 'body:ok') expect(got).toEqual([status, '{"ok":true}', 'application/json']);
+    if (fault === 'body:empty') expect(got).toEqual([status, '', null]);
+    if (fault.startsWith('late')) {
+      expect(sent(sb)).toBe(0);
+      clock.release();
+      await sb.settled();
+    }
+    expect(sent(sb)).toBe(1);
+    expect(sb.requests).toHaveLength(1);
+    expect(sb.requests[0]).toMatchObject({ fault: `write-fault:${formatWriteFault(parseWriteFault(`${write}:${fault}`))}` });
+  });
+});
+
 describe('teamctl sandbox --write-fault', () => {
   it('refuses a rule it cannot read: exit 2, naming the flag, no sandbox started', async () => {
     const r = await runCli(['sandbox', '--port', '0', '--write-fault', 'team-create:late', '--', 'true']);
