@@ -2,6 +2,7 @@
 // state and faults, and the settings a command run against it gets.
 import { defaultFaultSeed, type FaultOptions } from '../sandbox/faults.js';
 import type { Sandbox } from '../sandbox/server.js';
+import { formatWriteFault } from '../sandbox/write-faults.js';
 import { shellValue } from '../output/words.js';
 
 /** The settings a command run against the sandbox gets, as environment variables. */
@@ -47,6 +48,8 @@ export function formatBanner(sandbox: Sandbox): string {
   ];
   const faults = describeFaults(sandbox.options.faults);
   if (faults) lines.push(`  faults        ${faults}`);
+  const writeFaults = sandbox.options.writeFaults.map(formatWriteFault);
+  if (writeFaults.length > 0) lines.push(`  write faults  ${writeFaults.join(', ')}`);
   lines.push('', 'Paste into another shell to use it:');
   for (const [name, value] of Object.entries(settingsOf(sandbox))) lines.push(`  export ${name}=${shellValue(value)}`);
   return lines.join('\n') + '\n';

@@ -7,6 +7,7 @@ import type { Context } from '../context.js';
 import { ExitCode, UsageError } from '../errors.js';
 import type { SeedName } from '../sandbox/seed.js';
 import type { Sandbox } from '../sandbox/server.js';
+import type { WriteFaultRule } from '../sandbox/write-faults.js';
 import { examples, type Factory } from './command.js';
 
 export interface SandboxCommandOptions {
@@ -21,6 +22,8 @@ export interface SandboxCommandOptions {
   ambiguousRate?: string;
   lateRate?: string;
   faultSeed?: string;
+  /** Each --write-fault given, in order. */
+  writeFault?: string[];
   /** Set when --port was given (not its default): a command then runs on that port. */
   portGiven?: boolean;
   writeRoster?: string;
@@ -45,12 +48,13 @@ export function command(f: Factory): Command {
     .option('--ambiguous-rate <0..1>', 'share of requests processed, then dropped without an answer')
     .option('--late-rate <0..1>', "share of requests answered 502 or 503 at once (a gateway's page or the service's own error), then applied 50-300 ms later")
     .option('--fault-seed <n>', 'seed for the fault decisions (repeatable runs)')
+    .option('--write-fault <write:fault>', 'aim a fault at one kind of write: invite, team-create, glossary or member-removal, then delay:<ms>, lost[:reset|500|503], late:<ms>, body:ok or body:empty, then ,every=<n> ,first=<n> if wanted; repeatable', (value: string, previous: string[] = []) => [...previous, value])
     .option('--caller-role <role>', "make the token's user a member of each organization with this role (admin, create, edit, review, comment, read, guest); other than admin, role changes are refused and removals become requests")
     .option('--invite-pending-rate <0..1>', 'share of invitations of known accounts left pending, as if not accepted yet (by e-mail, repeatable)')
     .option('--removal-needs-approval', "answer every removal from the organization 202: sent to the organization's admins as a request")
     .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
     .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')
-    .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run'))
+    .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-fault team-create:late:3000,first=1 --write-fault invite:lost:503', 'teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run'))
     .action(
       f.action(run, (cmd, command: string[]) => ({ ...cmd.opts<Omit<SandboxCommandOptions, 'command' | 'portGiven'>>(), command, portGiven: cmd.getOptionValueSource('port') === 'cli' })),
     );
@@ -64,6 +68,20 @@ function number(flag: string, value: string | undefined, check: (n: number) => b
 }
 
 const rate = (n: number) => n >= 0 && n <= 1;
+
+/** --write-fault, each as given: `invite:lost:503`, `team-create:late:3000,first=1`. */
+async function writeFaults(values: string[] | undefined): Promise<WriteFaultRule[]> {
+  if (values === undefined) return [];
+  // Loaded here, not at start-up: `--help` loads no sandbox code.
+  const { parseWriteFault } = await import('../sandbox/write-faults.js');
+  return values.map((value) => {
+    try {
+      return parseWriteFault(value);
+    } catch (err) {
+      throw new UsageError(`--write-fault: ${(err as Error).message}`);
+    }
+  });
+}
 
 const callerRoles = ['admin', 'create', 'edit', 'review', 'comment', 'read'];
 
@@ -88,6 +106,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     ambiguousRate: number('--ambiguous-rate', opts.ambiguousRate, rate, 'a share from 0 to 1'),
     lateRate: number('--late-rate', opts.lateRate, rate, 'a share from 0 to 1'),
     faultSeed: number('--fault-seed', opts.faultSeed, Number.isInteger, 'a whole number'),
+    writeFaults: await writeFaults(opts.writeFault),
     ...(opts.callerRole !== undefined ? { callerRole: callerRole(opts.callerRole) } : {}),
     ...(opts.removalNeedsApproval === true ? { removalNeedsApproval: true } : {}),
     ...(opts.invitePendingRate !== undefined ? { invitePendingRate: number('--invite-pending-rate', opts.invitePendingRate, rate, 'a share from 0 to 1') } : {}),

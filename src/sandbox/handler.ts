@@ -1,6 +1,6 @@
 // How the sandbox answers one request (README, sandbox): logged, then handed to the test hooks,
-// the faults, or the service (service.ts). Also what is still to happen when it closes: the
-// late requests to apply, the timers to cancel.
+// the write faults (write-faults.ts, played as hooks), the faults, or the service (service.ts).
+// Also what is still to happen when it closes: the late requests to apply, the timers to cancel.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultInjector, FaultOptions } from './faults.js';
 import { custom, error, gatewayPage, readIncoming, send } from './http.js';
@@ -17,7 +17,10 @@ export interface RequestLogEntry {
   status: number;
   /** The request body parsed as JSON; undefined when empty or not JSON. */
   body: unknown;
-  /** Set when a fault or a test hook decided the outcome, e.g. `fail`, `intercept:reset`. */
+  /**
+   * Set when a fault or a test hook decided the outcome, e.g. `fail`, `intercept:reset`,
+   * `write-fault:invite:lost:503` (the rule of `--write-fault` that struck).
+   */
   fault?: string;
   /**
    * For a request applied and then left unanswered, or answered with an error and applied later
@@ -50,6 +53,11 @@ export type InterceptAction =
   /** Apply the request normally, then answer this instead of the real answer. */
   | { kind: 'applyThen'; status: number; body?: unknown; headers?: Record<string, string> }
   /**
+   * Apply the request normally; a 2xx answer keeps its status and goes out with `body` instead of
+   * its own (none when absent: an empty answer). Any other answer goes out as it is.
+   */
+  | { kind: 'applyThenBody'; body?: unknown }
+  /**
    * Hold the request `ms` (a slow service, or a proxy holding it), then handle it normally (no
    * faults), even if the client has hung up meanwhile: it is applied, the answer goes nowhere.
    * Unlike `--latency`, which slows every request, this can slow one request alone.
@@ -59,11 +67,20 @@ export type InterceptAction =
   | { kind: 'hold'; until: Promise<unknown> }
   /**
    * Answer this at once, then apply the request once `until` settles: a gateway that gave up
-   * (502, 503) while the service goes on, with the test deciding when it lands.
+   * (502, 503) while the service goes on, with the test deciding when it lands. With `afterMs`
+   * instead of `until`, it lands that long after (the sandbox's sleep), and `settled()` waits for
+   * it; still pending when the sandbox closes, it is applied then.
    */
-  | { kind: 'respondThenApply'; status: number; body?: unknown; headers?: Record<string, string>; until: Promise<unknown> };
+  | { kind: 'respondThenApply'; status: number; body?: unknown; headers?: Record<string, string>; until: Promise<unknown>; afterMs?: never }
+  | { kind: 'respondThenApply'; status: number; body?: unknown; headers?: Record<string, string>; afterMs: number; until?: never };
 
 export type Interceptor = (req: InterceptRequest) => InterceptAction | undefined;
+
+/** A hook of the sandbox's own options (`--write-fault`), logged as `write-fault:<name>`. */
+export interface NamedInterceptor {
+  name: string;
+  hook: Interceptor;
+}
 
 /** One request being answered: its log entry, and the two ways it ends. */
 interface Exchange {
@@ -81,8 +98,11 @@ export class RequestHandler {
   /** The test hooks, consulted in registration order before faults and normal handling. */
   readonly interceptors: Interceptor[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
-  /** Late requests (--late-rate) answered but not applied yet: their timers and their application. */
-  private readonly late = new Map<NodeJS.Timeout, () => void>();
+  /**
+   * Requests answered but not applied yet (--late-rate, and `respondThenApply` with `afterMs`):
+   * each one's application, which cancels its own wait and runs once.
+   */
+  private readonly late = new Set<() => void>();
   private lateDone: (() => void) | undefined;
   private closed = false;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -93,6 +113,8 @@ export class RequestHandler {
     private readonly faultOptions: FaultOptions,
     private readonly logLimit: number,
     sleep?: (ms: number) => Promise<void>,
+    /** Consulted after the test hooks, before the faults. */
+    private readonly writeFaults: readonly NamedInterceptor[] = [],
   ) {
     this.sleep =
       sleep ??
@@ -144,41 +166,77 @@ export class RequestHandler {
     answer(this.service.handle(inc), true);
   }
 
-  /** Test hooks come first; a hook's action replaces faults for that request. True when one took it. */
-  private async intercepted({ inc, entry, answer, hangUp }: Exchange): Promise<boolean> {
-    const { service } = this;
+  /**
+   * Test hooks come first, then the write faults; a hook's action replaces faults for that request.
+   * True when one took it.
+   */
+  private async intercepted(exchange: Exchange): Promise<boolean> {
+    const { inc } = exchange;
+    const req: InterceptRequest = { method: inc.method, path: inc.path, query: inc.query, body: inc.body, headers: inc.headers };
     for (const hook of this.interceptors) {
-      const action = hook({ method: inc.method, path: inc.path, query: inc.query, body: inc.body, headers: inc.headers });
+      const action = hook(req);
       if (!action) continue;
-      entry.fault = `intercept:${action.kind}`;
-      if (action.kind === 'respond') answer(custom(action.status, action.body, action.headers));
-      else if (action.kind === 'reset') hangUp();
-      else if (action.kind === 'respondThenApply') {
-        answer(custom(action.status, action.body, action.headers));
-        void action.until
-          .catch(() => undefined)
-          .then(() => {
-            if (!this.closed) entry.appliedStatus = service.handle(inc).status;
-          });
-      } else if (action.kind === 'delay' || action.kind === 'hold') {
-        await (action.kind === 'delay' ? this.sleep(action.ms) : action.until.catch(() => undefined));
-        // (The sandbox itself was shut down meanwhile, not the client: no answer.)
-        if (!this.closed) answer(service.handle(inc), true);
-      } else {
-        const applied = service.handle(inc);
-        if (action.kind === 'applyThenReset') {
-          entry.appliedStatus = applied.status;
-          hangUp();
-        } else answer(custom(action.status, action.body, action.headers));
-      }
+      await this.perform(action, `intercept:${action.kind}`, exchange);
+      return true;
+    }
+    for (const { name, hook } of this.writeFaults) {
+      const action = hook(req);
+      if (!action) continue;
+      await this.perform(action, `write-fault:${name}`, exchange);
       return true;
     }
     return false;
   }
 
+  /** Plays a hook's action on one request, logged as `fault`. */
+  private async perform(action: InterceptAction, fault: string, { inc, entry, answer, hangUp }: Exchange): Promise<void> {
+    const { service } = this;
+    entry.fault = fault;
+    if (action.kind === 'respond') answer(custom(action.status, action.body, action.headers));
+    else if (action.kind === 'reset') hangUp();
+    else if (action.kind === 'respondThenApply') {
+      answer(custom(action.status, action.body, action.headers));
+      if (action.afterMs !== undefined) {
+        const apply = this.pendingApply(inc, entry);
+        void this.sleep(action.afterMs).then(apply);
+        return;
+      }
+      void action.until
+        .catch(() => undefined)
+        .then(() => {
+          if (!this.closed) entry.appliedStatus = service.handle(inc).status;
+        });
+    } else if (action.kind === 'delay' || action.kind === 'hold') {
+      await (action.kind === 'delay' ? this.sleep(action.ms) : action.until.catch(() => undefined));
+      // (The sandbox itself was shut down meanwhile, not the client: no answer.)
+      if (!this.closed) answer(service.handle(inc), true);
+    } else {
+      const applied = service.handle(inc);
+      entry.appliedStatus = applied.status;
+      if (action.kind === 'applyThenReset') hangUp();
+      else if (action.kind === 'applyThen') answer(custom(action.status, action.body, action.headers));
+      else answer(applied.status >= 200 && applied.status < 300 ? custom(applied.status, action.body) : applied, true);
+    }
+  }
+
+  /**
+   * Registers a request answered but not applied yet; returns its application, which runs once
+   * (then `cancel`s its wait), whether its wait ends or the sandbox closes first.
+   */
+  private pendingApply(inc: Incoming, entry: RequestLogEntry, cancel?: () => void): () => void {
+    const apply = (): void => {
+      if (!this.late.delete(apply)) return;
+      cancel?.();
+      entry.appliedStatus = this.service.handle(inc).status;
+      if (this.late.size === 0) this.lateDone?.();
+    };
+    this.late.add(apply);
+    return apply;
+  }
+
   /** The faults of the options (--latency, --fail-rate, …). True when one decided the answer. */
   private async faulted(faults: FaultInjector, { inc, entry, answer, hangUp }: Exchange): Promise<boolean> {
-    const { service, late } = this;
+    const { service } = this;
     if (faults.latencyMs > 0) {
       await this.sleep(faults.latencyMs);
       // `closed` is the sandbox's own shutdown, not the client's: a request whose client hung up
@@ -205,13 +263,9 @@ export class RequestHandler {
         // service goes on and applies the request a little later: the case that makes
         // re-sending a non-idempotent request dangerous (README, sandbox).
         entry.fault = 'late';
-        const apply = (): void => {
-          late.delete(timer);
-          entry.appliedStatus = service.handle(inc).status;
-          if (late.size === 0) this.lateDone?.();
-        };
+        // (`timer` is read only once it is set: the application runs after this turn.)
+        const apply = this.pendingApply(inc, entry, () => clearTimeout(timer));
         const timer = setTimeout(apply, decision.delayMs);
-        late.set(timer, apply);
         answer(decision.body === 'service' ? error(503, 'sandbox fault: service unavailable (late-rate); the request is applied later') : gatewayPage(decision.status));
         return true;
       }
@@ -225,7 +279,10 @@ export class RequestHandler {
     }
   }
 
-  /** Resolves once every request answered at once by the late fault has been applied. */
+  /**
+   * Resolves once every request answered at once and applied later on a clock (the late fault,
+   * a write fault `late:<ms>`, a `respondThenApply` with `afterMs`) has been applied.
+   */
   settled(): Promise<void> {
     if (this.late.size === 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
@@ -243,9 +300,6 @@ export class RequestHandler {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    for (const [timer, apply] of [...this.late]) {
-      clearTimeout(timer);
-      apply();
-    }
+    for (const apply of [...this.late]) apply();
   }
 }

@@ -10,7 +10,8 @@
 // an account added to its store, or its administrator, GET /user) joins at once, under that
 // account's user id — unless `invitePendingRate` keeps it pending; any other e-mail stays a pending
 // invitation, kept in the store (one per e-mail however often invited) and listed by no endpoint,
-// as the document lists none. `store.acceptInvitation` lets a pending invitee join.
+// as the document lists none. `store.acceptInvitation` lets a pending invitee join. Every e-mail of
+// an accepted request counts as one invitation sent, a repeat too (`store.invitationsSent`).
 import { createHash } from 'node:crypto';
 import { HttpError, isPlainObject, json, objectBody } from './http.js';
 import type { Incoming, Reply } from './http.js';
@@ -91,6 +92,8 @@ export function inviteUsers(ctx: ServiceContext, orgId: string, inc: Incoming): 
   const now = new Date().toISOString();
   ctx.store.batch(() => {
     for (const { email, role } of invitees) {
+      // Each e-mail of an accepted request is mailed, and counted (write-counts.ts), a member's too.
+      ctx.store.countSent(orgId, { invitation: email });
       // A member invited again: nothing changes, their role neither (sandbox's choice).
       const memberOf = ctx.store.members.organizationsOf(email);
       if (memberOf.includes(orgId)) continue;

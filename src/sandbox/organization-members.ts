@@ -49,8 +49,9 @@ export function updateMember(ctx: ServiceContext, orgId: string, userId: string,
  * 205 "The member was deleted from the organization", 204 "Member did not exist in the
  * organization", 202 "The removal request was sent to the organization administrators" (published
  * document). When the service answers 202 it does not say; the sandbox answers 202 for every
- * member when started with `removalNeedsApproval` or a `callerRole` other than admin, and then removes nobody: it records the request
- * (one per member however often asked), which the store keeps and no endpoint lists (sandbox's
+ * member when started with `removalNeedsApproval` or a `callerRole` other than admin, and then
+ * removes nobody: it records the request (one per member however often asked), which the store
+ * keeps and no endpoint lists, and `store.removalRequestsSent` counts every one (sandbox's
  * choices). Without the option it removes at once, and the member leaves every team of the
  * organization.
  */
@@ -59,6 +60,8 @@ export function removeMember(ctx: ServiceContext, orgId: string, userId: string)
   if (ctx.store.getUser(orgId, userId) === undefined) return noContent(204);
   if (ctx.removalNeedsApproval || !callerIsAdmin(ctx)) {
     ctx.store.members.requestRemoval(orgId, userId, new Date().toISOString());
+    // Each request mails the admins, and is counted (write-counts.ts), the same member's again too.
+    ctx.store.countSent(orgId, { removalRequest: userId });
     return noContent(202);
   }
   ctx.store.members.remove(orgId, userId);

@@ -14,7 +14,10 @@ import { DataFile, loadDataFile } from './persistence.js';
 import { seededStore, seedNames } from './seed.js';
 import type { SeedName } from './seed.js';
 import { SandboxService } from './service.js';
+import type { ServiceContext } from './service-context.js';
 import type { SandboxStore } from './store.js';
+import { formatWriteFault, validateWriteFaultRule, writeFault } from './write-faults.js';
+import type { WriteFaultRule } from './write-faults.js';
 
 export interface SandboxOptions extends FaultOptions {
   /** 0 (default) = any free port. */
@@ -55,6 +58,11 @@ export interface SandboxOptions extends FaultOptions {
    * had not accepted yet (default 0: they join at once). Decided by the e-mail, so repeatable.
    */
   invitePendingRate?: number;
+  /**
+   * Faults aimed at one kind of write (write-faults.ts), e.g. every invitation's answer lost:
+   * consulted after the test hooks, before the random faults, each rule counting from the start.
+   */
+  writeFaults?: WriteFaultRule[];
   /** Keep at most this many entries in `requests`, dropping the oldest (default: all). */
   requestLogLimit?: number;
   /** How `latencyMs` and a `delay` hook wait (default: a timer that close() cancels); tests inject their own clock. */
@@ -73,9 +81,13 @@ export interface ResolvedSandboxOptions {
   maxPageSize: number;
   maxBatch: number;
   faults: FaultOptions;
+  /** The write faults in force (`--write-fault`), in order. */
+  writeFaults: WriteFaultRule[];
 }
 
 export type { InterceptAction, InterceptRequest, Interceptor, RequestLogEntry } from './handler.js';
+export { formatWriteFault, isWrite, parseWriteFault, writeFault, writeNames } from './write-faults.js';
+export type { WriteFault, WriteFaultRule, WriteName } from './write-faults.js';
 
 export interface Sandbox {
   /** Base URL without `/v1`, e.g. http://127.0.0.1:4321. */
@@ -88,7 +100,15 @@ export interface Sandbox {
   /** Registers a test hook consulted (in registration order) before faults and normal handling. */
   intercept(fn: Interceptor): void;
   clearIntercepts(): void;
-  /** Resolves once every request answered at once by the late fault has been applied. */
+  /**
+   * From the next request on, answers every removal from an organization 202 (sent to the admins
+   * as a request, nobody removed) or not, as the `removalNeedsApproval` option does from the start.
+   */
+  setRemovalNeedsApproval(on: boolean): void;
+  /**
+   * Resolves once every request answered at once and applied later on a clock (--late-rate, a
+   * write fault `late:<ms>`) has been applied.
+   */
   settled(): Promise<void>;
   /** Stops listening; late requests still pending are applied at once, then the data file is written. */
   close(): Promise<void>;
@@ -121,6 +141,8 @@ function resolveOptions(opts: SandboxOptions): Omit<ResolvedSandboxOptions, 'por
   if (opts.ambiguousRate !== undefined) faults.ambiguousRate = opts.ambiguousRate;
   if (opts.lateRate !== undefined) faults.lateRate = opts.lateRate;
   if (hasFaults(faults)) faults.faultSeed = opts.faultSeed ?? defaultFaultSeed;
+  const writeFaults = [...(opts.writeFaults ?? [])];
+  writeFaults.forEach(validateWriteFaultRule);
   const resolved: Omit<ResolvedSandboxOptions, 'port' | 'loadedFromDataFile'> = {
     host: opts.host ?? '127.0.0.1',
     seed,
@@ -128,6 +150,7 @@ function resolveOptions(opts: SandboxOptions): Omit<ResolvedSandboxOptions, 'por
     maxPageSize,
     maxBatch,
     faults,
+    writeFaults,
   };
   if (opts.dataFile !== undefined) resolved.dataFile = opts.dataFile;
   return resolved;
@@ -150,22 +173,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   let url = '';
   const options: ResolvedSandboxOptions = { ...base, port: opts.port ?? 0, loadedFromDataFile };
-  const service = new SandboxService(
-    {
-      store,
-      defaultPageSize: base.defaultPageSize,
-      maxPageSize: base.maxPageSize,
-      maxBatch: base.maxBatch,
-      creatorJoins: opts.creatorJoins ?? false,
-      removalNeedsApproval: opts.removalNeedsApproval ?? false,
-      ...(opts.callerRole !== undefined ? { callerRole: opts.callerRole } : {}),
-      ...(opts.invitePendingRate !== undefined ? { invitePendingRate: opts.invitePendingRate } : {}),
-      baseUrl: () => url,
-    },
-    token,
-  );
+  const context: ServiceContext = {
+    store,
+    defaultPageSize: base.defaultPageSize,
+    maxPageSize: base.maxPageSize,
+    maxBatch: base.maxBatch,
+    creatorJoins: opts.creatorJoins ?? false,
+    removalNeedsApproval: opts.removalNeedsApproval ?? false,
+    ...(opts.callerRole !== undefined ? { callerRole: opts.callerRole } : {}),
+    ...(opts.invitePendingRate !== undefined ? { invitePendingRate: opts.invitePendingRate } : {}),
+    baseUrl: () => url,
+  };
+  const service = new SandboxService(context, token);
   const faults = hasFaults(base.faults) ? new FaultInjector(base.faults) : undefined;
-  const handler = new RequestHandler(service, faults, base.faults, opts.requestLogLimit ?? Infinity, opts.sleep);
+  const writeFaultHooks = base.writeFaults.map((rule) => ({ name: formatWriteFault(rule), hook: writeFault(rule) }));
+  const handler = new RequestHandler(service, faults, base.faults, opts.requestLogLimit ?? Infinity, opts.sleep, writeFaultHooks);
 
   const server = createServer((req, res) => {
     handler.onRequest(req, res).catch((err: unknown) => {
@@ -198,6 +220,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     clearIntercepts() {
       handler.interceptors.length = 0;
+    },
+    setRemovalNeedsApproval(on) {
+      context.removalNeedsApproval = on;
     },
     settled: () => handler.settled(),
     async close() {

@@ -5,6 +5,7 @@ import type { GlossaryEntries, StoredGlossaryEntry } from './glossary-store.js';
 import type { Account, MemberRequests, StoredInvitation, StoredRemovalRequest } from './member-requests.js';
 import type { Team } from './team-store.js';
 import type { SandboxUser } from './users.js';
+import type { WriteCounts, WriteCountsData } from './write-counts.js';
 
 export interface TeamMembership {
   userId: string;
@@ -29,6 +30,8 @@ export interface SandboxData {
     glossary: StoredGlossaryEntry[];
     invitations?: StoredInvitation[];
     removalRequests?: StoredRemovalRequest[];
+    /** What the service was sent of the writes counted (write-counts.ts); absent when none. */
+    sent?: WriteCountsData;
   }[];
 }
 
@@ -47,6 +50,8 @@ export interface OrganizationState {
   glossary: GlossaryEntries;
   /** Pending invitations and removal requests. */
   requests: MemberRequests;
+  /** Invitations, team creations and removal requests the service was sent (write-counts.ts). */
+  sent: WriteCounts;
 }
 
 /** `{ [key]: values }` when there are values, else nothing (the data file leaves empty lists out). */

@@ -21,12 +21,15 @@ import type { OrganizationState as Organization, SandboxData, TeamMembership } f
 import { normaliseEmail, numberedUsers } from './users.js';
 import type { AddUsersOptions, SandboxUser } from './users.js';
 import { newTeamId, Team } from './team-store.js';
+import { WriteCounts } from './write-counts.js';
+import type { WriteCountsView } from './write-counts.js';
 
 export type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
 export type { AddUsersOptions, SandboxUser } from './users.js';
 export type { Account, StoredInvitation, StoredRemovalRequest } from './member-requests.js';
 export { StoreError } from './store-data.js';
 export type { SandboxData, TeamMembership } from './store-data.js';
+export type { WriteCountsView } from './write-counts.js';
 
 export class SandboxStore {
   /** When this store was made: the creation time the sandbox gives its teams (sandbox's choice). */
@@ -91,6 +94,7 @@ export class SandboxStore {
         glossary: org.glossary.all(),
         ...nonEmpty('invitations', org.requests.allInvitations()),
         ...nonEmpty('removalRequests', org.requests.allRemovalRequests()),
+        ...(org.sent.toJSON() === undefined ? {} : { sent: org.sent.toJSON() }),
       });
     }
     return data;
@@ -116,6 +120,7 @@ export class SandboxStore {
         for (const e of o.glossary) store.addGlossaryEntry(o.id, e);
         for (const i of o.invitations ?? []) store.members.invite(o.id, i);
         for (const r of o.removalRequests ?? []) store.members.requestRemoval(o.id, r.userId, r.requestedAt);
+        if (o.sent !== undefined) store.org(o.id).sent.load(o.sent, (message) => new StoreError(`organization ${o.id}: ${message}`));
       }
     });
     return store;
@@ -152,6 +157,7 @@ export class SandboxStore {
       teams: new Map(),
       glossary: new GlossaryEntries(),
       requests: new MemberRequests(),
+      sent: new WriteCounts(),
     });
     this.changed();
   }
@@ -334,6 +340,48 @@ export class SandboxStore {
     const removed = this.team(orgId, teamId).delete(userId);
     if (removed) this.changed();
     return removed;
+  }
+
+  // ---- what the service was sent (write-counts.ts) ----------------------------------------
+
+  /**
+   * Counts one write the service processed: an invitation of `email`, a team created with
+   * `title`, or a removal of `userId` sent to the admins as a request. Every one counts, the same
+   * key again included; counts never go down.
+   */
+  countSent(orgId: string, write: { invitation: string } | { team: string } | { removalRequest: string }): void {
+    const sent = this.org(orgId).sent;
+    if ('invitation' in write) sent.invitationSent(write.invitation);
+    else if ('team' in write) sent.teamCreated(write.team);
+    else sent.removalRequested(write.removalRequest);
+    this.changed();
+  }
+
+  /** Invitations of this e-mail (trimmed, any case) the service accepted: each one mails the invitee. */
+  invitationsSent(orgId: string, email: string): number {
+    return this.org(orgId).sent.invitationsSent(email);
+  }
+
+  /** Teams the service created with exactly this title (deleted or renamed since included). */
+  teamsCreated(orgId: string, title: string): number {
+    return this.org(orgId).sent.teamsCreated(title);
+  }
+
+  /** Teams of the organization titled exactly `title` now. */
+  teamsTitled(orgId: string, title: string): number {
+    let count = 0;
+    for (const team of this.org(orgId).teams.values()) if (team.title === title) count++;
+    return count;
+  }
+
+  /** Removals of this user the service sent the admins as requests (answered 202). */
+  removalRequestsSent(orgId: string, userId: string): number {
+    return this.org(orgId).sent.removalRequestsSent(userId);
+  }
+
+  /** Every count of the organization, by e-mail, title and user id. */
+  sentCounts(orgId: string): WriteCountsView {
+    return this.org(orgId).sent.view();
   }
 
   // ---- glossary ---------------------------------------------------------------------------

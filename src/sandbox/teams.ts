@@ -81,6 +81,7 @@ export function createTeam(ctx: ServiceContext, orgId: string, inc: Incoming): R
     }
     return ctx.store.addTeam(orgId, title, members, now);
   });
+  ctx.store.countSent(orgId, { team: title });
   return json(201, organizationTeam(ctx, orgId, teamId));
 }
 

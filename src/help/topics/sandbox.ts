@@ -8,6 +8,7 @@ $ teamctl sandbox                                  # demo data on 127.0.0.1:8787
 $ teamctl sandbox --port 0 --seed empty            # any free port, empty teams and glossary
 $ teamctl sandbox --data ./sandbox.json            # keep the state (and token) across restarts
 $ teamctl sandbox --latency 50 --fail-rate 0.1 --rate-limit 20 --fault-seed 7   # rehearse a flaky service
+$ teamctl sandbox --write-fault team-create:late:3000 --write-fault invite:lost:503
 $ teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run
 \`\`\`
 
@@ -76,6 +77,12 @@ atomically (written to a temporary file, flushed to disk, then renamed), so the
 file always holds one consistent state. A crash or \`kill -9\` can lose the
 changes of the last 200 ms, never more, and never leaves a half-written file.
 
+The file also keeps, per organization, what the service was sent of the writes
+a client must never repeat (\`sent\`): the invitations accepted per e-mail (each
+one mails the invitee, a repeat too), the teams created per title and the
+removals sent to the admins as requests (answered 202) per user. A rehearsal
+that sent each of them once shows 1 for each.
+
 ### Rehearsing at scale
 
 Listings page through orders kept up to date as members and entries change (by
@@ -110,6 +117,21 @@ a request whose client gave up waiting (its \`--timeout\` ran out during the
 latency); only the answer goes nowhere. \`--latency\` slows every request,
 listings included; the tests hold one request alone longer than the client's
 timeout with the \`delay\` test hook (\`src/sandbox/server.ts\`).
+
+\`--write-fault <write>:<fault>\` aims a fault at one kind of write, the ones a
+client must never send twice: \`invite\` (\`POST /orgs/{org}/invites\`),
+\`team-create\` (\`PUT /orgs/{org}/teams\`), \`glossary\` (the glossary PUT) or
+\`member-removal\` (\`DELETE /orgs/{org}/members/{userId}\`). The faults:
+\`delay:<ms>\` answers that much later; \`lost\` (or \`lost:reset\`) applies the
+write, then drops the connection without an answer; \`lost:500\` and \`lost:503\`
+apply it, then answer that error; \`late:<ms>\` answers 503 at once and applies
+the write that much later (a listing meanwhile does not show it); \`body:ok\`
+and \`body:empty\` apply it and answer its 2xx with \`{"ok": true}\` or no body.
+Add \`,every=<n>\` to strike every n-th request of that write only, \`,first=<n>\`
+to strike n of them at most: \`--write-fault team-create:late:3000,first=1\`.
+The flag is repeatable; the first rule that picks a request plays its fault, and
+the other faults leave that request alone. A late write still pending when the
+sandbox stops is applied before it stops.
 
 The organization's admins, for rehearsing \`users set-role\` and
 \`--from-organization\`: \`--caller-role <role>\` makes the token's user
