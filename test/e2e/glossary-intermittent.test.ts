@@ -71,7 +71,7 @@ describe('glossary import under intermittent faults', () => {
     expect(first.stderr).not.toContain('waiting');
     expect(journalBatches(config).length).toBeGreaterThan(0);
     expect(ens().length).toBeLessThan(count);
-    clock.sleep(61_000);
+    await clock.sleep(61_000);
     const later = await runCli(['glossary', 'import', file, '--batch-size', '10', '--hold-back', '30'], { env: s.env, configDir: config, ...clock });
     expect(later.code, later.stderr).toBe(0);
     expect(ens()).toHaveLength(count);

@@ -5,10 +5,10 @@ What teamctl guarantees against a hostile or flaky world, and what it cannot:
 
 - **Nothing lost, nothing doubled.** Members changes are idempotent and retried;
   the glossary PUT is not, and is never sent again after an unknown outcome
-  before its hold-back time (\`--hold-back\`) has passed (see "Reliability: requests
-  whose outcome is unknown" under \`glossary import\`). The read-back after every
-  run settles each change's row. What cannot be seen: a request the service
-  applies after teamctl's final listing.
+  before its hold-back time (\`--hold-back\`) has passed (see "Reliability:
+  requests whose outcome is unknown" under \`glossary import\`). The read-back
+  after every run settles each change's row. What cannot be seen: a request the
+  service applies after teamctl's final listing.
 - **The fault matrix** in \`npm test\` (\`test/e2e/fault-matrix.test.ts\`) runs a
   300-user roster sync and a 400-row glossary import against ten fault seeds of
   the sandbox (resets, 503, 429 with \`Retry-After\`, answers lost after applying,
@@ -200,9 +200,10 @@ even after its final listing and exit), each of them would exist twice, with
 nothing left to notice. So teamctl counts what the listing shows as applied,
 and sends the rest again only once the hold-back time has passed and a listing
 shows it still missing. Running the same import again later is safe too:
-whatever the service applied meanwhile is then \`present\` and skipped. The one thing teamctl cannot see is processing later than
-its final listing; only an idempotency key from the service would close that
-gap, and the service documents none.
+whatever the service applied meanwhile is then \`present\` and skipped. The one
+thing teamctl cannot see is processing later than its final listing; only an
+idempotency key from the service would close that gap, and the service
+documents none.
 
 With a short \`--timeout\` (e.g. \`--timeout 5\`), all of these waits get shorter.
 `;
