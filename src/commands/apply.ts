@@ -15,6 +15,10 @@ import { examples, type Factory } from './command.js';
 export interface ApplyOptions {
   /** false with --no-wait. */
   wait?: boolean;
+  /** --hold-back <seconds> (checked in run). */
+  holdBack?: string;
+  /** false with --no-settle. */
+  settle?: boolean;
   /** Apply a plan that was already applied (the state check still holds). */
   force?: boolean;
   /** --show: print the plan offline, send nothing. */
@@ -33,6 +37,8 @@ export function command(f: Factory): Command {
     .option('--report <file.csv>', 'write one row per change: what the command that made the plan writes')
     .option('--force', 'apply a plan that was already applied (it must still match the state it was made from)')
     .option('--no-wait', 'when another teamctl is changing the same glossary (a glossary plan): refuse (exit 3) instead of waiting for it')
+    .option('--hold-back <seconds>', 'a glossary plan: how long a write whose outcome is unknown is left alone before a listing settles it (default 60)')
+    .option('--no-settle', 'a glossary plan: at the end, leave writes still held back in the journal (exit 6) instead of waiting to settle them')
     .addHelpText(
       'after',
       examples(
@@ -88,5 +94,6 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   if (plan.kind === 'members') return (await import('../members/applyPlan.js')).applyMembersPlan(ctx, plan, saved);
   if (plan.kind === 'teams') return (await import('../teams/applyPlan.js')).applyTeamsPlan(ctx, plan, saved);
   if (plan.kind === 'organization') return (await import('../organization/savedPlan.js')).applyOrgPlan(ctx, plan, saved);
-  return (await import('../glossary/applyPlan.js')).applyGlossaryPlan(ctx, plan, saved, opts.wait);
+  const [{ applyGlossaryPlan }, { parseHoldBack }] = await Promise.all([import('../glossary/applyPlan.js'), import('../glossary/holdBack.js')]);
+  return applyGlossaryPlan(ctx, plan, saved, opts.wait, parseHoldBack(opts));
 }

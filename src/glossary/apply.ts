@@ -23,8 +23,13 @@
 //   The journal keeps it, and the run goes on with the next batch. Once the journal's hold-back
 //   time (`holdBackMs`) has passed since it was sent, if the run is still going, the glossary is
 //   listed again before the next batch: what landed is applied, what is still missing is sent
-//   again (the journal forgets it first: `api.released`). What is still held back at the end
-//   fails as "outcome unknown … held back"; a later run settles it from the journal. The run stops
+//   again (the journal forgets it first: `api.released`; the re-send is recorded again before it
+//   leaves). When the queue is empty and operations are still held back, the run waits for their
+//   hold-back time (`holdBackWait`: a line, a countdown on a terminal), settles them the same way
+//   and sends what is proven missing — as often as the retry budget allows (each operation sent at
+//   most `defaultRetryPolicy.retries` + 1 times). With `settle: false` (--no-settle), or once the
+//   budget is spent, what is still held back fails as "outcome unknown … held back"; a later run
+//   settles it from the journal (`teamctl help reliability`, "The hold-back time"). The run stops
 //   after an unknown outcome only when the glossary cannot be listed, when Retry-After asks for
 //   more than the client waits, or after 5 unknown outcomes in a row.
 // - The run stops (later batches fail as "not sent: …") after 401/403/404 (every later request
@@ -66,8 +71,12 @@ export interface ApplyOptions {
   requestTimeoutMs?: number;
   /** Listings per check at most while they keep disagreeing (default 4; at least 2). */
   maxListings?: number;
-  /** How long operations sent with an unknown outcome are held back: the journal's window (default 5 min). */
+  /** How long operations sent with an unknown outcome are held back: the journal's window (--hold-back, default 60 s). */
   holdBackMs?: number;
+  /** Wait at the end of the run for what is still held back, settle it and send what is missing (default true; false with --no-settle). */
+  settle?: boolean;
+  /** How the end of the run waits `ms` for `count` held-back operations (default: a notice, then `sleep`). */
+  holdBackWait?: (ms: number, count: number) => Promise<void>;
   /** List the glossary after the run and compare (default true). */
   verify?: boolean;
   sleep?: (ms: number) => Promise<void>;
@@ -96,6 +105,10 @@ interface Held {
 
 /** Unknown outcomes in a row after which the run stops: the service is failing, not hiccupping. */
 const maxUnknownInARow = defaultRetryPolicy.retries + 1;
+/** The retry budget of a write whose outcome is unknown: sent at most this many times in a run. */
+const maxSends = defaultRetryPolicy.retries + 1;
+/** The default hold-back time (--hold-back): twice the default request timeout. */
+export const defaultHoldBackMs = 60_000;
 
 /**
  * Sends `operations` in batches against a glossary that was `initial` when the plan was made.
@@ -143,6 +156,8 @@ class GlossaryExecutor {
   private held: Held[] = [];
   /** Batches in a row whose outcome was unknown (a confirmed batch starts again at 0). */
   private unknownInARow = 0;
+  /** How many times each operation was sent in this run (the retry budget: maxSends). */
+  private readonly sends = new Map<PlannedOperation, number>();
 
   constructor(
     private readonly api: GlossaryWriteApi,
@@ -153,7 +168,7 @@ class GlossaryExecutor {
     this.checkDelayMs = options.checkDelayMs ?? 500;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.maxListings = Math.max(2, options.maxListings ?? 4);
-    this.holdBackMs = options.holdBackMs ?? 5 * 60_000;
+    this.holdBackMs = options.holdBackMs ?? defaultHoldBackMs;
     this.sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
@@ -196,6 +211,17 @@ class GlossaryExecutor {
   }
 
   async run(): Promise<ApplyResult> {
+    await this.drain();
+    if (this.options.settle ?? true) await this.settleHeld();
+    this.failHeld();
+    await this.verify();
+    this.result.applied.sort(byLine);
+    this.result.failed.sort(byLine);
+    return this.result;
+  }
+
+  /** Sends the queue's batches, releasing held-back operations whose hold-back time has passed. */
+  private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const ops = this.queue.shift() as PlannedOperation[];
       if (this.stopped === undefined && this.interrupted()) this.stopped = 'the run was interrupted';
@@ -208,16 +234,49 @@ class GlossaryExecutor {
       if (again.length > 0 || this.stopped !== undefined) this.queue.unshift(...again, ops);
       else await this.send(ops);
     }
-    this.failHeld();
-    await this.verify();
-    this.result.applied.sort(byLine);
-    this.result.failed.sort(byLine);
-    return this.result;
+  }
+
+  /** Whether an operation may be sent again: the retry budget is not spent. */
+  private mayResend(p: PlannedOperation): boolean {
+    return (this.sends.get(p) ?? 0) < maxSends;
+  }
+
+  /**
+   * The end of the run (see the file comment): waits for the hold-back time of what is still held
+   * back and may be sent again, settles it by a listing, sends what is missing; again while the
+   * budget allows.
+   */
+  private async settleHeld(): Promise<void> {
+    // Rounds at most: each sends every operation it releases once more; a listing still changing
+    // sends nothing, so the rounds are counted too.
+    for (let round = 0; round < maxSends * this.maxListings && this.stopped === undefined && !this.interrupted(); round++) {
+      const resendable = this.held.filter((h) => h.ops.some((p) => this.mayResend(p)));
+      if (resendable.length === 0) return;
+      const dueAt = Math.min(...resendable.map((h) => h.sentAt)) + this.holdBackMs + 1;
+      const waitMs = dueAt - this.now();
+      if (waitMs > 0) {
+        const count = resendable.reduce((n, h) => n + h.ops.length, 0);
+        if (this.options.holdBackWait) await this.options.holdBackWait(waitMs, count);
+        else {
+          this.notice(`${plural(count, 'operation')} held back: waiting ${Math.ceil(waitMs / 1000)}s for the hold-back time to pass, then listing the glossary to settle them`);
+          await this.sleep(waitMs);
+        }
+      }
+      if (this.interrupted()) return;
+      const again = await this.releaseDue();
+      if (again.length === 0 && this.held.length > 0 && this.stopped === undefined) {
+        // Still changing when listed: one more look after the check delay, within the budget.
+        await this.sleep(this.checkDelayMs);
+      }
+      this.queue.push(...again);
+      await this.drain();
+    }
   }
 
   /** One batch PUT; a failure is classified, then acted on by its class (see the file comment). */
   private async send(ops: PlannedOperation[]): Promise<void> {
     const sentAt = this.now();
+    for (const p of ops) this.sends.set(p, (this.sends.get(p) ?? 0) + 1);
     try {
       this.result.requests++;
       await this.api.update(ops.map((p) => p.operation));
@@ -378,7 +437,7 @@ class GlossaryExecutor {
    * is returned in batches, to be sent first, once the journal has forgotten it.
    */
   private async releaseDue(): Promise<PlannedOperation[][]> {
-    const isDue = (h: Held, now: number): boolean => now - h.sentAt > this.holdBackMs;
+    const isDue = (h: Held, now: number): boolean => now - h.sentAt > this.holdBackMs && h.ops.some((p) => this.mayResend(p));
     if (!this.held.some((h) => isDue(h, this.now()))) return [];
     const found = await this.check([], 0);
     if (found.kind === 'unlisted') {
@@ -400,8 +459,10 @@ class GlossaryExecutor {
       this.stop(journalErr, journalErr.message, `an earlier request failed: ${journalErr.message}`);
       return [];
     }
-    this.held = this.held.filter((h) => !due.includes(h));
-    const again = due.flatMap((h) => h.ops);
+    // What has spent its retry budget stays held back: it fails as unknown at the end of the run.
+    const spent = due.map((h) => ({ ...h, ops: h.ops.filter((p) => !this.mayResend(p)) })).filter((h) => h.ops.length > 0);
+    this.held = [...this.held.filter((h) => !due.includes(h)), ...spent];
+    const again = due.flatMap((h) => h.ops.filter((p) => this.mayResend(p)));
     this.notice(
       `${plural(again.length, 'operation')} held back since ${new Date(Math.min(...due.map((h) => h.sentAt))).toISOString()} ` +
         'still not in the glossary once the hold-back time has passed: sent again',

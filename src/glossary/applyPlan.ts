@@ -9,19 +9,20 @@ import { GuardError } from '../errors.js';
 import { resolveTimeoutMs } from '../settings.js';
 import { glossaryDomain, readGlossaryAndSettle } from './change.js';
 import { keyTermOf } from './importView.js';
-import { holdBack } from '../journal/journal.js';
+import { holdBack as holdBackWaiting } from '../journal/journal.js';
 import { withJournal } from './run.js';
+import { holdBackWaiter, type HoldBack } from './holdBack.js';
 import { glossaryMoved, glossaryPlanBody } from './savedPlan.js';
 
-export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, claim, run }: SavedPlanRun, wait: boolean | undefined): Promise<number> {
+export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, claim, run }: SavedPlanRun, wait: boolean | undefined, holdBack: HoldBack): Promise<number> {
   const body = checked(path, () => glossaryPlanBody(plan.body));
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   return withJournal(ctx, client, org, { dryRun: run.dryRun, wait }, async (journal) => {
-    const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m), ctx.now);
+    const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, holdBack.holdBackMs, (m) => ctx.io.warn(m), ctx.now);
     const moved = checked(path, () => glossaryMoved(body.state, existing));
     if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remakePlan });
     await claim();
-    const { send, held } = holdBack(body.plan.operations, waiting);
+    const { send, held } = holdBackWaiting(body.plan.operations, waiting);
     body.plan.operations = send;
     const domain = glossaryDomain({
       journal,
@@ -36,7 +37,8 @@ export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, cl
       existing,
       plan: body.plan,
       terms: new Map(body.terms),
-      settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs },
+      settings: { batchSize: body.options.batchSize, onConflict: body.options.onConflict, requestTimeoutMs, ...holdBack },
+      holdBackWait: holdBackWaiter(ctx),
       screenRows: ctx.io.stderrRows,
       warn: (m) => ctx.io.warn(m),
       sleep: ctx.sleep,

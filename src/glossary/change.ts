@@ -14,7 +14,7 @@ import { confirmPrune, lazyView, type ChangeDomain } from '../engine/run.js';
 import type { Context } from '../context.js';
 import { maxRemovalsAllowed } from '../plan/members.js';
 import type { GlossaryEntryLike, GlossaryPlan, OnConflict, PlannedOperation } from '../plan/glossary.js';
-import { applyGlossaryPlan } from './apply.js';
+import { applyGlossaryPlan, defaultHoldBackMs } from './apply.js';
 import type { ApplyResult } from './outcomes.js';
 import { journaled, type Journal, type Settled } from '../journal/journal.js';
 import {
@@ -37,6 +37,10 @@ export interface GlossaryRunSettings {
   onConflict: OnConflict;
   /** The per-request timeout: how long a timed-out batch may still be processed. */
   requestTimeoutMs: number;
+  /** --hold-back: how long a batch whose outcome is unknown is left alone (default 60 s). */
+  holdBackMs?: number;
+  /** false with --no-settle: what is still held back at the end stays in the journal (exit 6). */
+  settle?: boolean;
 }
 
 /** The glossary part of a saved plan. */
@@ -72,6 +76,8 @@ export interface GlossaryRunInput {
   warn: (message: string) => void;
   /** How the executor waits for a batch that may still land (default: a real timer). */
   sleep?: (ms: number) => Promise<void>;
+  /** How the end of the run waits for held-back batches (a line, a countdown on a terminal). */
+  holdBackWait?: (ms: number, count: number) => Promise<void>;
   /** The clock of the journal's hold-back time (ms since the epoch; default Date.now). */
   now?: (() => number) | undefined;
   /** What people see of the plan; default: the import's plan lines. */
@@ -90,8 +96,6 @@ export interface GlossaryRunInput {
   held?: { planned: PlannedOperation; sentAt: string }[];
 }
 
-/** How long a batch whose outcome is unknown is held back before it is taken as lost. */
-export const settleWindowMs = (requestTimeoutMs: number): number => Math.max(5 * 60_000, 10 * requestTimeoutMs);
 
 /**
  * The glossary as listed now, and what earlier runs left unknown, settled against it (README,
@@ -101,12 +105,12 @@ export async function readGlossaryAndSettle(
   client: ApiClient,
   org: string,
   journal: Journal,
-  requestTimeoutMs: number,
+  holdBackMs: number,
   warn: (message: string) => void,
   now: () => number = Date.now,
 ): Promise<{ existing: GlossaryEntry[]; held: Settled['held'] }> {
   const existing = await readGlossary(client, org);
-  const settled = await journal.settle(existing, new Date(now()), settleWindowMs(requestTimeoutMs));
+  const settled = await journal.settle(existing, new Date(now()), holdBackMs);
   const n = (k: number, what: string): string => `${k} ${k === 1 ? 'operation' : 'operations'} ${what}`;
   if (settled.landed + settled.lost + settled.held.length > 0) {
     warn(
@@ -219,7 +223,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       const { requestTimeoutMs } = settings;
       const { journal } = input;
       const now = input.now ?? Date.now;
-      const holdBackMs = settleWindowMs(requestTimeoutMs);
+      const holdBackMs = settings.holdBackMs ?? defaultHoldBackMs;
       const result = await applyGlossaryPlan(
         {
           update: journal
@@ -236,6 +240,8 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
           batchSize: settings.batchSize,
           requestTimeoutMs,
           holdBackMs,
+          settle: settings.settle ?? true,
+          ...(input.holdBackWait ? { holdBackWait: input.holdBackWait } : {}),
           now,
           // A tenth of the request timeout, at most 500 ms: a short --timeout means a fast service.
           checkDelayMs: Math.min(500, Math.ceil(requestTimeoutMs / 10)),

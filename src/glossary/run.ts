@@ -18,6 +18,7 @@ import { Journal, holdBack, type Settled } from '../journal/journal.js';
 import type { ApiClient } from '../api/client.js';
 import type { GlossaryEntry } from '../api/types.js';
 import { formatSyncPlan } from './syncView.js';
+import { holdBackWaiter, type HoldBack } from './holdBack.js';
 import { foldLimit, foldedList } from '../output/fold.js';
 import { boundHeapGrowth } from '../heap.js';
 
@@ -30,6 +31,8 @@ interface RunFlags {
   /** false with --no-wait: refuse at once when another run is changing the same glossary. */
   wait?: boolean | undefined;
   requestTimeoutMs: number;
+  /** --hold-back and --no-settle (`teamctl help reliability`, "The hold-back time"). */
+  holdBack: HoldBack;
 }
 
 /**
@@ -101,7 +104,7 @@ async function readFileAndGlossary<T>(
   const org = ctx.setting('org').value;
   return withJournal(ctx, client, org, opts, async (journal) => {
     const { existing, held: waiting } = needsGlossary(file)
-      ? await readGlossaryAndSettle(client, org, journal, opts.requestTimeoutMs, (m) => ctx.io.warn(m), ctx.now)
+      ? await readGlossaryAndSettle(client, org, journal, opts.holdBack.holdBackMs, (m) => ctx.io.warn(m), ctx.now)
       : { existing: [], held: [] };
     refuseUnknownLanguages(opts.file, file, existing, org);
     const keyed = deeplCodesToKeys(file, existing);
@@ -184,7 +187,8 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
     existing,
     plan,
     terms,
-    settings: { batchSize: opts.batchSize, onConflict, requestTimeoutMs },
+    settings: { batchSize: opts.batchSize, onConflict, requestTimeoutMs, ...opts.holdBack },
+    holdBackWait: holdBackWaiter(ctx),
     screenRows: io.stderrRows,
     warn: (m) => io.warn(m),
     sleep: ctx.sleep,
@@ -237,7 +241,8 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
     plan,
     terms: new Map(file.rows.map((r) => [r.line, keyTermOf(r.translations, file.key)])),
     entryTerms: new Map(existing.map((e) => [e.id, keyTermOf(e.translations, file.key)])),
-    settings: { batchSize: opts.batchSize, onConflict: 'skip', requestTimeoutMs },
+    settings: { batchSize: opts.batchSize, onConflict: 'skip', requestTimeoutMs, ...opts.holdBack },
+    holdBackWait: holdBackWaiter(ctx),
     warn: (m) => io.warn(m),
     sleep: ctx.sleep,
     now: ctx.now,
@@ -259,7 +264,7 @@ export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): 
 
   const client = await ctx.client();
   return withJournal(ctx, client, org, opts, async (journal) => {
-  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m), ctx.now);
+  const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, opts.holdBack.holdBackMs, (m) => ctx.io.warn(m), ctx.now);
   const byId = new Map(existing.map((e) => [e.id, e]));
   const unknown = ids.filter((id) => !byId.has(id));
   if (unknown.length > 0) {
@@ -292,7 +297,8 @@ export async function runGlossaryDelete(ctx: Context, opts: GlossaryDeleteRun): 
     plan,
     terms: new Map(),
     entryTerms: new Map(ids.map((id) => [id, firstKey(id)])),
-    settings: { batchSize: 100, onConflict: 'skip', requestTimeoutMs },
+    settings: { batchSize: 100, onConflict: 'skip', requestTimeoutMs, ...opts.holdBack },
+    holdBackWait: holdBackWaiter(ctx),
     warn: (m) => ctx.io.warn(m),
     sleep: ctx.sleep,
     now: ctx.now,

@@ -241,7 +241,7 @@ describe('applyGlossaryPlan', () => {
     fake.script = ['ok', 'lose'];
     const notices: string[] = [];
     const ops = inserts(30);
-    const r = await run(fake, ops, { batchSize: 10, onNotice: (m) => notices.push(m) });
+    const r = await run(fake, ops, { settle: false, batchSize: 10, onNotice: (m) => notices.push(m) });
     expect(fake.puts.map((b) => b.length)).toEqual([10, 10, 10]);
     expect(fake.puts[2]).toEqual(ops.slice(20).map((o) => o.operation));
     expect(r.checks).toBe(2);
@@ -250,21 +250,21 @@ describe('applyGlossaryPlan', () => {
     expect(r.failed.map((f) => [f.line, f.status])).toEqual(ops.slice(10, 20).map((o) => [o.line, 502]));
     expect(r.failed[0]?.message).toBe(
       'outcome unknown: the service answered 502 (HTTP 502: Bad Gateway); the service may still apply it, so it was not re-sent ' +
-        '(that could duplicate it) — held back until 1970-01-01T00:05:00.000Z: a run after that sends it if it is still missing (a re-run skips what landed)',
+        '(that could duplicate it) — held back until 1970-01-01T00:01:00.000Z: a run after that sends it if it is still missing (a re-run skips what landed)',
     );
     expect(r.failed.every((f) => f.outcomeUnknown)).toBe(true);
     expect(r.stoppedBy).toBeUndefined();
     expect(fake.entries.size).toBe(20);
     // The service did answer: the notice says what it answered.
     expect(notices[0]).toBe('10 operations sent, outcome unknown: the service answered 502 (HTTP 502: Bad Gateway); listing the glossary to see what landed');
-    expect(notices[1]).toBe('0 of 10 had landed; 10 had not (yet), and are held back until 1970-01-01T00:05:00.000Z: not sent again before then (the service may still apply them)');
+    expect(notices[1]).toBe('0 of 10 had landed; 10 had not (yet), and are held back until 1970-01-01T00:01:00.000Z: not sent again before then (the service may still apply them)');
   });
 
   it('a batch that landed in part: what landed counts as applied, the rest fails as unknown and is not sent again', async () => {
     const fake = new FakeService([{ id: 'x1', translations: { en: 'bank', fr: 'rive' } }]);
     fake.script = [{ partial: 3 }];
     const ops = [...inserts(4), update(9, 'x1', { en: 'bank', fr: 'banque' })];
-    const r = await run(fake, ops);
+    const r = await run(fake, ops, { settle: false });
     expect(fake.puts).toHaveLength(1);
     expect(r.applied).toEqual(ops.slice(0, 3));
     expect(r.failed.map((f) => f.line)).toEqual([5, 9]);
@@ -285,7 +285,7 @@ describe('applyGlossaryPlan', () => {
     const fake = new FakeService();
     fake.script = ['ok', 'ok', { partial: 1 }];
     const ops = [...inserts(20), insert(40, 'term 0', 'autre')]; // same en term as line 2, other fr
-    const r = await run(fake, ops, { batchSize: 8 });
+    const r = await run(fake, ops, { settle: false, batchSize: 8 });
     // The third batch's first operation landed: found although 16 entries were never listed before.
     expect(r.applied.map((o) => o.line)).toEqual(ops.slice(0, 17).map((o) => o.line));
     expect(r.failed).toHaveLength(4);
@@ -315,7 +315,7 @@ describe('applyGlossaryPlan', () => {
   it('the check delay is configurable', async () => {
     const fake = new FakeService();
     fake.then = 'lose';
-    const r = await run(fake, inserts(2), { checkDelayMs: 100 });
+    const r = await run(fake, inserts(2), { settle: false, checkDelayMs: 100 });
     expect(fake.puts).toHaveLength(1);
     expect(fake.waits).toEqual([100, 100]);
     expect(r.failed).toHaveLength(2);
@@ -485,7 +485,7 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     fake.script = [{ late: 10_000, applied: 2 }];
     const notices: string[] = [];
     const ops = inserts(8);
-    const r = await run(fake, ops, { batchSize: 5, onNotice: (m) => notices.push(m) });
+    const r = await run(fake, ops, { settle: false, batchSize: 5, onNotice: (m) => notices.push(m) });
     // Never sent again; the second batch (lines 7-9) is sent after the check.
     expect(fake.puts.map((b) => b.length)).toEqual([5, 3]);
     expect(fake.waits).toEqual([requestTimeoutMs + 500, 500]); // the checks; no wait before the verification
@@ -499,11 +499,11 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     ]);
     expect(r.failed[0]?.message).toBe(
       'outcome unknown: no answer (timed out after 2s); the service may still apply it, so it was not re-sent ' +
-        '(that could duplicate it) — held back until 1970-01-01T00:05:00.000Z: a run after that sends it if it is still missing (a re-run skips what landed)',
+        '(that could duplicate it) — held back until 1970-01-01T00:01:00.000Z: a run after that sends it if it is still missing (a re-run skips what landed)',
     );
     expect(r.stoppedBy).toBeUndefined();
     expect(r).toMatchObject({ verified: true, discrepancies: [], landedLate: [] });
-    expect(notices).toContain('2 of 5 had landed; 3 had not (yet), and are held back until 1970-01-01T00:05:00.000Z: not sent again before then (the service may still apply them)');
+    expect(notices).toContain('2 of 5 had landed; 3 had not (yet), and are held back until 1970-01-01T00:01:00.000Z: not sent again before then (the service may still apply them)');
     // The service finishes the batch later: every term once, no duplicate.
     fake.finishAll();
     expect(fake.entries.size).toBe(8);
@@ -517,7 +517,7 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     fake.script = [{ late: 4000, answer: 503 }, 'unavailable'];
     const notices: string[] = [];
     const ops = inserts(6);
-    const r = await run(fake, ops, { batchSize: 2, holdBackMs: 5000, onNotice: (m) => notices.push(m) });
+    const r = await run(fake, ops, { settle: false, batchSize: 2, holdBackMs: 5000, onNotice: (m) => notices.push(m) });
     // 0 s: batch 1, 503 → wait the 3 s asked, two listings (3 s, 3.5 s): not there, held back
     // until 5 s. 3.5 s: batch 2, 503 → listing at 6.5 s: batch 1 has landed (it counts as applied,
     // no longer held), batch 2 has not: held back until 8.5 s. 7 s: batch 3, not yet due, so nothing re-sent.
@@ -563,7 +563,7 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
   it('a gateway timeout (504) is a timeout too: what had not landed is not sent again', async () => {
     const fake = new FakeService();
     fake.script = [{ late: 60_000, answer: 504 }];
-    const r = await run(fake, inserts(3));
+    const r = await run(fake, inserts(3), { settle: false });
     expect(fake.puts).toHaveLength(1);
     expect(fake.waits[0]).toBe(requestTimeoutMs + 500);
     expect(r.applied).toEqual([]);
@@ -622,13 +622,61 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     const fake = new FakeService();
     fake.script = [{ late: 10_000 }];
     const ops = inserts(50);
-    const r = await run(fake, ops, { batchSize: 25 });
+    const r = await run(fake, ops, { settle: false, batchSize: 25 });
     expect(fake.puts).toHaveLength(2);
     expect(r.applied).toEqual(ops.slice(25));
     expect(r.failed.map((f) => f.planned)).toEqual(ops.slice(0, 25));
     fake.finishAll();
     expect(fake.entries.size).toBe(50);
     for (const op of ops) expect(countOf(fake, op.operation.type === 'insert' ? op.operation.translations : {})).toBe(1);
+  });
+
+  it('the end of the run settles: the reviewer\'s late batch lands within the hold-back time, so it is applied, never re-sent', async () => {
+    const fake = new FakeService();
+    fake.script = [{ late: 10_000 }];
+    const ops = inserts(50);
+    const r = await run(fake, ops, { batchSize: 25 });
+    expect(fake.puts).toHaveLength(2);
+    expect(r.applied).toEqual(ops);
+    expect(r.failed).toEqual([]);
+    expect(fake.entries.size).toBe(50);
+    for (const op of ops) expect(countOf(fake, op.operation.type === 'insert' ? op.operation.translations : {})).toBe(1);
+  });
+
+  it('the end of the run settles: a re-send that meets another 502 is held back again and re-sent again, within the budget', async () => {
+    const fake = new FakeService();
+    fake.script = ['lose', 'lose', 'lose'];
+    const waits: number[] = [];
+    const ops = inserts(2);
+    const r = await run(fake, ops, { holdBackMs: 60_000, holdBackWait: async (ms) => (waits.push(ms), fake.sleep(ms)) });
+    expect(fake.puts).toHaveLength(4);
+    expect(waits).toHaveLength(3);
+    for (const w of waits) expect(w).toBeGreaterThan(50_000);
+    expect(r.applied).toEqual(ops);
+    expect(r.failed).toEqual([]);
+    expect(fake.entries.size).toBe(2);
+  });
+
+  it('the end of the run settles until the retry budget is spent: 5 sends, then it fails as unknown', async () => {
+    const fake = new FakeService();
+    fake.then = 'lose';
+    const notices: string[] = [];
+    const ops = inserts(1);
+    const r = await run(fake, ops, { onNotice: (m) => notices.push(m) });
+    expect(fake.puts).toHaveLength(5);
+    expect(notices.filter((m) => /^1 operation held back: waiting \d+s for the hold-back time to pass/.test(m))).toHaveLength(4);
+    expect(r.applied).toEqual([]);
+    expect(r.failed).toMatchObject([{ line: 2, status: 502, outcomeUnknown: true }]);
+    expect(fake.entries.size).toBe(0);
+  });
+
+  it('settle: false (--no-settle) does not wait at the end: what is held back fails as unknown at once', async () => {
+    const fake = new FakeService();
+    fake.script = ['lose'];
+    const r = await run(fake, inserts(2), { settle: false, holdBackWait: async () => expect.unreachable('no wait with settle: false') });
+    expect(fake.puts).toHaveLength(1);
+    expect(r.failed).toHaveLength(2);
+    expect(Math.max(...fake.waits)).toBeLessThan(60_000);
   });
 
   it('a 502 whose batch the service processes after the check listings: not re-sent, so it lands once, found by the final listing', async () => {
@@ -638,7 +686,7 @@ describe('applyGlossaryPlan: requests the service processes late (timeouts)', ()
     fake.script = [{ late: 1500, answer: 502 }];
     const slowFinalRead = { update: fake.api.update, list: () => inPages(async () => (fake.reads === 2 ? (await fake.sleep(1000), fake.api.read()) : fake.api.read()), 2) };
     const ops = [insert(2, 'bank', 'banque'), insert(3, 'door', 'porte')];
-    const r = await applyGlossaryPlan(slowFinalRead, [], ops, { batchSize: 100, requestTimeoutMs, sleep: fake.sleep });
+    const r = await applyGlossaryPlan(slowFinalRead, [], ops, { settle: false, batchSize: 100, requestTimeoutMs, sleep: fake.sleep });
     expect(fake.puts).toHaveLength(1);
     expect(fake.waits).toEqual([500, 500, 1000]);
     expect(fake.entries.size).toBe(2);

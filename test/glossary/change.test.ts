@@ -280,17 +280,17 @@ describe('settling what earlier runs left unknown', () => {
       },
     }) as unknown as Journal;
   const heldOne = { operation: { type: 'insert' as const, translations: { en: 'x' } }, sentAt: '2026-11-25T10:00:00.000Z' };
-  const settle = async (settled: Settled, requestTimeoutMs = 30_000) => {
+  const settle = async (settled: Settled, holdBackMs = 60_000) => {
     const warnings: string[] = [];
     const windows: number[] = [];
-    const result = await readGlossaryAndSettle(fakeService(eight).client, 'acme', journal(settled, windows), requestTimeoutMs, (m) => warnings.push(m));
+    const result = await readGlossaryAndSettle(fakeService(eight).client, 'acme', journal(settled, windows), holdBackMs, (m) => warnings.push(m));
     return { warnings, windows, result };
   };
 
-  it('holds an unknown batch back for five minutes, or ten request timeouts when longer', async () => {
-    expect((await settle({ landed: 0, lost: 0, held: [] }, 20_000)).windows).toEqual([300_000]);
-    expect((await settle({ landed: 0, lost: 0, held: [] }, 30_000)).windows).toEqual([300_000]);
-    expect((await settle({ landed: 0, lost: 0, held: [] }, 31_000)).windows).toEqual([310_000]);
+  it('holds an unknown batch back for the hold-back time it is given (--hold-back)', async () => {
+    expect((await settle({ landed: 0, lost: 0, held: [] })).windows).toEqual([60_000]);
+    expect((await settle({ landed: 0, lost: 0, held: [] }, 0)).windows).toEqual([0]);
+    expect((await settle({ landed: 0, lost: 0, held: [] }, 120_000)).windows).toEqual([120_000]);
   });
 
   it('says what landed since, what is taken as lost and what is held, each only when there is some', async () => {

@@ -15,6 +15,10 @@ export interface ImportOptionsFlags {
   sheet?: string;
   /** false with --no-wait. */
   wait?: boolean;
+  /** --hold-back <seconds> (checked in run). */
+  holdBack?: string;
+  /** false with --no-settle. */
+  settle?: boolean;
   planOut?: string;
   report?: string;
   exitCode?: boolean;
@@ -37,12 +41,14 @@ export function command(f: Factory): Command {
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--report <file.csv>', 'write one row per file row: line, key, action, outcome, entry, HTTP status, message')
     .option('--no-wait', 'when another teamctl is changing the same glossary: refuse (exit 3) instead of waiting for it')
+    .option('--hold-back <seconds>', 'how long a write whose outcome is unknown is left alone before a listing settles it (default 60)')
+    .option('--no-settle', 'at the end, leave writes still held back in the journal (exit 6) instead of waiting to settle them')
     .option('--batch-size <n>', 'operations per request', '100')
     .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
-    .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
+    .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --hold-back 120   # settle unknown outcomes after 2 min', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
     .action(f.action(run, (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }), ['base-url', 'org']));
 }
 
@@ -52,11 +58,12 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
     import('../../glossary/run.js'),
     import('../../settings.js'),
   ]);
+  const { parseHoldBack } = await import('../../glossary/holdBack.js');
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);
   const onConflict = opts.onConflict ?? 'skip'; // commander's .choices() refused any other value
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
-  return runGlossaryImport(ctx, { ...opts, languages, batchSize, onConflict, requestTimeoutMs });
+  return runGlossaryImport(ctx, { ...opts, languages, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -12,6 +12,10 @@ export interface GlossarySyncOptions {
   sheet?: string;
   /** false with --no-wait. */
   wait?: boolean;
+  /** --hold-back <seconds> (checked in run). */
+  holdBack?: string;
+  /** false with --no-settle. */
+  settle?: boolean;
   file: string;
   prune?: boolean;
   key?: string;
@@ -42,11 +46,14 @@ export function command(f: Factory): Command {
     .option('--report <file.csv>', 'write one row per change: line, key, action, outcome, entry, HTTP status, message')
     .option('--batch-size <n>', 'operations per request', '100')
     .option('--no-wait', 'when another teamctl is changing the same glossary: refuse (exit 3) instead of waiting for it')
+    .option('--hold-back <seconds>', 'how long a write whose outcome is unknown is left alone before a listing settles it (default 60)')
+    .option('--no-settle', 'at the end, leave writes still held back in the journal (exit 6) instead of waiting to settle them')
     .addHelpText(
       'after',
       examples(
         'teamctl glossary sync terms.csv --dry-run',
         'teamctl glossary sync terms.csv --prune --yes --report sync.csv',
+        'teamctl glossary sync terms.csv --no-settle                      # CI: leave unknown outcomes to the next run',
         'teamctl glossary sync terms.csv --prune --dry-run --exit-code   # CI drift check',
         'teamctl glossary sync terms.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
       ),
@@ -61,6 +68,7 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
     import('../../plan/members.js'),
     import('../../settings.js'),
   ]);
+  const { parseHoldBack } = await import('../../glossary/holdBack.js');
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');
   if (opts.maxDeletions !== undefined && !opts.prune) throw new UsageError('--max-deletions goes with --prune: only --prune deletes entries');
@@ -69,5 +77,5 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   ctx.outputFormat();
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
-  return runGlossarySync(ctx, { ...opts, languages, batchSize, maxDeletions, requestTimeoutMs });
+  return runGlossarySync(ctx, { ...opts, languages, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

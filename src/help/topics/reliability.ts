@@ -5,10 +5,10 @@ What teamctl guarantees against a hostile or flaky world, and what it cannot:
 
 - **Nothing lost, nothing doubled.** Members changes are idempotent and retried;
   the glossary PUT is not, and is never sent again after an unknown outcome
-  before the journal's hold-back time has passed (see "Reliability: requests
-  whose outcome is unknown" under \`glossary import\`). The read-back after every
-  run settles each change's row. What cannot be seen: a request the service
-  applies after teamctl's final listing.
+  before its hold-back time (\`--hold-back\`) has passed (see "Reliability:
+  requests whose outcome is unknown" under \`glossary import\`). The read-back
+  after every run settles each change's row. What cannot be seen: a request the
+  service applies after teamctl's final listing.
 - **The fault matrix** in \`npm test\` (\`test/e2e/fault-matrix.test.ts\`) runs a
   300-user roster sync and a 400-row glossary import against ten fault seeds of
   the sandbox (resets, 503, 429 with \`Retry-After\`, answers lost after applying,
@@ -110,13 +110,11 @@ body), an unreadable answer — teamctl does this:
   teamctl looks), it lists again, up to 4 times.
 - **Hold back, go on.** The operations that had not landed are held back, not
   sent again: the journal keeps them, and the run goes on with the next batch,
-  so one transient 503 does not end an import. If the run is still going once
-  the hold-back time (5 minutes, or 10 × \`--timeout\`) has passed since they were
-  sent, teamctl lists the glossary again before the next batch: what landed
-  counts as applied, and what is still missing is sent again, once. Whatever is
-  still held back when the run ends fails with \`outcome unknown: … held back
-  until <time>: a run after that sends it if it is still missing\`, and the exit
-  code is 6. The run stops (later batches \`not sent: …\`) only when the glossary
+  so one transient 503 does not end an import. Once the hold-back time (see
+  below) has passed since they were sent, teamctl lists the glossary again: what
+  landed counts as applied, and what is still missing is sent again — recorded
+  in the journal first, like any batch. An operation is sent at most 5 times in
+  a run. The run stops (later batches \`not sent: …\`) only when the glossary
   cannot be listed, when \`Retry-After\` asks for more than 60 s, or after 5
   unknown outcomes in a row.
 - **Final verification.** After the last batch, teamctl lists the glossary once
@@ -129,6 +127,31 @@ body), an unreadable answer — teamctl does this:
   and exit 1; a set of translations present more often than expected is reported
   in \`failed\` on its line too. If the verification listing itself fails,
   \`failed\` gets an entry with \`line: 0\`.
+
+**The hold-back time** is \`--hold-back <seconds>\` (default 60: twice the default
+\`--timeout\`, long enough for a request the service accepted to have been
+processed) on \`glossary import\`, \`sync\`, \`delete\` and \`apply\` of a glossary
+plan. A run whose operations are still held back when its last batch is sent
+waits for them: a line says how long (on a terminal, a countdown follows), then
+it settles them by a listing and sends what is proven missing, before it exits.
+An import under transient faults therefore ends complete, with exit 0:
+
+    teamctl glossary import terms.csv --hold-back 120
+
+With \`--no-settle\` the run does not wait: whatever is still held back fails with
+\`outcome unknown: … held back until <time>: a run after that sends it if it is
+still missing\`, stays in the journal, and the exit code is 6:
+
+    teamctl glossary sync terms.csv --no-settle
+
+**What is recorded, and where.** Each glossary batch is written to the journal
+before its request leaves: its operations and the time it was sent, under the
+service's origin and the organization. A CI job that runs imports with
+\`--no-settle\`, or that may be cancelled mid-run, should cache the config
+folder's \`journal/\` folder between runs (keyed by service and organization, not
+by commit): the next run then settles what the last one left instead of
+guessing. A job that lets each run settle (the default) ends with an empty
+journal.
 
 **The journal: an immediate re-run cannot double a batch still in flight.**
 Every glossary batch is recorded before its PUT is sent (a journal that cannot
@@ -144,8 +167,8 @@ import\`, \`sync\`, \`delete\` or \`apply\` against the same service and organiz
 settles first, against the glossary it lists anyway: operations found there
 landed (forgotten); the others are **held back** — planned, not sent, reported
 failed as \`not sent: an earlier run's request (sent …) may still apply it — run
-again later\` (exit 6) — for 5 minutes (or 10 × \`--timeout\`, if longer) after
-they were sent; after that they are taken as lost and planned normally. A
+again later\` (exit 6) — until the hold-back time has passed since they were
+sent; after that they are taken as lost and planned normally. A
 warning line says what was found. A time in the journal that lies in the future
 or cannot be read counts as now (and is written back so), so the window is never
 longer than promised. A journal that cannot be read stops the run (exit 1,
@@ -175,11 +198,12 @@ dropped from one that is still queued. Had teamctl sent the missing operations
 again, and the original request then been processed (after teamctl's checks, or
 even after its final listing and exit), each of them would exist twice, with
 nothing left to notice. So teamctl counts what the listing shows as applied,
-reports the rest as unknown and stops. Running the same import again later is
-safe and finishes the job: whatever the service applied meanwhile is then
-\`present\` and skipped. The one thing teamctl cannot see is processing later than
-its final listing; only an idempotency key from the service would close that
-gap, and the service documents none.
+and sends the rest again only once the hold-back time has passed and a listing
+shows it still missing. Running the same import again later is safe too:
+whatever the service applied meanwhile is then \`present\` and skipped. The one
+thing teamctl cannot see is processing later than its final listing; only an
+idempotency key from the service would close that gap, and the service
+documents none.
 
 With a short \`--timeout\` (e.g. \`--timeout 5\`), all of these waits get shorter.
 `;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { Context } from '../../src/context.js';
+import { UsageError } from '../../src/errors.js';
+import { holdBackWaiter, parseHoldBack } from '../../src/glossary/holdBack.js';
+import { fakeStreams } from '../helpers/streams.js';
+
+describe('parseHoldBack', () => {
+  it('defaults to 60 s and settling; --hold-back in whole seconds, 0 to a day; --no-settle', () => {
+    expect(parseHoldBack({})).toEqual({ holdBackMs: 60_000, settle: true });
+    expect(parseHoldBack({ holdBack: '0', settle: false })).toEqual({ holdBackMs: 0, settle: false });
+    expect(parseHoldBack({ holdBack: ' 86400 ' })).toEqual({ holdBackMs: 86_400_000, settle: true });
+    for (const bad of ['', '-5', '2.5', '1e3', '86401', 'ten']) expect(() => parseHoldBack({ holdBack: bad })).toThrow(UsageError);
+  });
+});
+
+describe('holdBackWaiter', () => {
+  const run = async (tty: boolean, ms: number) => {
+    const waits: number[] = [];
+    const streams = fakeStreams({ stderrIsTTY: tty });
+    const ctx = new Context({ streams, env: {}, sleep: async (w: number) => void waits.push(w) }, { color: false });
+    await holdBackWaiter(ctx)(ms, 3);
+    return { waits, err: streams.err() };
+  };
+
+  it('off a terminal: one line, one wait of the whole time', async () => {
+    const { waits, err } = await run(false, 2500);
+    expect(waits).toEqual([2500]);
+    expect(err).toBe('3 glossary operations with an unknown outcome held back: waiting 3s for the hold-back time to pass, then listing the glossary to settle them (--no-settle leaves them to a later run)\n');
+  });
+
+  it('on a terminal: the line, then a countdown redrawn each second, cleared at the end', async () => {
+    const { waits, err } = await run(true, 2500);
+    expect(waits).toEqual([1000, 1000, 500]);
+    expect(err).toContain('waiting 3s for the hold-back time to pass');
+    expect(err).toContain('\r\u001b[2K  settling in 3s\r\u001b[2K  settling in 2s\r\u001b[2K  settling in 1s\r\u001b[2K');
+  });
+});
