@@ -13,14 +13,13 @@ import { holdBack } from './journal.js';
 import { withJournal } from './run.js';
 import { glossaryMoved, glossaryPlanBody } from './savedPlan.js';
 
-export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, claim, run }: SavedPlanRun, wait: boolean | undefined): Promise<number> {
+export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, run }: SavedPlanRun, wait: boolean | undefined): Promise<number> {
   const body = checked(path, () => glossaryPlanBody(plan.body));
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   return withJournal(ctx, client, org, { dryRun: run.dryRun, wait }, async (journal) => {
     const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, requestTimeoutMs, (m) => ctx.io.warn(m), ctx.now);
     const moved = checked(path, () => glossaryMoved(body.state, existing));
     if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remakePlan });
-    await claim();
     const { send, held } = holdBack(body.plan.operations, waiting);
     body.plan.operations = send;
     const domain = glossaryDomain({
