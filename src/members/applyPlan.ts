@@ -47,6 +47,7 @@ export async function savedMembersDomain(
     const current = new Map((currents[i] as CurrentMember[]).map((m) => [m.id, m.email]));
     checkBoundUsers(path, actedOn(saved, `${root}.teams[${i}]`), current);
   });
+  await checkAddedUsers(path, body, root, client, org);
   const domains = body.teams.map((saved, i) =>
     membersDomain(ctx, {
       client,
@@ -70,4 +71,19 @@ export async function savedMembersDomain(
   );
   const [only] = domains;
   return domains.length === 1 && only ? only : severalTeamsDomain(domains, true);
+}
+
+/**
+ * An add the plan names by id and e-mail adds the person the review showed: the organization's
+ * members are read once (only when such an add exists) and each id must have that e-mail.
+ */
+async function checkAddedUsers(path: string, body: MembersPlanBody, root: string, client: SavedPlanRun['client'], org: string): Promise<void> {
+  const named = body.teams.flatMap((saved, i) =>
+    saved.plan.add.flatMap((a, j) => (a.user.id !== null && a.user.email !== null ? [{ where: `${root}.teams[${i}].plan.add[${j}].user`, user: a.user }] : [])),
+  );
+  if (named.length === 0) return;
+  const { listOrganizationMembers } = await import('../api/organization.js');
+  const users = new Map<string, string | null>();
+  for await (const page of listOrganizationMembers(client, org, {}, 1000)) for (const m of page) users.set(m.user.id, m.user.email ?? null);
+  checkBoundUsers(path, named, users);
 }

@@ -79,6 +79,31 @@ describe('a plan names every user by id and e-mail', () => {
     expect(Object.keys(lab.team('t')).sort()).toEqual([uid(1), uid(2), uid(3), uid(4)]);
   });
 
+  it('a team plan whose add by id is given another member\'s e-mail is refused (exit 3): nobody is added', async () => {
+    lab = await startLab(8, { t: [1, 2, 3, 4] }, {}, { TEAMCTL_TEAM: 't' });
+    const path = planPath('team-add-edited');
+    const made = await lab.run(['members', 'add', uid(5), '--plan-out', path]);
+    expect(made.code, made.stderr).toBe(0);
+    const text = readFileSync(path, 'utf8');
+    const plan = readJson(path);
+    const team = ((plan.body as Record<string, Json>).teams as Record<string, Record<string, Record<string, Json>[]>>[])[0] as Record<string, Record<string, Record<string, Json>[]>>;
+    const add = team.plan?.add?.[0] as Record<string, Json>;
+    expect(add.user).toEqual({ id: uid(5), email: null });
+    // The review would show user00006@example.com joining; the id names u5.
+    add.user = { id: uid(5), email: email(6) };
+    writeFileSync(path, JSON.stringify(plan));
+    const applied = await lab.run(['apply', path]);
+    expect(applied.code).toBe(3);
+    expect(applied.stderr).toContain(`body.teams[0].plan.add[0].user names user ${uid(5)} with e-mail ${email(6)}, but the service's user ${uid(5)} has ${email(5)}`);
+    expect(lab.writes()).toEqual([]);
+    expect(Object.keys(lab.team('t')).sort()).toEqual([uid(1), uid(2), uid(3), uid(4)]);
+    // The plan as made (by id alone) applies: u5 joins.
+    writeFileSync(path, text);
+    const again = await lab.run(['apply', path]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(Object.keys(lab.team('t')).sort()).toEqual([uid(1), uid(2), uid(3), uid(4), uid(5)]);
+  });
+
   it('the same edit in the teams of an organization plan is refused too, naming where the plan says it', async () => {
     lab = await startLab(8, { t: [1, 2, 3, 4] });
     const path = planPath('org-team-edited');

@@ -49,8 +49,9 @@ teamctl glossary import terms.csv --plan-out glossary-plan.json                 
     — then verifies, reports (\`--report\`, \`--json\`, \`-o markdown\`) and exits (0,
     1, 4, 6) as the command that made the plan.
   - every user the plan removes or changes the role of is named by id and
-    e-mail; when the service's user of that id has another e-mail (the plan was
-    edited after its review), exit **3** with nothing sent, naming where the
+    e-mail (an add, by what the command was given: id, e-mail, or both); when
+    the service's user of an id has another e-mail than the plan says (the plan
+    was edited after its review), exit **3** with nothing sent, naming where the
     plan says it: \`error: plan.json does not match the service's users:
     body.plan.changes[0].user names user u_123 with e-mail bo@example.com, but
     the service's user u_123 has ada@example.com; nothing was sent\`;
