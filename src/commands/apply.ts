@@ -82,15 +82,21 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   const client = await ctx.client();
   const baseUrl = client.base.origin + client.base.prefix;
   checkTarget(plan, opts.planFile, baseUrl, org);
-  const runOptions = { dryRun: opts.dryRun === true, inputs, ...(opts.report !== undefined ? { report: opts.report } : {}) };
-  ctx.io.info(oneLine(`${runOptions.dryRun ? 'Checking (dry run)' : 'Applying'} ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`));
+  const dryRun = opts.dryRun === true;
+  ctx.io.info(oneLine(`${dryRun ? 'Checking (dry run)' : 'Applying'} ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`));
+  // The same line as `apply --show`: a reviewer matches the plan applied with the one reviewed.
+  ctx.io.info(`digest ${plan.digest}`);
   if (opts.force !== true) await checkNotApplied(ctx.store.dir, plan.id, opts.planFile);
-  /** Once the plan is known to be current: recorded as applied before its first change (not in a dry run). */
+  /**
+   * Recorded as applied by the change engine once the plan is current, bound to its users, past
+   * its guards and confirmed — before its first change, never in a dry run.
+   */
   const claim = async (): Promise<void> => {
-    if (!runOptions.dryRun) await claimPlan(ctx.store.dir, plan.id, opts.planFile, opts.force === true, (m) => ctx.io.warn(m));
+    if (!dryRun) await claimPlan(ctx.store.dir, plan.id, opts.planFile, opts.force === true, (m) => ctx.io.warn(m));
   };
+  const runOptions = { dryRun, inputs, claim, ...(opts.report !== undefined ? { report: opts.report } : {}) };
 
-  const saved = { path: opts.planFile, client, baseUrl, org, claim, run: runOptions };
+  const saved = { path: opts.planFile, client, baseUrl, org, run: runOptions };
   if (plan.kind === 'members') return (await import('../members/applyPlan.js')).applyMembersPlan(ctx, plan, saved);
   if (plan.kind === 'teams') return (await import('../teams/applyPlan.js')).applyTeamsPlan(ctx, plan, saved);
   if (plan.kind === 'organization') return (await import('../organization/savedPlan.js')).applyOrgPlan(ctx, plan, saved);

@@ -99,7 +99,8 @@ export async function show(planFile: string, ctx: Context): Promise<number> {
   const applied = record === 'unreadable' ? { appliedAt: null, pid: null, host: null, unreadable: true } : (record ?? null);
   const appliedWords = record === 'unreadable' ? ', applied (its record in the config folder cannot be read)' : record ? `, applied ${record.appliedAt}` : '';
   const format = ctx.outputFormat();
-  const about = { id: plan.id, command: plan.command, organization: plan.organization, baseUrl: plan.baseUrl, createdAt: plan.createdAt, kind: plan.kind, applied, guards };
+  // The plan's digest, as `apply` prints it: a reviewer matches the plan applied with this one.
+  const about = { id: plan.id, digest: plan.digest, command: plan.command, organization: plan.organization, baseUrl: plan.baseUrl, createdAt: plan.createdAt, kind: plan.kind, applied, guards };
   if (format === 'json') {
     await ctx.io.out(JSON.stringify({ ...about, changes }, null, 1) + '\n');
     return ExitCode.ok;
@@ -113,12 +114,13 @@ export async function show(planFile: string, ctx: Context): Promise<number> {
       { heading: 'guards', columns: ['guard', 'value'], rows: guardList },
       { heading: 'changes', columns: columns.map((c) => c.header), rows: changes.map((c) => [c.where, c.action, c.subject, c.detail]) },
     ];
-    await ctx.io.out(renderMarkdown({ title, sections }));
+    await ctx.io.out(renderMarkdown({ title: `${title}; digest ${plan.digest}`, sections }));
     return ExitCode.ok;
   }
   // table, tsv, csv, ndjson: the changes are the data; the plan's particulars go to people on stderr.
   ctx.io.info(oneLine(title));
   ctx.io.info(oneLine(guardLine));
+  ctx.io.info(`digest ${plan.digest}`);
   ctx.io.info(`${changes.length} ${changes.length === 1 ? 'change' : 'changes'}; nothing was read or sent`);
   await writeList(ctx.io, format, onePage(changes), columns);
   return ExitCode.ok;

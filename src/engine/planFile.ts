@@ -62,16 +62,40 @@ export function planFileText(plan: PlanFile, limit = maxPlanBytes): string {
   return text;
 }
 
+/** A plan file as read: its digest is that of the file's content, whatever its layout. */
+export type ReadPlanFile = PlanFile & { readonly digest: string };
+
+/** JSON with the keys of every object sorted and no whitespace between tokens. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The digest of a plan (`teamctl help plans`, "Digest"): the SHA-256 of its canonical JSON (the
+ * keys of every object sorted, no whitespace), UTF-8 encoded — the same for a re-indented file or
+ * one whose keys were reordered, another for any change of a value.
+ */
+export function planDigest(value: unknown): string {
+  return `sha256:${createHash('sha256').update(canonicalJson(value), 'utf8').digest('hex')}`;
+}
+
 /** Reads and checks a plan file: exit 2 with a clear message for anything that is not one. */
 // Read as a bounded stream, as input files are (`teamctl help reliability`, "Bounded input"): a device, a pipe or
 // anything over maxPlanBytes is refused (exit 2, naming the file) before it fills memory.
-export async function readPlanFile(path: string, cwd?: string): Promise<PlanFile> {
+export async function readPlanFile(path: string, cwd?: string): Promise<ReadPlanFile> {
   const text = await readTextFile(path, cwd, { maxBytes: maxPlanBytes, regularOnly: true, what: 'the plan' });
   return parsePlanFile(text, path);
 }
 
 /** Checks a plan file's text (its size was bounded by the reader). */
-export function parsePlanFile(input: Buffer | string, path: string): PlanFile {
+export function parsePlanFile(input: Buffer | string, path: string): ReadPlanFile {
   const text = typeof input === 'string' ? input : input.toString('utf8');
   const notAPlan = (why: string): UsageError =>
     new UsageError(`${path} is not a teamctl plan: ${why}`, { hint: 'make one with --plan-out <file> (members add|remove|sync|offboard, glossary import|sync|delete)' });
@@ -96,7 +120,9 @@ export function parsePlanFile(input: Buffer | string, path: string): PlanFile {
   }
   if (!(['members', 'glossary', 'teams', 'organization'] as unknown[]).includes(plan.kind)) throw notAPlan('"kind" is none of members, glossary, teams and organization');
   if (typeof plan.body !== 'object' || plan.body === null) throw notAPlan('it has no plan body');
+  // The digest of what was read, before an id is given to a plan that has none.
+  const digest = planDigest(data);
   // Plans written before plans had ids are known by their bytes.
   if (typeof plan.id !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(plan.id)) plan.id = `sha256-${createHash('sha256').update(input).digest('hex')}`;
-  return plan as PlanFile;
+  return Object.defineProperty(plan, 'digest', { value: digest, enumerable: false }) as ReadPlanFile;
 }

@@ -88,6 +88,12 @@ export interface RunOptions {
   report?: string;
   /** The files the run reads: GITHUB_STEP_SUMMARY naming one of them is skipped (`teamctl help formatting`, "Reports"). */
   inputs?: readonly InputFile[];
+  /**
+   * A saved plan's record as applied (README, "Review, then apply"): taken once the plan passed
+   * its guards and its confirmation, right before its first change — a plan stopped before
+   * anything was sent is not recorded. Never in a dry run.
+   */
+  claim?: () => Promise<void>;
 }
 
 /** What `apply` hands the domain whose plan it applies, once the plan's target is checked. */
@@ -97,8 +103,7 @@ export interface SavedPlanRun {
   client: ApiClient;
   baseUrl: string;
   org: string;
-  /** Records the plan as applied, once it is known to be current (before its first change). */
-  claim: () => Promise<void>;
+  /** Its `claim` records the plan as applied, once nothing stops it any more. */
   run: RunOptions;
 }
 
@@ -223,6 +228,7 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
   }
 
   if (domain.isEmpty()) {
+    await options.claim?.();
     const view = domain.nothingToDo();
     if (options.report !== undefined) await writeFileAtomic(ctx.path(options.report), await csvText(domain.csv, view.rows), `--report ${options.report}`);
     await publish(ctx, view, options.inputs);
@@ -231,6 +237,7 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
   }
 
   await domain.confirm(ctx);
+  await options.claim?.();
 
   const work = domain.work();
   const progress = await startProgress(io, work.label, work.units, work.requests);

@@ -14,14 +14,13 @@ import { withJournal } from './run.js';
 import { holdBackWaiter, type HoldBack } from './holdBack.js';
 import { glossaryMoved, glossaryPlanBody } from './savedPlan.js';
 
-export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, claim, run }: SavedPlanRun, wait: boolean | undefined, holdBack: HoldBack): Promise<number> {
+export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, run }: SavedPlanRun, wait: boolean | undefined, holdBack: HoldBack): Promise<number> {
   const body = checked(path, () => glossaryPlanBody(plan.body));
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   return withJournal(ctx, client, org, { dryRun: run.dryRun, wait }, async (journal) => {
     const { existing, held: waiting } = await readGlossaryAndSettle(client, org, journal, holdBack.holdBackMs, (m) => ctx.io.warn(m), ctx.now);
     const moved = checked(path, () => glossaryMoved(body.state, existing));
     if (moved !== undefined) throw new GuardError(`the glossary of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remakePlan });
-    await claim();
     const { send, held } = holdBackWaiting(body.plan.operations, waiting);
     body.plan.operations = send;
     const domain = glossaryDomain({

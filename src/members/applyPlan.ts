@@ -10,13 +10,13 @@ import type { CurrentMember } from '../plan/members.js';
 import { membersDomain, type MembersDomain, type MembersPlanBody } from './change.js';
 import { severalTeamsDomain, type TeamRow } from './severalTeams.js';
 import { runPool } from './pool.js';
-import { membersPlanBody, teamMoved } from './savedPlan.js';
+import { actedOn, membersPlanBody, teamMoved } from './savedPlan.js';
+import { checkBoundUsers } from '../engine/boundUsers.js';
 import { readTeam } from './team.js';
 
 export async function applyMembersPlan(ctx: Context, plan: PlanFile, saved: SavedPlanRun): Promise<number> {
   const body = checked(saved.path, () => membersPlanBody(plan.body));
   const domain = await savedMembersDomain(ctx, body, plan.command, saved);
-  await saved.claim();
   return runChange(ctx, domain, saved.run);
 }
 
@@ -24,7 +24,13 @@ export async function applyMembersPlan(ctx: Context, plan: PlanFile, saved: Save
  * The domain of a saved members plan (its teams read again): refused with nothing sent when any
  * team it names moved since the plan was made.
  */
-export async function savedMembersDomain(ctx: Context, body: MembersPlanBody, command: string, { client, baseUrl, org }: Pick<SavedPlanRun, 'client' | 'baseUrl' | 'org'>): Promise<MembersDomain | ChangeDomain<TeamRow>> {
+export async function savedMembersDomain(
+  ctx: Context,
+  body: MembersPlanBody,
+  command: string,
+  { path, client, baseUrl, org }: Pick<SavedPlanRun, 'path' | 'client' | 'baseUrl' | 'org'>,
+  root = 'body',
+): Promise<MembersDomain | ChangeDomain<TeamRow>> {
   client.shareBudget(body.options.concurrency);
   const reads = await runPool(body.teams, 8, (saved) => readTeam(client, org, saved.team, 'to check the plan; nothing was sent'));
   const failed = reads.find((r) => !r.ok);
@@ -36,6 +42,12 @@ export async function savedMembersDomain(ctx: Context, body: MembersPlanBody, co
     return what === undefined ? [] : [`team ${saved.team} changed since the plan was made: ${what}`];
   });
   if (moved.length > 0) throw new GuardError(`${moved.join('; ')}; nothing was sent`, { hint: remakePlan });
+  // Each member the plan removes or changes is the person its review showed (by id and e-mail).
+  body.teams.forEach((saved, i) => {
+    const current = new Map((currents[i] as CurrentMember[]).map((m) => [m.id, m.email]));
+    checkBoundUsers(path, actedOn(saved, `${root}.teams[${i}]`), current);
+  });
+  await checkAddedUsers(path, body, root, client, org);
   const domains = body.teams.map((saved, i) =>
     membersDomain(ctx, {
       client,
@@ -59,4 +71,19 @@ export async function savedMembersDomain(ctx: Context, body: MembersPlanBody, co
   );
   const [only] = domains;
   return domains.length === 1 && only ? only : severalTeamsDomain(domains, true);
+}
+
+/**
+ * An add the plan names by id and e-mail adds the person the review showed: the organization's
+ * members are read once (only when such an add exists) and each id must have that e-mail.
+ */
+async function checkAddedUsers(path: string, body: MembersPlanBody, root: string, client: SavedPlanRun['client'], org: string): Promise<void> {
+  const named = body.teams.flatMap((saved, i) =>
+    saved.plan.add.flatMap((a, j) => (a.user.id !== null && a.user.email !== null ? [{ where: `${root}.teams[${i}].plan.add[${j}].user`, user: a.user }] : [])),
+  );
+  if (named.length === 0) return;
+  const { listOrganizationMembers } = await import('../api/organization.js');
+  const users = new Map<string, string | null>();
+  for await (const page of listOrganizationMembers(client, org, {}, 1000)) for (const m of page) users.set(m.user.id, m.user.email ?? null);
+  checkBoundUsers(path, named, users);
 }

@@ -3,6 +3,7 @@
 import type { TeamMemberRole } from '../api/types.js';
 import { ShapeError, array, boolean, object, oneOf, string, stringOrNull, wholeNumber, type Json } from '../engine/shape.js';
 import type { UserRef } from '../model/users.js';
+import type { PlannedUser } from '../engine/boundUsers.js';
 import type { CurrentMember, MembersPlan } from '../plan/members.js';
 import type { MembersPlanBody, SavedTeamPlan } from './change.js';
 import { plural } from '../output/words.js';
@@ -109,4 +110,15 @@ export function teamMoved(saved: SavedTeamPlan['state'], now: readonly CurrentMe
     ...(removed > 0 ? [`${plural(removed, 'member')} removed`] : []),
     ...(roles > 0 ? [`${plural(roles, 'role')} changed`] : []),
   ].join(', ');
+}
+
+/**
+ * The members a team's plan removes or changes the role of, each with where the plan names it
+ * (`root` as in membersPlanBody): bound by id and e-mail to the team's members read at apply.
+ */
+export function actedOn(saved: SavedTeamPlan, at: string): PlannedUser[] {
+  return [
+    ...saved.plan.remove.map((r, i) => ({ where: `${at}.plan.remove[${i}].user`, user: r.user })),
+    ...saved.plan.roleChanges.map((c, i) => ({ where: `${at}.plan.roleChanges[${i}].user`, user: c.user })),
+  ];
 }

@@ -19,6 +19,7 @@ import type { InvitationsPlanBody } from './invitations.js';
 import { emailKey } from '../model/users.js';
 import { teamMemberRoles } from '../choices.js';
 import { membersPlanBody, user } from '../members/savedPlan.js';
+import { checkBoundUsers } from '../engine/boundUsers.js';
 
 function role(value: Json, path: string): OrganizationRole {
   if (value === null) return null;
@@ -101,10 +102,16 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
 }
 
 async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRun, body: OrgPlanBody, journal: Journal): Promise<number> {
-  const { client, baseUrl, org, claim, run } = saved;
-  const teams = body.teams === undefined ? undefined : await savedMembersDomain(ctx, body.teams, plan.command, saved);
+  const { path, client, baseUrl, org, run } = saved;
+  const teams = body.teams === undefined ? undefined : await savedMembersDomain(ctx, body.teams, plan.command, saved, 'body.teams');
   const members = await readOrgMembers(client, org);
   const caller = await callerOf(client, members);
+  // Each member the plan removes or changes the role of is the person its review showed.
+  checkBoundUsers(
+    path,
+    body.plan.changes.map((c, i) => ({ where: `body.plan.changes[${i}].user`, user: c.user })),
+    new Map(members.map((m) => [m.id, m.email])),
+  );
   // An empty state: the plan changes no member of the organization and depends on none.
   const now = body.state.length === 0 && body.plan.changes.length === 0 ? [] : organizationState(members, body.plan, caller.id);
   // A state cut short (an edited file) names what it lacks, so the refusal is never empty.
@@ -114,7 +121,6 @@ async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRu
   if (moved.length > 0 || joined.length > 0) {
     throw new GuardError(`the members of organization ${org} changed since the plan was made: ${[...moved, ...joined].join('; ')}; nothing was sent`, { hint: remakePlan });
   }
-  await claim();
   const input = { client, baseUrl, org, command: plan.command, members, plan: body.plan, caller, maxOrgRemovals: body.options.maxOrgRemovals, force: body.options.force, concurrency: body.options.concurrency, confirmed: true };
   if (teams === undefined) return runChange(ctx, orgMembersDomain(ctx, input), run);
   const { roles, removals } = organizationParts(ctx, input);

@@ -9,11 +9,10 @@ import { GuardError } from '../errors.js';
 import { listedTeams, teamsDomain } from './change.js';
 import { teamsMoved, teamsPlanBody } from './savedPlan.js';
 
-export async function applyTeamsPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, claim, run }: SavedPlanRun): Promise<number> {
+export async function applyTeamsPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, run }: SavedPlanRun): Promise<number> {
   const body = checked(path, () => teamsPlanBody(plan.body));
   const teams = await listedTeams(client, org);
   const moved = teamsMoved(body, teams);
   if (moved !== undefined) throw new GuardError(`the teams of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remakePlan });
-  await claim();
   return runChange(ctx, teamsDomain({ client, baseUrl, org, command: plan.command, teams, changes: body.changes, force: body.force, confirmed: true }), run);
 }

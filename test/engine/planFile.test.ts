@@ -1,7 +1,8 @@
 // The plan file reader (src/engine/planFile.ts): anything that is not a complete teamctl plan of
 // a known version is a usage error (exit 2) that says why.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { maxPlanBytes, parsePlanFile, planFileText, planFormat, planVersion, stateDigest, type PlanFile } from '../../src/engine/planFile.js';
+import { maxPlanBytes, parsePlanFile, planDigest, planFileText, planFormat, planVersion, stateDigest, type PlanFile } from '../../src/engine/planFile.js';
 import { UsageError } from '../../src/errors.js';
 
 const plan: PlanFile = {
@@ -129,5 +130,37 @@ describe('plan files', () => {
     expect(error?.hint).toBe('split the change into several smaller files');
     // Apply's limit, in the words the message uses.
     expect(maxPlanBytes).toBe(134_217_728);
+  });
+});
+
+describe('the digest of a plan', () => {
+  const digest = (text: string): string => parse(text).digest;
+
+  it('is the SHA-256 of the canonical JSON: keys sorted at every level, no whitespace, UTF-8', () => {
+    const value = { b: [1, { d: 'é', c: null }], a: true };
+    const canonical = '{"a":true,"b":[1,{"c":null,"d":"é"}]}';
+    expect(planDigest(value)).toBe(`sha256:${createHash('sha256').update(Buffer.from(canonical, 'utf8')).digest('hex')}`);
+  });
+
+  it('keeps its value when the file is re-indented or its keys reordered, and is not part of the plan written back', () => {
+    const text = planFileText(plan);
+    const reordered = JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(text) as object).reverse()), null, 3);
+    expect(digest(reordered)).toBe(digest(text));
+    expect(digest(JSON.stringify(plan))).toBe(digest(text));
+    expect(Object.keys(parse(text))).not.toContain('digest');
+    expect(JSON.stringify(parse(text))).not.toContain('sha256:');
+  });
+
+  it('changes with any value: one character, a number, an element added', () => {
+    const text = planFileText(plan);
+    expect(digest(text.replace('acme', 'acmf'))).not.toBe(digest(text));
+    expect(digest(text.replace('"teams": []', '"teams": [1]'))).not.toBe(digest(text));
+    expect(digest(text.replace('"version": 1', '"version": 1.0'))).toBe(digest(text)); // the same number
+  });
+
+  it('of a plan without an id is that of what was read, before the id given to it', () => {
+    const { id: _id, ...old } = plan;
+    const text = planFileText(old as PlanFile);
+    expect(parse(text).digest).toBe(planDigest(old));
   });
 });

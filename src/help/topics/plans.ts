@@ -48,10 +48,20 @@ teamctl glossary import terms.csv --plan-out glossary-plan.json                 
     prompt (the reviewed plan is the confirmation, \`--prune\` removals included)
     — then verifies, reports (\`--report\`, \`--json\`, \`-o markdown\`) and exits (0,
     1, 4, 6) as the command that made the plan.
+  - every user the plan removes or changes the role of is named by id and
+    e-mail (an add, by what the command was given: id, e-mail, or both); when
+    the service's user of an id has another e-mail than the plan says (the plan
+    was edited after its review), exit **3** with nothing sent, naming where the
+    plan says it: \`error: plan.json does not match the service's users:
+    body.plan.changes[0].user names user u_123 with e-mail bo@example.com, but
+    the service's user u_123 has ada@example.com; nothing was sent\`;
   - A plan applies once. Every plan has an id; \`apply\` records it in the config
-    folder (\`applied-plans/<id>.json\`: when, which process, which host) before
-    its first change is sent, and refuses a plan recorded there with exit 3,
-    nothing sent — \`plan.json was already applied at … ; a plan applies once\` —
+    folder (\`applied-plans/<id>.json\`: when, which process, which host) once
+    nothing stops it any more — it is current, its guards (such as
+    \`--max-org-removals\`) pass — just before its first change is sent. A plan
+    stopped before anything was sent is not recorded: once the cause is gone,
+    it applies. \`apply\` refuses a plan recorded there with exit 3, nothing sent
+    — \`plan.json was already applied at … ; a plan applies once\` —
     also when the change was reverted meanwhile so the state matches again, and
     also for a second \`apply\` of it running at the same moment. \`apply
     --dry-run\` answers the same. \`--force\` applies it again (saying so), if the
@@ -59,6 +69,15 @@ teamctl glossary import terms.csv --plan-out glossary-plan.json                 
     applied plan is refused as stale instead: the team or glossary is no longer
     the state it was made from.
   - The team setting is not needed: the plan names its team.
+
+**Digest.** \`apply --show\` (a \`digest\` field with \`--json\`, the title with
+\`-o markdown\`, a line on stderr otherwise) and \`apply\` (a line on stderr)
+print the plan's digest, \`digest sha256:<64 hex digits>\`, so a reviewer can
+match the plan applied with the one reviewed. It is the SHA-256 of the plan
+file's canonical JSON, UTF-8 encoded: the whole document as read, the keys of
+every object sorted (by UTF-16 code units), no whitespace between tokens,
+strings and numbers as JavaScript's \`JSON.stringify\` writes them. Re-indenting
+the file or reordering its keys keeps the digest; any changed value changes it.
 
 **Markdown.** \`-o markdown\` prints a plan or its result as Markdown for a
 pull-request comment, and the step summary gets the same (\`teamctl help
