@@ -117,7 +117,7 @@ export async function readGlossaryAndSettle(
       `an earlier run left glossary requests with an unknown outcome: ${[
         ...(settled.landed > 0 ? [n(settled.landed, 'landed since')] : []),
         ...(settled.lost > 0 ? [n(settled.lost, 'never landed (taken as lost)')] : []),
-        ...(settled.held.length > 0 ? [n(settled.held.length, 'may still land, and are held back in this run')] : []),
+        ...(settled.held.length > 0 ? [n(settled.held.length, `may still land, and ${settled.held.length === 1 ? 'is' : 'are'} held back in this run`)] : []),
       ].join('; ')}`,
     );
   }

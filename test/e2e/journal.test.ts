@@ -180,7 +180,7 @@ describe('the glossary journal', () => {
     // At once: still held back.
     const soon = await runCli(['glossary', 'import', file, '--batch-size', '1', '--no-settle'], opts);
     expect(soon.code).toBe(6);
-    expect(soon.stderr).toContain('1 operation may still land, and are held back in this run');
+    expect(soon.stderr).toContain('1 operation may still land, and is held back in this run');
     // After the hold-back time: listed, still missing, taken as lost and sent once.
     clock += 6 * 60_000;
     const later = await runCli(['glossary', 'import', file, '--batch-size', '1'], opts);
@@ -250,7 +250,7 @@ describe('the glossary journal', () => {
     const viaLocalhost = { ...s.env, TEAMCTL_BASE_URL: s.sandbox.url.replace('127.0.0.1', 'localhost') };
     const other = await runCli(['--profile', 'staging', 'glossary', 'import', file], { env: viaLocalhost, configDir: config });
     expect(other.code).toBe(6);
-    expect(other.stderr).toContain('1 operation may still land, and are held back in this run');
+    expect(other.stderr).toContain('1 operation may still land, and is held back in this run');
     expect(puts()).toBe(1);
     letGo();
     await vi.waitFor(() => expect(ens()).toEqual(['bank']));
@@ -332,5 +332,22 @@ describe('the glossary journal', () => {
       expect(puts()).toBe(before);
     }
     expect(ens()).toEqual(['old']);
+  });
+
+  it('one insert that may still land holds back one identical planned insert, not every one: of two identical rows, one is sent', async () => {
+    const config = newConfigDir();
+    const journal = await Journal.open(config, s.sandbox.url + '/v1', 'acme', { wait: false, onWait: () => {} });
+    await journal.sending([{ type: 'insert', translations: { en: 'bank', fr: 'banque' } }], new Date());
+    await journal.close();
+    // Two entries of the same translations, exported from another organization (ids it knows): two inserts here.
+    const file = join(dir, 'twice.csv');
+    writeFileSync(file, 'id,en,fr\nx1,bank,banque\nx2,bank,banque\n');
+    const r = await runCli(['glossary', 'import', file, '--json'], { env: s.env, configDir: config });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain('1 operation may still land, and is held back in this run');
+    const report = JSON.parse(r.stdout) as { inserted: number };
+    expect(report.inserted).toBe(1);
+    expect(puts()).toBe(1);
+    expect(ens()).toEqual(['bank']);
   });
 });

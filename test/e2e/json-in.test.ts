@@ -120,6 +120,22 @@ describe('rosters from members list --json and -o ndjson', () => {
     }
   });
 
+  it('a guest listed by members list --json (organization role null) is a guest in the roster: --org-roles makes a member promoted since a guest again', async () => {
+    s.sandbox.store.addUsers('acme', 3);
+    for (const t of ['a', 'b']) s.sandbox.store.createTeam('acme', t);
+    s.sandbox.store.setTeamMembers('acme', 'a', [{ userId: 'u00001', role: 'owner' }, { userId: 'u00002', role: 'member' }]);
+    s.sandbox.store.setTeamMembers('acme', 'b', [{ userId: 'u00003', role: 'owner' }]);
+    s.sandbox.store.members.setRole('acme', 'u00002', null);
+    const listed = await runCli(['members', 'list', '--team', 'a,b', '--json'], { env: s.env });
+    expect(listed.code, listed.stderr).toBe(0);
+    const roster = file(listed.stdout);
+    s.sandbox.store.members.setRole('acme', 'u00002', 'edit');
+    const r = await runCli(['members', 'sync', '--roster', roster, '--org-roles', '--yes', '--json'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(s.sandbox.store.getUser('acme', 'u00002')?.role).toBeNull();
+    expect(mutating().filter((q) => q.method === 'PATCH').map((q) => q.path)).toEqual(['/v1/orgs/acme/members/u00002']);
+  });
+
   it('an item of another shape is refused on its line', async () => {
     const r = await runCli(['members', 'sync', '--roster', file('[\n{"email":"ada@example.com"}\n]\n'), '--dry-run'], { env: s.env });
     expect(r.code).toBe(2);

@@ -66,6 +66,40 @@ describe('cells as Excel shows them', () => {
     expect(await cells(in1904)).toEqual([[1, ['1/1/1904']]]);
   });
 
+  it('the 1904 date system however the workbook spells it ("1" or "true"): the same serial is four years and a day later than in the 1900 system', async () => {
+    const book = (workbookPr: string): string => {
+      const parts = workbookParts([{ name: 'S', xml: sheetXml([[{ xml: '<c r="REF" s="1"><v>45292</v></c>' }]]) }], { styles: { xfs: [0, 14] } });
+      const at = parts.findIndex((p) => p.name === 'xl/workbook.xml');
+      parts[at] = { name: 'xl/workbook.xml', data: String(parts[at]?.data).replace('<sheets>', `${workbookPr}<sheets>`) };
+      return write(zip(parts));
+    };
+    expect(await cells(book(''))).toEqual([[1, ['1/1/2024']]]);
+    expect(await cells(book('<workbookPr date1904="false"/>'))).toEqual([[1, ['1/1/2024']]]);
+    expect(await cells(book('<workbookPr date1904="true"/>'))).toEqual([[1, ['1/2/2028']]]);
+    expect(await cells(book('<workbookPr date1904="1"/>'))).toEqual([[1, ['1/2/2028']]]);
+  });
+
+  it('cells and rows without an "r" attribute (several writers omit it) follow the one before them', async () => {
+    const text = (t: string): string => `<c t="inlineStr"><is><t>${t}</t></is></c>`;
+    const sheet = sheetXml([]).replace(
+      '<sheetData></sheetData>',
+      `<sheetData><row>${text('Email')}${text('Role')}</row><row>${text('ana@example.com')}${text('owner')}</row>` +
+        `<row r="4"><c r="B4"><v>1</v></c><c><v>2</v></c></row><row>${text('bo@example.com')}${text('member')}</row></sheetData>`,
+    );
+    const path = write(zip(workbookParts([{ name: 'S', xml: sheet }])));
+    expect(await cells(path)).toEqual([
+      [1, ['Email', 'Role']],
+      [2, ['ana@example.com', 'owner']],
+      [4, ['', '1', '2']],
+      [5, ['bo@example.com', 'member']],
+    ]);
+    const roster = write(zip(workbookParts([{ name: 'S', xml: sheet.replace(/<row r="4">.*?<\/row>/, '') }])));
+    expect((await readUserFile(roster, { readRoles: true })).users.map((u) => [u.key, u.role, u.line])).toEqual([
+      ['ana@example.com', 'owner', 2],
+      ['bo@example.com', 'member', 3],
+    ]);
+  });
+
   it('rows by their numbers: gaps kept in line numbers, blank rows and trailing empty cells left out, rich text runs joined, phonetic runs not', async () => {
     const sheet = sheetXml([]).replace(
       '<sheetData></sheetData>',

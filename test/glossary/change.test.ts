@@ -298,7 +298,7 @@ describe('settling what earlier runs left unknown', () => {
     expect((await settle({ landed: 0, lost: 0, held: [] })).warnings).toEqual([]);
     expect((await settle({ landed: 1, lost: 0, held: [] })).warnings).toEqual([`${prefix}1 operation landed since`]);
     expect((await settle({ landed: 0, lost: 2, held: [] })).warnings).toEqual([`${prefix}2 operations never landed (taken as lost)`]);
-    expect((await settle({ landed: 0, lost: 0, held: [heldOne] })).warnings).toEqual([`${prefix}1 operation may still land, and are held back in this run`]);
+    expect((await settle({ landed: 0, lost: 0, held: [heldOne] })).warnings).toEqual([`${prefix}1 operation may still land, and is held back in this run`]);
     const all = await settle({ landed: 2, lost: 1, held: [heldOne, heldOne] });
     expect(all.warnings).toEqual([`${prefix}2 operations landed since; 1 operation never landed (taken as lost); 2 operations may still land, and are held back in this run`]);
     expect(all.result.existing).toEqual(eight);

@@ -97,7 +97,11 @@ export function command(f: Factory): Command {
     .action(f.action(run, (cmd) => cmd.opts<SyncOptionsFlags>(), ['base-url', 'org']));
 }
 
+/** What a file given to `members sync` is for. */
+type FileKind = 'roster' | 'add' | 'remove' | 'keep';
+
 interface Source {
+  kind: FileKind;
   path: string;
   roles: boolean;
   /** The roster and --add-file leave out inactive accounts; a --remove-file keeps them. */
@@ -106,15 +110,15 @@ interface Source {
   what: string;
 }
 
-/** Reads every file, collecting the problems of all of them (after `earlier` ones) before failing. */
-async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd: string, userColumn: string | undefined, sheet: string | undefined): Promise<UserFile[]> {
+/** Reads every file, each into the list of its kind, collecting the problems of all of them (after `earlier` ones) before failing. */
+async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd: string, userColumn: string | undefined, sheet: string | undefined): Promise<Record<FileKind, UserFile[]>> {
   const { readUserFile, throwProblems } = await import('../../files/users.js');
   const problems: FileProblem[] = [...earlier];
   let total = earlier.length;
-  const files: UserFile[] = [];
+  const files: Record<FileKind, UserFile[]> = { roster: [], add: [], remove: [], keep: [] };
   for (const source of sources) {
     try {
-      files.push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet }, cwd));
+      files[source.kind].push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet }, cwd));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);
@@ -153,23 +157,22 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const keepFiles = opts.keepFile ?? [];
   const keepArgs = parseUserArguments(opts.keep ?? [], '--keep');
   const sources: Source[] = [
-    ...(opts.roster !== undefined ? [{ path: opts.roster, roles: true, dropInactive: true, what: 'the roster' }] : []),
-    ...addFiles.map((path) => ({ path, roles: false, dropInactive: true, what: 'the --add-file' })),
-    ...removeFiles.map((path) => ({ path, roles: false, dropInactive: false, what: 'the --remove-file' })),
+    ...(opts.roster !== undefined ? [{ kind: 'roster' as const, path: opts.roster, roles: true, dropInactive: true, what: 'the roster' }] : []),
+    ...addFiles.map((path) => ({ kind: 'add' as const, path, roles: false, dropInactive: true, what: 'the --add-file' })),
+    ...removeFiles.map((path) => ({ kind: 'remove' as const, path, roles: false, dropInactive: false, what: 'the --remove-file' })),
     // Protected users are protected whatever a status column says of them.
-    ...keepFiles.map((path) => ({ path, roles: false, dropInactive: false, what: 'the --keep-file' })),
+    ...keepFiles.map((path) => ({ kind: 'keep' as const, path, roles: false, dropInactive: false, what: 'the --keep-file' })),
   ];
   if (opts.userColumn !== undefined && opts.userColumn.trim() === '') throw new UsageError('--user-column needs the name of a header cell');
   const profileKeep = ctx.profile().keep;
   const configKeep = parseUserArguments(profileKeep === undefined ? [] : profileKeep.split(',').map((v) => v.trim()).filter((v) => v !== ''), 'the config key keep');
   if (opts.sheet !== undefined && sources.length === 0) throw new UsageError('--sheet chooses the sheet of an .xlsx file: give --roster, --add-file or --remove-file too');
   const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, opts.userColumn, opts.sheet);
-  for (const file of files) for (const w of file.warnings) ctx.io.warn(formatProblem(w));
-  const roster = opts.roster !== undefined ? files[0] : undefined;
-  const fileAt = (offset: number, count: number): UserFile[] => files.slice(offset, offset + count);
-  const addFromFiles = fileAt(roster ? 1 : 0, addFiles.length);
-  const removeFromFiles = fileAt((roster ? 1 : 0) + addFiles.length, removeFiles.length);
-  const keep = [...keepArgs.users, ...configKeep.users, ...fileAt((roster ? 1 : 0) + addFiles.length + removeFiles.length, keepFiles.length).flatMap((f) => f.users)];
+  for (const file of [...files.roster, ...files.add, ...files.remove, ...files.keep]) for (const w of file.warnings) ctx.io.warn(formatProblem(w));
+  const roster = files.roster[0];
+  const addFromFiles = files.add;
+  const removeFromFiles = files.remove;
+  const keep = [...keepArgs.users, ...configKeep.users, ...files.keep.flatMap((f) => f.users)];
   if (opts.orgRoles && roster && !roster.header?.orgRoleColumn) {
     throw new UsageError(`--org-roles reads the roster's "orgRole" column (also "org role", "organization role"), and ${roster.file} has none`);
   }
