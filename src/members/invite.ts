@@ -114,13 +114,13 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
       const joined = await settle(client, org, invitees, sent);
       const placements = interrupted() ? [] : await place(ctx, input, joined, progress, interrupted);
       const rows = [...sent.rows, ...pendingRows(), ...placements.flatMap((p) => p.rows)];
-      const tally = tallyOf(sent.rows, placements.map((p) => p.view.tally));
+      const tally = tallyOf(sent.rows, placements.map((p) => p.view.tally), sent.unrecorded);
       const placed = placements.map((p) => ({ team: p.team, ...(p.view.json as object) }));
       return {
         rows,
         json: json(rows, placed),
         doc: doc(rows, `Invitations to ${org}`),
-        summary: (report) => summaryOf(sent.rows, pending.length, placements.map((p) => `team ${p.team}:\n${p.view.summary(report)}`)),
+        summary: (report) => summaryOf(sent.rows, pending.length, [...sent.unrecorded.map((u) => `  ${u}`), ...placements.map((p) => `team ${p.team}:\n${p.view.summary(report)}`)]),
         tally,
       };
     },
@@ -134,9 +134,10 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
 }
 
 /** The invitations sent, one row per invitee: `invited` once answered, `failed` or `unknown`. */
-async function sendInvitations(input: InviteInput, progress: Progress, interrupted: () => boolean): Promise<{ rows: StepRow[] }> {
+async function sendInvitations(input: InviteInput, progress: Progress, interrupted: () => boolean): Promise<Sent> {
   const { inviteToOrganization } = await import('../api/organization.js');
   const rows: StepRow[] = [];
+  const unrecorded: string[] = [];
   for (let start = 0; start < input.invitees.length; start += invitesPerRequest) {
     const batch = input.invitees.slice(start, start + invitesPerRequest);
     if (interrupted()) {
@@ -147,22 +148,37 @@ async function sendInvitations(input: InviteInput, progress: Progress, interrupt
       const answer = await inviteToOrganization(input.client, input.org, batch.map((i) => ({ email: i.email, role: i.role })), input.sso);
       const ssoFailed = new Set(answer.failedSSOEmails.map(emailKey));
       for (const i of batch) rows.push(row(i.email, 'invited', 200, ssoFailed.has(emailKey(i.email)) ? 'invited, but not added as an SSO user (a member of another organization)' : ''));
-      await record(input, batch);
     } catch (err) {
       if (!(err instanceof TeamctlError)) throw err;
       // An invitation whose answer was lost may have gone out: recorded, and settled by the listing, never sent again.
       const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
-      if (unknown) await record(input, batch);
       rows.push(...batch.map((i) => row(i.email, unknown ? 'unknown' : 'failed', err.status ?? null, err.message)));
+      if (!unknown) continue;
     }
+    // Sent (or maybe sent): a record that cannot be written fails the run (exit 6), not the invitation.
+    const problem = await record(input, batch);
+    if (problem !== undefined) unrecorded.push(...batch.map((i) => `${i.email} was invited but not recorded (${problem}): a later run may invite them again`));
     for (let n = 0; n < batch.length; n++) progress.increment();
   }
-  return { rows };
+  return { rows, unrecorded };
 }
 
-async function record(input: InviteInput, batch: readonly Invitee[]): Promise<void> {
+/** The invitations sent, and a line for each one whose record could not be written. */
+interface Sent {
+  rows: StepRow[];
+  unrecorded: string[];
+}
+
+/** Records the batch's invitations; the reason when a record cannot be written (a full disk). */
+async function record(input: InviteInput, batch: readonly Invitee[]): Promise<string | undefined> {
   const invitedAt = new Date().toISOString();
-  for (const i of batch) await recordInvitation(input.configDir, { email: i.email, organization: input.org, baseUrl: input.baseUrl, invitedAt });
+  try {
+    for (const i of batch) await recordInvitation(input.configDir, { email: i.email, organization: input.org, baseUrl: input.baseUrl, invitedAt });
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    return err.message;
+  }
+  return undefined;
 }
 
 /**
@@ -170,7 +186,7 @@ async function record(input: InviteInput, batch: readonly Invitee[]): Promise<vo
  * now joined (their row says so, with their id); one who is not is pending. An invitation of
  * unknown outcome is settled the same way. Returns the joined invitees with their ids.
  */
-async function settle(client: ApiClient, org: string, invitees: readonly Invitee[], sent: { rows: StepRow[] }): Promise<{ invitee: Invitee; id: string }[]> {
+async function settle(client: ApiClient, org: string, invitees: readonly Invitee[], sent: Sent): Promise<{ invitee: Invitee; id: string }[]> {
   const answered = sent.rows.filter((r) => r.outcome === 'invited' || r.outcome === 'unknown');
   if (answered.length === 0) return [];
   let byEmail: Map<string, string>;
@@ -248,17 +264,18 @@ function notPlaced(team: string, users: readonly UserRef[], err: TeamctlError): 
   };
 }
 
-function tallyOf(rows: readonly StepRow[], placements: readonly Tally[]): Tally {
+/** `unrecorded`: invitations sent whose record could not be written, each a failure of the run (exit 6). */
+function tallyOf(rows: readonly StepRow[], placements: readonly Tally[], unrecorded: readonly string[] = []): Tally {
   const failed = rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown');
   const sum = (f: (t: Tally) => number): number => placements.reduce((n, t) => n + f(t), 0);
   return {
     total: rows.length + sum((t) => t.total),
     applied: rows.length - failed.length + sum((t) => t.applied),
-    failed: failed.length + sum((t) => t.failed),
+    failed: failed.length + unrecorded.length + sum((t) => t.failed),
     unknown: failed.filter((r) => r.outcome === 'unknown').length + sum((t) => t.unknown),
     unexplained: sum((t) => t.unexplained),
     unverifiable: placements.some((t) => t.unverifiable),
-    firstFailure: failed[0]?.message ?? placements.find((t) => t.firstFailure !== undefined)?.firstFailure,
+    firstFailure: failed[0]?.message ?? unrecorded[0] ?? placements.find((t) => t.firstFailure !== undefined)?.firstFailure,
     stoppedBy: placements.find((t) => t.stoppedBy !== undefined)?.stoppedBy,
   };
 }
