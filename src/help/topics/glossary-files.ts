@@ -272,8 +272,12 @@ bytes actually inflated (headers can lie; a zip bomb stops within a chunk of its
 bound): the file 100 MB, 10,000 zip entries, 100 MB per part inflated and 200 MB
 for all parts read, 1,000,000 shared strings, 5,000,000 cells (the empty cells
 before a filled one in its row counted), Excel's own 1,048,576 rows and 16,384
-columns; each part's size and CRC-32 must be as declared. teamctl's zip reader
-is node:zlib with saxes (already a dependency), loaded only for an \`.xlsx\`.
+columns, and Excel's 32,767 characters in a cell or a shared string: reading
+stops at the first piece of text past it (\`shared string 1 is longer than
+32,767 characters\`), as it does at a tag, attribute or comment of more than
+524,272 characters; each part's size and CRC-32 must be as declared. teamctl's
+zip reader is node:zlib with saxes (already a dependency), loaded only for an
+\`.xlsx\`.
 
 ## \`--excel\` round trip
 
