@@ -88,8 +88,10 @@ a header that names its languages it is refused.
 
 The whole file is checked before anything is sent; every problem is listed with
 its file and line (up to 50) and the run exits 2 with nothing sent: a header
-cell that is none of the above, a duplicate header, a row with more cells than
-the header, a row with no translation, a translation over 255 characters (code
+cell that is none of the above, a duplicate header (two status columns of the
+same terms included), a key twice in one object of a JSON or NDJSON file (JSON
+keeps only the last), a row with more cells than the header, a row with no
+translation, a translation over 255 characters (code
 points, as the service counts) or with a line break (LF or CR), two rows with
 the same key term but other translations (homonyms: the message suggests \`--key\`
 with another language of the file), two rows with the same id but other
