@@ -7,6 +7,7 @@ import { NotFoundError } from '../errors.js';
 import type { UserEntry } from '../model/users.js';
 import { refOfEntry } from '../plan/members.js';
 import { defaultMaxOrgRemovals, planOrganizationMembers, roleName, type OrganizationRole } from '../plan/orgMembers.js';
+import { configuredKeep } from './keep.js';
 import { callerOf, orgMembersDomain, readOrgMembers } from './orgMembers.js';
 
 export interface SetRoleOptions extends Partial<RunOptions> {
@@ -22,7 +23,9 @@ export async function runSetOrganizationRole(ctx: Context, options: SetRoleOptio
   const client = await ctx.client();
   const members = await readOrgMembers(client, org);
   const caller = await callerOf(client, members);
-  const plan = planOrganizationMembers(members, { roles: options.users.map((u) => ({ user: refOfEntry(u), role: options.role, explicit: true })) });
+  // The config key keep: a kept member named here is changed, with the warning --keep gives.
+  const keep = configuredKeep(ctx).map(refOfEntry);
+  const plan = planOrganizationMembers(members, { roles: options.users.map((u) => ({ user: refOfEntry(u), role: options.role, explicit: true })), keep });
   if (plan.notMember.length === options.users.length) {
     const [only] = plan.notMember;
     const who = options.users.length === 1 && only ? (only.email ?? only.id) : `none of the ${options.users.length} users named`;
