@@ -90,8 +90,11 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
   return {
     async planText() {
       if (invitees.length + pending.length === 0) return '';
+      // The team adds that follow are said here: the teams' own plans count them nowhere.
+      const places = invitees.reduce((n, i) => n + i.teams.length, 0);
+      const then = places === 0 ? '' : `; who joins is then added to their teams (${places} to add)`;
       return [
-        `Invitations to organization ${org}: ${invitees.length} to invite, ${pending.length} pending`,
+        `Invitations to organization ${org}: ${invitees.length} to invite, ${pending.length} pending${then}`,
         ...invitees.map((i) => `  ✉ ${describeUser(ref(i.email))} (${roleName(i.role)})${teamsOf(i)}`),
         ...pending.map((p) => `  … ${describeUser(ref(p.email))} invited ${p.invitedAt.slice(0, 10)}, pending (not invited again before ${until(p)})`),
       ].join('\n');
@@ -144,6 +147,7 @@ async function sendInvitations(input: InviteInput, progress: Progress, interrupt
       rows.push(...batch.map((i) => row(i.email, 'failed', null, notSentMessage)));
       continue;
     }
+    let sent = true;
     try {
       const answer = await inviteToOrganization(input.client, input.org, batch.map((i) => ({ email: i.email, role: i.role })), input.sso);
       const ssoFailed = new Set(answer.failedSSOEmails.map(emailKey));
@@ -153,10 +157,10 @@ async function sendInvitations(input: InviteInput, progress: Progress, interrupt
       // An invitation whose answer was lost may have gone out: recorded, and settled by the listing, never sent again.
       const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
       rows.push(...batch.map((i) => row(i.email, unknown ? 'unknown' : 'failed', err.status ?? null, err.message)));
-      if (!unknown) continue;
+      sent = unknown;
     }
     // Sent (or maybe sent): a record that cannot be written fails the run (exit 6), not the invitation.
-    const problem = await record(input, batch);
+    const problem = sent ? await record(input, batch) : undefined;
     if (problem !== undefined) unrecorded.push(...batch.map((i) => `${i.email} was invited but not recorded (${problem}): a later run may invite them again`));
     for (let n = 0; n < batch.length; n++) progress.increment();
   }
