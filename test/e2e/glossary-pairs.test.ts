@@ -79,6 +79,20 @@ describe('glossary export --format deepl', () => {
     expect(s.sandbox.store.glossaryEntries(fresh.org).map((e) => e.translations)).toContainEqual({ en: "'-s form", de: "'-s Form" });
   });
 
+  it('read back from a glossary where a code stands for two keys: refused naming --languages; with the export\'s own --languages it plans nothing', async () => {
+    const { env } = newOrg([insert({ 'en-US': 'color', 'en-GB': 'colour', 'pt-BR': 'cor' }), insert({ 'en-US': 'truck', 'en-GB': 'lorry', 'pt-BR': 'caminhão' })]);
+    const out = await exported(env, ['--format', 'deepl', '--languages', 'en-US,pt-BR'], 'en-pt.csv');
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.text.split('\n').filter(Boolean).sort()).toEqual(['color,cor,EN,PT', 'truck,caminhão,EN,PT']);
+    const mark = s.sandbox.requests.length;
+    const refused = await runCli(['glossary', 'import', out.path, '--dry-run'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('in this glossary EN stands for en-US and en-GB: name the languages with --languages (e.g. --languages en-US,pt-BR); nothing was sent');
+    expect(refused.stderr).not.toContain('+ insert');
+    expect(s.sandbox.requests.slice(mark).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect(await importPlan(env, out.path, ['--languages', 'en-US,pt-BR'])).toMatchObject({ inserted: 0, updated: 0, present: 2, conflicts: [] });
+  });
+
   it('needs exactly two languages, DeepL-distinct, and refuses a term it cannot carry (exit 2, no file)', async () => {
     const { env } = newOrg([insert({ en: 'tab\there', de: 'Tab' })]);
     const cases: [string[], RegExp][] = [

@@ -39,7 +39,7 @@ cell is:
 | Transifex | \`term,pos,comment,translation_de,comment_de\` | \`--languages en\` (or \`en,de\`): \`en\`, \`de\` |
 | Weblate | \`source,target,context,developer_comments\` | \`--languages en,de\` |
 | DeepL, Google unidirectional, Okapi lists | no header: \`hermosa,belle\` | \`--languages es,fr\`; without it refused, saying so |
-| DeepL export (and \`export --format deepl\`) | no header: \`bank,Bank,EN,DE\` | by its codes, no flag needed: each line's codes must be line 1's; a code is the glossary's key of that language (\`EN\` is \`en-US\` when that is the glossary's one English key), else the code in lower case; \`--languages en-US,de\` names the keys instead |
+| DeepL export (and \`export --format deepl\`) | no header: \`bank,Bank,EN,DE\` | by its codes, no flag needed: each line's codes must be line 1's; a code is the glossary's key of that language (\`EN\` is \`en-US\` when that is the glossary's one English key), else the code in lower case; a code that stands for several keys (\`en-US\` and \`en-GB\`) is refused, naming \`--languages\`; \`--languages en-US,de\` names the keys instead |
 | Phrase term base | \`term,description,translatable,case sensitive,en,de,fr\` | \`en\`, \`de\`, \`fr\` as written (\`term\` repeats one of them: ignored with the metadata); \`status\` (Phrase TMS) the status of the row's terms; a file with only \`term\`: \`--languages en\` |
 | Lokalise (\`;\` or \`,\`) | \`term;description;casesensitive;translatable;forbidden;tags;en;de_DE\` | \`en\`, \`de-DE\` (\`term\` ignored as Phrase's); \`forbidden\` the status of the row's terms; only \`term\`: \`--languages en\` |
 | any of the above | a \`status\` or \`forbidden\` column | the status of the row's terms |
