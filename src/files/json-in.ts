@@ -87,7 +87,7 @@ function lineOfError(text: string, err: Error): number {
 /**
  * The keys an object of `text` (JSON that JSON.parse has accepted) holds twice, with their lines
  * (`firstLine` is the line `text` starts on): JSON.parse keeps the last silently, which would
- * drop a translation without a word (`teamctl help glossary-files`, "teamctl's own JSON").
+ * drop a translation without a word (`teamctl help glossary-files`, "Glossary file layouts").
  */
 export function duplicateKeys(text: string, firstLine = 1): { line: number; key: string }[] {
   const found: { line: number; key: string }[] = [];

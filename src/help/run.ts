@@ -5,7 +5,6 @@ import type { Command } from 'commander';
 import type { ContextDeps } from '../context.js';
 import { UsageError } from '../errors.js';
 import { buildProgram, type RunState } from '../program.js';
-import { shorten } from '../output/words.js';
 import { topicNamed, topics } from './topics.js';
 
 /** Prints the topic or the command's help `words` name; returns the exit code (0). */
@@ -37,12 +36,17 @@ function commandPath(command: Command): string {
 
 /** The most of an unknown word a message echoes (`help <100 KB of text>` echoes 80 characters). */
 const echoedChars = 80;
+/** `text` cut to echoedChars characters, an ellipsis the last of them (help loads no output module). */
+const cut = (text: string): string => {
+  const chars = [...text];
+  return chars.length > echoedChars ? `${chars.slice(0, echoedChars - 1).join('')}…` : text;
+};
 
 function unknown(word: string, candidates: readonly string[], under: string): UsageError {
   // No name is longer than the echo: a longer word is compared by what is echoed of it.
-  const shown = shorten(word, echoedChars);
+  const shown = cut(word);
   const close = closest(word.slice(0, echoedChars), candidates);
-  const what = under === '' ? `help topic or command ${JSON.stringify(shown)}` : `command ${JSON.stringify(shorten(`${under} ${word}`, echoedChars))}`;
+  const what = under === '' ? `help topic or command ${JSON.stringify(shown)}` : `command ${JSON.stringify(cut(`${under} ${word}`))}`;
   const where = under === '' ? '`teamctl help` lists the commands and topics' : `\`teamctl help ${under}\` lists its commands`;
   return new UsageError(`unknown ${what}`, { hint: close.length > 0 ? `did you mean ${close.join(' or ')}? (${where})` : where });
 }
