@@ -109,3 +109,35 @@ export function redact(text: string): string {
   }
   return out;
 }
+
+// What a service's message may have put inside a quoted token to split it: line breaks and other
+// white space and invisible characters, as they are or spelled as escapes (`\n`, `\u000a`, `%0A`,
+// `&#10;`, `<br>`). Each is removed before the message is searched for the token.
+const splitters =
+  // eslint-disable-next-line no-control-regex
+  /\\[nrtvfb0e]|\\u(?:00[01][0-9a-fA-F]|007[fF]|00[2aA]0|200[0-9a-fA-F]|202[0-9a-fA-F]|206[0-9]|[fF][eE][fF][fF])|\\x(?:[01][0-9a-fA-F]|20|7[fF])|%(?:[01][0-9a-fA-F]|20|7[fF])|&#(?:[xX]0*(?:9|[aAdD]|20)|0*(?:9|10|13|32));|&nbsp;|<br\s*\/?>|[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
+ * Whether `text` (a message from outside, such as the service's error) holds a registered secret
+ * in any spelling `redact` knows, once line breaks, white space and their escapes are removed:
+ * a token split across lines would otherwise pass `redact` in two halves that join again.
+ */
+export function quotesSecret(text: string): boolean {
+  if (secrets.size === 0) return false;
+  needles ??= [...secrets].map(needlesOf);
+  const joined = withoutSplitters(text);
+  return needles.some(
+    ({ spellings, percent }) =>
+      spellings.some((spelling) => {
+        const piece = withoutSplitters(spelling);
+        return piece.length >= minLength && joined.includes(piece);
+      }) || (joined.includes('%') && new RegExp(percent.source).test(joined)),
+  );
+}
+
+/** `text` without splitters, removed until none is left (an escape may hold another: `\\%0An`). */
+function withoutSplitters(text: string): string {
+  let joined = text;
+  for (let previous = ''; previous !== joined; ) [previous, joined] = [joined, joined.replace(splitters, '')];
+  return joined;
+}

@@ -63,6 +63,20 @@ describe('teamctl help', () => {
     expect(r).toEqual({ code: 2, out: '', err: `error: ${error}\nhint: ${hint}\n` });
   });
 
+  it('`help output` is the formatting topic, the name the contract gives it', async () => {
+    const output = await run(['help', 'output']);
+    expect(output.code).toBe(0);
+    expect(output).toEqual(await run(['help', 'formatting']));
+  });
+
+  it('an unknown word is echoed cut to 80 characters, however long it is', async () => {
+    const r = await run(['help', 'x'.repeat(100_000)]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`error: unknown help topic or command "${'x'.repeat(79)}…"\nhint: \`teamctl help\` lists the commands and topics\n`);
+    const under = await run(['help', 'members', 'y'.repeat(5_000)]);
+    expect(under.err.split('\n')[0]).toBe(`error: unknown command "members ${'y'.repeat(71)}…"`);
+  });
+
   it('suggests by edits (a swap is one) and by prefix, closest first, at most three', () => {
     expect(closest('memebrs', ['members', 'glossary'])).toEqual(['members']);
     expect(closest('co', ['config', 'completion', 'auth'])).toEqual(['completion', 'config']);

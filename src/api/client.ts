@@ -4,7 +4,7 @@
 import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
 import { shorten } from '../output/words.js';
-import { redact } from '../redact.js';
+import { quotesSecret, redact } from '../redact.js';
 import { paginate, type PaginateOptions } from './paginate.js';
 import { createTransport, type ProxyRoute, type Transport } from './transport.js';
 import { askedWait, cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, proxyAnswer, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
@@ -83,8 +83,17 @@ function shown(message: string): string {
   return oneLine(shorten(message, shownMessageLength + 1));
 }
 
-/** The service's `{"error":{"message"}}` text, or a summary of whatever else came back. */
+/** What is shown instead of a service's message that quotes the token (`teamctl help environment`, "Talking to the service"). */
+export const withheldMessage = '(message withheld: it quoted the token)';
+
+/**
+ * The service's `{"error":{"message"}}` text, or a summary of whatever else came back; withheld
+ * whole when the answer holds the token, even split across lines or escapes (two halves shown
+ * apart would join again).
+ */
 export function errorMessageFromBody(status: number, contentType: string, text: string): string {
+  // A token quoted whole is replaced by *** where it is written; one left after that is split.
+  if (quotesSecret(redact(text))) return withheldMessage;
   return shown(rawErrorMessage(status, contentType, text));
 }
 

@@ -6,6 +6,7 @@ import { chmodSync, closeSync, constants, existsSync, fstatSync, mkdirSync, read
 import { join, resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../errors.js';
+import { writeFailure } from '../files/atomic.js';
 import { checkOwnTargetSync, FileKindError, openRegularSync } from '../files/regular.js';
 
 import { configKeys, type ConfigKey } from '../choices.js';
@@ -149,20 +150,25 @@ export class ConfigStore {
     } catch (err) {
       throw err instanceof FileKindError ? ownFileProblem(err, this.path) : err;
     }
-    if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    // Tighten a folder or file that already existed with looser bits.
-    if ((statSync(this.dir).mode & 0o077) !== 0) chmodSync(this.dir, 0o700);
-    const { default: Conf } = await import('conf');
-    const conf = new Conf<ConfigFile>({
-      projectName: 'teamctl',
-      cwd: this.dir,
-      configName: 'config',
-      configFileMode: 0o600,
-      accessPropertiesByDotNotation: false,
-      clearInvalidConfig: false,
-    });
-    conf.store = next;
-    chmodSync(this.path, 0o600);
+    try {
+      if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      // Tighten a folder or file that already existed with looser bits.
+      if ((statSync(this.dir).mode & 0o077) !== 0) chmodSync(this.dir, 0o700);
+      const { default: Conf } = await import('conf');
+      const conf = new Conf<ConfigFile>({
+        projectName: 'teamctl',
+        cwd: this.dir,
+        configName: 'config',
+        configFileMode: 0o600,
+        accessPropertiesByDotNotation: false,
+        clearInvalidConfig: false,
+      });
+      conf.store = next;
+      chmodSync(this.path, 0o600);
+    } catch (err) {
+      // A full disk, a read-only folder: one line naming the file, as every file teamctl writes.
+      throw await writeFailure(err, `the config file ${this.path}`, this.dir);
+    }
     this.data = next;
   }
 }

@@ -3,10 +3,11 @@
 // is sent — so a second apply, also one running at the same moment, is refused with nothing sent
 // (exit 3), unless --force says to apply it again (the state check still holds).
 import { constants } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { GuardError, UsageError } from '../errors.js';
+import { whyNotWritable } from '../files/atomic.js';
 import { FileKindError, openRegular, readRegularText } from '../files/regular.js';
 import { oneLine } from '../output/terminal.js';
 
@@ -83,19 +84,26 @@ export async function checkNotApplied(configDir: string, id: string, planPath: s
  */
 export async function claimPlan(configDir: string, id: string, planPath: string, force: boolean, warn: (message: string) => void): Promise<void> {
   const dir = join(configDir, 'applied-plans');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
   const path = recordPath(configDir, id);
   const record: Applied = { plan: planPath, appliedAt: new Date().toISOString(), pid: process.pid, host: hostname() };
+  let created = false;
   try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     // --force rewrites the record: never through a link, never into a FIFO (files/regular.ts).
     const flags = constants.O_WRONLY | constants.O_CREAT | (force ? constants.O_TRUNC : constants.O_EXCL);
     const handle = await openRegular(path, flags, { own: true, mode: 0o600 });
-    await handle.writeFile(JSON.stringify(record) + '\n');
-    await handle.close();
+    created = true;
+    try {
+      await handle.writeFile(JSON.stringify(record) + '\n');
+    } finally {
+      await handle.close();
+    }
   } catch (err) {
     if (err instanceof FileKindError) throw notARecord(err);
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw alreadyApplied(planPath, await earlier(path));
-    throw new UsageError(`cannot record that ${planPath} is applied (${(err as Error).message}); nothing was sent`);
+    // A new record cut short (a full disk) would read as "applied": it is removed, as nothing is sent.
+    if (created && !force) await unlink(path).catch(() => {});
+    throw new UsageError(`cannot record that ${planPath} is applied in ${path}: ${await whyNotWritable(err, dir)}; nothing was sent`);
   }
   if (force) warn(`--force: applying ${planPath} whatever earlier applies of it did`);
 }

@@ -207,7 +207,8 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
   const refused =
     refusals.length === 0
       ? undefined
-      : new GuardError(`${refusals.map((r) => r.what).join('; and ')}; nothing was sent`, { hint: refusals.map((r) => r.hint).join('; ') });
+      : // Two teams refused by one guard share its hint: said once.
+        new GuardError(`${refusals.map((r) => r.what).join('; and ')}; nothing was sent`, { hint: [...new Set(refusals.map((r) => r.hint))].join('; ') });
   const dryRun = options.dryRun || options.planOut !== undefined;
   if (refused && !dryRun) throw refused;
 

@@ -4,6 +4,8 @@
 // file is opened without waiting and must be a regular file (files/regular.ts): a FIFO there
 // would otherwise hold the run until someone reads it.
 import { constants } from 'node:fs';
+import { dirname } from 'node:path';
+import { whyNotWritable } from '../files/atomic.js';
 import { FileKindError, openRegular } from '../files/regular.js';
 import { redact } from '../redact.js';
 
@@ -17,6 +19,6 @@ export async function appendStepSummary(file: string, markdown: string, warn: (m
     }
   } catch (err) {
     if (err instanceof FileKindError) warn(`GITHUB_STEP_SUMMARY (${file}) ${err.message}: the summary was not written`);
-    else warn(`could not append to GITHUB_STEP_SUMMARY (${file}): ${(err as Error).message}`);
+    else warn(`could not append to GITHUB_STEP_SUMMARY (${file}): ${await whyNotWritable(err, dirname(file))}`);
   }
 }

@@ -8,10 +8,11 @@
 // except for teamctl's own files (`own`), where a link in the file's place is refused.
 // Anything but a regular file (a directory, a device, a FIFO) is refused.
 import { randomBytes } from 'node:crypto';
-import { link, lstat, open, readFile, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { TeamctlError, UsageError } from '../errors.js';
 import { redact } from '../redact.js';
+import { readRegularText } from './regular.js';
 
 export interface AtomicFile {
   write(text: string): Promise<void>;
@@ -63,8 +64,11 @@ async function resolveTarget(path: string, what: string, own = false): Promise<T
   }
 }
 
-/** Why a file cannot be created in `folder`, in words a person can act on. */
-async function whyNotWritable(err: unknown, folder: string): Promise<string> {
+/**
+ * Why a file cannot be created or written in `folder`, in words a person can act on (a full disk,
+ * a quota, a read-only file system): one line, never a stack.
+ */
+export async function whyNotWritable(err: unknown, folder: string): Promise<string> {
   const code = errnoCode(err);
   if (code === 'ENOENT' || code === 'ENOTDIR') {
     const info = await stat(folder).catch(() => undefined);
@@ -75,7 +79,20 @@ async function whyNotWritable(err: unknown, folder: string): Promise<string> {
   if (code === 'EACCES' || code === 'EPERM') return `no permission to write in ${folder}`;
   if (code === 'EROFS') return `${folder} is on a read-only file system`;
   if (code === 'ENOSPC') return `no space left in ${folder}`;
-  return (err as Error).message;
+  if (code === 'EDQUOT') return `the disk quota is used up in ${folder}`;
+  if (code === 'EFBIG') return 'the file is larger than the file system (or a limit on file sizes) allows';
+  if (code === 'EIO') return `an input/output error on the disk of ${folder}`;
+  return err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err);
+}
+
+/**
+ * The one error a file teamctl writes fails with, whatever failed (creating, writing, syncing or
+ * renaming it): `cannot write <what>: <why>`, exit 2, never a stack (`teamctl help reliability`,
+ * "Reliability"). An error teamctl already explained comes as it is.
+ */
+export async function writeFailure(err: unknown, what: string, folder: string): Promise<TeamctlError> {
+  if (err instanceof TeamctlError) return err;
+  return new UsageError(`cannot write ${what}: ${await whyNotWritable(err, folder)}`, { cause: err });
 }
 
 async function openTemp(target: Target, what: string, mode = target.mode): Promise<{ temp: string; handle: FileHandle }> {
@@ -86,7 +103,7 @@ async function openTemp(target: Target, what: string, mode = target.mode): Promi
     if (mode !== undefined) await handle.chmod(mode);
     return { temp, handle };
   } catch (err) {
-    throw new UsageError(`cannot write ${what}: ${await whyNotWritable(err, folder)}`);
+    throw await writeFailure(err, what, folder);
   }
 }
 
@@ -149,21 +166,33 @@ export async function openAtomic(path: string, what = path, options: AtomicOptio
     closed = true;
     await handle.close();
   };
+  const folder = dirname(target.path);
+  const publish = async (): Promise<void> => {
+    await handle.sync();
+    await close();
+    if (options.overwrite !== false) return rename(temp, target.path);
+    try {
+      await link(temp, target.path);
+    } catch (err) {
+      if (errnoCode(err) === 'EEXIST') throw exists(what);
+      throw err;
+    }
+    await unlink(temp);
+  };
   return {
     async write(text) {
-      await handle.write(redact(text), null, 'utf8');
+      try {
+        await handle.write(redact(text), null, 'utf8');
+      } catch (err) {
+        throw await writeFailure(err, what, folder);
+      }
     },
     async commit() {
-      await handle.sync();
-      await close();
-      if (options.overwrite !== false) return rename(temp, target.path);
       try {
-        await link(temp, target.path);
+        await publish();
       } catch (err) {
-        if (errnoCode(err) === 'EEXIST') throw exists(what);
-        throw err;
+        throw await writeFailure(err, what, folder);
       }
-      await unlink(temp);
     },
     async abort() {
       await close().catch(() => {});
@@ -174,7 +203,8 @@ export async function openAtomic(path: string, what = path, options: AtomicOptio
 
 /** Writes `text` to `path` atomically. */
 export async function writeFileAtomic(path: string, text: string, what = path, options: AtomicOptions = {}): Promise<void> {
-  if (options.overwrite === false && (await readFile(path, 'utf8').catch(() => undefined)) === redact(text)) return;
+  // Read without waiting (a FIFO in its place is refused below, never read).
+  if (options.overwrite === false && (await readRegularText(path).catch(() => undefined)) === redact(text)) return;
   const file = await openAtomic(path, what, options);
   try {
     await file.write(text);

@@ -134,6 +134,9 @@ function readRecords(text: string, delimiter: DelimitedFile['delimiter'], offset
       delimiter,
       record_delimiter: '\n',
       relax_column_count: true,
+      // In a tab-separated file a quote inside a cell is a character (`5" screen`, `"Quick" start`),
+      // as Google's and Microsoft's TSV glossaries write it; a cell quoted whole is still unquoted.
+      relax_quotes: delimiter === '\t',
       skip_empty_lines: true,
       info: true,
       raw: true,

@@ -9,8 +9,9 @@
 //   twice, and teamctl's reader would take them as homonyms).
 // - A term holding a tab, a line break or another control character (DeepL refuses those; TSV
 //   cannot carry a tab or a line break) stops the export (exit 2) naming the entry, as the CSV
-//   export does for what it cannot carry. A `"` is quoted the CSV way in both formats (csv-parse
-//   and spreadsheets read TSV so), so a term with a quote reads back whole.
+//   export does for what it cannot carry. A `"` is quoted the CSV way in DeepL's CSV; `tsv-pair`
+//   is plain TSV, never quoted (Microsoft Custom Translator would keep the quotes as part of the
+//   term), and teamctl reads a quote in a TSV cell as a character, so it reads back whole.
 // - Terms are written as an import reads them (trimmed, NFC; DeepL refuses surrounding
 //   whitespace), with the apostrophe rule of the plain CSV export (csvCell), so every export
 //   reads back exactly.
@@ -65,13 +66,21 @@ export class PairWriter {
         });
       }
     });
+    // Plain TSV has no quoting: a term quoted whole would be read back without its quotes.
+    const wholeQuote = this.format === 'tsv-pair' ? terms.findIndex((t) => /^".*"$/s.test(t)) : -1;
+    if (wholeQuote >= 0) {
+      throw new UsageError(`entry ${quote(entry.id)}: its ${quote(this.languages[wholeQuote] ?? '')} term ${quote(shorten(terms[wholeQuote] ?? '', 41))} is wholly in quotes, which plain TSV (--format tsv-pair) cannot carry`, {
+        hint: 'export it with --format json or tbx, or correct the term',
+      });
+    }
     if (this.sources.has(source)) {
       this.repeated.push(entry.id);
       return '';
     }
     this.sources.add(source);
-    const cells = this.format === 'deepl' ? [csvCell(source), csvCell(target), ...this.codes] : [csvCell(source), csvCell(target)];
-    return stringify([cells], { delimiter: this.format === 'deepl' ? ',' : '\t', record_delimiter: '\n' });
+    // TSV as Google and Microsoft read it: no quoting at all (a tab or a line break was refused above).
+    if (this.format === 'tsv-pair') return `${csvCell(source)}\t${csvCell(target)}\n`;
+    return stringify([[csvCell(source), csvCell(target), ...this.codes]], { delimiter: ',', record_delimiter: '\n' });
   }
 
   /** The warning naming the entries left out for repeating a source term, or undefined. */

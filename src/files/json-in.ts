@@ -84,6 +84,46 @@ function lineOfError(text: string, err: Error): number {
   return 1;
 }
 
+/**
+ * The keys an object of `text` (JSON that JSON.parse has accepted) holds twice, with their lines
+ * (`firstLine` is the line `text` starts on): JSON.parse keeps the last silently, which would
+ * drop a translation without a word (`teamctl help glossary-files`, "Glossary file layouts").
+ */
+export function duplicateKeys(text: string, firstLine = 1): { line: number; key: string }[] {
+  const found: { line: number; key: string }[] = [];
+  // One entry per open object or array: an object's keys so far (undefined for an array).
+  const open: (Set<string> | undefined)[] = [];
+  let line = firstLine;
+  let expectingKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') line++;
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      const keys = open.at(-1);
+      if (expectingKey && keys !== undefined) {
+        const key = JSON.parse(text.slice(start, i + 1)) as string;
+        if (keys.has(key)) found.push({ line, key });
+        keys.add(key);
+      }
+      expectingKey = false;
+    } else if (c === '{') {
+      open.push(new Set());
+      expectingKey = true;
+    } else if (c === '[') open.push(undefined);
+    else if (c === '}' || c === ']') open.pop();
+    else if (c === ',') expectingKey = open.at(-1) !== undefined;
+  }
+  return found;
+}
+
+const duplicateProblem = (file: string, d: { line: number; key: string }): FileProblem => ({
+  file,
+  line: d.line,
+  message: `the key ${JSON.stringify(d.key)} is twice in one object: remove one (JSON keeps only the last, so the other would be lost)`,
+});
+
 /** The items of a JSON array, one JSON object, or NDJSON (an object per line); problems located on their lines. */
 export function jsonItems(text: string, file: string): Item[] {
   const body = text.replace(/^\uFEFF/, '');
@@ -95,6 +135,8 @@ export function jsonItems(text: string, file: string): Item[] {
     } catch (err) {
       throw new InputFileError([{ file, line: lineOfError(body, err as Error), message: `not valid JSON: ${reason(err as Error)}` }]);
     }
+    const twice = duplicateKeys(body);
+    if (twice.length > 0) throw new InputFileError(twice.slice(0, InputFileError.maxListed).map((d) => duplicateProblem(file, d)), twice.length);
     const lines = elementLines(body);
     return (parsed as unknown[]).map((value, i) => ({ line: lines[i] ?? 1, value }));
   }
@@ -105,6 +147,7 @@ export function jsonItems(text: string, file: string): Item[] {
     if (raw.trim() === '') return;
     try {
       items.push({ line: i + 1, value: JSON.parse(raw) });
+      for (const d of duplicateKeys(raw, i + 1)) if (problems.length < InputFileError.maxListed) problems.push(duplicateProblem(file, d));
     } catch (err) {
       if (problems.length < InputFileError.maxListed) problems.push({ file, line: i + 1, message: `not valid JSON (NDJSON holds one JSON object per line): ${reason(err as Error)}` });
     }

@@ -107,9 +107,7 @@ async function readFileAndGlossary<T>(
       ? await readGlossaryAndSettle(client, org, journal, opts.holdBack.holdBackMs, (m) => ctx.io.warn(m), ctx.now)
       : { existing: [], held: [] };
     refuseUnknownLanguages(opts.file, file, existing, org);
-    const keyed = deeplCodesToKeys(file, existing);
-    for (const w of keyed.warnings) ctx.io.warn(`${opts.file}: ${w}`);
-    return use({ file: keyed.file, client, journal, existing, waiting });
+    return use({ file: deeplCodesToKeys(file, existing, opts.file), client, journal, existing, waiting });
   });
 }
 

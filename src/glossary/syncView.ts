@@ -19,8 +19,12 @@ export function formatSyncPlan(file: string, org: string, existing: readonly Glo
     lines.push(...foldedList(kept, limit));
   }
   for (const d of plan.duplicates) {
+    // What the line says happens is what the counts below count: an entry a row names stays.
+    const staying = [d.keep, ...d.named];
+    const stay = d.named.length === 0 ? `${d.keep} stays` : `${staying.join(', ')} stay (rows of the file name them)`;
     const fate = prune ? 'deleted' : 'kept; --prune deletes them';
-    lines.push(`! duplicates: the ${key} term ${JSON.stringify(d.key)} is on ${d.others.length + 1} entries: ${d.keep} stays, ${d.others.join(', ')} (${fate})`);
+    const rest = d.others.length === 0 ? '' : `, ${d.others.join(', ')} (${fate})`;
+    lines.push(`! duplicates: the ${key} term ${JSON.stringify(d.key)} is on ${staying.length + d.others.length} entries: ${stay}${rest}`);
   }
   const n = (type: string): number => plan.operations.filter((p) => p.operation.type === type).length;
   lines.push(

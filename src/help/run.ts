@@ -5,12 +5,12 @@ import type { Command } from 'commander';
 import type { ContextDeps } from '../context.js';
 import { UsageError } from '../errors.js';
 import { buildProgram, type RunState } from '../program.js';
-import { topics } from './topics.js';
+import { topicNamed, topics } from './topics.js';
 
 /** Prints the topic or the command's help `words` name; returns the exit code (0). */
 export async function help(words: readonly string[], deps: ContextDeps, state: RunState): Promise<number> {
   const path = words.filter((w) => !w.startsWith('-'));
-  const topic = path.length === 1 && Object.hasOwn(topics, path[0] as string) ? topics[path[0] as string] : undefined;
+  const topic = path.length === 1 ? topicNamed(path[0] as string) : undefined;
   if (topic !== undefined) {
     deps.streams.stdout.write((await topic.load()).text);
     return 0;
@@ -34,9 +34,19 @@ function commandPath(command: Command): string {
   return words.join(' ');
 }
 
+/** The most of an unknown word a message echoes (`help <100 KB of text>` echoes 80 characters). */
+const echoedChars = 80;
+/** `text` cut to echoedChars characters, an ellipsis the last of them (help loads no output module). */
+const cut = (text: string): string => {
+  const chars = [...text];
+  return chars.length > echoedChars ? `${chars.slice(0, echoedChars - 1).join('')}…` : text;
+};
+
 function unknown(word: string, candidates: readonly string[], under: string): UsageError {
-  const close = closest(word, candidates);
-  const what = under === '' ? `help topic or command ${JSON.stringify(word)}` : `command ${JSON.stringify(`${under} ${word}`)}`;
+  // No name is longer than the echo: a longer word is compared by what is echoed of it.
+  const shown = cut(word);
+  const close = closest(word.slice(0, echoedChars), candidates);
+  const what = under === '' ? `help topic or command ${JSON.stringify(shown)}` : `command ${JSON.stringify(cut(`${under} ${word}`))}`;
   const where = under === '' ? '`teamctl help` lists the commands and topics' : `\`teamctl help ${under}\` lists its commands`;
   return new UsageError(`unknown ${what}`, { hint: close.length > 0 ? `did you mean ${close.join(' or ')}? (${where})` : where });
 }

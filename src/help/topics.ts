@@ -24,6 +24,15 @@ export const topics: Record<string, Topic> = {
   sandbox: { summary: 'the local sandbox service: data file, scale, faults', load: () => import('./topics/sandbox.js') },
 };
 
+/** Other names of a topic (the contract's `output` is the formatting topic); not listed. */
+export const topicAliases: Record<string, string> = { output: 'formatting' };
+
+/** The topic `name` names, by its name or an alias. */
+export function topicNamed(name: string): Topic | undefined {
+  const key = Object.hasOwn(topicAliases, name) ? (topicAliases[name] as string) : name;
+  return Object.hasOwn(topics, key) ? topics[key] : undefined;
+}
+
 /** The root help's list of topics. */
 export function topicList(): string {
   const width = Math.max(...Object.keys(topics).map((n) => n.length));

@@ -381,7 +381,7 @@ export class Journal {
         return;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
-          throw new JournalError(`the glossary lock ${this.lockPath} could not be created (${(err as Error).message}); nothing was sent`);
+          throw new JournalError(`the lock of the journal ${this.lockPath} could not be created (${(err as Error).message}); nothing was sent`);
         }
       }
       const holder = await this.holder();

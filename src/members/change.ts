@@ -155,6 +155,8 @@ export interface MembersDomain extends ChangeDomain<ReportRow> {
   team: string;
   /** Removals that --prune decided (they need confirmation). */
   pruned: number;
+  /** A team this run creates (--create-teams): its title, and its id once created. */
+  creates?: () => { title: string; id: string | null };
 }
 
 export function membersDomain(ctx: Context, input: MembersRunInput): MembersDomain {

@@ -122,6 +122,7 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
   const sent = creationMembers(rows, input.members);
   const planned = membersDomain(ctx, { client, baseUrl: input.baseUrl, org, team: title, command: input.command, current: [], plan: planMembers([], { roster: rows, prune: input.prune }), named, settings });
   let team = title;
+  let made = false;
 
   /** The team as read after its creation, filled and given its roles by the members domain. */
   const fill = async (id: string, note: string, current: CurrentMember[], progress: Parameters<MembersDomain['execute']>[0], interrupted: () => boolean): Promise<AppliedView<ReportRow>> => {
@@ -143,6 +144,7 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
       return team;
     },
     pruned: 0,
+    creates: () => ({ title, id: made ? team : null }),
     planText: async (color) => `+ create team ${oneLine(JSON.stringify(title))} with ${plural(sent.length, 'member')}\n${await planned.planText(color)}`,
     // The creation, then its read-back, before the members domain's own work.
     work: () => ({ ...planned.work(), requests: planned.work().requests + 2 }),
@@ -150,6 +152,7 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
       const created = await create(client, org, title, sent, input.journal);
       if ('failure' in created) return notCreated(planned, `team ${JSON.stringify(title)} was not created: ${created.failure}`, created.status, false, created.unknown === true);
       team = created.id;
+      made = true;
       let current: CurrentMember[];
       try {
         current = await readTeam(client, org, created.id, 'after creating it');

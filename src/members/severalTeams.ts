@@ -26,6 +26,15 @@ export interface TeamRow extends ReportRow {
 export interface SeveralTeamsReport {
   dryRun: boolean;
   teams: (MembersReport & { team: string })[];
+  /** The teams --create-teams creates (a plan: their titles, id null) or created. */
+  teamsCreated?: { id: string | null; title: string }[];
+}
+
+/** The report's `teamsCreated`, present when the run creates teams (`teamctl help organization`). */
+function teamsCreated(teams: readonly MembersDomain[], done: boolean): Pick<SeveralTeamsReport, 'teamsCreated'> {
+  const creating = teams.flatMap((t) => (t.creates === undefined ? [] : [t.creates()]));
+  if (creating.length === 0) return {};
+  return { teamsCreated: creating.filter((c) => !done || c.id !== null).map((c) => ({ id: c.id, title: c.title })) };
 }
 
 
@@ -79,7 +88,7 @@ export function severalTeamsDomain(teams: MembersDomain[], confirmed = false): C
 
     planned() {
       const views = teams.map((t) => ({ ...combine(t.team, t.planned()), empty: t.isEmpty() }));
-      const json: SeveralTeamsReport = { dryRun: true, teams: views.map((v) => v.json) };
+      const json: SeveralTeamsReport = { dryRun: true, teams: views.map((v) => v.json), ...teamsCreated(teams, false) };
       return {
         rows: views.flatMap((v) => v.rows),
         json,
@@ -182,7 +191,7 @@ function interruptedSummary(views: ReturnType<typeof combine>[], report: string 
 
 function severalTeamsView(done: { team: string; view: AppliedView<ReportRow> }[], teams: MembersDomain[], stopped = false): AppliedView<TeamRow> {
   const views = done.map((d) => combine(d.team, d.view));
-  const json: SeveralTeamsReport = { dryRun: false, teams: views.map((v) => v.json) };
+  const json: SeveralTeamsReport = { dryRun: false, teams: views.map((v) => v.json), ...teamsCreated(teams, true) };
   const tally = sumTallies(done.map((d) => d.view.tally));
   const changed = done.filter((d, i) => !teams[i]?.isEmpty());
   const n = (f: (r: MembersReport) => number): number => views.reduce((x, v) => x + f(v.json), 0);

@@ -89,8 +89,11 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
   return {
     async planText() {
       if (invitees.length + pending.length === 0) return '';
+      // The team adds that follow are said here: the teams' own plans count them nowhere.
+      const places = invitees.reduce((n, i) => n + i.teams.length, 0);
+      const then = places === 0 ? '' : `; who joins is then added to their teams (${places} to add)`;
       return [
-        `Invitations to organization ${org}: ${invitees.length} to invite, ${pending.length} pending`,
+        `Invitations to organization ${org}: ${invitees.length} to invite, ${pending.length} pending${then}`,
         ...invitees.map((i) => `  ✉ ${describeUser(ref(i.email))} (${roleName(i.role)})${teamsOf(i)}`),
         ...pending.map((p) => `  … ${describeUser(ref(p.email))} invited ${p.invitedAt.slice(0, 10)}, pending (not invited again before ${until(p)})`),
       ].join('\n');

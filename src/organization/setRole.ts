@@ -9,6 +9,7 @@ import { refOfEntry } from '../plan/members.js';
 import { defaultMaxOrgRemovals, planOrganizationMembers, roleName, type OrganizationRole } from '../plan/organization.js';
 import { orgMembersDomain } from './members.js';
 import { callerOf, readOrgMembers } from './read.js';
+import { configuredKeep } from './keep.js';
 
 export interface SetRoleOptions extends Partial<RunOptions> {
   users: readonly UserEntry[];
@@ -23,7 +24,9 @@ export async function runSetOrganizationRole(ctx: Context, options: SetRoleOptio
   const client = await ctx.client();
   const members = await readOrgMembers(client, org);
   const caller = await callerOf(client, members);
-  const plan = planOrganizationMembers(members, { roles: options.users.map((u) => ({ user: refOfEntry(u), role: options.role, explicit: true })) });
+  // The config key keep: a kept member named here is changed, with the warning --keep gives.
+  const keep = configuredKeep(ctx).map(refOfEntry);
+  const plan = planOrganizationMembers(members, { roles: options.users.map((u) => ({ user: refOfEntry(u), role: options.role, explicit: true })), keep });
   if (plan.notMember.length === options.users.length) {
     const [only] = plan.notMember;
     const who = options.users.length === 1 && only ? (only.email ?? only.id) : `none of the ${options.users.length} users named`;

@@ -36,7 +36,11 @@ export interface SyncPlan extends GlossaryPlan {
   /** Entries no row matched, left as they are (without prune). */
   notInFile: { id: string; key: string }[];
   /** Entries that share one key term: the one kept, and the others (deleted with prune). */
-  duplicates: { key: string; keep: string; others: string[] }[];
+  /**
+   * Entries sharing a key term: `keep` (the matched one, else the oldest) and `named` (others a
+   * row of the file matched too: they stay) stay; `others` are unmatched (deleted with prune).
+   */
+  duplicates: { key: string; keep: string; named: string[]; others: string[] }[];
   /** Rows that say a second thing of an entry another row already matched. */
   problems: { line: number; message: string }[];
 }
@@ -115,7 +119,8 @@ export function planGlossarySync(existing: readonly Entry[], rows: readonly Glos
   for (const [t, group] of byTerm) {
     if (group.length < 2) continue;
     const keep = group.find((e) => matched.has(e.id)) ?? (group[0] as Entry);
-    plan.duplicates.push({ key: t, keep: keep.id, others: group.filter((e) => e !== keep).map((e) => e.id) });
+    const rest = group.filter((e) => e !== keep);
+    plan.duplicates.push({ key: t, keep: keep.id, named: rest.filter((e) => matched.has(e.id)).map((e) => e.id), others: rest.filter((e) => !matched.has(e.id)).map((e) => e.id) });
   }
 
   const deletes: PlannedOperation[] = [];

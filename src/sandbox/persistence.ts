@@ -4,9 +4,11 @@
 // over the old one: the project's one atomic writer), so the file always holds one whole,
 // consistent state. A crash (kill -9, power loss) can lose the changes of its last interval;
 // a normal stop (Ctrl-C, SIGTERM, close()) loses nothing.
-import { open, readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../files/atomic.js';
+import { FileKindError, openRegular, readRegularText } from '../files/regular.js';
 import { SandboxStore, StoreError } from './store.js';
 
 /** Default most frequent write (sandbox's choice: rehearsal speed over the last instant). */
@@ -20,8 +22,10 @@ const defaultSaveIntervalMs = 200;
 export async function loadDataFile(path: string): Promise<SandboxStore | undefined> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    // Never waiting on a FIFO (or a device) in its place: refused, naming what it is.
+    text = await readRegularText(path);
   } catch (err) {
+    if (err instanceof FileKindError) throw new StoreError(`the data file ${path} ${err.message}; name a regular file`);
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
     const folder = dirname(path);
@@ -70,7 +74,7 @@ export class DataFile {
   static async attach(path: string, store: SandboxStore, options: DataFileOptions = {}): Promise<DataFile> {
     const file = new DataFile(path, store, options);
     // The file holds the sandbox token: created 0600, a mode the atomic writer then keeps.
-    await (await open(path, 'a', 0o600)).close();
+    await (await openRegular(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, { mode: 0o600 })).close();
     store.onChange(() => file.changed());
     await file.flush();
     return file;

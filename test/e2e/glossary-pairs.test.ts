@@ -79,6 +79,20 @@ describe('glossary export --format deepl', () => {
     expect(s.sandbox.store.glossaryEntries(fresh.org).map((e) => e.translations)).toContainEqual({ en: "'-s form", de: "'-s Form" });
   });
 
+  it('read back from a glossary where a code stands for two keys: refused naming --languages; with the export\'s own --languages it plans nothing', async () => {
+    const { env } = newOrg([insert({ 'en-US': 'color', 'en-GB': 'colour', 'pt-BR': 'cor' }), insert({ 'en-US': 'truck', 'en-GB': 'lorry', 'pt-BR': 'caminhão' })]);
+    const out = await exported(env, ['--format', 'deepl', '--languages', 'en-US,pt-BR'], 'en-pt.csv');
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.text.split('\n').filter(Boolean).sort()).toEqual(['color,cor,EN,PT', 'truck,caminhão,EN,PT']);
+    const mark = s.sandbox.requests.length;
+    const refused = await runCli(['glossary', 'import', out.path, '--dry-run'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('in this glossary EN stands for en-US and en-GB: name the languages with --languages (e.g. --languages en-US,pt-BR); nothing was sent');
+    expect(refused.stderr).not.toContain('+ insert');
+    expect(s.sandbox.requests.slice(mark).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect(await importPlan(env, out.path, ['--languages', 'en-US,pt-BR'])).toMatchObject({ inserted: 0, updated: 0, present: 2, conflicts: [] });
+  });
+
   it('needs exactly two languages, DeepL-distinct, and refuses a term it cannot carry (exit 2, no file)', async () => {
     const { env } = newOrg([insert({ en: 'tab\there', de: 'Tab' })]);
     const cases: [string[], RegExp][] = [
@@ -103,8 +117,22 @@ describe('glossary export --format tsv-pair', () => {
     const { env } = newOrg(awkward);
     const out = await exported(env, ['--format', 'tsv-pair', '--languages', 'en-US,de'], 'en-de.tsv');
     expect(out.code).toBe(0);
-    expect(lines(out.text, /^bank\t(Bank|Ufer)$/)).toEqual(['cash, money\tBargeld', '"5"" screen"\t5-Zoll-Bildschirm', '=SUM(A1)\t=SUMME(A1)', "''-s form\t''-s Form"].sort());
+    expect(lines(out.text, /^bank\t(Bank|Ufer)$/)).toEqual(['cash, money\tBargeld', '5" screen\t5-Zoll-Bildschirm', '=SUM(A1)\t=SUMME(A1)', "''-s form\t''-s Form"].sort());
     expect(await importPlan(env, out.path, ['--languages', 'en-US,de'])).toMatchObject({ inserted: 0, updated: 0, present: 5, conflicts: [] });
+    // Plain TSV: a quote, even a leading one, is part of the term, never quoting; it reads back whole.
+    const quoted = newOrg([insert({ en: '"Quick" start', de: '„Schnell“start' }), insert({ en: 'say "hi"', de: 'sag "hallo"' })]);
+    const plain = await exported(quoted.env, ['--format', 'tsv-pair', '--languages', 'en,de'], 'quoted.tsv');
+    expect(plain.text.split('\n').sort()).toEqual(['', '"Quick" start\t„Schnell“start', 'say "hi"\tsag "hallo"']);
+    expect(await importPlan(quoted.env, plain.path, ['--languages', 'en,de'])).toMatchObject({ inserted: 0, updated: 0, present: 2, conflicts: [] });
+    // A tab or a line break cannot be written: the export stops, naming the entry.
+    const tabbed = newOrg([insert({ en: 'tab\there', de: 'x' })]);
+    const refusedTab = await exported(tabbed.env, ['--format', 'tsv-pair', '--languages', 'en,de'], 'tab.tsv');
+    expect(refusedTab.code).toBe(2);
+    expect(refusedTab.stderr).toMatch(/its "en" term "tab\\there" holds U\+0009 .*which --format tsv-pair cannot carry/);
+    const wholly = newOrg([insert({ en: '"Quoted"', de: 'x' })]);
+    const refusedQuote = await exported(wholly.env, ['--format', 'tsv-pair', '--languages', 'en,de'], 'wholly.tsv');
+    expect(refusedQuote.code).toBe(2);
+    expect(refusedQuote.stderr).toContain('is wholly in quotes, which plain TSV (--format tsv-pair) cannot carry');
     // Without --languages it is refused as a headerless list, saying so.
     const refused = await runCli(['glossary', 'import', out.path, '--dry-run'], { env });
     expect(refused.code).toBe(2);

@@ -182,6 +182,20 @@ describe('glossary sync', () => {
     expect(Object.keys(glossary())).toEqual([second]);
   });
 
+  it('two rows naming two entries of one term: the plan line says both stay, the counts and the service agree', async () => {
+    const [first, second] = seed([{ en: 'bank', fr: 'banque' }, { en: 'bank', fr: 'rive' }]);
+    const terms = file(`id,en,fr\n${first},bank,banque\n${second},bank,rive\n`);
+    const dry = await runCli(['glossary', 'sync', terms, '--prune', '--dry-run'], { env: s.env });
+    expect(dry.code, dry.stderr).toBe(0);
+    // (Made in the same instant: listed by id.)
+    expect(dry.stderr).toContain(`! duplicates: the en term "bank" is on 2 entries: ${[first, second].sort().join(', ')} stay (rows of the file name them)`);
+    expect(dry.stderr).not.toContain('(deleted)');
+    expect(dry.stderr).toContain('0 to insert, 0 to update, 0 to delete, 2 unchanged');
+    const r = await runCli(['glossary', 'sync', terms, '--prune', '--yes'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(Object.keys(glossary()).sort()).toEqual([first, second].sort());
+  });
+
   it('refuses an empty file (exit 2, nothing read or sent)', async () => {
     seed([{ en: 'bank' }]);
     const r = await runCli(['glossary', 'sync', file('en,fr\n'), '--prune', '--yes'], { env: s.env });

@@ -75,6 +75,8 @@ describe('members sync --create-teams', () => {
     const report = JSON.parse(r.stdout) as { teams: { team: string; added: { id: string | null; email: string | null }[]; failed: { user: { email: string | null }; action: string }[] }[] };
     const newTeam = report.teams.find((t) => t.team === created);
     expect(newTeam?.added.map((u) => u.id).sort()).toEqual([uid(4), uid(5)]);
+    // The contract's teamsCreated: the team made, by id and title.
+    expect((JSON.parse(r.stdout) as { teamsCreated?: unknown }).teamsCreated).toEqual([{ id: created, title: 'Data Platform' }]);
     expect(newTeam?.failed).toEqual([]);
 
     // The same roster again (without the user the organization lacks): the teams are found, nothing is sent.
@@ -95,6 +97,8 @@ describe('members sync --create-teams', () => {
     expect(dry.code).toBe(3);
     expect(dry.stderr).toContain('  ? ghost@example.com (not in the organization)');
     expect(dry.stderr).toContain('+ create team "Data Platform" with 2 members');
+    const planned = await runCli(['members', 'sync', '--roster', path, '--create-teams', '--dry-run', '--skip-unknown', '--json'], { env: env().env });
+    expect((JSON.parse(planned.stdout) as { teamsCreated?: unknown }).teamsCreated).toEqual([{ id: null, title: 'Data Platform' }]);
     expect(dry.stderr).toContain(email(4));
     const planOut = await runCli(['members', 'sync', '--roster', path, '--create-teams', '--plan-out', join(dir, 'plan.json')], { env: env().env });
     expect(planOut.code).toBe(2);

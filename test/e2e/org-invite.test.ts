@@ -25,6 +25,14 @@ const writes = (from = 0) => lab.writes(from);
 const roster = ['email,role,orgRole', `${email(1)},owner,`, email(2) + ',,', email(3) + ',,', 'new.hire@example.com,,', 'known@example.com,owner,edit'];
 
 describe('members sync --invite', () => {
+  it('an invitation-only run: the plan says the invitee is added to the team once joined, as the result then says', async () => {
+    const invited = await run(['members', 'sync', '--roster', file(['email', email(1), email(2), email(3), 'known@example.com']), '--invite']);
+    expect(invited.code, invited.stderr).toBe(0);
+    expect(invited.stderr).toContain('Invitations to organization lab: 1 to invite, 0 pending; who joins is then added to their teams (1 to add)');
+    expect(invited.stderr).toMatch(/Done: 1 added/);
+    expect(team()).toMatchObject({ known1: 'member' });
+  });
+
   it('invites the joiners, places those who joined in the team at once, records the pending ones', async () => {
     const r = await run(['members', 'sync', '--roster', file(roster), '--invite', '--json']);
     expect(r.code, r.stderr).toBe(0);

@@ -31,6 +31,16 @@ const csvRows = (path: string): string[][] => parse(readFileSync(path, 'utf8')) 
 const baseUrl = (): string => `${l().sandbox.url}/v1`;
 
 describe('users set-role, before anything is sent', () => {
+  it('a member the config key keep protects is changed when named, with the warning --keep gives', async () => {
+    const { run } = await start();
+    expect((await run(['config', 'set', 'keep', `${email(3)},${uid(4)}`])).code).toBe(0);
+    const r = await run(['users', 'set-role', email(3), uid(4), '--role', 'guest']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`warning: ${email(3)} is kept (protected), but named explicitly: changed anyway`);
+    expect(r.stderr).toContain(`warning: ${email(4)} is kept (protected), but named explicitly: changed anyway`);
+    expect(roles()).toMatchObject({ [uid(3)]: null, [uid(4)]: null, [uid(5)]: 'read' });
+  });
+
   it('a bad -o and outputs that would overwrite each other are refused before anything is read', async () => {
     const { run, sandbox, configDir } = await start();
     const format = await run(['users', 'set-role', uid(3), '--role', 'edit', '-o', 'xml']);

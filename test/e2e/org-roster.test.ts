@@ -93,6 +93,16 @@ describe('members sync with an organization roster', () => {
     expect(team('a').u00012).toBe('member');
   });
 
+  it('two teams refused by --max-removals: each named, the hint said once', async () => {
+    // a keeps only its owner (loses 5 of 6), c only its owner (loses 3 of 4).
+    const text = ['team,email,role', 'a,user00001@example.com,owner', 'c,user00010@example.com,owner'].join('\n');
+    const refused = await runCli(['members', 'sync', '--roster', file(text), '--prune', '--yes', '--max-removals', '50%'], { env: s.env });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/of team a, more than --max-removals 50%.*; and .*of team c, more than --max-removals 50%/);
+    expect(refused.stderr).toContain('\nhint: check the roster; to apply it anyway, pass --force or a higher --max-removals\n');
+    expect(refused.stderr.match(/to apply it anyway/g)).toHaveLength(1);
+  });
+
   it('--min-owners 2 refuses a plan that leaves a team with fewer owners than that, naming the team and the owners it loses', async () => {
     const mark = s.sandbox.requests.length;
     // b had 2 owners and keeps 2 (u8 demoted, u13 new); a had 1 (fewer than 2: not guarded). So no refusal…

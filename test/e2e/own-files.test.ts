@@ -182,3 +182,22 @@ describe('GITHUB_STEP_SUMMARY', () => {
     s.sandbox.store.setTeamMembers('acme', 't', [{ userId: 'u00001', role: 'owner' }]);
   });
 });
+
+describe('the files a user names for output', () => {
+  it('a FIFO with no reader as --report, --plan-out, export -f, --write-roster or the sandbox --data: exit 2 at once, naming it', async () => {
+    const runs: [string[], RegExp][] = [
+      [['members', 'add', 'u00005', '--report', fifo(join(dir, 'report.fifo'))], /--report \S+report\.fifo: is not a regular file/],
+      [['members', 'add', 'u00005', '--plan-out', fifo(join(dir, 'plan.fifo'))], /--plan-out \S+plan\.fifo: is not a regular file/],
+      [['glossary', 'export', '-f', fifo(join(dir, 'export.fifo'))], /-f \S+export\.fifo: is not a regular file/],
+      [['sandbox', '--port', '0', '--write-roster', fifo(join(dir, 'roster.fifo')), '--', 'true'], /--write-roster \S+roster\.fifo: is not a regular file/],
+      [['sandbox', '--port', '0', '--data', fifo(join(dir, 'data.fifo')), '--', 'true'], /the data file \S+data\.fifo is a FIFO \(named pipe\), not a regular file/],
+    ];
+    const before = changes();
+    for (const [args, said] of runs) {
+      const r = await runCli(args, { env: s.env });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(said);
+    }
+    expect(changes()).toBe(before);
+  });
+});

@@ -53,6 +53,40 @@ describe('the token in files', () => {
   });
 });
 
+describe('the token split across lines by the service', () => {
+  const withheld = '(message withheld: it quoted the token)';
+  // The token's letters and digits, however they were cut apart.
+  const joined = (text: string): string => text.replace(/[^A-Za-z0-9]/g, '');
+  it.each([
+    ['a line break', (t: string) => `refused Bearer ${t.slice(0, 9)}\n${t.slice(9)}`, 400, 'json'],
+    ['CR LF and an indent', (t: string) => `refused Bearer ${t.slice(0, 5)}\r\n    ${t.slice(5)}`, 400, 'json'],
+    ['a line separator', (t: string) => `refused ${t.slice(0, 12)}\u2028${t.slice(12)}`, 400, 'json'],
+    ['an HTML page', (t: string) => `<html><body><p>proxy error for\n${t.slice(0, 7)}<br>${t.slice(7)}</p></body></html>`, 502, 'html'],
+  ] as const)('%s: withheld in the summary, the error, --report, --json, ndjson, Markdown and the step summary', async (_what, message, status, kind) => {
+    const token = s.sandbox.token;
+    s.sandbox.intercept((req) =>
+      req.method === 'PUT'
+        ? kind === 'json'
+          ? { kind: 'respond', status, body: { error: { code: status, message: message(token) } } }
+          : { kind: 'respond', status, body: message(token), headers: { 'content-type': 'text/html' } }
+        : undefined,
+    );
+    const summary = join(dir, `split-summary-${kind}-${status}-${message.length}.md`);
+    const outputs: string[] = [];
+    for (const format of ['json', 'ndjson', 'markdown', 'table']) {
+      const report = join(dir, `split-report-${format}.csv`);
+      const r = await runCli(['members', 'add', 'u00002', '--report', report, '-o', format], { env: { ...s.env, GITHUB_STEP_SUMMARY: summary } });
+      expect(r.code, r.stderr).toBe(1);
+      outputs.push(r.stdout, r.stderr, readFileSync(report, 'utf8'));
+      for (const text of [r.stdout === '' ? r.stderr : r.stdout, r.stderr, readFileSync(report, 'utf8')]) expect(text).toContain(withheld);
+    }
+    outputs.push(readFileSync(summary, 'utf8'));
+    expect(readFileSync(summary, 'utf8')).toContain(withheld);
+    for (const text of outputs) expect(joined(text)).not.toContain(joined(token));
+    expect(s.sandbox.store.teamMembers('acme', 't').map((m) => m.userId)).toEqual(['u00001']);
+  });
+});
+
 // A token with every character that an escaper rewrites (Markdown, CSV, JSON, XML): escaping must
 // never split it past redaction. Its letters and digits alone are searched for, so no spelling of
 // it (`sekrit\_`, `&amp;`, `""`) can hide in what is written.

@@ -107,6 +107,12 @@ describe('columns', () => {
     expect(problemsOf('de,Term [de],DE\nx,y,z\n')).toEqual(['1: duplicate column "Term [de]": same as column 1', '1: duplicate column "DE": same as column 1']);
   });
 
+  it('two status columns of the same terms are a duplicate; statuses of different languages are not', () => {
+    expect(problemsOf('en,de,status,Status\nx,y,approved,forbidden\n')).toEqual(['1: duplicate column "Status": a status of the same terms as column 3']);
+    expect(problemsOf('Term [en],Status [en],Term [de],Status [de],status:English\nx,a,y,b,c\n')).toEqual(['1: duplicate column "status:English": a status of the same terms as column 2']);
+    expect(() => parseGlossaryFile('Term [en],Status [en],Term [de],Status [de]\nx,approved,y,approved\n', 'g.csv')).not.toThrow();
+  });
+
   it('metadata columns may repeat: two Note columns are one warning, no duplicate', () => {
     const g = parseGlossaryFile('en,de,Note,Note\nbank,Bank,x,y\n', 'g.csv', {});
     expect(g.languages).toEqual(['en', 'de']);

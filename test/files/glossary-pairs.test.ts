@@ -42,23 +42,22 @@ describe('a DeepL file read by its codes, the codes made the glossary keys', () 
 
   it("a code is the glossary's key of its language: the same key any case, else the one key with that primary subtag", () => {
     const existing = [entry('1', { 'en-US': 'bank', de: 'Bank' })];
-    const { file: keyed, warnings } = deeplCodesToKeys(file(), existing);
+    const keyed = deeplCodesToKeys(file(), existing);
     expect(keyed.languages).toEqual(['en-US', 'de']);
     expect(keyed.key).toBe('en-US');
     expect(keyed.rows.map((r) => r.translations)).toEqual([
       { 'en-US': 'bank', de: 'Bank' },
       { 'en-US': 'door', de: 'Tür' },
     ]);
-    expect(warnings).toEqual([]);
   });
 
-  it('two keys of one language: the code stays, with a warning; no such key: the code stays, silently', () => {
-    const { file: keyed, warnings } = deeplCodesToKeys(file(), [entry('1', { 'en-US': 'bank', 'en-GB': 'bank', DE: 'Bank' })]);
-    expect(keyed.languages).toEqual(['en', 'de']);
-    expect(warnings).toEqual(["DeepL's EN may be any of en-US, en-GB in this glossary: read as en; name the key with --languages (e.g. --languages en-US,…)"]);
-    expect(deeplCodesToKeys(file(), []).file.languages).toEqual(['en', 'de']);
+  it('two keys of one language: refused naming --languages; no such key: the code stays, silently', () => {
+    expect(() => deeplCodesToKeys(file(), [entry('1', { 'en-US': 'bank', 'en-GB': 'bank', DE: 'Bank' })], 'deepl.csv')).toThrow(
+      new UsageError('deepl.csv is a DeepL glossary, whose codes have no region, and in this glossary EN stands for en-US and en-GB: name the languages with --languages (e.g. --languages en-US,DE); nothing was sent'),
+    );
+    expect(deeplCodesToKeys(file(), []).languages).toEqual(['en', 'de']);
     // A file read with --languages is left as it is.
     const named = parseGlossaryFile('bank,Bank,EN,DE\n', 'deepl.csv', { languages: ['en-GB', 'de'] });
-    expect(deeplCodesToKeys(named, [entry('1', { 'en-US': 'x' })]).file.languages).toEqual(['en-GB', 'de']);
+    expect(deeplCodesToKeys(named, [entry('1', { 'en-US': 'x', 'en-GB': 'y' })]).languages).toEqual(['en-GB', 'de']);
   });
 });

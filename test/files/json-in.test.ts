@@ -32,6 +32,14 @@ describe('JSON in', () => {
     expect(bell).not.toContain('\u0007');
   });
 
+  it('refuses a key twice in one object, in an array or NDJSON, naming the key and its line; the same key in two objects is fine', () => {
+    const array = '[\n  {"id": "g1",\n   "translations": {"en": "color",\n                    "en": "colour"}},\n  {"id": "g2", "translations": {"en": "x"}}\n]';
+    expect(problems(() => jsonItems(array, 'f.json'))).toEqual(['4: the key "en" is twice in one object: remove one (JSON keeps only the last, so the other would be lost)']);
+    const escaped = '{"translations": {"\\u0065n": "a", "en": "b"}}\n{"a": 1, "b": {"a": 2}}\n{"id": "x", "id": "y"}';
+    expect(problems(() => jsonItems(escaped, 'f.ndjson')).map((p) => p.slice(0, 22))).toEqual(['1: the key "en" is twi', '3: the key "id" is twi']);
+    expect(jsonItems('[{"en": "a", "x": {"en": "b"}}, {"en": "c"}, ["en", "en"], {"k": "\\"en\\"", "en": 1}]', 'f.json')).toHaveLength(4);
+  });
+
   it('reads a glossary export exactly: ids, every key, apostrophes and formulas as written', () => {
     const text = '[\n  {"object":"glossary-entry","id":"ge_1","translations":{"en":"bank","pt-BR":"banco"}},\n  {"id":"ge_2","translations":{"en":"\'=SUM","de":"=1+1"}}\n]\n';
     const g = parseGlossaryFile(text, 'export.json');

@@ -275,3 +275,30 @@ async function drain(chunks: AsyncIterable<Buffer>): Promise<void> {
   for await (const chunk of chunks) void chunk;
 }
 
+
+describe("a cell or shared string past Excel's 32,767 characters", () => {
+  const sst = (inner: string): string => `<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${inner}</sst>`;
+  const sheetWith = (cell: string): string => sheetXml([['en', 'de'], [{ xml: cell }, 'x']]);
+  it('reads 32,767 characters, OOXML escapes included, and refuses one more', async () => {
+    const full = 'a'.repeat(32_766) + '_x000D_';
+    const ok = write(zip(workbookParts([{ name: 'S', xml: sheetXml([['en'], [{ xml: '<c r="REF" t="s"><v>0</v></c>' }]]) }], { sharedStrings: [full] })));
+    expect((await cells(ok))[1]?.[1][0]).toHaveLength(32_767);
+    const over = write(zip(workbookParts([{ name: 'S', xml: sheetXml([['en'], [{ xml: '<c r="REF" t="s"><v>0</v></c>' }]]) }], { sharedStrings: ['b'.repeat(32_768)] })));
+    expect(await refusal(readXlsxSheet(over))).toEqual([`${over}: not a readable .xlsx: shared string 1 is longer than 32,767 characters, Excel's limit for a cell; nothing was sent`]);
+  });
+
+  it.each([
+    ['a shared string in one text node', { 'xl/sharedStrings.xml': sst(`<si><t>${'x'.repeat(4_000_000)}</t></si>`) }, 'shared string 1 is longer than 32,767 characters'],
+    ['a shared string in many runs', { 'xl/sharedStrings.xml': sst(`<si>${'<r><t>xxxxxxxxxx</t></r>'.repeat(400_000)}</si>`) }, 'shared string 1 is longer than 32,767 characters'],
+    ['a shared string in CDATA', { 'xl/sharedStrings.xml': sst(`<si><t><![CDATA[${'<x>'.repeat(1_000_000)}]]></t></si>`) }, 'shared string 1 is longer than 32,767 characters'],
+    ['a comment', { 'xl/sharedStrings.xml': sst(`<!--${'<'.repeat(4_000_000)}-->`) }, 'shared string 1 is longer than 32,767 characters'],
+    ['an inline string', { 'xl/worksheets/sheet1.xml': sheetWith(`<c r="REF" t="inlineStr"><is><t>${'y'.repeat(4_000_000)}</t></is></c>`) }, 'cell S!A2 is longer than 32,767 characters'],
+    ['a value', { 'xl/worksheets/sheet1.xml': sheetWith(`<c r="REF" t="str"><v>${'z'.repeat(4_000_000)}</v></c>`) }, 'cell S!A2 is longer than 32,767 characters'],
+    ['an attribute', { 'xl/worksheets/sheet1.xml': sheetWith(`<c r="REF" s="${'1'.repeat(4_000_000)}"><v>1</v></c>`) }, 'sheet S holds a run of text or markup longer than 524,272 characters'],
+  ])('%s: refused, naming it, before the rest is read', async (_what, replace, said) => {
+    const path = write(zip(workbookParts([{ name: 'S', xml: sheetXml([['en', 'de'], ['a', 'b']]) }], { sharedStrings: ['a'], replace })));
+    const [message] = await refusal(readXlsxSheet(path));
+    expect(message).toContain(said);
+    expect(message).toMatch(/; nothing was sent$/);
+  });
+});

@@ -224,7 +224,7 @@ describe('a lock or a journal that cannot be written', () => {
     // (The read-only copy of a dry run takes no lock: it names the journal's path.)
     const lockFile = `${(await Journal.open(dir, base, 'acme')).path}.lock`;
     expect(lockFile.length).toBe(4098);
-    expect(err.message).toBe(`the glossary lock ${lockFile} could not be created (ENAMETOOLONG: name too long, open '${lockFile}'); nothing was sent`);
+    expect(err.message).toBe(`the lock of the journal ${lockFile} could not be created (ENAMETOOLONG: name too long, open '${lockFile}'); nothing was sent`);
     expect(existsSync(join(dir, 'journal'))).toBe(true);
     expect(process.listeners('exit')).toEqual(before);
   });

@@ -67,7 +67,7 @@ describe('the plan', () => {
     const { domain } = await setup([known, fresh, sso], [pendingOne], { reinviteAfterDays: 3 });
     expect(await domain.planText(false)).toBe(
       [
-        'Invitations to organization lab: 3 to invite, 1 pending',
+        'Invitations to organization lab: 3 to invite, 1 pending; who joins is then added to their teams (3 to add)',
         '  ✉ known@example.com (edit) → then t (owner), v',
         '  ✉ new@example.com (guest) → then t',
         '  ✉ SSO@example.com (read)',
@@ -387,7 +387,7 @@ describe('execute', () => {
   it('as many invitees as pending ones: a plan to show, not empty', async () => {
     const { domain } = await setup([fresh], [pendingOne]);
     expect(domain.isEmpty()).toBe(false);
-    expect((await domain.planText(false)).split('\n')[0]).toBe('Invitations to organization lab: 1 to invite, 1 pending');
+    expect((await domain.planText(false)).split('\n')[0]).toBe('Invitations to organization lab: 1 to invite, 1 pending; who joins is then added to their teams (1 to add)');
   });
 
   it('a bug is thrown, not reported as a failed invitation or listing', async () => {

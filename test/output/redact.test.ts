@@ -7,7 +7,7 @@ import { stringify } from '../../src/output/csv.js';
 import { tsvCell } from '../../src/output/list.js';
 import { escapeCell, escapeText, markdownCell, markdownText } from '../../src/output/markdown.js';
 import { shellValue } from '../../src/output/words.js';
-import { addEscaper, addSecret, redact } from '../../src/redact.js';
+import { addEscaper, addSecret, quotesSecret, redact } from '../../src/redact.js';
 
 // Every visible ASCII character, which TEAMCTL_TOKEN may hold (src/token.ts).
 const visible = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
@@ -163,5 +163,39 @@ describe('redact: the registry', () => {
     addEscaper('no dashes', (text) => text.replaceAll('-', ''));
     addSecret('a-b-c');
     expect(redact('abc abcd a-b-c')).toBe('abc abcd ***');
+  });
+});
+
+describe('quotesSecret: the token split by line breaks, white space or their escapes', () => {
+  const half = Math.floor(secret.length / 2);
+  const [head, tail] = [secret.slice(0, half), secret.slice(half)];
+  it.each([
+    ['a line break', '\n'],
+    ['CR LF', '\r\n'],
+    ['a JSON-escaped line break', '\\n'],
+    ['an escaped line separator', '\\u2028'],
+    ['a line separator', '\u2028'],
+    ['a zero-width space', '\u200b'],
+    ['a percent-encoded line break', '%0A'],
+    ['an HTML break', '<br/>'],
+    ['an HTML entity', '&#10;'],
+    ['spaces and tabs', ' \t '],
+    ['an escape of an escape', '\\%0An'],
+  ])('is found split by %s', (_what, splitter) => {
+    expect(quotesSecret(`refused: ${head}${splitter}${tail} (see the log)`)).toBe(true);
+    // redact alone leaves the halves: this is what it adds.
+    expect(redact(`${head}${splitter}${tail}`)).toContain(head.slice(-10));
+  });
+
+  it('is found split several times, and in its JSON spelling', () => {
+    expect(quotesSecret([...secret].join('\n'))).toBe(true);
+    const json = JSON.stringify(secret);
+    expect(quotesSecret(`${json.slice(0, 10)}\n${json.slice(10)}`)).toBe(true);
+  });
+
+  it('leaves a message without the token alone, a piece of it too', () => {
+    expect(quotesSecret('bad request: the team t\nhas no member u1')).toBe(false);
+    expect(quotesSecret(`refused ${head}\n(see the log)`)).toBe(false);
+    expect(quotesSecret('')).toBe(false);
   });
 });

@@ -162,7 +162,7 @@ describe('planGlossarySync: matching', () => {
     expect(result.duplicates).toEqual([]);
     expect(result.notInFile).toEqual([{ id: 'k', key: '' }]);
     const pair = planGlossarySync([...existing, { id: 'e3', translations: { en: 'bank', fr: 'rive' } }], [row(2, { en: 'bank' })], opts);
-    expect(pair.duplicates).toEqual([{ key: 'bank', keep: 'e1', others: ['e3'] }]);
+    expect(pair.duplicates).toEqual([{ key: 'bank', keep: 'e1', named: [], others: ['e3'] }]);
   });
 
   it('lists inserts, updates, present rows and unknown ids in line order, whatever the order of the rows; deletes last', () => {

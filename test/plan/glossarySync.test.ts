@@ -34,14 +34,21 @@ describe('planGlossarySync', () => {
   it('reports entries sharing a key term; with prune keeps the matched one (by id), else the oldest, and deletes the others', () => {
     const existing = [entry('e2', { en: 'bank', fr: 'b' }, '2026-02-01T00:00:00Z'), entry('e1', { en: 'bank', fr: 'a' }, '2026-01-01T00:00:00Z'), entry('e3', { en: 'bank', fr: 'c' }, '2026-03-01T00:00:00Z')];
     const byTerm = planGlossarySync(existing, [row(2, { en: 'bank', fr: 'a' })], { ...opts, prune: true });
-    expect(byTerm.duplicates).toEqual([{ key: 'bank', keep: 'e1', others: ['e2', 'e3'] }]);
+    expect(byTerm.duplicates).toEqual([{ key: 'bank', keep: 'e1', named: [], others: ['e2', 'e3'] }]);
     expect(byTerm.operations.map((o) => o.operation)).toEqual([
       { type: 'delete', id: 'e2' },
       { type: 'delete', id: 'e3' },
     ]);
     const byId = planGlossarySync(existing, [row(2, { en: 'bank', fr: 'c' }, 'e3')], { ...opts, prune: true });
-    expect(byId.duplicates).toEqual([{ key: 'bank', keep: 'e3', others: ['e1', 'e2'] }]);
+    expect(byId.duplicates).toEqual([{ key: 'bank', keep: 'e3', named: [], others: ['e1', 'e2'] }]);
     expect(byId.operations.map((o) => o.operation.type === 'delete' && o.operation.id)).toEqual(['e2', 'e1']);
+  });
+
+  it('a duplicate a row of the file names by id stays: it is never among those pruned', () => {
+    const existing = [entry('e1', { en: 'bank', fr: 'a' }, '2026-01-01T00:00:00Z'), entry('e2', { en: 'bank', fr: 'b' }, '2026-02-01T00:00:00Z'), entry('e3', { en: 'bank', fr: 'c' }, '2026-03-01T00:00:00Z')];
+    const plan = planGlossarySync(existing, [row(2, { en: 'bank', fr: 'a' }, 'e1'), row(3, { en: 'bank', fr: 'b' }, 'e2')], { ...opts, prune: true });
+    expect(plan.duplicates).toEqual([{ key: 'bank', keep: 'e1', named: ['e2'], others: ['e3'] }]);
+    expect(plan.operations.map((o) => o.operation)).toEqual([{ type: 'delete', id: 'e3' }]);
   });
 
   it('a row without a translation is a problem of that row, never an empty insert or update', () => {

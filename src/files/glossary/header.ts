@@ -184,6 +184,11 @@ export function recogniseHeader(
     } else if (what.kind === 'id') kind = 'id';
     else if (what.kind === 'metadata') metadata.push(show(raw));
     else if (what.kind === 'status') {
+      // Two statuses of one language (or of the row) would disagree with no rule between them.
+      const key = `status ${what.flag ? 'flag' : 'value'} of ${(what.of ?? '').toLowerCase()}`;
+      const earlier = seen.get(key);
+      if (earlier === undefined) seen.set(key, at);
+      else problem(first.line, `duplicate column ${show(raw)}: a status of the same terms as column ${earlier}`);
       columns.push({ index, kind: 'status', name: raw, flag: what.flag, ...(what.of === undefined ? {} : { of: what.of }) });
       return;
     } else {

@@ -45,6 +45,31 @@ interface XmlHandler {
   open?(name: string, attributes: Record<string, string>): void;
   text?(text: string): void;
   close?(name: string): void;
+  /** The error for a run of text or markup past maxPendingChars, said where it is (a cell, a shared string). */
+  tooLong?(): ZipError;
+}
+
+/** Excel's own bound on a cell's text (`teamctl help glossary-files`, "Spreadsheets (.xlsx)"). */
+export const maxCellChars = 32_767;
+/**
+ * The most text one cell or shared string may hold as the XML spells it (entities decoded, the
+ * OOXML escapes such as `_x000D_` not yet): room for Excel's 32,767 characters written with
+ * escapes; past it, reading stops at once, before the rest is inflated or held.
+ */
+const maxCellXmlChars = maxCellChars * 8;
+/** The most text, or markup (a tag, an attribute, a comment), the XML parser holds before it hands it on. */
+const maxPendingChars = maxCellXmlChars * 2;
+/** The parser is fed this much at a time, so what it holds is checked at least this often. */
+const pieceChars = 64 * 1024;
+
+/**
+ * What the XML parser holds and has not handed on yet: the text, attribute value, comment or
+ * CDATA it is reading, and the name of a tag. saxes keeps them as `text` and `name`; read here
+ * only to stop a hostile part early (a 90 MB string in one text node), never for their content.
+ */
+function pending(parser: object): number {
+  const held = parser as { text?: unknown; name?: unknown };
+  return (typeof held.text === 'string' ? held.text.length : 0) + (typeof held.name === 'string' ? held.name.length : 0);
 }
 
 const local = (name: string): string => name.slice(name.indexOf(':') + 1);
@@ -72,9 +97,15 @@ async function parsePart(zip: ZipFile, name: string, handler: XmlHandler): Promi
     parser.on('closetag', (tag) => close(local(tag.name)));
   }
   const decoder = new TextDecoder('utf-8', { fatal: true });
+  const feed = (text: string): void => {
+    for (let at = 0; at < text.length; at += pieceChars) {
+      parser.write(text.slice(at, at + pieceChars));
+      if (pending(parser) > maxPendingChars) throw handler.tooLong?.() ?? new ZipError(`part ${name} holds a run of text or markup longer than ${maxPendingChars.toLocaleString('en-US')} characters`);
+    }
+  };
   try {
-    for await (const chunk of zip.read(name)) parser.write(decoder.decode(chunk, { stream: true }));
-    parser.write(decoder.decode());
+    for await (const chunk of zip.read(name)) feed(decoder.decode(chunk, { stream: true }));
+    feed(decoder.decode());
     parser.close();
   } catch (err) {
     if (err instanceof ZipError || err instanceof InputFileError) throw err;
@@ -154,27 +185,36 @@ async function sharedStrings(zip: ZipFile, part: string | undefined, limit: numb
   if (part === undefined || !zip.entries.has(part)) return [];
   const strings: string[] = [];
   let current: string[] | undefined;
+  let held = 0;
   let inText = false;
   let phonetic = 0;
+  const tooLong = (): ZipError => new ZipError(`shared string ${strings.length + 1} is longer than ${maxCellChars.toLocaleString('en-US')} characters, Excel's limit for a cell`);
   await parsePart(zip, part, {
     open(tag) {
       if (tag === 'si') {
         if (strings.length >= limit) throw new ZipError(`it holds more than ${limit} shared strings`);
         current = [];
+        held = 0;
       } else if (tag === 'rPh') phonetic++;
       else if (tag === 't' && phonetic === 0) inText = true;
     },
     text(text) {
-      if (inText) current?.push(text);
+      if (!inText || current === undefined) return;
+      held += text.length;
+      if (held > maxCellXmlChars) throw tooLong();
+      current.push(text);
     },
     close(tag) {
       if (tag === 't') inText = false;
       else if (tag === 'rPh') phonetic--;
       else if (tag === 'si' && current !== undefined) {
-        strings.push(unescapeOoxml(current.join('')));
+        const text = unescapeOoxml(current.join(''));
+        if (text.length > maxCellChars) throw tooLong();
+        strings.push(text);
         current = undefined;
       }
     },
+    tooLong,
   });
   return strings;
 }
@@ -216,14 +256,21 @@ async function sheetRows(zip: ZipFile, part: string, c: SheetContext): Promise<{
   let cell: { ref: string; column: number; type: string; style: number; formula: boolean; value: string[] | undefined; inline: string[] | undefined } | undefined;
   let lastColumn = 0;
   let into: string[] | undefined;
+  let cellHeld = 0;
   let phonetic = 0;
+  const tooLong = (): ZipError =>
+    new ZipError(cell === undefined ? `sheet ${c.sheet} holds a run of text or markup longer than ${maxPendingChars.toLocaleString('en-US')} characters` : `cell ${c.sheet}!${cell.ref} is longer than ${maxCellChars.toLocaleString('en-US')} characters, Excel's limit for a cell`);
+  const checked = (text: string): string => {
+    if (text.length > maxCellChars) throw tooLong();
+    return text;
+  };
   const problem = (line: number, message: string): void => {
     if (problems.length < InputFileError.maxListed) problems.push({ file: c.where, line, message });
     else throw new InputFileError(problems, problems.length + 1);
   };
   const valueOf = (x: NonNullable<typeof cell>, line: number): string => {
     const at = `${c.sheet}!${x.ref}`;
-    if (x.type === 'inlineStr') return unescapeOoxml((x.inline ?? []).join(''));
+    if (x.type === 'inlineStr') return checked(unescapeOoxml((x.inline ?? []).join('')));
     if (x.value === undefined) {
       if (x.formula) problem(line, `cell ${at} is a formula without a cached value: teamctl never evaluates formulas — open and save the file in Excel or LibreOffice, which stores each formula's value, or paste the values`);
       return '';
@@ -236,7 +283,7 @@ async function sheetRows(zip: ZipFile, part: string, c: SheetContext): Promise<{
         return s ?? '';
       }
       case 'str':
-        return unescapeOoxml(v);
+        return checked(unescapeOoxml(v));
       case 'b':
         return v === '1' || v === 'true' ? 'TRUE' : 'FALSE';
       case 'e':
@@ -261,6 +308,7 @@ async function sheetRows(zip: ZipFile, part: string, c: SheetContext): Promise<{
         if (column === undefined || column > maxColumn) throw new ZipError(`sheet ${c.sheet} has a cell ${a.r ?? ''} outside Excel's columns`);
         lastColumn = column;
         cell = { ref: a.r ?? `${columnName(column)}${row.line}`, column, type: a.t ?? 'n', style: Number(a.s ?? 0), formula: false, value: undefined, inline: undefined };
+        cellHeld = 0;
       } else if (cell !== undefined) {
         if (tag === 'f') cell.formula = true;
         else if (tag === 'v') into = cell.value = [];
@@ -270,7 +318,10 @@ async function sheetRows(zip: ZipFile, part: string, c: SheetContext): Promise<{
       }
     },
     text(text) {
-      into?.push(text);
+      if (into === undefined) return;
+      cellHeld += text.length;
+      if (cellHeld > maxCellXmlChars) throw tooLong();
+      into.push(text);
     },
     close(tag) {
       if (tag === 'v' || tag === 't') into = undefined;
@@ -291,6 +342,7 @@ async function sheetRows(zip: ZipFile, part: string, c: SheetContext): Promise<{
         row = undefined;
       }
     },
+    tooLong,
   });
   return { rows, problems };
 }

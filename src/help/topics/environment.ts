@@ -146,6 +146,10 @@ file\`. The reports keep the field names of their formats: \`unchanged\` (member
   through every output format, \`--report\` file, export, \`GITHUB_STEP_SUMMARY\`,
   error and hint, the service echoing it raw, JSON-quoted and percent-encoded,
   and finds its runs of letters and digits nowhere.
+- A service message that holds the token once line breaks, white space and
+  their escapes (\`\\n\`, \`%0A\`, \`<br>\`, \`&#10;\`) are taken out — a token
+  split in two, each half harmless alone — is not shown at all: every output
+  says \`(message withheld: it quoted the token)\` in its place.
 
 ## Other variables
 

@@ -39,7 +39,7 @@ cell is:
 | Transifex | \`term,pos,comment,translation_de,comment_de\` | \`--languages en\` (or \`en,de\`): \`en\`, \`de\` |
 | Weblate | \`source,target,context,developer_comments\` | \`--languages en,de\` |
 | DeepL, Google unidirectional, Okapi lists | no header: \`hermosa,belle\` | \`--languages es,fr\`; without it refused, saying so |
-| DeepL export (and \`export --format deepl\`) | no header: \`bank,Bank,EN,DE\` | by its codes, no flag needed: each line's codes must be line 1's; a code is the glossary's key of that language (\`EN\` is \`en-US\` when that is the glossary's one English key), else the code in lower case; \`--languages en-US,de\` names the keys instead |
+| DeepL export (and \`export --format deepl\`) | no header: \`bank,Bank,EN,DE\` | by its codes, no flag needed: each line's codes must be line 1's; a code is the glossary's key of that language (\`EN\` is \`en-US\` when that is the glossary's one English key), else the code in lower case; a code that stands for several keys (\`en-US\` and \`en-GB\`) is refused, naming \`--languages\`; \`--languages en-US,de\` names the keys instead |
 | Phrase term base | \`term,description,translatable,case sensitive,en,de,fr\` | \`en\`, \`de\`, \`fr\` as written (\`term\` repeats one of them: ignored with the metadata); \`status\` (Phrase TMS) the status of the row's terms; a file with only \`term\`: \`--languages en\` |
 | Lokalise (\`;\` or \`,\`) | \`term;description;casesensitive;translatable;forbidden;tags;en;de_DE\` | \`en\`, \`de-DE\` (\`term\` ignored as Phrase's); \`forbidden\` the status of the row's terms; only \`term\`: \`--languages en\` |
 | any of the above | a \`status\` or \`forbidden\` column | the status of the row's terms |
@@ -88,8 +88,10 @@ a header that names its languages it is refused.
 
 The whole file is checked before anything is sent; every problem is listed with
 its file and line (up to 50) and the run exits 2 with nothing sent: a header
-cell that is none of the above, a duplicate header, a row with more cells than
-the header, a row with no translation, a translation over 255 characters (code
+cell that is none of the above, a duplicate header (two status columns of the
+same terms included), a key twice in one object of a JSON or NDJSON file (JSON
+keeps only the last), a row with more cells than the header, a row with no
+translation, a translation over 255 characters (code
 points, as the service counts) or with a line break (LF or CR), two rows with
 the same key term but other translations (homonyms: the message suggests \`--key\`
 with another language of the file), two rows with the same id but other
@@ -272,8 +274,12 @@ bytes actually inflated (headers can lie; a zip bomb stops within a chunk of its
 bound): the file 100 MB, 10,000 zip entries, 100 MB per part inflated and 200 MB
 for all parts read, 1,000,000 shared strings, 5,000,000 cells (the empty cells
 before a filled one in its row counted), Excel's own 1,048,576 rows and 16,384
-columns; each part's size and CRC-32 must be as declared. teamctl's zip reader
-is node:zlib with saxes (already a dependency), loaded only for an \`.xlsx\`.
+columns, and Excel's 32,767 characters in a cell or a shared string: reading
+stops at the first piece of text past it (\`shared string 1 is longer than
+32,767 characters\`), as it does at a tag, attribute or comment of more than
+524,272 characters; each part's size and CRC-32 must be as declared. teamctl's
+zip reader is node:zlib with saxes (already a dependency), loaded only for an
+\`.xlsx\`.
 
 ## \`--excel\` round trip
 

@@ -158,8 +158,9 @@ it touches (their role, whether disabled, whether still a member), the
 organization's active admins or the token's user changed since it was made, so a
 big organization's plan survives its review. The JSON report has
 \`orgRoleChanged\`, \`removedFromOrganization\`, \`removalRequested\`,
-\`notInOrganization\` and \`kept\`, beside the team fields of \`members offboard\`;
-the \`--report\` CSV has one row per team and user and action, with an empty
-\`team\` for the organization's own changes (\`org-role\`,
+\`notInOrganization\` and \`kept\` (and, with \`--create-teams\`, \`teamsCreated\`: each
+team's \`id\` and \`title\`, the id null in a plan), beside the team fields of
+\`members offboard\`; the \`--report\` CSV has one row per team and user and
+action, with an empty \`team\` for the organization's own changes (\`org-role\`,
 \`remove-from-organization\`).
 `;

@@ -55,6 +55,16 @@ What teamctl guarantees against a hostile or flaky world, and what it cannot:
   cache and leaves it as it is. \`GITHUB_STEP_SUMMARY\` is opened the same way (a
   link is followed): anything but a regular file there is a warning naming it,
   and the run goes on. \`--timeout\` takes 0.1 to 3600 seconds.
+- **Files that cannot be written.** Every file teamctl writes (\`--report\`,
+  \`--plan-out\`, \`glossary export -f\`, \`--write-roster\`, the sandbox's
+  \`--data\`, the config file, the invitation and applied-plan records) is a
+  regular file or a new one: a FIFO there is refused at once (exit 2). A write
+  that fails (a full disk, a quota, a read-only folder) is one line naming the
+  file and the cause (\`error: cannot write --report out.csv: no space left in
+  /ci\`), exit 2, and the previous file is left as it was. When the change was
+  already applied, the summary is printed and the run exits 6: the report is
+  what failed. An invitation sent whose record cannot be written is said the
+  same way (exit 6): a later run may invite that person again.
 - **The token** is redacted from every stream and every file.
 - **Answers of the wrong shape** are refused where they are parsed, with exit 1
   and the field named (\`unexpected response from the service: field "next.page"
