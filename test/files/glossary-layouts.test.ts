@@ -60,21 +60,26 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
     expect(translations(text, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }]);
   });
 
-  it('Phrase: a term column beside the language columns is ignored (read as written); a term column alone → --languages en', () => {
+  it('Phrase: a term column beside the language columns is the base language (it repeats en); a term column alone → --languages en', () => {
     const text = 'term,description,translatable,case sensitive,en,de\nbank,money,true,false,bank,Bank\n';
     expect(translations(text)).toEqual([{ en: 'bank', de: 'Bank' }]);
-    // --languages on such a file names languages its header says already: refused, saying so.
-    expect(refusal(text, { languages: ['en'] })).toEqual([
+    // --languages names the term column's language, as the file's own en column does.
+    expect(translations(text, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }]);
+    // Naming another language than the one the term repeats: each row where they differ says so.
+    expect(refusal(text, { languages: ['de'] })).toEqual([
+      `2: the term column holds "bank" and de holds "Bank": the term is the base language's (de); write one of them`,
+    ]);
+    expect(refusal(text, { languages: ['en', 'de'] })).toEqual([
       '1: the header names its languages (en, de): --languages is for a file whose header does not (source,target; term) or that has none',
     ]);
     const alone = 'term,description,translatable,case sensitive\nbank,money,true,false\n';
     expect(refusal(alone)).toEqual([
-      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Phrase term base: name the term column's language, --languages en (beside language columns it is ignored)",
+      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Phrase term base: name the term column's language, --languages en (beside language columns it fills that language's empty cells)",
     ]);
     expect(translations(alone, { languages: ['en'] })).toEqual([{ en: 'bank' }]);
   });
 
-  it('Lokalise (; or ,): translations from the language columns (de_DE as de-DE), term ignored, forbidden rows left out, non-translatable terms read', () => {
+  it('Lokalise (; or ,): translations from the language columns (de_DE as de-DE), term the en they repeat, forbidden rows left out, non-translatable terms read', () => {
     const text = 'term;description;casesensitive;translatable;forbidden;tags;en;de_DE\nbank;money;0;1;0;finance;bank;Bank\nwhitelist;;0;1;1;;whitelist;Whitelist\nLokalise;brand;1;0;0;;Lokalise;Lokalise\n';
     const g = parseGlossaryFile(text, 'g.csv', {});
     expect(g.languages).toEqual(['en', 'de-DE']);
@@ -83,7 +88,7 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
       [4, { en: 'Lokalise', 'de-DE': 'Lokalise' }],
     ]);
     expect(g.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
-      '1: columns "term", "description", "casesensitive", "translatable", "tags" hold no translation (the glossary holds translations only): ignored',
+      '1: columns "description", "casesensitive", "translatable", "tags" hold no translation (the glossary holds translations only): ignored',
       '3: 2 terms marked forbidden left out of their languages: en "whitelist" (line 3), de-DE "Whitelist" (line 3)',
     ]);
     expect(translations(text.replaceAll(';', ','))).toEqual([{ en: 'bank', 'de-DE': 'Bank' }, { en: 'Lokalise', 'de-DE': 'Lokalise' }]);
@@ -98,9 +103,26 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
     // Only the term column: refused naming --languages, which then reads it.
     const alone = 'term;description;casesensitive;translatable;forbidden;tags\nbank;;0;1;0;\n';
     expect(refusal(alone)).toEqual([
-      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Lokalise glossary: name the term column's language, --languages en (beside language columns it is ignored)",
+      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Lokalise glossary: name the term column's language, --languages en (beside language columns it fills that language's empty cells)",
     ]);
     expect(translations(alone, { languages: ['en'] })).toEqual([{ en: 'bank' }]);
+  });
+
+  it("Lokalise's export: the base language's term in `term`, its own column empty — read from term, the base found by the rows that repeat it", () => {
+    // Some rows repeat the term in en: en is the base, and fills its empty cells from term.
+    const some = 'term;description;casesensitive;translatable;forbidden;tags;en;de\nbank;;0;1;0;;;Bank\nsign in;;0;1;0;;sign in;anmelden\nlog out;;0;1;0;;;\n';
+    expect(translations(some)).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'sign in', de: 'anmelden' }, { en: 'log out' }]);
+    // No row repeats it (en empty throughout): refused, naming the empty column, and that flag reads it.
+    const none = 'term;description;casesensitive;translatable;forbidden;tags;en;de\nbank;;0;1;0;;;Bank\nbranch;;0;1;0;;;Filiale\nlog out;;0;1;0;;;\n';
+    const messages = refusal(none);
+    expect(messages).toEqual(['1: column 1 "term" holds the terms of the base language, and no language column repeats them (en is empty on 3 of its 3 rows): name the base language, --languages en']);
+    expect(translations(none, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'branch', de: 'Filiale' }, { en: 'log out' }]);
+    // A base language without a column of its own: the term column is that language's.
+    const noColumn = 'term;description;casesensitive;translatable;forbidden;tags;de\nbank;;0;1;0;;Bank\n';
+    expect(refusal(noColumn)).toEqual(['1: column 1 "term" holds the terms of the base language, and no language column repeats them: name the base language, --languages en']);
+    expect(translations(noColumn, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }]);
+    // Empty term column throughout: the language columns alone.
+    expect(translations('term;casesensitive;translatable;forbidden;en;de\n;0;1;0;bank;Bank\n')).toEqual([{ en: 'bank', de: 'Bank' }]);
   });
 
   it("Crowdin's Status [lang] leaves out that language's term only; a row left with no term is dropped", () => {

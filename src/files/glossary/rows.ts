@@ -172,7 +172,7 @@ function readTranslations(cells: readonly string[], columns: readonly Column[], 
     statuses.push({ of: column.of, value, verdict: column.flag === true ? flagOf(value) : statusOf(value) });
   }
   for (const column of columns) {
-    const value = readCell(cells[column.index] ?? '');
+    const value = cellOf(cells, column, line, problem);
     if (value === '') continue;
     if (column.kind === 'language-code') {
       // DeepL's code of a regional key (`EN` for en-US) is that key's code too.
@@ -205,6 +205,18 @@ function readTranslations(cells: readonly string[], columns: readonly Column[], 
   if (Object.keys(translations).length === 0 && leftOut) return undefined;
   if (Object.keys(translations).length === 0 && !otherCells) problem(line, 'row has no translation');
   return translations;
+}
+
+/**
+ * A column's cell as read; a language column with a fallback (Lokalise's `term`) takes that
+ * column's cell when its own is empty, and the two must agree when both are written.
+ */
+function cellOf(cells: readonly string[], column: Column, line: number, problem: Problem): string {
+  const value = readCell(cells[column.index] ?? '');
+  if (column.fallback === undefined) return value;
+  const term = readCell(cells[column.fallback] ?? '');
+  if (value !== '' && term !== '' && value !== term) problem(line, `the term column holds ${show(term)} and ${column.name} holds ${show(value)}: the term is the base language's (${column.name}); write one of them`);
+  return value === '' ? term : value;
 }
 
 /**
