@@ -11,6 +11,9 @@
 // - A row whose cells are all empty or whitespace (`,,,,` as spreadsheets write below the data)
 //   is a blank line and is skipped like one, keeping later line numbers right: it holds nothing
 //   to import, and refusing it would make most spreadsheet exports fail.
+// - A tab-separated file is read as spreadsheets write it, not as RFC 4180: a quote inside a cell
+//   is a character (`"cohort" theory`), and only a cell that starts and ends with a quote is
+//   quoted (tsvRows). Its cells hold no line breaks.
 // - A quoted cell that is never closed stops parsing; the problem names the line where that
 //   quote opens (csv-parse itself reports the end of the file).
 import { parse } from 'csv-parse/sync';
@@ -100,6 +103,8 @@ export function parseDelimited(text: string, file: string, options?: { recover: 
   const firstLine = normalised.split('\n').find((l) => l.trim() !== '') ?? '';
   // A `.tsv` is tab-separated whatever its first line holds (`a, b<TAB>c` has as many commas).
   const delimiter = /\.tsv$/i.test(file) ? '\t' : detectDelimiter(firstLine);
+  // Tab-separated text is not RFC 4180 (see the decisions above): read line by line.
+  if (delimiter === '\t') return { file, delimiter, rows: tsvRows(normalised), ...(options?.recover ? { problems: [] } : {}) };
   if (!options?.recover) {
     const read = readRecords(normalised, delimiter, 0);
     if ('problem' in read) throw new InputFileError([{ file, ...read.problem }]);
@@ -124,6 +129,40 @@ export function parseDelimited(text: string, file: string, options?: { recover: 
   };
   readRange(0, lines.length);
   return { file, delimiter, rows, problems };
+}
+
+/**
+ * The rows of a tab-separated text, one a line (blank ones skipped, as in CSV). A quote inside a
+ * cell is a character (`"cohort" theory`); only a cell that starts with a quote and ends with one
+ * before the next tab or the line's end, its inner quotes doubled, is quoted as Excel writes it
+ * (`"a ""b"""` is `a "b"`, `"a<TAB>b"` one cell).
+ */
+export function tsvRows(text: string): DelimitedRow[] {
+  const rows: DelimitedRow[] = [];
+  text.split('\n').forEach((line, i) => {
+    const cells: string[] = [];
+    let at = 0;
+    for (;;) {
+      const quoted = line[at] === '"' ? /^"((?:[^"]|"")*)"(?=\t|$)/.exec(line.slice(at)) : null;
+      if (quoted) {
+        cells.push((quoted[1] ?? '').replace(/""/g, '"'));
+        at += quoted[0].length;
+      } else {
+        const end = line.indexOf('\t', at);
+        cells.push(line.slice(at, end === -1 ? line.length : end));
+        at = end === -1 ? line.length : end;
+      }
+      if (at >= line.length) break;
+      at++; // the tab
+      if (at === line.length) {
+        cells.push('');
+        break;
+      }
+    }
+    if (cells.every((c) => c.trim() === '')) return;
+    rows.push({ line: i + 1, cells });
+  });
+  return rows;
 }
 
 /** The rows of `text`, whose first line is line `offset + 1` of the file, or its first broken line. */

@@ -237,3 +237,24 @@ describe('parseDelimited, quoting problems and line numbers', () => {
     expect(many.problems.map((p) => p.line)).toEqual(Array.from({ length: InputFileError.maxListed }, (_, i) => 3 + 2 * i));
   });
 });
+
+describe('tab-separated files are not RFC 4180', () => {
+  it('a quote inside a cell is a character; only a cell that starts and ends with one is quoted, as Excel writes it', () => {
+    const text = 'en\tde\tnote\n"cohort" theory\tKohortentheorie\tsee "cohort"\n"a ""b"""\t"x\ty"\t"\nlast\t"open\t\n';
+    expect(parseDelimited(text, 'g.tsv').rows).toEqual([
+      { line: 1, cells: ['en', 'de', 'note'] },
+      { line: 2, cells: ['"cohort" theory', 'Kohortentheorie', 'see "cohort"'] },
+      { line: 3, cells: ['a "b"', 'x\ty', '"'] },
+      { line: 4, cells: ['last', '"open', ''] },
+    ]);
+    // The same text with recover (rosters): no problem at all.
+    expect(parseDelimited(text, 'g.txt', { recover: true }).problems).toEqual([]);
+  });
+
+  it('a TSV glossary with a literal quote reads, where the same cells in a CSV are refused', async () => {
+    const tsv = file('quotes.tsv', 'en\tde\n"cohort" theory\tKohortentheorie\n');
+    expect((await readGlossaryFile(tsv)).rows.map((r) => r.translations)).toEqual([{ en: '"cohort" theory', de: 'Kohortentheorie' }]);
+    const csv = file('quotes.csv', 'en,de\n"cohort" theory,Kohortentheorie\n');
+    expect(await problemOf(() => readGlossaryFile(csv))).toMatch(/quotes\.csv:2: invalid CSV/);
+  });
+});

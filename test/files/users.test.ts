@@ -610,3 +610,13 @@ describe('rosters as HR and identity tools export them', () => {
   });
 });
 
+
+describe('parseUserFile: tab-separated rosters', () => {
+  it('a quote inside a cell is a character (a note, a nickname), as in a glossary TSV', () => {
+    const result = parseUserFile('email\tname\trole\nada@example.com\tAda "the first" Lovelace\towner\n"grace@example.com"\tGrace\t\n', 'r.tsv', roster);
+    expect(result.users).toEqual([
+      { key: 'ada@example.com', kind: 'email', role: 'owner', line: 2, file: 'r.tsv' },
+      { key: 'grace@example.com', kind: 'email', role: 'member', line: 3, file: 'r.tsv' },
+    ]);
+  });
+});
