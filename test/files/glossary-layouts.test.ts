@@ -236,3 +236,52 @@ describe('XML files', () => {
     });
   });
 });
+
+describe('headers as spreadsheets write them: languages by name, notes above, comments', () => {
+  const read = (text: string, file = 'g.csv') => {
+    const g = parseGlossaryFile(text, file, {});
+    return { languages: g.languages, rows: g.rows.map((r) => [r.line, r.translations]), warnings: g.warnings.map((w) => `${w.line}: ${w.message}`) };
+  };
+
+  it('English names, names in the language itself and in the languages beside them, with the suffixes spreadsheets add', () => {
+    expect(read('English,Korean\nbank,은행\n').rows).toEqual([[2, { en: 'bank', ko: '은행' }]]);
+    // Magyar is Hungarian in Hungarian; Angol is Hungarian for English.
+    expect(read('Magyar,Angol\nbank,bank\nfa,tree\n').languages).toEqual(['hu', 'en']);
+    expect(read('Deutsch;Français\nBank;banque\n').rows).toEqual([[2, { de: 'Bank', fr: 'banque' }]]);
+    const described = read('english_name,chinese_name,english_description\nbank,银行,where money is kept\n');
+    expect(described).toEqual({
+      languages: ['en', 'zh'],
+      rows: [[2, { en: 'bank', zh: '银行' }]],
+      warnings: ['1: column "english_description" holds no translation (the glossary holds translations only): ignored'],
+    });
+    expect(read('English_word\tEnglish_descr\tKorean_word\tKorean_descr\nbank\ta place\t은행\t장소\n', 'g.tsv').rows).toEqual([[2, { en: 'bank', ko: '은행' }]]);
+    // A name no language has stays a problem of its column.
+    expect(refusal('English,Klingonese\nbank,x\n')[0]).toMatch(/^1: column 2 "Klingonese" is no language ICU knows/);
+  });
+
+  it('a header below up to five note rows; the notes skipped with a warning', () => {
+    expect(read('Fill in one term a row. Do not change row 2.,\nEnglish,Korean\nbank,은행\n')).toEqual({
+      languages: ['en', 'ko'],
+      rows: [[3, { en: 'bank', ko: '은행' }]],
+      warnings: ['1: line 1 above the header (line 2) is a note, not entries: skipped'],
+    });
+    const five = 'a note\nanother\n\nthird,\nfourth\nfifth\nen,de\nbank,Bank\n';
+    expect(read(five).rows).toEqual([[8, { en: 'bank', de: 'Bank' }]]);
+    expect(read(five).warnings).toEqual(['1: lines 1, 2, 4, 5, 6 above the header (line 7) are notes, not entries: skipped']);
+    // Six notes: the first row is read as the header, and refused as one.
+    expect(refusal(`n0\n${five}`)[0]).toMatch(/^1: line 1 is not a header of language columns/);
+  });
+
+  it("a row whose only non-empty cell starts with # is a comment, skipped with one warning (GlotPress's glossary)", () => {
+    const text = 'en,pt,pos,description\n# Nouns,,,\nbank,banco,noun,\n  # Ending in a sibilant,,,\nbus,ônibus,noun,\n#hashtag,#hashtag,noun,\n';
+    expect(read(text)).toEqual({
+      languages: ['en', 'pt'],
+      rows: [
+        [3, { en: 'bank', pt: 'banco' }],
+        [5, { en: 'bus', pt: 'ônibus' }],
+        [6, { en: '#hashtag', pt: '#hashtag' }],
+      ],
+      warnings: ['2: 2 comment lines (a row whose only cell starts with #) skipped: lines 2, 4', '1: columns "pos", "description" hold no translation (the glossary holds translations only): ignored'],
+    });
+  });
+});

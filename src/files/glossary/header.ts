@@ -9,15 +9,15 @@ import { quote, shorten } from '../../output/words.js';
 import type { DelimitedFile } from '../csv.js';
 import { normaliseCell } from '../../model/entries.js';
 import { readCell } from '../cells.js';
-import { knownLanguage, languageKeyShaped, languageOf, underscoreTag } from './icu.js';
+import { knownLanguage, languageByName, languageKeyShaped, languageMetadata, languageOf, underscoreTag } from './icu.js';
 import { squash, type DelimitedLayout, type HeaderCell } from './layout.js';
 import { deeplExport, headerless } from './headerless.js';
 import { delimitedLayoutOf, delimitedLayouts, metadataColumns, termColumns } from './registry.js';
 
 export type { HeaderCell };
 
-/** What one header cell is (see the file comment). */
-export function recogniseHeaderCell(raw: string): HeaderCell {
+/** What one header cell is (see the file comment); `inLanguages`: the languages a name may be written in. */
+export function recogniseHeaderCell(raw: string, inLanguages: readonly string[] = []): HeaderCell {
   const cell = raw.trim();
   if (cell.toLowerCase() === 'id') return { kind: 'id' };
   // A layout's language column: Crowdin (`Term [de]`, `Term:German`), Transifex (`translation_de`).
@@ -43,7 +43,34 @@ export function recogniseHeaderCell(raw: string): HeaderCell {
   // A key with subtags ICU cannot name (`xx-brand`) may be one the glossary uses; a bare two or
   // three letters it does not know (`AI`, `CEO`) is a word, not a language.
   if (languageKeyShaped(cell) && cell.includes('-')) return { kind: 'maybe-language', language: cell };
-  return { kind: 'unknown' };
+  return byName(cell, inLanguages);
+}
+
+/**
+ * A header cell naming a language by name (`English`, `Magyar`, `english_name`; icu.ts,
+ * languageByName), or that language's metadata (`english_description`, `Korean_descr`).
+ */
+function byName(cell: string, inLanguages: readonly string[]): HeaderCell {
+  if (languageMetadata(cell, inLanguages)) return { kind: 'metadata' };
+  const named = languageByName(cell, inLanguages);
+  return named === undefined ? { kind: 'unknown' } : { kind: 'language', language: named };
+}
+
+/**
+ * A header row's cells: each as recogniseHeaderCell says, and those it cannot place tried again
+ * as names in the languages the others name (`Magyar,Angol`: Angol is Hungarian for English).
+ */
+export function recogniseHeaderCells(cells: readonly string[]): { raw: string; what: HeaderCell }[] {
+  const read = cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
+  const languages = read.flatMap((c) => (c.what.kind === 'language' ? [c.what.language] : []));
+  if (languages.length === 0) return read;
+  return read.map((c) => (c.what.kind === 'unknown' && c.what.layout === undefined && c.raw !== '' ? { raw: c.raw, what: byName(c.raw, languages) } : c));
+}
+
+/** Whether a row is a header of language columns: every cell placed, a language among them. */
+export function isLanguageHeader(cells: readonly string[]): boolean {
+  const present = recogniseHeaderCells(cells).filter((c) => c.raw !== '');
+  return present.some((c) => c.what.kind === 'language') && present.every((c) => c.what.kind !== 'unknown' && c.what.kind !== 'maybe-language');
 }
 
 /**
@@ -107,7 +134,7 @@ export function recogniseHeader(
 ): { columns: Column[]; headerless: boolean; unverified: string[]; deeplCodes?: boolean } {
   let given = flag;
   const first = input.rows[0] as DelimitedFile['rows'][number];
-  const read = first.cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
+  const read = recogniseHeaderCells(first.cells);
   // The layout the first row looks most like: named in refusals, with the flag or edit that reads it.
   const layout = delimitedLayoutOf(read.filter((c) => c.raw !== '').map((c) => c.raw));
   // Phrase's and Lokalise's `term` holds the base language's term: beside language columns it

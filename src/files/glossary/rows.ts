@@ -37,7 +37,7 @@ import { translationsKey, type GlossaryRow } from '../../model/entries.js';
 import { readCell } from '../cells.js';
 import { refuseNulCells, type DelimitedFile } from '../csv.js';
 import { deeplCode } from './headerless.js';
-import { recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
+import { isLanguageHeader, recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
 import { flagOf, StatusTally, statusOf, type Verdict } from './status.js';
 
 export interface GlossaryFile {
@@ -92,6 +92,7 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
   const warnings: FileProblem[] = [];
   const problem: Problem = (line, message) => problems.push({ file, line, message });
 
+  if (!fromXml) input = withoutNotes(input, opts, (line, message) => warnings.push({ file, line, message }));
   const [first] = input.rows;
   if (!first) {
     throw new InputFileError([
@@ -140,6 +141,38 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
     unverifiedLanguages: layout.unverified,
     ...('deeplCodes' in layout && layout.deeplCodes === true ? { deeplCodes: true } : {}),
   };
+}
+
+/** The most note rows a header may follow (`teamctl help glossary-files`, "Glossary file layouts"). */
+const maxNoteRows = 5;
+
+/**
+ * A delimited file without its comments and the notes above its header (README, "As other tools
+ * write them"): a row whose only non-empty cell starts with `#` is a comment (GlotPress), skipped
+ * with one warning that counts them; a header of language columns on one of the first rows below
+ * up to five rows of notes (a spreadsheet's instructions) is the header, the notes skipped with a
+ * warning. Without such a header the rows are read as they are.
+ */
+function withoutNotes(input: DelimitedFile, opts: GlossaryReadOptions, warn: Problem): DelimitedFile {
+  const comments: number[] = [];
+  const rows = input.rows.filter(({ line, cells }) => {
+    const written = cells.filter((c) => c.trim() !== '');
+    const comment = written.length === 1 && (written[0] ?? '').trim().startsWith('#');
+    if (comment) comments.push(line);
+    return !comment;
+  });
+  if (comments.length > 0) {
+    const shown = comments.slice(0, 10).join(', ') + (comments.length > 10 ? ', …' : '');
+    warn(comments[0] ?? 1, `${comments.length} comment ${comments.length === 1 ? 'line' : 'lines'} (a row whose only cell starts with #) skipped: ${comments.length === 1 ? 'line' : 'lines'} ${shown}`);
+  }
+  const first = rows[0];
+  if (opts.languages !== undefined || first === undefined || isLanguageHeader(first.cells)) return { ...input, rows };
+  const at = rows.slice(1, maxNoteRows + 1).findIndex((r) => isLanguageHeader(r.cells)) + 1;
+  if (at === 0) return { ...input, rows };
+  const header = rows[at] as (typeof rows)[number];
+  const notes = rows.slice(0, at).map((r) => r.line);
+  warn(first.line, `${notes.length === 1 ? 'line' : 'lines'} ${notes.join(', ')} above the header (line ${header.line}) ${notes.length === 1 ? 'is a note' : 'are notes'}, not entries: skipped`);
+  return { ...input, rows: rows.slice(at) };
 }
 
 /** The key language as spelled in the header: `--key` (any case), else the first language column. */
