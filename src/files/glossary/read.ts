@@ -29,7 +29,8 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
   // An .xlsx: its sheet's rows, through the same layouts and checks (`teamctl help glossary-files`, "Spreadsheets (.xlsx)").
   if (await isXlsx(path, cwd)) return fromDelimited(await readSpreadsheet(path, opts.sheet, cwd), opts);
   if (opts.sheet !== undefined) throw sheetWithoutXlsx(path);
-  const chunks = readCheckedChunks(path, { cwd });
+  // (A CSV that is not UTF-8 is told to name its encoding, --encoding.)
+  const chunks = readCheckedChunks(path, { cwd, encodingFlag: true, ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }) });
   const first = await chunks.next();
   if (first.done !== true && looksLikeXml(path, first.value.text)) {
     // The XML parser is fed the text chunk by chunk as it is read (`teamctl help reliability`, "Bounded input"), never

@@ -69,6 +69,8 @@ export interface GlossaryReadOptions {
   languages?: string[];
   /** `--sheet <name>`: the sheet of an .xlsx to read (default its first). */
   sheet?: string;
+  /** `--encoding <label>`: a CSV's encoding, as TextDecoder names it (default UTF-8). */
+  encoding?: string;
 }
 
 /** The service's published limit on one translation. */
