@@ -130,7 +130,7 @@ function parsedObject(body: string): Record<string, unknown> | undefined {
 
 /**
  * A plain JSON map of `term: translation` pairs (`{"bank": "Bank"}`, as many tools and scripts
- * write a glossary; README, "As other tools write them"): its pairs, each on the line its key is
+ * write a glossary; `teamctl help glossary-files`, "Glossary file layouts"): its pairs, each on the line its key is
  * on, or undefined when the text is no such map (teamctl's own export has `translations`).
  */
 export function termMap(text: string): { line: number; term: string; translation: string }[] | undefined {

@@ -41,6 +41,7 @@ import type { DelimitedFile, DelimitedRow } from './csv.js';
 import { quote, shorten } from '../output/words.js';
 import { emailKey, type UserEntry, type UserKind } from '../model/users.js';
 import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
+import { mapRole, roleMapSuggestion, type RoleMap } from './role-map.js';
 import { bracketedProperty, InactiveRows, notAUserLine, objectId, orgRoleOf, readHeader, type UserColumn } from './user-header.js';
 import { looksLikeJson, memberJsonRows } from './json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from './spreadsheet.js';
@@ -54,6 +55,10 @@ export interface UserFileOptions {
   dropInactive?: boolean;
   /** `--sheet <name>`: the sheet of an .xlsx to read (default its first). */
   sheet?: string | undefined;
+  /** `--org-roles`: read and check the `orgRole` column; without it, it is ignored like any other. */
+  orgRoles?: boolean | undefined;
+  /** `--role-map`: other tools' role values mapped to teamctl's (role-map.ts). */
+  roleMap?: RoleMap | undefined;
 }
 
 export type { UserColumn };
@@ -175,6 +180,18 @@ export function parseRole(cell: string): TeamMemberRole | null {
   return role === 'owner' || role === 'member' ? role : null;
 }
 
+/** The role and organization-role values of the rows that are neither known nor mapped, each with its column. */
+function unknownRoles(rows: readonly DelimitedRow[], roleIndex: number | undefined, orgRoleIndex: number | undefined, map: RoleMap | undefined): Map<string, 'team' | 'organization'> {
+  const unknown = new Map<string, 'team' | 'organization'>();
+  for (const { cells } of rows) {
+    const role = roleIndex === undefined ? '' : (cells[roleIndex] ?? '').trim();
+    if (role !== '' && parseRole(mapRole(role, map)) === null) unknown.set(role, 'team');
+    const orgRole = orgRoleIndex === undefined ? '' : (cells[orgRoleIndex] ?? '').trim();
+    if (orgRole !== '' && orgRoleOf(mapRole(orgRole, map), []) === undefined && mapRole(orgRole, map) !== '') unknown.set(orgRole, 'organization');
+  }
+  return unknown;
+}
+
 /** Turns parsed rows into users; throws InputFileError listing every problem (up to 50). */
 function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts: UserFileOptions): UserFile {
   const { file, rows } = parsed;
@@ -201,6 +218,10 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
   const seen = new Map<string, UserEntry>();
   const orgRoles = new Map<string, UserEntry>();
   const dataRows: DelimitedRow[] = layout ? rows.slice(1) : rows;
+  const orgRoleIndex = opts.orgRoles === true ? layout?.orgRoleIndex : undefined;
+  // Every role value neither known nor mapped: each line's problem names the map that reads them all.
+  const unknown = unknownRoles(dataRows, opts.readRoles ? layout?.roleIndex : undefined, orgRoleIndex, opts.roleMap);
+  const fix = unknown.size === 0 ? '' : `: map it with ${roleMapSuggestion(unknown, opts.roleMap)}`;
 
   for (const row of dataRows) {
     if (inactive?.leftOut(row) === true) continue;
@@ -244,12 +265,13 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     // No role column: the file says nothing about roles (role stays undefined).
     if (opts.readRoles && layout?.roleIndex !== undefined) {
       const roleCell = row.cells[layout.roleIndex] ?? '';
-      const parsedRole = parseRole(roleCell);
+      const parsedRole = parseRole(mapRole(roleCell, opts.roleMap));
       if (parsedRole) role = parsedRole;
-      else rowProblems.push(`unknown role ${quote(roleCell.trim())} (expected owner or member)`);
+      else rowProblems.push(`unknown role ${quote(roleCell.trim())} (expected owner or member)${fix}`);
     }
 
-    const orgRole = layout?.orgRoleIndex === undefined ? undefined : orgRoleOf(row.cells[layout.orgRoleIndex] ?? '', rowProblems);
+    const orgCell = orgRoleIndex === undefined ? '' : (row.cells[orgRoleIndex] ?? '');
+    const orgRole = orgRoleIndex === undefined ? undefined : orgRoleOf(mapRole(orgCell, opts.roleMap), rowProblems, orgCell, fix);
 
     let team: string | undefined;
     if (layout?.teamIndex !== undefined) {

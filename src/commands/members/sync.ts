@@ -9,6 +9,7 @@
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { InputFileError, UsageError, formatProblem, type FileProblem } from '../../errors.js';
+import type { RoleMap } from '../../files/role-map.js';
 import type { UserFile } from '../../files/users.js';
 import type { UserEntry } from '../../model/users.js';
 import { examples, inviteOptions, repeated, type Factory } from '../command.js';
@@ -39,6 +40,8 @@ export interface SyncOptionsFlags {
   sso?: boolean;
   reinviteAfter?: string;
   orgRoles?: boolean;
+  /** --role-map Maintainer=owner,…: other tools' role values (checked in run). */
+  roleMap?: string;
   pruneOrganization?: boolean;
   pruneGuests?: boolean;
   keep?: string[];
@@ -61,6 +64,7 @@ export function command(f: Factory): Command {
     .option('--prune', 'with --roster: remove members missing from the roster')
     .option('--create-teams', 'with a roster that has a team column: create the teams the organization lacks, then fill them')
     .option('--org-roles', 'with --roster: plan the organization roles of its "orgRole" column (an empty cell keeps the role)')
+    .option('--role-map <from=to,...>', 'with --roster: map other tools\' role values to teamctl\'s (Maintainer=owner,Developer=member,Organization admin=admin)')
     .option('--prune-organization', 'with a roster that has a team column: remove from the organization every member it does not name (guests too with --prune-guests)')
     .option('--prune-guests', 'with --prune-organization: guests too')
     .option('--keep <user...>', 'users no prune removes and no roster demotes (also the config key keep)')
@@ -107,14 +111,21 @@ interface Source {
 }
 
 /** Reads every file, collecting the problems of all of them (after `earlier` ones) before failing. */
-async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd: string, userColumn: string | undefined, sheet: string | undefined): Promise<UserFile[]> {
+async function readFiles(
+  sources: Source[],
+  earlier: readonly FileProblem[],
+  cwd: string,
+  { userColumn, sheet, orgRoles, roleMap }: { userColumn: string | undefined; sheet: string | undefined; orgRoles: boolean; roleMap: RoleMap | undefined },
+): Promise<UserFile[]> {
   const { readUserFile, throwProblems } = await import('../../files/users.js');
   const problems: FileProblem[] = [...earlier];
   let total = earlier.length;
   const files: UserFile[] = [];
   for (const source of sources) {
     try {
-      files.push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet }, cwd));
+      // (The roster's roles only: its orgRole column is read with --org-roles, and for --invite.)
+      const roles = source.roles ? { orgRoles, roleMap } : {};
+      files.push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet, ...roles }, cwd));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);
@@ -163,7 +174,10 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const profileKeep = ctx.profile().keep;
   const configKeep = parseUserArguments(profileKeep === undefined ? [] : profileKeep.split(',').map((v) => v.trim()).filter((v) => v !== ''), 'the config key keep');
   if (opts.sheet !== undefined && sources.length === 0) throw new UsageError('--sheet chooses the sheet of an .xlsx file: give --roster, --add-file or --remove-file too');
-  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, opts.userColumn, opts.sheet);
+  if (opts.roleMap !== undefined && opts.roster === undefined) throw new UsageError('--role-map maps the role values of a roster: give --roster');
+  const roleMap = opts.roleMap === undefined ? undefined : (await import('../../files/role-map.js')).parseRoleMap(opts.roleMap);
+  const orgRoles = opts.orgRoles === true || opts.invite === true;
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, roleMap });
   for (const file of files) for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const roster = opts.roster !== undefined ? files[0] : undefined;
   const fileAt = (offset: number, count: number): UserFile[] => files.slice(offset, offset + count);

@@ -149,8 +149,8 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
 const maxNoteRows = 5;
 
 /**
- * A delimited file without its comments and the notes above its header (README, "As other tools
- * write them"): a row whose only non-empty cell starts with `#` is a comment (GlotPress), skipped
+ * A delimited file without its comments and the notes above its header (`teamctl help
+ * glossary-files`, "Glossary file layouts"): a row whose only non-empty cell starts with `#` is a comment (GlotPress), skipped
  * with one warning that counts them; a header of language columns on one of the first rows below
  * up to five rows of notes (a spreadsheet's instructions) is the header, the notes skipped with a
  * warning. Without such a header the rows are read as they are.

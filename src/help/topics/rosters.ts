@@ -160,6 +160,24 @@ Related details:
   contain no spaces)\` (the second \`--add\` value), \`--remove:1: …\`, or
   \`arguments:3: …\` for \`members add|remove\`.
 
+## Other tools' role columns
+
+A \`role\` (and, with \`--org-roles\`, an \`orgRole\`) column another tool wrote holds
+its own words. \`--role-map <from=to,…>\` maps them to teamctl's roles before the
+roster is read: \`from\` matches trimmed and in any case, \`to\` is \`owner\` or
+\`member\` for a team role, an organization role (\`admin\` … \`read\`, \`guest\`) for
+an organization role, or empty for an empty cell. A value neither known nor
+mapped is exit 2, naming the value, its line and a \`--role-map\` that maps every
+such value of the file (check its guesses before you use it). Without
+\`--org-roles\` (and \`--invite\`) the \`orgRole\` column is ignored like any other.
+
+    # GitLab's group members (Owner, Maintainer, Developer, Reporter)
+    --role-map Owner=owner,Maintainer=owner,Developer=member,Reporter=member
+    # Atlassian's user export, its "Org role" column, with --org-roles
+    --role-map "Organization admin=admin,NaN="
+    # Slack's account types, in a column named role
+    --role-map "Primary Owner=owner,Owner=owner,Admin=owner,Member=member"
+
 ## Many teams from one roster
 
 An organization's teams can live in **one** roster: add a \`team\` column (any
