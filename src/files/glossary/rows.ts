@@ -278,15 +278,16 @@ class RowMerger {
   ) {}
 
   /**
-   * The homonyms as problems, once every row is met. Their hint names a language in which no two
-   * rows of the file share a term with other translations — so `--key` never points at a language
-   * that fails the same way (GlotPress's `en,pt`, where both languages have homonyms), nor back
-   * at the key language; when every language has some, it says so.
+   * The homonyms as problems, once every row is met. Their hint names a language that has a term
+   * on every row and no term twice — so `--key` never points at a language that fails the same
+   * way (GlotPress's `en,pt`, where both languages have homonyms), nor at one whose rows without
+   * a term would each be an entry of their own (a renamed Crowdin file's `af`), nor back at the
+   * key language; when no language does, the problem stands alone.
    */
   finish(languages: readonly string[]): void {
     if (this.homonyms.length === 0) return;
-    const clean = languages.find((l) => l !== this.key && !clashesIn(l, this.all));
-    const hint = clean !== undefined ? ` (homonyms? identify entries by another language: --key ${clean})` : languages.length > 1 ? ' (homonyms in every language of the file: give each row the id of its entry, or merge the rows)' : '';
+    const clean = languages.find((l) => l !== this.key && identifiesEvery(l, this.all));
+    const hint = clean !== undefined ? ` (homonyms? identify entries by another language: --key ${clean})` : '';
     for (const { line, term, other } of this.homonyms) this.problem(line, `${this.key} term ${show(term)} is also on line ${other} with other translations${hint}`);
   }
 
@@ -336,19 +337,17 @@ class RowMerger {
   }
 }
 
-/** Whether two rows share a term in `language` with other translations (and not both an id). */
-function clashesIn(language: string, rows: readonly GlossaryRow[]): boolean {
-  const seen = new Map<string, { signature: string; id: boolean }[]>();
+/** Whether every row has a term in `language`, and no two rows the same one (unless both name their entry's id). */
+function identifiesEvery(language: string, rows: readonly GlossaryRow[]): boolean {
+  const seen = new Map<string, boolean>(); // term → whether every row with it has an id
   for (const row of rows) {
     const term = row.translations[language];
-    if (term === undefined) continue;
-    const signature = translationsKey(row.translations);
-    const earlier = seen.get(term) ?? [];
-    if (earlier.some((e) => e.signature !== signature && !(e.id && row.id !== undefined))) return true;
-    earlier.push({ signature, id: row.id !== undefined });
-    seen.set(term, earlier);
+    if (term === undefined) return false;
+    const earlier = seen.get(term);
+    if (earlier !== undefined && !(earlier && row.id !== undefined)) return false;
+    seen.set(term, (earlier ?? true) && row.id !== undefined);
   }
-  return false;
+  return true;
 }
 
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
