@@ -180,6 +180,29 @@ export function parseRole(cell: string): TeamMemberRole | null {
   return role === 'owner' || role === 'member' ? role : null;
 }
 
+/** An Entra user download's `mail` and `userPrincipalName` columns, when it has both. */
+function entraColumns(header: readonly string[]): { mail: number; upn: number } | undefined {
+  const names = header.map((c) => c.trim().toLowerCase());
+  const mail = names.indexOf('mail');
+  const upn = names.indexOf('userprincipalname');
+  return mail >= 0 && upn >= 0 ? { mail, upn } : undefined;
+}
+
+/**
+ * The user of a row of an Entra user download (`teamctl help rosters`, "The roster"): a guest's
+ * user principal name (`ada_example.com#EXT#@tenant.onmicrosoft.com`) is its `mail`, or the
+ * address it was made from; an empty `mail` (a member without a mailbox) is its user principal name.
+ */
+function entraUser(cell: string, cells: readonly string[], userIndex: number, entra: { mail: number; upn: number }): string {
+  const upn = userIndex === entra.mail && cell === '' ? (cells[entra.upn] ?? '').trim() : cell;
+  const guest = /^(.+)#EXT#@/i.exec(upn)?.[1];
+  if (guest === undefined) return upn;
+  const mail = (cells[entra.mail] ?? '').trim();
+  if (mail !== '') return mail;
+  const at = guest.lastIndexOf('_');
+  return at < 0 ? upn : `${guest.slice(0, at)}@${guest.slice(at + 1)}`;
+}
+
 /** The role and organization-role values of the rows that are neither known nor mapped, each with its column. */
 function unknownRoles(rows: readonly DelimitedRow[], roleIndex: number | undefined, orgRoleIndex: number | undefined, map: RoleMap | undefined): Map<string, 'team' | 'organization'> {
   const unknown = new Map<string, 'team' | 'organization'>();
@@ -222,12 +245,14 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
   // Every role value neither known nor mapped: each line's problem names the map that reads them all.
   const unknown = unknownRoles(dataRows, opts.readRoles ? layout?.roleIndex : undefined, orgRoleIndex, opts.roleMap);
   const fix = unknown.size === 0 ? '' : `: map it with ${roleMapSuggestion(unknown, opts.roleMap)}`;
+  const entra = layout ? entraColumns(first.cells) : undefined;
 
   for (const row of dataRows) {
     if (inactive?.leftOut(row) === true) continue;
     const rowProblems: string[] = [];
     const idCell = layout?.idIndex === undefined ? '' : (row.cells[layout.idIndex] ?? '').trim();
     let cell = (row.cells[layout ? layout.userIndex : 0] ?? '').trim();
+    if (layout && entra) cell = entraUser(cell, row.cells, layout.userIndex, entra);
     let backingId: string | undefined;
     let idOnly = false;
     // A row of an export with both columns: with both, the id backs the e-mail (the planner

@@ -620,3 +620,21 @@ describe('parseUserFile: tab-separated rosters', () => {
     ]);
   });
 });
+
+describe("an Entra user download's guests and members without a mailbox", () => {
+  const download = 'id,displayName,userPrincipalName,mail,userType,accountEnabled\n' +
+    'a1,Ada,ada@contoso.com,ada@contoso.com,Member,True\n' +
+    'b2,Bo,bo_fabrikam.com#EXT#@contoso.onmicrosoft.com,bo@fabrikam.com,Guest,True\n' +
+    'c3,Cy,cy.x_y_partner.org#EXT#@contoso.onmicrosoft.com,,Guest,True\n' +
+    'd4,Di,di@contoso.com,,Member,True\n';
+
+  it.each(['userPrincipalName', 'mail'])('--user-column %s reads every user by the address they sign in with', (column) => {
+    const read = parseUserFile(download, 'users.csv', { readRoles: false, userColumn: column });
+    expect(read.users.map((u) => [u.line, u.key])).toEqual([
+      [2, 'ada@contoso.com'],
+      [3, 'bo@fabrikam.com'],
+      [4, 'cy.x_y@partner.org'],
+      [5, 'di@contoso.com'],
+    ]);
+  });
+});
