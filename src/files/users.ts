@@ -59,6 +59,9 @@ export interface UserFileOptions {
   orgRoles?: boolean | undefined;
   /** `--role-map`: other tools' role values mapped to teamctl's (role-map.ts). */
   roleMap?: RoleMap | undefined;
+  /** `--encoding <label>`: a CSV's encoding (default UTF-8); `encodingFlag`: the command reads it. */
+  encoding?: string | undefined;
+  encodingFlag?: boolean | undefined;
 }
 
 export type { UserColumn };
@@ -378,7 +381,8 @@ export async function readUserFile(path: string, opts: UserFileOptions, cwd?: st
   // An .xlsx: its sheet's rows, through the same columns and checks (`teamctl help glossary-files`, "Spreadsheets (.xlsx)").
   if (await isXlsx(path, cwd)) return readUserRows({ ...(await readSpreadsheet(path, opts.sheet, cwd)), problems: [] }, opts);
   if (opts.sheet !== undefined) throw sheetWithoutXlsx(path);
-  return parseUserFile(await readTextFile(path, cwd), path, opts);
+  const encoding = { ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }), ...(opts.encodingFlag === true ? { encodingFlag: true } : {}) };
+  return parseUserFile(await readTextFile(path, cwd, encoding), path, opts);
 }
 
 /**

@@ -74,3 +74,19 @@ describe('--role-map', () => {
     expect(lab.writes()).toEqual([]);
   });
 });
+
+describe('a roster that is not UTF-8', () => {
+  it('is refused naming --encoding windows-1252; with it as printed, the accented names read and the team is synced', async () => {
+    const roster = file(['email,name,role', `${email(2)},Zo\u00e9,owner`, `${email(3)},Ren\u00e9,`]);
+    // The same lines in Windows-1252 (é is 0xE9).
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    writeFileSync(roster, Buffer.from(readFileSync(roster, 'utf8'), 'latin1'));
+    const refused = await lab.run(['members', 'sync', '--team', 't', '--roster', roster, '--dry-run']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${roster}:2: not valid UTF-8 (byte 0xE9 on this line; saved as Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8"), or name its encoding: --encoding windows-1252`);
+    const fix = /--encoding (\S+)/.exec(refused.stderr)?.[1] ?? '';
+    const applied = await lab.run(['members', 'sync', '--team', 't', '--roster', roster, '--encoding', fix, '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(lab.team('t')).toEqual({ [uid(1)]: 'owner', [uid(2)]: 'owner', [uid(3)]: 'member' });
+  });
+});

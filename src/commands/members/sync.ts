@@ -42,6 +42,8 @@ export interface SyncOptionsFlags {
   orgRoles?: boolean;
   /** --role-map Maintainer=owner,…: other tools' role values (checked in run). */
   roleMap?: string;
+  /** --encoding <label>: the encoding of the CSV files given (checked in run). */
+  encoding?: string;
   pruneOrganization?: boolean;
   pruneGuests?: boolean;
   keep?: string[];
@@ -82,6 +84,7 @@ export function command(f: Factory): Command {
     .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners than this, if it has that many now (default 1)')
     .option('--force', 'apply a plan over --max-removals or --min-owners')
     .option('--sheet <name>', 'the sheet of the .xlsx files given (--roster, --add-file, --remove-file; default: the first)')
+    .option('--encoding <label>', 'the encoding of CSV or TSV files that are not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
     .option('--user-column <name>', 'the header cell of the user column in --roster and the files (when it has an unknown name, or several candidates)')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests (role changes) in flight at once', '8')
@@ -115,7 +118,7 @@ async function readFiles(
   sources: Source[],
   earlier: readonly FileProblem[],
   cwd: string,
-  { userColumn, sheet, orgRoles, roleMap }: { userColumn: string | undefined; sheet: string | undefined; orgRoles: boolean; roleMap: RoleMap | undefined },
+  { userColumn, sheet, orgRoles, roleMap, encoding }: { userColumn: string | undefined; sheet: string | undefined; orgRoles: boolean; roleMap: RoleMap | undefined; encoding: string | undefined },
 ): Promise<UserFile[]> {
   const { readUserFile, throwProblems } = await import('../../files/users.js');
   const problems: FileProblem[] = [...earlier];
@@ -125,7 +128,7 @@ async function readFiles(
     try {
       // (The roster's roles only: its orgRole column is read with --org-roles, and for --invite.)
       const roles = source.roles ? { orgRoles, roleMap } : {};
-      files.push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet, ...roles }, cwd));
+      files.push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet, encoding, encodingFlag: true, ...roles }, cwd));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);
@@ -177,7 +180,8 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   if (opts.roleMap !== undefined && opts.roster === undefined) throw new UsageError('--role-map maps the role values of a roster: give --roster');
   const roleMap = opts.roleMap === undefined ? undefined : (await import('../../files/role-map.js')).parseRoleMap(opts.roleMap);
   const orgRoles = opts.orgRoles === true || opts.invite === true;
-  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, roleMap });
+  const encoding = opts.encoding === undefined ? undefined : (await import('../../files/csv.js')).encodingFlag(opts.encoding);
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, roleMap, encoding });
   for (const file of files) for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const roster = opts.roster !== undefined ? files[0] : undefined;
   const fileAt = (offset: number, count: number): UserFile[] => files.slice(offset, offset + count);

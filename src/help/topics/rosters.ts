@@ -4,10 +4,12 @@ export const text = `# Roster and user files
 ## The roster
 
 A CSV, semicolon or tab-separated file (detected from the header line), UTF-8
-with or without BOM, or an \`.xlsx\` (see "Spreadsheets (.xlsx)" (\`teamctl help
-glossary-files\`)). The header names a user column, \`email\`, \`id\` or \`user\`, or a
-spelling HR and identity exports use — \`Email Address\`, \`EmailAddress\`
-(PowerShell \`Export-Csv\`), \`E-mail\`, \`Mail\`, \`Primary Email\`,
+with or without BOM (another encoding: \`members sync --encoding windows-1252\`),
+or an \`.xlsx\` (see "Spreadsheets (.xlsx)" (\`teamctl help glossary-files\`)). In
+a tab-separated file a quote inside a cell is a character. The header names a
+user column, \`email\`, \`id\` or \`user\`, or a spelling HR and identity exports
+use — \`Email Address\`, \`EmailAddress\` (PowerShell \`Export-Csv\`), \`E-mail\`,
+\`Mail\`, \`Primary Email\`,
 \`UserPrincipalName\` (Entra), \`User ID\`, \`Username\`, \`Login\` (Okta) — in any
 case, a bracketed suffix ignored (Google Workspace's \`Email Address
 [Required]\`), or the property an Entra bulk template names in brackets (\`User
@@ -27,7 +29,10 @@ e-mails (\`Staff\`: name it with \`--user-column Staff\`). PowerShell's \`Export
 System.Management.Automation.PSCustomObject\`, is skipped with a note. Microsoft
 Entra object ids are no users: a template whose column holds them (\`Object ID
 [objectId] Required\`) is refused, saying to use a column of user principal
-names, and an object id in \`[memberObjectIdOrUpn]\` is refused on its line.
+names, and an object id in \`[memberObjectIdOrUpn]\` is refused on its line. In
+an Entra user download (\`userPrincipalName\` and \`mail\`), a guest's user
+principal name (\`ada_example.com#EXT#@tenant.onmicrosoft.com\`) is read as its
+\`mail\` (or \`ada@example.com\`), and an empty \`mail\` as the user principal name.
 
 **An \`id\` column beside the \`email\` column** (as \`members list -o csv\` writes
 them, the usual bootstrap of a roster) backs the e-mail. The e-mail is read, as
