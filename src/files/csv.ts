@@ -11,6 +11,9 @@
 // - A row whose cells are all empty or whitespace (`,,,,` as spreadsheets write below the data)
 //   is a blank line and is skipped like one, keeping later line numbers right: it holds nothing
 //   to import, and refusing it would make most spreadsheet exports fail.
+// - A tab-separated file is read as spreadsheets write it, not as RFC 4180: a quote inside a cell
+//   is a character (`"cohort" theory`), and only a cell that starts and ends with a quote is
+//   quoted (tsvRows). Its cells hold no line breaks.
 // - A quoted cell that is never closed stops parsing; the problem names the line where that
 //   quote opens (csv-parse itself reports the end of the file).
 import { parse } from 'csv-parse/sync';
@@ -18,7 +21,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { FileKindError, openRegular } from './regular.js';
-import { InputFileError, type FileProblem } from '../errors.js';
+import { InputFileError, UsageError, type FileProblem } from '../errors.js';
 
 export interface DelimitedRow {
   /** 1-based line number where the row starts in the file. */
@@ -100,6 +103,8 @@ export function parseDelimited(text: string, file: string, options?: { recover: 
   const firstLine = normalised.split('\n').find((l) => l.trim() !== '') ?? '';
   // A `.tsv` is tab-separated whatever its first line holds (`a, b<TAB>c` has as many commas).
   const delimiter = /\.tsv$/i.test(file) ? '\t' : detectDelimiter(firstLine);
+  // Tab-separated text is not RFC 4180 (see the decisions above): read line by line.
+  if (delimiter === '\t') return { file, delimiter, rows: tsvRows(normalised), ...(options?.recover ? { problems: [] } : {}) };
   if (!options?.recover) {
     const read = readRecords(normalised, delimiter, 0);
     if ('problem' in read) throw new InputFileError([{ file, ...read.problem }]);
@@ -124,6 +129,40 @@ export function parseDelimited(text: string, file: string, options?: { recover: 
   };
   readRange(0, lines.length);
   return { file, delimiter, rows, problems };
+}
+
+/**
+ * The rows of a tab-separated text, one a line (blank ones skipped, as in CSV). A quote inside a
+ * cell is a character (`"cohort" theory`); only a cell that starts with a quote and ends with one
+ * before the next tab or the line's end, its inner quotes doubled, is quoted as Excel writes it
+ * (`"a ""b"""` is `a "b"`, `"a<TAB>b"` one cell).
+ */
+export function tsvRows(text: string): DelimitedRow[] {
+  const rows: DelimitedRow[] = [];
+  text.split('\n').forEach((line, i) => {
+    const cells: string[] = [];
+    let at = 0;
+    for (;;) {
+      const quoted = line[at] === '"' ? /^"((?:[^"]|"")*)"(?=\t|$)/.exec(line.slice(at)) : null;
+      if (quoted) {
+        cells.push((quoted[1] ?? '').replace(/""/g, '"'));
+        at += quoted[0].length;
+      } else {
+        const end = line.indexOf('\t', at);
+        cells.push(line.slice(at, end === -1 ? line.length : end));
+        at = end === -1 ? line.length : end;
+      }
+      if (at >= line.length) break;
+      at++; // the tab
+      if (at === line.length) {
+        cells.push('');
+        break;
+      }
+    }
+    if (cells.every((c) => c.trim() === '')) return;
+    rows.push({ line: i + 1, cells });
+  });
+  return rows;
 }
 
 /** The rows of `text`, whose first line is line `offset + 1` of the file, or its first broken line. */
@@ -202,6 +241,36 @@ export interface BoundedReadOptions {
   regularOnly?: boolean;
   /** What is refused past maxBytes, for the message; default "the file". */
   what?: string;
+  /**
+   * `--encoding <label>`: the encoding of a file without a byte order mark, as TextDecoder names
+   * it (windows-1252, iso-8859-2, shift_jis …); checked by encodingFlag. Absent: UTF-8, or what an
+   * XML declaration names. With it, a bad byte's advice names no flag to add.
+   */
+  encoding?: string;
+  /** Whether the command reads `--encoding`: a file that is not UTF-8 is then told to use it. */
+  encodingFlag?: boolean;
+}
+
+/**
+ * `--encoding <label>` (`teamctl help glossary-files`, "Glossary files: limits, encoding and
+ * quoting"): a label TextDecoder knows, as it names the encoding (`latin1` is windows-1252).
+ */
+export function encodingFlag(label: string): string {
+  try {
+    return new TextDecoder(label.trim()).encoding;
+  } catch {
+    throw new UsageError(`--encoding: ${JSON.stringify(label)} is no encoding teamctl can decode (like windows-1252, iso-8859-2, shift_jis, gb18030)`);
+  }
+}
+
+/** A decoder of a legacy encoding TextDecoder knows (fatal: a byte it does not define stops the read), or undefined. */
+function legacyDecoder(label: string): InstanceType<typeof TextDecoder> | undefined {
+  try {
+    const decoder = new TextDecoder(label, { fatal: true, ignoreBOM: true });
+    return decoder.encoding === 'utf-8' ? undefined : decoder;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -209,7 +278,7 @@ export interface BoundedReadOptions {
  * quoting"): UTF-16 by its byte order mark (Excel's "Unicode text", MultiTerm exports), UTF-32
  * (refused), else UTF-8 (with or without its BOM).
  */
-function encodingOf(first: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' | 'utf-32' {
+function encodingOf(first: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' | 'utf-32' | (string & {}) {
   const [b0, b1, b2, b3] = first;
   if ((b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff) || (b0 === 0xff && b1 === 0xfe && b2 === 0 && b3 === 0)) return 'utf-32';
   if (b0 === 0xff && b1 === 0xfe) return 'utf-16le';
@@ -233,12 +302,13 @@ const readableDeclared = /^(utf-?8|utf-?16(le|be)?|(us-)?ascii)$/i;
 function xmlEncodingProblem(byte: number, declared: string | undefined): string {
   const hex = hexOf(byte);
   if (declared !== undefined && !readableDeclared.test(declared)) {
-    return `the XML declares encoding="${declared}" (byte ${hex} on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it, or convert it (iconv -f ${declared} -t UTF-8)`;
+    // (Only a label TextDecoder does not know gets here: the others are decoded as declared.)
+    return `the XML declares encoding="${declared}" (byte ${hex} on this line), which teamctl cannot decode (it decodes UTF-8, UTF-16, windows-125x, iso-8859-x, shift_jis, gb18030, …): export it again as UTF-8 from the tool that wrote it`;
   }
   return `not valid UTF-8 (byte ${hex} on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it`;
 }
-const notUtf8Problem = (byte: number): string =>
-  `not valid UTF-8 (byte ${hexOf(byte)} on this line; saved as Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")`;
+const notUtf8Problem = (byte: number, flag: boolean): string =>
+  `not valid UTF-8 (byte ${hexOf(byte)} on this line; saved as Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")` + (flag ? ', or name its encoding: --encoding windows-1252' : '');
 /** A byte that stops a read: never ASCII, so always two hex digits. */
 const hexOf = (byte: number): string => `0x${byte.toString(16).toUpperCase()}`;
 
@@ -292,7 +362,7 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
     // The previous chunk (a bad sequence may start in its last bytes) and the lines before it.
     let previous: Buffer = Buffer.alloc(0);
     let linesBefore = 0;
-    const problemOf = (byte: number): string => (xml?.xml === true ? xmlEncodingProblem(byte, xml.declared) : notUtf8Problem(byte));
+    const problemOf = (byte: number): string => (xml?.xml === true ? xmlEncodingProblem(byte, xml.declared) : notUtf8Problem(byte, opts.encodingFlag === true));
     for (;;) {
       // The first chunk holds the bytes the encoding and an XML declaration are read from (or the
       // whole file, if shorter): a pipe may hand them over a few at a time.
@@ -312,7 +382,17 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
         encoding = encodingOf(chunk);
         if (encoding === 'utf-32') throw fail(utf32Problem, 1);
         if (encoding !== 'utf-8') decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
-        else xml = xmlDeclaration(chunk.subarray(0, headBytes).toString('latin1'));
+        else {
+          xml = xmlDeclaration(chunk.subarray(0, headBytes).toString('latin1'));
+          // --encoding, else the legacy encoding an XML declaration names (windows-1254,
+          // iso-8859-2, shift_jis): decoded as named, when TextDecoder knows it.
+          const named = opts.encoding ?? (xml.declared !== undefined && !readableDeclared.test(xml.declared) ? xml.declared : undefined);
+          const legacy = named === undefined ? undefined : legacyDecoder(named);
+          if (legacy !== undefined) {
+            decoder = legacy;
+            encoding = legacy.encoding;
+          }
+        }
       }
       size += read;
       if (size > maxBytes) throw fail(tooLarge);
@@ -326,6 +406,7 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
           // (none when the half pair ended the chunk before: then the chunk's first line).
           const lenient = new TextDecoder(encoding).decode(chunk);
           const line = linesBefore + 1 + newlines(Buffer.from(lenient.slice(0, Math.max(lenient.indexOf('\uFFFD'), 0))));
+          if (!encoding.startsWith('utf-16')) throw fail(`not valid ${encoding} (a byte on this line is no character of it): save the file as UTF-8`, line);
           throw fail(`not valid ${encoding === 'utf-16le' ? 'UTF-16 (little-endian)' : 'UTF-16 (big-endian)'} on this line (half of a surrogate pair): save the file as UTF-8`, line);
         }
         const bytes = Buffer.from(text, 'utf8');
@@ -333,8 +414,8 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
         yield { bytes, text };
         continue;
       }
-      // XML declaring another encoding (windows-1254, ISO-8859-1): its ASCII reads the same in
-      // UTF-8, anything beyond would be misread — refused, with the conversion that fits.
+      // XML declaring an encoding TextDecoder does not know: its ASCII reads the same in UTF-8,
+      // anything beyond would be misread — refused.
       if (xml?.declared !== undefined && !readableDeclared.test(xml.declared)) {
         const high = chunk.findIndex((b) => b >= 0x80);
         if (high >= 0) throw fail(xmlEncodingProblem(chunk[high] as number, xml.declared), linesBefore + newlines(previous) + 1 + newlines(chunk.subarray(0, high)));
@@ -354,7 +435,7 @@ export async function* readCheckedChunks(file: string, opts: BoundedReadOptions)
     try {
       decoder.decode();
     } catch {
-      if (encoding !== 'utf-8') throw fail('the file ends in the middle of a UTF-16 character: save it as UTF-8', linesBefore + 1);
+      if (encoding !== 'utf-8') throw fail(`the file ends in the middle of a${encoding.startsWith('utf-16') ? ' UTF-16' : 'n ' + encoding} character: save it as UTF-8`, linesBefore + 1);
       throw badByte(previous, Buffer.alloc(0), linesBefore, file, problemOf);
     }
   } finally {

@@ -140,7 +140,10 @@ export function jsonItems(text: string, file: string): Item[] {
     const lines = elementLines(body);
     return (parsed as unknown[]).map((value, i) => ({ line: lines[i] ?? 1, value }));
   }
-  // NDJSON: one document per line (a JSON object alone on a line is such a file of one).
+  // One JSON object, on one line or many: one item.
+  const whole = parsedObject(body);
+  if (whole !== undefined) return [{ line: body.slice(0, body.length - body.trimStart().length).split('\n').length, value: whole }];
+  // NDJSON: one document per line.
   const items: Item[] = [];
   const problems: FileProblem[] = [];
   body.split('\n').forEach((raw, i) => {
@@ -157,6 +160,44 @@ export function jsonItems(text: string, file: string): Item[] {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The whole text as one JSON object, or undefined when it is none (NDJSON, an array, broken). */
+function parsedObject(body: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(body);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A plain JSON map of `term: translation` pairs (`{"bank": "Bank"}`, as many tools and scripts
+ * write a glossary; `teamctl help glossary-files`, "Glossary file layouts"): its pairs, each on the line its key is
+ * on, or undefined when the text is no such map (teamctl's own export has `translations`).
+ */
+export function termMap(text: string): { line: number; term: string; translation: string }[] | undefined {
+  const body = text.replace(/^\uFEFF/, '');
+  const value = parsedObject(body);
+  if (value === undefined || isObject(value.translations)) return undefined;
+  const pairs = Object.entries(value);
+  if (pairs.length === 0 || !pairs.every(([, v]) => typeof v === 'string')) return undefined;
+  const lines = elementLines(body);
+  return pairs.map(([term, translation], i) => ({ line: lines[i] ?? 1, term, translation: translation as string }));
+}
+
+/**
+ * A term map's pairs as rows of two languages: `--languages src,tgt` names them; without it the
+ * map is refused saying so (the flag then reads it).
+ */
+export function termMapRows(pairs: NonNullable<ReturnType<typeof termMap>>, file: string, languages: readonly string[] | undefined): DelimitedFile {
+  if (languages === undefined || languages.length !== 2) {
+    const said = languages === undefined ? '' : ` (--languages names ${languages.length})`;
+    throw new InputFileError([{ file, line: 1, message: `a JSON object of term: translation pairs names no languages${said}: name the terms' language and the translations', --languages en,de` }]);
+  }
+  const rows: DelimitedRow[] = pairs.map(({ line, term, translation }) => ({ line, cells: ['', asCell(term), asCell(translation)] }));
+  return { file, delimiter: ',', rows: [{ line: 1, cells: ['id', ...languages] }, ...rows] };
+}
 
 /** A value as a cell the readers read back as it (readCell): an export's apostrophe added where needed. */
 const asCell = (value: string): string => (escapedCell.test(normaliseCell(value)) ? `'${normaliseCell(value)}` : value);

@@ -198,10 +198,10 @@ export class InactiveRows {
  * An `orgRole` cell (`teamctl help organization`, "Organization roles and leavers"): a role, null for `guest`, undefined
  * for an empty cell (the member keeps their organization role); anything else is a problem.
  */
-export function orgRoleOf(cell: string, problems: string[]): string | null | undefined {
+export function orgRoleOf(cell: string, problems: string[], written = cell, fix = ''): string | null | undefined {
   const name = cell.trim().toLowerCase();
   if (name === 'guest') return null;
   if ((organizationRoles as readonly string[]).includes(name)) return name;
-  if (name !== '') problems.push(`unknown organization role ${quote(cell.trim())} (expected ${organizationRoles.join(', ')} or guest; an empty cell keeps the role)`);
+  if (name !== '') problems.push(`unknown organization role ${quote(written.trim())} (expected ${organizationRoles.join(', ')} or guest; an empty cell keeps the role)${fix}`);
   return undefined;
 }

@@ -41,6 +41,7 @@ import type { DelimitedFile, DelimitedRow } from './csv.js';
 import { quote, shorten } from '../output/words.js';
 import { emailKey, type UserEntry, type UserKind } from '../model/users.js';
 import { parseDelimited, readTextFile, refuseNulCells } from './csv.js';
+import { mapRole, roleMapSuggestion, type RoleMap } from './role-map.js';
 import { bracketedProperty, InactiveRows, notAUserLine, objectId, orgRoleOf, readHeader, type UserColumn } from './user-header.js';
 import { looksLikeJson, memberJsonRows } from './json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from './spreadsheet.js';
@@ -54,6 +55,13 @@ export interface UserFileOptions {
   dropInactive?: boolean;
   /** `--sheet <name>`: the sheet of an .xlsx to read (default its first). */
   sheet?: string | undefined;
+  /** `--org-roles`: read and check the `orgRole` column; without it, it is ignored like any other. */
+  orgRoles?: boolean | undefined;
+  /** `--role-map`: other tools' role values mapped to teamctl's (role-map.ts). */
+  roleMap?: RoleMap | undefined;
+  /** `--encoding <label>`: a CSV's encoding (default UTF-8); `encodingFlag`: the command reads it. */
+  encoding?: string | undefined;
+  encodingFlag?: boolean | undefined;
 }
 
 export type { UserColumn };
@@ -175,6 +183,41 @@ export function parseRole(cell: string): TeamMemberRole | null {
   return role === 'owner' || role === 'member' ? role : null;
 }
 
+/** An Entra user download's `mail` and `userPrincipalName` columns, when it has both. */
+function entraColumns(header: readonly string[]): { mail: number; upn: number } | undefined {
+  const names = header.map((c) => c.trim().toLowerCase());
+  const mail = names.indexOf('mail');
+  const upn = names.indexOf('userprincipalname');
+  return mail >= 0 && upn >= 0 ? { mail, upn } : undefined;
+}
+
+/**
+ * The user of a row of an Entra user download (`teamctl help rosters`, "The roster"): a guest's
+ * user principal name (`ada_example.com#EXT#@tenant.onmicrosoft.com`) is its `mail`, or the
+ * address it was made from; an empty `mail` (a member without a mailbox) is its user principal name.
+ */
+function entraUser(cell: string, cells: readonly string[], userIndex: number, entra: { mail: number; upn: number }): string {
+  const upn = userIndex === entra.mail && cell === '' ? (cells[entra.upn] ?? '').trim() : cell;
+  const guest = /^(.+)#EXT#@/i.exec(upn)?.[1];
+  if (guest === undefined) return upn;
+  const mail = (cells[entra.mail] ?? '').trim();
+  if (mail !== '') return mail;
+  const at = guest.lastIndexOf('_');
+  return at < 0 ? upn : `${guest.slice(0, at)}@${guest.slice(at + 1)}`;
+}
+
+/** The role and organization-role values of the rows that are neither known nor mapped, each with its column. */
+function unknownRoles(rows: readonly DelimitedRow[], roleIndex: number | undefined, orgRoleIndex: number | undefined, map: RoleMap | undefined): Map<string, 'team' | 'organization'> {
+  const unknown = new Map<string, 'team' | 'organization'>();
+  for (const { cells } of rows) {
+    const role = roleIndex === undefined ? '' : (cells[roleIndex] ?? '').trim();
+    if (role !== '' && parseRole(mapRole(role, map)) === null) unknown.set(role, 'team');
+    const orgRole = orgRoleIndex === undefined ? '' : (cells[orgRoleIndex] ?? '').trim();
+    if (orgRole !== '' && orgRoleOf(mapRole(orgRole, map), []) === undefined && mapRole(orgRole, map) !== '') unknown.set(orgRole, 'organization');
+  }
+  return unknown;
+}
+
 /** Turns parsed rows into users; throws InputFileError listing every problem (up to 50). */
 function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts: UserFileOptions): UserFile {
   const { file, rows } = parsed;
@@ -201,12 +244,18 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
   const seen = new Map<string, UserEntry>();
   const orgRoles = new Map<string, UserEntry>();
   const dataRows: DelimitedRow[] = layout ? rows.slice(1) : rows;
+  const orgRoleIndex = opts.orgRoles === true ? layout?.orgRoleIndex : undefined;
+  // Every role value neither known nor mapped: each line's problem names the map that reads them all.
+  const unknown = unknownRoles(dataRows, opts.readRoles ? layout?.roleIndex : undefined, orgRoleIndex, opts.roleMap);
+  const fix = unknown.size === 0 ? '' : `: map it with ${roleMapSuggestion(unknown, opts.roleMap)}`;
+  const entra = layout ? entraColumns(first.cells) : undefined;
 
   for (const row of dataRows) {
     if (inactive?.leftOut(row) === true) continue;
     const rowProblems: string[] = [];
     const idCell = layout?.idIndex === undefined ? '' : (row.cells[layout.idIndex] ?? '').trim();
     let cell = (row.cells[layout ? layout.userIndex : 0] ?? '').trim();
+    if (layout && entra) cell = entraUser(cell, row.cells, layout.userIndex, entra);
     let backingId: string | undefined;
     let idOnly = false;
     // A row of an export with both columns: with both, the id backs the e-mail (the planner
@@ -244,12 +293,13 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     // No role column: the file says nothing about roles (role stays undefined).
     if (opts.readRoles && layout?.roleIndex !== undefined) {
       const roleCell = row.cells[layout.roleIndex] ?? '';
-      const parsedRole = parseRole(roleCell);
+      const parsedRole = parseRole(mapRole(roleCell, opts.roleMap));
       if (parsedRole) role = parsedRole;
-      else rowProblems.push(`unknown role ${quote(roleCell.trim())} (expected owner or member)`);
+      else rowProblems.push(`unknown role ${quote(roleCell.trim())} (expected owner or member)${fix}`);
     }
 
-    const orgRole = layout?.orgRoleIndex === undefined ? undefined : orgRoleOf(row.cells[layout.orgRoleIndex] ?? '', rowProblems);
+    const orgCell = orgRoleIndex === undefined ? '' : (row.cells[orgRoleIndex] ?? '');
+    const orgRole = orgRoleIndex === undefined ? undefined : orgRoleOf(mapRole(orgCell, opts.roleMap), rowProblems, orgCell, fix);
 
     let team: string | undefined;
     if (layout?.teamIndex !== undefined) {
@@ -331,7 +381,8 @@ export async function readUserFile(path: string, opts: UserFileOptions, cwd?: st
   // An .xlsx: its sheet's rows, through the same columns and checks (`teamctl help glossary-files`, "Spreadsheets (.xlsx)").
   if (await isXlsx(path, cwd)) return readUserRows({ ...(await readSpreadsheet(path, opts.sheet, cwd)), problems: [] }, opts);
   if (opts.sheet !== undefined) throw sheetWithoutXlsx(path);
-  return parseUserFile(await readTextFile(path, cwd), path, opts);
+  const encoding = { ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }), ...(opts.encodingFlag === true ? { encodingFlag: true } : {}) };
+  return parseUserFile(await readTextFile(path, cwd, encoding), path, opts);
 }
 
 /**

@@ -64,6 +64,8 @@ export interface GlossaryImportRun extends RunFlags {
   languages?: string[] | undefined;
   /** --sheet: the sheet of an .xlsx. */
   sheet?: string | undefined;
+  /** --encoding: a CSV's encoding, as TextDecoder names it. */
+  encoding?: string | undefined;
   onConflict: OnConflict;
   batchSize: number;
 }
@@ -75,6 +77,8 @@ export interface GlossarySyncRun extends RunFlags {
   languages?: string[] | undefined;
   /** --sheet: the sheet of an .xlsx. */
   sheet?: string | undefined;
+  /** --encoding: a CSV's encoding, as TextDecoder names it. */
+  encoding?: string | undefined;
   prune?: boolean | undefined;
   force?: boolean | undefined;
   maxDeletions: string;
@@ -92,12 +96,12 @@ export interface GlossaryDeleteRun extends RunFlags {
  */
 async function readFileAndGlossary<T>(
   ctx: Context,
-  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined; sheet?: string | undefined },
+  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined; sheet?: string | undefined; encoding?: string | undefined },
   needsGlossary: (file: GlossaryFile) => boolean,
   use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
 ): Promise<T> {
   boundHeapGrowth(); // before the file is read: the young generation must not have grown yet
-  const readOptions = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }) };
+  const readOptions = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }) };
   const file = await readGlossaryFile(opts.file, readOptions, ctx.cwd);
   for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const client = await ctx.client();

@@ -66,7 +66,8 @@ describe('bash completion', () => {
     // Ten bash runs, each asking teamctl (a Node process) what to complete: slow on a loaded machine.
   }, 120_000);
   it('completes the flags of the command being typed, and global flags', () => {
-    expect(complete('members', 'sync', '--ro')).toEqual(['--roster']);
+    expect(complete('members', 'sync', '--ros')).toEqual(['--roster']);
+    expect(complete('members', 'sync', '--ro')).toEqual(['--role-map', '--roster']);
     expect(complete('members', 'list', '--ro')).toEqual(['--role']);
     expect(complete('glossary', 'import', '--on')).toEqual(['--on-conflict']);
     expect(complete('members', 'list', '--pro')).toEqual(['--profile']);

@@ -126,12 +126,14 @@ describe('real files', () => {
     expect(file.rows.map((r) => r.translations)).toEqual([{ es: 'hermosa', fr: 'belle' }, { es: 'exquisito', fr: 'delicieux' }]);
   });
 
-  it("Okapi's windows-1254 TBX is refused at its first non-ASCII byte, with the conversion that reads it", async () => {
-    const r = await runCli(['glossary', 'import', real('okapi/test02_win1254.tbx'), '--dry-run'], { env: s.env });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(
-      'test02_win1254.tbx:18: the XML declares encoding="windows-1254" (byte 0xE9 on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it, or convert it (iconv -f windows-1254 -t UTF-8)',
-    );
+  it("Okapi's windows-1254 TBX is decoded as it declares: planned, then applied, the Turkish letters intact", async () => {
+    const file = await readGlossaryFile(real('okapi/test02_win1254.tbx'));
+    expect(file.rows.map((r) => r.translations)).toEqual([{ en: 'term with: éá and İı', tr: 'tr term with: éá and İı' }]);
+    const report = await planned(real('okapi/test02_win1254.tbx'));
+    expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 1, present: 0, conflicts: [] });
+    const applied = await runCli(['glossary', 'import', real('okapi/test02_win1254.tbx')], { env: s.env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(s.sandbox.store.glossaryEntries('acme').map((e) => e.translations)).toEqual([{ en: 'term with: éá and İı', tr: 'tr term with: éá and İı' }]);
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputFileError, formatProblem } from '../../src/errors.js';
-import { detectDelimiter, firstInvalidUtf8, parseDelimited, readTextFile, unclosedQuoteLine } from '../../src/files/csv.js';
+import { detectDelimiter, encodingFlag, firstInvalidUtf8, parseDelimited, readTextFile, unclosedQuoteLine } from '../../src/files/csv.js';
 
 const readDelimitedFile = async (path: string) => parseDelimited(await readTextFile(path), path);
 import { readGlossaryFile } from '../../src/files/glossary/read.js';
@@ -68,17 +68,35 @@ describe('readDelimitedFile: encodings', () => {
     expect(await problemOf(() => readDelimitedFile(broken))).toMatch(/broken16\.csv:2: not valid UTF-16 \(little-endian\)/);
   });
 
-  it('an XML file gets XML advice: a declared encoding other than UTF-8/UTF-16 is refused at its first non-ASCII byte, with the conversion', async () => {
+  it('an XML file is decoded in the encoding it declares; one TextDecoder cannot decode is refused at its first non-ASCII byte', async () => {
     const declared = (encoding: string, body: Buffer) => Buffer.concat([Buffer.from(`<?xml version="1.0" encoding="${encoding}"?>\n<martif>\n`), body, Buffer.from('\n</martif>\n')]);
     const turkish = file('tr.tbx', declared('windows-1254', Buffer.from([0x3c, 0x74, 0x3e, 0xfd, 0x3c, 0x2f, 0x74, 0x3e])));
-    expect(await problemOf(() => readTextFile(turkish))).toBe(
-      `${turkish}:3: the XML declares encoding="windows-1254" (byte 0xFD on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it, or convert it (iconv -f windows-1254 -t UTF-8)`,
+    expect(await readTextFile(turkish)).toContain('<t>ı</t>');
+    const unknown = file('unknown.tbx', declared('x-mystery', Buffer.from([0x3c, 0x74, 0x3e, 0xfd, 0x3c, 0x2f, 0x74, 0x3e])));
+    expect(await problemOf(() => readTextFile(unknown))).toBe(
+      `${unknown}:3: the XML declares encoding="x-mystery" (byte 0xFD on this line), which teamctl cannot decode (it decodes UTF-8, UTF-16, windows-125x, iso-8859-x, shift_jis, gb18030, …): export it again as UTF-8 from the tool that wrote it`,
     );
     // ASCII reads the same in either: accepted.
-    expect(await readTextFile(file('ascii.tbx', declared('ISO-8859-1', Buffer.from('<t>bank</t>'))))).toContain('<t>bank</t>');
+    expect(await readTextFile(file('ascii.tbx', declared('x-mystery', Buffer.from('<t>bank</t>'))))).toContain('<t>bank</t>');
     // Declared UTF-8 but not: XML advice, not Excel's.
     const latin = file('latin.tbx', declared('UTF-8', Buffer.from([0x3c, 0x74, 0x3e, 0xe9, 0x3c, 0x2f, 0x74, 0x3e])));
     expect(await problemOf(() => readTextFile(latin))).toBe(`${latin}:3: not valid UTF-8 (byte 0xE9 on this line): teamctl reads XML in UTF-8 or UTF-16 — export it again as UTF-8 from the tool that wrote it`);
+  });
+
+  it('a CSV glossary in Windows-1252 is refused naming --encoding windows-1252, which then reads it', async () => {
+    const latin = file('latin.csv', Buffer.concat([Buffer.from('en,fr\ncoffee,caf'), Buffer.from([0xe9]), Buffer.from('\n')]));
+    const message = await problemOf(() => readGlossaryFile(latin));
+    expect(message).toBe(`${latin}:2: not valid UTF-8 (byte 0xE9 on this line; saved as Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8"), or name its encoding: --encoding windows-1252`);
+    const named = /--encoding (\S+)$/.exec(message)?.[1] ?? '';
+    expect((await readGlossaryFile(latin, { encoding: encodingFlag(named) })).rows.map((r) => r.translations)).toEqual([{ en: 'coffee', fr: 'café' }]);
+    // A label TextDecoder does not know is a usage error; latin1 is its name for windows-1252.
+    expect(() => encodingFlag('klingon')).toThrow('--encoding: "klingon" is no encoding teamctl can decode (like windows-1252, iso-8859-2, shift_jis, gb18030)');
+    expect(encodingFlag('latin1')).toBe('windows-1252');
+    // A byte order mark wins over --encoding.
+    const utf16 = file('bom16.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('en,fr\ncoffee,café\n', 'utf16le')]));
+    expect((await readGlossaryFile(utf16, { encoding: 'windows-1252' })).rows.map((r) => r.translations)).toEqual([{ en: 'coffee', fr: 'café' }]);
+    // A roster reader names no flag it does not have.
+    expect(await problemOf(() => readTextFile(latin))).not.toContain('--encoding');
   });
 
   it('a missing file is a problem of the whole file: "file: message", no line 0', async () => {
@@ -235,5 +253,26 @@ describe('parseDelimited, quoting problems and line numbers', () => {
     const text = ['a,b', ...Array.from({ length: 60 }, (_, i) => `ok${i},1\nx"${i},2`)].join('\n');
     const many = parseDelimited(text, 'f.csv', { recover: true });
     expect(many.problems.map((p) => p.line)).toEqual(Array.from({ length: InputFileError.maxListed }, (_, i) => 3 + 2 * i));
+  });
+});
+
+describe('tab-separated files are not RFC 4180', () => {
+  it('a quote inside a cell is a character; only a cell that starts and ends with one is quoted, as Excel writes it', () => {
+    const text = 'en\tde\tnote\n"cohort" theory\tKohortentheorie\tsee "cohort"\n"a ""b"""\t"x\ty"\t"\nlast\t"open\t\n';
+    expect(parseDelimited(text, 'g.tsv').rows).toEqual([
+      { line: 1, cells: ['en', 'de', 'note'] },
+      { line: 2, cells: ['"cohort" theory', 'Kohortentheorie', 'see "cohort"'] },
+      { line: 3, cells: ['a "b"', 'x\ty', '"'] },
+      { line: 4, cells: ['last', '"open', ''] },
+    ]);
+    // The same text with recover (rosters): no problem at all.
+    expect(parseDelimited(text, 'g.txt', { recover: true }).problems).toEqual([]);
+  });
+
+  it('a TSV glossary with a literal quote reads, where the same cells in a CSV are refused', async () => {
+    const tsv = file('quotes.tsv', 'en\tde\n"cohort" theory\tKohortentheorie\n');
+    expect((await readGlossaryFile(tsv)).rows.map((r) => r.translations)).toEqual([{ en: '"cohort" theory', de: 'Kohortentheorie' }]);
+    const csv = file('quotes.csv', 'en,de\n"cohort" theory,Kohortentheorie\n');
+    expect(await problemOf(() => readGlossaryFile(csv))).toMatch(/quotes\.csv:2: invalid CSV/);
   });
 });

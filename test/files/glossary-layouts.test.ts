@@ -60,21 +60,26 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
     expect(translations(text, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }]);
   });
 
-  it('Phrase: a term column beside the language columns is ignored (read as written); a term column alone → --languages en', () => {
+  it('Phrase: a term column beside the language columns is the base language (it repeats en); a term column alone → --languages en', () => {
     const text = 'term,description,translatable,case sensitive,en,de\nbank,money,true,false,bank,Bank\n';
     expect(translations(text)).toEqual([{ en: 'bank', de: 'Bank' }]);
-    // --languages on such a file names languages its header says already: refused, saying so.
-    expect(refusal(text, { languages: ['en'] })).toEqual([
+    // --languages names the term column's language, as the file's own en column does.
+    expect(translations(text, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }]);
+    // Naming another language than the one the term repeats: each row where they differ says so.
+    expect(refusal(text, { languages: ['de'] })).toEqual([
+      `2: the term column holds "bank" and de holds "Bank": the term is the base language's (de); write one of them`,
+    ]);
+    expect(refusal(text, { languages: ['en', 'de'] })).toEqual([
       '1: the header names its languages (en, de): --languages is for a file whose header does not (source,target; term) or that has none',
     ]);
     const alone = 'term,description,translatable,case sensitive\nbank,money,true,false\n';
     expect(refusal(alone)).toEqual([
-      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Phrase term base: name the term column's language, --languages en (beside language columns it is ignored)",
+      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Phrase term base: name the term column's language, --languages en (beside language columns it fills that language's empty cells)",
     ]);
     expect(translations(alone, { languages: ['en'] })).toEqual([{ en: 'bank' }]);
   });
 
-  it('Lokalise (; or ,): translations from the language columns (de_DE as de-DE), term ignored, forbidden rows left out, non-translatable terms read', () => {
+  it('Lokalise (; or ,): translations from the language columns (de_DE as de-DE), term the en they repeat, forbidden rows left out, non-translatable terms read', () => {
     const text = 'term;description;casesensitive;translatable;forbidden;tags;en;de_DE\nbank;money;0;1;0;finance;bank;Bank\nwhitelist;;0;1;1;;whitelist;Whitelist\nLokalise;brand;1;0;0;;Lokalise;Lokalise\n';
     const g = parseGlossaryFile(text, 'g.csv', {});
     expect(g.languages).toEqual(['en', 'de-DE']);
@@ -83,7 +88,7 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
       [4, { en: 'Lokalise', 'de-DE': 'Lokalise' }],
     ]);
     expect(g.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
-      '1: columns "term", "description", "casesensitive", "translatable", "tags" hold no translation (the glossary holds translations only): ignored',
+      '1: columns "description", "casesensitive", "translatable", "tags" hold no translation (the glossary holds translations only): ignored',
       '3: 2 terms marked forbidden left out of their languages: en "whitelist" (line 3), de-DE "Whitelist" (line 3)',
     ]);
     expect(translations(text.replaceAll(';', ','))).toEqual([{ en: 'bank', 'de-DE': 'Bank' }, { en: 'Lokalise', 'de-DE': 'Lokalise' }]);
@@ -98,9 +103,26 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
     // Only the term column: refused naming --languages, which then reads it.
     const alone = 'term;description;casesensitive;translatable;forbidden;tags\nbank;;0;1;0;\n';
     expect(refusal(alone)).toEqual([
-      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Lokalise glossary: name the term column's language, --languages en (beside language columns it is ignored)",
+      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Lokalise glossary: name the term column's language, --languages en (beside language columns it fills that language's empty cells)",
     ]);
     expect(translations(alone, { languages: ['en'] })).toEqual([{ en: 'bank' }]);
+  });
+
+  it("Lokalise's export: the base language's term in `term`, its own column empty — read from term, the base found by the rows that repeat it", () => {
+    // Some rows repeat the term in en: en is the base, and fills its empty cells from term.
+    const some = 'term;description;casesensitive;translatable;forbidden;tags;en;de\nbank;;0;1;0;;;Bank\nsign in;;0;1;0;;sign in;anmelden\nlog out;;0;1;0;;;\n';
+    expect(translations(some)).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'sign in', de: 'anmelden' }, { en: 'log out' }]);
+    // No row repeats it (en empty throughout): refused, naming the empty column, and that flag reads it.
+    const none = 'term;description;casesensitive;translatable;forbidden;tags;en;de\nbank;;0;1;0;;;Bank\nbranch;;0;1;0;;;Filiale\nlog out;;0;1;0;;;\n';
+    const messages = refusal(none);
+    expect(messages).toEqual(['1: column 1 "term" holds the terms of the base language, and no language column repeats them (en is empty on 3 of its 3 rows): name the base language, --languages en']);
+    expect(translations(none, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'branch', de: 'Filiale' }, { en: 'log out' }]);
+    // A base language without a column of its own: the term column is that language's.
+    const noColumn = 'term;description;casesensitive;translatable;forbidden;tags;de\nbank;;0;1;0;;Bank\n';
+    expect(refusal(noColumn)).toEqual(['1: column 1 "term" holds the terms of the base language, and no language column repeats them: name the base language, --languages en']);
+    expect(translations(noColumn, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }]);
+    // Empty term column throughout: the language columns alone.
+    expect(translations('term;casesensitive;translatable;forbidden;en;de\n;0;1;0;bank;Bank\n')).toEqual([{ en: 'bank', de: 'Bank' }]);
   });
 
   it("Crowdin's Status [lang] leaves out that language's term only; a row left with no term is dropped", () => {
@@ -211,6 +233,55 @@ describe('XML files', () => {
     writeFileSync(empty, '<martif><text><body></body></text></martif>');
     await expect(readGlossaryFile(empty)).rejects.toMatchObject({
       problems: [{ line: 1, message: 'no concept found: in this TBX 2008 file: expected <martif><text><body><termEntry><langSet xml:lang="en"><tig><term> (TBX 2008)' }],
+    });
+  });
+});
+
+describe('headers as spreadsheets write them: languages by name, notes above, comments', () => {
+  const read = (text: string, file = 'g.csv') => {
+    const g = parseGlossaryFile(text, file, {});
+    return { languages: g.languages, rows: g.rows.map((r) => [r.line, r.translations]), warnings: g.warnings.map((w) => `${w.line}: ${w.message}`) };
+  };
+
+  it('English names, names in the language itself and in the languages beside them, with the suffixes spreadsheets add', () => {
+    expect(read('English,Korean\nbank,은행\n').rows).toEqual([[2, { en: 'bank', ko: '은행' }]]);
+    // Magyar is Hungarian in Hungarian; Angol is Hungarian for English.
+    expect(read('Magyar,Angol\nbank,bank\nfa,tree\n').languages).toEqual(['hu', 'en']);
+    expect(read('Deutsch;Français\nBank;banque\n').rows).toEqual([[2, { de: 'Bank', fr: 'banque' }]]);
+    const described = read('english_name,chinese_name,english_description\nbank,银行,where money is kept\n');
+    expect(described).toEqual({
+      languages: ['en', 'zh'],
+      rows: [[2, { en: 'bank', zh: '银行' }]],
+      warnings: ['1: column "english_description" holds no translation (the glossary holds translations only): ignored'],
+    });
+    expect(read('English_word\tEnglish_descr\tKorean_word\tKorean_descr\nbank\ta place\t은행\t장소\n', 'g.tsv').rows).toEqual([[2, { en: 'bank', ko: '은행' }]]);
+    // A name no language has stays a problem of its column.
+    expect(refusal('English,Klingonese\nbank,x\n')[0]).toMatch(/^1: column 2 "Klingonese" is no language ICU knows/);
+  });
+
+  it('a header below up to five note rows; the notes skipped with a warning', () => {
+    expect(read('Fill in one term a row. Do not change row 2.,\nEnglish,Korean\nbank,은행\n')).toEqual({
+      languages: ['en', 'ko'],
+      rows: [[3, { en: 'bank', ko: '은행' }]],
+      warnings: ['1: line 1 above the header (line 2) is a note, not entries: skipped'],
+    });
+    const five = 'a note\nanother\n\nthird,\nfourth\nfifth\nen,de\nbank,Bank\n';
+    expect(read(five).rows).toEqual([[8, { en: 'bank', de: 'Bank' }]]);
+    expect(read(five).warnings).toEqual(['1: lines 1, 2, 4, 5, 6 above the header (line 7) are notes, not entries: skipped']);
+    // Six notes: the first row is read as the header, and refused as one.
+    expect(refusal(`n0\n${five}`)[0]).toMatch(/^1: line 1 is not a header of language columns/);
+  });
+
+  it("a row whose only non-empty cell starts with # is a comment, skipped with one warning (GlotPress's glossary)", () => {
+    const text = 'en,pt,pos,description\n# Nouns,,,\nbank,banco,noun,\n  # Ending in a sibilant,,,\nbus,ônibus,noun,\n#hashtag,#hashtag,noun,\n';
+    expect(read(text)).toEqual({
+      languages: ['en', 'pt'],
+      rows: [
+        [3, { en: 'bank', pt: 'banco' }],
+        [5, { en: 'bus', pt: 'ônibus' }],
+        [6, { en: '#hashtag', pt: '#hashtag' }],
+      ],
+      warnings: ['2: 2 comment lines (a row whose only cell starts with #) skipped: lines 2, 4', '1: columns "pos", "description" hold no translation (the glossary holds translations only): ignored'],
     });
   });
 });

@@ -234,11 +234,26 @@ describe('parseGlossaryFile: errors', () => {
       { en: 'bank', pt: 'margem', fr: 'rive' },
       { en: 'bench', pt: 'banco', fr: 'banc' },
     ]);
-    // Homonyms in every language: no --key to suggest (no loop between en and pt).
+    // Homonyms in every language: no --key to suggest (no loop between en and pt), and no advice without a flag.
     const both = 'en,pt,pos,description\nbank,banco,noun,\nbank,margem,noun,\nbench,banco,noun,\n';
-    const hint = ' (homonyms in every language of the file: give each row the id of its entry, or merge the rows)';
+    const hint = '';
     expect(lines(problemsOf(both))).toEqual([[3, `en term "bank" is also on line 2 with other translations${hint}`]]);
     expect(lines(problemsOf(both, { key: 'pt' }))).toEqual([[4, `pt term "banco" is also on line 2 with other translations${hint}`]]);
+  });
+
+  it('a suggested --key has a term on every row, none twice: a language with empty cells is never suggested (a renamed Crowdin file)', () => {
+    // af is empty on two rows: keyed by af, each would be an entry of its own, module twice.
+    const text = 'en,af,de\nmodule,module,Modul\nmodule,,Baustein\nuser story,,User Story\nmedia query,mediavraag,Media Query\n';
+    expect(lines(problemsOf(text))).toEqual([[3, 'en term "module" is also on line 2 with other translations (homonyms? identify entries by another language: --key de)']]);
+    const read = parse(text, { key: 'de' });
+    expect(read.rows.map((r) => r.translations)).toEqual([
+      { en: 'module', af: 'module', de: 'Modul' },
+      { en: 'module', de: 'Baustein' },
+      { en: 'user story', de: 'User Story' },
+      { en: 'media query', af: 'mediavraag', de: 'Media Query' },
+    ]);
+    // No language names every row once: the problem alone.
+    expect(lines(problemsOf('en,af\nmodule,module\nmodule,\n'))).toEqual([[3, 'en term "module" is also on line 2 with other translations']]);
   });
 
   it('rows without the key term are not subject to the key rule', () => {

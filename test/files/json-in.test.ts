@@ -77,3 +77,30 @@ describe('JSON in', () => {
     ]);
   });
 });
+
+describe('a plain JSON map of term: translation pairs', () => {
+  const map = '{\n  "bank": "Bank",\n  "door": "Tür",\n\n  "=SUM": "=SUMME"\n}\n';
+
+  it('is refused without --languages, saying exactly that; with the flag the message names, it reads each pair on its line', () => {
+    const refused = problems(() => parseGlossaryFile(map, 'terms.json'));
+    expect(refused).toEqual(["1: a JSON object of term: translation pairs names no languages: name the terms' language and the translations', --languages en,de"]);
+    const named = (/--languages (\S+)$/.exec(refused[0] ?? '')?.[1] ?? '').split(',');
+    const read = parseGlossaryFile(map, 'terms.json', { languages: named });
+    expect(read.languages).toEqual(['en', 'de']);
+    expect(read.rows.map((r) => [r.line, r.translations])).toEqual([
+      [2, { en: 'bank', de: 'Bank' }],
+      [3, { en: 'door', de: 'Tür' }],
+      [5, { en: '=SUM', de: '=SUMME' }],
+    ]);
+    expect(problems(() => parseGlossaryFile(map, 'terms.json', { languages: ['en'] }))).toEqual([
+      "1: a JSON object of term: translation pairs names no languages (--languages names 1): name the terms' language and the translations', --languages en,de",
+    ]);
+  });
+
+  it('one pretty-printed object is one item, not NDJSON: an entry of teamctl\'s export reads; another object is said to be no entry', () => {
+    const entry = '\n{\n  "id": "ge_1",\n  "translations": { "en": "bank", "de": "Bank" }\n}\n';
+    expect(jsonItems(entry, 'e.json')).toEqual([{ line: 2, value: { id: 'ge_1', translations: { en: 'bank', de: 'Bank' } } }]);
+    expect(parseGlossaryFile(entry, 'e.json').rows.map((r) => r.translations)).toEqual([{ en: 'bank', de: 'Bank' }]);
+    expect(problems(() => parseGlossaryFile('{\n "bank": 1\n}\n', 'n.json'))).toEqual(['1: not a glossary entry: expected an object with "translations" (as glossary export --format json writes)']);
+  });
+});

@@ -142,3 +142,21 @@ describe('TBX in: warnings at scale', () => {
     expect(messages[20]).toBe('22: and 25 more concepts like those above (definition not imported), from this line on');
   });
 });
+
+describe('TBX: a concept with no term', () => {
+  it('is skipped with a warning (KDE Lokalize writes an empty <term> for a concept not filled in); an empty term of one language is no term of it', async () => {
+    const tbx = `<?xml version="1.0" encoding="UTF-8"?>
+<martif type="TBX" xml:lang="en"><text><body>
+<termEntry id="1"><langSet xml:lang="en"><tig><term>bank</term></tig></langSet><langSet xml:lang="de"><tig><term>Bank</term></tig></langSet></termEntry>
+<termEntry id="2"><langSet xml:lang="en"><tig><term></term></tig></langSet></termEntry>
+<termEntry id="3"><langSet xml:lang="en"><tig><term>branch</term></tig></langSet><langSet xml:lang="de"><tig><term>  </term></tig></langSet></termEntry>
+</body></text></martif>
+`;
+    const file = await readGlossaryFile(write(tbx));
+    expect(file.rows.map((r) => [r.line, r.translations])).toEqual([
+      [3, { en: 'bank', de: 'Bank' }],
+      [5, { en: 'branch' }],
+    ]);
+    expect(file.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual(['4: concept "2": no term (its <term> is empty): skipped']);
+  });
+});

@@ -279,7 +279,7 @@ describe("a roster's orgRole cells", () => {
   });
 
   it('read into each entry of a roster, refused on its line; one role per user', () => {
-    const f = parseUserFile('team,email,Org Role\neng,ada@example.com,Admin\neng,bo@example.com,guest\neng,cy@example.com,\ndesign,ada@example.com,admin\n', 'org.csv', roster);
+    const f = parseUserFile('team,email,Org Role\neng,ada@example.com,Admin\neng,bo@example.com,guest\neng,cy@example.com,\ndesign,ada@example.com,admin\n', 'org.csv', { ...roster, orgRoles: true });
     expect(f.users.map((u) => [u.team, u.key, u.orgRole])).toEqual([
       ['eng', 'ada@example.com', 'admin'],
       ['eng', 'bo@example.com', null],
@@ -287,8 +287,8 @@ describe("a roster's orgRole cells", () => {
       ['design', 'ada@example.com', 'admin'],
     ]);
     expect(f.header).toEqual({ userColumn: 'email', roleColumn: false, teamColumn: true, userHeading: 'email', orgRoleColumn: true });
-    expect(lines(() => parseUserFile('team,email,orgRole\neng,ada@example.com,boss\neng,bo@example.com,edit\nops,BO@example.com,guest\n', 'org.csv', roster))).toEqual([
-      'org.csv:2: unknown organization role "boss" (expected admin, create, edit, review, comment, read or guest; an empty cell keeps the role)',
+    expect(lines(() => parseUserFile('team,email,orgRole\neng,ada@example.com,boss\neng,bo@example.com,edit\nops,BO@example.com,guest\n', 'org.csv', { ...roster, orgRoles: true }))).toEqual([
+      'org.csv:2: unknown organization role "boss" (expected admin, create, edit, review, comment, read or guest; an empty cell keeps the role): map it with --role-map boss=read',
       'org.csv:4: "BO@example.com" has the organization role edit on line 3 and guest on line 4',
     ]);
   });

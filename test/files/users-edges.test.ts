@@ -113,7 +113,7 @@ describe('rows shorter than the header, and padded cells', () => {
   });
 
   it('names an unknown role trimmed', () => {
-    expect(lines(() => parseUserFile('email,role\nada@example.com, admin \n', 'r.csv', roster))).toEqual(['r.csv:2: unknown role "admin" (expected owner or member)']);
+    expect(lines(() => parseUserFile('email,role\nada@example.com, admin \n', 'r.csv', roster))).toEqual(['r.csv:2: unknown role "admin" (expected owner or member): map it with --role-map admin=owner']);
   });
 });
 

@@ -276,7 +276,7 @@ describe('parseUserFile: errors', () => {
   it('an unclosed quote does not hide the other errors of the roster: every one is listed, in line order', () => {
     const text = 'email,role\nada@example.com,admin\n"bob@example.com,owner\ncarol@example,member\ndan@example.com,owner\n';
     expect(lines(() => parseUserFile(text, 'r.csv', roster))).toEqual([
-      'r.csv:2: unknown role "admin" (expected owner or member)',
+      'r.csv:2: unknown role "admin" (expected owner or member): map it with --role-map admin=owner',
       'r.csv:3: invalid CSV: a quoted cell opens here and is never closed (a missing closing ")',
       'r.csv:4: invalid e-mail address "carol@example"',
     ]);
@@ -293,8 +293,8 @@ describe('parseUserFile: errors', () => {
 
   it('refuses an unknown role, with the exact message', () => {
     const err = problemsOf(() => parseUserFile('email,role\nada@example.com,admin\n', 'r.csv', roster));
-    expect(err.problems).toEqual([{ file: 'r.csv', line: 2, message: 'unknown role "admin" (expected owner or member)' }]);
-    expect(err.message).toBe('r.csv:2: unknown role "admin" (expected owner or member)');
+    expect(err.problems).toEqual([{ file: 'r.csv', line: 2, message: 'unknown role "admin" (expected owner or member): map it with --role-map admin=owner' }]);
+    expect(err.message).toBe('r.csv:2: unknown role "admin" (expected owner or member): map it with --role-map admin=owner');
   });
 
   it('refuses an empty user cell and a row too short to have one', () => {
@@ -352,7 +352,7 @@ describe('parseUserFile: errors', () => {
     expect(err.problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
       '3: empty user cell (column "email")',
       '4: invalid e-mail address "bob@"',
-      '4: unknown role "admin" (expected owner or member)',
+      '4: unknown role "admin" (expected owner or member): map it with --role-map admin=owner',
       '6: "ada@example.com" is on line 2 as owner and on line 6 as member',
     ]);
     expect(err.total).toBe(4);
@@ -610,3 +610,31 @@ describe('rosters as HR and identity tools export them', () => {
   });
 });
 
+
+describe('parseUserFile: tab-separated rosters', () => {
+  it('a quote inside a cell is a character (a note, a nickname), as in a glossary TSV', () => {
+    const result = parseUserFile('email\tname\trole\nada@example.com\tAda "the first" Lovelace\towner\n"grace@example.com"\tGrace\t\n', 'r.tsv', roster);
+    expect(result.users).toEqual([
+      { key: 'ada@example.com', kind: 'email', role: 'owner', line: 2, file: 'r.tsv' },
+      { key: 'grace@example.com', kind: 'email', role: 'member', line: 3, file: 'r.tsv' },
+    ]);
+  });
+});
+
+describe("an Entra user download's guests and members without a mailbox", () => {
+  const download = 'id,displayName,userPrincipalName,mail,userType,accountEnabled\n' +
+    'a1,Ada,ada@contoso.com,ada@contoso.com,Member,True\n' +
+    'b2,Bo,bo_fabrikam.com#EXT#@contoso.onmicrosoft.com,bo@fabrikam.com,Guest,True\n' +
+    'c3,Cy,cy.x_y_partner.org#EXT#@contoso.onmicrosoft.com,,Guest,True\n' +
+    'd4,Di,di@contoso.com,,Member,True\n';
+
+  it.each(['userPrincipalName', 'mail'])('--user-column %s reads every user by the address they sign in with', (column) => {
+    const read = parseUserFile(download, 'users.csv', { readRoles: false, userColumn: column });
+    expect(read.users.map((u) => [u.line, u.key])).toEqual([
+      [2, 'ada@contoso.com'],
+      [3, 'bo@fabrikam.com'],
+      [4, 'cy.x_y@partner.org'],
+      [5, 'di@contoso.com'],
+    ]);
+  });
+});

@@ -119,11 +119,25 @@ describe('cells as Excel shows them', () => {
       ['bank', { xml: '<c r="REF" t="str"><f>LOWER(A2)</f><v>Bank</v></c>' }],
       ['door', { xml: '<c r="REF"><f>A1*2</f></c>' }],
       ['roof', { xml: '<c r="REF" t="e"><v>#N/A</v></c>' }],
+      // An empty <v/> is no cached value either (a writer that leaves formulas to the reader).
+      [{ xml: '<c r="REF"><f>SUM(1)</f><v/></c>' }, 'formule'],
+      // A text formula's cached value may be empty: an empty cell.
+      ['wall', { xml: '<c r="REF" t="str"><f>IF(1,"","x")</f><v></v></c>' }],
     ];
     const path = write(xlsx([{ name: 'Sheet1', rows }]), 'formulas.xlsx');
     expect(await refusal(readXlsxSheet(path))).toEqual([
       `${path}:Sheet1!3: cell Sheet1!B3 is a formula without a cached value: teamctl never evaluates formulas — open and save the file in Excel or LibreOffice, which stores each formula's value, or paste the values`,
       `${path}:Sheet1!4: cell Sheet1!B4 holds the error #N/A: correct it (or its formula) in the spreadsheet`,
+      `${path}:Sheet1!5: cell Sheet1!A5 is a formula without a cached value: teamctl never evaluates formulas — open and save the file in Excel or LibreOffice, which stores each formula's value, or paste the values`,
+    ]);
+    // The glossary reader says the same: never an entry fr=formule without its English term.
+    expect(await refusal(readGlossaryFile(path))).toContain(
+      `${path}:Sheet1!5: cell Sheet1!A5 is a formula without a cached value: teamctl never evaluates formulas — open and save the file in Excel or LibreOffice, which stores each formula's value, or paste the values`,
+    );
+    const textResult = write(xlsx([{ name: 'Sheet1', rows: [rows[0] as Cell[], rows[5] as Cell[]] }]));
+    expect(await cells(textResult)).toEqual([
+      [1, ['en', 'de']],
+      [2, ['wall']],
     ]);
     const cached = write(xlsx([{ name: 'Sheet1', rows: rows.slice(0, 2) }]));
     expect(await cells(cached)).toEqual([

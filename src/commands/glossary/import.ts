@@ -13,6 +13,8 @@ export interface ImportOptionsFlags {
   languages?: string;
   /** --sheet <name>: the sheet of an .xlsx. */
   sheet?: string;
+  /** --encoding <label>: a CSV's encoding (checked in run). */
+  encoding?: string;
   /** false with --no-wait. */
   wait?: boolean;
   /** --hold-back <seconds> (checked in run). */
@@ -47,16 +49,18 @@ export function command(f: Factory): Command {
     .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
+    .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
     .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
     .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --hold-back 120   # settle unknown outcomes after 2 min', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
     .action(f.action(run, (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }), ['base-url', 'org']));
 }
 
 export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
-  const [{ parseLanguagesFlag }, { runGlossaryImport }, { parseWholeNumber, resolveTimeoutMs }] = await Promise.all([
+  const [{ parseLanguagesFlag }, { runGlossaryImport }, { parseWholeNumber, resolveTimeoutMs }, { encodingFlag }] = await Promise.all([
     import('../../files/glossary/icu.js'),
     import('../../glossary/run.js'),
     import('../../settings.js'),
+    import('../../files/csv.js'),
   ]);
   const { parseHoldBack } = await import('../../glossary/holdBack.js');
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);
@@ -65,5 +69,6 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
   ctx.outputFormat(); // a bad -o fails here, before anything is read or sent
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
-  return runGlossaryImport(ctx, { ...opts, languages, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
+  return runGlossaryImport(ctx, { ...opts, languages, encoding, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -10,6 +10,8 @@ export interface GlossarySyncOptions {
   languages?: string;
   /** --sheet <name>: the sheet of an .xlsx. */
   sheet?: string;
+  /** --encoding <label>: a CSV's encoding (checked in run). */
+  encoding?: string;
   /** false with --no-wait. */
   wait?: boolean;
   /** --hold-back <seconds> (checked in run). */
@@ -38,6 +40,7 @@ export function command(f: Factory): Command {
     .option('--key <lang>', 'language whose term identifies an entry (default: the first language column)')
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
+    .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
@@ -62,11 +65,12 @@ export function command(f: Factory): Command {
 }
 
 export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<number> {
-  const [{ parseLanguagesFlag }, { runGlossarySync }, { maxRemovalsAllowed }, { parseWholeNumber, resolveTimeoutMs }] = await Promise.all([
+  const [{ parseLanguagesFlag }, { runGlossarySync }, { maxRemovalsAllowed }, { parseWholeNumber, resolveTimeoutMs }, { encodingFlag }] = await Promise.all([
     import('../../files/glossary/icu.js'),
     import('../../glossary/run.js'),
     import('../../plan/members.js'),
     import('../../settings.js'),
+    import('../../files/csv.js'),
   ]);
   const { parseHoldBack } = await import('../../glossary/holdBack.js');
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);
@@ -77,5 +81,6 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   ctx.outputFormat();
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
-  return runGlossarySync(ctx, { ...opts, languages, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
+  return runGlossarySync(ctx, { ...opts, languages, encoding, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -9,6 +9,7 @@
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { InputFileError, UsageError, formatProblem, type FileProblem } from '../../errors.js';
+import type { RoleMap } from '../../files/role-map.js';
 import type { UserFile } from '../../files/users.js';
 import type { UserEntry } from '../../model/users.js';
 import { examples, inviteOptions, repeated, type Factory } from '../command.js';
@@ -39,6 +40,10 @@ export interface SyncOptionsFlags {
   sso?: boolean;
   reinviteAfter?: string;
   orgRoles?: boolean;
+  /** --role-map Maintainer=owner,…: other tools' role values (checked in run). */
+  roleMap?: string;
+  /** --encoding <label>: the encoding of the CSV files given (checked in run). */
+  encoding?: string;
   pruneOrganization?: boolean;
   pruneGuests?: boolean;
   keep?: string[];
@@ -61,6 +66,7 @@ export function command(f: Factory): Command {
     .option('--prune', 'with --roster: remove members missing from the roster')
     .option('--create-teams', 'with a roster that has a team column: create the teams the organization lacks, then fill them')
     .option('--org-roles', 'with --roster: plan the organization roles of its "orgRole" column (an empty cell keeps the role)')
+    .option('--role-map <from=to,...>', 'with --roster: map other tools\' role values to teamctl\'s (Maintainer=owner,Developer=member,Organization admin=admin)')
     .option('--prune-organization', 'with a roster that has a team column: remove from the organization every member it does not name (guests too with --prune-guests)')
     .option('--prune-guests', 'with --prune-organization: guests too')
     .option('--keep <user...>', 'users no prune removes and no roster demotes (also the config key keep)')
@@ -78,6 +84,7 @@ export function command(f: Factory): Command {
     .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners than this, if it has that many now (default 1)')
     .option('--force', 'apply a plan over --max-removals or --min-owners')
     .option('--sheet <name>', 'the sheet of the .xlsx files given (--roster, --add-file, --remove-file; default: the first)')
+    .option('--encoding <label>', 'the encoding of CSV or TSV files that are not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
     .option('--user-column <name>', 'the header cell of the user column in --roster and the files (when it has an unknown name, or several candidates)')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests (role changes) in flight at once', '8')
@@ -111,14 +118,21 @@ interface Source {
 }
 
 /** Reads every file, each into the list of its kind, collecting the problems of all of them (after `earlier` ones) before failing. */
-async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd: string, userColumn: string | undefined, sheet: string | undefined): Promise<Record<FileKind, UserFile[]>> {
+async function readFiles(
+  sources: Source[],
+  earlier: readonly FileProblem[],
+  cwd: string,
+  { userColumn, sheet, orgRoles, roleMap, encoding }: { userColumn: string | undefined; sheet: string | undefined; orgRoles: boolean; roleMap: RoleMap | undefined; encoding: string | undefined },
+): Promise<Record<FileKind, UserFile[]>> {
   const { readUserFile, throwProblems } = await import('../../files/users.js');
   const problems: FileProblem[] = [...earlier];
   let total = earlier.length;
   const files: Record<FileKind, UserFile[]> = { roster: [], add: [], remove: [], keep: [] };
   for (const source of sources) {
     try {
-      files[source.kind].push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet }, cwd));
+      // (The roster's roles only: its orgRole column is read with --org-roles, and for --invite.)
+      const roles = source.roles ? { orgRoles, roleMap } : {};
+      files[source.kind].push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet, encoding, encodingFlag: true, ...roles }, cwd));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);
@@ -167,7 +181,11 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const profileKeep = ctx.profile().keep;
   const configKeep = parseUserArguments(profileKeep === undefined ? [] : profileKeep.split(',').map((v) => v.trim()).filter((v) => v !== ''), 'the config key keep');
   if (opts.sheet !== undefined && sources.length === 0) throw new UsageError('--sheet chooses the sheet of an .xlsx file: give --roster, --add-file or --remove-file too');
-  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, opts.userColumn, opts.sheet);
+  if (opts.roleMap !== undefined && opts.roster === undefined) throw new UsageError('--role-map maps the role values of a roster: give --roster');
+  const roleMap = opts.roleMap === undefined ? undefined : (await import('../../files/role-map.js')).parseRoleMap(opts.roleMap);
+  const orgRoles = opts.orgRoles === true || opts.invite === true;
+  const encoding = opts.encoding === undefined ? undefined : (await import('../../files/csv.js')).encodingFlag(opts.encoding);
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, roleMap, encoding });
   for (const file of [...files.roster, ...files.add, ...files.remove, ...files.keep]) for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const roster = files.roster[0];
   const addFromFiles = files.add;

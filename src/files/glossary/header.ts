@@ -8,15 +8,16 @@
 import { quote, shorten } from '../../output/words.js';
 import type { DelimitedFile } from '../csv.js';
 import { normaliseCell } from '../../model/entries.js';
-import { knownLanguage, languageKeyShaped, languageOf, underscoreTag } from './icu.js';
+import { readCell } from '../cells.js';
+import { knownLanguage, languageByName, languageKeyShaped, languageMetadata, languageOf, underscoreTag } from './icu.js';
 import { squash, type DelimitedLayout, type HeaderCell } from './layout.js';
 import { deeplExport, headerless } from './headerless.js';
 import { delimitedLayoutOf, delimitedLayouts, metadataColumns, termColumns } from './registry.js';
 
 export type { HeaderCell };
 
-/** What one header cell is (see the file comment). */
-export function recogniseHeaderCell(raw: string): HeaderCell {
+/** What one header cell is (see the file comment); `inLanguages`: the languages a name may be written in. */
+export function recogniseHeaderCell(raw: string, inLanguages: readonly string[] = []): HeaderCell {
   const cell = raw.trim();
   if (cell.toLowerCase() === 'id') return { kind: 'id' };
   // A layout's language column: Crowdin (`Term [de]`, `Term:German`), Transifex (`translation_de`).
@@ -42,7 +43,34 @@ export function recogniseHeaderCell(raw: string): HeaderCell {
   // A key with subtags ICU cannot name (`xx-brand`) may be one the glossary uses; a bare two or
   // three letters it does not know (`AI`, `CEO`) is a word, not a language.
   if (languageKeyShaped(cell) && cell.includes('-')) return { kind: 'maybe-language', language: cell };
-  return { kind: 'unknown' };
+  return byName(cell, inLanguages);
+}
+
+/**
+ * A header cell naming a language by name (`English`, `Magyar`, `english_name`; icu.ts,
+ * languageByName), or that language's metadata (`english_description`, `Korean_descr`).
+ */
+function byName(cell: string, inLanguages: readonly string[]): HeaderCell {
+  if (languageMetadata(cell, inLanguages)) return { kind: 'metadata' };
+  const named = languageByName(cell, inLanguages);
+  return named === undefined ? { kind: 'unknown' } : { kind: 'language', language: named };
+}
+
+/**
+ * A header row's cells: each as recogniseHeaderCell says, and those it cannot place tried again
+ * as names in the languages the others name (`Magyar,Angol`: Angol is Hungarian for English).
+ */
+export function recogniseHeaderCells(cells: readonly string[]): { raw: string; what: HeaderCell }[] {
+  const read = cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
+  const languages = read.flatMap((c) => (c.what.kind === 'language' ? [c.what.language] : []));
+  if (languages.length === 0) return read;
+  return read.map((c) => (c.what.kind === 'unknown' && c.what.layout === undefined && c.raw !== '' ? { raw: c.raw, what: byName(c.raw, languages) } : c));
+}
+
+/** Whether a row is a header of language columns: every cell placed, a language among them. */
+export function isLanguageHeader(cells: readonly string[]): boolean {
+  const present = recogniseHeaderCells(cells).filter((c) => c.raw !== '');
+  return present.some((c) => c.what.kind === 'language') && present.every((c) => c.what.kind !== 'unknown' && c.what.kind !== 'maybe-language');
 }
 
 /**
@@ -73,6 +101,8 @@ export interface Column {
   flag?: boolean;
   /** A `language-code` column whose language line 1's code said (not --languages). */
   fromLine1?: boolean;
+  /** A language column whose empty cells take the term column's (Lokalise's `term`): its index. */
+  fallback?: number;
 }
 
 export type Problem = (line: number, message: string) => void;
@@ -98,17 +128,22 @@ export function show(value: string): string {
  */
 export function recogniseHeader(
   input: DelimitedFile,
-  given: readonly string[] | undefined,
+  flag: readonly string[] | undefined,
   problem: Problem,
   warn: Problem,
 ): { columns: Column[]; headerless: boolean; unverified: string[]; deeplCodes?: boolean } {
+  let given = flag;
   const first = input.rows[0] as DelimitedFile['rows'][number];
-  const read = first.cells.map((raw) => ({ raw: normaliseCell(raw), what: recogniseHeaderCell(normaliseCell(raw)) }));
+  const read = recogniseHeaderCells(first.cells);
   // The layout the first row looks most like: named in refusals, with the flag or edit that reads it.
   const layout = delimitedLayoutOf(read.filter((c) => c.raw !== '').map((c) => c.raw));
-  // Phrase's and Lokalise's `term` repeats a language column: beside them, it is metadata.
-  const termIgnored = layout.termRepeatsLanguage === true && read.some((c) => c.what.kind === 'language');
-  const cells = termIgnored ? read.map((c) => (c.what.kind === 'term' ? { ...c, what: { kind: 'metadata' } as const } : c)) : read;
+  // Phrase's and Lokalise's `term` holds the base language's term: beside language columns it
+  // stands for that language's column where that is empty (baseOfTerm).
+  const termBeside = layout.termRepeatsLanguage === true && read.some((c) => c.what.kind === 'language');
+  const termAt = termBeside ? read.findIndex((c) => c.what.kind === 'term') : -1;
+  const base = termAt >= 0 ? baseOfTerm(input, read, termAt, given, problem) : undefined;
+  if (base !== undefined && given !== undefined) given = undefined;
+  const cells = termBeside ? read.map((c) => (c.what.kind === 'term' ? { ...c, what: { kind: 'metadata' } as const } : c)) : read;
   const present = cells.filter((c) => c.raw !== '');
   const isHeader = present.every((c) => c.what.kind !== 'unknown') && present.some((c) => c.what.kind !== 'metadata' && c.what.kind !== 'status');
   if (layout === deeplExport && !isHeader && given === undefined) {
@@ -227,6 +262,7 @@ export function recogniseHeader(
       metadata.push(show(column.name));
     } else column.of = language.name;
   }
+  if (base !== undefined) placeBase(columns, metadata, termAt, base.language, show(cells[termAt]?.raw ?? ''));
   if (metadata.length > 0) warn(first.line, `${metadata.length === 1 ? 'column' : 'columns'} ${metadata.join(', ')} ${metadata.length === 1 ? 'holds' : 'hold'} no translation (the glossary holds translations only): ignored`);
   return { columns, headerless: false, unverified };
 }
@@ -258,4 +294,57 @@ export function xmlColumns(cells: readonly string[], line: number, problem: Prob
     else problem(line, `${key} ${show(name)} is not a language tag (like en, fr, pt-BR): write the tag of its terms' language`);
   });
   return columns;
+}
+
+/**
+ * The base language of Lokalise's (and Phrase's) `term` column beside language columns
+ * (`teamctl help glossary-files`, "Glossary file layouts"): `--languages <tag>` names it; else it
+ * is the language column that repeats the term on some row and never holds another term where
+ * both are written. Undefined when no row has a term, or when no column repeats it: then a
+ * problem asks for `--languages`, naming the column that is empty where the term is written.
+ */
+function baseOfTerm(input: DelimitedFile, read: readonly { raw: string; what: HeaderCell }[], termAt: number, given: readonly string[] | undefined, problem: Problem): { language: string } | undefined {
+  if (given !== undefined && given.length === 1) return { language: given[0] as string };
+  const body = input.rows.slice(1).map((r) => r.cells.map(readCell));
+  const termRows = body.filter((cells) => (cells[termAt] ?? '') !== '');
+  if (termRows.length === 0 || given !== undefined) return undefined;
+  const languages = read.flatMap((c, index) => (c.what.kind === 'language' ? [{ index, language: c.what.language }] : []));
+  const tally = languages.map(({ index, language }) => {
+    let agree = 0;
+    let differ = 0;
+    let empty = 0;
+    for (const cells of termRows) {
+      const value = cells[index] ?? '';
+      if (value === '') empty++;
+      else if (value === cells[termAt]) agree++;
+      else differ++;
+    }
+    return { language, agree, differ, empty };
+  });
+  const repeats = tally.filter((t) => t.agree > 0 && t.differ === 0).sort((a, b) => b.agree - a.agree)[0];
+  if (repeats !== undefined) return { language: repeats.language };
+  const emptiest = [...tally].sort((a, b) => b.empty - a.empty)[0];
+  const guess = emptiest !== undefined && emptiest.empty > 0 ? emptiest.language : (['en', 'de', 'fr', 'es'].find((l) => !languages.some((c) => c.language.toLowerCase() === l)) ?? 'en');
+  const line = input.rows[0]?.line ?? 1;
+  problem(
+    line,
+    `column ${termAt + 1} ${show(read[termAt]?.raw ?? '')} holds the terms of the base language, and no language column repeats them` +
+      (emptiest !== undefined && emptiest.empty > 0 ? ` (${emptiest.language} is empty on ${emptiest.empty} of its ${termRows.length} rows)` : '') +
+      `: name the base language, --languages ${guess}`,
+  );
+  return undefined;
+}
+
+/** The term column as the base language's: that language column's fallback, or that column itself. */
+function placeBase(columns: Column[], metadata: string[], termAt: number, language: string, shown: string): void {
+  const term = columns[termAt];
+  if (term === undefined) return;
+  const at = metadata.indexOf(shown);
+  if (at >= 0) metadata.splice(at, 1);
+  const own = columns.find((c) => c.kind === 'language' && c.name.toLowerCase() === language.toLowerCase());
+  if (own !== undefined) own.fallback = termAt;
+  else {
+    term.kind = 'language';
+    term.name = language;
+  }
 }

@@ -101,3 +101,60 @@ export function parseLanguagesFlag(value: string): string[] {
   }
   return codes;
 }
+
+/** Every two-letter language ICU names in English, in its canonical form, made once. */
+const twoLetterTags = (): string[] => [...new Set(twoLetterByName().values())].filter((t) => !t.includes('-'));
+
+const namesIn = new Map<string, Map<string, string>>();
+/**
+ * Every two-letter language by its name in `locale` (lower case), `autonyms` each by its name in
+ * itself (`magyar` → hu, `deutsch` → de), from ICU's display names; made once each.
+ */
+function byNameIn(locale: string | 'autonyms'): Map<string, string> {
+  let map = namesIn.get(locale);
+  if (map !== undefined) return map;
+  map = new Map();
+  const tags = twoLetterTags();
+  for (const tag of locale === 'autonyms' ? Intl.DisplayNames.supportedLocalesOf(tags) : tags) {
+    try {
+      const name = new Intl.DisplayNames([locale === 'autonyms' ? tag : locale], { type: 'language', fallback: 'none' }).of(tag);
+      if (name !== undefined) map.set(name.toLowerCase(), tag);
+    } catch {
+      // a locale ICU refuses: no names in it
+    }
+  }
+  namesIn.set(locale, map);
+  return map;
+}
+
+/** The suffixes spreadsheets add to a language's name in a header (`English_word`, `english_name`). */
+const nameSuffix = /[\s_-]+(?:words?|names?|terms?)$/i;
+/** A language's name before a metadata word (`english_description`, `Korean_descr`). */
+const describedLanguage = /^(.+?)[\s_-]+(?:description|descr|desc|definition|explanation|notes?|comments?)$/i;
+
+/**
+ * A header cell that names a language by name (`teamctl help glossary-files`, "Glossary file
+ * layouts"): in English (`Korean`, `english_name`), in itself (`Magyar`, `Deutsch`) or in one of
+ * `inLanguages`, the languages the header's other cells name (`Angol`, Hungarian for English) —
+ * with the suffixes spreadsheets add (`_word`, `_name`, `_term`). Its tag, or undefined.
+ */
+export function languageByName(cell: string, inLanguages: readonly string[] = []): string | undefined {
+  const name = cell.trim().replace(nameSuffix, '').replace(/[_]+/g, ' ').trim();
+  if (name === '') return undefined;
+  const lower = name.toLowerCase();
+  const found = tagOfName(name) ?? byNameIn('autonyms').get(lower);
+  if (found !== undefined) return found;
+  for (const language of inLanguages) {
+    const base = language.replace(/-.*/, '').toLowerCase();
+    if (!Intl.DisplayNames.supportedLocalesOf([base]).length) continue;
+    const tag = byNameIn(base).get(lower);
+    if (tag !== undefined) return tag;
+  }
+  return undefined;
+}
+
+/** Whether a header cell is a named language's metadata (`english_description`, `Korean_descr`). */
+export function languageMetadata(cell: string, inLanguages: readonly string[] = []): boolean {
+  const named = describedLanguage.exec(cell.trim())?.[1];
+  return named !== undefined && (languageOf(named) !== undefined || languageByName(named, inLanguages) !== undefined);
+}

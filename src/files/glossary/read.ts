@@ -3,7 +3,7 @@
 // NDJSON export by its first character, a delimited one otherwise; either way the rows go through the same checks (rows.ts). Pure apart from
 // readGlossaryFile.
 import { parseDelimited, readCheckedChunks, textOfChunks } from '../csv.js';
-import { glossaryJsonRows, looksLikeJson } from '../json-in.js';
+import { glossaryJsonRows, looksLikeJson, termMap, termMapRows } from '../json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from '../spreadsheet.js';
 import { fromDelimited, type GlossaryFile, type GlossaryReadOptions } from './rows.js';
 
@@ -20,7 +20,12 @@ export function looksLikeXml(path: string, text: string): boolean {
  */
 export function parseGlossaryFile(text: string, file: string, opts: GlossaryReadOptions = {}): GlossaryFile {
   // (An export's ids are the service's entry ids, and its keys the glossary's: read as TBX's are.)
-  if (looksLikeJson(text)) return fromDelimited(glossaryJsonRows(text, file), opts, true, 'language key');
+  if (looksLikeJson(text)) {
+    // A plain map of term: translation pairs, its two languages named by --languages.
+    const pairs = termMap(text);
+    if (pairs !== undefined) return fromDelimited(termMapRows(pairs, file, opts.languages), opts, true, 'language key');
+    return fromDelimited(glossaryJsonRows(text, file), opts, true, 'language key');
+  }
   return fromDelimited(parseDelimited(text, file), opts);
 }
 
@@ -29,7 +34,8 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
   // An .xlsx: its sheet's rows, through the same layouts and checks (`teamctl help glossary-files`, "Spreadsheets (.xlsx)").
   if (await isXlsx(path, cwd)) return fromDelimited(await readSpreadsheet(path, opts.sheet, cwd), opts);
   if (opts.sheet !== undefined) throw sheetWithoutXlsx(path);
-  const chunks = readCheckedChunks(path, { cwd });
+  // (A CSV that is not UTF-8 is told to name its encoding, --encoding.)
+  const chunks = readCheckedChunks(path, { cwd, encodingFlag: true, ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }) });
   const first = await chunks.next();
   if (first.done !== true && looksLikeXml(path, first.value.text)) {
     // The XML parser is fed the text chunk by chunk as it is read (`teamctl help reliability`, "Bounded input"), never

@@ -37,7 +37,7 @@ import { translationsKey, type GlossaryRow } from '../../model/entries.js';
 import { readCell } from '../cells.js';
 import { refuseNulCells, type DelimitedFile } from '../csv.js';
 import { deeplCode } from './headerless.js';
-import { recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
+import { isLanguageHeader, recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
 import { flagOf, StatusTally, statusOf, type Verdict } from './status.js';
 
 export interface GlossaryFile {
@@ -69,6 +69,8 @@ export interface GlossaryReadOptions {
   languages?: string[];
   /** `--sheet <name>`: the sheet of an .xlsx to read (default its first). */
   sheet?: string;
+  /** `--encoding <label>`: a CSV's encoding, as TextDecoder names it (default UTF-8). */
+  encoding?: string;
 }
 
 /** The service's published limit on one translation. */
@@ -92,6 +94,7 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
   const warnings: FileProblem[] = [];
   const problem: Problem = (line, message) => problems.push({ file, line, message });
 
+  if (!fromXml) input = withoutNotes(input, opts, (line, message) => warnings.push({ file, line, message }));
   const [first] = input.rows;
   if (!first) {
     throw new InputFileError([
@@ -142,6 +145,38 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
   };
 }
 
+/** The most note rows a header may follow (`teamctl help glossary-files`, "Glossary file layouts"). */
+const maxNoteRows = 5;
+
+/**
+ * A delimited file without its comments and the notes above its header (`teamctl help
+ * glossary-files`, "Glossary file layouts"): a row whose only non-empty cell starts with `#` is a comment (GlotPress), skipped
+ * with one warning that counts them; a header of language columns on one of the first rows below
+ * up to five rows of notes (a spreadsheet's instructions) is the header, the notes skipped with a
+ * warning. Without such a header the rows are read as they are.
+ */
+function withoutNotes(input: DelimitedFile, opts: GlossaryReadOptions, warn: Problem): DelimitedFile {
+  const comments: number[] = [];
+  const rows = input.rows.filter(({ line, cells }) => {
+    const written = cells.filter((c) => c.trim() !== '');
+    const comment = written.length === 1 && (written[0] ?? '').trim().startsWith('#');
+    if (comment) comments.push(line);
+    return !comment;
+  });
+  if (comments.length > 0) {
+    const shown = comments.slice(0, 10).join(', ') + (comments.length > 10 ? ', …' : '');
+    warn(comments[0] ?? 1, `${comments.length} comment ${comments.length === 1 ? 'line' : 'lines'} (a row whose only cell starts with #) skipped: ${comments.length === 1 ? 'line' : 'lines'} ${shown}`);
+  }
+  const first = rows[0];
+  if (opts.languages !== undefined || first === undefined || isLanguageHeader(first.cells)) return { ...input, rows };
+  const at = rows.slice(1, maxNoteRows + 1).findIndex((r) => isLanguageHeader(r.cells)) + 1;
+  if (at === 0) return { ...input, rows };
+  const header = rows[at] as (typeof rows)[number];
+  const notes = rows.slice(0, at).map((r) => r.line);
+  warn(first.line, `${notes.length === 1 ? 'line' : 'lines'} ${notes.join(', ')} above the header (line ${header.line}) ${notes.length === 1 ? 'is a note' : 'are notes'}, not entries: skipped`);
+  return { ...input, rows: rows.slice(at) };
+}
+
 /** The key language as spelled in the header: `--key` (any case), else the first language column. */
 function keyLanguage(languages: readonly string[], wanted: string | undefined, line: number, problem: Problem): string {
   if (wanted === undefined) return languages[0] ?? '';
@@ -172,7 +207,7 @@ function readTranslations(cells: readonly string[], columns: readonly Column[], 
     statuses.push({ of: column.of, value, verdict: column.flag === true ? flagOf(value) : statusOf(value) });
   }
   for (const column of columns) {
-    const value = readCell(cells[column.index] ?? '');
+    const value = cellOf(cells, column, line, problem);
     if (value === '') continue;
     if (column.kind === 'language-code') {
       // DeepL's code of a regional key (`EN` for en-US) is that key's code too.
@@ -208,6 +243,18 @@ function readTranslations(cells: readonly string[], columns: readonly Column[], 
 }
 
 /**
+ * A column's cell as read; a language column with a fallback (Lokalise's `term`) takes that
+ * column's cell when its own is empty, and the two must agree when both are written.
+ */
+function cellOf(cells: readonly string[], column: Column, line: number, problem: Problem): string {
+  const value = readCell(cells[column.index] ?? '');
+  if (column.fallback === undefined) return value;
+  const term = readCell(cells[column.fallback] ?? '');
+  if (value !== '' && term !== '' && value !== term) problem(line, `the term column holds ${show(term)} and ${column.name} holds ${show(value)}: the term is the base language's (${column.name}); write one of them`);
+  return value === '' ? term : value;
+}
+
+/**
  * The rows kept, repeated rows merged: the same id twice merges when identical and is a problem
  * otherwise; identical translations merge unless both rows name (different) entries; the same
  * key term with other translations is a problem, unless both rows name different entries.
@@ -231,15 +278,16 @@ class RowMerger {
   ) {}
 
   /**
-   * The homonyms as problems, once every row is met. Their hint names a language in which no two
-   * rows of the file share a term with other translations — so `--key` never points at a language
-   * that fails the same way (GlotPress's `en,pt`, where both languages have homonyms), nor back
-   * at the key language; when every language has some, it says so.
+   * The homonyms as problems, once every row is met. Their hint names a language that has a term
+   * on every row and no term twice — so `--key` never points at a language that fails the same
+   * way (GlotPress's `en,pt`, where both languages have homonyms), nor at one whose rows without
+   * a term would each be an entry of their own (a renamed Crowdin file's `af`), nor back at the
+   * key language; when no language does, the problem stands alone.
    */
   finish(languages: readonly string[]): void {
     if (this.homonyms.length === 0) return;
-    const clean = languages.find((l) => l !== this.key && !clashesIn(l, this.all));
-    const hint = clean !== undefined ? ` (homonyms? identify entries by another language: --key ${clean})` : languages.length > 1 ? ' (homonyms in every language of the file: give each row the id of its entry, or merge the rows)' : '';
+    const clean = languages.find((l) => l !== this.key && identifiesEvery(l, this.all));
+    const hint = clean !== undefined ? ` (homonyms? identify entries by another language: --key ${clean})` : '';
     for (const { line, term, other } of this.homonyms) this.problem(line, `${this.key} term ${show(term)} is also on line ${other} with other translations${hint}`);
   }
 
@@ -289,19 +337,17 @@ class RowMerger {
   }
 }
 
-/** Whether two rows share a term in `language` with other translations (and not both an id). */
-function clashesIn(language: string, rows: readonly GlossaryRow[]): boolean {
-  const seen = new Map<string, { signature: string; id: boolean }[]>();
+/** Whether every row has a term in `language`, and no two rows the same one (unless both name their entry's id). */
+function identifiesEvery(language: string, rows: readonly GlossaryRow[]): boolean {
+  const seen = new Map<string, boolean>(); // term → whether every row with it has an id
   for (const row of rows) {
     const term = row.translations[language];
-    if (term === undefined) continue;
-    const signature = translationsKey(row.translations);
-    const earlier = seen.get(term) ?? [];
-    if (earlier.some((e) => e.signature !== signature && !(e.id && row.id !== undefined))) return true;
-    earlier.push({ signature, id: row.id !== undefined });
-    seen.set(term, earlier);
+    if (term === undefined) return false;
+    const earlier = seen.get(term);
+    if (earlier !== undefined && !(earlier && row.id !== undefined)) return false;
+    seen.set(term, (earlier ?? true) && row.id !== undefined);
   }
-  return false;
+  return true;
 }
 
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -198,6 +198,8 @@ class ConceptReader {
       // whose terms are all left out is still a column: `glossary sync` removes it (an empty cell).
       const usable: Term[] = [];
       for (const t of terms) {
+        // An empty <term> (KDE Lokalize writes one for a concept not yet filled in) is no term.
+        if (t.text.trim() === '') continue;
         const verdict = statusOf(t.status);
         this.statuses.record(verdict, { line: t.line, language: lang, term: t.text.trim(), value: t.status });
         if (verdict.kind !== 'left-out') usable.push(t);
@@ -220,7 +222,11 @@ class ConceptReader {
       notes.push([`${fields} not imported`, `not imported (the glossary holds translations only): ${fields}`]);
     }
     for (const [what, text] of notes) this.note(what, c.line, `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: ${text}`);
-    // (A concept left without a usable term was warned about above: it is no row.)
+    // (A concept left without a usable term was warned about above: it is no row.) One whose
+    // terms are all empty is skipped with a warning (`teamctl help glossary-files`, "From a CAT tool").
+    if (values.length === 0 && [...c.terms.values()].every((terms) => terms.every((t) => t.text.trim() === ''))) {
+      this.note('a concept with no term', c.line, `concept${c.id ? ` ${JSON.stringify(c.id)}` : ''}: no term (${c.terms.size === 0 ? 'no <term>' : 'its <term> is empty'}): skipped`);
+    }
     if (values.length === 0) return;
     // Exactly as long as the languages met so far: rows are most of what a big file leaves in memory.
     const cells = new Array<string>(this.languages.length + 1).fill('');

@@ -271,7 +271,8 @@ async function sheetRows(zip: ZipFile, part: string, c: SheetContext): Promise<{
   const valueOf = (x: NonNullable<typeof cell>, line: number): string => {
     const at = `${c.sheet}!${x.ref}`;
     if (x.type === 'inlineStr') return checked(unescapeOoxml((x.inline ?? []).join('')));
-    if (x.value === undefined) {
+    // An empty <v/> beside a formula is no cached value either (only a text result, t="str", may be empty).
+    if (x.value === undefined || (x.formula && x.type !== 'str' && x.value.join('').trim() === '')) {
       if (x.formula) problem(line, `cell ${at} is a formula without a cached value: teamctl never evaluates formulas — open and save the file in Excel or LibreOffice, which stores each formula's value, or paste the values`);
       return '';
     }

@@ -28,7 +28,20 @@ cell is:
   \`Part:English\`, \`comment_de\`). A term Lokalise or Phrase marks not
   translatable (\`translatable\` false) is read as written, never dropped;
 - **terms in a language the header does not say** (\`source\`, \`target\`, \`term\`):
-  \`--languages\` names it.
+  \`--languages\` names it;
+- **a language by name**, as spreadsheets head their columns: in English
+  (\`English\`, \`Korean\`), in the language itself (\`Magyar\`, \`Deutsch\`) or in a
+  language the header's other cells name (\`Angol\` beside \`Magyar\`), with the
+  suffixes spreadsheets add (\`English_word\`, \`english_name\`, \`_term\`); ICU's
+  display names, not a table of teamctl's own. Their \`*_description\` and
+  \`*_descr\` columns are metadata.
+
+**Notes, comments, JSON maps.** A header of language columns may follow up to
+five rows of notes (a spreadsheet's instructions), skipped with a warning. A row
+whose only non-empty cell starts with \`#\` is a comment (GlotPress), skipped
+with one warning that counts them. A JSON object of \`term: translation\` pairs
+(\`{"bank": "Bank"}\`) is read with \`--languages en,de\` (the terms' language,
+then the translations'), or refused saying so.
 
 | tool | header | read as |
 |---|---|---|
@@ -40,8 +53,8 @@ cell is:
 | Weblate | \`source,target,context,developer_comments\` | \`--languages en,de\` |
 | DeepL, Google unidirectional, Okapi lists | no header: \`hermosa,belle\` | \`--languages es,fr\`; without it refused, saying so |
 | DeepL export (and \`export --format deepl\`) | no header: \`bank,Bank,EN,DE\` | by its codes, no flag needed: each line's codes must be line 1's; a code is the glossary's key of that language (\`EN\` is \`en-US\` when that is the glossary's one English key), else the code in lower case; a code that stands for several keys (\`en-US\` and \`en-GB\`) is refused, naming \`--languages\`; \`--languages en-US,de\` names the keys instead |
-| Phrase term base | \`term,description,translatable,case sensitive,en,de,fr\` | \`en\`, \`de\`, \`fr\` as written (\`term\` repeats one of them: ignored with the metadata); \`status\` (Phrase TMS) the status of the row's terms; a file with only \`term\`: \`--languages en\` |
-| Lokalise (\`;\` or \`,\`) | \`term;description;casesensitive;translatable;forbidden;tags;en;de_DE\` | \`en\`, \`de-DE\` (\`term\` ignored as Phrase's); \`forbidden\` the status of the row's terms; only \`term\`: \`--languages en\` |
+| Phrase term base | \`term,description,translatable,case sensitive,en,de,fr\` | \`en\`, \`de\`, \`fr\`; \`term\` is the base language's term: it fills that language's empty cells (the base is the column that repeats it; when none does, \`--languages en\` names it, and a cell that differs from the term is refused); \`status\` (Phrase TMS) the status of the row's terms; a file with only \`term\`: \`--languages en\` |
+| Lokalise (\`;\` or \`,\`) | \`term;description;casesensitive;translatable;forbidden;tags;en;de_DE\` | \`en\`, \`de-DE\`; \`term\` as Phrase's (Lokalise's export leaves the base language's own column empty); \`forbidden\` the status of the row's terms; only \`term\`: \`--languages en\` |
 | any of the above | a \`status\` or \`forbidden\` column | the status of the row's terms |
 
 **Refused, and what reads it.** A file is refused (exit 2, nothing sent) when
@@ -240,11 +253,19 @@ could not be verified. When nothing at all was applied, 1 — or 4 / 5 when a
   Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")\`;
   for XML, the advice is about the XML's own encoding (see "From a CAT tool").
   UTF-32 is refused with its own message, and so is a glossary file full of NUL
-  characters (UTF-16 without a BOM). The encoding (and an XML declaration) is
+  characters (UTF-16 without a BOM). \`glossary import|sync --encoding <label>\`
+  reads a CSV or TSV in another encoding TextDecoder knows (\`windows-1252\`,
+  \`iso-8859-2\`, \`shift_jis\`, …); a glossary file that is not UTF-8 is told to
+  use it (\`--encoding windows-1252\`). The encoding (and an XML declaration) is
   read from the file's first 512 bytes, also when a pipe hands them over a few
   at a time (\`--roster <(iconv …)\`).
 - **Unclosed quotes.** If a quoted cell is never closed, the error names the
   line where that quote opens, not the end of the file.
+- **Tab-separated files are not RFC 4180.** In a TSV (a \`.tsv\`, or a first line
+  split by tabs) a quote inside a cell is a character (\`"cohort" theory\`); only
+  a cell that starts and ends with a quote is quoted, as Excel writes it
+  (\`"say ""hi"" now"\` is \`say "hi" now\`). Rosters alike. A TSV cell holds no
+  line break.
 - **Empty rows are skipped.** A row whose cells are all empty or whitespace
   (\`,,,,\`, as spreadsheets write below the data) is skipped like a blank line,
   and later line numbers stay right.
@@ -350,11 +371,13 @@ $ teamctl glossary import memoq-export.xml --dry-run        # a CAT tool's TBX-2
   columns, in the order first met; \`--key\` defaults to the first language met.
   Every check of the CSV format applies, on the concept's line.
 - **Encoding**: UTF-8 (with or without a byte order mark) or UTF-16 with one (as
-  MultiTerm and Excel write it). An XML declaration naming another encoding
-  (\`encoding="windows-1254"\`) is read only if the file holds nothing but ASCII,
-  which reads the same; at its first other byte it is refused (exit 2) naming
-  the line, the byte and the fix: export it again as UTF-8, or \`iconv -f
-  windows-1254 -t UTF-8\`.
+  MultiTerm and Excel write it). An XML declaration naming a legacy encoding
+  (\`encoding="windows-1254"\`, \`iso-8859-2\`, \`shift_jis\`, \`gb18030\`) is decoded
+  as declared. One teamctl cannot decode is read only if the file holds nothing
+  but ASCII; at its first other byte it is refused (exit 2) naming the line and
+  the byte: export it again as UTF-8.
+- **Empty concepts**: a concept whose terms are all empty (KDE Lokalize writes
+  \`<term></term>\` for one not filled in) is skipped with a warning.
 - **Ids**: a concept's id is taken as the entry id only in a file teamctl
   exported (its header says so), so an export round trip updates the same
   entries. An entry id that is not a valid XML name is written as one and

@@ -4,10 +4,12 @@ export const text = `# Roster and user files
 ## The roster
 
 A CSV, semicolon or tab-separated file (detected from the header line), UTF-8
-with or without BOM, or an \`.xlsx\` (see "Spreadsheets (.xlsx)" (\`teamctl help
-glossary-files\`)). The header names a user column, \`email\`, \`id\` or \`user\`, or a
-spelling HR and identity exports use — \`Email Address\`, \`EmailAddress\`
-(PowerShell \`Export-Csv\`), \`E-mail\`, \`Mail\`, \`Primary Email\`,
+with or without BOM (another encoding: \`members sync --encoding windows-1252\`),
+or an \`.xlsx\` (see "Spreadsheets (.xlsx)" (\`teamctl help glossary-files\`)). In
+a tab-separated file a quote inside a cell is a character. The header names a
+user column, \`email\`, \`id\` or \`user\`, or a spelling HR and identity exports
+use — \`Email Address\`, \`EmailAddress\` (PowerShell \`Export-Csv\`), \`E-mail\`,
+\`Mail\`, \`Primary Email\`,
 \`UserPrincipalName\` (Entra), \`User ID\`, \`Username\`, \`Login\` (Okta) — in any
 case, a bracketed suffix ignored (Google Workspace's \`Email Address
 [Required]\`), or the property an Entra bulk template names in brackets (\`User
@@ -27,7 +29,10 @@ e-mails (\`Staff\`: name it with \`--user-column Staff\`). PowerShell's \`Export
 System.Management.Automation.PSCustomObject\`, is skipped with a note. Microsoft
 Entra object ids are no users: a template whose column holds them (\`Object ID
 [objectId] Required\`) is refused, saying to use a column of user principal
-names, and an object id in \`[memberObjectIdOrUpn]\` is refused on its line.
+names, and an object id in \`[memberObjectIdOrUpn]\` is refused on its line. In
+an Entra user download (\`userPrincipalName\` and \`mail\`), a guest's user
+principal name (\`ada_example.com#EXT#@tenant.onmicrosoft.com\`) is read as its
+\`mail\` (or \`ada@example.com\`), and an empty \`mail\` as the user principal name.
 
 **An \`id\` column beside the \`email\` column** (as \`members list -o csv\` writes
 them, the usual bootstrap of a roster) backs the e-mail. The e-mail is read, as
@@ -159,6 +164,24 @@ Related details:
   problem, in one error (exit 2): \`--add:2: invalid user id "bad user" (ids
   contain no spaces)\` (the second \`--add\` value), \`--remove:1: …\`, or
   \`arguments:3: …\` for \`members add|remove\`.
+
+## Other tools' role columns
+
+A \`role\` (and, with \`--org-roles\`, an \`orgRole\`) column another tool wrote holds
+its own words. \`--role-map <from=to,…>\` maps them to teamctl's roles before the
+roster is read: \`from\` matches trimmed and in any case, \`to\` is \`owner\` or
+\`member\` for a team role, an organization role (\`admin\` … \`read\`, \`guest\`) for
+an organization role, or empty for an empty cell. A value neither known nor
+mapped is exit 2, naming the value, its line and a \`--role-map\` that maps every
+such value of the file (check its guesses before you use it). Without
+\`--org-roles\` (and \`--invite\`) the \`orgRole\` column is ignored like any other.
+
+    # GitLab's group members (Owner, Maintainer, Developer, Reporter)
+    --role-map Owner=owner,Maintainer=owner,Developer=member,Reporter=member
+    # Atlassian's user export, its "Org role" column, with --org-roles
+    --role-map "Organization admin=admin,NaN="
+    # Slack's account types, in a column named role
+    --role-map "Primary Owner=owner,Owner=owner,Admin=owner,Member=member"
 
 ## Many teams from one roster
 
