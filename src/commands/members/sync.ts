@@ -112,9 +112,12 @@ async function readFiles(sources: Source[], earlier: readonly FileProblem[], cwd
   const problems: FileProblem[] = [...earlier];
   let total = earlier.length;
   const files: UserFile[] = [];
+  const { isFolder, readRosterFolder } = await import('../../files/rosterFolder.js');
   for (const source of sources) {
+    const options = { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet };
     try {
-      files.push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet }, cwd));
+      // A roster folder: one team's roster per file (`teamctl help rosters`, "A folder of team rosters").
+      files.push(source.what === 'the roster' && (await isFolder(source.path, cwd)) ? await readRosterFolder(source.path, options, cwd) : await readUserFile(source.path, options, cwd));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);
@@ -217,14 +220,18 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   };
 
   if (roster?.header?.teamColumn) {
-    // An organization roster: its teams, not the team setting (`teamctl help rosters`, "Many teams from one roster").
+    // An organization roster, or a folder of team rosters: its teams, not the team setting (`teamctl help rosters`, "Many teams from one roster").
+    const folder = 'files' in roster ? (roster.files as { path: string; team: string }[]) : undefined;
+    const names = folder ? `${roster.file} (a roster folder)` : `${roster.file} names its teams (a "team" column)`;
     if (add.length + remove.length + addFiles.length + removeFiles.length > 0) {
-      throw new UsageError(`${roster.file} names its teams (a "team" column): --add, --remove, --add-file and --remove-file cannot say which team they are for; put those users in the roster`);
+      throw new UsageError(`${names}: --add, --remove, --add-file and --remove-file cannot say which team they are for; put those users in the roster`);
     }
     const setting = resolveSetting('team', ctx.flags, ctx.env, ctx.profile());
     const teams = [...new Set(roster.users.map((u) => u.team))];
+    if (folder) ctx.io.info(`Roster folder ${roster.file}: ${folder.map((f) => `${f.path} → team ${JSON.stringify(f.team)}`).join(', ')}.`);
     if (setting) ctx.io.info(`${roster.file} names ${teams.length === 1 ? 'its team' : `its ${teams.length} teams`}; the team setting (${setting.value}) is not used.`);
-    return runOrganizationSync(ctx, { ...common, change: { roster: roster.users, prune: opts.prune === true, keep }, createTeams: opts.createTeams === true }, roster);
+    const inputs = folder ? [...common.inputs, ...folder.map((f) => ({ path: f.path, what: `the roster of team ${JSON.stringify(f.team)}` }))] : common.inputs;
+    return runOrganizationSync(ctx, { ...common, inputs, change: { roster: roster.users, prune: opts.prune === true, keep }, createTeams: opts.createTeams === true }, roster);
   }
   if (opts.pruneOrganization) {
     throw new UsageError(`--prune-organization needs an organization roster (a "team" column naming each row's team); ${roster?.file ?? 'no roster'} ${roster ? 'has none' : 'was given'}`);
