@@ -162,7 +162,7 @@ export class IO {
 
   /**
    * From now on, what is written with out() is kept instead of written (redacted as it would have
-   * been): `--jq` filters it once the command is done (`teamctl help formatting`, "--jq").
+   * been): `--jq` filters it once the command is done (`teamctl help formatting`, "Filtering JSON with --jq").
    */
   capture(): void {
     this.captured = [];

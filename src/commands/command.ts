@@ -30,7 +30,7 @@ export interface Factory {
 
 /**
  * What a command prints on stdout: 'json' with --json (a list, a report, a status), or 'no-json'
- * (a value, a path, a script, nothing), which --jq refuses (`teamctl help formatting`, "--jq").
+ * (a value, a path, a script, nothing), which --jq refuses (`teamctl help formatting`, "Filtering JSON with --jq").
  */
 export type Prints = 'json' | 'no-json';
 
@@ -70,7 +70,7 @@ function commandName(cmd: Command): string {
 }
 
 /**
- * Runs a command under --jq (`teamctl help formatting`, "--jq"): refused, before anything is read or
+ * Runs a command under --jq (`teamctl help formatting`, "Filtering JSON with --jq"): refused, before anything is read or
  * sent, by a command that prints no JSON (`noJson` names it), with an -o that is not JSON, or with a
  * filter that does not compile; else what the command prints is kept and filtered once it is done.
  */
