@@ -110,7 +110,7 @@ export class Context {
    * as key=value lines unless asked otherwise (like git config).
    */
   printsJson(from: 'flags' | 'flags-and-profile' = 'flags-and-profile'): boolean {
-    const format = from === 'flags' ? (this.flags.output ?? (this.flags.json ? 'json' : undefined)) : this.outputFormat();
+    const format = from === 'flags' ? (this.flags.output ?? (this.flags.json || this.flags.jq !== undefined ? 'json' : undefined)) : this.outputFormat();
     return format === 'json' || format === 'ndjson';
   }
 

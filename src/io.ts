@@ -80,6 +80,8 @@ export class IO {
   readonly colorStdout: boolean;
   readonly colorStderr: boolean;
   readonly quiet: boolean;
+  /** What stdout would have received, kept for `--jq` (capture()); undefined when written out as it comes. */
+  private captured: string[] | undefined;
   /** True when stdout can take no more (`teamctl … | head`): stop producing data. */
   get stdoutClosed(): boolean {
     return watchStdout(this.streams.stdout).closed;
@@ -131,6 +133,10 @@ export class IO {
    */
   async out(text: string, kind: OutputKind = 'document'): Promise<void> {
     if (text === '') return;
+    if (this.captured !== undefined) {
+      this.captured.push(this.clean(text));
+      return;
+    }
     const state = watchStdout(this.streams.stdout);
     if (state.closed) return lost(state, state.cause, kind);
     const { stdout } = this.streams;
@@ -152,6 +158,21 @@ export class IO {
         stdout.once('close', done);
       });
     }
+  }
+
+  /**
+   * From now on, what is written with out() is kept instead of written (redacted as it would have
+   * been): `--jq` filters it once the command is done (`teamctl help formatting`, "Filtering JSON with --jq").
+   */
+  capture(): void {
+    this.captured = [];
+  }
+
+  /** What out() kept since capture(); out() writes to stdout again. */
+  release(): string {
+    const text = (this.captured ?? []).join('');
+    this.captured = undefined;
+    return text;
   }
 
   /** A line for people on stderr (suppressed by --quiet). */

@@ -143,6 +143,7 @@ function globalOptions(program: Command, { streams: { stdout, stderr } }: Contex
     )
     .addOption(new Option('-o, --output <format>', 'output format').choices(outputFormats))
     .option('--json', 'same as -o json')
+    .option('--jq <filter>', 'filter the JSON output with a jq expression; strings print raw (implies --json)')
     .option('-q, --quiet', 'print nothing on stderr but errors')
     .option('--debug', 'one line per HTTP exchange on stderr (the token is never printed)')
     .option('--no-color', 'no colour (also NO_COLOR)')
@@ -163,7 +164,7 @@ function globalOptions(program: Command, { streams: { stdout, stderr } }: Contex
         'teamctl sandbox --seed demo',
         'teamctl auth login --base-url https://api.example.com',
         'teamctl --org acme --team engineering members list',
-        'teamctl members list --json | jq -r ".[].organization.user.email"',
+        'teamctl members list --jq ".[].organization.user.email"',
       ) + topicList(),
     );
 }

@@ -21,6 +21,8 @@ export interface GlobalFlags {
   color?: boolean;
   yes?: boolean;
   timeout?: string;
+  /** --jq <filter>: a jq filter over the JSON output (implies --json; `teamctl help formatting`). */
+  jq?: string;
 }
 
 export type SettingName = 'base-url' | 'org' | 'team';
@@ -112,9 +114,15 @@ export function isOutputFormat(value: string): value is OutputFormat {
   return (outputFormats as readonly string[]).includes(value);
 }
 
-/** -o beats --json beats the profile's `output`; then table on a terminal, tsv otherwise. */
+/**
+ * -o beats --json beats the profile's `output`; then table on a terminal, tsv otherwise. --jq is
+ * --json, and with -o it takes json or ndjson only: it filters JSON.
+ */
 export function resolveOutputFormat(flags: GlobalFlags, profile: ProfileConfig, stdoutIsTTY: boolean): OutputFormat {
-  const chosen = flags.output ?? (flags.json ? 'json' : profile.output);
+  if (flags.jq !== undefined && flags.output !== undefined && flags.output !== 'json' && flags.output !== 'ndjson') {
+    throw new UsageError(`--jq filters JSON output, and -o ${flags.output} is not JSON: give -o json, -o ndjson or neither`);
+  }
+  const chosen = flags.output ?? (flags.json || flags.jq !== undefined ? 'json' : profile.output);
   if (chosen !== undefined) {
     if (!isOutputFormat(chosen)) {
       throw new UsageError(`unknown output format ${JSON.stringify(chosen)}: expected one of ${outputFormats.join(', ')}`);

@@ -129,6 +129,13 @@ describe('what start-up loads', () => {
     expect(loadedModules(['help', 'environmnet'], 2).filter((m) => m.startsWith('help/topics/'))).toEqual([]);
   });
 
+  // jq-wasm's own module is listed by its file name (its package folder is a dist/ too).
+  it('jq is loaded for --jq only (`teamctl help formatting`, "Filtering JSON with --jq")', () => {
+    const jq = (m: string): boolean => m === 'output/jq.js' || m === 'index.mjs';
+    expect(loadedModules(['config', 'list', '--json']).filter(jq)).toEqual([]);
+    expect(loadedModules(['config', 'list', '--jq', '.']).filter(jq)).toEqual(['index.mjs', 'output/jq.js']);
+  });
+
   it('a command line with global options before its command loads that command only', () => {
     expect(loadedModules(['--org', 'acme', '-o', 'json', 'glossary', 'import', '--help'])).toEqual([...core, 'commands/glossary/import.js'].sort());
   });

@@ -25,8 +25,14 @@ export interface Factory {
    * An action for commander: merge the global flags, build the context, check the settings the
    * command cannot run without (`needs`, all named at once, before anything else) and run it.
    */
-  action<A extends unknown[], O>(run: Run<O>, toOpts: (cmd: Command, ...args: A) => O, needs?: readonly SettingName[]): (...received: unknown[]) => Promise<void>;
+  action<A extends unknown[], O>(run: Run<O>, toOpts: (cmd: Command, ...args: A) => O, needs?: readonly SettingName[], prints?: Prints): (...received: unknown[]) => Promise<void>;
 }
+
+/**
+ * What a command prints on stdout: 'json' with --json (a list, a report, a status), or 'no-json'
+ * (a value, a path, a script, nothing), which --jq refuses (`teamctl help formatting`, "Filtering JSON with --jq").
+ */
+export type Prints = 'json' | 'no-json';
 
 /** The module shape the program assembles: one command, declared by `command(f)`. */
 export type CommandModule = (f: Factory) => Command;
@@ -36,7 +42,7 @@ export function factory(deps: ContextDeps, state: RunState, wholeTree: () => Pro
     deps,
     state,
     wholeTree,
-    action<A extends unknown[], O>(run: Run<O>, toOpts: (cmd: Command, ...args: A) => O, needs: readonly SettingName[] = []) {
+    action<A extends unknown[], O>(run: Run<O>, toOpts: (cmd: Command, ...args: A) => O, needs: readonly SettingName[] = [], prints: Prints = 'json') {
       return async (...received: unknown[]): Promise<void> => {
         const cmd = received[received.length - 1] as Command;
         const args = received.slice(0, received.length - 2) as A;
@@ -46,11 +52,43 @@ export function factory(deps: ContextDeps, state: RunState, wholeTree: () => Pro
         const ctx = new Context(deps, flags);
         state.context = ctx;
         ctx.requireSettings(needs);
-        const code = await run(toOpts(cmd, ...args), ctx);
-        state.exitCode = typeof code === 'number' ? code : 0;
+        const go = async (): Promise<number> => {
+          const code = await run(toOpts(cmd, ...args), ctx);
+          return typeof code === 'number' ? code : 0;
+        };
+        state.exitCode = flags.jq === undefined ? await go() : await withJq(ctx, flags.jq, prints === 'json' ? undefined : commandName(cmd), go);
       };
     },
   };
+}
+
+/** `members sync`: the words that name a command on the command line. */
+function commandName(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
+/**
+ * Runs a command under --jq (`teamctl help formatting`, "Filtering JSON with --jq"): refused, before anything is read or
+ * sent, by a command that prints no JSON (`noJson` names it), with an -o that is not JSON, or with a
+ * filter that does not compile; else what the command prints is kept and filtered once it is done.
+ */
+async function withJq(ctx: Context, filter: string, noJson: string | undefined, go: () => Promise<number>): Promise<number> {
+  const { UsageError } = await import('../errors.js');
+  if (noJson !== undefined) throw new UsageError(`--jq filters JSON output, and teamctl ${noJson} prints none`);
+  ctx.outputFormat();
+  const { compileJq, printFiltered } = await import('../output/jq.js');
+  const jq = await compileJq(filter);
+  ctx.io.capture();
+  let code: number;
+  try {
+    code = await go();
+  } catch (err) {
+    await printFiltered(ctx.io, jq, 0, true);
+    throw err;
+  }
+  return printFiltered(ctx.io, jq, code);
 }
 
 /** The "Examples:" block after a command's help. */

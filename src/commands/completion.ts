@@ -25,7 +25,7 @@ export function command(f: Factory): Command {
         'mkdir -p ~/.config/fish/completions && teamctl completion fish > ~/.config/fish/completions/teamctl.fish',
       ),
     )
-    .action(f.action(run, (_cmd, shell: CompletionOptions['shell']) => ({ shell, program: () => f.wholeTree() })));
+    .action(f.action(run, (_cmd, shell: CompletionOptions['shell']) => ({ shell, program: () => f.wholeTree() }), [], 'no-json'));
 }
 
 export async function run(opts: CompletionOptions, ctx: Context): Promise<number> {

@@ -281,7 +281,8 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile,
       if (problem?.kind === 'unknown' && create && cannot === undefined) toCreate(missing, name, rows);
       else if (problem !== undefined) {
         const why = cannot !== undefined ? `${problem.message}, and it cannot be created: ${cannot}` : problem.kind === 'unknown' ? `${problem.message}; --create-teams creates it` : problem.message;
-        problems.push({ file: roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${why} (${where})` });
+        // A roster folder's rows each name their own file (`teamctl help rosters`, "A folder of team rosters").
+        problems.push({ file: rows[0]?.file ?? roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${why} (${where})` });
       } else idOf.set(name, pickTeam(name, listed, org, matching).id);
     }
     throwProblems(problems);

@@ -8,6 +8,8 @@
 //   and `glossary sync --prune` of 100,000 rows against a glossary of 100,000 entries (10% of the
 //   rows changed, 5% new, 5% of the entries pruned): the 100k runs' peak RSS against the target of
 //   250 MB (run the bench under Node 20 and under Node 24 for both);
+// - `members list --jq` of a 10,000-member team against `members list --json` (median of 3,
+//   interleaved): what jq adds, and its peak RSS against the big list's target (100 MB);
 // - `members sync --roster … --prune --dry-run` planning 10,000 and 100,000 members;
 // - 1,000 role changes over a link of 50 ms latency, at the default --concurrency and at 64,
 //   against the floor ceil(1000 / concurrency) × 50 ms (sequential: 50 s).
@@ -75,6 +77,27 @@ const row = (what, r, extra = '') =>
   const f = pick(bare);
   row('members list -o ndjson, 100,000 members', c, `  ${(c.wallS / f.wallS).toFixed(2)}× the floor; ${target(c.rssMb, 100)}`);
   row('  floor: fetch the same 100 pages, discard', f);
+  await sandbox.close();
+}
+
+// 1b. --jq over a 10,000-member listing, against the same listing as --json.
+{
+  const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
+  const users = sandbox.store.addUsers('acme', 10_000);
+  sandbox.store.createTeam('acme', 'ten');
+  sandbox.store.setTeamMembers('acme', 'ten', users.map((u) => ({ userId: u.id })));
+  const env = envFor(sandbox, 'ten');
+  const jq = [];
+  const json = [];
+  for (let i = 0; i < 3; i++) {
+    jq.push(await timed([process.execPath, bin, 'members', 'list', '--jq', '.[].organization.user.email'], env));
+    json.push(await timed([process.execPath, bin, 'members', 'list', '--json'], env));
+  }
+  const pick = (xs) => xs.find((r) => r.wallS === median(xs.map((x) => x.wallS)));
+  const q = pick(jq);
+  const j = pick(json);
+  row(`members list --jq '.[]…email', 10,000 members`, q, `  +${(q.cpuS - j.cpuS).toFixed(2)} s CPU, +${(q.rssMb - j.rssMb).toFixed(0)} MB over --json; ${target(q.rssMb, 100)}`);
+  row('  members list --json, the same', j);
   await sandbox.close();
 }
 

@@ -71,6 +71,10 @@ describe('bash completion', () => {
     expect(complete('members', 'list', '--ro')).toEqual(['--role']);
     expect(complete('glossary', 'import', '--on')).toEqual(['--on-conflict']);
     expect(complete('members', 'list', '--pro')).toEqual(['--profile']);
+    // --jq is a global flag: every command offers it (`teamctl help formatting`, "Filtering JSON with --jq").
+    expect(complete('members', 'list', '--j')).toEqual(['--jq', '--json']);
+    expect(complete('whoami', '--jq')).toEqual(['--jq']);
+    expect(fishScript(tree)).toContain('complete -c teamctl -l jq\n');
   });
   it('never offers a --token flag', () => {
     expect(complete('--t')).toEqual(['--team', '--timeout']);

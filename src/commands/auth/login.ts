@@ -18,7 +18,7 @@ export function command(f: Factory): Command {
     .option('--with-token', 'read the token from standard input')
     .option('--no-verify', 'store the token without asking the service whose it is (offline setup)')
     .addHelpText('after', examples('echo "$TOKEN" | teamctl auth login --base-url https://api.example.com --with-token', 'teamctl auth login'))
-    .action(f.action(run, (cmd) => cmd.opts<LoginOptions>()));
+    .action(f.action(run, (cmd) => cmd.opts<LoginOptions>(), [], 'no-json'));
 }
 
 export async function run(opts: LoginOptions, ctx: Context): Promise<number> {

@@ -8,7 +8,7 @@ export function command(f: Factory): Command {
   return new Command('logout')
     .description("remove the profile's stored token")
     .addHelpText('after', examples('teamctl auth logout'))
-    .action(f.action(run, () => ({})));
+    .action(f.action(run, () => ({}), [], 'no-json'));
 }
 
 export async function run(_opts: object, ctx: Context): Promise<number> {

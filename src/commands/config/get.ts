@@ -10,7 +10,7 @@ export function command(f: Factory): Command {
     .argument('<key>')
     .description('print one setting of the profile')
     .addHelpText('after', examples('teamctl config get org'))
-    .action(f.action(run, (_cmd, key: string) => ({ key })));
+    .action(f.action(run, (_cmd, key: string) => ({ key }), [], 'no-json'));
 }
 
 export async function run(opts: { key: string }, ctx: Context): Promise<number> {

@@ -8,7 +8,7 @@ export function command(f: Factory): Command {
   return new Command('path')
     .description('print the path of the config file')
     .addHelpText('after', examples('teamctl config path'))
-    .action(f.action(run, () => ({})));
+    .action(f.action(run, () => ({}), [], 'no-json'));
 }
 
 export async function run(_opts: object, ctx: Context): Promise<number> {

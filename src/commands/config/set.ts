@@ -10,7 +10,7 @@ export function command(f: Factory): Command {
     .argument('<value>')
     .description('store one setting in the profile')
     .addHelpText('after', examples('teamctl config set org acme', 'teamctl --profile staging config set base-url https://staging.example.com'))
-    .action(f.action(run, (_cmd, key: string, value: string) => ({ key, value })));
+    .action(f.action(run, (_cmd, key: string, value: string) => ({ key, value }), [], 'no-json'));
 }
 
 export async function run(opts: { key: string; value: string }, ctx: Context): Promise<number> {

@@ -9,7 +9,7 @@ export function command(f: Factory): Command {
     .argument('<key>')
     .description('remove one setting from the profile')
     .addHelpText('after', examples('teamctl config unset team'))
-    .action(f.action(run, (_cmd, key: string) => ({ key })));
+    .action(f.action(run, (_cmd, key: string) => ({ key }), [], 'no-json'));
 }
 
 export async function run(opts: { key: string }, ctx: Context): Promise<number> {

@@ -50,12 +50,12 @@ function stdoutSink(ctx: Context): AtomicFile {
  * both, disagreeing, is a usage error. -o formats that are not file formats are refused.
  */
 function exportFormat(opts: ExportOptions, ctx: Context): ExportFormat {
-  const global = ctx.flags.output ?? (ctx.flags.json ? 'json' : undefined);
+  const global = ctx.flags.output ?? (ctx.flags.json || ctx.flags.jq !== undefined ? 'json' : undefined);
   if (global !== undefined && !(exportFormats as readonly string[]).includes(global)) {
     throw new UsageError(`glossary export writes ${exportFormats.join(', ')}, not -o ${global}`);
   }
   if (opts.format !== undefined && global !== undefined && opts.format !== global) {
-    throw new UsageError(`--format ${opts.format} and ${ctx.flags.output !== undefined ? `-o ${global}` : '--json'} disagree; give one of them`);
+    throw new UsageError(`--format ${opts.format} and ${ctx.flags.output !== undefined ? `-o ${global}` : ctx.flags.json ? '--json' : '--jq (which filters JSON)'} disagree; give one of them`);
   }
   return opts.format ?? (global as ExportFormat | undefined) ?? 'csv';
 }
@@ -103,6 +103,7 @@ export async function run(opts: ExportOptions, ctx: Context): Promise<number> {
   if (opts.excel && format !== 'csv') throw new UsageError(`--excel applies to CSV only, not --format ${format}`);
   const languages = exportLanguages(format, opts, parseLanguageList);
   if (opts.file !== undefined && opts.file.trim() === '') throw new UsageError('-f needs a file path');
+  if (opts.file !== undefined && ctx.flags.jq !== undefined) throw new UsageError('--jq filters what is printed on standard output, and -f writes a file: give one of them');
   const org = ctx.setting('org').value;
   const client = await ctx.client();
 

@@ -1,6 +1,6 @@
 // members list: every member of the team across all pages (README, "Commands").
 import type { Context } from '../../context.js';
-import { ExitCode } from '../../errors.js';
+import { ExitCode, UsageError } from '../../errors.js';
 import { Command, Option } from 'commander';
 import type { TeamMemberItem, TeamMemberRole } from '../../api/types.js';
 import type { Column } from '../../output/columns.js';
@@ -10,6 +10,8 @@ import { examples, type Factory } from '../command.js';
 export interface ListOptions {
   role?: TeamMemberRole;
   pageSize: string;
+  /** --write-folder <folder>: one CSV roster per team, a roster folder (`teamctl help rosters`). */
+  writeFolder?: string;
 }
 
 const memberColumns: Column<TeamMemberItem>[] = [
@@ -36,13 +38,15 @@ export function command(f: Factory): Command {
     .description('list every member of the team with their roles, across all pages')
     .addOption(new Option('--role <role>', 'only members with this team role').choices(teamMemberRoles))
     .option('--page-size <n>', 'members per request, 1..1000', '1000')
+    .option('--write-folder <folder>', 'write one CSV roster per team into this folder, each named by its team as given: a roster folder for members sync --roster')
     .addHelpText(
       'after',
       examples(
         'teamctl members list',
         'teamctl members list --role owner -o csv > owners.csv',
-        'teamctl members list -o ndjson | jq -c .team',
+        'teamctl members list -o ndjson --jq .team',
         'teamctl members list --team engineering,design -o csv > org.csv   # an organization roster, to sync back',
+        'teamctl members list --team engineering,design --write-folder teams   # a roster folder: teams/engineering.csv, teams/design.csv',
       ),
     )
     .action(f.action(run, (cmd) => cmd.opts<ListOptions>(), ['base-url', 'org', 'team']));
@@ -59,6 +63,7 @@ export async function run(opts: ListOptions, ctx: Context): Promise<number> {
   const format = ctx.outputFormat();
   const org = ctx.setting('org').value;
   const teams = ctx.teams();
+  if (opts.writeFolder !== undefined) return writeFolder(opts, ctx, teams, pageSize);
   const client = await ctx.client();
   // Each team by its id or its title (README, "Teams by id or title"), team after team, page by
   // page: memory stays bounded by one page.
@@ -71,5 +76,44 @@ export async function run(opts: ListOptions, ctx: Context): Promise<number> {
     }
   }
   await writeList(ctx.io, format, everyTeam(), teams.length === 1 ? (memberColumns as Column<TeamListItem>[]) : teamMemberColumns);
+  return ExitCode.ok;
+}
+
+/**
+ * --write-folder: each team's members as its own CSV roster, `<team as given>.csv` in the folder
+ * (created if missing), written whole or not at all; nothing on stdout. The folder is then a
+ * roster folder that `members sync --roster <folder>` plans nothing against.
+ */
+async function writeFolder(opts: ListOptions, ctx: Context, teams: readonly string[], pageSize: number): Promise<number> {
+  const format = ctx.flags.output ?? (ctx.flags.json || ctx.flags.jq !== undefined ? 'json' : 'csv');
+  if (format !== 'csv') throw new UsageError(`--write-folder writes CSV rosters, not -o ${format}: leave -o out, or give -o csv`);
+  if (opts.writeFolder?.trim() === '') throw new UsageError('--write-folder needs a folder');
+  const folder = opts.writeFolder as string;
+  for (const team of teams) {
+    if (/[/\\]/.test(team) || team === '.' || team === '..') throw new UsageError(`--write-folder names each file by its team, and ${JSON.stringify(team)} cannot be a file name: name the team by its id`);
+  }
+  const [{ mkdir }, { join }, { listTeamMembers }, { namedTeamPages }, { csvWriter }, { writeFileAtomic }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:path'),
+    import('../../api/members.js'),
+    import('../../members/teamRef.js'),
+    import('../../output/list.js'),
+    import('../../files/atomic.js'),
+  ]);
+  const org = ctx.setting('org').value;
+  const client = await ctx.client();
+  const line = await csvWriter();
+  await mkdir(ctx.path(folder), { recursive: true });
+  for (const team of teams) {
+    let text = line(memberColumns.map((c) => c.header));
+    let count = 0;
+    for await (const { items } of namedTeamPages(client, org, team, (id) => withRole(listTeamMembers(client, org, id, pageSize), opts.role))) {
+      for (const item of items) text += line(memberColumns.map((c) => c.value(item)));
+      count += items.length;
+    }
+    const path = join(folder, `${team}.csv`);
+    await writeFileAtomic(ctx.path(path), text, `--write-folder ${path}`);
+    ctx.io.info(`Wrote ${path}: ${count} member${count === 1 ? '' : 's'} of team ${team}.`);
+  }
   return ExitCode.ok;
 }

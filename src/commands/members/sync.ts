@@ -128,11 +128,14 @@ async function readFiles(
   const problems: FileProblem[] = [...earlier];
   let total = earlier.length;
   const files: Record<FileKind, UserFile[]> = { roster: [], add: [], remove: [], keep: [] };
+  const { isFolder, readRosterFolder } = await import('../../files/rosterFolder.js');
   for (const source of sources) {
+    // (The roster's roles only: its orgRole column is read with --org-roles, and for --invite.)
+    const roles = source.roles ? { orgRoles, roleMap } : {};
+    const options = { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet, encoding, encodingFlag: true, ...roles };
     try {
-      // (The roster's roles only: its orgRole column is read with --org-roles, and for --invite.)
-      const roles = source.roles ? { orgRoles, roleMap } : {};
-      files[source.kind].push(await readUserFile(source.path, { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet, encoding, encodingFlag: true, ...roles }, cwd));
+      // A roster folder: one team's roster per file (`teamctl help rosters`, "A folder of team rosters").
+      files[source.kind].push(source.kind === 'roster' && (await isFolder(source.path, cwd)) ? await readRosterFolder(source.path, options, cwd) : await readUserFile(source.path, options, cwd));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);
@@ -238,14 +241,18 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   };
 
   if (roster?.header?.teamColumn) {
-    // An organization roster: its teams, not the team setting (`teamctl help rosters`, "Many teams from one roster").
+    // An organization roster, or a folder of team rosters: its teams, not the team setting (`teamctl help rosters`, "Many teams from one roster").
+    const folder = 'files' in roster ? (roster.files as { path: string; team: string }[]) : undefined;
+    const names = folder ? `${roster.file} (a roster folder)` : `${roster.file} names its teams (a "team" column)`;
     if (add.length + remove.length + addFiles.length + removeFiles.length > 0) {
-      throw new UsageError(`${roster.file} names its teams (a "team" column): --add, --remove, --add-file and --remove-file cannot say which team they are for; put those users in the roster`);
+      throw new UsageError(`${names}: --add, --remove, --add-file and --remove-file cannot say which team they are for; put those users in the roster`);
     }
     const setting = resolveSetting('team', ctx.flags, ctx.env, ctx.profile());
     const teams = [...new Set(roster.users.map((u) => u.team))];
+    if (folder) ctx.io.info(`Roster folder ${roster.file}: ${folder.map((f) => `${f.path} → team ${JSON.stringify(f.team)}`).join(', ')}.`);
     if (setting) ctx.io.info(`${roster.file} names ${teams.length === 1 ? 'its team' : `its ${teams.length} teams`}; the team setting (${setting.value}) is not used.`);
-    return runOrganizationSync(ctx, { ...common, change: { roster: roster.users, prune: opts.prune === true, keep }, createTeams: opts.createTeams === true }, roster);
+    const inputs = folder ? [...common.inputs, ...folder.map((f) => ({ path: f.path, what: `the roster of team ${JSON.stringify(f.team)}` }))] : common.inputs;
+    return runOrganizationSync(ctx, { ...common, inputs, change: { roster: roster.users, prune: opts.prune === true, keep }, createTeams: opts.createTeams === true }, roster);
   }
   if (opts.pruneOrganization) {
     throw new UsageError(`--prune-organization needs an organization roster (a "team" column naming each row's team); ${roster?.file ?? 'no roster'} ${roster ? 'has none' : 'was given'}`);

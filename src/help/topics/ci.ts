@@ -98,6 +98,30 @@ teamctl sandbox --seed demo            # prints the base URL, the token and the 
 teamctl members sync --roster team.csv --prune --dry-run
 \`\`\`
 
+## One file per team, each reviewed by its team
+
+With a roster folder (\`teamctl help rosters\`, "A folder of team rosters"), each
+team's file can be reviewed by the team itself: a CODEOWNERS line per file, and
+one workflow over the whole folder (the drift check and the apply above, with
+\`--roster teams\` instead of \`--roster teams/engineering.csv\`).
+
+\`\`\`text
+# .github/CODEOWNERS: each team reviews its own file; the admins the rest
+/teams/                   @acme/org-admins
+/teams/engineering.csv    @acme/engineering
+/teams/design.csv         @acme/design
+/teams/data-platform.xlsx @acme/data-platform
+\`\`\`
+
+\`\`\`sh
+teamctl members list --team engineering,design --write-folder teams      # bootstrap the folder once
+teamctl members sync --roster teams --prune --dry-run --exit-code         # the pull request's drift check
+\`\`\`
+
+A later CODEOWNERS line wins over an earlier one: the folder's line first, then
+a line per file. Files named by team id (\`design.csv\`, not \`Product
+Design.csv\`) keep these lines free of spaces.
+
 ## A reviewed-plan workflow for GitHub Actions
 
 On a pull request that touches the roster (or the glossary), the job makes the

@@ -42,7 +42,8 @@ regular file of its own: a symbolic link or a FIFO as \`config.json\` is a usage
 error (exit 2) naming it (link the whole config folder instead).
 
 **Global options** (before or after the command): \`-o, --output
-<table|tsv|json|ndjson|csv|markdown>\`, \`--json\`, \`-q, --quiet\` (nothing on
+<table|tsv|json|ndjson|csv|markdown>\`, \`--json\`, \`--jq <filter>\` (a jq filter
+over the JSON output, \`teamctl help formatting\`), \`-q, --quiet\` (nothing on
 stderr but errors), \`--debug\` (one line per HTTP exchange on stderr: method,
 URL, status, time, attempt — never the token), \`--no-color\` (also \`NO_COLOR\`;
 \`FORCE_COLOR\` forces it on), \`-y, --yes\`, \`--timeout <seconds>\` (per request,

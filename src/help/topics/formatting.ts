@@ -1,6 +1,38 @@
 // `teamctl help formatting`: Output formats and reports.
 export const text = `# Output formats and reports
 
+## Filtering JSON with --jq
+
+\`--jq <filter>\` runs a jq filter over the JSON a command prints, with no \`jq\`
+installed, as \`gh --jq\` does: every command that prints JSON takes it (lists,
+reports of changes and dry runs, \`whoami\`, \`auth status\`, \`config list\`,
+\`glossary get\`, \`apply --show\`). It is jq 1.8 itself (the whole language,
+regular expressions included), loaded only when \`--jq\` is given.
+
+\`\`\`console
+$ teamctl members list --jq '.[].organization.user.email'
+$ teamctl members list --jq '.[].team.role'
+$ teamctl glossary list -o ndjson --jq .translations.en
+$ teamctl members add pedro.alves@example.com --dry-run --jq '.added[].email'
+$ teamctl whoami --jq .email
+\`\`\`
+
+- Each result is one line: a string as it is (like \`jq -r\`), any other value as
+  compact JSON (like \`jq -c\`). \`members list --jq F\` prints what
+  \`members list --json | jq -r -c F\` prints.
+- \`--jq\` implies \`--json\`; with \`-o ndjson\` the filter runs on each line (a
+  list's item), as \`jq\` does on a stream of documents. Any other \`-o\` is a
+  usage error (exit 2), and so is \`--jq\` on a command that prints no JSON
+  (\`config get\`, \`completion\`, \`sandbox\`, \`glossary export -f\` …).
+- A filter that does not compile is exit 2 with jq's message, before anything
+  is read or sent. A filter that fails on the output (\`.foo\` on a list) prints
+  jq's message and makes the exit code 1 when it was 0; the command's own code
+  (6, 8 …) stays. What changed on the service is said on stderr either way.
+- The whole output is filtered at once, after the command: jq itself takes
+  about 25 MB, and a listing's JSON is held in memory while jq reads it (a
+  10,000-member listing peaks at about twice the memory of \`--json\`; with
+  \`-o ndjson\` a little less).
+
 ## Reports
 
 \`--json\` prints the report on stdout (the plan and summary stay on stderr):

@@ -1,0 +1,77 @@
+// --jq <filter> (`teamctl help formatting`, "Filtering JSON with --jq"): a real jq, jq 1.8.2 built
+// to WebAssembly (the jq-wasm package, pinned), run over what a command prints as JSON, as gh's
+// --jq does. Loaded only when --jq is given: every other command line starts without it.
+import type { IO } from '../io.js';
+import { ExitCode, UsageError } from '../errors.js';
+
+/** Compact output, and the filter after `--`: a filter that starts with `-` (`-.count`) is a filter, not a flag. */
+const flags = ['-c', '--'];
+
+export interface JqFilter {
+  readonly filter: string;
+  /** Runs the filter over JSON text (one document, or several: NDJSON). */
+  run(json: string): JqOutcome;
+}
+
+export interface JqOutcome {
+  /** What to print: each string raw on its lines, every other value as compact JSON, one a line. */
+  out: string;
+  /** What jq said on stderr while it succeeded (`debug`, `stderr`), as lines. */
+  notes: string[];
+  /** jq's message when the filter failed on this input (what it printed before still counts). */
+  error?: string;
+}
+
+/** The filter as a message names it. */
+function named(filter: string): string {
+  return `the --jq filter ${JSON.stringify(filter)}`;
+}
+
+/**
+ * Loads jq and compiles `filter`, running it on no input (so nothing of it runs): a filter that
+ * does not compile is a usage error (exit 2) with jq's own message, before the command does
+ * anything.
+ */
+export async function compileJq(filter: string): Promise<JqFilter> {
+  if (filter.trim() === '') throw new UsageError('--jq is empty: give a jq filter, like --jq ".[].id"');
+  const { loadJq } = await import('jq-wasm');
+  const jq = await loadJq();
+  const compiled = jq.raw('', filter, flags);
+  if (compiled.exitCode !== 0) {
+    const [first = '', ...rest] = compiled.stderr.split('\n');
+    throw new UsageError(`${named(filter)} does not compile: ${first}${rest.map((l) => `\n  ${l}`).join('')}`, {
+      hint: 'jq filters are described at https://jqlang.org/manual/ (teamctl runs jq 1.8)',
+    });
+  }
+  return {
+    filter,
+    run(json: string): JqOutcome {
+      const result = jq.raw(json, filter, flags);
+      // Compact JSON is one value a line (a line break in a string is written \n): a string is
+      // printed raw, anything else as jq wrote it, numbers' spelling included.
+      const values = result.stdout === '' ? [] : result.stdout.split('\n');
+      const out = values.map((line) => (line.startsWith('"') ? (JSON.parse(line) as string) : line) + '\n').join('');
+      const said = result.stderr === '' ? [] : result.stderr.replaceAll('/dev/stdin:', '<stdin>:').split('\n');
+      if (result.exitCode === 0) return { out, notes: said };
+      return { out, notes: [], error: said.join(' ') || `jq stopped with exit status ${result.exitCode}` };
+    },
+  };
+}
+
+/**
+ * Filters what the command printed (io.capture() kept it) and prints the result. A filter that
+ * fails on the output is an error line, and the run's exit code becomes 1 if it was 0 (the
+ * command's own outcome, such as 6 or 8, is kept). `failed`: the command itself failed, and its
+ * error says so; what it printed before (a dry run's report before a guard's refusal) is still
+ * filtered, and a filter that fails on it (a listing cut short) adds nothing.
+ */
+export async function printFiltered(io: IO, jq: JqFilter, code: number, failed = false): Promise<number> {
+  const text = io.release();
+  if (text === '') return code;
+  const outcome = jq.run(text);
+  await io.out(outcome.out);
+  for (const note of outcome.notes) io.info(note);
+  if (outcome.error === undefined || failed) return code;
+  io.error(`error: ${named(jq.filter)} failed on the output: ${outcome.error}`);
+  return code === ExitCode.ok ? ExitCode.failed : code;
+}
