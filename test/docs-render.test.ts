@@ -13,6 +13,7 @@ const read = (path: string): string => readFileSync(new URL(path, import.meta.ur
 const documents: [string, string][] = [
   ['README.md', read('../README.md')],
   ['src/README.md', read('../src/README.md')],
+  ['test/README.md', read('./README.md')],
   ...(await Promise.all(Object.entries(topics).map(async ([name, t]): Promise<[string, string]> => [`teamctl help ${name}`, (await t.load()).text]))),
 ];
 

@@ -34,6 +34,7 @@ describe.each([60, 80, 120])('listings at a %i-column terminal, in colour', (col
     const header = out.split('\n').find((l) => l.startsWith('│')) ?? '';
     const cells = header.slice(1, -1).split('│').map((c) => c.trim());
     expect(cells.length).toBeGreaterThan(1);
+    // eslint-disable-next-line no-control-regex
     for (const cell of cells) expect(cell).toMatch(/^\u001b\[1m\S+\u001b\[22m$/);
   });
 });
