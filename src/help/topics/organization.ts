@@ -85,9 +85,10 @@ are read again to settle it.
 - a caller who is a member but not an admin cannot change organization roles;
 - \`--max-org-removals <n|p%>\` (default \`5%\` of the members, at least 1).
 
-\`--force\` overrides only the last one, with a warning. To rehearse offboarding
-or role changes in the sandbox, start it with \`--caller-role admin\` (\`teamctl
-help sandbox\`).
+\`--force\` overrides only the last one, with a warning. In the sandbox, the
+token's user is in no organization, so the guards on your own account apply
+only when you start it with \`--caller-role admin\` (\`teamctl help sandbox\`):
+do that to rehearse offboarding or role changes as an admin.
 
 **From the roster.** An organization roster (a \`team\` column) can carry the
 organization too:
