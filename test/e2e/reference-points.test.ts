@@ -49,6 +49,14 @@ describe('`teamctl help exit-codes`, per command, against what the commands do',
 });
 
 describe('the README and topics, checked', () => {
+  it('the README says where the settings live and how to uninstall, and `config path` shows TEAMCTL_CONFIG_DIR at work', async () => {
+    const install = readme.slice(readme.indexOf('\n## Install\n'), readme.indexOf('\n## Quick start'));
+    for (const said of ['`npm unlink --global teamctl`', 'npm uninstall --global teamctl', '`TEAMCTL_CONFIG_DIR`', '`teamctl config path`', 'teamctl does not\ncreate tokens']) expect(install).toContain(said);
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-config-folder-'));
+    const r = await runCli(['config', 'path'], { configDir: dir });
+    expect(r).toEqual({ code: 0, stdout: `${join(dir, 'config.json')}\n`, stderr: '' });
+  });
+
   it("the README's roster example is a roster: it syncs, keeping the users' roles", async () => {
     const csv = /^```csv\n(email,role,name\n[\s\S]*?)^```/m.exec(readme)?.[1] ?? '';
     expect(csv.split('\n').length).toBeGreaterThan(3);
