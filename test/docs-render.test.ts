@@ -28,18 +28,20 @@ export function renderProblems(markdown: string): string[] {
   let fences = 0;
   let fenceStart = 0;
   for (const [kind, token] of events) {
-    const flow = ['paragraph', 'codeFenced', 'codeIndented', 'table', 'atxHeading', 'setextHeading', 'thematicBreak', 'htmlFlow'].includes(token.type);
-    if (token.type === 'codeFenced') {
+    // GFM's token types (tables) are not in micromark's own list of types.
+    const type: string = token.type;
+    const flow = ['paragraph', 'codeFenced', 'codeIndented', 'table', 'atxHeading', 'setextHeading', 'thematicBreak', 'htmlFlow'].includes(type);
+    if (type === 'codeFenced') {
       if (kind === 'enter') [fences, fenceStart] = [0, token.start.line];
       else if (fences < 2) problems.push(`line ${fenceStart}: a code block that is never closed`);
     }
-    if (token.type === 'codeFencedFence' && kind === 'enter') fences += 1;
-    if (token.type === 'tableRow' && kind === 'enter') {
+    if (type === 'codeFencedFence' && kind === 'enter') fences += 1;
+    if (type === 'tableRow' && kind === 'enter') {
       const text = lines[token.start.line - 1] ?? '';
       if (!text.trimStart().startsWith('|')) problems.push(`line ${token.start.line}: a line that renders as a table row: ${text}`);
     }
     if (!flow) continue;
-    if (kind === 'enter' && depth++ === 0) blocks.push({ type: token.type, start: token.start.line, end: 0 });
+    if (kind === 'enter' && depth++ === 0) blocks.push({ type, start: token.start.line, end: 0 });
     if (kind === 'exit' && --depth === 0) (blocks[blocks.length - 1] as { end: number }).end = token.end.line;
   }
   blocks.forEach((block, i) => {
