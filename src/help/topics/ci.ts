@@ -12,8 +12,8 @@ requests:
   organization, a file that cannot be read (exit 2, 3).
 - **The merge** applies the roster.
 - **A nightly job** is the drift check: it fails (exit 8) when someone changed
-  the team by hand since, and the next merge, or a re-run of the apply job, puts
-  it back.
+  the team by hand since the last merge; re-running that merge's job puts the
+  roster back.
 
 \`\`\`yaml
 # .github/workflows/team-roster.yml
