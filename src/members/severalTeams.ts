@@ -66,9 +66,11 @@ export function severalTeamsDomain(teams: MembersDomain[], confirmed = false): C
   return {
     async planText(color) {
       const changing = teams.filter((t) => !t.isEmpty());
-      const texts = await Promise.all(changing.map((t) => t.planText(color)));
-      const quiet = teams.filter((t) => t.isEmpty()).map((t) => t.team);
       const planned = teams.map((t) => t.planned().json as MembersReport);
+      // A team whose roster leaves members out shows them (kept) as the single-team plan does.
+      const shown = teams.filter((t, i) => !t.isEmpty() || (planned[i]?.notInRoster?.length ?? 0) > 0);
+      const texts = await Promise.all(shown.map((t) => t.planText(color)));
+      const quiet = teams.filter((t) => !shown.includes(t)).map((t) => t.team);
       return [
         ...texts,
         ...(quiet.length > 0 ? [`No changes for ${plural(quiet.length, 'team')}: ${quiet.join(', ')}`] : []),

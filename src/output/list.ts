@@ -73,7 +73,9 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
     for (const row of body) table.push(row);
     return table.toString() + '\n';
   };
-  const done = (table: string): string => (color ? painted(table) : table);
+  // The line naming left-out columns is part of the painted text: painted marks one exact string,
+  // and a table with that line appended would be another one, its colours spelled out.
+  const done = (table: string, left: string): string => (color ? painted(table + left) : table + left);
   let keep = headers.map(() => true);
   for (;;) {
     const kept = <T>(row: readonly T[]): T[] => row.filter((_, i) => keep[i]);
@@ -82,7 +84,7 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
     const natural = render(head, body);
     // The top border, `┌──┬───┐`, spells out each column's display width (padding included).
     const border = natural.slice(0, natural.indexOf('\n'));
-    if (width === undefined || [...border].length <= width) return done(natural) + leftOut(headers, keep, width);
+    if (width === undefined || [...border].length <= width) return done(natural, leftOut(headers, keep, width));
     const { default: stringWidth } = await import('string-width');
     const naturalWidths = border.slice(1, -1).split('┬').map((c) => [...c].length);
     // Words are kept whole while the table can fit that way; only then does a column go down to 6.
@@ -97,7 +99,7 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
     const fitted = fits ? byWords : fitColumns(byWords, width, kept(whole));
     // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
     const wrap = (row: string[]): string[] => row.map((cell, i) => wrapCell(cell, (fitted[i] ?? 8) - 2, stringWidth));
-    return done(render(wrap(head), body.map(wrap), fitted)) + leftOut(headers, keep, width);
+    return done(render(wrap(head), body.map(wrap), fitted), leftOut(headers, keep, width));
   }
 }
 

@@ -1,11 +1,12 @@
-// Every example in every --help, in the README's code blocks and in the help topics' runs: each `teamctl …` line is
-// run against a fresh demo sandbox, in a folder holding the files the examples name (a demo
+// Every example in every --help, in the README's code blocks and in the help topics' runs. The
+// README's blocks run as a reader runs them: each block's lines in order, against one fresh demo
+// sandbox; every other `teamctl …` line runs against a fresh demo sandbox of its own. Each runs in a folder holding the files the examples name (a demo
 // roster, glossary files in CSV and TBX, an organization roster, a CAT tool's TBX and a plan made
 // by the example that says so), and must end with the exit code it implies: 8 for a drift check
 // with changes pending, 0 otherwise (or 0 when its comment says so). An example is a template for
 // a real service when it names one (api.example.com), starts a sandbox, prompts (auth login),
 // uses a profile that does not exist here, or writes into the home folder; those are listed, not run.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -32,10 +33,11 @@ async function documents(): Promise<string[]> {
   return [readFileSync(new URL('../../README.md', import.meta.url), 'utf8'), ...texts];
 }
 
-/** The `teamctl …` lines of the code blocks of `text` (only the `$ ` lines of a block that has them). */
-function readmeExamples(text: string): Example[] {
-  const found: Example[] = [];
+/** The `teamctl …` lines of each code block of `text`, in order (only the `$ ` lines of a block that has them). */
+function blockExamples(text: string): Example[][] {
+  const blocks: Example[][] = [];
   for (const block of text.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)) {
+    const found: Example[] = [];
     const lines = (block[1] ?? '').split('\n');
     const prompted = lines.some((l) => l.startsWith('$ '));
     for (const line of lines) {
@@ -44,9 +46,12 @@ function readmeExamples(text: string): Example[] {
       const [command = '', comment = ''] = m[1].split(/\s+#\s*/, 2);
       found.push({ line: command.trim(), comment });
     }
+    if (found.length > 0) blocks.push(found);
   }
-  return found;
+  return blocks;
 }
+
+const readmeExamples = (text: string): Example[] => blockExamples(text).flat();
 
 async function examples(): Promise<string[]> {
   const found = new Set<string>();
@@ -76,6 +81,9 @@ describe('--help, README and help topic examples', () => {
     const [readme = '', ...topicTexts] = await documents();
     expect(readmeExamples(readme).length).toBeGreaterThan(40);
     const fromReadme = [readme, ...topicTexts].flatMap(readmeExamples);
+    const readmeBlocks = blockExamples(readme);
+    expect(readmeBlocks.length).toBeGreaterThan(10);
+    const fromReadmeBlocks = new Set(readmeBlocks.flat().map((e) => e.line));
     expect(fromReadme.length).toBeGreaterThan(70);
     // "0 right after the bootstrap": a drift check whose comment says it finds nothing.
     const zeroSaid = new Set(fromReadme.filter((e) => /\b0 right after\b/.test(e.comment)).map((e) => e.line));
@@ -104,30 +112,49 @@ describe('--help, README and help topic examples', () => {
       expect((await runCli(['config', 'set', 'org', 'acme'], { env })).code).toBe(0);
       await s.sandbox.close();
     }
-    for (const example of runnable) {
+    /** Runs one example in `dir` against the sandbox `env` names; what went wrong, if anything. */
+    const run = async (example: string, env: Record<string, string>, dir: string): Promise<string | undefined> => {
+      if (/\bapply (--show )?plan\.json/.test(example) && !existsSync(join(dir, 'plan.json'))) {
+        expect((await runCli(['members', 'sync', '--roster', 'team.csv', '--prune', '--plan-out', 'plan.json'], { env, cwd: dir })).code).toBe(0);
+      }
+      const [command, ...rest] = example.split(/\s+\|\s+/);
+      const redirect = /\s>\s*(\S+)$/.exec(command ?? '');
+      const argv = words((command ?? '').replace(/\s>\s*\S+$/, '')).slice(1);
+      const r = await runCli(argv, { env, cwd: dir });
+      if (redirect?.[1]) writeFileSync(join(dir, redirect[1]), r.stdout);
+      const wanted = argv.includes('--exit-code') && !zeroSaid.has(example) ? 8 : 0;
+      if (r.code !== wanted) return `${example}: exit ${r.code}, expected ${wanted}: ${r.stderr.split('\n')[0]}`;
+      if (rest.length === 0) return undefined;
+      // The rest of a pipeline (jq) must read what teamctl printed.
+      const piped = spawnSync('sh', ['-c', rest.join(' | ')], { input: r.stdout, encoding: 'utf8' });
+      return piped.status !== 0 ? `${example}: the pipeline failed: ${piped.stderr}` : undefined;
+    };
+    /** A fresh demo sandbox and a folder holding the template's files, for `body`. */
+    const inSandbox = async (body: (env: Record<string, string>, dir: string) => Promise<void>): Promise<void> => {
       const s = await sandboxWithEnv({ seed: 'demo' });
       try {
         const dir = mkdtempSync(join(tmpdir(), 'teamctl-example-'));
         cpSync(template, dir, { recursive: true });
-        const env = { ...s.env, TEAMCTL_CONFIG_DIR: dir };
-        if (/\bapply (--show )?plan\.json/.test(example)) {
-          expect((await runCli(['members', 'sync', '--roster', 'team.csv', '--prune', '--plan-out', 'plan.json'], { env, cwd: dir })).code).toBe(0);
-        }
-        const [command, ...rest] = example.split(/\s+\|\s+/);
-        const redirect = /\s>\s*(\S+)$/.exec(command ?? '');
-        const argv = words((command ?? '').replace(/\s>\s*\S+$/, '')).slice(1);
-        const r = await runCli(argv, { env, cwd: dir });
-        if (redirect?.[1]) writeFileSync(join(dir, redirect[1]), r.stdout);
-        const wanted = argv.includes('--exit-code') && !zeroSaid.has(example) ? 8 : 0;
-        if (r.code !== wanted) failures.push(`${example}: exit ${r.code}, expected ${wanted}: ${r.stderr.split('\n')[0]}`);
-        else if (rest.length > 0) {
-          // The rest of a pipeline (jq) must read what teamctl printed.
-          const piped = spawnSync('sh', ['-c', rest.join(' | ')], { input: r.stdout, encoding: 'utf8' });
-          if (piped.status !== 0) failures.push(`${example}: the pipeline failed: ${piped.stderr}`);
-        }
+        await body({ ...s.env, TEAMCTL_CONFIG_DIR: dir }, dir);
       } finally {
         await s.sandbox.close();
       }
+    };
+    // The README's blocks as a reader runs them: each block's lines in order, against one sandbox.
+    for (const block of readmeBlocks) {
+      await inSandbox(async (env, dir) => {
+        for (const { line } of block.filter((e) => !isTemplate(e.line))) {
+          const failure = await run(line, env, dir);
+          if (failure !== undefined) failures.push(`README, in order: ${failure}`);
+        }
+      });
+    }
+    // Every other example on its own, each against a fresh sandbox.
+    for (const example of runnable.filter((e) => !fromReadmeBlocks.has(e))) {
+      await inSandbox(async (env, dir) => {
+        const failure = await run(example, env, dir);
+        if (failure !== undefined) failures.push(failure);
+      });
     }
     expect(failures).toEqual([]);
   }, 120_000); // some ninety CLI runs: seconds on a quiet machine, more on a loaded one

@@ -3,99 +3,96 @@ export const text = `# Teams and the glossary kept in a repository (CI)
 
 ## Keeping a team in sync from a repository (GitHub Actions)
 
-The roster lives in the repository. Every night, and on every pull request that
-touches it, a drift check compares the team with the roster and fails (exit 8)
-when they differ; a push to \`main\` applies it.
+The roster lives in the repository, and changes to the team go through pull
+requests:
+
+- **A pull request** that touches the roster shows its plan in the job summary
+  and passes whatever it changes. It fails only when the plan would be refused:
+  a guard (too many removals, the last owner), a user who is not in the
+  organization, a file that cannot be read (exit 2, 3).
+- **The merge** applies the roster.
+- **A nightly job** is the drift check: it fails (exit 8) when someone changed
+  the team by hand since the last merge; re-running that merge's job puts the
+  roster back.
 
 \`\`\`yaml
 # .github/workflows/team-roster.yml
 name: team roster
 on:
-  schedule:
-    - cron: "17 3 * * *"          # nightly drift check
   pull_request:
     paths: ["teams/engineering.csv"]
   push:
     branches: [main]
     paths: ["teams/engineering.csv"]
+  schedule:
+    - cron: "17 3 * * *"
   workflow_dispatch:
 
 permissions:
   contents: read
 
 concurrency:
-  group: team-roster               # never two runs against the same team at once
+  group: team-roster            # never two runs against the team at once
   cancel-in-progress: false
 
 env:
   TEAMCTL_BASE_URL: https://api.example.com
   TEAMCTL_ORG: acme
   TEAMCTL_TEAM: engineering
-  TEAMCTL_TOKEN: \${{ secrets.TEAMCTL_TOKEN }}   # never a flag: it would show in logs
+  TEAMCTL_TOKEN: \${{ secrets.TEAMCTL_TOKEN }}   # never a flag: logs show flags
+  TEAMCTL_TGZ: https://tools.example.com/teamctl/teamctl-0.1.0.tgz
+  TEAMCTL_TGZ_SHA256: \${{ vars.TEAMCTL_TGZ_SHA256 }}
 
 jobs:
-  drift-check:
-    if: github.event_name != 'push'
+  teamctl:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
       - uses: actions/setup-node@v4
-        with:
-          node-version: 20
-      # teamctl is not on the npm registry (a name there could be anyone's, run with this job's
-      # token): the tarball the organization keeps (README, "Install"), checked by its checksum.
-      - run: |
-          curl -fsSL -o teamctl-0.1.0.tgz "https://tools.example.com/teamctl/teamctl-0.1.0.tgz"
-          echo "$TEAMCTL_TARBALL_SHA256  teamctl-0.1.0.tgz" | sha256sum --check --strict
-          npm install --global ./teamctl-0.1.0.tgz
-        env:
-          TEAMCTL_TARBALL_SHA256: 0000000000000000000000000000000000000000000000000000000000000000   # sha256sum of the tarball you made
-      # Exit 8 (changes pending) fails the job: the team has drifted from the roster.
-      # Exit 3 means the real run would be refused by --max-removals.
-      - run: teamctl members sync --roster teams/engineering.csv --prune --dry-run --exit-code --report drift.csv
+        with: { node-version: 22 }
+      - name: install the tarball the organization keeps
+        run: |
+          curl -fsSL -o teamctl.tgz "$TEAMCTL_TGZ"
+          echo "$TEAMCTL_TGZ_SHA256  teamctl.tgz" | sha256sum --check --strict
+          npm install --global ./teamctl.tgz
+      # Pull request: the plan, in the job summary. Exit 0 whatever it changes;
+      # 2 or 3 when the merge would be refused.
+      - if: github.event_name == 'pull_request'
+        run: teamctl members sync --roster teams/engineering.csv --prune --dry-run
+      # Merge: apply. --yes confirms the --prune removals; --max-removals still
+      # stops a roster that would empty the team by mistake.
+      - if: github.event_name == 'push'
+        run: teamctl members sync --roster teams/engineering.csv --prune --yes --max-removals 10% --report sync-report.csv
+      # Nightly: the drift check. Exit 8 when the team differs from the roster.
+      - if: github.event_name == 'schedule' || github.event_name == 'workflow_dispatch'
+        run: teamctl members sync --roster teams/engineering.csv --prune --dry-run --exit-code --report drift.csv
       - uses: actions/upload-artifact@v4
-        if: always()
+        if: always()                # reports are written even after a failure
         with:
-          name: drift-report
-          path: drift.csv
-
-  apply:
-    if: github.event_name == 'push' && github.ref == 'refs/heads/main'
-    runs-on: ubuntu-latest
-    environment: production           # optional: a required reviewer before applying
-    steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: 20
-      # teamctl is not on the npm registry (a name there could be anyone's, run with this job's
-      # token): the tarball the organization keeps (README, "Install"), checked by its checksum.
-      - run: |
-          curl -fsSL -o teamctl-0.1.0.tgz "https://tools.example.com/teamctl/teamctl-0.1.0.tgz"
-          echo "$TEAMCTL_TARBALL_SHA256  teamctl-0.1.0.tgz" | sha256sum --check --strict
-          npm install --global ./teamctl-0.1.0.tgz
-        env:
-          TEAMCTL_TARBALL_SHA256: 0000000000000000000000000000000000000000000000000000000000000000   # sha256sum of the tarball you made
-      # --yes confirms the --prune removals (there is no terminal to ask on);
-      # --max-removals still stops a roster that would empty the team by mistake.
-      - run: >
-          teamctl members sync --roster teams/engineering.csv --prune --yes
-          --max-removals 10% --report sync-report.csv --json > sync-report.json
-      - uses: actions/upload-artifact@v4
-        if: always()                  # the reports are written even when the run partly failed
-        with:
-          name: sync-report
-          path: |
-            sync-report.csv
-            sync-report.json
+          name: reports
+          path: "*.csv"
+          if-no-files-found: ignore
 \`\`\`
 
-Rehearse any of this against the local sandbox first:
+Every command that changes the service, dry run or not, appends its plan or
+result to the job summary (\`GITHUB_STEP_SUMMARY\`), so the pull request's check
+shows the plan without any extra step. To post it as a comment as well, add
+\`-o markdown > plan.md\` to the pull request's command and a step such as \`gh pr
+comment "$PR" --body-file plan.md\`.
+
+An organization roster (a \`team\` column) works the same way: drop
+\`TEAMCTL_TEAM\` and name the file. A glossary too: \`teamctl glossary sync
+glossary/terms.csv --prune\` with the same three variants.
+
+**Installing in CI.** teamctl is not on the npm registry (a name there could be
+anyone's, and would run with the job's token). Make the tarball once from a
+clone (\`npm ci && npm pack\`, README "Install"), keep it where your jobs can
+fetch it, and store its \`sha256sum\` as the \`TEAMCTL_TGZ_SHA256\` variable.
+
+Rehearse the commands against the sandbox first:
 
 \`\`\`sh
-teamctl sandbox --seed demo            # prints the base URL, the token and the export lines
-# in another shell, after pasting its export lines:
-teamctl members sync --roster team.csv --prune --dry-run
+teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run
 \`\`\`
 
 ## One file per team, each reviewed by its team
@@ -122,104 +119,28 @@ A later CODEOWNERS line wins over an earlier one: the folder's line first, then
 a line per file. Files named by team id (\`design.csv\`, not \`Product
 Design.csv\`) keep these lines free of spaces.
 
-## A reviewed-plan workflow for GitHub Actions
+## Review, then apply the reviewed plan
 
-On a pull request that touches the roster (or the glossary), the job makes the
-plan, posts it as a comment and keeps the plan file as an artifact; on merge,
-the job applies that very plan and fails (exit 3) if the team moved since the
-review — then a new pull request (or a re-run of the plan job) shows the new
-plan.
+Where the merge must apply **exactly** the plan that was reviewed, not the
+roster as it is then, the pull request saves the plan (\`--plan-out\`) as an
+artifact, and the merge applies that file; it is refused (exit 3, nothing sent)
+if the team or the glossary moved since the review, and a re-run of the pull
+request's job makes a new plan. The changes to the workflow above:
 
 \`\`\`yaml
-# .github/workflows/teams-as-code.yml
-name: teams as code
-on:
-  pull_request:
-    paths: ["teams/engineering.csv", "glossary/terms.csv"]
-  push:
-    branches: [main]
-    paths: ["teams/engineering.csv", "glossary/terms.csv"]
-
-permissions:
-  contents: read
-  pull-requests: write      # to comment the plan
-  actions: read             # to download the plan artifact of the pull request's run (gh run download)
-
-concurrency:
-  group: teams-as-code        # never two runs against the same organization at once
-  cancel-in-progress: false
-
-env:
-  TEAMCTL_BASE_URL: https://api.example.com
-  TEAMCTL_ORG: acme
-  TEAMCTL_TEAM: engineering
-  TEAMCTL_TOKEN: \${{ secrets.TEAMCTL_TOKEN }}   # never a flag: it would show in logs
-
-jobs:
-  plan:
-    if: github.event_name == 'pull_request'
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with: { node-version: 22 }
-      # teamctl is not on the npm registry (a name there could be anyone's, run with this job's
-      # token): the tarball the organization keeps (README, "Install"), checked by its checksum.
-      - run: |
-          curl -fsSL -o teamctl-0.1.0.tgz "https://tools.example.com/teamctl/teamctl-0.1.0.tgz"
-          echo "$TEAMCTL_TARBALL_SHA256  teamctl-0.1.0.tgz" | sha256sum --check --strict
-          npm install --global ./teamctl-0.1.0.tgz
-        env:
-          TEAMCTL_TARBALL_SHA256: 0000000000000000000000000000000000000000000000000000000000000000   # sha256sum of the tarball you made
-      # Exit 3: a guard refuses the plan (too many removals, last owner): the job fails, no plan is saved.
-      - run: |
-          teamctl members sync --roster teams/engineering.csv --prune --plan-out members-plan.json -o markdown > plan.md
-          teamctl glossary import glossary/terms.csv --plan-out glossary-plan.json -o markdown >> plan.md
-      - uses: actions/upload-artifact@v4
+      - if: github.event_name == 'pull_request'
+        run: teamctl members sync --roster teams/engineering.csv --prune --plan-out members-plan.json
+      - if: github.event_name == 'pull_request'
+        uses: actions/upload-artifact@v4
         with:
           name: plan-\${{ github.event.pull_request.head.sha }}
-          path: |
-            members-plan.json
-            glossary-plan.json
-      - run: gh pr comment "\${{ github.event.pull_request.number }}" --body-file plan.md --edit-last || gh pr comment "\${{ github.event.pull_request.number }}" --body-file plan.md
-        env:
-          GH_TOKEN: \${{ github.token }}
-
-  apply:
-    if: github.event_name == 'push'
-    runs-on: ubuntu-latest
-    environment: production         # optional: a required reviewer before applying
-    steps:
-      - uses: actions/setup-node@v4
-        with: { node-version: 22 }
-      # teamctl is not on the npm registry (a name there could be anyone's, run with this job's
-      # token): the tarball the organization keeps (README, "Install"), checked by its checksum.
-      - run: |
-          curl -fsSL -o teamctl-0.1.0.tgz "https://tools.example.com/teamctl/teamctl-0.1.0.tgz"
-          echo "$TEAMCTL_TARBALL_SHA256  teamctl-0.1.0.tgz" | sha256sum --check --strict
-          npm install --global ./teamctl-0.1.0.tgz
-        env:
-          TEAMCTL_TARBALL_SHA256: 0000000000000000000000000000000000000000000000000000000000000000   # sha256sum of the tarball you made
-      # The plan reviewed on the pull request that was merged: the artifact of its last plan run.
-      - name: download the reviewed plan
-        run: |
-          sha=$(gh api "repos/$GITHUB_REPOSITORY/commits/$GITHUB_SHA/pulls" --jq '.[0].head.sha')
-          run=$(gh run list --repo "$GITHUB_REPOSITORY" --workflow teams-as-code.yml --commit "$sha" \\
-                --event pull_request --status success --json databaseId --jq '.[0].databaseId')
-          gh run download "$run" --repo "$GITHUB_REPOSITORY" --name "plan-$sha"
-        env:
-          GH_TOKEN: \${{ github.token }}
-      # Exit 3: the team or glossary moved since the review; nothing was sent. Re-run the plan job.
-      - run: |
-          teamctl apply members-plan.json --report members-applied.csv
-          teamctl apply glossary-plan.json --report glossary-applied.csv
-      - uses: actions/upload-artifact@v4
-        if: always()                  # the reports are written even when a run partly failed
-        with:
-          name: applied
-          path: "*-applied.csv"
+          path: members-plan.json
+      # On push: download the artifact of the merged pull request's head
+      # (gh run download, with actions: read), then:
+      - if: github.event_name == 'push'
+        run: teamctl apply members-plan.json --report members-applied.csv
 \`\`\`
 
-The job summary of both jobs shows the plan and the result as tables
-(\`GITHUB_STEP_SUMMARY\`), without any extra step.
+\`teamctl help plans\` describes plan files; \`teamctl apply --show
+members-plan.json\` prints one offline.
 `;

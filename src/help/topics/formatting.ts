@@ -67,20 +67,10 @@ $ teamctl whoami --jq .email
   dry run is never verified.
 
 \`--report <file.csv>\` writes one row per user the run touched or the input
-named, even when the run partly failed — the artefact a CI job keeps. The file
-is written whole or not at all (a temporary file renamed into place). Before
-anything is sent, teamctl checks that it can be written: the folder exists and
-takes a new file, and the path is not a directory, a device or a FIFO (exit 2
-otherwise). A path that is a symbolic link is written through: the file it
-points to is replaced and the link stays. \`--report\` and \`--plan-out\` (on every
-command that has them) may not name an input file — the roster, an \`--add-file\`
-or \`--remove-file\`, the glossary file of \`glossary import\` and \`sync\`, the plan
-of \`apply\` — nor each other: they are compared as real paths (symbolic links
-followed, and one file under two names counts as the same), and such a run exits
-2 before anything is sent, naming both. The step summary follows the same rule
-without failing the run: when \`GITHUB_STEP_SUMMARY\` names one of the run's input
-files (compared the same way), the Markdown is not appended there; a warning
-names both, and the run goes on.
+named, even when the run partly failed: the artefact a CI job keeps. It is
+written whole or not at all, and checked writable before anything is sent
+(exit 2 otherwise). \`--report\` and \`--plan-out\` may not name an input file of
+the run, nor each other (exit 2, naming both).
 
 \`\`\`csv
 user,action,outcome,status,message
@@ -96,27 +86,17 @@ alice.martin@example.com,none,unchanged,,already a member (owner)
 \`removed\`, \`role-changed\`, \`not-member\`, \`unchanged\`, \`failed\`, \`unverified\`
 (accepted, but the team read back differs).
 
-A \`--report\` file is meant to be opened in a spreadsheet, so, on every command
-that writes one, a cell starting with \`=\` \`+\` \`-\` \`@\` (or a tab/CR) gets a
-leading \`'\`, as \`glossary export --excel\` does (see "\`--excel\` round trip"
-(\`teamctl help glossary-files\`)): a user \`-x@example.com\` or a term \`=SUM(A1)\`
-is written \`'-x@example.com\`, \`'=SUM(A1)\`, and a spreadsheet shows it as text
-instead of running it (CSV injection). \`-o csv\` (and \`-o tsv\`) on stdout is for
-scripts and keeps every value as it is.
+A \`--report\` file is meant for a spreadsheet, so a cell starting with \`=\` \`+\`
+\`-\` \`@\` gets a leading \`'\` (\`'=SUM(A1)\`), as \`glossary export --excel\` does,
+and a spreadsheet shows it as text instead of running it. \`-o csv\` and \`-o tsv\`
+on stdout are for scripts and keep every value as it is.
 
 **Markdown.** \`-o markdown\` prints the plan of a dry run (also \`apply
---dry-run\`) or the result of a real run as Markdown, safe to paste into a
-pull-request comment: a title line with the counts, then a table per kind of
-change (added, removed, role changes; inserted, updated, conflicts, failed), and
-for members a "Not verified" table of the users the read-back found different
-where no change was planned (a member the input named and left as it was among
-them), long tables folded in \`<details>\`. A user-supplied cell that is only
-letters, digits, spaces and plain punctuation is written as it is; any other (an
-e-mail, markup, a URL, a pipe) is a code span, so it cannot break the table,
-inject HTML, become a link or mention anyone, and an e-mail copied from the
-comment is the e-mail itself. Control and invisible characters are spelled out
-(\`\\u200b\`), as is a backslash right before a pipe (\`\\u005c\`, which a table
-cannot carry). When \`GITHUB_STEP_SUMMARY\` names a file (as in GitHub Actions),
-every command that changes the service — dry run or not, \`apply\` too — also
-appends that Markdown there; \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off.
+--dry-run\`) or the result of a real run as Markdown for a pull-request comment:
+a title line with the counts, then a table per kind of change, long tables
+folded in \`<details>\`. A cell holding an e-mail, markup, a URL or a pipe is a
+code span, so it cannot break the table, inject HTML, become a link or mention
+anyone. When \`GITHUB_STEP_SUMMARY\` names a file (as in GitHub Actions), every
+command that changes the service, dry run or not, \`apply\` too, also appends
+that Markdown there; \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off.
 `;

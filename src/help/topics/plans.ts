@@ -22,18 +22,11 @@ teamctl glossary import terms.csv --plan-out glossary-plan.json                 
   that \`--max-removals\` or the last-owner guard refuses is **not written** (exit
   3), unless \`--force\`, which the plan then records. The file is written
   atomically and, like every file teamctl writes, never holds the token.
-- \`teamctl apply --show <plan-file>\` prints a saved plan offline — no settings,
-  no token, nothing read or sent — as \`terraform show\` does: its command,
-  organization, base URL, time, whether it was applied from this config folder,
-  its guards (on stderr for people), and every change as data (\`where, action,
-  subject, detail\`: the team or file line, \`add\`/\`role\`/\`remove\` or
-  \`insert\`/\`update\`/\`delete\`, the user or entry, the role or translations) in
-  every output format; \`--json\` gives all of it as one document, \`-o markdown\` a
-  table for a review comment. \`applied\` is \`null\` when the plan was not applied
-  from this config folder, else when and where (\`appliedAt\`, \`pid\`, \`host\`); a
-  record that cannot be read still counts as applied, as \`apply\` takes it:
-  \`{"appliedAt": null, "pid": null, "host": null, "unreadable": true}\`, and
-  \`applied (its record in the config folder cannot be read)\` in the title.
+- \`teamctl apply --show <plan-file>\` prints a saved plan offline (no settings,
+  no token, nothing sent), as \`terraform show\` does: its command, organization,
+  base URL, time, whether it was applied from this config folder, its guards,
+  and every change (\`where, action, subject, detail\`) in any output format;
+  \`-o markdown\` gives a table for a review comment.
 - \`teamctl apply <plan-file> [--dry-run] [--report <file.csv>]\`:
   - exit **2** when the file is not a complete teamctl plan (truncated, edited
     into another shape, another program's JSON, a members plan naming one team
@@ -55,19 +48,13 @@ teamctl glossary import terms.csv --plan-out glossary-plan.json                 
     plan says it: \`error: plan.json does not match the service's users:
     body.plan.changes[0].user names user u_123 with e-mail bo@example.com, but
     the service's user u_123 has ada@example.com; nothing was sent\`;
-  - A plan applies once. Every plan has an id; \`apply\` records it in the config
-    folder (\`applied-plans/<id>.json\`: when, which process, which host) once
-    nothing stops it any more — it is current, its guards (such as
-    \`--max-org-removals\`) pass — just before its first change is sent. A plan
-    stopped before anything was sent is not recorded: once the cause is gone,
-    it applies. \`apply\` refuses a plan recorded there with exit 3, nothing sent
-    — \`plan.json was already applied at … ; a plan applies once\` —
-    also when the change was reverted meanwhile so the state matches again, and
-    also for a second \`apply\` of it running at the same moment. \`apply
-    --dry-run\` answers the same. \`--force\` applies it again (saying so), if the
-    state still matches. From another config folder (another machine), an
-    applied plan is refused as stale instead: the team or glossary is no longer
-    the state it was made from.
+  - A plan applies once: \`apply\` records it in the config folder just before
+    its first change is sent, and refuses it again with exit 3, nothing sent
+    (\`plan.json was already applied at … ; a plan applies once\`). A plan
+    stopped before anything was sent (a guard, staleness, a prompt declined) is
+    not recorded: once the cause is gone, it applies. \`--force\` applies it
+    again, if the state still matches; it never sends again an invitation or a
+    removal request the journal records (\`teamctl help reliability\`).
   - The team setting is not needed: the plan names its team.
 
 **Digest.** \`apply --show\` (a \`digest\` field with \`--json\`, the title with
@@ -103,17 +90,12 @@ formatting\`, "Markdown").
 }
 \`\`\`
 
-- \`state\` is what the plan was made from: for a team, every member's id, e-mail
-  and role (the digest covers ids and roles); for a glossary (\`"kind":
-  "glossary"\`), every entry's id with a short digest of its translations.
-  \`apply\` compares the state read again with it.
-- \`plan\` is what will be sent: for members, the adds (user and role), removals,
-  role changes and named non-members; for a glossary, the operations (\`insert\`,
-  \`update\`) with their file lines, and the rows that are present or skipped
-  conflicts.
-- \`options\` are those that change what is sent: \`--force\`, \`--batch-size\`,
-  \`--concurrency\`, \`--max-removals\`; for a glossary \`--batch-size\` and
-  \`--on-conflict\`. The request timeout is the one of the \`apply\` run.
-- Version 1 is read by this teamctl and later ones; a plan of a newer version is
-  refused (exit 2) rather than half understood.
+- \`state\` is what the plan was made from (every member's id, e-mail and role;
+  every entry's id and a digest of its translations); \`apply\` compares the
+  state read again with it.
+- \`plan\` is what will be sent; \`options\` are those that change what is sent
+  (\`--force\`, \`--batch-size\`, \`--concurrency\`, \`--max-removals\`,
+  \`--on-conflict\`).
+- A plan of a newer format version is refused (exit 2) rather than half
+  understood.
 `;

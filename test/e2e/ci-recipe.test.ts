@@ -1,0 +1,124 @@
+// The workflows of `teamctl help ci` ("Keeping a team in sync from a repository"), run against the
+// sandbox as the examples are: their `run: teamctl …` lines are read from the topic, each under the
+// event its `if:` names. A pull request passes whatever its roster changes and fails only when the
+// plan would be refused (a guard, a user not in the organization, a bad file); the merge applies;
+// the nightly drift check passes right after and fails (exit 8) once someone changes the team by hand.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { topics } from '../../src/help/topics.js';
+import { demoRoster } from '../../src/sandbox/demo-roster.js';
+import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+const text = (await topics.ci?.load())?.text ?? '';
+const yamlBlocks = [...text.matchAll(/^```yaml\n([\s\S]*?)^```/gm)].map((m) => m[1] ?? '');
+
+/** The `teamctl …` command each event runs in a workflow: the `run:` under an `if:` naming it. */
+function commands(yaml: string): Record<'pull_request' | 'push' | 'schedule', string> {
+  const found: Record<string, string> = {};
+  for (const m of yaml.matchAll(/- if: (.+)\n\s+run: (teamctl .+)/g)) {
+    for (const event of ['pull_request', 'push', 'schedule']) if ((m[1] ?? '').includes(`'${event}'`)) found[event] ??= (m[2] ?? '').trim();
+  }
+  return found as Record<'pull_request' | 'push' | 'schedule', string>;
+}
+
+/** Shell words, for the simple quoting the workflows use. */
+const words = (line: string): string[] => [...line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '').slice(1);
+
+/** A repository folder holding `teams/engineering.csv`, and a step summary file, for one sandbox. */
+function repository(roster: string): { dir: string; summary: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'teamctl-ci-'));
+  mkdirSync(join(dir, 'teams'));
+  writeFileSync(join(dir, 'teams', 'engineering.csv'), roster);
+  return { dir, summary: join(dir, 'summary.md') };
+}
+
+const step = (s: SandboxEnv, repo: { dir: string; summary: string }, line: string) =>
+  runCli(words(line), { env: { ...s.env, GITHUB_STEP_SUMMARY: repo.summary }, cwd: repo.dir, configDir: repo.dir });
+
+/** The team as e-mail → role, to compare with a roster. */
+function team(s: SandboxEnv): Record<string, string> {
+  const store = s.sandbox.store;
+  return Object.fromEntries(store.teamMembers('acme', 'engineering').map((m) => [store.getUser('acme', m.userId)?.email.toLowerCase() ?? m.userId, m.role]));
+}
+const rosterOf = (csv: string): Record<string, string> =>
+  Object.fromEntries((parse(csv, { columns: true }) as { email: string; role: string }[]).map((r) => [r.email.toLowerCase(), r.role || 'member']));
+
+describe('`teamctl help ci`: the team roster workflow against the sandbox', () => {
+  const run = commands(yamlBlocks[0] ?? '');
+
+  it('has one command for each event', () => {
+    expect(run.pull_request).toMatch(/^teamctl members sync --roster teams\/engineering\.csv --prune --dry-run$/);
+    expect(run.push).toMatch(/--yes/);
+    expect(run.schedule).toMatch(/--dry-run --exit-code/);
+  });
+
+  it('a pull request that changes the roster passes and sends nothing; the merge applies it; the nightly check passes, then finds drift', async () => {
+    const s = await sandboxWithEnv({ seed: 'demo' });
+    try {
+      const roster = demoRoster(s.sandbox.store)?.csv ?? '';
+      const repo = repository(roster);
+      const before = team(s);
+      expect(before).not.toEqual(rosterOf(roster));
+
+      const pr = await step(s, repo, run.pull_request);
+      expect(pr.code, pr.stderr).toBe(0);
+      expect(team(s)).toEqual(before);
+      // The plan is in the job summary.
+      expect(readFileSync(repo.summary, 'utf8')).toMatch(/engineering[\s\S]*olivia\.johnson@example\.com/i);
+
+      const merge = await step(s, repo, run.push);
+      expect(merge.code, merge.stderr).toBe(0);
+      expect(team(s)).toEqual(rosterOf(roster));
+
+      expect((await step(s, repo, run.schedule)).code).toBe(0);
+      const outsider = s.sandbox.store.users('acme').find((u) => !u.disabled && !(u.email.toLowerCase() in rosterOf(roster)));
+      s.sandbox.store.putTeamMember('acme', 'engineering', outsider?.id ?? '', 'member');
+      expect((await step(s, repo, run.schedule)).code).toBe(8);
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+
+  it.each([
+    ['a user who is not in the organization', (csv: string) => `${csv}new.hire@example.com,member,New Hire\n`, 3],
+    ['a roster that leaves the team without an owner', (csv: string) => csv.replace(/,owner,/g, ',member,'), 3],
+    ['a line that is no user', (csv: string) => `${csv}not a user,member,Nobody\n`, 2],
+  ])('a pull request with %s fails, and nothing is sent', async (_what, edit, code) => {
+    const s = await sandboxWithEnv({ seed: 'demo' });
+    try {
+      const repo = repository(edit(demoRoster(s.sandbox.store)?.csv ?? ''));
+      const before = team(s);
+      const pr = await step(s, repo, run.pull_request);
+      expect(pr.code, pr.stderr).toBe(code);
+      expect(team(s)).toEqual(before);
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+});
+
+describe('`teamctl help ci`: the reviewed-plan variant against the sandbox', () => {
+  const run = commands(yamlBlocks[1] ?? '');
+
+  it('the pull request saves the plan and passes; the merge applies exactly that plan', async () => {
+    expect(run.pull_request).toMatch(/--plan-out members-plan\.json$/);
+    expect(run.push).toMatch(/^teamctl apply members-plan\.json/);
+    const s = await sandboxWithEnv({ seed: 'demo' });
+    try {
+      const roster = demoRoster(s.sandbox.store)?.csv ?? '';
+      const repo = repository(roster);
+      const before = team(s);
+      const pr = await step(s, repo, run.pull_request);
+      expect(pr.code, pr.stderr).toBe(0);
+      expect(team(s)).toEqual(before);
+      const merge = await step(s, repo, run.push);
+      expect(merge.code, merge.stderr).toBe(0);
+      expect(team(s)).toEqual(rosterOf(roster));
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+});
