@@ -18,24 +18,12 @@ file, an \`.xlsx\`, or TBX. In a delimited file, each header cell is:
   their per-language forms (\`Description [en]\`, \`comment_de\`);
 - **terms in a language the header does not say** (\`source\`, \`target\`,
   \`term\`): \`--languages\` names it;
-- **a language by name**, as spreadsheets head their columns: in English
-  (\`English\`, \`Korean\`), in the language itself (\`Magyar\`, \`Deutsch\`) or in a
-  language the header's other cells name (\`Angol\` beside \`Magyar\`), with the
-  suffixes spreadsheets add (\`English_word\`, \`english_name\`, \`_term\`); ICU's
-  display names, not a table of teamctl's own. Their \`*_description\` and
-  \`*_descr\` columns are metadata.
+- **a language by name** (ICU's names): \`English\`, \`Magyar\`, \`Angol\` beside
+  \`Magyar\`, \`English_word\`, \`english_name\`; \`*_descr\` columns are metadata.
 
-**Encodings, TSV.** \`glossary import|sync --encoding <label>\` reads a CSV or
-TSV in another encoding (\`windows-1252\`, \`shift_jis\`, …); XML is read in the
-encoding it declares. In a tab-separated file a quote inside a cell is a
-character; only a cell that starts and ends with one is quoted.
-
-**Notes, comments, JSON maps.** A header of language columns may follow up to
-five rows of notes (a spreadsheet's instructions), skipped with a warning. A row
-whose only non-empty cell starts with \`#\` is a comment (GlotPress), skipped
-with one warning that counts them. A JSON object of \`term: translation\` pairs
-(\`{"bank": "Bank"}\`) is read with \`--languages en,de\` (the terms' language,
-then the translations'), or refused saying so.
+A header may follow up to five rows of notes; a row whose only cell starts with
+\`#\` is a comment; both are skipped with a warning. A JSON object of \`term:
+translation\` pairs is read with \`--languages en,de\`.
 
 | tool | header | read as |
 |---|---|---|
@@ -80,11 +68,11 @@ counts as an empty cell: that translation is removed from the matching entry.
 
 The whole file is checked before anything is sent; every problem is listed with
 its file and line (up to 50), and the run exits 2: an unknown header cell, a
-duplicate header, a key twice in one JSON object, a row with more cells than the header, a row with no
-translation, a translation over 255 characters or with a line break, two rows
-with the same key term but other translations (homonyms: the message suggests
-\`--key\` with another language), two rows with the same id but other
-translations. Identical rows are merged with a warning.
+duplicate header, a key twice in one JSON object, a row with more cells than the
+header, a row with no translation, a translation over 255 characters or with a
+line break, two rows with the same key term but other translations (homonyms:
+the message suggests \`--key\` with another language), two rows with the same
+id but other translations. Identical rows are merged with a warning.
 
 Each row is compared with the glossary after trimming and Unicode NFC
 normalisation (\`café\` typed on a Mac matches \`café\` from Windows):
@@ -116,12 +104,9 @@ key term, on several entries) get a warning naming each group and the
 Operations go in batches (\`--batch-size\`, default 100, at most 1000), one
 request at a time, with a progress bar on a terminal. A batch the service finds
 too large (413) is halved; a batch it rejects (400) is split so that only the
-bad operation fails. The glossary's write is not idempotent: a batch whose
-outcome is unknown is never sent again blindly (\`teamctl help reliability\`). A
-last listing checks the result. A run ends with every row applied, present, a
-listed conflict or a listed failure: never a silent duplicate, never a silent
-loss.
-Running the same import again finishes it: what landed is skipped as present.
+bad operation fails. A batch whose outcome is unknown is never sent again
+blindly (\`teamctl help reliability\`). A last listing checks the result: never
+a silent duplicate, never a silent loss.
 
 \`--dry-run\` prints the plan and sends nothing:
 
@@ -157,8 +142,9 @@ applied and others failed, 1 when nothing was applied (4 or 5 when a 401/403 or
   is not is refused on the line of its first bad byte, with the fix, e.g.
   \`glossary.csv:3: not valid UTF-8 (byte 0xE9 on this line; saved as
   Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")\`.
-- An unclosed quote is reported on the line where it opens.
-- Rows whose cells are all empty (\`,,,,\`) are skipped like blank lines.
+- \`--encoding <label>\` reads a CSV or TSV in another encoding (\`windows-1252\`,
+  \`shift_jis\`, …); XML is read in the encoding it declares. In a TSV a quote
+  inside a cell is a character. An unclosed quote is reported where it opens.
 - Input files are read up to 100 MB.
 
 ## Spreadsheets (.xlsx)
@@ -175,18 +161,14 @@ cells, Excel's own row and column limits.
 
 ## \`--excel\` round trip
 
-\`glossary export --excel\` puts a \`'\` in front of cells that start with \`=\`
-\`+\` \`-\` \`@\` (or a tab or CR), so a spreadsheet does not run them as
-formulas. On import, a cell that starts with apostrophes followed by one of
-those characters loses its first apostrophe (\`'=SUM(A1)\` is \`=SUM(A1)\`); any
-other apostrophe is kept. On export, a value that itself starts that way gets
-one more. So an export, plain or \`--excel\`, imports back unchanged.
+\`glossary export --excel\` puts a \`'\` before cells that start with \`=\` \`+\`
+\`-\` \`@\` (or a tab or CR), so a spreadsheet does not run them as formulas; the
+import takes it off again, so an export imports back unchanged.
 
 ## Keys the CSV format cannot carry
 
-CSV takes only language keys (and \`id\`). \`glossary export\` leaves other keys
-out, with one warning naming them; \`--format json\`, \`ndjson\` and \`tbx\` carry
-every key. \`glossary list\` shows one as a column \`lang:<key>\`.
+CSV takes only language keys (and \`id\`): \`glossary export\` leaves other keys
+out with a warning; \`--format json\`, \`ndjson\` and \`tbx\` carry every key.
 
 ## From a CAT tool: TBX in and out
 

@@ -164,42 +164,18 @@ one \`--concurrency\` budget. Guards, reports and the exit rule stay per team.
 
 ## A folder of team rosters
 
-An organization can keep one file per team instead: \`--roster teams\` (a folder)
-reads each \`*.csv\`, \`*.tsv\` and \`*.xlsx\` file in it as one team's roster (the
-roster of "The roster", above), and syncs every team in one run, one plan, one
-report and one exit code, exactly as the organization roster with a \`team\`
-column holding the same rows would.
-
-\`\`\`text
-teams/
-  engineering.csv      # team engineering, by its id
-  Product Design.csv   # team "Product Design", by its title
-  Data Platform.xlsx   # a team to create, with --create-teams
-\`\`\`
+\`--roster teams\` (a folder) reads each \`*.csv\`, \`*.tsv\` and \`*.xlsx\` file in
+it as one team's roster, the team named by the file name without its extension
+(by id or title, as \`--team\`), and syncs every team in one plan, exactly as an
+organization roster with a \`team\` column holding the same rows would.
+Everything a roster has works on a folder, \`--create-teams\` and
+\`--prune-organization\` included (the folder is then the whole organization).
+The plan names each file. Refused (exit 2, nothing sent): a file with its own
+\`team\` column, a file with no users, two files naming one team, a folder with
+no roster file.
 
 \`\`\`sh
-teamctl members list --team engineering,design --write-folder teams      # bootstrap: a file per team
-teamctl members sync --roster teams --prune --dry-run --exit-code         # drift check
-teamctl members sync --roster teams --prune --plan-out plan.json          # review, then: teamctl apply plan.json
+teamctl members list --team engineering,design --write-folder teams  # bootstrap
+teamctl members sync --roster teams --prune --dry-run --exit-code     # drift
 \`\`\`
-
-- **Which team.** A file's name without its extension names its team, by id or
-  title, as \`--team\` does ("Teams by id or title"). Other files (a README,
-  hidden files) and sub-folders are left alone. Two files naming one team
-  (\`design.csv\` and \`design.xlsx\`) are exit 2.
-- **Refused** (exit 2, nothing sent, every problem of every file at once, each
-  naming its file and line): a file with a \`team\` column of its own (its name
-  already names its team), a file with no users (remove the file to leave a team
-  alone), a folder with no roster file, and a user given two organization roles
-  by two files.
-- **Everything an organization roster has**: \`--prune\` (only the teams the
-  folder names), \`--org-roles\`, \`--invite\`, \`--create-teams\`, \`--keep-file\`,
-  \`--prune-organization\` (the folder is then the whole organization: whoever no
-  file names leaves it), guards per team, \`--plan-out\` and \`teamctl apply\`.
-- **Names each file.** The plan on stderr starts with the files and the team
-  each names; an unknown team is reported on its file's lines.
-- **Bootstrap.** \`members list --team a,b --write-folder <folder>\` writes each
-  team's members as \`<folder>/<team as given>.csv\` (created whole or not at
-  all): the folder then plans nothing. A team named by a title holding \`/\`
-  cannot be a file name: name it by its id.
 `;
