@@ -162,12 +162,14 @@ export class Journal {
       try {
         journal.state = await journal.read();
         await journal.adoptLegacy(dir);
+        await journal.adoptInvitations(configDir);
       } catch (err) {
         await journal.close();
         throw err;
       }
     } else {
       journal.state = await journal.read();
+      await journal.adoptInvitations(configDir);
     }
     return journal;
   }
@@ -336,6 +338,31 @@ export class Journal {
     }
     if (data.writes !== undefined && !(Array.isArray(data.writes) && data.writes.every(isWrite))) throw corrupt(this.path, 'a write record is not one teamctl wrote');
     return { batches: data.batches, writes: data.writes ?? [] };
+  }
+
+  /**
+   * Invitation records of earlier versions (\`invitations/\`, one file per organization and
+   * e-mail): this service's and organization's become the journal's (a dry run reads them only),
+   * so an upgrade never invites a pending invitee again.
+   */
+  private async adoptInvitations(configDir: string): Promise<void> {
+    const folder = join(configDir, 'invitations');
+    const names = await readdir(folder).catch(() => [] as string[]);
+    for (const name of names.filter((n) => /^[0-9a-f]{40}\.json$/.test(n))) {
+      const path = join(folder, name);
+      let record: { email?: unknown; organization?: unknown; baseUrl?: unknown; invitedAt?: unknown };
+      try {
+        record = JSON.parse(await readRegularText(path, { own: true, maxBytes: 16 * 1024 })) as typeof record;
+        if (typeof record.baseUrl !== 'string' || journalOrigin(record.baseUrl) !== this.origin || record.organization !== this.organization) continue;
+      } catch {
+        continue; // not a record teamctl wrote, or of another service: left as it is
+      }
+      const { email, invitedAt } = record;
+      if (typeof email !== 'string' || typeof invitedAt !== 'string' || Number.isNaN(Date.parse(invitedAt))) continue;
+      const write: WriteRecord = { kind: 'invitation', id: randomBytes(6).toString('hex'), email, sentAt: new Date(invitedAt).toISOString(), outcome: 'invited' };
+      await this.changeWrites((current) => [...current, write]);
+      if (this.writable) await unlink(path).catch(() => {});
+    }
   }
 
   /** Journals of earlier versions (one per profile, batches naming their base URL): this glossary's batches move here. */

@@ -135,3 +135,25 @@ describe('write records', () => {
     await journal.close();
   });
 });
+
+describe('invitation records of earlier versions', () => {
+  it('become the journal’s for their service and organization (a dry run reads them, a run moves them); others stay', async () => {
+    const { mkdirSync, existsSync } = await import('node:fs');
+    const dir = newDir();
+    mkdirSync(join(dir, 'invitations'));
+    const ours = join(dir, 'invitations', `${'a'.repeat(40)}.json`);
+    const other = join(dir, 'invitations', `${'b'.repeat(40)}.json`);
+    writeFileSync(ours, JSON.stringify({ email: 'ada@example.com', organization: 'lab', baseUrl: 'http://localhost:8080/v1', invitedAt: '2026-11-20T10:00:00.000Z' }));
+    writeFileSync(other, JSON.stringify({ email: 'bob@example.com', organization: 'other', baseUrl: 'http://localhost:8080/v1', invitedAt: '2026-11-20T10:00:00.000Z' }));
+    const dry = await Journal.open(dir, 'http://127.0.0.1:8080/v1', 'lab');
+    expect(recordedInvitation(dry, 'ada@example.com')?.sentAt).toBe('2026-11-20T10:00:00.000Z');
+    expect(existsSync(ours)).toBe(true);
+    await withJournalOf(dir, 'http://127.0.0.1:8080/v1', 'lab', lock, async (j) => {
+      expect(recordedInvitation(j, 'ada@example.com')?.outcome).toBe('invited');
+      expect(recordedInvitation(j, 'bob@example.com')).toBeUndefined();
+    });
+    expect(existsSync(ours)).toBe(false);
+    expect(existsSync(other)).toBe(true);
+    expect(recordedInvitation(await Journal.open(dir, 'http://localhost:8080', 'lab'), 'ada@example.com')?.email).toBe('ada@example.com');
+  });
+});

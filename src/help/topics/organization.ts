@@ -31,13 +31,14 @@ adds those who joined to their teams in the same run:
 - Those the organization adds at once are placed in their teams in the same
   run. The others are **invited, pending**: not a failure. Once they join, the
   next run adds them to their teams.
-- teamctl records each invitation in its config folder (\`invitations/\`): a
-  pending invitee is **not invited again** until \`--reinvite-after <days>\`
-  (default 7) has passed. A drift check still counts them as drift (exit 8).
-  A CI job that invites keeps \`$TEAMCTL_CONFIG_DIR/invitations/\` between runs
-  (a cache), or each run invites the pending ones again.
-- An invitation sends mail, so it is never sent twice in one run, even after
-  an error whose outcome is unknown.
+- teamctl records each invitation in its journal before sending it
+  (\`journal/\` in the config folder; \`teamctl help reliability\`): a pending
+  invitee is **not invited again** until \`--reinvite-after <days>\` (default
+  7) has passed. A drift check still counts them as drift (exit 8). A CI job
+  that invites keeps \`$TEAMCTL_CONFIG_DIR/journal/\` between runs (a cache),
+  or each run invites the pending ones again.
+- An invitation sends mail, so it is never sent twice, even after an error
+  whose outcome is unknown (exit 6) or a run killed while it was in flight.
 - \`--plan-out\` keeps the invitations in the plan; \`apply\` sends them once, and
   refuses the plan (exit 3) when an invitee joined since it was made.
 

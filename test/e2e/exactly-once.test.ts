@@ -1,0 +1,161 @@
+// Exactly once (`teamctl help reliability`): an invitation, a team creation and a removal request
+// are recorded in the journal before they are sent, under its one lock, and never sent twice —
+// by two runs that meet, by a run again after a late 503, by a run killed with SIGKILL. The
+// sandbox's counts of what it was sent are the reference.
+import { spawn } from 'node:child_process';
+import { resolve as resolvePath } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SandboxOptions } from '../../src/sandbox/server.js';
+import { writeFault } from '../../src/sandbox/write-faults.js';
+import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv | undefined;
+afterEach(async () => {
+  await s?.sandbox.close();
+  s = undefined;
+});
+const sb = (): SandboxEnv => s as SandboxEnv;
+
+/** Organization lab, 10 members, u1 admin; team t: u1 owner, u2. */
+async function start(options: SandboxOptions = {}): Promise<{ env: Record<string, string | undefined>; configDir: string }> {
+  s = await sandboxWithEnv({ seed: 'empty', ...options });
+  const store = s.sandbox.store;
+  store.createOrganization('lab');
+  store.addUsers('lab', 10);
+  store.members.setRole('lab', 'u00001', 'admin');
+  store.createTeam('lab', 't');
+  store.setTeamMembers('lab', 't', [{ userId: 'u00001', role: 'owner' }, { userId: 'u00002' }]);
+  return { env: { ...s.env, TEAMCTL_ORG: 'lab', TEAMCTL_TEAM: 't' }, configDir: newConfigDir() };
+}
+
+/** A promise and its resolver: a write held by the sandbox until the test lets it go. */
+function gate(): { until: Promise<void>; open: () => void } {
+  let open = (): void => {};
+  const until = new Promise<void>((resolve) => (open = resolve));
+  return { until, open };
+}
+/** Turns of the event loop until `done` holds (bounded: no real time is waited on). */
+async function turns(done: () => boolean, max = 2000): Promise<void> {
+  for (let i = 0; i < max && !done(); i++) await new Promise((r) => setImmediate(r));
+}
+const puts = (path: string): number => sb().sandbox.requests.filter((q) => q.method !== 'GET' && q.path === path).length;
+
+describe('exactly once', () => {
+  it('two `teams create` that meet send one creation: the second waits for the lock, plans again, finds the team', async () => {
+    const { env, configDir } = await start();
+    const held = gate();
+    sb().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'hold', until: held.until } }));
+    const first = runCli(['teams', 'create', 'Data Platform'], { env, configDir });
+    await turns(() => puts('/v1/orgs/lab/teams') === 1);
+    const second = runCli(['teams', 'create', 'Data Platform'], { env, configDir });
+    await turns(() => false, 200);
+    held.open();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(2); // an existing title
+    expect(b.stderr).toContain('waiting for it to finish');
+    expect(sb().sandbox.store.teamsCreated('lab', 'Data Platform')).toBe(1);
+    expect(sb().sandbox.store.teamsTitled('lab', 'Data Platform')).toBe(1);
+  });
+
+  it('a creation answered 503 and applied after the run read the teams: the run again at once waits out the hold-back, finds it, creates none', async () => {
+    const { env, configDir } = await start();
+    const late = gate();
+    sb().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'late', until: late.until } }));
+    const first = await runCli(['teams', 'create', 'Ops'], { env, configDir });
+    expect(first.code, first.stderr).toBe(6); // unknown, never "failed"
+    expect(sb().sandbox.store.teamsTitled('lab', 'Ops')).toBe(0);
+    sb().sandbox.clearIntercepts();
+    const waits: number[] = [];
+    // The service applies it while the second run waits out the hold-back time.
+    const sleep = async (ms: number): Promise<void> => {
+      waits.push(ms);
+      late.open();
+      await turns(() => sb().sandbox.store.teamsTitled('lab', 'Ops') === 1);
+    };
+    const second = await runCli(['teams', 'create', 'Ops'], { env, configDir, sleep });
+    expect(waits.some((ms) => ms > 50_000 && ms <= 60_000), String(waits)).toBe(true);
+    expect(second.stderr).toContain('whose outcome is unknown');
+    expect(second.code, second.stderr).toBe(2); // the team is there now: an existing title
+    expect(sb().sandbox.store.teamsCreated('lab', 'Ops')).toBe(1);
+  });
+
+  it('two `members add --invite` that meet send one invitation', async () => {
+    const { env, configDir } = await start();
+    const held = gate();
+    sb().sandbox.intercept(writeFault({ write: 'invite', fault: { kind: 'hold', until: held.until } }));
+    const first = runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir });
+    await turns(() => puts('/v1/orgs/lab/invites') === 1);
+    const second = runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir });
+    await turns(() => false, 200);
+    held.open();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stderr).toMatch(/new\.hire@example\.com invited \d{4}-\d\d-\d\d, pending/);
+    expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
+  });
+
+  it('an invitation answered 2xx with a body teamctl cannot read is unknown (exit 6), recorded, and not sent again', async () => {
+    const { env, configDir } = await start();
+    sb().sandbox.intercept(writeFault('invite:body:ok'));
+    const first = await runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir });
+    expect(first.code, first.stderr).toBe(6);
+    sb().sandbox.clearIntercepts();
+    const again = await runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir });
+    expect(again.code, again.stderr).toBe(0);
+    expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
+  });
+
+  it('the same service spelled otherwise (127.0.0.1 for localhost, a trailing slash, HTTP://) finds the record: no second invitation', async () => {
+    const { env, configDir } = await start();
+    const url = new URL(sb().sandbox.url);
+    expect((await runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir })).code).toBe(0);
+    const spellings = [`http://localhost:${url.port}${url.pathname}`, `HTTP://127.0.0.1:${url.port}${url.pathname}/`];
+    for (const base of spellings) {
+      const r = await runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env: { ...env, TEAMCTL_BASE_URL: base }, configDir });
+      expect(r.code, `${base}: ${r.stderr}`).toBe(0);
+    }
+    expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
+  });
+
+  it('a 403 on the invitation is exit 4, and nothing is recorded as sent', async () => {
+    const { env, configDir } = await start();
+    sb().sandbox.intercept((req) => (req.method === 'POST' ? { kind: 'respond', status: 403, body: { error: { code: 403, message: 'not allowed' } } } : undefined));
+    const r = await runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir });
+    expect(r.code, r.stderr).toBe(4);
+    sb().sandbox.clearIntercepts();
+    expect((await runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir })).code).toBe(0);
+    expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
+  });
+
+  it('a removal answered 202 is requested once: the run again within 7 days says when it was requested and sends nothing', async () => {
+    const { env, configDir } = await start({ callerRole: 'read' });
+    const first = await runCli(['members', 'offboard', 'u00005', '--from-organization', '--yes'], { env, configDir });
+    expect(first.code, first.stderr).toBe(6); // requested: still a member
+    const again = await runCli(['members', 'offboard', 'u00005', '--from-organization', '--yes'], { env, configDir });
+    expect(again.stderr).toMatch(/requested \d{4}-\d\d-\d\d, not requested again before \d{4}-\d\d-\d\d/);
+    expect(sb().sandbox.store.removalRequestsSent('lab', 'u00005')).toBe(1);
+    expect(sb().sandbox.store.getUser('lab', 'u00005')).toBeDefined();
+  });
+
+  it('a run killed with SIGKILL while its invitation is in flight leaves a record: the next run does not invite again', async () => {
+    const { env, configDir } = await start();
+    const held = gate();
+    sb().sandbox.intercept(writeFault({ write: 'invite', fault: { kind: 'hold', until: held.until } }));
+    const childEnv = { PATH: process.env.PATH ?? '', HOME: configDir, CI: 'true', TEAMCTL_CONFIG_DIR: configDir, ...(env as Record<string, string>) };
+    const child = spawn(process.execPath, [resolvePath('bin/teamctl.js'), 'members', 'add', 'new.hire@example.com', '--invite'], { env: childEnv, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    // Bounded by the child: it sends its invitation within its own start-up time.
+    for (let i = 0; i < 600 && puts('/v1/orgs/lab/invites') === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(puts('/v1/orgs/lab/invites')).toBe(1);
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    held.open(); // the service had it: the invitation goes out
+    await turns(() => sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com') === 1);
+    const again = await runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/pending/);
+    expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
+  });
+});
