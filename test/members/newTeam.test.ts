@@ -232,7 +232,7 @@ describe('a creation whose answer proves nothing', () => {
     ]);
   });
 
-  it('not made: failed, never sent again, every planned change failed with why', async () => {
+  it('not made yet: unknown (it may still land), never sent again, every planned change unknown with why', async () => {
     const { sandbox } = await setup();
     sandbox.intercept((req) => (req.method === 'PUT' && req.path === '/v1/orgs/acme/teams' ? { kind: 'reset' } : undefined));
     const { d, execute, planned } = await domain([byEmail(mail(4), 'owner'), byId(uid(5))]);
@@ -241,13 +241,13 @@ describe('a creation whose answer proves nothing', () => {
     expect(titled('Data Platform')).toEqual([]);
     expect(d.team).toBe('Data Platform');
     const message = view.summary(undefined);
-    expect(message).toMatch(/^team "Data Platform" was not created: PUT .*; the listing shows no team of that title: not sent again$/);
-    expect(view.rows.map((r) => [r.outcome, r.status, r.message])).toEqual(planned.planned().rows.map(() => ['failed', null, message]));
+    expect(message).toMatch(/^team "Data Platform" was not created: PUT .*; the listing shows no team of that title yet: outcome unknown, not sent again before the hold-back time has passed$/);
+    expect(view.rows.map((r) => [r.outcome, r.status, r.message])).toEqual(planned.planned().rows.map(() => ['unknown', null, message]));
     const report = view.json as MembersReport;
     expect(report).toMatchObject({ dryRun: false, added: [], roleChanged: [], verified: false });
     expect(report.failed).toEqual((planned.planned().json as MembersReport).added.map((user) => ({ user, action: 'add', status: null, message })));
     const units = planned.work().units;
-    expect(view.tally).toEqual({ total: units, applied: 0, failed: units, unknown: 0, unexplained: 0, unverifiable: false, firstFailure: message });
+    expect(view.tally).toEqual({ total: units, applied: 0, failed: units, unknown: units, unexplained: 0, unverifiable: false, firstFailure: message });
     expect(view.doc).toEqual(planned.planned().doc);
   });
 
@@ -258,7 +258,7 @@ describe('a creation whose answer proves nothing', () => {
     sandbox.intercept((req) => (req.method === 'PUT' && req.path === '/v1/orgs/acme/teams' ? { kind: 'reset' } : undefined));
     const { execute } = await domain([byId(uid(5))]);
     const view = await execute();
-    expect(view.summary(undefined)).toMatch(new RegExp(`; the listing shows 2 teams of that title \\(${a}, ${b}\\): not sent again$`));
+    expect(view.summary(undefined)).toMatch(new RegExp(`; the listing shows 2 teams of that title \\(${a}, ${b}\\) yet: outcome unknown, not sent again before the hold-back time has passed$`));
     expect(members(a)).toEqual({});
     expect(members(b)).toEqual({});
   });
