@@ -6,7 +6,7 @@ import { checkOutputs, holdBackOf, runChange, runOptions, type ChangeDomain, typ
 import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
-import { titleKey } from '../model/titles.js';
+import { normalTitle, titleKey } from '../model/titles.js';
 import { settleTeamCreations, withJournalOf, type LockOptions } from '../journal/journal.js';
 import type { UserEntry, UserRef } from '../model/users.js';
 import { identifierProblem } from '../api/segment.js';
@@ -312,6 +312,6 @@ interface RosterTeams {
 
 /** A team to create, once: names that differ only in case are one title (they would match each other). */
 function toCreate(missing: Map<string, UserEntry[]>, name: string, rows: readonly UserEntry[]): void {
-  const title = [...missing.keys()].find((t) => titleKey(t) === titleKey(name)) ?? name;
+  const title = [...missing.keys()].find((t) => titleKey(t) === titleKey(name)) ?? normalTitle(name);
   missing.set(title, [...(missing.get(title) ?? []), ...rows.map((row) => ({ ...row, team: title }))]);
 }

@@ -1,7 +1,7 @@
 // `teams create|rename|delete` (README, "Teams by id or title"): the changes to the
 // organization's teams, planned from the teams as listed. Pure: the listing and the names in,
 // the changes and the problems out; nothing is sent while there is a problem.
-import { titleKey } from '../model/titles.js';
+import { hiddenInTitle, normalTitle, titleKey } from '../model/titles.js';
 import { matchTeam, type NamedTeam } from './teams.js';
 
 /** A team as listed: what a change to it is planned from. */
@@ -36,7 +36,7 @@ export function titleProblem(title: string): string | undefined {
   if ([...title].length > maxTitleLength) return `a title has at most ${maxTitleLength} characters, this one ${[...title].length}`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f]/.test(title)) return 'a title cannot hold a control character';
-  return undefined;
+  return hiddenInTitle(title);
 }
 
 /** The team already titled `title` in any case (names match in any case, so a second one would be ambiguous). */
@@ -48,7 +48,7 @@ export function planCreate(titles: readonly string[], teams: readonly ListedTeam
   const problems: TeamPlanProblem[] = [];
   const seen = new Set<string>();
   for (const raw of titles) {
-    const title = raw.trim();
+    const title = normalTitle(raw);
     const problem = titleProblem(title);
     if (problem !== undefined) problems.push({ kind: 'usage', message: `${JSON.stringify(raw)}: ${problem}` });
     else if (seen.has(titleKey(title))) continue;
@@ -76,7 +76,7 @@ const isProblem = (found: ListedTeam | TeamPlanProblem): found is TeamPlanProble
 export function planRename(name: string, title: string, teams: readonly ListedTeam[]): TeamsPlan {
   const found = find(name, teams);
   if (isProblem(found)) return { changes: [], problems: [found] };
-  const wanted = title.trim();
+  const wanted = normalTitle(title);
   const problem = titleProblem(wanted);
   if (problem !== undefined) return { changes: [], problems: [{ kind: 'usage', message: `${JSON.stringify(title)}: ${problem}` }] };
   if (found.title === wanted) return { changes: [], problems: [] };
