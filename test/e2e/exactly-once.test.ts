@@ -158,4 +158,18 @@ describe('exactly once', () => {
     expect(again.stderr).toMatch(/pending/);
     expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
   });
+  it('apply --force of an applied invitation plan does not send the invitation again: the journal says it may have gone out', async () => {
+    const { env, configDir } = await start();
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const plan = join(mkdtempSync(join(tmpdir(), 'teamctl-once-')), 'plan.json');
+    const made = await runCli(['members', 'add', 'new.hire@example.com', '--invite', '--plan-out', plan], { env, configDir });
+    expect(made.code, made.stderr).toBe(0);
+    expect((await runCli(['apply', plan], { env, configDir })).code).toBe(0);
+    expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
+    const forced = await runCli(['apply', plan, '--force'], { env, configDir });
+    expect(forced.stderr).toMatch(/new\.hire@example\.com invited \d{4}-\d\d-\d\d, pending/);
+    expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
+  });
 });
