@@ -4,7 +4,7 @@
 //   print the plan → guards → --plan-out → dry run? → confirm → apply → read back and verify →
 //   report (CSV, JSON, Markdown, step summary) → the exit rule (src/engine/exit.ts).
 // Reports are views of one list of outcome rows per change, so they always agree.
-import { defaultHoldBackMs, type HoldBack } from '../journal/journal.js';
+import { defaultHoldBackMs, type HoldBack } from '../journal/teamCreations.js';
 import { resolve } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';

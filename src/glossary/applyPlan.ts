@@ -9,7 +9,7 @@ import { GuardError } from '../errors.js';
 import { resolveTimeoutMs } from '../settings.js';
 import { glossaryDomain, readGlossaryAndSettle } from './change.js';
 import { keyTermOf } from './importView.js';
-import { holdBack as holdBackWaiting } from '../journal/journal.js';
+import { holdBack as holdBackWaiting } from '../journal/glossaryBatches.js';
 import { withJournal } from './run.js';
 import { holdBackWaiter, type HoldBack } from './holdBack.js';
 import { glossaryMoved, glossaryPlanBody } from './savedPlan.js';

@@ -16,7 +16,8 @@ import { maxRemovalsAllowed } from '../plan/members.js';
 import type { GlossaryEntryLike, GlossaryPlan, OnConflict, PlannedOperation } from '../plan/glossary.js';
 import { applyGlossaryPlan, defaultHoldBackMs } from './apply.js';
 import type { ApplyResult } from './outcomes.js';
-import { journaled, type Journal, type Settled } from '../journal/journal.js';
+import type { Journal, Settled } from '../journal/journal.js';
+import { journaled } from '../journal/glossaryBatches.js';
 import {
   appliedReport,
   appliedRows,

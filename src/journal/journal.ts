@@ -20,11 +20,11 @@ import { join } from 'node:path';
 import type { GlossaryOperation } from '../api/types.js';
 import { isLoopback } from '../api/url.js';
 import { oneLine } from '../output/terminal.js';
-import { GuardError, ServiceError, TeamctlError } from '../errors.js';
+import { GuardError, TeamctlError } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic.js';
 import { FileKindError, openRegular, readRegularText } from '../files/regular.js';
 import { translationsKey } from '../model/entries.js';
-import type { GlossaryEntryLike, PlannedOperation } from '../plan/glossary.js';
+import type { GlossaryEntryLike } from '../plan/glossary.js';
 
 export interface JournalBatch {
   id: string;
@@ -503,50 +503,6 @@ function isBatch(value: unknown): value is JournalBatch {
   return typeof b === 'object' && b !== null && typeof b.id === 'string' && typeof b.sentAt === 'string' && Array.isArray(b.operations);
 }
 
-/** Splits planned operations into those to send and those an earlier run may still apply. */
-export function holdBack(planned: readonly PlannedOperation[], held: Settled['held']): { send: PlannedOperation[]; held: { planned: PlannedOperation; sentAt: string }[] } {
-  const waiting = [...held];
-  const send: PlannedOperation[] = [];
-  const out: { planned: PlannedOperation; sentAt: string }[] = [];
-  for (const p of planned) {
-    const i = waiting.findIndex((h) => sameOperation(h.operation, p.operation));
-    if (i < 0) send.push(p);
-    else {
-      out.push({ planned: p, sentAt: (waiting[i] as { sentAt: string }).sentAt });
-      waiting.splice(i, 1);
-    }
-  }
-  return { send, held: out };
-}
-
-function sameOperation(a: GlossaryOperation, b: GlossaryOperation): boolean {
-  if (a.type === 'insert' && b.type === 'insert') return translationsKey(a.translations) === translationsKey(b.translations);
-  if (a.type === 'update' && b.type === 'update') return a.id === b.id;
-  return a.type === 'delete' && b.type === 'delete' && a.id === b.id;
-}
-
-/**
- * The glossary PUT, journaled: recorded before it is sent, forgotten once its outcome is known —
- * kept when the outcome is unknown (or the process ends with the request in flight).
- */
-export function journaled(
-  update: (operations: GlossaryOperation[]) => Promise<void>,
-  journal: Journal,
-  now: () => Date = () => new Date(),
-): (operations: GlossaryOperation[]) => Promise<void> {
-  return async (operations) => {
-    const id = await journal.sending(operations, now());
-    try {
-      await update(operations);
-    } catch (err) {
-      const unknown = !(err instanceof TeamctlError) || (err instanceof ServiceError && err.outcome === 'unknown');
-      if (!unknown) await journal.settled(id, []);
-      throw err;
-    }
-    await journal.settled(id, []);
-  };
-}
-
 /**
  * Runs `use` with the journal of `baseUrl` and `organization` open, and closes it after: under its
  * lock when `lock` is given (a run that sends writes that cannot be repeated: the next such run
@@ -559,32 +515,4 @@ export async function withJournalOf<T>(configDir: string, baseUrl: string, organ
   } finally {
     await journal.close();
   }
-}
-
-/** How long a write of unknown outcome is held back before a listing may prove it lost (`teamctl help reliability`). */
-export const defaultHoldBackMs = 60_000;
-
-export interface HoldBack {
-  now: () => number;
-  sleep: (ms: number) => Promise<void>;
-  holdBackMs: number;
-  /** Said once when the run waits for writes still held back. */
-  say: (message: string) => void;
-}
-
-/**
- * The team creations earlier runs left of unknown outcome, settled before a run plans (`teamctl
- * help reliability`): by the listing now, and — in a run that sends, under the lock — by a listing
- * once their hold-back time has passed, waited for. Returns what is still held back (a dry run
- * does not wait): titles not to plan a creation of.
- */
-export async function settleTeamCreations(journal: Journal, list: () => Promise<string[]>, key: (title: string) => string, hold: HoldBack): Promise<{ title: string; until: number }[]> {
-  if (journal.writes('team').length === 0) return [];
-  let held = await journal.settleTeams(await list(), key, new Date(hold.now()), hold.holdBackMs);
-  if (held.length === 0 || !journal.locked) return held;
-  const wait = Math.max(...held.map((h) => h.until)) - hold.now();
-  hold.say(`waiting ${Math.ceil(wait / 1000)} s for ${held.length === 1 ? 'a team creation' : `${held.length} team creations`} of an earlier run whose outcome is unknown (${held.map((h) => JSON.stringify(h.title)).join(', ')}), then listing the teams again`);
-  await hold.sleep(Math.max(0, wait));
-  held = await journal.settleTeams(await list(), key, new Date(hold.now()), hold.holdBackMs);
-  return held;
 }

@@ -8,7 +8,8 @@ import type { ListedTeam, TeamsPlan } from '../plan/teamChanges.js';
 import { closestTeams, describeTeam } from '../plan/teams.js';
 import { listedTeams, teamsDomain } from './change.js';
 import type { ApiClient } from '../api/client.js';
-import { settleTeamCreations, withJournalOf, type Journal } from '../journal/journal.js';
+import { withJournalOf, type Journal } from '../journal/journal.js';
+import { settleTeamCreations } from '../journal/teamCreations.js';
 import { titleKey } from '../model/titles.js';
 
 export interface TeamsRunOptions {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GuardError } from '../../src/errors.js';
-import { Journal, JournalError, holdBack, journalOrigin, journaled } from '../../src/journal/journal.js';
+import { Journal, JournalError, journalOrigin } from '../../src/journal/journal.js';
+import { holdBack, journaled } from '../../src/journal/glossaryBatches.js';
 
 const base = 'http://127.0.0.1:1/v1';
 const at = (s: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, s));

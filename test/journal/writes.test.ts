@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GuardError } from '../../src/errors.js';
-import { Journal, JournalError, settleTeamCreations, withJournalOf } from '../../src/journal/journal.js';
+import { Journal, JournalError, withJournalOf } from '../../src/journal/journal.js';
+import { settleTeamCreations } from '../../src/journal/teamCreations.js';
 import { titleKey } from '../../src/model/titles.js';
 import { recordedInvitation, stillPending } from '../../src/organization/invitations.js';
 
