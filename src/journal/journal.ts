@@ -508,6 +508,16 @@ function isBatch(value: unknown): value is JournalBatch {
  * lock when `lock` is given (a run that sends writes that cannot be repeated: the next such run
  * waits, then plans again from what this one left), else a read-only copy (a dry run).
  */
+/**
+ * The journal a write that cannot be repeated is recorded in before it is sent (`teamctl help
+ * reliability`). Every such write goes through here: one without a journal held under its lock is
+ * a bug, and nothing is sent.
+ */
+export function lockedJournal(journal: Journal | undefined): Journal {
+  if (journal?.locked !== true) throw new Error('a write that cannot be repeated, about to be sent without the journal held under its lock');
+  return journal;
+}
+
 export async function withJournalOf<T>(configDir: string, baseUrl: string, organization: string, lock: LockOptions | undefined, use: (journal: Journal) => Promise<T>): Promise<T> {
   const journal = await Journal.open(configDir, baseUrl, organization, lock);
   try {

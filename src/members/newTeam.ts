@@ -25,7 +25,7 @@ import { plural } from '../output/words.js';
 import { membersDomain, type MembersDomain, type MembersRunSettings } from './change.js';
 import type { MembersReport, ReportRow } from './report.js';
 import { readTeam } from './team.js';
-import type { Journal } from '../journal/journal.js';
+import { lockedJournal, type Journal } from '../journal/journal.js';
 
 /** The organization's members, to turn a roster's rows into the member ids a creation takes. */
 export interface OrganizationMembers {
@@ -82,7 +82,7 @@ async function create(client: ApiClient, org: string, title: string, members: re
   // Recorded before it is sent (`teamctl help reliability`): a journal that cannot be written sends nothing.
   let ids: string[] = [];
   try {
-    if (journal?.locked) ids = await journal.intend([{ kind: 'team', title }], new Date());
+    ids = await lockedJournal(journal).intend([{ kind: 'team', title }], new Date());
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     return { failure: `not sent: ${err.message}`, status: null };

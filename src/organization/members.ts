@@ -27,7 +27,7 @@ import type { Part } from './sequence.js';
 import type { MembersPlanBody } from '../members/change.js';
 import type { InvitationsPlanBody } from './invitations.js';
 import { callerOf, readOrgMembers } from './read.js';
-import type { Journal } from '../journal/journal.js';
+import { lockedJournal, type Journal } from '../journal/journal.js';
 
 /** One user and action: `planned` in a dry run. */
 export interface OrgRow {
@@ -250,7 +250,7 @@ async function sendChange(client: ApiClient, org: string, c: OrgChange, journal:
   if (recorded !== undefined) return rowOf(c, 'requested', null, `removal requested ${recorded.sentAt.slice(0, 10)}: still a member; not requested again before ${recorded.until}`);
   let ids: string[] = [];
   try {
-    if (journal?.locked) ids = await journal.intend([{ kind: 'removal', user: c.user.id, email: c.user.email }], new Date(now));
+    ids = await lockedJournal(journal).intend([{ kind: 'removal', user: c.user.id, email: c.user.email }], new Date(now));
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     return rowOf(c, 'failed', null, `not sent: ${err.message}`);

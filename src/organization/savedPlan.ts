@@ -95,9 +95,10 @@ export function orgPlanBody(value: Json): OrgPlanBody {
 export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPlanRun): Promise<number> {
   const { path, baseUrl, org, run } = saved;
   const body = checked(path, () => orgPlanBody(plan.body));
-  // Invitations go out under the journal's lock, checked against its records: --force never sends
-  // one again that a record says may have gone out (`teamctl help reliability`).
-  const lock = body.invitations !== undefined && !run.dryRun ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the organization' } : undefined;
+  // Invitations and removals go out under the journal's lock, checked against its records: --force
+  // never sends one again that a record says may have gone out (`teamctl help reliability`).
+  const writes = body.invitations !== undefined || body.plan.changes.some((c) => c.action === 'remove');
+  const lock = writes && !run.dryRun ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the organization' } : undefined;
   return withJournalOf(ctx.store.dir, baseUrl, org, lock, (journal) => applyOrgPlanBody(ctx, plan, saved, body, journal));
 }
 
@@ -121,7 +122,7 @@ async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRu
   if (moved.length > 0 || joined.length > 0) {
     throw new GuardError(`the members of organization ${org} changed since the plan was made: ${[...moved, ...joined].join('; ')}; nothing was sent`, { hint: remakePlan });
   }
-  const input = { client, baseUrl, org, command: plan.command, members, plan: body.plan, caller, maxOrgRemovals: body.options.maxOrgRemovals, force: body.options.force, concurrency: body.options.concurrency, confirmed: true };
+  const input = { client, baseUrl, org, command: plan.command, members, plan: body.plan, caller, maxOrgRemovals: body.options.maxOrgRemovals, force: body.options.force, concurrency: body.options.concurrency, confirmed: true, journal };
   if (teams === undefined) return runChange(ctx, orgMembersDomain(ctx, input), run);
   const { roles, removals } = organizationParts(ctx, input);
   const single = 'team' in teams ? teams.team : undefined;

@@ -4,7 +4,7 @@
 // Creating is not idempotent (titles are not unique): a creation is sent again only when it
 // cannot have been processed (the client's rule), and an unknown outcome is settled by listing
 // the teams, never by sending it again, so no run makes two teams of one title.
-import type { Journal } from '../journal/journal.js';
+import { lockedJournal, type Journal } from '../journal/journal.js';
 import type { ApiClient } from '../api/client.js';
 import { createTeam, deleteTeam, listTeams, renameTeam } from '../api/organization.js';
 import type { Context } from '../context.js';
@@ -142,7 +142,7 @@ export function teamsDomain(input: TeamsDomainInput): ChangeDomain<TeamRow> {
 async function send(client: ApiClient, org: string, change: TeamChange, journal: Journal | undefined): Promise<TeamRow> {
   let ids: string[] = [];
   try {
-    if (change.action === 'create' && journal?.locked) ids = await journal.intend([{ kind: 'team', title: change.title }], new Date());
+    if (change.action === 'create') ids = await lockedJournal(journal).intend([{ kind: 'team', title: change.title }], new Date());
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     return rowOf(change, 'failed', null, `not sent: ${err.message}`);

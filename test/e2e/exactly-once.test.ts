@@ -4,6 +4,9 @@
 // sandbox's counts of what it was sent are the reference.
 import { spawn } from 'node:child_process';
 import { resolve as resolvePath } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { writeFault } from '../../src/sandbox/write-faults.js';
@@ -160,9 +163,6 @@ describe('exactly once', () => {
   });
   it('apply --force of an applied invitation plan does not send the invitation again: the journal says it may have gone out', async () => {
     const { env, configDir } = await start();
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const plan = join(mkdtempSync(join(tmpdir(), 'teamctl-once-')), 'plan.json');
     const made = await runCli(['members', 'add', 'new.hire@example.com', '--invite', '--plan-out', plan], { env, configDir });
     expect(made.code, made.stderr).toBe(0);
@@ -171,5 +171,56 @@ describe('exactly once', () => {
     const forced = await runCli(['apply', plan, '--force'], { env, configDir });
     expect(forced.stderr).toMatch(/new\.hire@example\.com invited \d{4}-\d\d-\d\d, pending/);
     expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
+  });
+
+  it('a removal answered 202 through `apply` of a saved plan is recorded: the same plan applied again, and a new one, request nothing more', async () => {
+    const { env, configDir } = await start({ callerRole: 'read' });
+    const plan = join(mkdtempSync(join(tmpdir(), 'teamctl-once-')), 'plan.json');
+    const made = await runCli(['members', 'offboard', 'u00005', '--from-organization', '--plan-out', plan], { env, configDir });
+    expect(made.code, made.stderr).toBe(0);
+    expect((await runCli(['apply', plan], { env, configDir })).code).toBe(6); // requested: still a member
+    expect(sb().sandbox.store.removalRequestsSent('lab', 'u00005')).toBe(1);
+    const forced = await runCli(['apply', plan, '--force'], { env, configDir });
+    expect(forced.stderr).toMatch(/requested \d{4}-\d\d-\d\d, not requested again before \d{4}-\d\d-\d\d/);
+    const again = await runCli(['members', 'offboard', 'u00005', '--from-organization', '--plan-out', plan], { env, configDir });
+    expect(again.code, again.stderr).toBe(0);
+    await runCli(['apply', plan], { env, configDir });
+    expect(sb().sandbox.store.removalRequestsSent('lab', 'u00005')).toBe(1);
+  });
+
+  it('two `apply` of one saved `teams create` plan that meet send one creation: the second waits for the lock and finds the title taken', async () => {
+    const { env, configDir } = await start();
+    const plan = join(mkdtempSync(join(tmpdir(), 'teamctl-once-')), 'plan.json');
+    expect((await runCli(['teams', 'create', 'Data Platform', '--plan-out', plan], { env, configDir })).code).toBe(0);
+    const held = gate();
+    sb().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'hold', until: held.until } }));
+    const first = runCli(['apply', plan], { env, configDir });
+    await turns(() => puts('/v1/orgs/lab/teams') === 1);
+    const second = runCli(['apply', plan, '--force'], { env, configDir });
+    await turns(() => false, 200);
+    held.open();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.stderr).toContain('waiting for it to finish');
+    expect(b.code, b.stderr).toBe(3); // the title is taken now: the plan is stale, nothing sent
+    expect(sb().sandbox.store.teamsCreated('lab', 'Data Platform')).toBe(1);
+  });
+
+  it('a saved `teams create` plan whose creation was answered 503 and applied late: applied again at once, it waits out the hold-back and creates none', async () => {
+    const { env, configDir } = await start();
+    const plan = join(mkdtempSync(join(tmpdir(), 'teamctl-once-')), 'plan.json');
+    expect((await runCli(['teams', 'create', 'Ops', '--plan-out', plan], { env, configDir })).code).toBe(0);
+    const late = gate();
+    sb().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'late', until: late.until } }));
+    expect((await runCli(['apply', plan], { env, configDir })).code).toBe(6);
+    sb().sandbox.clearIntercepts();
+    const sleep = async (): Promise<void> => {
+      late.open();
+      await turns(() => sb().sandbox.store.teamsTitled('lab', 'Ops') === 1);
+    };
+    const again = await runCli(['apply', plan, '--force'], { env, configDir, sleep });
+    expect(again.stderr).toContain('whose outcome is unknown');
+    expect(again.code, again.stderr).toBe(3);
+    expect(sb().sandbox.store.teamsCreated('lab', 'Ops')).toBe(1);
   });
 });

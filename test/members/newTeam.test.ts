@@ -13,6 +13,7 @@ import type { MembersReport } from '../../src/members/report.js';
 import { planMembers, refOfEntry } from '../../src/plan/members.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { fakeStreams } from '../helpers/streams.js';
+import { heldJournal } from '../helpers/journal.js';
 import { mail, sandboxPerTest, uid } from '../helpers/sandbox-client.js';
 
 let sandbox: Sandbox | undefined;
@@ -36,7 +37,8 @@ async function domain(rows: UserEntry[], options: { prune?: boolean; title?: str
   const c = client as ApiClient;
   const members = await organizationMembers(c, 'acme');
   const title = options.title ?? 'Data Platform';
-  const d = newTeamDomain(ctx, { client: c, baseUrl: 'https://api.example.test/v1', org: 'acme', title, rows, members, command: 'members sync', settings, prune: options.prune ?? false });
+  const journal = await heldJournal('https://api.example.test/v1', 'acme');
+  const d = newTeamDomain(ctx, { client: c, baseUrl: 'https://api.example.test/v1', org: 'acme', title, rows, members, command: 'members sync', settings, prune: options.prune ?? false, journal });
   // The members domain the new team is planned with (from an empty team), to compare with.
   const planned = membersDomain(ctx, { client: c, baseUrl: 'https://api.example.test/v1', org: 'acme', team: title, command: 'members sync', current: [], plan: planMembers([], { roster: rows, prune: options.prune ?? false }), named: rows.map(refOfEntry), settings });
   const execute = () => d.execute({ increment() {}, stop() {} }, () => false);

@@ -3,6 +3,7 @@
 // planner, the confirmation, role changes before removals, 205, 204 and 202, a lost answer
 // settled by reading the members, a read-back that differs or fails, an interruption, and the
 // report, summary, tally and exit words of each.
+import { heldJournal } from '../helpers/journal.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,8 +40,9 @@ async function setup(options: SandboxOptions = {}, flags: { yes?: boolean } = {}
   const ctx = new Context({ streams, env: { TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-orgm-')) } }, { color: false, ...flags });
   const members = await readOrgMembers(client, 'lab');
   const c = client;
+  const journal = await heldJournal(c.base.origin + c.base.prefix, 'lab');
   const domain = (p: OrgPlan, input: Partial<OrgDomainInput> = {}) =>
-    orgMembersDomain(ctx, { client: c, baseUrl: c.base.origin + c.base.prefix, org: 'lab', command: 'users set-role', members, plan: p, caller: undefined, maxOrgRemovals: '5', force: false, concurrency: 2, ...input });
+    orgMembersDomain(ctx, { client: c, baseUrl: c.base.origin + c.base.prefix, org: 'lab', command: 'users set-role', members, plan: p, caller: undefined, maxOrgRemovals: '5', force: false, concurrency: 2, journal, ...input });
   let units = 0;
   const progress = { increment: (n = 1) => void (units += n), stop() {} };
   return { sandbox, store, ctx, members, domain, progress, units: () => units, warnings: () => streams.err() };

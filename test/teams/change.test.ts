@@ -3,6 +3,8 @@
 // the confirmation, each change sent against the sandbox and read back, the rows, the summary, the
 // tally and the words of a failed or partial run. The end-to-end tests drive the same code
 // through main(); these pin each sentence and number.
+import type { Journal } from '../../src/journal/journal.js';
+import { heldJournal } from '../helpers/journal.js';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
@@ -38,7 +40,7 @@ const create = (title: string): TeamChange => ({ action: 'create', title });
 const rename = (team: string, from: string, title: string): TeamChange => ({ action: 'rename', team, from, title });
 const del = (team: string, title: string, members: number): TeamChange => ({ action: 'delete', team, title, members });
 
-function domain(changes: TeamChange[], options: { force?: boolean; confirmed?: boolean; client?: ApiClient } = {}) {
+function domain(changes: TeamChange[], options: { force?: boolean; confirmed?: boolean; client?: ApiClient; journal?: Journal } = {}) {
   return teamsDomain({
     client: options.client ?? noClient,
     baseUrl: 'https://api.example.test/v1',
@@ -52,6 +54,7 @@ function domain(changes: TeamChange[], options: { force?: boolean; confirmed?: b
     changes,
     force: options.force ?? false,
     ...(options.confirmed === undefined ? {} : { confirmed: options.confirmed }),
+    ...(options.journal === undefined ? {} : { journal: options.journal }),
   });
 }
 
@@ -62,7 +65,8 @@ const row = (r: Partial<TeamRow> & Pick<TeamRow, 'action' | 'outcome'>): TeamRow
 async function execute(changes: TeamChange[], interruptAfter = Infinity) {
   let units = 0;
   let sent = 0;
-  const view = await domain(changes, { force: true, client }).execute(
+  const journal = await heldJournal('https://api.example.test/v1', 'acme');
+  const view = await domain(changes, { force: true, client, journal }).execute(
     { increment: (n = 1) => void (units += n), stop() {} },
     () => sent++ >= interruptAfter,
   );
