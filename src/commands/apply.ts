@@ -36,9 +36,9 @@ export function command(f: Factory): Command {
     .option('--show', 'print the plan offline (command, organization, base URL, time, guards, every change); nothing is read or sent')
     .option('--report <file.csv>', 'write one row per change: what the command that made the plan writes')
     .option('--force', 'apply a plan that was already applied (it must still match the state it was made from)')
-    .option('--no-wait', 'when another teamctl is changing the same glossary (a glossary plan): refuse (exit 3) instead of waiting for it')
-    .option('--hold-back <seconds>', 'a glossary plan: how long a write whose outcome is unknown is left alone before a listing settles it (default 60)')
-    .option('--no-settle', 'a glossary plan: at the end, leave writes still held back in the journal (exit 6) instead of waiting to settle them')
+    .option('--no-wait', 'when another teamctl holds the journal of this service and organization: refuse (exit 3) instead of waiting for it')
+    .option('--hold-back <seconds>', 'how long a glossary write or team creation whose outcome is unknown is left alone before a listing settles it (default 60)')
+    .option('--no-settle', 'at the end, leave writes still held back in the journal (exit 6) instead of waiting to settle them')
     .addHelpText(
       'after',
       examples(
@@ -96,10 +96,10 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   };
   const runOptions = { dryRun, inputs, claim, ...(opts.report !== undefined ? { report: opts.report } : {}) };
 
-  const saved = { path: opts.planFile, client, baseUrl, org, run: runOptions };
+  const { parseHoldBack } = await import('../journal/holdBack.js');
+  const saved = { path: opts.planFile, client, baseUrl, org, run: runOptions, wait: opts.wait !== false, holdBack: parseHoldBack(opts) };
   if (plan.kind === 'members') return (await import('../members/applyPlan.js')).applyMembersPlan(ctx, plan, saved);
   if (plan.kind === 'teams') return (await import('../teams/applyPlan.js')).applyTeamsPlan(ctx, plan, saved);
   if (plan.kind === 'organization') return (await import('../organization/savedPlan.js')).applyOrgPlan(ctx, plan, saved);
-  const [{ applyGlossaryPlan }, { parseHoldBack }] = await Promise.all([import('../glossary/applyPlan.js'), import('../glossary/holdBack.js')]);
-  return applyGlossaryPlan(ctx, plan, saved, opts.wait, parseHoldBack(opts));
+  return (await import('../glossary/applyPlan.js')).applyGlossaryPlan(ctx, plan, saved);
 }

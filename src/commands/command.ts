@@ -97,6 +97,29 @@ export function examples(...lines: string[]): string {
 }
 
 /** The collector of a repeatable flag (`--add-file a --add-file b`). */
+/**
+ * The flags of a command that may send a write the service cannot take twice (`teamctl help
+ * reliability`): --no-wait always; --hold-back and --no-settle where it may create teams;
+ * --rerequest-after where it may remove members from the organization.
+ */
+export function journalOptions(cmd: Command, which: { holdBack?: boolean; rerequest?: boolean } = {}): Command {
+  cmd.option('--no-wait', 'when another teamctl holds the journal of this service and organization: refuse (exit 3) instead of waiting for it');
+  if (which.holdBack) {
+    cmd.option('--hold-back <seconds>', 'how long a team creation whose outcome is unknown is left alone before a listing settles it (default 60)');
+    cmd.option('--no-settle', 'at the end, leave creations still held back in the journal (exit 6) instead of waiting to settle them');
+  }
+  if (which.rerequest) cmd.option('--rerequest-after <days>', 'a removal from the organization its admins were asked to approve (202): ask again only after this many days (default 7)');
+  return cmd;
+}
+
+/** --rerequest-after <days>: whole days from 0 to 3650 (default 7); exit 2 otherwise. */
+export async function rerequestAfter(value: string | undefined): Promise<number | undefined> {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (!/^\d+$/.test(text) || Number(text) > 3650) throw new (await import('../errors.js')).UsageError(`--rerequest-after takes a whole number of days from 0 to 3650, not ${JSON.stringify(value)}`);
+  return Number(text);
+}
+
 export function repeated(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }

@@ -4,7 +4,8 @@
 //   print the plan → guards → --plan-out → dry run? → confirm → apply → read back and verify →
 //   report (CSV, JSON, Markdown, step summary) → the exit rule (src/engine/exit.ts).
 // Reports are views of one list of outcome rows per change, so they always agree.
-import { defaultHoldBackMs, type HoldBack } from '../journal/teamCreations.js';
+import { defaultHoldBackMs, holdBackWaiter, type HoldBack } from '../journal/holdBack.js';
+import type { HoldBackRun } from '../journal/teamCreations.js';
 import { resolve } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
@@ -105,6 +106,10 @@ export interface SavedPlanRun {
   org: string;
   /** Its `claim` records the plan as applied, once nothing stops it any more. */
   run: RunOptions;
+  /** false with --no-wait: refuse at once when another run holds the journal's lock. */
+  wait: boolean;
+  /** --hold-back and --no-settle (`teamctl help reliability`, "The hold-back time"). */
+  holdBack: HoldBack;
 }
 
 /**
@@ -288,12 +293,7 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
   return settleExit(done.tally, domain.words, options.report);
 }
 
-/** The clock, the wait and the hold-back time of a run (`teamctl help reliability`). */
-export function holdBackOf(ctx: Context): HoldBack {
-  return {
-    now: () => ctx.now?.() ?? Date.now(),
-    sleep: ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
-    holdBackMs: defaultHoldBackMs,
-    say: (m) => ctx.io.info(m),
-  };
+/** The hold-back time and --no-settle of a run that may create teams, its clock and its wait (`teamctl help reliability`). */
+export function holdBackOf(ctx: Context, holdBack: HoldBack = { holdBackMs: defaultHoldBackMs, settle: true }): HoldBackRun {
+  return { ...holdBack, now: () => ctx.now?.() ?? Date.now(), wait: holdBackWaiter(ctx, 'teams') };
 }

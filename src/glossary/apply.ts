@@ -38,6 +38,7 @@
 // Final verification (src/glossary/verify.ts): after the run the glossary is listed once more and
 // compared with what the run expects. Processing later than that last listing cannot be seen —
 // which is why nothing is re-sent after an unknown outcome before the hold-back time has passed.
+import { defaultHoldBackMs } from '../journal/holdBack.js';
 import type { GlossaryOperation } from '../api/types.js';
 import { batches } from '../api/batching.js';
 import { defaultRetryPolicy } from '../api/retry.js';
@@ -107,8 +108,6 @@ interface Held {
 const maxUnknownInARow = defaultRetryPolicy.retries + 1;
 /** The retry budget of a write whose outcome is unknown: sent at most this many times in a run. */
 const maxSends = defaultRetryPolicy.retries + 1;
-/** The default hold-back time (--hold-back): twice the default request timeout. */
-export const defaultHoldBackMs = 60_000;
 
 /**
  * Sends `operations` in batches against a glossary that was `initial` when the plan was made.

@@ -11,10 +11,10 @@ import { glossaryDomain, readGlossaryAndSettle } from './change.js';
 import { keyTermOf } from './importView.js';
 import { holdBack as holdBackWaiting } from '../journal/glossaryBatches.js';
 import { withJournal } from './run.js';
-import { holdBackWaiter, type HoldBack } from './holdBack.js';
+import { holdBackWaiter } from '../journal/holdBack.js';
 import { glossaryMoved, glossaryPlanBody } from './savedPlan.js';
 
-export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, run }: SavedPlanRun, wait: boolean | undefined, holdBack: HoldBack): Promise<number> {
+export async function applyGlossaryPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, run, wait, holdBack }: SavedPlanRun): Promise<number> {
   const body = checked(path, () => glossaryPlanBody(plan.body));
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   return withJournal(ctx, client, org, { dryRun: run.dryRun, wait }, async (journal) => {

@@ -19,7 +19,7 @@ import { holdBack } from '../journal/glossaryBatches.js';
 import type { ApiClient } from '../api/client.js';
 import type { GlossaryEntry } from '../api/types.js';
 import { formatSyncPlan } from './syncView.js';
-import { holdBackWaiter, type HoldBack } from './holdBack.js';
+import { holdBackWaiter, type HoldBack } from '../journal/holdBack.js';
 import { foldLimit, foldedList } from '../output/fold.js';
 import { boundHeapGrowth } from '../heap.js';
 

@@ -1,31 +1,79 @@
 // Team creations of unknown outcome against the journal (`teamctl help reliability`): held back
-// until a listing after the hold-back time proves them landed or lost.
+// until a listing after the hold-back time proves them landed or lost; a lost one is sent again,
+// recorded first, while the retry budget lasts.
+import { defaultRetryPolicy } from '../api/retry.js';
+import type { HoldBack } from './holdBack.js';
 import type { Journal } from './journal.js';
 
-/** How long a write of unknown outcome is held back before a listing may prove it lost (`teamctl help reliability`). */
-export const defaultHoldBackMs = 60_000;
-
-export interface HoldBack {
+/** A run's hold-back time and --no-settle, its clock, and how it waits (a line; a countdown on a terminal). */
+export interface HoldBackRun extends HoldBack {
   now: () => number;
-  sleep: (ms: number) => Promise<void>;
-  holdBackMs: number;
-  /** Said once when the run waits for writes still held back. */
-  say: (message: string) => void;
+  wait: (ms: number, count: number) => Promise<void>;
 }
+
+/** The retry budget of a creation whose outcome is unknown: sent at most this many times in a run. */
+const maxSends = defaultRetryPolicy.retries + 1;
 
 /**
  * The team creations earlier runs left of unknown outcome, settled before a run plans (`teamctl
  * help reliability`): by the listing now, and — in a run that sends, under the lock — by a listing
- * once their hold-back time has passed, waited for. Returns what is still held back (a dry run
- * does not wait): titles not to plan a creation of.
+ * once their hold-back time has passed, waited for (--no-settle or not: a title is never created
+ * on a guess). Returns what is still held back (a dry run does not wait): titles not to plan a
+ * creation of.
  */
-export async function settleTeamCreations(journal: Journal, list: () => Promise<string[]>, key: (title: string) => string, hold: HoldBack): Promise<{ title: string; until: number }[]> {
+export async function settleTeamCreations(journal: Journal, list: () => Promise<string[]>, key: (title: string) => string, run: HoldBackRun): Promise<{ title: string; until: number }[]> {
   if (journal.writes('team').length === 0) return [];
-  let held = await journal.settleTeams(await list(), key, new Date(hold.now()), hold.holdBackMs);
+  let held = await journal.settleTeams(await list(), key, new Date(run.now()), run.holdBackMs);
   if (held.length === 0 || !journal.locked) return held;
-  const wait = Math.max(...held.map((h) => h.until)) - hold.now();
-  hold.say(`waiting ${Math.ceil(wait / 1000)} s for ${held.length === 1 ? 'a team creation' : `${held.length} team creations`} of an earlier run whose outcome is unknown (${held.map((h) => JSON.stringify(h.title)).join(', ')}), then listing the teams again`);
-  await hold.sleep(Math.max(0, wait));
-  held = await journal.settleTeams(await list(), key, new Date(hold.now()), hold.holdBackMs);
+  await run.wait(Math.max(0, Math.max(...held.map((h) => h.until)) - run.now()), held.length);
+  held = await journal.settleTeams(await list(), key, new Date(run.now()), run.holdBackMs);
   return held;
+}
+
+/** What became of a creation this run settled: the id it landed under, or why it was not made. */
+export type SettledCreation = { id: string; sends: number } | { failure: string };
+
+/** What one more send of a creation gave: its id, an unknown outcome, or a failure. */
+export type CreationSent = { id: string } | 'unknown' | { failure: string };
+
+/**
+ * This run's team creations whose outcome is unknown, settled before it ends (`teamctl help
+ * reliability`): once the hold-back time has passed, a listing shows each one landed, or proves
+ * it lost, and a lost one is sent again (`send` records it first) while the retry budget lasts.
+ * A title missing from the result is still unknown: its record stays in the journal for a later
+ * run (exit 6). With --no-settle, or a listing that fails, nothing more is done.
+ */
+export async function settleOwnCreations(
+  titles: readonly string[],
+  journal: Journal,
+  run: HoldBackRun,
+  teams: { list: () => Promise<readonly { id: string; title: string }[]>; key: (title: string) => string; send: (title: string) => Promise<CreationSent> },
+  interrupted: () => boolean,
+): Promise<Map<string, SettledCreation>> {
+  const settled = new Map<string, SettledCreation>();
+  let open = [...titles];
+  for (let sends = 1; open.length > 0 && run.settle && !interrupted(); sends++) {
+    await run.wait(run.holdBackMs, open.length);
+    let listed: readonly { id: string; title: string }[];
+    try {
+      listed = await teams.list();
+    } catch {
+      return settled; // unknown still: the journal keeps them for a later run
+    }
+    const held = new Set((await journal.settleTeams(listed.map((t) => t.title), teams.key, new Date(run.now()), run.holdBackMs)).map((h) => teams.key(h.title)));
+    const next: string[] = [];
+    for (const title of open) {
+      const found = listed.find((t) => teams.key(t.title) === teams.key(title));
+      if (found !== undefined) settled.set(title, { id: found.id, sends });
+      else if (held.has(teams.key(title))) next.push(title);
+      else if (sends >= maxSends || interrupted()) settled.set(title, { failure: `the listing after the hold-back time shows no team of that title; sent ${sends} times, the retry budget: not sent again` });
+      else {
+        const sent = await teams.send(title);
+        if (sent === 'unknown') next.push(title);
+        else settled.set(title, 'id' in sent ? { id: sent.id, sends: sends + 1 } : sent);
+      }
+    }
+    open = next;
+  }
+  return settled;
 }

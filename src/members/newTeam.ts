@@ -26,6 +26,8 @@ import { membersDomain, type MembersDomain, type MembersRunSettings } from './ch
 import type { MembersReport, ReportRow } from './report.js';
 import { readTeam } from './team.js';
 import { lockedJournal, type Journal } from '../journal/journal.js';
+import { settleOwnCreations, type CreationSent, type HoldBackRun } from '../journal/teamCreations.js';
+import { titleKey } from '../model/titles.js';
 
 /** The organization's members, to turn a roster's rows into the member ids a creation takes. */
 export interface OrganizationMembers {
@@ -70,6 +72,8 @@ export interface NewTeamInput {
   prune: boolean;
   /** The journal the creation is recorded in before it is sent (held under its lock when sending). */
   journal?: Journal | undefined;
+  /** How a creation of unknown outcome is settled before the run ends (default: not: exit 6). */
+  holdBack?: HoldBackRun | undefined;
 }
 
 type Created = { id: string; note: string } | { failure: string; status: number | null; unknown?: boolean };
@@ -78,11 +82,11 @@ type Created = { id: string; note: string } | { failure: string; status: number 
  * Sends the creation once (the client retries only what cannot have been processed); an answer
  * that proves nothing is settled by listing the teams of that title, never by sending it again.
  */
-async function create(client: ApiClient, org: string, title: string, members: readonly string[], journal: Journal | undefined): Promise<Created> {
+async function create(client: ApiClient, org: string, title: string, members: readonly string[], journal: Journal | undefined, now: Date): Promise<Created> {
   // Recorded before it is sent (`teamctl help reliability`): a journal that cannot be written sends nothing.
   let ids: string[] = [];
   try {
-    ids = await lockedJournal(journal).intend([{ kind: 'team', title }], new Date());
+    ids = await lockedJournal(journal).intend([{ kind: 'team', title }], now);
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     return { failure: `not sent: ${err.message}`, status: null };
@@ -115,6 +119,33 @@ async function create(client: ApiClient, org: string, title: string, members: re
   }
 }
 
+/** The teams whose title holds `title` (the service's search), every page. */
+async function teamsTitled(client: ApiClient, org: string, title: string): Promise<{ id: string; title: string }[]> {
+  const found: { id: string; title: string }[] = [];
+  for await (const page of listTeams(client, org, title, 1000)) for (const t of page) found.push({ id: t.id, title: t.title });
+  return found;
+}
+
+/**
+ * A creation still of unknown outcome, settled before the run goes on (`teamctl help
+ * reliability`, "The hold-back time"): made once a listing after the hold-back time shows it,
+ * sent again (recorded first) when the listing proves it lost, left unknown with --no-settle.
+ */
+async function settled(created: Created, input: NewTeamInput, members: readonly string[], interrupted: () => boolean): Promise<Created> {
+  const hold = input.holdBack;
+  if (!('failure' in created) || created.unknown !== true || hold === undefined || !hold.settle) return created;
+  const { client, org, title } = input;
+  const journal = lockedJournal(input.journal);
+  const send = async (): Promise<CreationSent> => {
+    const again = await create(client, org, title, members, journal, new Date(hold.now()));
+    return 'id' in again ? { id: again.id } : again.unknown === true ? 'unknown' : { failure: again.failure };
+  };
+  const done = (await settleOwnCreations([title], journal, hold, { list: () => teamsTitled(client, org, title), key: titleKey, send }, interrupted)).get(title);
+  if (done === undefined) return created;
+  if ('failure' in done) return { failure: done.failure, status: null };
+  return { id: done.id, note: `the answer was lost; ${done.sends > 1 ? `sent ${done.sends} times; ` : ''}the listing after the hold-back time shows it` };
+}
+
 /** One team to create, as a members domain of the organization run. */
 export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain {
   const { client, org, title, rows, settings } = input;
@@ -123,6 +154,7 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
   const planned = membersDomain(ctx, { client, baseUrl: input.baseUrl, org, team: title, command: input.command, current: [], plan: planMembers([], { roster: rows, prune: input.prune }), named, settings });
   let team = title;
   let made = false;
+  const now = (): Date => new Date(input.holdBack?.now() ?? Date.now());
 
   /** The team as read after its creation, filled and given its roles by the members domain. */
   const fill = async (id: string, note: string, current: CurrentMember[], progress: Parameters<MembersDomain['execute']>[0], interrupted: () => boolean): Promise<AppliedView<ReportRow>> => {
@@ -149,7 +181,7 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
     // The creation, then its read-back, before the members domain's own work.
     work: () => ({ ...planned.work(), requests: planned.work().requests + 2 }),
     async execute(progress, interrupted) {
-      const created = await create(client, org, title, sent, input.journal);
+      const created = await settled(await create(client, org, title, sent, input.journal, now()), input, sent, interrupted);
       if ('failure' in created) return notCreated(planned, `team ${JSON.stringify(title)} was not created: ${created.failure}`, created.status, false, created.unknown === true);
       team = created.id;
       made = true;

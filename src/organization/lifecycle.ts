@@ -29,6 +29,8 @@ export interface LifecycleOptions {
   keep: readonly UserEntry[];
   /** --max-org-removals. */
   maxOrgRemovals: string;
+  /** --rerequest-after <days> (default 7). */
+  rerequestAfterDays?: number | undefined;
 }
 
 export interface LifecycleInput {
@@ -68,7 +70,7 @@ export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Prom
     });
   }
   const { client, org } = input;
-  const { roles, removals } = await plannedOrganization(ctx, { journal: input.journal, client, org, command: input.command, maxOrgRemovals: options.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
+  const { roles, removals } = await plannedOrganization(ctx, { journal: input.journal, rerequestAfterDays: options.rerequestAfterDays, client, org, command: input.command, maxOrgRemovals: options.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
     planOrganizationMembers(members, {
       ...(options.orgRoles ? { roles: input.roster.filter((e) => e.orgRole !== undefined).map((e) => ({ user: refOfEntry(e), role: e.orgRole as OrganizationRole, explicit: false })) } : {}),
       ...(options.pruneOrganization ? { pruneAllBut: input.roster.map(refOfEntry), pruneGuests: options.pruneGuests } : {}),

@@ -59,7 +59,7 @@ export interface OrgPlanBody {
   invitations?: InvitationsPlanBody;
   /** organizationState() of what it was made from. */
   state: string[];
-  options: { force: boolean; maxOrgRemovals: string; concurrency: number };
+  options: { force: boolean; maxOrgRemovals: string; concurrency: number; rerequestAfterDays?: number };
 }
 
 export interface OrgDomainInput {
@@ -77,6 +77,8 @@ export interface OrgDomainInput {
   confirmed?: boolean;
   /** The journal removals are recorded in before they are sent (held under its lock when sending). */
   journal?: Journal | undefined;
+  /** --rerequest-after: a removal requested (202) is not requested again before this many days (default 7). */
+  rerequestAfterDays?: number | undefined;
   /**
    * A part of a plan run in parts (src/organization/sequence.ts): the guards check the whole plan, in
    * the part that says so (`guards`), and the users nothing is sent for are listed once.
@@ -148,7 +150,7 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
     async planText() {
       const quiet = input.part?.quiet !== false;
       const lines = [
-        ...plan.changes.map((c) => describeChange(c, requests) + requestedSuffix(input.journal, c, now())),
+        ...plan.changes.map((c) => describeChange(c, requests) + requestedSuffix(input.journal, c, now(), input.rerequestAfterDays)),
         ...(quiet ? plan.kept.map((u) => `  = ${describeUser(u)} kept (protected)`) : []),
         ...(quiet ? plan.notMember.map((u) => `  ? ${describeUser(u)} is not a member of the organization: nothing to do`) : []),
       ];
@@ -179,7 +181,7 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
     async execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<OrgRow>> {
       const roles = plan.changes.filter((c) => c.action === 'role');
       const send = (c: OrgChange) => async (): Promise<OrgRow> => {
-        const row = interrupted() ? rowOf(c, 'failed', null, notSentMessage) : await sendChange(client, org, c, input.journal, now());
+        const row = interrupted() ? rowOf(c, 'failed', null, notSentMessage) : await sendChange(client, org, c, input.journal, now(), input.rerequestAfterDays);
         progress.increment();
         return row;
       };
@@ -200,7 +202,7 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
       return newPlanFile('organization', { command: input.command, baseUrl: input.baseUrl, organization: org }, {
         plan: whole,
         state: organizationState(input.members, whole, input.caller?.id),
-        options: { force: input.force, maxOrgRemovals: input.maxOrgRemovals, concurrency: input.concurrency },
+        options: { force: input.force, maxOrgRemovals: input.maxOrgRemovals, concurrency: input.concurrency, ...(input.rerequestAfterDays !== undefined ? { rerequestAfterDays: input.rerequestAfterDays } : {}) },
       });
     },
     csv: {
@@ -212,22 +214,22 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
 }
 
 /** Days a removal request stands before it is asked again (`teamctl help reliability`). */
-export const rerequestAfterDays = 7;
+export const defaultRerequestAfterDays = 7;
 const dayMs = 86_400_000;
 
 /**
- * The removal of `user` the journal records within the last `rerequestAfterDays`: requested (202),
+ * The removal of `user` the journal records within the last `days` (--rerequest-after): requested (202),
  * of unknown outcome, or in flight when a run ended. Each may have mailed the organization's
  * admins, so none is sent again before that time has passed.
  */
-export function recordedRemoval(journal: Journal | undefined, user: string, now: number): { sentAt: string; until: string } | undefined {
-  const mine = (journal?.writes('removal') ?? []).filter((w) => w.user === user && now - Date.parse(w.sentAt) < rerequestAfterDays * dayMs);
+export function recordedRemoval(journal: Journal | undefined, user: string, now: number, days = defaultRerequestAfterDays): { sentAt: string; until: string } | undefined {
+  const mine = (journal?.writes('removal') ?? []).filter((w) => w.user === user && now - Date.parse(w.sentAt) < days * dayMs);
   const latest = mine.sort((a, b) => Date.parse(b.sentAt) - Date.parse(a.sentAt))[0];
-  return latest === undefined ? undefined : { sentAt: latest.sentAt, until: new Date(Date.parse(latest.sentAt) + rerequestAfterDays * dayMs).toISOString().slice(0, 10) };
+  return latest === undefined ? undefined : { sentAt: latest.sentAt, until: new Date(Date.parse(latest.sentAt) + days * dayMs).toISOString().slice(0, 10) };
 }
 
-function requestedSuffix(journal: Journal | undefined, c: OrgChange, now: number): string {
-  const recorded = c.action === 'remove' ? recordedRemoval(journal, c.user.id, now) : undefined;
+function requestedSuffix(journal: Journal | undefined, c: OrgChange, now: number, days: number | undefined): string {
+  const recorded = c.action === 'remove' ? recordedRemoval(journal, c.user.id, now, days) : undefined;
   return recorded === undefined ? '' : `; requested ${recorded.sentAt.slice(0, 10)}, not requested again before ${recorded.until}`;
 }
 
@@ -236,7 +238,7 @@ function requestedSuffix(journal: Journal | undefined, c: OrgChange, now: number
  * journal before it is sent, since a 202 mails the organization's admins a request; one recorded
  * within the last days is not sent again (`teamctl help reliability`).
  */
-async function sendChange(client: ApiClient, org: string, c: OrgChange, journal: Journal | undefined, now: number): Promise<OrgRow> {
+async function sendChange(client: ApiClient, org: string, c: OrgChange, journal: Journal | undefined, now: number, days: number | undefined): Promise<OrgRow> {
   const { removeOrganizationMember, setOrganizationRole } = await import('../api/organization.js');
   if (c.action === 'role') {
     try {
@@ -246,7 +248,7 @@ async function sendChange(client: ApiClient, org: string, c: OrgChange, journal:
       return failedRow(c, err);
     }
   }
-  const recorded = recordedRemoval(journal, c.user.id, now);
+  const recorded = recordedRemoval(journal, c.user.id, now, days);
   if (recorded !== undefined) return rowOf(c, 'requested', null, `removal requested ${recorded.sentAt.slice(0, 10)}: still a member; not requested again before ${recorded.until}`);
   let ids: string[] = [];
   try {
@@ -358,6 +360,7 @@ export function organizationParts(ctx: Context, input: Omit<OrgDomainInput, 'par
 /** What the organization's parts of a run need besides the plan. */
 export interface OrganizationRun {
   journal?: Journal | undefined;
+  rerequestAfterDays?: number | undefined;
   client: ApiClient;
   org: string;
   command: string;

@@ -35,6 +35,8 @@ const teamReads = 8;
 export interface FromOrganization {
   /** --max-org-removals (default 5%, at least 1). */
   maxOrgRemovals: string;
+  /** --rerequest-after <days> (default 7). */
+  rerequestAfterDays?: number | undefined;
 }
 
 export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'change'>, users: readonly UserEntry[], fromOrganization?: FromOrganization): Promise<number> {
@@ -93,7 +95,7 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
   const teamsPart = domains.length === 1 && only ? only : domains.length > 1 ? severalTeamsDomain(domains) : undefined;
   if (fromOrganization === undefined) return runChange(ctx, teamsPart as NonNullable<typeof teamsPart>, runOptions(options));
   // Removals from the organization go out under the journal's lock, each recorded before it is sent.
-  const lock = options.dryRun || options.planOut !== undefined ? undefined : { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the organization' };
+  const lock = options.dryRun || options.planOut !== undefined ? undefined : { wait: options.wait !== false, onWait: (m: string) => ctx.io.info(m), what: 'the organization' };
   return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lock, async (journal) =>
     runChange(ctx, await offboardingDomain(ctx, { client, org, command: options.command, users, teamsPart, force: options.force === true, concurrency: options.concurrency, journal, ...fromOrganization }), runOptions(options)),
   );
@@ -110,6 +112,8 @@ export interface OffboardingInput {
   force: boolean;
   concurrency: number;
   journal?: Journal | undefined;
+  /** --rerequest-after <days> (default 7). */
+  rerequestAfterDays?: number | undefined;
 }
 
 function teamPart(domain: ChangeDomain<ReportRow | TeamRow>, team: string | undefined): Part<ReportRow | TeamRow> {
@@ -118,7 +122,7 @@ function teamPart(domain: ChangeDomain<ReportRow | TeamRow>, team: string | unde
 
 export async function offboardingDomain(ctx: Context, input: OffboardingInput): Promise<ChangeDomain<StepRow>> {
   const { client, org } = input;
-  const { plan, roles, removals } = await plannedOrganization(ctx, { journal: input.journal, client, org, command: input.command, maxOrgRemovals: input.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
+  const { plan, roles, removals } = await plannedOrganization(ctx, { journal: input.journal, rerequestAfterDays: input.rerequestAfterDays, client, org, command: input.command, maxOrgRemovals: input.maxOrgRemovals, force: input.force, concurrency: input.concurrency }, (members) =>
     planOrganizationMembers(members, { remove: input.users.map(refOfEntry), keep: configuredKeep(ctx).map(refOfEntry) }),
   );
   const teams = input.teamsPart as ChangeDomain<ReportRow | TeamRow> | undefined;

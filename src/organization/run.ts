@@ -1,6 +1,7 @@
 // `members add|remove|sync`: read the whole team, plan (pure), and hand both to the change
 // engine (src/engine/run.ts) through the members domain (src/members/change.ts). `add` is a sync
 // with only adds, `remove` a sync with only removals.
+import type { HoldBack } from '../journal/holdBack.js';
 import type { Context } from '../context.js';
 import { checkOutputs, holdBackOf, runChange, runOptions, type ChangeDomain, type InputFile, type Refusal } from '../engine/run.js';
 import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
@@ -57,6 +58,10 @@ export interface EngineOptions {
   lifecycle?: LifecycleOptions;
   /** --invite: users outside the organization are invited, then placed in their teams. */
   invite?: InviteOptions;
+  /** false with --no-wait: refuse at once when another run holds the journal's lock. */
+  wait?: boolean;
+  /** --hold-back and --no-settle (--create-teams). */
+  holdBack?: HoldBack;
 }
 
 /**
@@ -67,7 +72,7 @@ export interface EngineOptions {
 function lockFor(ctx: Context, options: EngineOptions): LockOptions | undefined {
   const sends = !options.dryRun && options.planOut === undefined;
   const writes = options.invite !== undefined || options.createTeams === true || options.lifecycle?.pruneOrganization === true;
-  return sends && writes ? { wait: true, onWait: (m) => ctx.io.info(m), what: 'the organization' } : undefined;
+  return sends && writes ? { wait: options.wait !== false, onWait: (m) => ctx.io.info(m), what: 'the organization' } : undefined;
 }
 
 /** Teams read at once when a roster names several (each read is sequential pages). */
@@ -174,7 +179,8 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   client.shareBudget(options.concurrency);
   return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
     // Creations an earlier run left of unknown outcome are settled first: a team that landed late is found, never made twice.
-    if (options.createTeams === true) await settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, holdBackOf(ctx));
+    const hold = holdBackOf(ctx, options.holdBack);
+    if (options.createTeams === true) await settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold);
     const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
     const prune = options.change.prune === true;
     const keep = options.change.keep ?? [];
@@ -216,7 +222,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
       const members = await organizationMembers(client, org);
       const baseUrl = client.base.origin + client.base.prefix;
       for (const [title, rows] of missing) {
-        domains.push(newTeamDomain(ctx, { client, baseUrl, org, title, rows, members, command: options.command, settings, prune: options.change.prune === true, journal }));
+        domains.push(newTeamDomain(ctx, { client, baseUrl, org, title, rows, members, command: options.command, settings, prune: options.change.prune === true, journal, holdBack: hold }));
       }
     }
     const teamsDomain = severalTeamsDomain(domains);

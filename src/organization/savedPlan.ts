@@ -88,7 +88,7 @@ export function orgPlanBody(value: Json): OrgPlanBody {
     ...(o.teams !== undefined ? { teams: membersPlanBody(o.teams, 'body.teams') } : {}),
     ...(o.invitations !== undefined ? { invitations: invitationsBody(o.invitations) } : {}),
     state: array(o.state, 'body.state').map((s, i) => string(s, `body.state[${i}]`)),
-    options: { force: boolean(options.force, 'body.options.force'), maxOrgRemovals: string(options.maxOrgRemovals, 'body.options.maxOrgRemovals'), concurrency: wholeNumber(options.concurrency, 'body.options.concurrency', 1) },
+    options: { force: boolean(options.force, 'body.options.force'), maxOrgRemovals: string(options.maxOrgRemovals, 'body.options.maxOrgRemovals'), concurrency: wholeNumber(options.concurrency, 'body.options.concurrency', 1), ...(options.rerequestAfterDays !== undefined ? { rerequestAfterDays: wholeNumber(options.rerequestAfterDays, 'body.options.rerequestAfterDays') } : {}) },
   };
 }
 
@@ -98,7 +98,7 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
   // Invitations and removals go out under the journal's lock, checked against its records: --force
   // never sends one again that a record says may have gone out (`teamctl help reliability`).
   const writes = body.invitations !== undefined || body.plan.changes.some((c) => c.action === 'remove');
-  const lock = writes && !run.dryRun ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the organization' } : undefined;
+  const lock = writes && !run.dryRun ? { wait: saved.wait, onWait: (m: string) => ctx.io.info(m), what: 'the organization' } : undefined;
   return withJournalOf(ctx.store.dir, baseUrl, org, lock, (journal) => applyOrgPlanBody(ctx, plan, saved, body, journal));
 }
 
@@ -122,7 +122,7 @@ async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRu
   if (moved.length > 0 || joined.length > 0) {
     throw new GuardError(`the members of organization ${org} changed since the plan was made: ${[...moved, ...joined].join('; ')}; nothing was sent`, { hint: remakePlan });
   }
-  const input = { client, baseUrl, org, command: plan.command, members, plan: body.plan, caller, maxOrgRemovals: body.options.maxOrgRemovals, force: body.options.force, concurrency: body.options.concurrency, confirmed: true, journal };
+  const input = { client, baseUrl, org, command: plan.command, members, plan: body.plan, caller, maxOrgRemovals: body.options.maxOrgRemovals, force: body.options.force, concurrency: body.options.concurrency, confirmed: true, journal, rerequestAfterDays: body.options.rerequestAfterDays };
   if (teams === undefined) return runChange(ctx, orgMembersDomain(ctx, input), run);
   const { roles, removals } = organizationParts(ctx, input);
   const single = 'team' in teams ? teams.team : undefined;

@@ -12,18 +12,19 @@ import { withJournalOf } from '../journal/journal.js';
 import { settleTeamCreations } from '../journal/teamCreations.js';
 import { titleKey } from '../model/titles.js';
 
-export async function applyTeamsPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, run }: SavedPlanRun): Promise<number> {
+export async function applyTeamsPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, run, wait, holdBack }: SavedPlanRun): Promise<number> {
   const body = checked(path, () => teamsPlanBody(plan.body));
   // A creation goes out under the journal's lock, recorded first, and only once the creations an
   // earlier run left of unknown outcome are settled (`teamctl help reliability`).
   const creates = body.changes.some((c) => c.action === 'create') && !run.dryRun;
-  const lock = creates ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the teams' } : undefined;
+  const lock = creates ? { wait, onWait: (m: string) => ctx.io.info(m), what: 'the teams' } : undefined;
+  const hold = holdBackOf(ctx, holdBack);
   return withJournalOf(ctx.store.dir, baseUrl, org, lock, async (journal) => {
     let teams = await listedTeams(client, org);
-    const held = await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, holdBackOf(ctx));
+    const held = await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold);
     if (held.length > 0) ctx.io.warn(`${held.map((h) => JSON.stringify(h.title)).join(', ')}: created by an earlier run whose outcome is not known yet; a run that sends waits for it`);
     const moved = teamsMoved(body, teams);
     if (moved !== undefined) throw new GuardError(`the teams of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remakePlan });
-    return runChange(ctx, teamsDomain({ client, baseUrl, org, command: plan.command, teams, changes: body.changes, force: body.force, confirmed: true, journal }), run);
+    return runChange(ctx, teamsDomain({ client, baseUrl, org, command: plan.command, teams, changes: body.changes, force: body.force, confirmed: true, journal, holdBack: hold }), run);
   });
 }

@@ -5,6 +5,8 @@
 // cannot have been processed (the client's rule), and an unknown outcome is settled by listing
 // the teams, never by sending it again, so no run makes two teams of one title.
 import { lockedJournal, type Journal } from '../journal/journal.js';
+import { settleOwnCreations, type HoldBackRun } from '../journal/teamCreations.js';
+import { titleKey } from '../model/titles.js';
 import type { ApiClient } from '../api/client.js';
 import { createTeam, deleteTeam, listTeams, renameTeam } from '../api/organization.js';
 import type { Context } from '../context.js';
@@ -52,6 +54,8 @@ export interface TeamsDomainInput {
   confirmed?: boolean;
   /** The journal a creation is recorded in before it is sent (held under its lock when sending). */
   journal?: Journal | undefined;
+  /** How a creation of unknown outcome is settled before the run ends (default: not: exit 6). */
+  holdBack?: HoldBackRun | undefined;
 }
 
 /** Every team of the organization as listed (all pages). */
@@ -87,6 +91,7 @@ function view(rows: TeamRow[], title: string): RunView<TeamRow> {
 
 export function teamsDomain(input: TeamsDomainInput): ChangeDomain<TeamRow> {
   const { client, org, changes } = input;
+  const now = (): Date => new Date(input.holdBack?.now() ?? Date.now());
   const populated = changes.filter((c): c is Extract<TeamChange, { action: 'delete' }> => c.action === 'delete' && c.members > 0);
   return {
     async planText() {
@@ -114,10 +119,11 @@ export function teamsDomain(input: TeamsDomainInput): ChangeDomain<TeamRow> {
       const rows: TeamRow[] = [];
       for (const change of changes) {
         if (interrupted()) rows.push(rowOf(change, 'failed', null, notSentMessage));
-        else rows.push(await send(client, org, change, input.journal));
+        else rows.push(await send(client, org, change, input.journal, now()));
         progress.increment();
       }
       const verified = await readBack(client, org, rows);
+      await settleUnknown(rows, input, interrupted);
       const tally = tallyOf(rows, !verified);
       return { ...view(rows, `Changes to the teams of ${org}`), summary: (report) => summaryOf(rows, report), tally };
     },
@@ -139,10 +145,10 @@ export function teamsDomain(input: TeamsDomainInput): ChangeDomain<TeamRow> {
  * journal before it is sent, and its record kept while its outcome is unknown (`teamctl help
  * reliability`): a second team of the title is never made on a guess.
  */
-async function send(client: ApiClient, org: string, change: TeamChange, journal: Journal | undefined): Promise<TeamRow> {
+async function send(client: ApiClient, org: string, change: TeamChange, journal: Journal | undefined, now: Date): Promise<TeamRow> {
   let ids: string[] = [];
   try {
-    if (change.action === 'create') ids = await lockedJournal(journal).intend([{ kind: 'team', title: change.title }], new Date());
+    if (change.action === 'create') ids = await lockedJournal(journal).intend([{ kind: 'team', title: change.title }], now);
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     return rowOf(change, 'failed', null, `not sent: ${err.message}`);
@@ -150,6 +156,40 @@ async function send(client: ApiClient, org: string, change: TeamChange, journal:
   const row = await sendChange(client, org, change);
   if (ids.length > 0) await journal?.answered(ids, row.outcome === 'unknown' ? 'unknown' : 'done');
   return row;
+}
+
+/**
+ * The creations still of unknown outcome after the read-back, settled before the run ends
+ * (`teamctl help reliability`, "The hold-back time"): each is applied once a listing after the
+ * hold-back time shows it, sent again (recorded first) when the listing proves it lost, and left
+ * unknown — its record kept for a later run — with --no-settle.
+ */
+async function settleUnknown(rows: TeamRow[], input: TeamsDomainInput, interrupted: () => boolean): Promise<void> {
+  const unknown = rows.filter((r) => r.action === 'create' && r.outcome === 'unknown');
+  const hold = input.holdBack;
+  if (unknown.length === 0 || hold === undefined || !hold.settle) return;
+  const { client, org } = input;
+  const journal = lockedJournal(input.journal);
+  const settled = await settleOwnCreations(
+    unknown.map((r) => r.title),
+    journal,
+    hold,
+    {
+      list: () => listedTeams(client, org),
+      key: titleKey,
+      send: async (title) => {
+        const row = await send(client, org, { action: 'create', title }, journal, new Date(hold.now()));
+        return row.outcome === 'applied' ? { id: row.team } : row.outcome === 'unknown' ? 'unknown' : { failure: row.message };
+      },
+    },
+    interrupted,
+  );
+  for (const row of unknown) {
+    const done = settled.get(row.title);
+    if (done === undefined) continue;
+    if ('failure' in done) Object.assign(row, { outcome: 'failed', status: null, message: done.failure });
+    else Object.assign(row, { outcome: 'applied', team: done.id, message: `created as ${done.id} (${done.sends > 1 ? `sent ${done.sends} times; ` : ''}the listing after the hold-back time shows it)` });
+  }
 }
 
 async function sendChange(client: ApiClient, org: string, change: TeamChange): Promise<TeamRow> {

@@ -9,7 +9,8 @@ import { closestTeams, describeTeam } from '../plan/teams.js';
 import { listedTeams, teamsDomain } from './change.js';
 import type { ApiClient } from '../api/client.js';
 import { withJournalOf, type Journal } from '../journal/journal.js';
-import { settleTeamCreations } from '../journal/teamCreations.js';
+import { settleTeamCreations, type HoldBackRun } from '../journal/teamCreations.js';
+import type { HoldBack } from '../journal/holdBack.js';
 import { titleKey } from '../model/titles.js';
 
 export interface TeamsRunOptions {
@@ -18,6 +19,10 @@ export interface TeamsRunOptions {
   names: readonly string[];
   plan: (teams: readonly ListedTeam[]) => TeamsPlan;
   dryRun?: boolean | undefined;
+  /** false with --no-wait: refuse at once when another run holds the journal's lock. */
+  wait?: boolean | undefined;
+  /** --hold-back and --no-settle (teams create). */
+  holdBack?: HoldBack | undefined;
   planOut?: string | undefined;
   report?: string | undefined;
   force?: boolean | undefined;
@@ -31,12 +36,13 @@ export async function runTeamsChange(ctx: Context, options: TeamsRunOptions): Pr
   const baseUrl = client.base.origin + client.base.prefix;
   // A creation goes out under the journal's lock, recorded first (`teamctl help reliability`).
   const sends = !options.dryRun && options.planOut === undefined;
-  const lock = sends ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the teams' } : undefined;
+  const lock = sends ? { wait: options.wait !== false, onWait: (m: string) => ctx.io.info(m), what: 'the teams' } : undefined;
+  const hold = holdBackOf(ctx, options.holdBack);
   return withJournalOf(ctx.store.dir, baseUrl, org, lock, async (journal) => {
     let teams = await listedTeams(client, org);
-    const held = await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, holdBackOf(ctx));
+    const held = await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold);
     if (held.length > 0) ctx.io.warn(`${held.map((h) => JSON.stringify(h.title)).join(', ')}: created by an earlier run whose outcome is not known yet; a run that sends waits for it`);
-    return plannedTeamsChange(ctx, options, { client, baseUrl, org, teams, journal });
+    return plannedTeamsChange(ctx, options, { client, baseUrl, org, teams, journal, hold });
   });
 }
 
@@ -47,9 +53,10 @@ interface TeamsState {
   org: string;
   teams: ListedTeam[];
   journal: Journal;
+  hold: HoldBackRun;
 }
 
-async function plannedTeamsChange(ctx: Context, options: TeamsRunOptions, { client, baseUrl, org, teams, journal }: TeamsState): Promise<number> {
+async function plannedTeamsChange(ctx: Context, options: TeamsRunOptions, { client, baseUrl, org, teams, journal, hold }: TeamsState): Promise<number> {
   const { changes, problems } = options.plan(teams);
   const usage = problems.filter((p) => p.kind === 'usage');
   const message = (list: typeof problems): string => `${list.map((p) => p.message).join('; ')} (organization ${org}); nothing was sent`;
@@ -59,6 +66,6 @@ async function plannedTeamsChange(ctx: Context, options: TeamsRunOptions, { clie
     const close = [...new Map(options.names.flatMap((n) => closestTeams(n, teams)).map((t) => [t.id, t])).values()].filter((t) => !options.names.includes(t.id));
     throw new NotFoundError(message(problems), { status: 404, hint: close.length > 0 ? `did you mean ${close.slice(0, 3).map(describeTeam).join(' or ')}? (\`teamctl teams list\`)` : 'list the teams and their ids with `teamctl teams list`' });
   }
-  const domain = teamsDomain({ client, baseUrl, org, command: options.command, teams, changes, force: options.force === true, journal });
+  const domain = teamsDomain({ client, baseUrl, org, command: options.command, teams, changes, force: options.force === true, journal, holdBack: hold });
   return runChange(ctx, domain, runOptions(options));
 }

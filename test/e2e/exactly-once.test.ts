@@ -4,7 +4,7 @@
 // sandbox's counts of what it was sent are the reference.
 import { spawn } from 'node:child_process';
 import { resolve as resolvePath } from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,11 +61,29 @@ describe('exactly once', () => {
     expect(sb().sandbox.store.teamsTitled('lab', 'Data Platform')).toBe(1);
   });
 
+  it('with --no-wait, a run that meets another refuses at once (exit 3), nothing sent: `teams create`, `members add --invite`, `apply`', async () => {
+    const { env, configDir } = await start();
+    const plan = join(mkdtempSync(join(tmpdir(), 'teamctl-once-')), 'plan.json');
+    expect((await runCli(['teams', 'create', 'Ops', '--plan-out', plan], { env, configDir })).code).toBe(0);
+    const held = gate();
+    sb().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'hold', until: held.until } }));
+    const first = runCli(['teams', 'create', 'Data Platform'], { env, configDir });
+    await turns(() => puts('/v1/orgs/lab/teams') === 1);
+    for (const args of [['teams', 'create', 'Other', '--no-wait'], ['members', 'add', 'new.hire@example.com', '--invite', '--no-wait'], ['apply', plan, '--no-wait']]) {
+      const r = await runCli(args, { env, configDir });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(3);
+    }
+    held.open();
+    expect((await first).code).toBe(0);
+    expect(puts('/v1/orgs/lab/teams')).toBe(1);
+    expect(puts('/v1/orgs/lab/invites')).toBe(0);
+  });
+
   it('a creation answered 503 and applied after the run read the teams: the run again at once waits out the hold-back, finds it, creates none', async () => {
     const { env, configDir } = await start();
     const late = gate();
     sb().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'late', until: late.until } }));
-    const first = await runCli(['teams', 'create', 'Ops'], { env, configDir });
+    const first = await runCli(['teams', 'create', 'Ops', '--no-settle'], { env, configDir });
     expect(first.code, first.stderr).toBe(6); // unknown, never "failed"
     expect(sb().sandbox.store.teamsTitled('lab', 'Ops')).toBe(0);
     sb().sandbox.clearIntercepts();
@@ -78,7 +96,7 @@ describe('exactly once', () => {
     };
     const second = await runCli(['teams', 'create', 'Ops'], { env, configDir, sleep });
     expect(waits.some((ms) => ms > 50_000 && ms <= 60_000), String(waits)).toBe(true);
-    expect(second.stderr).toContain('whose outcome is unknown');
+    expect(second.stderr).toContain('1 team creation with an unknown outcome held back');
     expect(second.code, second.stderr).toBe(2); // the team is there now: an existing title
     expect(sb().sandbox.store.teamsCreated('lab', 'Ops')).toBe(1);
   });
@@ -140,6 +158,22 @@ describe('exactly once', () => {
     expect(again.stderr).toMatch(/requested \d{4}-\d\d-\d\d, not requested again before \d{4}-\d\d-\d\d/);
     expect(sb().sandbox.store.removalRequestsSent('lab', 'u00005')).toBe(1);
     expect(sb().sandbox.store.getUser('lab', 'u00005')).toBeDefined();
+  });
+
+  it('--rerequest-after <days> says when a requested removal is asked for again: 0 asks at once, on purpose', async () => {
+    const { env, configDir } = await start({ callerRole: 'read' });
+    expect((await runCli(['members', 'offboard', 'u00005', '--from-organization', '--yes'], { env, configDir })).code).toBe(6);
+    const later = await runCli(['members', 'offboard', 'u00005', '--from-organization', '--yes', '--rerequest-after', '30'], { env, configDir });
+    expect(later.stderr).toMatch(/not requested again before (\d{4}-\d\d-\d\d)/);
+    const [, until] = /not requested again before (\d{4}-\d\d-\d\d)/.exec(later.stderr) ?? [];
+    expect(Date.parse(until as string) - Date.parse(new Date().toISOString().slice(0, 10))).toBeGreaterThanOrEqual(29 * 86_400_000);
+    expect(sb().sandbox.store.removalRequestsSent('lab', 'u00005')).toBe(1);
+    const now = await runCli(['members', 'offboard', 'u00005', '--from-organization', '--yes', '--rerequest-after', '0'], { env, configDir });
+    expect(now.code, now.stderr).toBe(6);
+    expect(sb().sandbox.store.removalRequestsSent('lab', 'u00005')).toBe(2);
+    const bad = await runCli(['members', 'offboard', 'u00005', '--rerequest-after', '2'], { env, configDir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--rerequest-after only works with --from-organization');
   });
 
   it('a run killed with SIGKILL while its invitation is in flight leaves a record: the next run does not invite again', async () => {
@@ -212,15 +246,80 @@ describe('exactly once', () => {
     expect((await runCli(['teams', 'create', 'Ops', '--plan-out', plan], { env, configDir })).code).toBe(0);
     const late = gate();
     sb().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'late', until: late.until } }));
-    expect((await runCli(['apply', plan], { env, configDir })).code).toBe(6);
+    expect((await runCli(['apply', plan, '--no-settle'], { env, configDir })).code).toBe(6);
     sb().sandbox.clearIntercepts();
     const sleep = async (): Promise<void> => {
       late.open();
       await turns(() => sb().sandbox.store.teamsTitled('lab', 'Ops') === 1);
     };
     const again = await runCli(['apply', plan, '--force'], { env, configDir, sleep });
-    expect(again.stderr).toContain('whose outcome is unknown');
+    expect(again.stderr).toContain('1 team creation with an unknown outcome held back');
     expect(again.code, again.stderr).toBe(3);
     expect(sb().sandbox.store.teamsCreated('lab', 'Ops')).toBe(1);
+  });
+
+  describe('a creation of unknown outcome is settled before the run ends', () => {
+    /** A clock the injected sleep moves on: the hold-back time passes without real time. */
+    function clock(onSleep: () => Promise<void> = async () => {}) {
+      let t = Date.parse('2026-11-28T09:00:00Z');
+      const slept: number[] = [];
+      return { slept, now: () => t, sleep: async (ms: number) => void (slept.push(ms), (t += ms), await onSleep()) };
+    }
+    /** The first creation answered 503 without being processed; the ones after it pass. */
+    const firstRefused = (): void => {
+      let seen = 0;
+      sb().sandbox.intercept((req) => (req.method === 'PUT' && req.path === '/v1/orgs/lab/teams' && seen++ === 0 ? { kind: 'respond', status: 503, body: { error: { code: 503, message: 'unavailable' } } } : undefined));
+    };
+
+    it('`teams create`: the listing after the hold-back time proves it lost, so it is sent again (recorded first): one team, exit 0', async () => {
+      const { env, configDir } = await start();
+      firstRefused();
+      const { slept, now, sleep } = clock();
+      const r = await runCli(['teams', 'create', 'Ops'], { env, configDir, now, sleep });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain('1 team creation with an unknown outcome held back: waiting 60s');
+      expect(slept.reduce((a, b) => a + b, 0)).toBe(60_000);
+      expect(puts('/v1/orgs/lab/teams')).toBe(2);
+      expect(sb().sandbox.store.teamsTitled('lab', 'Ops')).toBe(1);
+      // Nothing is left to settle: the next run neither waits nor sends.
+      const again = await runCli(['teams', 'create', 'Ops', '--dry-run'], { env, configDir });
+      expect(again.stderr).not.toContain('held back');
+    });
+
+    it('`teams create`: a creation the service applies while the run waits is found, not sent again', async () => {
+      const { env, configDir } = await start();
+      const late = gate();
+      sb().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'late', until: late.until } }));
+      const { now, sleep } = clock(async () => {
+        late.open();
+        await turns(() => sb().sandbox.store.teamsTitled('lab', 'Ops') === 1);
+      });
+      const r = await runCli(['teams', 'create', 'Ops', '--hold-back', '5'], { env, configDir, now, sleep });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain('waiting 5s');
+      expect(puts('/v1/orgs/lab/teams')).toBe(1);
+      expect(sb().sandbox.store.teamsCreated('lab', 'Ops')).toBe(1);
+    });
+
+    it('`members sync --create-teams`: the team proven lost is created again and filled in the same run', async () => {
+      const { env, configDir } = await start();
+      firstRefused();
+      const { now, sleep } = clock();
+      const roster = join(mkdtempSync(join(tmpdir(), 'teamctl-once-')), 'org.csv');
+      writeFileSync(roster, 'team,email\nOps,user00003@example.com\nOps,user00004@example.com\n');
+      const r = await runCli(['members', 'sync', '--roster', roster, '--create-teams', '--yes'], { env, configDir, now, sleep });
+      expect(r.code, r.stderr).toBe(0);
+      expect(puts('/v1/orgs/lab/teams')).toBe(2);
+      const [id] = sb().sandbox.store.teamIds('lab').filter((t) => sb().sandbox.store.teamTitle('lab', t) === 'Ops');
+      expect(sb().sandbox.store.teamMembers('lab', id as string).map((m) => m.userId).sort()).toEqual(['u00003', 'u00004']);
+    });
+
+    it('--hold-back takes whole seconds: anything else is exit 2 with nothing sent', async () => {
+      const { env, configDir } = await start();
+      const r = await runCli(['teams', 'create', 'Ops', '--hold-back', '1.5'], { env, configDir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('--hold-back takes a whole number of seconds from 0 to 86400, not "1.5"');
+      expect(puts('/v1/orgs/lab/teams')).toBe(0);
+    });
   });
 });

@@ -110,7 +110,7 @@ describe('teams create, rename and delete', () => {
     // Dropped before processing: nothing made, and still not sent again.
     s.sandbox.clearIntercepts();
     s.sandbox.intercept((req) => (req.method === 'PUT' && req.path === '/v1/orgs/acme/teams' ? (puts++, { kind: 'reset' }) : undefined));
-    const lost = await runCli(['teams', 'create', 'Site Reliability'], { env: s.env });
+    const lost = await runCli(['teams', 'create', 'Site Reliability', '--no-settle'], { env: s.env });
     // A reset may come after the service processed it: unknown (exit 6), never sent again on a guess.
     expect(lost.code).toBe(6);
     expect(puts).toBe(2);

@@ -122,13 +122,13 @@ describe('write records', () => {
     // In a run that sends: waited for, then listed again.
     const left = await settleTeamCreations(journal, async () => listed, titleKey, {
       now: () => clock,
-      sleep: async (ms) => {
+      wait: async (ms) => {
         slept.push(ms);
         clock += ms;
         listed = ['Ops', 'café'.normalize('NFD')];
       },
       holdBackMs: 60_000,
-      say: () => {},
+      settle: true,
     });
     expect(slept).toEqual([50_000]);
     expect(left).toEqual([]);

@@ -34,7 +34,7 @@ export function command(f: Factory): Command {
 
 export async function run(opts: GlossaryDeleteOptions, ctx: Context): Promise<number> {
   const [{ checkIdentifier }, { runGlossaryDelete }, { resolveTimeoutMs }] = await Promise.all([import('../../api/segment.js'), import('../../glossary/run.js'), import('../../settings.js')]);
-  const { parseHoldBack } = await import('../../glossary/holdBack.js');
+  const { parseHoldBack } = await import('../../journal/holdBack.js');
   const ids = [...new Set(opts.ids.map((id) => id.trim()))];
   for (const id of ids) checkIdentifier(id, 'glossary entry id');
   ctx.outputFormat();

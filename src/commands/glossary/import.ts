@@ -62,7 +62,7 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
     import('../../settings.js'),
     import('../../files/csv.js'),
   ]);
-  const { parseHoldBack } = await import('../../glossary/holdBack.js');
+  const { parseHoldBack } = await import('../../journal/holdBack.js');
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);
   const onConflict = opts.onConflict ?? 'skip'; // commander's .choices() refused any other value
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');

@@ -72,7 +72,7 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
     import('../../settings.js'),
     import('../../files/csv.js'),
   ]);
-  const { parseHoldBack } = await import('../../glossary/holdBack.js');
+  const { parseHoldBack } = await import('../../journal/holdBack.js');
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);
   if (opts.exitCode && !opts.dryRun) throw new UsageError('--exit-code only works with --dry-run (exit 8 when changes are pending)');
   if (opts.maxDeletions !== undefined && !opts.prune) throw new UsageError('--max-deletions goes with --prune: only --prune deletes entries');

@@ -5,7 +5,7 @@
 import type { Context } from '../../context.js';
 import { Command, Option } from 'commander';
 import { teamMemberRoles } from '../../choices.js';
-import { examples, inviteOptions, type Factory } from '../command.js';
+import { examples, inviteOptions, journalOptions, type Factory } from '../command.js';
 import type { InviteOptions } from '../../organization/joiners.js';
 
 /** The flags of the command, as commander parses them. */
@@ -22,6 +22,8 @@ export interface AddOptionsFlags {
   inviteRole?: string;
   sso?: boolean;
   reinviteAfter?: string;
+  /** false with --no-wait. */
+  wait?: boolean;
 }
 
 export interface AddOptions extends AddOptionsFlags {
@@ -29,7 +31,7 @@ export interface AddOptions extends AddOptionsFlags {
 }
 
 export function command(f: Factory): Command {
-  return new Command('add')
+  const cmd = new Command('add')
     .argument('<user...>')
     .description('add users (ids or e-mails) to the team; with --role, each ends with that role')
     .addOption(new Option('--role <role>', 'team role of every named user').choices(teamMemberRoles))
@@ -46,6 +48,7 @@ export function command(f: Factory): Command {
     .option('--concurrency <n>', 'single-user requests in flight at once', '8')
     .addHelpText('after', examples('teamctl members add pedro.alves@example.com olivia.johnson@example.com', 'teamctl members add kenji.sato@example.com --role owner'))
     .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<AddOptionsFlags>() }), ['base-url', 'org', 'team']));
+  return journalOptions(cmd);
 }
 
 export async function run(opts: AddOptions, ctx: Context): Promise<number> {
@@ -66,5 +69,6 @@ export async function run(opts: AddOptions, ctx: Context): Promise<number> {
     concurrency,
     report: opts.report,
     planOut: opts.planOut,
+    wait: opts.wait !== false,
   });
 }

@@ -3,7 +3,7 @@
 import type { Context } from '../../context.js';
 import { UsageError, formatProblem } from '../../errors.js';
 import { Command } from 'commander';
-import { examples, type Factory } from '../command.js';
+import { examples, journalOptions, rerequestAfter, type Factory } from '../command.js';
 
 export interface OffboardOptionsFlags {
   file?: string;
@@ -17,6 +17,9 @@ export interface OffboardOptionsFlags {
   batchSize: string;
   fromOrganization?: boolean;
   maxOrgRemovals?: string;
+  rerequestAfter?: string;
+  /** false with --no-wait. */
+  wait?: boolean;
 }
 
 export interface OffboardOptions extends OffboardOptionsFlags {
@@ -24,7 +27,7 @@ export interface OffboardOptions extends OffboardOptionsFlags {
 }
 
 export function command(f: Factory): Command {
-  return new Command('offboard')
+  const cmd = new Command('offboard')
     .argument('[user...]')
     .description('remove each user (id or e-mail) from every team they are in: one plan across teams, guards per team')
     .option('--file <file>', 'the users, one per line or under a user column (CSV, TSV or .xlsx)')
@@ -46,6 +49,7 @@ export function command(f: Factory): Command {
       ),
     )
     .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<OffboardOptionsFlags>() }), ['base-url', 'org']));
+  return journalOptions(cmd, { rerequest: true });
 }
 
 export async function run(opts: OffboardOptions, ctx: Context): Promise<number> {
@@ -59,6 +63,8 @@ export async function run(opts: OffboardOptions, ctx: Context): Promise<number> 
   const minOwners = opts.minOwners === undefined ? undefined : parseWholeNumber('--min-owners', opts.minOwners, 1_000_000);
   if (opts.sheet !== undefined && opts.file === undefined) throw new UsageError('--sheet chooses the sheet of an .xlsx --file: give --file too');
   if (opts.maxOrgRemovals !== undefined && !opts.fromOrganization) throw new UsageError('--max-org-removals only works with --from-organization');
+  if (opts.rerequestAfter !== undefined && !opts.fromOrganization) throw new UsageError('--rerequest-after only works with --from-organization');
+  const rerequestAfterDays = await rerequestAfter(opts.rerequestAfter);
   const maxOrgRemovals = opts.maxOrgRemovals ?? defaultMaxOrgRemovals;
   try {
     maxOrgRemovalsAllowed(maxOrgRemovals, 0);
@@ -79,9 +85,10 @@ export async function run(opts: OffboardOptions, ctx: Context): Promise<number> 
       concurrency: 8,
       report: opts.report,
       planOut: opts.planOut,
+      wait: opts.wait !== false,
       inputs: opts.file !== undefined ? [{ path: opts.file, what: 'the --file' }] : [],
     },
     all,
-    opts.fromOrganization ? { maxOrgRemovals } : undefined,
+    opts.fromOrganization ? { maxOrgRemovals, rerequestAfterDays } : undefined,
   );
 }

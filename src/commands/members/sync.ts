@@ -12,7 +12,7 @@ import { InputFileError, UsageError, formatProblem, type FileProblem } from '../
 import type { RoleMap } from '../../files/role-map.js';
 import type { UserFile } from '../../files/users.js';
 import type { UserEntry } from '../../model/users.js';
-import { examples, inviteOptions, repeated, type Factory } from '../command.js';
+import { examples, inviteOptions, journalOptions, repeated, rerequestAfter, type Factory } from '../command.js';
 import type { InviteOptions } from '../../organization/joiners.js';
 
 /** The flags of the command, as commander parses them. */
@@ -51,12 +51,18 @@ export interface SyncOptionsFlags {
   maxOrgRemovals?: string;
   /** --sheet <name>: the sheet of every .xlsx file given. */
   sheet?: string;
+  /** false with --no-wait. */
+  wait?: boolean;
+  holdBack?: string;
+  /** false with --no-settle. */
+  settle?: boolean;
+  rerequestAfter?: string;
 }
 
 export type SyncOptions = SyncOptionsFlags;
 
 export function command(f: Factory): Command {
-  return new Command('sync')
+  const cmd = new Command('sync')
     .description('change the team in one run: incremental (--add/--remove) and/or declarative (--roster)')
     .option('--add <user...>', 'users to add (ids or e-mails)')
     .option('--remove <user...>', 'users to remove (ids or e-mails); a user in both ends removed')
@@ -102,6 +108,7 @@ export function command(f: Factory): Command {
       ),
     )
     .action(f.action(run, (cmd) => cmd.opts<SyncOptionsFlags>(), ['base-url', 'org']));
+  return journalOptions(cmd, { holdBack: true, rerequest: true });
 }
 
 /** What a file given to `members sync` is for. */
@@ -161,6 +168,10 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   if (opts.pruneGuests && !opts.pruneOrganization) throw new UsageError('--prune-guests only works with --prune-organization');
   if (opts.maxOrgRemovals !== undefined && !opts.pruneOrganization) throw new UsageError('--max-org-removals only works with --prune-organization');
   if (opts.createTeams && opts.roster === undefined) throw new UsageError('--create-teams needs --roster with a "team" column: it creates the teams the roster names');
+  if ((opts.holdBack !== undefined || opts.settle === false) && !opts.createTeams) throw new UsageError(`${opts.holdBack !== undefined ? '--hold-back' : '--no-settle'} only works with --create-teams: a team creation is the one write of this command that is held back`);
+  if (opts.rerequestAfter !== undefined && !opts.pruneOrganization) throw new UsageError('--rerequest-after only works with --prune-organization');
+  const rerequestAfterDays = await rerequestAfter(opts.rerequestAfter);
+  const holdBack = (await import('../../journal/holdBack.js')).parseHoldBack(opts);
   const addFiles = opts.addFile ?? [];
   const removeFiles = opts.removeFile ?? [];
   if (opts.roster === undefined && !opts.add?.length && !opts.remove?.length && addFiles.length === 0 && removeFiles.length === 0) {
@@ -236,7 +247,9 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     inputs: sources.map(({ path, what }) => ({ path, what })),
     skipUnknown: opts.skipUnknown === true,
     ...(invite !== undefined ? { invite: invite as InviteOptions } : {}),
-    lifecycle: { orgRoles: opts.orgRoles === true, pruneOrganization: opts.pruneOrganization === true, pruneGuests: opts.pruneGuests === true, keep, maxOrgRemovals },
+    lifecycle: { orgRoles: opts.orgRoles === true, pruneOrganization: opts.pruneOrganization === true, pruneGuests: opts.pruneGuests === true, keep, maxOrgRemovals, rerequestAfterDays },
+    wait: opts.wait !== false,
+    holdBack,
     ...(roster ? { rosterFile: { file: roster.file, column: roster.header?.userHeading } } : {}),
   };
 

@@ -2,17 +2,22 @@
 // by id or title"). A title a team has already (in any case) is exit 2, with nothing sent.
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examples, type Factory } from '../command.js';
+import { examples, journalOptions, type Factory } from '../command.js';
 
 export interface TeamsCreateOptions {
   titles: string[];
   dryRun?: boolean;
   planOut?: string;
   report?: string;
+  /** false with --no-wait. */
+  wait?: boolean;
+  holdBack?: string;
+  /** false with --no-settle. */
+  settle?: boolean;
 }
 
 export function command(f: Factory): Command {
-  return new Command('create')
+  const cmd = new Command('create')
     .argument('<title...>')
     .description('create teams with these titles (1-64 characters; a title that exists is refused)')
     .option('--dry-run', 'print the plan, send no change')
@@ -20,9 +25,11 @@ export function command(f: Factory): Command {
     .option('--report <file.csv>', 'write one row per team: action, team, title, outcome, HTTP status, message')
     .addHelpText('after', examples('teamctl teams create "Data Platform" --dry-run', 'teamctl teams create "Data Platform" "Site Reliability"'))
     .action(f.action(run, (cmd, titles: string[]) => ({ titles, ...cmd.opts<Omit<TeamsCreateOptions, 'titles'>>() }), ['base-url', 'org']));
+  return journalOptions(cmd, { holdBack: true });
 }
 
 export async function run(opts: TeamsCreateOptions, ctx: Context): Promise<number> {
-  const [{ runTeamsChange }, { planCreate }] = await Promise.all([import('../../teams/run.js'), import('../../plan/teamChanges.js')]);
-  return runTeamsChange(ctx, { command: 'teams create', names: [], plan: (teams) => planCreate(opts.titles, teams), ...opts });
+  const [{ runTeamsChange }, { planCreate }, { parseHoldBack }] = await Promise.all([import('../../teams/run.js'), import('../../plan/teamChanges.js'), import('../../journal/holdBack.js')]);
+  const { holdBack, settle, ...rest } = opts;
+  return runTeamsChange(ctx, { command: 'teams create', names: [], plan: (teams) => planCreate(opts.titles, teams), ...rest, holdBack: parseHoldBack({ holdBack, settle }) });
 }

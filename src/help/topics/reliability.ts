@@ -60,10 +60,11 @@ connection, a 500, 502 or 503, an unreadable answer):
 
 **The hold-back time** is \`--hold-back <seconds>\` (default 60: twice the default
 \`--timeout\`, long enough for a request the service accepted to have been
-processed) on \`glossary import\`, \`sync\`, \`delete\` and \`apply\` of a glossary
-plan. A run whose operations are still held back when its last batch is sent
-waits for them: a line says how long (on a terminal, a countdown follows), then
-it settles them by a listing and sends what is proven missing, before it exits.
+processed) on \`glossary import\`, \`sync\`, \`delete\`, \`teams create\`,
+\`members sync --create-teams\` and \`apply\`. A run whose writes are still held
+back when its last one is sent waits for them: a line says how long (on a
+terminal, a countdown follows), then it settles them by a listing and sends
+what is proven missing, before it exits.
 An import under transient faults therefore ends complete, with exit 0:
 
     teamctl glossary import terms.csv --hold-back 120
@@ -93,11 +94,14 @@ answer teamctl cannot read, is an unknown outcome (exit 6, never "failed"); a
   killed, too), counts as sent: it is pending, and not sent again before
   \`--reinvite-after\` days (default 7; \`--reinvite-after 0\` sends it again on
   purpose). \`apply --force\` of a plan never sends it again either.
-- A team creation of unknown outcome is held back: the next run that may create
-  teams waits until its hold-back time (60 s) has passed, lists the teams, and
-  creates the team only if the listing does not show it.
+- A team creation of unknown outcome is held back: once the hold-back time has
+  passed, the run lists the teams and creates the team again only if the
+  listing does not show it (with \`--no-settle\`, the next run that may create
+  teams does this first, whatever its own flags).
 - A removal answered 202 (a request mailed to the organization's admins) is not
-  requested again for 7 days; the plan shows when it was requested.
+  requested again before \`--rerequest-after\` days (default 7; 0 asks again on
+  purpose); the plan shows when it was requested.
+- A write is sent only under the lock below, \`apply\` of a saved plan too.
 
 **The journal.** Every glossary batch is recorded in the config folder
 (\`journal/\`, mode 0600) before it is sent, and forgotten once its outcome is
@@ -116,7 +120,8 @@ duplicates, then move the file aside.
 import\`, \`sync\`, \`delete\`, \`apply\`; \`teams create\`; \`members sync\` or
 \`add\` with \`--invite\`, \`--create-teams\` or \`--prune-organization\`; \`members
 offboard --from-organization\`; not \`--dry-run\` or \`--plan-out\`) holds a
-lock for the service and organization, as Terraform locks its state. A second
+lock for the service and organization (\`apply\` too, for a plan with such
+writes), as Terraform locks its state. A second
 run on the same machine says \`another teamctl (process 4242 on ci-7, since …)
 is changing the glossary of acme at …: waiting for it to finish (Ctrl-C to
 stop)\` and waits, then plans against the glossary as the first left it. With

@@ -1,12 +1,13 @@
-// The hold-back time of the glossary commands that write (`teamctl help reliability`, "The
-// hold-back time"): how long a write whose outcome is unknown is left alone before a listing
-// settles it, and how the end of a run waits for it — a line, and a countdown on a terminal.
-import type { Context } from '../context.js';
+// The hold-back time (`teamctl help reliability`, "The hold-back time"): how long a write whose
+// outcome is unknown (a glossary batch, a team creation) is left alone before a listing settles
+// it, and how the end of a run waits for it — a line, and a countdown on a terminal.
 import { UsageError } from '../errors.js';
 import { plural } from '../output/words.js';
-import { defaultHoldBackMs } from './apply.js';
 
-/** The flags every glossary command that writes takes. */
+/** How long a write of unknown outcome is held back by default: twice the default request timeout. */
+export const defaultHoldBackMs = 60_000;
+
+/** The flags every command that may send such a write takes. */
 export interface HoldBackFlags {
   /** --hold-back <seconds>, as commander parses it. */
   holdBack?: string | undefined;
@@ -35,14 +36,26 @@ export function parseHoldBack(flags: HoldBackFlags): HoldBack {
   return { holdBackMs: seconds * 1000, settle };
 }
 
+/** What of a run its wait uses: where it speaks, and its sleep (injected in tests). */
+export interface WaitingRun {
+  io: { info(message: string): void; readonly stderrIsTTY: boolean; readonly quiet: boolean; readonly streams: { stderr: { write(text: string): unknown } } };
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+}
+
+/** What a run waits for: the writes held back, and the listing that settles them. */
+const waited = {
+  glossary: { write: 'glossary operation', listing: 'listing the glossary' },
+  teams: { write: 'team creation', listing: 'listing the teams' },
+} as const;
+
 /**
- * How the end of a run waits for held-back writes: one line; on a terminal (no --quiet), a
- * countdown on the line below, redrawn each second. Waits go through the context's sleep.
+ * How a run waits for held-back writes: one line; on a terminal (no --quiet), a countdown on the
+ * line below, redrawn each second. Waits go through the context's sleep.
  */
-export function holdBackWaiter(ctx: Context): (ms: number, count: number) => Promise<void> {
+export function holdBackWaiter(ctx: WaitingRun, what: keyof typeof waited = 'glossary'): (ms: number, count: number) => Promise<void> {
   return async (ms, count) => {
     const seconds = Math.ceil(ms / 1000);
-    ctx.io.info(`${plural(count, 'glossary operation')} with an unknown outcome held back: waiting ${seconds}s for the hold-back time to pass, then listing the glossary to settle them (--no-settle leaves them to a later run)`);
+    ctx.io.info(`${plural(count, waited[what].write)} with an unknown outcome held back: waiting ${seconds}s for the hold-back time to pass, then ${waited[what].listing} to settle them (--no-settle leaves them to a later run)`);
     const { io } = ctx;
     const sleep = ctx.sleep ?? ((wait: number) => new Promise<void>((resolve) => setTimeout(resolve, wait)));
     if (!io.stderrIsTTY || io.quiet) return sleep(ms);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Context } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
-import { holdBackWaiter, parseHoldBack } from '../../src/glossary/holdBack.js';
+import { holdBackWaiter, parseHoldBack } from '../../src/journal/holdBack.js';
 import { fakeStreams } from '../helpers/streams.js';
 
 describe('parseHoldBack', () => {
