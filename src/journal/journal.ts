@@ -121,6 +121,8 @@ interface Holder {
   pid: number;
   host: string;
   startedAt: string;
+  /** What the holder is changing ("the teams"), as its lock file records it. */
+  what?: string;
 }
 
 export class Journal {
@@ -400,7 +402,7 @@ export class Journal {
     for (;;) {
       try {
         const handle = await openRegular(this.lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, { own: true, mode: 0o600 });
-        const holder: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+        const holder: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), what: options.what ?? 'the glossary' };
         await handle.writeFile(JSON.stringify(holder) + '\n');
         await handle.close();
         this.lockHeld = true;
@@ -418,7 +420,9 @@ export class Journal {
       }
       // The holder as its lock file records it (a value from outside: one line).
       const who = holder ? `another teamctl (process ${holder.pid} on ${oneLine(holder.host)}, since ${oneLine(String(holder.startedAt))})` : 'another teamctl';
-      const what = `${who} is changing ${options.what ?? 'the glossary'} of ${this.organization} at ${this.origin}`;
+      // What the holder changes, as it recorded it (bounded: a value from outside), else what this run would.
+      const changing = holder && typeof holder.what === 'string' && holder.what.length <= 100 ? oneLine(holder.what) : (options.what ?? 'the glossary');
+      const what = `${who} is changing ${changing} of ${this.organization} at ${this.origin}`;
       if (!options.wait) {
         throw new GuardError(`${what}; nothing was sent`, {
           hint: `run again once it has finished, or without --no-wait to wait for it; if no such run exists, remove ${this.lockPath}`,

@@ -51,8 +51,11 @@ export async function settleOwnCreations(
   interrupted: () => boolean,
 ): Promise<Map<string, SettledCreation>> {
   const settled = new Map<string, SettledCreation>();
+  const sends = new Map(titles.map((t) => [t, 1]));
   let open = [...titles];
-  for (let sends = 1; open.length > 0 && run.settle && !interrupted(); sends++) {
+  // Each round waits once for all, then lists once: bounded by the budget of sends (and a round
+  // that found every title still held by the clock counts against it too).
+  for (let round = 1; open.length > 0 && run.settle && round <= maxSends * 2 && !interrupted(); round++) {
     await run.wait(run.holdBackMs, open.length);
     let listed: readonly { id: string; title: string }[];
     try {
@@ -63,14 +66,16 @@ export async function settleOwnCreations(
     const held = new Set((await journal.settleTeams(listed.map((t) => t.title), teams.key, new Date(run.now()), run.holdBackMs)).map((h) => teams.key(h.title)));
     const next: string[] = [];
     for (const title of open) {
+      const count = sends.get(title) ?? 1;
       const found = listed.find((t) => teams.key(t.title) === teams.key(title));
-      if (found !== undefined) settled.set(title, { id: found.id, sends });
-      else if (held.has(teams.key(title))) next.push(title);
-      else if (sends >= maxSends || interrupted()) settled.set(title, { failure: `the listing after the hold-back time shows no team of that title; sent ${sends} times, the retry budget: not sent again` });
+      if (found !== undefined) settled.set(title, { id: found.id, sends: count });
+      else if (held.has(teams.key(title)) || interrupted()) next.push(title);
+      else if (count >= maxSends) settled.set(title, { failure: `the listing after the hold-back time shows no team of that title; sent ${count} times, the retry budget: not sent again` });
       else {
+        sends.set(title, count + 1);
         const sent = await teams.send(title);
         if (sent === 'unknown') next.push(title);
-        else settled.set(title, 'id' in sent ? { id: sent.id, sends: sends + 1 } : sent);
+        else settled.set(title, 'id' in sent ? { id: sent.id, sends: count + 1 } : sent);
       }
     }
     open = next;

@@ -209,6 +209,16 @@ describe('the lock', () => {
       `another teamctl (process 1 on elsewhere\\nerror: forged\\e[8m, since 2026-01-01T00:00:00.000Z) is changing the glossary of acme at http://loopback:1: waiting for it to finish (Ctrl-C to stop); its lock file is ${lockFile}`,
     ]);
   });
+  it('what the holder changes is said as its lock file records it: spelled out on one line, and over 100 characters not trusted', async () => {
+    const dir = newDir();
+    for (const [what, said] of [['the teams\n\u001b[2J', 'the teams\\n\\e[2J'], ['x'.repeat(101), 'the glossary']]) {
+      const first = await Journal.open(dir, base, 'acme', lock);
+      writeFileSync(`${first.path}.lock`, JSON.stringify({ pid: 1, host: 'elsewhere', startedAt: '2026-01-01T00:00:00.000Z', what }) + '\n');
+      const refused = await Journal.open(dir, base, 'acme', { wait: false, onWait: () => {} }).catch((e: unknown) => e);
+      expect((refused as Error).message).toContain(`) is changing ${said} of acme at http://loopback:1; nothing was sent`);
+      await first.close();
+    }
+  });
 });
 
 describe('a lock or a journal that cannot be written', () => {
