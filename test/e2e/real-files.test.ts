@@ -136,6 +136,31 @@ describe('real files', () => {
     expect(s.sandbox.store.glossaryEntries('acme').map((e) => e.translations)).toEqual([{ en: 'term with: éá and İı', tr: 'tr term with: éá and İı' }]);
   });
 
+  it("GlotPress's glossary with # comments: the comments that commas cut into cells are read as terms (refused as homonyms, two being repeated); without those six lines, 80 entries", async () => {
+    const path = real('glotpress/glotpress-glossary-suffix-testing-example--locale-glossary.csv');
+    const r = await runCli(['glossary', 'import', path, '--dry-run'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(':95: en term "# Ending with consonant preceded by vowel" is also on line 71 with other translations');
+    expect(r.stderr).toContain(':99: en term "# Ending with consonant" is also on line 75 with other translations');
+    expect(s.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+    // The edit that reads it: the six comment lines with a comma in them deleted.
+    const lines = readFileSync(path, 'utf8').split('\n');
+    const cut = [23, 71, 75, 85, 95, 99];
+    expect(cut.map((n) => /^# .*,/.test(lines[n - 1] ?? ''))).toEqual(cut.map(() => true));
+    const edited = join(mkdtempSync(join(tmpdir(), 'teamctl-glotpress-')), 'pt.csv');
+    writeFileSync(edited, lines.filter((_, i) => !cut.includes(i + 1)).join('\n'));
+    const file = await readGlossaryFile(edited);
+    expect(file.languages).toEqual(['en', 'pt']);
+    // 93 rows of terms, 13 of them repeating an earlier row (merged, each with a warning).
+    expect(file.rows).toHaveLength(80);
+    expect(file.rows.map((row) => row.translations)).toContainEqual({ en: 'tiptoe', pt: 'andar em bicos de pés' });
+    expect(file.rows.filter((row) => Object.values(row.translations).some((t) => t.includes('#')))).toEqual([]);
+    expect(file.warnings[0]?.message).toMatch(/^26 comment lines \(a row whose only cell starts with #\) skipped: lines 3, 5, 12, /);
+    expect(file.warnings.filter((w) => /^identical to line \d+; merged$/.test(w.message))).toHaveLength(13);
+    const report = await planned(edited);
+    expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 80, present: 0, conflicts: [] });
+  });
+
   it.each([
     ['okapi/test01.csv', 3],
     ['okapi/test01.tsv', 6],
@@ -229,6 +254,17 @@ describe('real rosters', () => {
     const members = d.sandbox.store.teamMembers('acme', 'engineering').length;
     // Nobody in the file is planned for; the team's members are left as they are.
     expect({ removed: report.removed.length, roleChanged: report.roleChanged.length, unchanged: report.unchanged }).toEqual({ removed: 0, roleChanged: 0, unchanged: members });
+    expect(d.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
+  it("Entra's bulk create example (`User name [userPrincipalName] Required`, an initial password column): its 4 users, none in the organization, nothing sent", async () => {
+    const r = await sync('rosters/entra-users-bulk-add-example.csv');
+    expect(r.code, r.stderr).toBe(3);
+    const report = JSON.parse(r.stdout) as SyncReport & { notInOrganization: { email: string | null }[] };
+    expect(report.notInOrganization.map((a) => a.email)).toEqual(['chris@contoso.com', 'alain@contoso.com', 'isabella@contoso.com', 'joseph@contoso.com']);
+    expect({ added: report.added, removed: report.removed.length, roleChanged: report.roleChanged.length }).toEqual({ added: [], removed: 0, roleChanged: 0 });
+    // The passwords the template holds appear nowhere in what teamctl says.
+    expect(r.stdout + r.stderr).not.toContain('Example-Password-Only');
     expect(d.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 
