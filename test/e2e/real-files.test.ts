@@ -41,6 +41,8 @@ describe('real files', () => {
     ['okapi/maryland.tbx', ['fr', 'it', 'es', 'en'], 1],
     ['okapi/oracle_TBX.tbx', ['en', 'pt'], 2],
     ['okapi/test01.tbx', ['en', 'hu'], 1],
+    // A TSV headed by language names (`English`, `Chinese`); three English terms share one Chinese.
+    ['tsv/dlterms4chinese-terms.tsv', ['en', 'zh'], 96],
   ])('%s: languages %j, %i entries, all to insert into an empty glossary', async (path, languages, entries) => {
     const file = await readGlossaryFile(real(path));
     expect(file.languages).toEqual(languages);
@@ -53,6 +55,17 @@ describe('real files', () => {
     const file = await readGlossaryFile(real('tbx2008/pontoon-export-v2-expected.tbx'));
     expect(file.rows.map((r) => r.translations)).toEqual([{ 'en-US': 'Sample Term', 'fr-FR': 'Translation' }]);
     expect(file.warnings.map((w) => w.message)).toEqual(['concept "c1": not imported (the glossary holds translations only): context, partOfSpeech, definition']);
+  });
+
+  it('a TSV headed by language names is read by those names, each line exactly, nothing said', async () => {
+    const file = await readGlossaryFile(real('tsv/dlterms4chinese-terms.tsv'));
+    expect(file.warnings).toEqual([]);
+    expect(file.rows.slice(0, 3).map((r) => r.translations)).toEqual([
+      { en: 'ablation study', zh: '消融实验' },
+      { en: 'actor', zh: '智能体' },
+      { en: 'agent', zh: '智能体' },
+    ]);
+    expect(file.rows.at(-1)?.translations).toEqual({ en: 'Zero-Shot', zh: 'Zero-Shot' });
   });
 
   it('the same termbase in DCA and DCT style gives the same entries and the same warnings (a superseded term left out)', async () => {
