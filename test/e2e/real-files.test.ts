@@ -174,6 +174,33 @@ describe('real files', () => {
     expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 80, present: 0, conflicts: [] });
   });
 
+  it("Google's equivalent-term-set sample (`fr,en,`: an unnamed, empty last column) is refused naming it; without the trailing commas, 12 entries, the case variants said", async () => {
+    const path = real('google/google-cloud-hybrid-glossaries-bistro_glossary.csv');
+    const r = await runCli(['glossary', 'import', path, '--dry-run'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: ${path}:1: column 3 has no name\n`);
+    expect(s.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+    // Every line ends in the empty third cell; the edit that reads it drops it.
+    const text = readFileSync(path, 'utf8');
+    expect(text.split('\n').filter((l) => l !== '' && !l.endsWith(','))).toEqual([]);
+    const edited = join(mkdtempSync(join(tmpdir(), 'teamctl-bistro-')), 'bistro.csv');
+    writeFileSync(edited, text.replace(/,$/gm, ''));
+    const file = await readGlossaryFile(edited);
+    expect(file.languages).toEqual(['fr', 'en']);
+    expect(file.rows.slice(0, 4).map((row) => row.translations)).toEqual([
+      { fr: 'chevre', en: 'goat cheese' },
+      { fr: 'Chevre', en: 'Goat cheese' },
+      { fr: 'chèvre', en: 'goat cheese' },
+      { fr: 'Chèvre', en: 'Goat cheese' },
+    ]);
+    expect(file.rows).toHaveLength(12);
+    const cased = file.warnings.filter((w) => w.message.includes('only in case'));
+    expect(cased.map((w) => w.line)).toEqual([3, 5, 7, 8, 10, 12, 13]);
+    expect(cased[0]?.message).toBe('fr term "Chevre" differs from "chevre" on line 2 only in case: two entries, as terms match case-sensitively (make them one row if they are one term)');
+    const report = await planned(edited);
+    expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 12, present: 0, conflicts: [] });
+  });
+
   it.each([
     ['okapi/test01.csv', 3],
     ['okapi/test01.tsv', 6],
