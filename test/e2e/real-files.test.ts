@@ -68,6 +68,22 @@ describe('real files', () => {
     expect(file.rows.at(-1)?.translations).toEqual({ en: 'Zero-Shot', zh: 'Zero-Shot' });
   });
 
+  it("NAB AL Tools' Business Central glossary (TSV, 24 language columns, `es-es_tradnl`, a literal quote in a description): 40 entries, one a line", async () => {
+    const path = real('tsv/nab-al-tools-glossary_to_translate.tsv');
+    const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l !== '');
+    expect(lines.filter((l) => l.includes('"'))).toHaveLength(1);
+    const file = await readGlossaryFile(path);
+    expect(file.languages).toHaveLength(24);
+    expect(file.languages.slice(9, 12)).toEqual(['en-nz', 'es-ES-tradnl', 'es-mx']);
+    expect(file.rows).toHaveLength(lines.length - 1);
+    expect(file.rows.map((r) => r.translations)).toContainEqual({ 'en-US': 'G/L Journal', 'en-au': 'G/L Journal', 'en-nz': 'G/L Journal', 'fr-fr': 'Journal général' });
+    // The quoted words are in the Description column, ignored as metadata: the term is alone.
+    expect(file.rows.find((r) => r.translations['en-US'] === 'Specifies')?.translations).toEqual({ 'en-US': 'Specifies' });
+    expect(file.warnings.map((w) => w.message)).toEqual(['column "Description" holds no translation (the glossary holds translations only): ignored']);
+    const report = await planned(path);
+    expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 40, present: 0, conflicts: [] });
+  });
+
   it('the same termbase in DCA and DCT style gives the same entries and the same warnings (a superseded term left out)', async () => {
     const dca = await readGlossaryFile(real('tbx-basic-v3/LTAC-Example_Astronomy_DCA_VALID.cut.tbx'));
     const dct = await readGlossaryFile(real('tbx-basic-v3/LTAC-Example_Astronomy_DCT_VALID.cut.tbx'));
