@@ -324,6 +324,18 @@ describe('real rosters', () => {
     expect(d.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 
+  it("gitlab-users' example (`# username, name, email, …, [access_level]`, GitLab's developer and reporter): read by its email column; no role column, said, --role-map or not", async () => {
+    for (const extra of [[], ['--role-map', 'developer=member,reporter=member']]) {
+      const r = await sync('rosters/gitlab-users-example.csv', extra);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toContain('gitlab-users-example.csv has no "role" column: members keep their roles, new members are added as member.');
+      const report = JSON.parse(r.stdout) as SyncReport & { notInOrganization: { email: string | null }[] };
+      expect(report.notInOrganization.map((a) => a.email)).toEqual(['bruce.wayne@wayne-entreprises.com', 'clark.kent@krypton.univ']);
+      expect({ removed: report.removed.length, roleChanged: report.roleChanged.length }).toEqual({ removed: 0, roleChanged: 0 });
+    }
+    expect(d.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
   it("Entra's bulk template with its version:v1.0 first line: refused naming the line and the edit", async () => {
     const r = await sync('rosters/entra-users-bulk-delete-example.csv');
     expect(r.code).toBe(2);
