@@ -41,6 +41,8 @@ describe('real files', () => {
     ['okapi/maryland.tbx', ['fr', 'it', 'es', 'en'], 1],
     ['okapi/oracle_TBX.tbx', ['en', 'pt'], 2],
     ['okapi/test01.tbx', ['en', 'hu'], 1],
+    // A TSV headed by language names (`English`, `Chinese`); three English terms share one Chinese.
+    ['tsv/dlterms4chinese-terms.tsv', ['en', 'zh'], 96],
   ])('%s: languages %j, %i entries, all to insert into an empty glossary', async (path, languages, entries) => {
     const file = await readGlossaryFile(real(path));
     expect(file.languages).toEqual(languages);
@@ -53,6 +55,33 @@ describe('real files', () => {
     const file = await readGlossaryFile(real('tbx2008/pontoon-export-v2-expected.tbx'));
     expect(file.rows.map((r) => r.translations)).toEqual([{ 'en-US': 'Sample Term', 'fr-FR': 'Translation' }]);
     expect(file.warnings.map((w) => w.message)).toEqual(['concept "c1": not imported (the glossary holds translations only): context, partOfSpeech, definition']);
+  });
+
+  it('a TSV headed by language names is read by those names, each line exactly, nothing said', async () => {
+    const file = await readGlossaryFile(real('tsv/dlterms4chinese-terms.tsv'));
+    expect(file.warnings).toEqual([]);
+    expect(file.rows.slice(0, 3).map((r) => r.translations)).toEqual([
+      { en: 'ablation study', zh: '消融实验' },
+      { en: 'actor', zh: '智能体' },
+      { en: 'agent', zh: '智能体' },
+    ]);
+    expect(file.rows.at(-1)?.translations).toEqual({ en: 'Zero-Shot', zh: 'Zero-Shot' });
+  });
+
+  it("NAB AL Tools' Business Central glossary (TSV, 24 language columns, `es-es_tradnl`, a literal quote in a description): 40 entries, one a line", async () => {
+    const path = real('tsv/nab-al-tools-glossary_to_translate.tsv');
+    const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l !== '');
+    expect(lines.filter((l) => l.includes('"'))).toHaveLength(1);
+    const file = await readGlossaryFile(path);
+    expect(file.languages).toHaveLength(24);
+    expect(file.languages.slice(9, 12)).toEqual(['en-nz', 'es-ES-tradnl', 'es-mx']);
+    expect(file.rows).toHaveLength(lines.length - 1);
+    expect(file.rows.map((r) => r.translations)).toContainEqual({ 'en-US': 'G/L Journal', 'en-au': 'G/L Journal', 'en-nz': 'G/L Journal', 'fr-fr': 'Journal général' });
+    // The quoted words are in the Description column, ignored as metadata: the term is alone.
+    expect(file.rows.find((r) => r.translations['en-US'] === 'Specifies')?.translations).toEqual({ 'en-US': 'Specifies' });
+    expect(file.warnings.map((w) => w.message)).toEqual(['column "Description" holds no translation (the glossary holds translations only): ignored']);
+    const report = await planned(path);
+    expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 40, present: 0, conflicts: [] });
   });
 
   it('the same termbase in DCA and DCT style gives the same entries and the same warnings (a superseded term left out)', async () => {
@@ -134,6 +163,58 @@ describe('real files', () => {
     const applied = await runCli(['glossary', 'import', real('okapi/test02_win1254.tbx')], { env: s.env });
     expect(applied.code, applied.stderr).toBe(0);
     expect(s.sandbox.store.glossaryEntries('acme').map((e) => e.translations)).toEqual([{ en: 'term with: éá and İı', tr: 'tr term with: éá and İı' }]);
+  });
+
+  it("GlotPress's glossary with # comments: the comments that commas cut into cells are read as terms (refused as homonyms, two being repeated); without those six lines, 80 entries", async () => {
+    const path = real('glotpress/glotpress-glossary-suffix-testing-example--locale-glossary.csv');
+    const r = await runCli(['glossary', 'import', path, '--dry-run'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(':95: en term "# Ending with consonant preceded by vowel" is also on line 71 with other translations');
+    expect(r.stderr).toContain(':99: en term "# Ending with consonant" is also on line 75 with other translations');
+    expect(s.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+    // The edit that reads it: the six comment lines with a comma in them deleted.
+    const lines = readFileSync(path, 'utf8').split('\n');
+    const cut = [23, 71, 75, 85, 95, 99];
+    expect(cut.map((n) => /^# .*,/.test(lines[n - 1] ?? ''))).toEqual(cut.map(() => true));
+    const edited = join(mkdtempSync(join(tmpdir(), 'teamctl-glotpress-')), 'pt.csv');
+    writeFileSync(edited, lines.filter((_, i) => !cut.includes(i + 1)).join('\n'));
+    const file = await readGlossaryFile(edited);
+    expect(file.languages).toEqual(['en', 'pt']);
+    // 93 rows of terms, 13 of them repeating an earlier row (merged, each with a warning).
+    expect(file.rows).toHaveLength(80);
+    expect(file.rows.map((row) => row.translations)).toContainEqual({ en: 'tiptoe', pt: 'andar em bicos de pés' });
+    expect(file.rows.filter((row) => Object.values(row.translations).some((t) => t.includes('#')))).toEqual([]);
+    expect(file.warnings[0]?.message).toMatch(/^26 comment lines \(a row whose only cell starts with #\) skipped: lines 3, 5, 12, /);
+    expect(file.warnings.filter((w) => /^identical to line \d+; merged$/.test(w.message))).toHaveLength(13);
+    const report = await planned(edited);
+    expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 80, present: 0, conflicts: [] });
+  });
+
+  it("Google's equivalent-term-set sample (`fr,en,`: an unnamed, empty last column) is refused naming it; without the trailing commas, 12 entries, the case variants said", async () => {
+    const path = real('google/google-cloud-hybrid-glossaries-bistro_glossary.csv');
+    const r = await runCli(['glossary', 'import', path, '--dry-run'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: ${path}:1: column 3 has no name\n`);
+    expect(s.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+    // Every line ends in the empty third cell; the edit that reads it drops it.
+    const text = readFileSync(path, 'utf8');
+    expect(text.split('\n').filter((l) => l !== '' && !l.endsWith(','))).toEqual([]);
+    const edited = join(mkdtempSync(join(tmpdir(), 'teamctl-bistro-')), 'bistro.csv');
+    writeFileSync(edited, text.replace(/,$/gm, ''));
+    const file = await readGlossaryFile(edited);
+    expect(file.languages).toEqual(['fr', 'en']);
+    expect(file.rows.slice(0, 4).map((row) => row.translations)).toEqual([
+      { fr: 'chevre', en: 'goat cheese' },
+      { fr: 'Chevre', en: 'Goat cheese' },
+      { fr: 'chèvre', en: 'goat cheese' },
+      { fr: 'Chèvre', en: 'Goat cheese' },
+    ]);
+    expect(file.rows).toHaveLength(12);
+    const cased = file.warnings.filter((w) => w.message.includes('only in case'));
+    expect(cased.map((w) => w.line)).toEqual([3, 5, 7, 8, 10, 12, 13]);
+    expect(cased[0]?.message).toBe('fr term "Chevre" differs from "chevre" on line 2 only in case: two entries, as terms match case-sensitively (make them one row if they are one term)');
+    const report = await planned(edited);
+    expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 12, present: 0, conflicts: [] });
   });
 
   it.each([
@@ -229,6 +310,29 @@ describe('real rosters', () => {
     const members = d.sandbox.store.teamMembers('acme', 'engineering').length;
     // Nobody in the file is planned for; the team's members are left as they are.
     expect({ removed: report.removed.length, roleChanged: report.roleChanged.length, unchanged: report.unchanged }).toEqual({ removed: 0, roleChanged: 0, unchanged: members });
+    expect(d.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
+  it("Entra's bulk create example (`User name [userPrincipalName] Required`, an initial password column): its 4 users, none in the organization, nothing sent", async () => {
+    const r = await sync('rosters/entra-users-bulk-add-example.csv');
+    expect(r.code, r.stderr).toBe(3);
+    const report = JSON.parse(r.stdout) as SyncReport & { notInOrganization: { email: string | null }[] };
+    expect(report.notInOrganization.map((a) => a.email)).toEqual(['chris@contoso.com', 'alain@contoso.com', 'isabella@contoso.com', 'joseph@contoso.com']);
+    expect({ added: report.added, removed: report.removed.length, roleChanged: report.roleChanged.length }).toEqual({ added: [], removed: 0, roleChanged: 0 });
+    // The passwords the template holds appear nowhere in what teamctl says.
+    expect(r.stdout + r.stderr).not.toContain('Example-Password-Only');
+    expect(d.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
+  it("gitlab-users' example (`# username, name, email, …, [access_level]`, GitLab's developer and reporter): read by its email column; no role column, said, --role-map or not", async () => {
+    for (const extra of [[], ['--role-map', 'developer=member,reporter=member']]) {
+      const r = await sync('rosters/gitlab-users-example.csv', extra);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toContain('gitlab-users-example.csv has no "role" column: members keep their roles, new members are added as member.');
+      const report = JSON.parse(r.stdout) as SyncReport & { notInOrganization: { email: string | null }[] };
+      expect(report.notInOrganization.map((a) => a.email)).toEqual(['bruce.wayne@wayne-entreprises.com', 'clark.kent@krypton.univ']);
+      expect({ removed: report.removed.length, roleChanged: report.roleChanged.length }).toEqual({ removed: 0, roleChanged: 0 });
+    }
     expect(d.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 
