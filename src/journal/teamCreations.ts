@@ -18,12 +18,13 @@ const maxSends = defaultRetryPolicy.retries + 1;
  * The team creations earlier runs left of unknown outcome, settled before a run plans (`teamctl
  * help reliability`): by the listing now, and — in a run that sends, under the lock — by a listing
  * once their hold-back time has passed, waited for (--no-settle or not: a title is never created
- * on a guess). Returns what is still held back (a dry run does not wait): titles not to plan a
- * creation of.
+ * on a guess). Returns what is still held back (a dry run does not wait, and `warn`s of them):
+ * titles not to plan a creation of.
  */
-export async function settleTeamCreations(journal: Journal, list: () => Promise<string[]>, key: (title: string) => string, run: HoldBackRun): Promise<{ title: string; until: number }[]> {
+export async function settleTeamCreations(journal: Journal, list: () => Promise<string[]>, key: (title: string) => string, run: HoldBackRun, warn: (message: string) => void = () => {}): Promise<{ title: string; until: number }[]> {
   if (journal.writes('team').length === 0) return [];
   let held = await journal.settleTeams(await list(), key, new Date(run.now()), run.holdBackMs);
+  if (held.length > 0 && !journal.locked) warn(`${held.map((h) => JSON.stringify(h.title)).join(', ')}: created by an earlier run whose outcome is not known yet; a run that sends waits for it`);
   if (held.length === 0 || !journal.locked) return held;
   await run.wait(Math.max(0, Math.max(...held.map((h) => h.until)) - run.now()), held.length);
   held = await journal.settleTeams(await list(), key, new Date(run.now()), run.holdBackMs);

@@ -180,7 +180,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
     // Creations an earlier run left of unknown outcome are settled first: a team that landed late is found, never made twice.
     const hold = holdBackOf(ctx, options.holdBack);
-    if (options.createTeams === true) await settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold);
+    if (options.createTeams === true) await settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));
     const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
     const prune = options.change.prune === true;
     const keep = options.change.keep ?? [];

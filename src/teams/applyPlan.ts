@@ -21,8 +21,7 @@ export async function applyTeamsPlan(ctx: Context, plan: PlanFile, { path, clien
   const hold = holdBackOf(ctx, holdBack);
   return withJournalOf(ctx.store.dir, baseUrl, org, lock, async (journal) => {
     let teams = await listedTeams(client, org);
-    const held = await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold);
-    if (held.length > 0) ctx.io.warn(`${held.map((h) => JSON.stringify(h.title)).join(', ')}: created by an earlier run whose outcome is not known yet; a run that sends waits for it`);
+    await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));
     const moved = teamsMoved(body, teams);
     if (moved !== undefined) throw new GuardError(`the teams of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remakePlan });
     return runChange(ctx, teamsDomain({ client, baseUrl, org, command: plan.command, teams, changes: body.changes, force: body.force, confirmed: true, journal, holdBack: hold }), run);

@@ -40,8 +40,7 @@ export async function runTeamsChange(ctx: Context, options: TeamsRunOptions): Pr
   const hold = holdBackOf(ctx, options.holdBack);
   return withJournalOf(ctx.store.dir, baseUrl, org, lock, async (journal) => {
     let teams = await listedTeams(client, org);
-    const held = await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold);
-    if (held.length > 0) ctx.io.warn(`${held.map((h) => JSON.stringify(h.title)).join(', ')}: created by an earlier run whose outcome is not known yet; a run that sends waits for it`);
+    await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));
     return plannedTeamsChange(ctx, options, { client, baseUrl, org, teams, journal, hold });
   });
 }
