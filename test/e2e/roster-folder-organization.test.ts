@@ -2,7 +2,7 @@
 // rosters": everything a roster has works on a folder), end to end against the sandbox, whose
 // state is the reference: --invite, --prune-organization (the folder is the whole organization),
 // --keep-file, and the reports (JSON, --report CSV, Markdown) naming the file of each team.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -90,6 +90,13 @@ describe('members sync --roster <folder>: the reports name each file', () => {
     const r = await run(['members', 'sync', '--roster', 'teams', '--prune', '--yes']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('teams/w.csv: teams/Web.csv names the same team ("w"): one file per team');
+    // Two spellings of one title to create are one team too.
+    rmSync(join(dir, 'teams', 'Web.csv'));
+    teamFile('Data.csv', [`${email(2)},owner`]);
+    teamFile('data.tsv', [`${email(3)}\towner`], 'email\trole');
+    const create = await run(['members', 'sync', '--roster', 'teams', '--create-teams', '--yes']);
+    expect(create.code).toBe(2);
+    expect(create.stderr).toContain('teams/data.tsv: teams/Data.csv names the same team ("Data"): one file per team');
     expect(lab.writes()).toEqual([]);
   });
 });
