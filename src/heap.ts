@@ -5,7 +5,7 @@
 // collection, and the young generation to stay at the size it has. Both are V8 flags read as the
 // heap is sized, so they can be set at run time (as --liftoff-only is, in src/api/transport.ts);
 // they cost some CPU in more frequent collections, which is why only the commands that may be big
-// jobs set them (glossary import and sync).
+// jobs set them (glossary import and sync, and any command under --jq, whose output is kept whole).
 import { setFlagsFromString } from 'node:v8';
 
 let bounded = false;

@@ -8,6 +8,8 @@ export interface ReportSection {
   columns: string[];
   /** Cells are user-supplied text: the renderer escapes them. */
   rows: string[][];
+  /** The team a section of a run over several teams is about; its heading starts with it. */
+  team?: string;
 }
 
 export interface ReportDoc {

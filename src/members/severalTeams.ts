@@ -48,7 +48,7 @@ function severalTeamsDoc(title: string, teams: { team: string; doc: ReportDoc; e
   return {
     title,
     sections: [
-      ...teams.filter((t) => !t.empty).flatMap((t) => t.doc.sections.map((s) => ({ ...s, heading: `${t.team}: ${s.heading}` }))),
+      ...teams.filter((t) => !t.empty).flatMap((t) => t.doc.sections.map((s) => ({ ...s, heading: `${t.team}: ${s.heading}`, team: t.team }))),
       ...(quiet.length > 0 ? [{ heading: 'Teams without changes', columns: ['team'], rows: quiet.map((t) => [t]) }] : []),
     ],
   };

@@ -21,7 +21,8 @@ import { configuredKeep, warnKeptNamed } from './keep.js';
 import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from './outsiders.js';
 import { plural } from '../output/words.js';
 import { severalTeams } from '../settings.js';
-import { membersDomain, type MembersRunSettings } from '../members/change.js';
+import { membersDomain, type MembersDomain, type MembersRunSettings } from '../members/change.js';
+import { withTeamFiles, type FileOf } from './teamFiles.js';
 import { severalTeamsDomain } from '../members/severalTeams.js';
 import { runPool } from '../members/pool.js';
 import { readTeam } from '../members/team.js';
@@ -182,6 +183,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     const hold = holdBackOf(ctx, options.holdBack);
     if (options.createTeams === true) await settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));
     const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
+    const fileOf = 'files' in roster ? filesOfTeams(byTeam, missing, () => domains) : undefined;
     const prune = options.change.prune === true;
     const keep = options.change.keep ?? [];
     const firstPlans = planSeveralTeams(current, byTeam, prune, keep);
@@ -232,8 +234,23 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
       changesOrganization(options.lifecycle) || invitations !== undefined
         ? await lifecycleDomain(ctx, { client, org, command: options.command, teams: teamsDomain, team: undefined, roster: rows, force: options.force === true, concurrency: options.concurrency, options: options.lifecycle, invitations, journal })
         : teamsDomain;
-    return runChange(ctx, withOrganizationCheck(whole, org, check.refused, check.refusals), runOptions(options));
+    // A roster folder's reports name each team's file (`teamctl help rosters`, "A folder of team rosters").
+    const reported = fileOf === undefined ? whole : withTeamFiles(whole as ChangeDomain<{ team: string }>, fileOf);
+    return runChange(ctx, withOrganizationCheck(reported, org, check.refused, check.refusals), runOptions(options));
   });
+}
+
+/**
+ * The file each team's rows came from, by the team as the reports name it: its id, or the title
+ * of a team to create, then its id once the run created it.
+ */
+function filesOfTeams(byTeam: ReadonlyMap<string, UserEntry[]>, missing: ReadonlyMap<string, UserEntry[]>, domains: () => readonly MembersDomain[]): FileOf {
+  const files = new Map<string, string>();
+  for (const [team, rows] of [...byTeam, ...missing]) if (rows[0]?.file !== undefined) files.set(team, rows[0].file);
+  return (team) => {
+    const created = domains().find((d) => d.creates?.().id === team)?.creates?.();
+    return files.get(team) ?? (created === undefined ? undefined : files.get(created.title));
+  };
 }
 
 /** The members domain of each team of a run over several teams, with the run's settings. */
@@ -306,7 +323,20 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile,
     if (id === undefined) continue; // a team to create
     byTeam.set(id, [...(byTeam.get(id) ?? []), ...rows.map((row) => ({ ...row, team: id }))]);
   }
+  throwProblems([...byTeam.values(), ...missing.values()].flatMap(twoFiles));
   return { byTeam, current, missing };
+}
+
+/**
+ * A team's rows from two files of a roster folder (one naming it by id, the other by title, or
+ * two spellings of a title to create): one file per team (`teamctl help rosters`, "A folder of team
+ * rosters"), so that each file is the whole roster of its team.
+ */
+function twoFiles(rows: readonly UserEntry[]): FileProblem[] {
+  const first = rows[0];
+  const other = rows.find((r) => r.file !== first?.file);
+  if (first?.file === undefined || other?.file === undefined) return [];
+  return [{ file: other.file, line: 0, message: `${first.file} names the same team (${JSON.stringify(first.team)}): one file per team` }];
 }
 
 interface RosterTeams {

@@ -1,8 +1,10 @@
 // --jq <filter> (`teamctl help formatting`, "Filtering JSON with --jq"): a real jq, jq 1.8.2 built
 // to WebAssembly (the jq-wasm package, pinned), run over what a command prints as JSON, as gh's
 // --jq does. Loaded only when --jq is given: every other command line starts without it.
+import { setFlagsFromString } from 'node:v8';
 import type { IO } from '../io.js';
 import { ExitCode, UsageError } from '../errors.js';
+import { boundHeapGrowth } from '../heap.js';
 
 /** Compact output, and the filter after `--`: a filter that starts with `-` (`-.count`) is a filter, not a flag. */
 const flags = ['-c', '--'];
@@ -14,8 +16,11 @@ export interface JqFilter {
 }
 
 export interface JqOutcome {
-  /** What to print: each string raw on its lines, every other value as compact JSON, one a line. */
-  out: string;
+  /**
+   * What to print, in pieces of about 64 KiB (never one string of the whole output): each string
+   * raw on its lines, every other value as compact JSON, one a line.
+   */
+  out: Iterable<string>;
   /** What jq said on stderr while it succeeded (`debug`, `stderr`), as lines. */
   notes: string[];
   /** jq's message when the filter failed on this input (what it printed before still counts). */
@@ -34,6 +39,12 @@ function named(filter: string): string {
  */
 export async function compileJq(filter: string): Promise<JqFilter> {
   if (filter.trim() === '') throw new UsageError('--jq is empty: give a jq filter, like --jq ".[].id"');
+  // The command's whole output is kept, then parsed by jq: the heap grows as for the big jobs
+  // (src/heap.ts), and jq's WebAssembly is compiled by Liftoff alone on Node 20, as teamctl's
+  // HTTP parser is there (V8's tier-up of jq's code took ~13 MB more at the peak; on Node 24 it
+  // made no difference): test/bench/README.md, "--jq".
+  boundHeapGrowth();
+  if (process.versions.node.startsWith('20.')) setFlagsFromString('--liftoff-only');
   const { loadJq } = await import('jq-wasm');
   const jq = await loadJq();
   const compiled = jq.raw('', filter, flags);
@@ -49,13 +60,31 @@ export async function compileJq(filter: string): Promise<JqFilter> {
       const result = jq.raw(json, filter, flags);
       // Compact JSON is one value a line (a line break in a string is written \n): a string is
       // printed raw, anything else as jq wrote it, numbers' spelling included.
-      const values = result.stdout === '' ? [] : result.stdout.split('\n');
-      const out = values.map((line) => (line.startsWith('"') ? (JSON.parse(line) as string) : line) + '\n').join('');
+      const out = pieces(result.stdout);
       const said = result.stderr === '' ? [] : result.stderr.replaceAll('/dev/stdin:', '<stdin>:').split('\n');
       if (result.exitCode === 0) return { out, notes: said };
       return { out, notes: [], error: said.join(' ') || `jq stopped with exit status ${result.exitCode}` };
     },
   };
+}
+
+/** Bytes of output written at once: jq's output is printed in pieces, not copied whole. */
+const pieceSize = 64 * 1024;
+
+/** jq's compact output, one value a line, as printed: a string raw, anything else as jq wrote it. */
+function* pieces(stdout: string): Generator<string> {
+  let piece = '';
+  for (let start = 0; start < stdout.length; ) {
+    const end = stdout.indexOf('\n', start);
+    const line = stdout.slice(start, end === -1 ? stdout.length : end);
+    start = end === -1 ? stdout.length : end + 1;
+    piece += (line.startsWith('"') ? (JSON.parse(line) as string) : line) + '\n';
+    if (piece.length >= pieceSize) {
+      yield piece;
+      piece = '';
+    }
+  }
+  if (piece !== '') yield piece;
 }
 
 /**
@@ -69,7 +98,7 @@ export async function printFiltered(io: IO, jq: JqFilter, code: number, failed =
   const text = io.release();
   if (text === '') return code;
   const outcome = jq.run(text);
-  await io.out(outcome.out);
+  for (const piece of outcome.out) await io.out(piece);
   for (const note of outcome.notes) io.info(note);
   if (outcome.error === undefined || failed) return code;
   io.error(`error: ${named(jq.filter)} failed on the output: ${outcome.error}`);

@@ -3,7 +3,7 @@
 // /usr/bin/time (wall, CLI CPU = user + sys, peak RSS of the CLI alone: the sandbox answers from
 // this process, so its own work is not counted):
 // - `members list -o ndjson` of a 100,000-member team against a floor: a script that fetches the
-//   same pages with the global fetch and discards them (median of 3, interleaved);
+//   same pages with the global fetch and discards them (median of 3 by default, interleaved);
 // - `glossary import` of 10,000 and of 100,000 rows into an empty glossary (linear: ≈ 10× CPU),
 //   and `glossary sync --prune` of 100,000 rows against a glossary of 100,000 entries (10% of the
 //   rows changed, 5% new, 5% of the entries pruned): the 100k runs' peak RSS against the target of
@@ -13,7 +13,8 @@
 // - `members sync --roster … --prune --dry-run` planning 10,000 and 100,000 members;
 // - 1,000 role changes over a link of 50 ms latency, at the default --concurrency and at 64,
 //   against the floor ceil(1000 / concurrency) × 50 ms (sequential: 50 s).
-// Run: `npm run bench` (after `npm ci`), or `node test/bench/scale.js`.
+// Run: `npm run bench` (after `npm ci`), or `node test/bench/scale.js`; `BENCH_ONLY=jq` runs one
+// part alone (list, jq, import, sync, plan, roles), `BENCH_SCALE_RUNS=5` takes medians of 5 instead of 3.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,11 @@ import { startSandbox } from '../../dist/sandbox/server.js';
 const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-bench-scale-'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** `BENCH_ONLY=jq,list` runs those parts alone (list, jq, import, sync, plan, roles); all by default. */
+const only = process.env.BENCH_ONLY?.split(',');
+const wanted = (part) => only === undefined || only.includes(part);
+/** Runs of each measure taken by the median (`BENCH_SCALE_RUNS`, default 3). */
+const runs = Number(process.env.BENCH_SCALE_RUNS ?? 3);
 
 /** Runs a command under /usr/bin/time: { wallS, cpuS, rssMb }. stdout is drained, not kept. */
 function timed(args, env) {
@@ -51,7 +57,7 @@ const row = (what, r, extra = '') =>
   rows.push(`${what.padEnd(52)} ${r.wallS.toFixed(2).padStart(7)} s wall ${r.cpuS.toFixed(2).padStart(6)} s CPU ${r.rssMb.toFixed(0).padStart(5)} MB${extra}`);
 
 // 1. 100k members as ndjson, against a fetch floor.
-{
+if (wanted('list')) {
   const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
   const users = sandbox.store.addUsers('acme', 100_000);
   sandbox.store.createTeam('acme', 'big');
@@ -68,7 +74,7 @@ const row = (what, r, extra = '') =>
     } while (page);`;
   const cli = [];
   const bare = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < runs; i++) {
     cli.push(await timed([process.execPath, bin, 'members', 'list', '-o', 'ndjson'], env));
     bare.push(await timed([process.execPath, '--input-type=module', '-e', floor], env));
   }
@@ -81,7 +87,7 @@ const row = (what, r, extra = '') =>
 }
 
 // 1b. --jq over a 10,000-member listing, against the same listing as --json.
-{
+if (wanted('jq')) {
   const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
   const users = sandbox.store.addUsers('acme', 10_000);
   sandbox.store.createTeam('acme', 'ten');
@@ -89,7 +95,7 @@ const row = (what, r, extra = '') =>
   const env = envFor(sandbox, 'ten');
   const jq = [];
   const json = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < runs; i++) {
     jq.push(await timed([process.execPath, bin, 'members', 'list', '--jq', '.[].organization.user.email'], env));
     json.push(await timed([process.execPath, bin, 'members', 'list', '--json'], env));
   }
@@ -102,7 +108,7 @@ const row = (what, r, extra = '') =>
 }
 
 // 2. glossary import, 10k and 100k rows, into an empty glossary.
-{
+if (wanted('import')) {
   const cpu = {};
   for (const n of [10_000, 100_000]) {
     const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
@@ -121,7 +127,7 @@ const row = (what, r, extra = '') =>
 
 // 2b. glossary sync --prune, 100k rows against 100k entries: 10% of the rows changed, 5% new, 5%
 // of the entries not in the file (pruned).
-{
+if (wanted('sync')) {
   const n = 100_000;
   const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
   const at = '2025-01-01T00:00:00.000Z';
@@ -141,7 +147,7 @@ const row = (what, r, extra = '') =>
 }
 
 // 3. members sync planning, 10k and 100k members (a roster shifted by 5%: adds, removals, roles).
-{
+if (wanted('plan')) {
   const cpu = {};
   for (const n of [10_000, 100_000]) {
     const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
@@ -159,7 +165,7 @@ const row = (what, r, extra = '') =>
 }
 
 // 4. 1,000 role changes over 50 ms latency.
-{
+if (wanted('roles')) {
   const latencyMs = 50;
   const sandbox = await startSandbox({ port: 0, seed: 'empty', latencyMs, requestLogLimit: 10 });
   const users = sandbox.store.addUsers('acme', 1000);

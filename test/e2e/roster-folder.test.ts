@@ -64,6 +64,13 @@ describe('members sync --roster <folder>', () => {
     const created = s.sandbox.store.teamIds('acme').find((id) => s.sandbox.store.teamTitle('acme', id) === 'Data Platform');
     expect(created).toBeDefined();
     expect(state(created as string)).toEqual({ 'emil.lindqvist@example.com': 'owner', 'kenji.sato@example.com': 'member' });
+    // Each team with its file, the created one by the id it was given.
+    const teams = (JSON.parse(r.stdout) as { teams: { team: string; file: string }[] }).teams;
+    expect(teams.map((t) => [t.team, t.file])).toEqual([
+      ['design', 'teams/Product Design.csv'],
+      ['engineering', 'teams/engineering.csv'],
+      [created, 'teams/Data Platform.tsv'],
+    ]);
 
     // Run again: nothing to do.
     const again = await run(['members', 'sync', '--roster', 'teams', '--prune', '--dry-run', '--exit-code']);
@@ -88,7 +95,13 @@ describe('members sync --roster <folder>', () => {
     const roster = await run(['members', 'sync', '--roster', 'org.csv', ...flags]);
     expect(folder.code, folder.stderr).toBe(0);
     expect(roster.code, roster.stderr).toBe(0);
-    expect(JSON.parse(folder.stdout)).toEqual(JSON.parse(roster.stdout));
+    // The same report, each team with the file it came from (`file` right after `team`).
+    const files: Record<string, string> = { design: 'teams/Product Design.csv', engineering: 'teams/engineering.csv' };
+    const folderJson = JSON.parse(folder.stdout) as { teams: { team: string; file?: string }[] };
+    const rosterJson = JSON.parse(roster.stdout) as { teams: { team: string; file?: string }[] };
+    expect(folderJson.teams.map((t) => Object.keys(t).slice(0, 2))).toEqual([['team', 'file'], ['team', 'file']]);
+    expect(rosterJson.teams.every((t) => !('file' in t))).toBe(true);
+    expect(folderJson).toEqual({ ...rosterJson, teams: rosterJson.teams.map((t) => ({ ...t, file: files[t.team] })) });
     const planOf = (stderr: string) => stderr.split('\n').filter((l) => !/^Roster folder |names its 2 teams/.test(l));
     expect(planOf(folder.stderr)).toEqual(planOf(roster.stderr));
     expect(folder.stderr).toContain('+ pedro.alves@example.com');

@@ -29,9 +29,9 @@ $ teamctl whoami --jq .email
   jq's message and makes the exit code 1 when it was 0; the command's own code
   (6, 8 …) stays. What changed on the service is said on stderr either way.
 - The whole output is filtered at once, after the command: jq itself takes
-  about 25 MB, and a listing's JSON is held in memory while jq reads it (a
-  10,000-member listing peaks at about twice the memory of \`--json\`; with
-  \`-o ndjson\` a little less).
+  10 to 25 MB, and a listing's JSON is held in memory while jq reads it (a
+  10,000-member listing peaks at 1.6 to 1.7 times the memory of \`--json\`;
+  with \`-o ndjson\` a little less).
 
 ## Reports
 

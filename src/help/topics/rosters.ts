@@ -170,9 +170,11 @@ it as one team's roster, the team named by the file name without its extension
 organization roster with a \`team\` column holding the same rows would.
 Everything a roster has works on a folder, \`--create-teams\` and
 \`--prune-organization\` included (the folder is then the whole organization).
-The plan names each file. Refused (exit 2, nothing sent): a file with its own
-\`team\` column, a file with no users, two files naming one team, a folder with
-no roster file.
+The plan and the reports name each file: \`"file"\` after each team's \`"team"\` in
+JSON (\`teams\`, \`placed\`), a last \`--report\` column \`file\`, and beside each
+team in Markdown. Refused (exit 2, nothing sent): a file with its own \`team\`
+column, a file with no users, two files naming one team (by id and by title
+too), a folder with no roster file.
 
 \`\`\`sh
 teamctl members list --team engineering,design --write-folder teams  # bootstrap
