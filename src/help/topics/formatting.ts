@@ -11,8 +11,6 @@ regular expressions included), loaded only when \`--jq\` is given.
 
 \`\`\`console
 $ teamctl members list --jq '.[].organization.user.email'
-$ teamctl members list --jq '.[].team.role'
-$ teamctl glossary list -o ndjson --jq .translations.en
 $ teamctl members add pedro.alves@example.com --dry-run --jq '.added[].email'
 $ teamctl whoami --jq .email
 \`\`\`
@@ -28,10 +26,8 @@ $ teamctl whoami --jq .email
   is read or sent. A filter that fails on the output (\`.foo\` on a list) prints
   jq's message and makes the exit code 1 when it was 0; the command's own code
   (6, 8 …) stays. What changed on the service is said on stderr either way.
-- The whole output is filtered at once, after the command: jq itself takes
-  about 25 MB, and a listing's JSON is held in memory while jq reads it (a
-  10,000-member listing peaks at about twice the memory of \`--json\`; with
-  \`-o ndjson\` a little less).
+- The whole output is filtered at once, after the command: jq takes about
+  25 MB, and a 10,000-member listing about twice the memory of \`--json\`.
 
 ## Reports
 
@@ -53,10 +49,9 @@ $ teamctl whoami --jq .email
 - A user is \`{"id", "email"}\`; either can be \`null\` when unknown (a user named
   by e-mail who could not be added has no id).
 - \`added\`, \`removed\` and \`roleChanged\` list what the service accepted (with
-  \`--dry-run\`: what would be sent). \`unchanged\` counts current members the plan
-  leaves as they are.
-- \`notInRoster\` (a roster sync without \`--prune\` only) lists the members the
-  roster leaves out, which stay; they are not counted in \`unchanged\`.
+  \`--dry-run\`: what would be sent). \`unchanged\` counts the members the plan
+  leaves as they are; \`notInRoster\` (a roster sync without \`--prune\`) lists
+  those the roster leaves out, which stay and are not counted in \`unchanged\`.
 - \`failed[].action\` is \`add\`, \`remove\` or \`role\`; \`status\` is the HTTP status
   (\`null\` when there was no answer or the change was not sent). A difference
   found when the team is read back that no failure explains is listed with
@@ -86,10 +81,9 @@ alice.martin@example.com,none,unchanged,,already a member (owner)
 \`removed\`, \`role-changed\`, \`not-member\`, \`unchanged\`, \`failed\`, \`unverified\`
 (accepted, but the team read back differs).
 
-A \`--report\` file is meant for a spreadsheet, so a cell starting with \`=\` \`+\`
-\`-\` \`@\` gets a leading \`'\` (\`'=SUM(A1)\`), as \`glossary export --excel\` does,
-and a spreadsheet shows it as text instead of running it. \`-o csv\` and \`-o tsv\`
-on stdout are for scripts and keep every value as it is.
+A \`--report\` file is meant for a spreadsheet: a cell starting with \`=\` \`+\` \`-\`
+\`@\` gets a leading \`'\` (\`'=SUM(A1)\`), shown as text, not run. \`-o csv\` and
+\`-o tsv\` on stdout are for scripts and keep every value as it is.
 
 **Markdown.** \`-o markdown\` prints the plan of a dry run (also \`apply
 --dry-run\`) or the result of a real run as Markdown for a pull-request comment:

@@ -35,12 +35,7 @@ Done: 1 added, 2 removed, 1 role changed, 16 unchanged, 0 not a member, 0 failed
 Verified: the team read back matches the plan.
 \`\`\`
 
-\`--quiet\` drops the plan and the summary (errors still show). New members asked
-to be owners join through the bulk add and then get the owner role with one
-request each: the counts line says so (\`3 to add (1 as owner: a role request
-each after the bulk add)\`), and the progress bar counts those requests too (it
-never runs past its total). On a terminal, a plan longer than the screen shows
-the first lines of each action, then \`… and N more (--report keeps them all)\`.
+\`--quiet\` drops the plan and the summary (errors still show).
 
 ## How changes are sent
 
@@ -51,7 +46,8 @@ the first lines of each action, then \`… and N more (--report keeps them all)\
   refused as too large (413) is halved; one refused with 400 (an unknown user)
   is split until the bad user fails alone.
 - The team is read again, and a new member whose role differs from the plan's
-  gets it with a single-user request.
+  (one asked to be owner) gets it with a request each; the counts say so:
+  \`3 to add (1 as owner: a role request each after the bulk add)\`.
 - Role changes go several at once (\`--concurrency\`, default 8). **All
   promotions to owner finish before the first demotion starts**, so a team
   handing ownership over is never left without an owner.
@@ -74,8 +70,6 @@ Each refuses the plan with **exit 3, nothing sent**:
 - The last owner (\`sync\`, \`add --role member\`, \`remove\`): a plan leaving a team
   that has owners with none is refused, unless \`--force\`.
 
-An empty roster is always refused (exit 2).
-
 The guards are checked on \`--dry-run\` too, so a rehearsal fails the way the real
 run would. \`members remove\` has no \`--max-removals\` guard and asks nothing:
 every removed user was named one by one. Removals named with \`sync --remove\` are
@@ -84,8 +78,7 @@ decides do.
 
 ## Dry runs and drift checks
 
-\`--dry-run\` prints the plan and sends nothing. With \`--exit-code\` (sync only),
-the exit code says whether the team has drifted from the roster: **8** when
-changes are pending, **0** when it is in sync. \`--dry-run\` never asks for
-confirmation.
+\`--dry-run\` prints the plan, sends nothing and asks nothing. With \`--exit-code\`
+(\`sync\`, \`glossary import|sync\`) it exits **8** when changes are pending, **0**
+when the team or glossary matches the file: a drift check.
 `;

@@ -31,14 +31,12 @@ adds those who joined to their teams in the same run:
 - Those the organization adds at once are placed in their teams in the same
   run. The others are **invited, pending**: not a failure. Once they join, the
   next run adds them to their teams.
-- teamctl records each invitation in its journal before sending it
-  (\`journal/\` in the config folder; \`teamctl help reliability\`): a pending
+- An invitation sends mail, so it is never sent twice: teamctl records it in
+  its journal before sending it (\`teamctl help reliability\`), and a pending
   invitee is **not invited again** until \`--reinvite-after <days>\` (default
   7) has passed. A drift check still counts them as drift (exit 8). A CI job
   that invites keeps \`$TEAMCTL_CONFIG_DIR/journal/\` between runs (a cache),
   or each run invites the pending ones again.
-- An invitation sends mail, so it is never sent twice, even after an error
-  whose outcome is unknown (exit 6) or a run killed while it was in flight.
 - \`--plan-out\` keeps the invitations in the plan; \`apply\` sends them once, and
   refuses the plan (exit 3) when an invitee joined since it was made.
 
@@ -51,10 +49,9 @@ $ teamctl members sync --roster team.csv --invite --invite-role edit --dry-run
 
 **Organization roles.** \`users set-role <user…> --role <role>\` gives each named
 member (e-mail or id) that organization role: \`admin\`, \`create\`, \`edit\`,
-\`review\`, \`comment\`, \`read\`, or \`guest\` (the service's null). A team role
-(\`owner\`, \`member\`) is refused (exit 2), naming \`members set-role\`. It runs like
-every change: \`--dry-run\`, \`--plan-out\` then \`apply\`, \`--report\`, \`-o markdown\`,
-a read-back of the members after applying. Promotions are sent before demotions.
+\`review\`, \`comment\`, \`read\`, or \`guest\` (the service's null); a team role is
+refused (exit 2), naming \`members set-role\`. It runs like every change, with a
+read-back after applying; promotions are sent before demotions.
 
 \`\`\`console
 $ teamctl users set-role kenji.sato@example.com --role admin --dry-run
@@ -63,10 +60,9 @@ $ teamctl users set-role olivia.johnson@example.com pedro.alves@example.com --ro
 
 **Leavers.** \`members offboard <user…> --from-organization\` takes each leaver
 out of every team (as \`members offboard\` does), **then** out of the organization
-(\`DELETE /orgs/{org}/members/{userId}\`), in one plan. A leaver in no team is
-still taken out of the organization. Removals from the organization need
-confirmation at a terminal, or \`--yes\`. Each outcome is reported as the service
-answered it:
+in one plan; a leaver in no team is still taken out of the organization. These
+removals need confirmation at a terminal, or \`--yes\`. Each is reported as the
+service answered it:
 
 | answer | reported | exit |
 |---|---|---|
@@ -74,10 +70,8 @@ answered it:
 | 204 | was not a member | 0 |
 | 202 | **removal requested** from the organization's admins | 6 |
 
-After a 202 the user is still a member until an admin approves.
-
-A removal is never sent twice in one run: after an unknown outcome the members
-are read again to settle it.
+After a 202 the user is still a member until an admin approves. A removal is
+never sent twice: after an unknown outcome the members are read again.
 
 **Guards**, checked on dry runs too (exit 3, nothing sent):
 
@@ -86,10 +80,9 @@ are read again to settle it.
 - a caller who is a member but not an admin cannot change organization roles;
 - \`--max-org-removals <n|p%>\` (default \`5%\` of the members, at least 1).
 
-\`--force\` overrides only the last one, with a warning. In the sandbox, the
+\`--force\` overrides only the last one, with a warning. In the sandbox the
 token's user is in no organization, so the guards on your own account apply
-only when you start it with \`--caller-role admin\` (\`teamctl help sandbox\`):
-do that to rehearse offboarding or role changes as an admin.
+only when you start it with \`--caller-role admin\` (\`teamctl help sandbox\`).
 
 **From the roster.** An organization roster (a \`team\` column) can carry the
 organization too:
@@ -102,11 +95,10 @@ design,kenji.sato@example.com,owner,
 \`\`\`
 
 - \`--org-roles\` plans the roles of its \`orgRole\` column (also \`org role\`,
-  \`organization role\`; \`guest\` is the service's null). **Only with the flag**:
-  \`members list -o csv\` writes that column, and a roster bootstrapped from it
-  never changes roles by itself. An empty cell keeps the role; one user given
-  two roles on two lines is exit 2 naming both lines. This column is read with
-  any roster, a single team's too.
+  \`organization role\`), with any roster. **Only with the flag**: \`members list
+  -o csv\` writes that column, and a roster bootstrapped from it never changes
+  roles by itself. An empty cell keeps the role; one user given two roles on
+  two lines is exit 2 naming both lines.
 - \`--prune-organization\` removes from the organization every member the roster
   does not name, except guests unless \`--prune-guests\`. It needs a \`team\` column
   (exit 2 otherwise), confirmation at a terminal or \`--yes\`, and stays within
@@ -118,18 +110,13 @@ design,kenji.sato@example.com,owner,
   is allowed, with a warning.
 
 The plan runs in this order: the organization role changes (promotions first),
-the team changes, then the removals from the organization — so nobody loses
-their teams before the organization, and a new admin is in place before another
-is demoted. The guards above check the whole plan.
+the team changes, then the removals from the organization, so a new admin is in
+place before another is demoted. The guards above check the whole plan.
 
 \`\`\`console
 $ teamctl members sync --roster org.csv --prune --org-roles --dry-run
 $ teamctl members sync --roster org.csv --prune --org-roles --plan-out plan.json   # then: teamctl apply plan.json
 \`\`\`
-
-With the sandbox's demo organization, adding \`--prune-organization\` to these is
-refused: 24 of its 49 members are in neither team of \`org.csv\`, more than
-\`--max-org-removals 5%\` allows.
 
 A saved plan of these commands is stale only when a member it touches, the
 organization's active admins or the token's user changed since it was made, so

@@ -3,12 +3,10 @@ export const text = `# Roster and user files
 
 ## The roster
 
-A CSV, semicolon or tab-separated file (detected from the header line), UTF-8
-with or without BOM (another encoding: \`--encoding windows-1252\`), or an
-\`.xlsx\` (\`teamctl help glossary-files\`). In a tab-separated file a quote inside
-a cell is a character. The header names a user column and optionally \`role\`;
-every other column is ignored, so an HR or identity-provider export works as it
-is:
+A CSV, semicolon or tab-separated file (the separator found in the header), or
+an \`.xlsx\` (encodings, quoting and spreadsheets: \`teamctl help glossary-files\`).
+The header names a user column and optionally \`role\`; every other column is
+ignored, so an HR or identity-provider export works as it is:
 
 \`\`\`csv
 email,role,name,department
@@ -72,22 +70,13 @@ column: members keep their roles, new members are added as member.\` With a
 **The last-owner guard.** A plan that would leave a team that has an owner today
 with none is refused, exit 3, nothing sent: a roster demoting or pruning every
 owner, \`members add <owner> --role member\`, or \`members remove\` of the last
-owner. The message names the owners it would lose and how to keep one:
+owner. The message names the owners it would lose, and the hint says to give
+someone the owner role first (\`members set-role <user> --role owner\`).
+\`--force\` applies the plan anyway, with a warning.
 
-\`\`\`text
-error: the plan would leave team t without an owner: it demotes
-ada@example.com (its only owner); nothing was sent
-hint: keep an owner: give someone the owner role first (teamctl members
-set-role <user> --role owner --team t); to go ahead anyway, pass --force
-\`\`\`
-
-\`--force\` applies the plan anyway, with a warning. Both guards
-(\`--max-removals\` and this one) are checked on a dry run too: a CI check whose
-real run would be refused exits **3, not 8**.
-
-**A user named both to add and to remove** ends up removed, even when the two
-sides name them differently (an e-mail and an id): the user is added, then
-removed again in the same run, and reported under \`notMember\`.
+**A user named both to add and to remove** ends up removed, even when named
+differently (an e-mail and an id): added, then removed in the same run, and
+reported under \`notMember\`.
 
 **An add without a role never changes the role** of someone already in the
 team. A user named twice with two roles (by e-mail and by id) is added once,
@@ -127,12 +116,6 @@ design,alice.martin@example.com,member
 design,kenji.sato@example.com,owner
 \`\`\`
 
-\`\`\`sh
-teamctl members list --team engineering,design -o csv > org.csv     # bootstrap
-teamctl members sync --roster org.csv --prune --dry-run --exit-code   # 0 right after the bootstrap
-teamctl members sync --roster org.csv --prune --plan-out plan.json    # review, then apply
-\`\`\`
-
 - **Which teams.** Exactly the teams the file names; the team setting is not
   used (a line on stderr says so). \`--prune\` removes only members of the named
   teams. A team cell that names no team is exit 2, naming it and its lines.
@@ -149,15 +132,14 @@ teamctl members sync --roster org.csv --prune --plan-out plan.json    # review, 
   \`--min-owners <n>\` (default 1) refuses a plan that leaves a team with fewer
   than \`n\` owners when it has at least \`n\` now. A dry run reports every refusal
   of every team at once (exit 3); \`--force\` overrides both.
-- **Reports.** The plan on stderr has a section per team with changes, listing
-  its adds, role changes, removals and the members it keeps, then one line
-  naming the teams without changes and the totals. \`--report\` has a \`team\`
-  column first; \`--json\` prints \`{"dryRun": bool, "teams": [ {"team":
+- **Reports.** The plan on stderr has a section per team with changes, then
+  one line naming the teams without changes and the totals. \`--report\` has a
+  \`team\` column first; \`--json\` prints \`{"dryRun": bool, "teams": [ {"team":
   "engineering", …}, … ]}\`. Exit 6 when any team is partial.
 - **Saved plans.** \`--plan-out\` writes every team into one plan; \`teamctl apply\`
   refuses it (exit 3) when any team moved, naming each one.
 - **Listing several teams.** \`members list --team a,b\` prints a \`team\` column
-  first; its CSV is an organization roster.
+  first; its CSV (\`-o csv > org.csv\`) is an organization roster.
 
 The teams are read, and changed, at the same time; all requests of a run share
 one \`--concurrency\` budget. Guards, reports and the exit rule stay per team.
@@ -172,10 +154,5 @@ Everything a roster has works on a folder, \`--create-teams\` and
 \`--prune-organization\` included (the folder is then the whole organization).
 The plan names each file. Refused (exit 2, nothing sent): a file with its own
 \`team\` column, a file with no users, two files naming one team, a folder with
-no roster file.
-
-\`\`\`sh
-teamctl members list --team engineering,design --write-folder teams  # bootstrap
-teamctl members sync --roster teams --prune --dry-run --exit-code     # drift
-\`\`\`
+no roster file. \`members list --team a,b --write-folder teams\` writes one.
 `;
