@@ -3,17 +3,12 @@ export const text = `# Teams and the glossary kept in a repository (CI)
 
 ## Keeping a team in sync from a repository (GitHub Actions)
 
-The roster lives in the repository, and changes to the team go through pull
-requests:
-
-- **A pull request** that touches the roster shows its plan in the job summary
-  and passes whatever it changes. It fails only when the plan would be refused:
-  a guard (too many removals, the last owner), a user who is not in the
-  organization, a file that cannot be read (exit 2, 3).
-- **The merge** applies the roster.
-- **A nightly job** is the drift check: it fails (exit 8) when someone changed
-  the team by hand since the last merge; re-running that merge's job puts the
-  roster back.
+The roster lives in the repository. **A pull request** that touches it shows
+its plan in the job summary and passes whatever it changes; it fails only when
+the plan would be refused (a guard, a user not in the organization, a file that
+cannot be read: exit 2, 3). **The merge** applies the roster. **A nightly job**
+fails (exit 8) when someone changed the team by hand since; re-running the
+merge's job puts the roster back.
 
 \`\`\`yaml
 # .github/workflows/team-roster.yml
@@ -72,12 +67,10 @@ jobs:
           if-no-files-found: ignore
 \`\`\`
 
-The plan lands in the job summary by itself (\`teamctl help formatting\`,
-"Markdown"). To post it as a comment too, add \`-o markdown > plan.md\` to the
-pull request's command and a step such as \`gh pr comment "$PR" --body-file
-plan.md\`. An organization roster (a \`team\` column) works the same way: drop
-\`TEAMCTL_TEAM\` and name the file. A glossary too: \`teamctl glossary sync
-glossary/terms.csv --prune\` with the same three variants.
+The plan lands in the job summary by itself; to post it as a comment too, add
+\`-o markdown > plan.md\` and a step \`gh pr comment "$PR" --body-file plan.md\`.
+An organization roster works the same way (drop \`TEAMCTL_TEAM\`), and so does
+a glossary: \`teamctl glossary sync glossary/terms.csv --prune\`.
 
 **What a job caches.** A job that invites (\`--invite\`), creates teams, runs
 glossary imports with \`--no-settle\` or may be cancelled mid-run keeps
@@ -93,22 +86,19 @@ Rehearse the commands against the sandbox first (\`teamctl help sandbox\`).
 
 ## One file per team, each reviewed by its team
 
-With a roster folder (\`teamctl help rosters\`, "A folder of team rosters"), each
-team reviews its own file (a CODEOWNERS line per file), and one workflow covers
-the folder: the workflow above with \`--roster teams\`.
+With a roster folder (\`teamctl help rosters\`), each team reviews its own file,
+and the workflow above covers them all with \`--roster teams\`.
 
 \`\`\`text
 # .github/CODEOWNERS: each team reviews its own file; the admins the rest
 /teams/                   @acme/org-admins
 /teams/engineering.csv    @acme/engineering
-/teams/design.csv         @acme/design
 /teams/data-platform.xlsx @acme/data-platform
 \`\`\`
 
-A later CODEOWNERS line wins over an earlier one: the folder's line first, then
-a line per file. Files named by team id (\`design.csv\`, not \`Product
-Design.csv\`) keep these lines free of spaces; \`members list --write-folder\`
-bootstraps the folder (\`teamctl help rosters\`).
+A later CODEOWNERS line wins, so the folder's line comes first. Files named by
+team id (\`design.csv\`, not \`Product Design.csv\`) keep these lines free of
+spaces.
 
 ## Review, then apply the reviewed plan
 
@@ -131,6 +121,5 @@ pull request's job makes a new plan. The changes to the workflow above:
         run: teamctl apply members-plan.json --report members-applied.csv
 \`\`\`
 
-\`teamctl help plans\` describes plan files; \`teamctl apply --show
-members-plan.json\` prints one offline.
+\`teamctl help plans\` describes plan files and \`apply --show\`.
 `;

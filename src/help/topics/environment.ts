@@ -49,11 +49,10 @@ prints one line per HTTP exchange on stderr: method, URL, status, time, attempt
 (never the token). \`--timeout\` is per request, 0.1 to 3600 seconds, default 30.
 \`NO_COLOR\` is \`--no-color\`; \`FORCE_COLOR\` forces colour on.
 
-**Tables on a terminal** fit its width: the widest columns wrap between words;
-ids and e-mails never break, so that you can copy them. A list may first leave
-out a column it can spare (\`lastSeen\` of \`users list\`, \`orgRole\` of \`members
-list\`, \`updatedAt\` of \`glossary list\`), saying so under the table. Dates in a
-table are days; \`-o tsv\`, \`csv\` and \`json\` keep the service's values.
+**Tables on a terminal** fit its width: cells wrap between words, ids and
+e-mails never break; a list may leave out a column it can spare (\`lastSeen\`,
+\`orgRole\`, \`updatedAt\`), saying so under the table. Dates in a table are
+days; \`-o tsv\`, \`csv\` and \`json\` keep the service's values.
 
 **Plans at a terminal.** A plan on stderr lists every change, then the counts.
 A plan taller than the screen shows the first 5 lines of each kind of change,
@@ -64,7 +63,7 @@ listed. What a run leaves as it is is counted as **unchanged**.
 
 - Requests carry \`Authorization: Bearer <token>\`, \`Accept: application/json\`
   and \`User-Agent: teamctl/<version>\`.
-- Listings follow every page. A cursor seen twice is an error (exit 1).
+- Listings follow every page; a cursor seen twice is an error (exit 1).
 - GET, DELETE and the members changes are retried on connection errors,
   timeouts, 429, 502, 503 and 504, up to 4 times, with exponential backoff and
   jitter (at most 8 s between attempts). A \`Retry-After\` is waited, up to 60 s;
@@ -82,10 +81,9 @@ listed. What a run leaves as it is is counted as **unchanged**.
   A malformed proxy URL is refused (exit 2) naming the variable; a proxy that
   refuses the connection or answers 407 fails with exit 1, naming the proxy.
 - The token never appears in output, logs, reports, plans, exports or errors:
-  every stream and every file teamctl writes replaces it with \`***\`, also when
-  the service quotes it back. A service message that holds the token once line
-  breaks and their escapes are taken out (a token split in two) is not shown:
-  \`(message withheld: it quoted the token)\` stands in its place.
+  every stream and file teamctl writes replaces it with \`***\`, also when the
+  service quotes it back; a message quoting it split across lines is replaced
+  by \`(message withheld: it quoted the token)\`.
 
 ## Other variables
 
@@ -95,6 +93,5 @@ listed. What a run leaves as it is is counted as **unchanged**.
 | \`NO_COLOR\` | no colour, as \`--no-color\`; \`FORCE_COLOR\` forces it on |
 | \`GITHUB_STEP_SUMMARY\` | a file: each change's Markdown is appended there |
 | \`TEAMCTL_NO_STEP_SUMMARY\` | \`1\` turns the step summary off |
-| \`HTTPS_PROXY\`, \`HTTP_PROXY\` | the proxy for the base URL (above) |
-| \`NO_PROXY\` | hosts reached without the proxy |
+| \`HTTPS_PROXY\`, \`HTTP_PROXY\`, \`NO_PROXY\` | the proxy (above) |
 `;

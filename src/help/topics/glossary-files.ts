@@ -3,8 +3,8 @@ export const text = `# Glossary files
 
 ## Glossary file layouts
 
-\`glossary import\` and \`glossary sync\` read a CSV, semicolon or tab-separated
-file, an \`.xlsx\`, or TBX. In a delimited file, each header cell is:
+\`glossary import\` and \`sync\` read a CSV, semicolon or tab-separated file, an
+\`.xlsx\`, or TBX. In a delimited file, each header cell is:
 
 - **a language**: a tag such as \`en\`, \`pt-BR\`, \`zh-Hant\`, \`es-419\` (\`de_DE\`
   is \`de-DE\`), in any case, or a key the glossary already uses (\`xx-brand\`);
@@ -12,15 +12,15 @@ file, an \`.xlsx\`, or TBX. In a delimited file, each header cell is:
 - **a term status**: \`status\`, \`forbidden\`, or \`Status [en]\` for one
   language (see "Term status");
 - **metadata, ignored with one warning**: \`pos\`, \`description\`, \`note\`,
-  \`context\`, \`tags\`, … and their per-language forms (\`Description [en]\`);
-- **terms in a language the header does not say** (\`source\`, \`target\`,
-  \`term\`): \`--languages\` names it;
+  \`comment\`, \`context\`, \`domain\`, \`translatable\`, \`tags\`, \`type\`, … and
+  their per-language forms (\`Description [en]\`, \`comment_de\`);
+- **terms in a language it does not say** (\`source\`, \`term\`): \`--languages\`;
 - **a language by name** (ICU's names): \`English\`, \`Magyar\`, \`Angol\` beside
   \`Magyar\`, \`English_word\`, \`english_name\`; \`*_descr\` columns are metadata.
 
-A header may follow up to five rows of notes; a row whose only cell starts with
-\`#\` is a comment; both are skipped with a warning. A JSON object of \`term:
-translation\` pairs is read with \`--languages en,de\`.
+Up to five rows of notes before the header, and rows whose only cell starts
+with \`#\`, are skipped with a warning. A JSON object of \`term: translation\`
+pairs is read with \`--languages en,de\`.
 
 | tool | header | read as |
 |---|---|---|
@@ -60,12 +60,11 @@ counts as an empty cell: that translation is removed from the matching entry.
 ## Checks and the plan
 
 The whole file is checked before anything is sent; every problem is listed with
-its file and line (up to 50), and the run exits 2: an unknown header cell, a
-duplicate header, a key twice in one JSON object, a row with more cells than the
-header, a row with no translation, a translation over 255 characters or with a
-line break, two rows with the same key term but other translations (homonyms:
-the message suggests \`--key\` with another language), two rows with the same
-id but other translations. Identical rows are merged with a warning.
+its file and line (up to 50), and the run exits 2: an unknown or duplicate
+header cell, a key twice in one JSON object, a row with more cells than the
+header or no translation, a translation over 255 characters or with a line
+break, two rows with the same key term (homonyms: the message suggests \`--key\`
+with another language) or id but other translations. Identical rows are merged.
 
 Each row is compared with the glossary after trimming and Unicode NFC
 normalisation (\`café\` typed on a Mac matches \`café\` from Windows):
@@ -87,9 +86,8 @@ unless that would be a guess) or \`insert\` (a new entry anyway). A row whose
 translations, with a warning.
 
 **Duplicates already there** (the same translations, or for \`import\` the same
-key term, on several entries) get a warning naming each group and the
-\`teamctl glossary delete …\` command that removes the others; \`glossary sync
---prune\` cleans key-term duplicates itself.
+key term, on several entries) get a warning with the \`glossary delete\` command
+that removes them; \`glossary sync --prune\` cleans key-term duplicates itself.
 
 ## Applying and reports
 
@@ -137,13 +135,11 @@ failures.
 
 \`glossary import|sync\`, \`members sync --roster|--add-file|--remove-file\` and
 \`members offboard --file\` also read an \`.xlsx\`: the first sheet, or
-\`--sheet <name>\`. Its rows go through the same layouts and checks as a CSV;
-a problem is located as \`book.xlsx:Sheet1!12\`. Each cell is read as the text
-Excel shows (numbers and dates in the cell's format). A formula is never
-evaluated: its cached value is read, and one without a cached value is refused
-naming the cell, as is an error value (\`#N/A\`). An encrypted workbook, an
-\`.xls\` and a damaged file are refused (exit 2). Bounds: 100 MB, 5,000,000
-cells, Excel's own row and column limits.
+\`--sheet <name>\`, through the same layouts and checks as a CSV (a problem is
+located as \`book.xlsx:Sheet1!12\`). A cell is read as the text Excel shows. A
+formula is never evaluated: its cached value is read; one without, an error
+value (\`#N/A\`), an encrypted workbook, an \`.xls\` and a damaged file are
+refused (exit 2). Bounds: 100 MB, 5,000,000 cells, Excel's rows and columns.
 
 ## Exports that import back
 
@@ -168,9 +164,8 @@ the CSV format applies on the concept's line.
 - A concept's id is the entry id only in a file teamctl exported, so an export
   round trip updates the same entries; a CAT tool's ids are ignored.
 - Several terms for a language: the preferred one is imported, the others named
-  in a warning. Definitions, notes and other fields the glossary cannot hold
-  are named in a warning (the first 20 concepts of each kind), never dropped
-  silently. Term status follows "Term status" above.
+  in a warning; so are definitions, notes and other fields the glossary cannot
+  hold (the first 20 concepts of each kind). Term status: "Term status" above.
 - UTF-8 or UTF-16 with a BOM; a file declaring another encoding is read only
   while it is ASCII, and refused at its first other byte with the fix (\`iconv
   -f windows-1254 -t UTF-8\`).

@@ -17,18 +17,10 @@ Plan for team engineering (20 members now):
 Dry run: nothing was sent.
 \`\`\`
 
-Without \`--prune\`, the members the roster leaves out stay, and the plan says who
-they are:
-
-\`\`\`text
-Not in the roster (kept; --prune removes them):
-  grace.liu@example.com
-  wei.chen@example.com
-1 to add, 0 to remove, 1 role change, 16 unchanged, 2 not in the roster (kept), 0 not a member
-\`\`\`
-
-After a real run, a summary follows, and the team is **read again and compared
-with the plan**:
+Without \`--prune\`, the members the roster leaves out stay, listed under \`Not
+in the roster (kept; --prune removes them):\` and counted as \`2 not in the
+roster (kept)\`. After a real run, a summary follows, and the team is **read
+again and compared with the plan**:
 
 \`\`\`text
 Done: 1 added, 2 removed, 1 role changed, 16 unchanged, 0 not a member, 0 failed
@@ -39,22 +31,21 @@ Verified: the team read back matches the plan.
 
 ## How changes are sent
 
-- The whole team is read first (every page). If a page fails after retries,
-  the run stops before planning: a plan made from part of a team could remove
-  people it never saw.
-- New members go in bulk requests (\`--batch-size\`, default 100). A batch
-  refused as too large (413) is halved; one refused with 400 (an unknown user)
-  is split until the bad user fails alone.
+- The whole team is read first. If a page fails after retries, the run stops
+  before planning: a plan made from part of a team could remove people it never
+  saw.
+- New members go in bulk requests (\`--batch-size\`). A batch refused as too
+  large (413) is halved; one refused with 400 is split until the bad user fails
+  alone.
 - The team is read again, and a new member whose role differs from the plan's
   (one asked to be owner) gets it with a request each; the counts say so:
   \`3 to add (1 as owner: a role request each after the bulk add)\`.
-- Role changes go several at once (\`--concurrency\`, default 8). **All
+- Role changes go several at once (\`--concurrency\`). **All
   promotions to owner finish before the first demotion starts**, so a team
   handing ownership over is never left without an owner.
-- Removals go last, in bulk requests.
+- Removals go last, in bulk requests. After a 401/403 nothing more is sent.
 - A member someone else removed during the run gets no role request (it would
   add them back); it is reported failed (exit 6).
-- After a 401/403 nothing more is sent.
 - The team read back after the run settles every change that was sent: one
   whose answer proved nothing (a timeout, a proxy's 503) counts as done when the
   team shows it made. A change that was never sent stays failed.

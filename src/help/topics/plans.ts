@@ -4,14 +4,8 @@ export const text = `# Saved plans: review, then apply
 ## Review, then apply: saved plans
 
 A pull request shows the plan, a reviewer approves it, and the merge applies
-**exactly what was reviewed**, never something the team drifted into since.
-
-\`\`\`sh
-teamctl members sync --roster teams/engineering.csv --prune --plan-out plan.json   # a dry run that also saves the plan
-teamctl apply plan.json --dry-run                                                 # is it still current? prints it, sends nothing
-teamctl apply plan.json --report applied.csv                                      # sends exactly the plan
-teamctl glossary import terms.csv --plan-out glossary-plan.json                   # the same for a glossary
-\`\`\`
+**exactly what was reviewed**, never something the team drifted into since
+(\`teamctl apply --help\` shows the commands, \`teamctl help ci\` a workflow).
 
 - \`--plan-out <file>\` (on every command that changes the service: \`members add\`,
   \`remove\`, \`set-role\`, \`sync\` and \`offboard\`, \`users set-role\`, \`teams create\`,
@@ -58,30 +52,15 @@ every object sorted (by UTF-16 code units), no whitespace between tokens,
 strings and numbers as JavaScript's \`JSON.stringify\` writes them. Re-indenting
 the file or reordering its keys keeps the digest; any changed value changes it.
 
-**The plan file** is JSON, format \`teamctl-plan\`, version 1:
+**The plan file** is JSON: \`"format": "teamctl-plan"\`, \`"version": 1\` (a newer
+version is refused, exit 2), \`createdAt\`, \`command\` (\`members sync\` …),
+\`baseUrl\`, \`organization\`, \`kind\` (\`members\`, \`glossary\` …) and \`body\`:
 
-\`\`\`json
-{
- "format": "teamctl-plan", "version": 1,
- "createdAt": "2026-11-22T10:00:00.000Z", "command": "members sync",
- "baseUrl": "https://api.example.com/v1", "organization": "acme",
- "kind": "members",
- "body": {
-  "teams": [{
-   "team": "engineering",
-   "state": { "digest": "sha256:…", "members": [["u_123", "ada@example.com", "owner"], …] },
-   "plan": { "add": […], "remove": […], "roleChanges": […], "unchanged": 18, "notMember": [] },
-   "unchanged": [ { "id": "u_456", "email": null } ]
-  }],
-  "options": { "force": false, "batchSize": 100, "concurrency": 8, "maxRemovals": "25%" }
- }
-}
-\`\`\`
-
-- \`state\` is what the plan was made from (every member's id, e-mail and role;
-  every entry's id and a digest of its translations); \`apply\` compares the
-  state read again with it.
-- \`plan\` is what will be sent; \`options\` are those that change what is sent
-  (\`--force\`, \`--batch-size\`, \`--concurrency\`, \`--max-removals\`,
-  \`--on-conflict\`).
+- \`state\`, what the plan was made from (every member's id, e-mail and role;
+  every entry's id and a digest of its translations), which \`apply\` compares
+  with the state it reads again;
+- \`plan\`, what will be sent (\`add\`, \`remove\`, \`roleChanges\` …), per team in
+  \`body.teams\` for a members plan;
+- \`options\`, those that change what is sent (\`force\`, \`batchSize\`,
+  \`concurrency\`, \`maxRemovals\`, \`onConflict\`).
 `;

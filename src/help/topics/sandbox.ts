@@ -37,10 +37,9 @@ naming it) unless it already holds exactly that roster.
 ### The data file
 
 \`--data <file>\` keeps the state, and the token, across restarts and \`--\` runs
-(created \`0600\`; its folder must exist, else exit 2). Changes are written at
-most every 200 ms and once more when the sandbox stops, each time whole and
-atomically, so the file always holds one consistent state: a crash or \`kill -9\`
-can lose the changes of the last 200 ms, never more.
+(created \`0600\`; its folder must exist, else exit 2). It is written whole and
+atomically at most every 200 ms and when the sandbox stops: a crash can lose
+the last 200 ms of changes, never leave a half-written file.
 
 The file also keeps, per organization, what the service was sent of the writes
 a client must never repeat (\`sent\`): the invitations accepted per e-mail (each
@@ -50,19 +49,15 @@ that sent each of them once shows 1 for each.
 
 ### Faults
 
-For rehearsing a flaky service: \`--latency <ms>\` (every request), \`--fail-rate\`
-(503 without processing), \`--rate-limit\` (429 with \`Retry-After\`),
-\`--reset-rate\` (connection dropped before processing), \`--ambiguous-rate\`
-(processed, then the connection dropped without an answer) and \`--late-rate\`
-(answered at once with a gateway's 502 or 503, then applied 50–300 ms later).
-The last two are the cases that make re-sending a glossary write dangerous.
-\`--fault-seed\` (default 1) makes runs repeatable. Like a real service, the
-sandbox still applies a request whose client gave up waiting.
+\`--latency\`, \`--fail-rate\`, \`--rate-limit\`, \`--reset-rate\`, \`--ambiguous-rate\`
+and \`--late-rate\` (\`teamctl sandbox --help\`) rehearse a flaky service; the
+last two (processed, then no answer or a 502/503) are what make re-sending a
+glossary write dangerous. \`--fault-seed\` (default 1) makes runs repeatable.
+Like a real service, the sandbox applies a request whose client gave up waiting.
 
-\`--write-fault <write>:<fault>\` aims a fault at one kind of write, the ones a
-client must never send twice: \`invite\` (\`POST /orgs/{org}/invites\`),
-\`team-create\` (\`PUT /orgs/{org}/teams\`), \`glossary\` (the glossary PUT) or
-\`member-removal\` (\`DELETE /orgs/{org}/members/{userId}\`). The faults:
+\`--write-fault <write>:<fault>\` aims a fault at one kind of write a client must
+never send twice: \`invite\`, \`team-create\`, \`glossary\` or \`member-removal\`
+(a removal from the organization). The faults:
 \`delay:<ms>\` answers that much later; \`lost\` (or \`lost:reset\`) applies the
 write, then drops the connection without an answer; \`lost:500\` and \`lost:503\`
 apply it, then answer that error; \`late:<ms>\` answers 503 at once and applies
