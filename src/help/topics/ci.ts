@@ -3,17 +3,12 @@ export const text = `# Teams and the glossary kept in a repository (CI)
 
 ## Keeping a team in sync from a repository (GitHub Actions)
 
-The roster lives in the repository, and changes to the team go through pull
-requests:
-
-- **A pull request** that touches the roster shows its plan in the job summary
-  and passes whatever it changes. It fails only when the plan would be refused:
-  a guard (too many removals, the last owner), a user who is not in the
-  organization, a file that cannot be read (exit 2, 3).
-- **The merge** applies the roster.
-- **A nightly job** is the drift check: it fails (exit 8) when someone changed
-  the team by hand since the last merge; re-running that merge's job puts the
-  roster back.
+The roster lives in the repository. **A pull request** that touches it shows
+its plan in the job summary and passes whatever it changes; it fails only when
+the plan would be refused (a guard, a user not in the organization, a file that
+cannot be read: exit 2, 3). **The merge** applies the roster. **A nightly job**
+fails (exit 8) when someone changed the team by hand since; re-running the
+merge's job puts the roster back.
 
 \`\`\`yaml
 # .github/workflows/team-roster.yml
@@ -55,15 +50,13 @@ jobs:
           curl -fsSL -o teamctl.tgz "$TEAMCTL_TGZ"
           echo "$TEAMCTL_TGZ_SHA256  teamctl.tgz" | sha256sum --check --strict
           npm install --global ./teamctl.tgz
-      # Pull request: the plan, in the job summary. Exit 0 whatever it changes;
-      # 2 or 3 when the merge would be refused.
+      # Pull request: the plan, in the job summary.
       - if: github.event_name == 'pull_request'
         run: teamctl members sync --roster teams/engineering.csv --prune --dry-run
-      # Merge: apply. --yes confirms the --prune removals; --max-removals still
-      # stops a roster that would empty the team by mistake.
+      # Merge: --yes confirms the removals; --max-removals still guards them.
       - if: github.event_name == 'push'
         run: teamctl members sync --roster teams/engineering.csv --prune --yes --max-removals 10% --report sync-report.csv
-      # Nightly: the drift check. Exit 8 when the team differs from the roster.
+      # Nightly: the drift check (exit 8 when the team differs).
       - if: github.event_name == 'schedule' || github.event_name == 'workflow_dispatch'
         run: teamctl members sync --roster teams/engineering.csv --prune --dry-run --exit-code --report drift.csv
       - uses: actions/upload-artifact@v4
@@ -74,58 +67,45 @@ jobs:
           if-no-files-found: ignore
 \`\`\`
 
-Every command that changes the service, dry run or not, appends its plan or
-result to the job summary (\`GITHUB_STEP_SUMMARY\`), so the pull request's check
-shows the plan without any extra step. To post it as a comment as well, add
-\`-o markdown > plan.md\` to the pull request's command and a step such as \`gh pr
-comment "$PR" --body-file plan.md\`.
+The plan lands in the job summary by itself; to post it as a comment too, add
+\`-o markdown > plan.md\` and a step \`gh pr comment "$PR" --body-file plan.md\`.
+An organization roster works the same way (drop \`TEAMCTL_TEAM\`), and so does
+a glossary: \`teamctl glossary sync glossary/terms.csv --prune\`.
 
-An organization roster (a \`team\` column) works the same way: drop
-\`TEAMCTL_TEAM\` and name the file. A glossary too: \`teamctl glossary sync
-glossary/terms.csv --prune\` with the same three variants.
+**What a job caches.** A job that invites (\`--invite\`), creates teams, runs
+glossary imports with \`--no-settle\` or may be cancelled mid-run keeps
+\`$TEAMCTL_CONFIG_DIR/journal/\` between runs (a cache keyed by service and
+organization, not by commit): the next run settles what the last one left
+(\`teamctl help reliability\`).
 
 **Installing in CI.** teamctl is not on the npm registry (a name there could be
 anyone's, and would run with the job's token). Make the tarball once from a
 clone (\`npm ci && npm pack\`, README "Install"), keep it where your jobs can
 fetch it, and store its \`sha256sum\` as the \`TEAMCTL_TGZ_SHA256\` variable.
-
-Rehearse the commands against the sandbox first:
-
-\`\`\`sh
-teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run
-\`\`\`
+Rehearse the commands against the sandbox first (\`teamctl help sandbox\`).
 
 ## One file per team, each reviewed by its team
 
-With a roster folder (\`teamctl help rosters\`, "A folder of team rosters"), each
-team's file can be reviewed by the team itself: a CODEOWNERS line per file, and
-one workflow over the whole folder (the drift check and the apply above, with
-\`--roster teams\` instead of \`--roster teams/engineering.csv\`).
+With a roster folder (\`teamctl help rosters\`), each team reviews its own file,
+and the workflow above covers them all with \`--roster teams\`.
 
 \`\`\`text
 # .github/CODEOWNERS: each team reviews its own file; the admins the rest
 /teams/                   @acme/org-admins
 /teams/engineering.csv    @acme/engineering
-/teams/design.csv         @acme/design
 /teams/data-platform.xlsx @acme/data-platform
 \`\`\`
 
-\`\`\`sh
-teamctl members list --team engineering,design --write-folder teams      # bootstrap the folder once
-teamctl members sync --roster teams --prune --dry-run --exit-code         # the pull request's drift check
-\`\`\`
-
-A later CODEOWNERS line wins over an earlier one: the folder's line first, then
-a line per file. Files named by team id (\`design.csv\`, not \`Product
-Design.csv\`) keep these lines free of spaces.
+A later CODEOWNERS line wins, so the folder's line comes first. Files named by
+team id (\`design.csv\`, not \`Product Design.csv\`) keep these lines free of
+spaces.
 
 ## Review, then apply the reviewed plan
 
-Where the merge must apply **exactly** the plan that was reviewed, not the
-roster as it is then, the pull request saves the plan (\`--plan-out\`) as an
-artifact, and the merge applies that file; it is refused (exit 3, nothing sent)
-if the team or the glossary moved since the review, and a re-run of the pull
-request's job makes a new plan. The changes to the workflow above:
+Where the merge must apply **exactly** the plan that was reviewed, the pull
+request saves the plan as an artifact and the merge applies it; it is refused
+(exit 3, nothing sent) if the team moved since the review, and a re-run of the
+pull request's job makes a new plan. The changes to the workflow above:
 
 \`\`\`yaml
       - if: github.event_name == 'pull_request'
@@ -141,6 +121,5 @@ request's job makes a new plan. The changes to the workflow above:
         run: teamctl apply members-plan.json --report members-applied.csv
 \`\`\`
 
-\`teamctl help plans\` describes plan files; \`teamctl apply --show
-members-plan.json\` prints one offline.
+\`teamctl help plans\` describes plan files and \`apply --show\`.
 `;

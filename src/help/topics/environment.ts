@@ -30,36 +30,29 @@ export const text = `# Settings and the environment
 
 **Precedence:** flag > environment > profile config > default. A missing
 required setting is a usage error (exit 2) whose message names the flag, the
-variable and the config key; when several are missing, one error names them
-all. An **empty** value (\`--team ""\`, or \`TEAMCTL_TEAM\` set to nothing, as an
-unset CI variable leaves it) is a usage error too, never a fall-back to the
-next source: that could aim the run at another team. A profile name is letters,
-digits, \`-\`, \`_\` and \`.\`. An organization or team id that is \`.\` or \`..\`, or
-contains \`/\`, \`\\\`, \`?\`, \`#\` or a control character, is refused (exit 2).
+variable and the config key (all of them, when several are missing). An
+**empty** value (\`--team ""\`, or \`TEAMCTL_TEAM\` set to nothing, as an unset CI
+variable leaves it) is a usage error too, never a fall-back to the next source:
+that could aim the run at another team. A profile name is letters, digits, \`-\`,
+\`_\` and \`.\`. An organization or team id that is \`.\` or \`..\`, or contains \`/\`,
+\`\\\`, \`?\`, \`#\` or a control character, is refused (exit 2).
 
-The settings live in \`<config folder>/config.json\`, one object per profile.
-Because it holds tokens, the file is kept mode \`0600\` and its folder \`0700\`. A
-file that is not JSON, or has a key of the wrong type, is a usage error naming
-the file, the profile and the key. \`config.json\` must be a regular file, not a
-symbolic link (link the whole config folder instead). The same folder holds
-the glossary journal, the record of applied plans and of invitations, and the
+The settings live in \`<config folder>/config.json\`, one object per profile,
+mode \`0600\` (it holds tokens) in a folder \`0700\`; it must be a regular file,
+not a symbolic link (link the whole folder instead). A file that is not JSON, or
+has a key of the wrong type, is a usage error naming the file, the profile and
+the key. The same folder holds the journal, the record of applied plans and the
 completion cache; removing it forgets all of them.
 
-**Global options** (before or after the command): \`-o, --output
-<table|tsv|json|ndjson|csv|markdown>\`, \`--json\`, \`--jq <filter>\` (a jq filter
-over the JSON output, \`teamctl help formatting\`), \`-q, --quiet\` (nothing on
-stderr but errors), \`--debug\` (one line per HTTP exchange on stderr: method,
-URL, status, time, attempt; never the token), \`--no-color\` (also \`NO_COLOR\`;
-\`FORCE_COLOR\` forces colour on), \`-y, --yes\`, \`--timeout <seconds>\` (per
-request, default 30), \`-V, --version\`, \`-h, --help\`. \`teamctl help <command…>\`
-is the same as \`--help\`.
+**Global options** (\`teamctl --help\`) go before or after the command. \`--debug\`
+prints one line per HTTP exchange on stderr: method, URL, status, time, attempt
+(never the token). \`--timeout\` is per request, 0.1 to 3600 seconds, default 30.
+\`NO_COLOR\` is \`--no-color\`; \`FORCE_COLOR\` forces colour on.
 
-**Tables on a terminal** fit its width: the widest columns narrow first and
-their cells wrap between words. Ids and e-mails never break, so that you can
-copy them; a list first leaves out a column it can spare (\`lastSeen\` of \`users
-list\`, \`orgRole\` of \`members list\`, \`updatedAt\` of \`glossary list\`) and says so
-under the table. Dates in a table are days; \`-o tsv\`, \`csv\` and \`json\` keep
-the service's values.
+**Tables on a terminal** fit its width: cells wrap between words, ids and
+e-mails never break; a list may leave out a column it can spare (\`lastSeen\`,
+\`orgRole\`, \`updatedAt\`), saying so under the table. Dates in a table are
+days; \`-o tsv\`, \`csv\` and \`json\` keep the service's values.
 
 **Plans at a terminal.** A plan on stderr lists every change, then the counts.
 A plan taller than the screen shows the first 5 lines of each kind of change,
@@ -70,15 +63,13 @@ listed. What a run leaves as it is is counted as **unchanged**.
 
 - Requests carry \`Authorization: Bearer <token>\`, \`Accept: application/json\`
   and \`User-Agent: teamctl/<version>\`.
-- Listings follow every page. A cursor seen twice is an error (exit 1).
+- Listings follow every page; a cursor seen twice is an error (exit 1).
 - GET, DELETE and the members changes are retried on connection errors,
   timeouts, 429, 502, 503 and 504, up to 4 times, with exponential backoff and
   jitter (at most 8 s between attempts). A \`Retry-After\` is waited, up to 60 s;
   a longer one fails at once, saying how long the service asked to wait. A host
-  name that does not resolve fails at once.
-- The glossary's write is not idempotent: it is repeated only when nothing can
-  have been processed (a refused connection, a 429); see \`teamctl help
-  reliability\`.
+  name that does not resolve fails at once. The writes that cannot be repeated
+  (the glossary's, invitations …) follow \`teamctl help reliability\`.
 - A redirect (3xx) is an error and is never followed, so the token never
   reaches another host.
 - \`http://\` base URLs are refused (exit 2) unless the host is \`localhost\` or a
@@ -90,10 +81,9 @@ listed. What a run leaves as it is is counted as **unchanged**.
   A malformed proxy URL is refused (exit 2) naming the variable; a proxy that
   refuses the connection or answers 407 fails with exit 1, naming the proxy.
 - The token never appears in output, logs, reports, plans, exports or errors:
-  every stream and every file teamctl writes replaces it with \`***\`, also when
-  the service quotes it back. A service message that holds the token once line
-  breaks and their escapes are taken out (a token split in two) is not shown:
-  \`(message withheld: it quoted the token)\` stands in its place.
+  every stream and file teamctl writes replaces it with \`***\`, also when the
+  service quotes it back; a message quoting it split across lines is replaced
+  by \`(message withheld: it quoted the token)\`.
 
 ## Other variables
 
@@ -103,10 +93,5 @@ listed. What a run leaves as it is is counted as **unchanged**.
 | \`NO_COLOR\` | no colour, as \`--no-color\`; \`FORCE_COLOR\` forces it on |
 | \`GITHUB_STEP_SUMMARY\` | a file: each change's Markdown is appended there |
 | \`TEAMCTL_NO_STEP_SUMMARY\` | \`1\` turns the step summary off |
-| \`HTTPS_PROXY\`, \`HTTP_PROXY\` | the proxy for the base URL (above) |
-| \`NO_PROXY\` | hosts reached without the proxy |
-
-GitHub Actions sets \`GITHUB_STEP_SUMMARY\`: every command that changes the
-service, dry run or not, \`apply\` too, appends its plan or result there
-(\`teamctl help formatting\`).
+| \`HTTPS_PROXY\`, \`HTTP_PROXY\`, \`NO_PROXY\` | the proxy (above) |
 `;

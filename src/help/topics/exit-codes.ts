@@ -13,21 +13,16 @@ export const text = `# Exit codes
 | 8 | changes pending (\`--dry-run --exit-code\`) |
 | 130, 143 | interrupted (SIGINT, SIGTERM); see \`teamctl help interruptions\` |
 
-Errors go to stderr: one line \`error: …\`, then a \`hint: …\` where one helps: a
-base URL without a scheme suggests the one meant (\`did you mean
-http://127.0.0.1:8787?\`); a 401 while \`TEAMCTL_TOKEN\` is set says that token,
-not the stored one, was used; a refused connection to a loopback address
-suggests \`teamctl sandbox\`; an unknown team gets the closest titles (\`did you
-mean "Platform Engineering" (engineering)?\`). The service's error message is
-shown; an error page that is not JSON (a proxy's) is summarised to its status
-and first line. Bare \`teamctl\` prints the help (exit 0).
+Errors go to stderr: one line \`error: …\`, then a \`hint: …\` where one helps (a
+base URL without a scheme, a 401 while \`TEAMCTL_TOKEN\` is set, a refused
+connection to the sandbox's address, an unknown team: \`did you mean "Platform
+Engineering" (engineering)?\`). The service's error message is shown; an error
+page that is not JSON (a proxy's) is summarised to its status and first line.
 
 **Output that does not arrive is not success.** When writing to stdout fails (a
-full disk, a reader that went away), the run exits 1, or keeps a worse code it
-already had, with one line: \`error: could not write to standard output
-(EBADF); the output is incomplete\`. Changes already sent stay sent; the summary
-on stderr says what applied. A list whose reader stops early (\`teamctl members
-list | head\`) ends quietly.
+full disk, a reader that went away), the run exits 1 (or a worse code it had)
+with one line saying the output is incomplete; the summary on stderr says what
+applied. A list whose reader stops early (\`members list | head\`) ends quietly.
 
 ## Per command
 

@@ -11,8 +11,6 @@ regular expressions included), loaded only when \`--jq\` is given.
 
 \`\`\`console
 $ teamctl members list --jq '.[].organization.user.email'
-$ teamctl members list --jq '.[].team.role'
-$ teamctl glossary list -o ndjson --jq .translations.en
 $ teamctl members add pedro.alves@example.com --dry-run --jq '.added[].email'
 $ teamctl whoami --jq .email
 \`\`\`
@@ -25,13 +23,11 @@ $ teamctl whoami --jq .email
   usage error (exit 2), and so is \`--jq\` on a command that prints no JSON
   (\`config get\`, \`completion\`, \`sandbox\`, \`glossary export -f\` …).
 - A filter that does not compile is exit 2 with jq's message, before anything
-  is read or sent. A filter that fails on the output (\`.foo\` on a list) prints
-  jq's message and makes the exit code 1 when it was 0; the command's own code
-  (6, 8 …) stays. What changed on the service is said on stderr either way.
-- The whole output is filtered at once, after the command: jq itself takes
-  10 to 25 MB, and a listing's JSON is held in memory while jq reads it (a
-  10,000-member listing peaks at 1.6 to 1.7 times the memory of \`--json\`;
-  with \`-o ndjson\` a little less).
+  is sent. One that fails on the output (\`.foo\` on a list) prints jq's message
+  and turns an exit 0 into 1; the command's own code (6, 8 …) stays.
+- The whole output is filtered at once, after the command: jq takes 10 to
+  25 MB, and a 10,000-member listing peaks at 1.6 to 1.7 times the memory of
+  \`--json\`.
 
 ## Reports
 
@@ -53,24 +49,20 @@ $ teamctl whoami --jq .email
 - A user is \`{"id", "email"}\`; either can be \`null\` when unknown (a user named
   by e-mail who could not be added has no id).
 - \`added\`, \`removed\` and \`roleChanged\` list what the service accepted (with
-  \`--dry-run\`: what would be sent). \`unchanged\` counts current members the plan
-  leaves as they are.
-- \`notInRoster\` (a roster sync without \`--prune\` only) lists the members the
-  roster leaves out, which stay; they are not counted in \`unchanged\`.
-- \`failed[].action\` is \`add\`, \`remove\` or \`role\`; \`status\` is the HTTP status
-  (\`null\` when there was no answer or the change was not sent). A difference
-  found when the team is read back that no failure explains is listed with
-  action \`verify\`, e.g. \`"message": "verification: expected owner, found
-  member"\`.
-- \`verified\` is true only when the team was read back after the run and matches
-  the plan (a run with nothing to do is verified by the read it planned from). A
-  dry run is never verified.
+  \`--dry-run\`: what would be sent). \`unchanged\` counts the members the plan
+  leaves as they are; \`notInRoster\` (a roster sync without \`--prune\`) lists
+  those the roster leaves out, which stay and are not counted in \`unchanged\`.
+- \`failed[].action\` is \`add\`, \`remove\` or \`role\`, or \`verify\` for a difference
+  the read-back found that no failure explains; \`status\` is the HTTP status
+  (\`null\` when there was no answer or the change was not sent).
+- \`verified\` is true only when the team read back after the run matches the
+  plan (a run with nothing to do is verified by the read it planned from), never
+  on a dry run.
 
 \`--report <file.csv>\` writes one row per user the run touched or the input
 named, even when the run partly failed: the artefact a CI job keeps. It is
-written whole or not at all, and checked writable before anything is sent
-(exit 2 otherwise). \`--report\` and \`--plan-out\` may not name an input file of
-the run, nor each other (exit 2, naming both).
+written whole, checked writable before anything is sent, and may not name an
+input file of the run or the \`--plan-out\` file (exit 2).
 
 \`\`\`csv
 user,action,outcome,status,message
@@ -86,17 +78,15 @@ alice.martin@example.com,none,unchanged,,already a member (owner)
 \`removed\`, \`role-changed\`, \`not-member\`, \`unchanged\`, \`failed\`, \`unverified\`
 (accepted, but the team read back differs).
 
-A \`--report\` file is meant for a spreadsheet, so a cell starting with \`=\` \`+\`
-\`-\` \`@\` gets a leading \`'\` (\`'=SUM(A1)\`), as \`glossary export --excel\` does,
-and a spreadsheet shows it as text instead of running it. \`-o csv\` and \`-o tsv\`
-on stdout are for scripts and keep every value as it is.
+A \`--report\` file is meant for a spreadsheet: a cell starting with \`=\` \`+\` \`-\`
+\`@\` gets a leading \`'\` (\`'=SUM(A1)\`), shown as text, not run. \`-o csv\` and
+\`-o tsv\` on stdout are for scripts and keep every value as it is.
 
-**Markdown.** \`-o markdown\` prints the plan of a dry run (also \`apply
---dry-run\`) or the result of a real run as Markdown for a pull-request comment:
-a title line with the counts, then a table per kind of change, long tables
-folded in \`<details>\`. A cell holding an e-mail, markup, a URL or a pipe is a
-code span, so it cannot break the table, inject HTML, become a link or mention
-anyone. When \`GITHUB_STEP_SUMMARY\` names a file (as in GitHub Actions), every
-command that changes the service, dry run or not, \`apply\` too, also appends
-that Markdown there; \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off.
+**Markdown.** \`-o markdown\` prints a plan or a run's result for a pull-request
+comment: a title line with the counts, then a table per kind of change, long
+tables folded in \`<details>\`. A cell holding an e-mail, markup, a URL or a pipe
+is a code span: it cannot break the table, inject HTML, link or mention anyone.
+When \`GITHUB_STEP_SUMMARY\` names a file (as in GitHub Actions), every command
+that changes the service, dry run or not, \`apply\` too, appends that Markdown
+there (the job summary); \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off.
 `;

@@ -3,27 +3,24 @@ export const text = `# Glossary files
 
 ## Glossary file layouts
 
-\`glossary import\` and \`glossary sync\` read a CSV, semicolon or tab-separated
-file, an \`.xlsx\`, or TBX. In a delimited file, each header cell is:
+\`glossary import\` and \`sync\` read a CSV, semicolon or tab-separated file, an
+\`.xlsx\`, or TBX. In a delimited file, each header cell is:
 
-- **a language**: a tag such as \`en\`, \`fr\`, \`pt-BR\`, \`zh-Hant\`, \`es-419\`
-  (\`de_DE\` is read as \`de-DE\`), matched in any case against the glossary's
-  keys; or a key the glossary already uses (\`xx-brand\`), so an export always
-  imports back;
+- **a language**: a tag such as \`en\`, \`pt-BR\`, \`zh-Hant\`, \`es-419\` (\`de_DE\`
+  is \`de-DE\`), in any case, or a key the glossary already uses (\`xx-brand\`);
 - **the entry id**: \`id\`, any case (write Indonesian as \`id-ID\`);
 - **a term status**: \`status\`, \`forbidden\`, or \`Status [en]\` for one
   language (see "Term status");
 - **metadata, ignored with one warning**: \`pos\`, \`description\`, \`note\`,
   \`comment\`, \`context\`, \`domain\`, \`translatable\`, \`tags\`, \`type\`, … and
   their per-language forms (\`Description [en]\`, \`comment_de\`);
-- **terms in a language the header does not say** (\`source\`, \`target\`,
-  \`term\`): \`--languages\` names it;
+- **terms in a language it does not say** (\`source\`, \`term\`): \`--languages\`;
 - **a language by name** (ICU's names): \`English\`, \`Magyar\`, \`Angol\` beside
   \`Magyar\`, \`English_word\`, \`english_name\`; \`*_descr\` columns are metadata.
 
-A header may follow up to five rows of notes; a row whose only cell starts with
-\`#\` is a comment; both are skipped with a warning. A JSON object of \`term:
-translation\` pairs is read with \`--languages en,de\`.
+Up to five rows of notes before the header, and rows whose only cell starts
+with \`#\`, are skipped with a warning. A JSON object of \`term: translation\`
+pairs is read with \`--languages en,de\`.
 
 | tool | header | read as |
 |---|---|---|
@@ -38,41 +35,36 @@ translation\` pairs is read with \`--languages en,de\`.
 | Phrase | \`term,description,en,de\` | \`en\`, \`de\` |
 | Lokalise | \`term;forbidden;en;de_DE\` | \`en\`, \`de-DE\` |
 
-A DeepL file (and \`export --format deepl\`) is read by its language codes, no
-flag needed; \`EN\` is the glossary's English key when it has one. A
-\`tsv-pair\` export has no codes: read it back with \`--languages\` naming its two
-columns, as it was exported (\`--languages en,de\`).
+A \`tsv-pair\` export has no codes: read it back with \`--languages\` naming its two
+columns, as it was exported (\`--languages en,de\`). A DeepL file is read by its
+language codes (\`EN\` is the glossary's English key when it has one).
 
 **Refused, and what reads it.** A file whose header does not say which column
-holds which language is refused (exit 2, nothing sent); the message names the
-layout the first line looks like and the flag that reads it: \`--languages en,de\`
-for Weblate, \`--languages en\` (the \`term\` column's language) for Transifex,
-Phrase and Lokalise, \`--languages\` naming each column for a headerless list. A
-first line such as \`AI,IA\` is never taken for the languages \`AI\` and \`IA\`:
-name them with \`--languages\`. With a header that names its languages,
-\`--languages\` is refused.
+holds which language is refused (exit 2, nothing sent), naming the layout the
+first line looks like and the \`--languages\` that reads it (the table above). A
+first line such as \`AI,IA\` is never taken for the languages \`AI\` and \`IA\`.
+With a header that names its languages, \`--languages\` is refused.
 
 ## Term status
 
-One rule for every layout: a term marked **forbidden, deprecated, obsolete or
-superseded** is left out of its language only; the rest of its row is read, and
-a row left with no term is dropped. One warning per kind counts them. Preferred
-and admitted terms are read, a preferred one first. The values are read in any
-case: TBX's (\`preferredTerm-admn-sts\`, \`deprecatedTerm-admn-sts\`, …),
-Crowdin's \`not recommended\` and \`rejected\`, Phrase's \`approved\` and \`new\`; a
-\`forbidden\` column says forbidden with \`true\`, \`1\`, \`yes\` or \`x\`. An unknown
-value keeps its term, with a warning. In \`glossary sync\`, a term left out
+A term marked **forbidden, deprecated, obsolete or superseded** (any layout) is
+left out of its language only; a row left with no term is dropped; one warning
+per kind counts them. Preferred and admitted terms are read, preferred first.
+The values, in any case: TBX's
+(\`preferredTerm-admn-sts\`, \`deprecatedTerm-admn-sts\`, …), Crowdin's \`not
+recommended\` and \`rejected\`, Phrase's \`approved\` and \`new\`; a \`forbidden\`
+column says forbidden with \`true\`, \`1\`, \`yes\` or \`x\`. An unknown value keeps
+its term, with a warning. In \`glossary sync\`, a term left out
 counts as an empty cell: that translation is removed from the matching entry.
 
 ## Checks and the plan
 
 The whole file is checked before anything is sent; every problem is listed with
-its file and line (up to 50), and the run exits 2: an unknown header cell, a
-duplicate header, a key twice in one JSON object, a row with more cells than the
-header, a row with no translation, a translation over 255 characters or with a
-line break, two rows with the same key term but other translations (homonyms:
-the message suggests \`--key\` with another language), two rows with the same
-id but other translations. Identical rows are merged with a warning.
+its file and line (up to 50), and the run exits 2: an unknown or duplicate
+header cell, a key twice in one JSON object, a row with more cells than the
+header or no translation, a translation over 255 characters or with a line
+break, two rows with the same key term (homonyms: the message suggests \`--key\`
+with another language) or id but other translations. Identical rows are merged.
 
 Each row is compared with the glossary after trimming and Unicode NFC
 normalisation (\`café\` typed on a Mac matches \`café\` from Windows):
@@ -86,27 +78,24 @@ normalisation (\`café\` typed on a Mac matches \`café\` from Windows):
 | anything else | \`insert\` |
 
 The key term is the row's \`--key\` language (default: the first language
-column). Key terms match case-sensitively: \`bank\` and \`Bank\` are two entries,
-and a warning names such case-only variants. \`--on-conflict\` decides what a
-conflict does: \`skip\` (default; listed on stderr and in the report),
-\`update\` (the entry gets the row's translations, unless that would be a
-guess), or \`insert\` (a new entry anyway). A row whose \`id\` the glossary does
-not have (an export from another organization) is planned by its translations,
-with a warning.
+column), matched case-sensitively (\`bank\` and \`Bank\` are two entries; a
+warning names such variants). \`--on-conflict\`: \`skip\` (default; listed on
+stderr and in the report), \`update\` (the entry gets the row's translations,
+unless that would be a guess) or \`insert\` (a new entry anyway). A row whose
+\`id\` the glossary lacks (another organization's export) is planned by its
+translations, with a warning.
 
 **Duplicates already there** (the same translations, or for \`import\` the same
-key term, on several entries) get a warning naming each group and the
-\`teamctl glossary delete …\` command that removes the others; \`glossary sync
---prune\` cleans key-term duplicates itself.
+key term, on several entries) get a warning with the \`glossary delete\` command
+that removes them; \`glossary sync --prune\` cleans key-term duplicates itself.
 
 ## Applying and reports
 
-Operations go in batches (\`--batch-size\`, default 100, at most 1000), one
-request at a time, with a progress bar on a terminal. A batch the service finds
-too large (413) is halved; a batch it rejects (400) is split so that only the
-bad operation fails. A batch whose outcome is unknown is never sent again
-blindly (\`teamctl help reliability\`). A last listing checks the result: never
-a silent duplicate, never a silent loss.
+Operations go in batches (\`--batch-size\`, at most 1000), one request at a
+time. A batch refused as too large (413) is halved; one rejected (400) is split
+so that only the bad operation fails. A batch whose outcome is unknown is never
+sent again blindly (\`teamctl help reliability\`). A last listing checks the
+result.
 
 \`--dry-run\` prints the plan and sends nothing:
 
@@ -118,7 +107,7 @@ a silent duplicate, never a silent loss.
 \`\`\`
 
 After a run, stderr ends with \`glossary import: 248 inserted, 1 updated, 0
-unchanged, 1 conflict (skipped), 0 failed\`. \`--json\` prints the report:
+unchanged, 1 conflict (skipped), 0 failed\`; \`--json\` prints the report:
 
 \`\`\`json
 {"dryRun":false,"inserted":248,"updated":1,"present":0,
@@ -126,12 +115,8 @@ unchanged, 1 conflict (skipped), 0 failed\`. \`--json\` prints the report:
  "failed":[{"line":9,"status":400,"message":"no glossary entry with id \\"ge_x\\""}]}
 \`\`\`
 
-\`--report <file.csv>\` writes one row per file row:
-\`line,key,action,outcome,entry,status,message\`. \`--dry-run --exit-code\` exits
-8 when operations are pending, 0 when the glossary has every row. Exit 0 when
-nothing failed (skipped conflicts are not failures), 6 when some operations were
-applied and others failed, 1 when nothing was applied (4 or 5 when a 401/403 or
-404 stopped the run).
+Exit codes are those of \`teamctl help exit-codes\`; skipped conflicts are not
+failures.
 
 ## Glossary files: limits, encoding and quoting
 
@@ -143,43 +128,34 @@ applied and others failed, 1 when nothing was applied (4 or 5 when a 401/403 or
   \`glossary.csv:3: not valid UTF-8 (byte 0xE9 on this line; saved as
   Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")\`.
 - \`--encoding <label>\` reads a CSV or TSV in another encoding (\`windows-1252\`,
-  \`shift_jis\`, …); XML is read in the encoding it declares. In a TSV a quote
-  inside a cell is a character. An unclosed quote is reported where it opens.
-- Input files are read up to 100 MB.
+  \`shift_jis\`, …). In a TSV a quote inside a cell is a character. An unclosed
+  quote is reported where it opens. Input files are read up to 100 MB.
 
 ## Spreadsheets (.xlsx)
 
 \`glossary import|sync\`, \`members sync --roster|--add-file|--remove-file\` and
 \`members offboard --file\` also read an \`.xlsx\`: the first sheet, or
-\`--sheet <name>\`. Its rows go through the same layouts and checks as a CSV;
-a problem is located as \`book.xlsx:Sheet1!12\`. Each cell is read as the text
-Excel shows (numbers and dates in the cell's format). A formula is never
-evaluated: its cached value is read, and one without a cached value is refused
-naming the cell, as is an error value (\`#N/A\`). An encrypted workbook, an
-\`.xls\` and a damaged file are refused (exit 2). Bounds: 100 MB, 5,000,000
-cells, Excel's own row and column limits.
+\`--sheet <name>\`, through the same layouts and checks as a CSV (a problem is
+located as \`book.xlsx:Sheet1!12\`). A cell is read as the text Excel shows. A
+formula is never evaluated: its cached value is read; one without, an error
+value (\`#N/A\`), an encrypted workbook, an \`.xls\` and a damaged file are
+refused (exit 2). Bounds: 100 MB, 5,000,000 cells, Excel's rows and columns.
 
-## \`--excel\` round trip
+## Exports that import back
 
 \`glossary export --excel\` puts a \`'\` before cells that start with \`=\` \`+\`
-\`-\` \`@\` (or a tab or CR), so a spreadsheet does not run them as formulas; the
-import takes it off again, so an export imports back unchanged.
-
-## Keys the CSV format cannot carry
-
-CSV takes only language keys (and \`id\`): \`glossary export\` leaves other keys
+\`-\` \`@\` (or a tab or CR), so a spreadsheet does not run them; the import takes
+it off again. CSV carries only language keys (and \`id\`): other keys are left
 out with a warning; \`--format json\`, \`ndjson\` and \`tbx\` carry every key.
 
 ## From a CAT tool: TBX in and out
 
-TBX is read by the extension (\`.tbx\`, \`.xml\`) or by a first character \`<\`:
-
 \`\`\`console
-$ teamctl glossary export --format tbx -f glossary.tbx     # out: TBX-Basic
-$ teamctl glossary sync glossary.tbx --prune --dry-run     # in: no change
-$ teamctl glossary import memoq-export.xml --dry-run       # a CAT tool's
+$ teamctl glossary import memoq-export.xml --dry-run       # a CAT tool's TBX
 \`\`\`
 
+TBX is read by the extension (\`.tbx\`, \`.xml\`) or by a first character \`<\`;
+\`export --format tbx\` writes TBX-Basic, and syncing it back changes nothing.
 Read: TBX-Basic v3 (DCA and DCT styles), TBX 2008 (\`martif\`, from memoQ,
 Pontoon, Weblate) and SDL MultiTerm XML. One concept is one row, its languages
 the columns; \`--key\` defaults to the first language met, and every check of
@@ -188,9 +164,8 @@ the CSV format applies on the concept's line.
 - A concept's id is the entry id only in a file teamctl exported, so an export
   round trip updates the same entries; a CAT tool's ids are ignored.
 - Several terms for a language: the preferred one is imported, the others named
-  in a warning. Definitions, notes and other fields the glossary cannot hold
-  are named in a warning (the first 20 concepts of each kind), never dropped
-  silently. Term status follows "Term status" above.
+  in a warning; so are definitions, notes and other fields the glossary cannot
+  hold (the first 20 concepts of each kind). Term status: "Term status" above.
 - UTF-8 or UTF-16 with a BOM; a file declaring another encoding is read only
   while it is ASCII, and refused at its first other byte with the fix (\`iconv
   -f windows-1254 -t UTF-8\`).

@@ -17,48 +17,35 @@ Plan for team engineering (20 members now):
 Dry run: nothing was sent.
 \`\`\`
 
-Without \`--prune\`, the members the roster leaves out stay, and the plan says who
-they are:
-
-\`\`\`text
-Not in the roster (kept; --prune removes them):
-  grace.liu@example.com
-  wei.chen@example.com
-1 to add, 0 to remove, 1 role change, 16 unchanged, 2 not in the roster (kept), 0 not a member
-\`\`\`
-
-After a real run, a summary follows, and the team is **read again and compared
-with the plan**:
+Without \`--prune\`, the members the roster leaves out stay, listed under \`Not
+in the roster (kept; --prune removes them):\` and counted as \`2 not in the
+roster (kept)\`. After a real run, a summary follows, and the team is **read
+again and compared with the plan**:
 
 \`\`\`text
 Done: 1 added, 2 removed, 1 role changed, 16 unchanged, 0 not a member, 0 failed
 Verified: the team read back matches the plan.
 \`\`\`
 
-\`--quiet\` drops the plan and the summary (errors still show). New members asked
-to be owners join through the bulk add and then get the owner role with one
-request each: the counts line says so (\`3 to add (1 as owner: a role request
-each after the bulk add)\`), and the progress bar counts those requests too (it
-never runs past its total). On a terminal, a plan longer than the screen shows
-the first lines of each action, then \`… and N more (--report keeps them all)\`.
+\`--quiet\` drops the plan and the summary (errors still show).
 
 ## How changes are sent
 
-- The whole team is read first (every page). If a page fails after retries,
-  the run stops before planning: a plan made from part of a team could remove
-  people it never saw.
-- New members go in bulk requests (\`--batch-size\`, default 100). A batch
-  refused as too large (413) is halved; one refused with 400 (an unknown user)
-  is split until the bad user fails alone.
+- The whole team is read first. If a page fails after retries, the run stops
+  before planning: a plan made from part of a team could remove people it never
+  saw.
+- New members go in bulk requests (\`--batch-size\`). A batch refused as too
+  large (413) is halved; one refused with 400 is split until the bad user fails
+  alone.
 - The team is read again, and a new member whose role differs from the plan's
-  gets it with a single-user request.
-- Role changes go several at once (\`--concurrency\`, default 8). **All
+  (one asked to be owner) gets it with a request each; the counts say so:
+  \`3 to add (1 as owner: a role request each after the bulk add)\`.
+- Role changes go several at once (\`--concurrency\`). **All
   promotions to owner finish before the first demotion starts**, so a team
   handing ownership over is never left without an owner.
-- Removals go last, in bulk requests.
+- Removals go last, in bulk requests. After a 401/403 nothing more is sent.
 - A member someone else removed during the run gets no role request (it would
   add them back); it is reported failed (exit 6).
-- After a 401/403 nothing more is sent.
 - The team read back after the run settles every change that was sent: one
   whose answer proved nothing (a timeout, a proxy's 503) counts as done when the
   team shows it made. A change that was never sent stays failed.
@@ -74,8 +61,6 @@ Each refuses the plan with **exit 3, nothing sent**:
 - The last owner (\`sync\`, \`add --role member\`, \`remove\`): a plan leaving a team
   that has owners with none is refused, unless \`--force\`.
 
-An empty roster is always refused (exit 2).
-
 The guards are checked on \`--dry-run\` too, so a rehearsal fails the way the real
 run would. \`members remove\` has no \`--max-removals\` guard and asks nothing:
 every removed user was named one by one. Removals named with \`sync --remove\` are
@@ -84,8 +69,7 @@ decides do.
 
 ## Dry runs and drift checks
 
-\`--dry-run\` prints the plan and sends nothing. With \`--exit-code\` (sync only),
-the exit code says whether the team has drifted from the roster: **8** when
-changes are pending, **0** when it is in sync. \`--dry-run\` never asks for
-confirmation.
+\`--dry-run\` prints the plan, sends nothing and asks nothing. With \`--exit-code\`
+(\`sync\`, \`glossary import|sync\`) it exits **8** when changes are pending, **0**
+when the team or glossary matches the file: a drift check.
 `;

@@ -7,17 +7,15 @@ looked up among the organization's members **at plan time**: an e-mail in any
 case, an id exactly. Users already in the team cost no request.
 
 Users who are not members are listed under the plan as **not in the
-organization**, and the run is refused: **exit 3, nothing sent, dry runs
-included**, naming them, \`--invite\` (see "Joiners") and \`--skip-unknown\`.
-\`--skip-unknown\` leaves them out with a warning instead (for organizations whose
-people arrive through SSO provisioning). The JSON report lists them as
-\`notInOrganization\`. A drift check whose roster names a new hire who has not
-joined yet therefore exits 3, not 8.
+organization** (\`notInOrganization\` in JSON), and the run is refused: **exit 3,
+nothing sent, dry runs included**, naming \`--invite\` (see "Joiners") and
+\`--skip-unknown\`, which leaves them out with a warning instead (for people who
+arrive through SSO provisioning). So a drift check whose roster names a new
+hire who has not joined yet exits 3, not 8.
 
-**A roster that matches nobody** is refused too (exit 3): when none of its
-users is a member of the organization or of its teams, and the plan would
-remove members. That is nearly always a roster read by the wrong column; the
-refusal names the column read and \`--user-column\`.
+**A roster that matches nobody** (none of its users is a member, and the plan
+would remove members) is refused too (exit 3): nearly always a roster read by
+the wrong column, so the refusal names the column read and \`--user-column\`.
 
 ## Joiners
 
@@ -26,19 +24,15 @@ organization (\`POST /orgs/{org}/invites\`, at most 100 e-mails a request), then
 adds those who joined to their teams in the same run:
 
 - Each invitee's organization role is their row's \`orgRole\` (see below), else
-  \`--invite-role\` (default \`read\`). \`--sso\` invites them as SSO users.
-- A user named by id cannot be invited: exit 2, asking for the e-mail.
-- Those the organization adds at once are placed in their teams in the same
-  run. The others are **invited, pending**: not a failure. Once they join, the
-  next run adds them to their teams.
-- teamctl records each invitation in its journal before sending it
-  (\`journal/\` in the config folder; \`teamctl help reliability\`): a pending
+  \`--invite-role\`. A user named by id cannot be invited (exit 2).
+- Those who are not added at once are **invited, pending**, not a failure; the
+  next run after they join adds them to their teams.
+- An invitation sends mail, so it is never sent twice: teamctl records it in
+  its journal before sending it (\`teamctl help reliability\`), and a pending
   invitee is **not invited again** until \`--reinvite-after <days>\` (default
   7) has passed. A drift check still counts them as drift (exit 8). A CI job
   that invites keeps \`$TEAMCTL_CONFIG_DIR/journal/\` between runs (a cache),
   or each run invites the pending ones again.
-- An invitation sends mail, so it is never sent twice, even after an error
-  whose outcome is unknown (exit 6) or a run killed while it was in flight.
 - \`--plan-out\` keeps the invitations in the plan; \`apply\` sends them once, and
   refuses the plan (exit 3) when an invitee joined since it was made.
 
@@ -51,10 +45,9 @@ $ teamctl members sync --roster team.csv --invite --invite-role edit --dry-run
 
 **Organization roles.** \`users set-role <user…> --role <role>\` gives each named
 member (e-mail or id) that organization role: \`admin\`, \`create\`, \`edit\`,
-\`review\`, \`comment\`, \`read\`, or \`guest\` (the service's null). A team role
-(\`owner\`, \`member\`) is refused (exit 2), naming \`members set-role\`. It runs like
-every change: \`--dry-run\`, \`--plan-out\` then \`apply\`, \`--report\`, \`-o markdown\`,
-a read-back of the members after applying. Promotions are sent before demotions.
+\`review\`, \`comment\`, \`read\`, or \`guest\` (the service's null); a team role is
+refused (exit 2), naming \`members set-role\`. It runs like every change, with a
+read-back after applying; promotions are sent before demotions.
 
 \`\`\`console
 $ teamctl users set-role kenji.sato@example.com --role admin --dry-run
@@ -63,10 +56,9 @@ $ teamctl users set-role olivia.johnson@example.com pedro.alves@example.com --ro
 
 **Leavers.** \`members offboard <user…> --from-organization\` takes each leaver
 out of every team (as \`members offboard\` does), **then** out of the organization
-(\`DELETE /orgs/{org}/members/{userId}\`), in one plan. A leaver in no team is
-still taken out of the organization. Removals from the organization need
-confirmation at a terminal, or \`--yes\`. Each outcome is reported as the service
-answered it:
+in one plan; a leaver in no team is still taken out of the organization. These
+removals need confirmation at a terminal, or \`--yes\`. Each is reported as the
+service answered it:
 
 | answer | reported | exit |
 |---|---|---|
@@ -74,10 +66,8 @@ answered it:
 | 204 | was not a member | 0 |
 | 202 | **removal requested** from the organization's admins | 6 |
 
-After a 202 the user is still a member until an admin approves.
-
-A removal is never sent twice in one run: after an unknown outcome the members
-are read again to settle it.
+After a 202 the user is still a member until an admin approves. A removal is
+never sent twice: after an unknown outcome the members are read again.
 
 **Guards**, checked on dry runs too (exit 3, nothing sent):
 
@@ -86,10 +76,9 @@ are read again to settle it.
 - a caller who is a member but not an admin cannot change organization roles;
 - \`--max-org-removals <n|p%>\` (default \`5%\` of the members, at least 1).
 
-\`--force\` overrides only the last one, with a warning. In the sandbox, the
+\`--force\` overrides only the last one, with a warning. In the sandbox the
 token's user is in no organization, so the guards on your own account apply
-only when you start it with \`--caller-role admin\` (\`teamctl help sandbox\`):
-do that to rehearse offboarding or role changes as an admin.
+only when you start it with \`--caller-role admin\` (\`teamctl help sandbox\`).
 
 **From the roster.** An organization roster (a \`team\` column) can carry the
 organization too:
@@ -102,38 +91,28 @@ design,kenji.sato@example.com,owner,
 \`\`\`
 
 - \`--org-roles\` plans the roles of its \`orgRole\` column (also \`org role\`,
-  \`organization role\`; \`guest\` is the service's null). **Only with the flag**:
-  \`members list -o csv\` writes that column, and a roster bootstrapped from it
-  never changes roles by itself. An empty cell keeps the role; one user given
-  two roles on two lines is exit 2 naming both lines. This column is read with
-  any roster, a single team's too.
+  \`organization role\`), with any roster; without the flag a roster
+  bootstrapped by \`members list -o csv\` never changes roles. An empty cell
+  keeps the role; one user given two roles is exit 2 naming both lines.
 - \`--prune-organization\` removes from the organization every member the roster
   does not name, except guests unless \`--prune-guests\`. It needs a \`team\` column
   (exit 2 otherwise), confirmation at a terminal or \`--yes\`, and stays within
   \`--max-org-removals\`.
 - \`--keep <user…>\`, \`--keep-file <file>\` and the config key \`keep\` protect users
   from every prune (a team's and the organization's) and from a roster's
-  demotion. The plan lists them as **kept (protected)**, and the JSON report as
-  \`kept\`. Naming a kept user explicitly (\`members offboard\`, \`users set-role\`)
-  is allowed, with a warning.
+  demotion; the plan lists them as **kept (protected)**. Naming a kept user
+  (\`members offboard\`, \`users set-role\`) is allowed, with a warning.
 
 The plan runs in this order: the organization role changes (promotions first),
-the team changes, then the removals from the organization — so nobody loses
-their teams before the organization, and a new admin is in place before another
-is demoted. The guards above check the whole plan.
+the team changes, then the removals from the organization, so a new admin is in
+place before another is demoted. The guards above check the whole plan.
 
 \`\`\`console
-$ teamctl members sync --roster org.csv --prune --org-roles --dry-run
 $ teamctl members sync --roster org.csv --prune --org-roles --plan-out plan.json   # then: teamctl apply plan.json
 \`\`\`
 
-With the sandbox's demo organization, adding \`--prune-organization\` to these is
-refused: 24 of its 49 members are in neither team of \`org.csv\`, more than
-\`--max-org-removals 5%\` allows.
-
-A saved plan of these commands is stale only when a member it touches, the
-organization's active admins or the token's user changed since it was made, so
-a big organization's plan survives its review. The JSON report has
+A saved plan of these is stale only when a member it touches, the active
+admins or the token's user changed since it was made. The JSON report has
 \`orgRoleChanged\`, \`removedFromOrganization\`, \`removalRequested\`,
 \`notInOrganization\` and \`kept\` (with \`--create-teams\`, \`teamsCreated\`: each
 team's \`id\` and \`title\`, the id null in a plan); the \`--report\` CSV has an

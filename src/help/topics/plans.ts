@@ -3,59 +3,45 @@ export const text = `# Saved plans: review, then apply
 
 ## Review, then apply: saved plans
 
-Rosters and glossaries kept in a repository are best changed the way Terraform
-users change infrastructure: a pull request shows the plan, a reviewer approves
-it, and the merge applies **exactly what was reviewed** — never something the
-team drifted into in between.
-
-\`\`\`sh
-teamctl members sync --roster teams/engineering.csv --prune --plan-out plan.json   # a dry run that also saves the plan
-teamctl apply plan.json --dry-run                                                 # is it still current? prints it, sends nothing
-teamctl apply plan.json --report applied.csv                                      # sends exactly the plan
-teamctl glossary import terms.csv --plan-out glossary-plan.json                   # the same for a glossary
-\`\`\`
+A pull request shows the plan, a reviewer approves it, and the merge applies
+**exactly what was reviewed**, never something the team drifted into since
+(\`teamctl apply --help\` shows the commands, \`teamctl help ci\` a workflow).
 
 - \`--plan-out <file>\` (on every command that changes the service: \`members add\`,
   \`remove\`, \`set-role\`, \`sync\` and \`offboard\`, \`users set-role\`, \`teams create\`,
   \`rename\` and \`delete\`, \`glossary import\`, \`sync\` and \`delete\`) is a dry run
   that also writes the plan. The guards are checked as for a real run: a plan
-  that \`--max-removals\` or the last-owner guard refuses is **not written** (exit
-  3), unless \`--force\`, which the plan then records. The file is written
-  atomically and, like every file teamctl writes, never holds the token.
+  they refuse is **not written** (exit 3), unless \`--force\`, which the plan then
+  records. The file is written atomically and never holds the token.
 - \`teamctl apply --show <plan-file>\` prints a saved plan offline (no settings,
-  no token, nothing sent), as \`terraform show\` does: its command, organization,
-  base URL, time, whether it was applied from this config folder, its guards,
-  and every change (\`where, action, subject, detail\`) in any output format;
-  \`-o markdown\` gives a table for a review comment.
+  no token), as \`terraform show\` does, in any output format: whether it was
+  applied from this config folder, its guards and every change (\`where, action,
+  subject, detail\`); \`-o markdown\` gives a table for a review comment.
 - \`teamctl apply <plan-file> [--dry-run] [--report <file.csv>]\`:
   - exit **2** when the file is not a complete teamctl plan (truncated, edited
     into another shape, another program's JSON, a members plan naming one team
     twice) or has a newer format version, and when it was made for another base
-    URL or organization than the current settings (\`--base-url\`, \`--org\`,
-    \`--profile\`, or their variables);
+    URL or organization than the current settings;
   - reads the team or the glossary again and compares it with the state the plan
     was made from; if anything moved, exit **3** with nothing sent, naming what
     moved: \`error: team engineering changed since the plan was made: 2 members
     added, 1 role changed; nothing was sent\`;
-  - otherwise sends exactly the plan's changes — no re-planning, no confirmation
-    prompt (the reviewed plan is the confirmation, \`--prune\` removals included)
-    — then verifies, reports (\`--report\`, \`--json\`, \`-o markdown\`) and exits (0,
-    1, 4, 6) as the command that made the plan.
-  - every user the plan removes or changes the role of is named by id and
-    e-mail (an add, by what the command was given: id, e-mail, or both); when
-    the service's user of an id has another e-mail than the plan says (the plan
-    was edited after its review), exit **3** with nothing sent, naming where the
-    plan says it: \`error: plan.json does not match the service's users:
-    body.plan.changes[0].user names user u_123 with e-mail bo@example.com, but
-    the service's user u_123 has ada@example.com; nothing was sent\`;
-  - A plan applies once: \`apply\` records it in the config folder just before
+  - otherwise sends exactly the plan's changes, with no re-planning and no
+    prompt (the reviewed plan is the confirmation, \`--prune\` removals
+    included), then verifies, reports and exits (0, 1, 4, 6) as the command
+    that made the plan;
+  - a user the plan removes or changes the role of is named by id and e-mail;
+    when the service's user of that id has another e-mail (the plan was edited
+    after its review), exit **3**, nothing sent, naming where the plan says it
+    (\`body.plan.changes[0].user\`);
+  - a plan applies once: \`apply\` records it in the config folder just before
     its first change is sent, and refuses it again with exit 3, nothing sent
     (\`plan.json was already applied at … ; a plan applies once\`). A plan
     stopped before anything was sent (a guard, staleness, a prompt declined) is
-    not recorded: once the cause is gone, it applies. \`--force\` applies it
-    again, if the state still matches; it never sends again an invitation or a
-    removal request the journal records (\`teamctl help reliability\`).
-  - The team setting is not needed: the plan names its team.
+    not recorded. \`--force\` applies it again, if the state still matches; it
+    never sends again an invitation or a removal request the journal records
+    (\`teamctl help reliability\`);
+  - the team setting is not needed: the plan names its team.
 
 **Digest.** \`apply --show\` (a \`digest\` field with \`--json\`, the title with
 \`-o markdown\`, a line on stderr otherwise) and \`apply\` (a line on stderr)
@@ -66,36 +52,15 @@ every object sorted (by UTF-16 code units), no whitespace between tokens,
 strings and numbers as JavaScript's \`JSON.stringify\` writes them. Re-indenting
 the file or reordering its keys keeps the digest; any changed value changes it.
 
-**Markdown.** \`-o markdown\` prints a plan or its result as Markdown for a
-pull-request comment, and the step summary gets the same (\`teamctl help
-formatting\`, "Markdown").
+**The plan file** is JSON: \`"format": "teamctl-plan"\`, \`"version": 1\` (a newer
+version is refused, exit 2), \`createdAt\`, \`command\` (\`members sync\` …),
+\`baseUrl\`, \`organization\`, \`kind\` (\`members\`, \`glossary\` …) and \`body\`:
 
-**The plan file** is JSON, format \`teamctl-plan\`, version 1:
-
-\`\`\`json
-{
- "format": "teamctl-plan", "version": 1,
- "createdAt": "2026-11-22T10:00:00.000Z", "command": "members sync",
- "baseUrl": "https://api.example.com/v1", "organization": "acme",
- "kind": "members",
- "body": {
-  "teams": [{
-   "team": "engineering",
-   "state": { "digest": "sha256:…", "members": [["u_123", "ada@example.com", "owner"], …] },
-   "plan": { "add": […], "remove": […], "roleChanges": […], "unchanged": 18, "notMember": [] },
-   "unchanged": [ { "id": "u_456", "email": null } ]
-  }],
-  "options": { "force": false, "batchSize": 100, "concurrency": 8, "maxRemovals": "25%" }
- }
-}
-\`\`\`
-
-- \`state\` is what the plan was made from (every member's id, e-mail and role;
-  every entry's id and a digest of its translations); \`apply\` compares the
-  state read again with it.
-- \`plan\` is what will be sent; \`options\` are those that change what is sent
-  (\`--force\`, \`--batch-size\`, \`--concurrency\`, \`--max-removals\`,
-  \`--on-conflict\`).
-- A plan of a newer format version is refused (exit 2) rather than half
-  understood.
+- \`state\`, what the plan was made from (every member's id, e-mail and role;
+  every entry's id and a digest of its translations), which \`apply\` compares
+  with the state it reads again;
+- \`plan\`, what will be sent (\`add\`, \`remove\`, \`roleChanges\` …), per team in
+  \`body.teams\` for a members plan;
+- \`options\`, those that change what is sent (\`force\`, \`batchSize\`,
+  \`concurrency\`, \`maxRemovals\`, \`onConflict\`).
 `;

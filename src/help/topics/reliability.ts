@@ -7,36 +7,27 @@ What teamctl guarantees against a flaky service, and what it cannot:
   retried; the glossary's write is not, and is never sent again blindly (below).
   The read-back after every run settles each change. What cannot be seen: a
   request the service applies after teamctl's final listing.
-- **Paths.** Identifiers are single encoded path segments; \`.\`, \`..\`,
-  separators and control characters are refused before any request.
 - **Bounded input.** Input files (rosters, user lists, glossaries) are read up
   to 100 MB, stopping at the first byte that is not UTF-8: \`--roster
   /dev/urandom\` fails at once with exit 2, nothing sent. A plan file is read up
   to 128 MB, the config file up to 1 MB; each must be a regular file.
-- **teamctl's own files.** The config file, the glossary journal and its lock,
-  the applied-plan records and the completion cache must be regular files: a
-  FIFO, a device or a directory in their place is an error naming the file,
-  never a run that hangs, and nothing is written through a symbolic link in
-  their place. A link further up the path (\`~/.config/teamctl\` linked by a
-  dotfile manager) works. \`--timeout\` takes 0.1 to 3600 seconds.
-- **Files that cannot be written.** Every file teamctl writes is a regular file
-  or a new one: a FIFO there is refused at once (exit 2). A write that fails (a
-  full disk, a read-only folder) is one line naming the file and the cause,
-  exit 2; when the change was already applied, the summary is printed and the
-  run exits 6: the report is what failed.
-- **The token** is replaced by \`***\` in every stream and every file.
+- **teamctl's own files** (the config file, the journal and its lock, the
+  applied-plan records, the completion cache) and every file it writes must be
+  regular files or new ones: a FIFO, a device or a directory there is an error
+  naming the file, never a run that hangs; nothing is written through a
+  symbolic link in their place (a link further up the path works).
+- **Files that cannot be written.** A write that fails (a full disk, a
+  read-only folder) is one line naming the file and the cause, exit 2; when the
+  change was already applied, the summary is printed and the run exits 6.
 - **Answers of the wrong shape** are refused with exit 1, naming the field
   (\`unexpected response from the service: field "next.page" is not a string
-  (2) (page 1 of the members of team engineering)\`). Never a stack trace, never
-  a list silently cut short.
+  …\`): never a stack trace, never a list silently cut short.
 - **Bounded answers.** One answer is read up to 64 MB, one listing up to
   5,000,000 items; fields over the service's published limits are refused.
 - **Text from outside on a terminal.** Control characters in what the service
-  or a file says are spelled out (\`\\e[2J\`, \`\\u202e\`), so an error message, an
-  e-mail or a translation cannot clear the screen, set the window title or hide
-  text; only teamctl's own colours pass. A service's error message is shown up
-  to its first 500 characters. Data written to a pipe or a file is left as it is
-  (TSV escapes its separators; CSV and JSON quote).
+  or a file says are spelled out (\`\\e[2J\`, \`\\u202e\`): they cannot clear the
+  screen or hide text. A service's error message is shown up to 500 characters.
+  Data written to a pipe or a file is left as it is (TSV escapes, CSV quotes).
 
 ## Reliability: requests whose outcome is unknown
 

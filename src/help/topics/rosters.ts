@@ -3,12 +3,10 @@ export const text = `# Roster and user files
 
 ## The roster
 
-A CSV, semicolon or tab-separated file (detected from the header line), UTF-8
-with or without BOM (another encoding: \`--encoding windows-1252\`), or an
-\`.xlsx\` (\`teamctl help glossary-files\`). In a tab-separated file a quote inside
-a cell is a character. The header names a user column and optionally \`role\`;
-every other column is ignored, so an HR or identity-provider export works as it
-is:
+A CSV, semicolon or tab-separated file (the separator found in the header), or
+an \`.xlsx\` (encodings, quoting and spreadsheets: \`teamctl help glossary-files\`).
+The header names a user column and optionally \`role\`; every other column is
+ignored, so an HR or identity-provider export works as it is:
 
 \`\`\`csv
 email,role,name,department
@@ -22,23 +20,19 @@ The user column is \`email\`, \`id\` or \`user\`, or a spelling exports use, in 
 case: \`Email Address\` (Google Workspace, \`[Required]\` ignored), \`EmailAddress\`
 (PowerShell), \`E-mail\`, \`Mail\`, \`Primary Email\`, \`UserPrincipalName\` (Entra),
 \`User ID\`, \`Username\`, \`Login\` (Okta), \`saml_name_id\` (GitHub's member export).
-E-mail columns win over id columns, and those over login and name columns.
-\`--user-column <name>\` names the column outright (\`--user-column "Secondary
-Email"\`), for a header teamctl does not know or one with two candidates of the
-same rank, which is refused, naming both. A first line that is neither a header
-nor a user is refused on its line. PowerShell's \`#TYPE …\` first line is
-skipped with a note. Entra object ids are no users: such a column is refused,
-asking for user principal names.
+E-mail columns win over id columns, and those over login and name columns; two
+candidates of the same rank are refused, naming both: \`--user-column <name>\`
+picks one, or a header teamctl does not know. PowerShell's \`#TYPE …\` line is
+skipped with a note; a column of Entra object ids is refused.
 
 **An \`id\` column beside \`email\`** (as \`members list -o csv\` writes them) backs
 the e-mail: a row whose id is a member under another e-mail names two people and
 is refused on its line. A row with an empty e-mail is read by its id, which must
 be a member of the team.
 
-**Inactive accounts.** Rows that a well-known status column marks inactive are
-left out of a roster and of an \`--add-file\`, with one warning counting them, so
-\`--prune\` removes those people and nobody suspended is added; a \`--remove-file\`
-keeps them:
+**Inactive accounts.** Rows a well-known status column marks inactive are left
+out of a roster and an \`--add-file\` (one warning counts them), so \`--prune\`
+removes them; a \`--remove-file\` keeps them:
 
 | export | column | inactive values (any case) |
 |---|---|---|
@@ -50,16 +44,14 @@ keeps them:
 | any | \`Status\` | \`Disabled\`, \`Inactive\` |
 
 A roster may also be teamctl's own \`members list --json\` or \`-o ndjson\`
-output; syncing it back plans nothing. A file without such a header is read as
-one user per line (handy for \`--add-file\` and \`--remove-file\`).
+output. A file without a header is read as one user per line.
 
 Users are trimmed and NFC-normalised, e-mails compared in any case. A value with
-an invisible or direction character (zero-width space, U+202E …) or a
-look-alike form (fullwidth \`Ａ\`) is refused on its line, since a plan showing it
-would mislead a reviewer. Every problem of every input file is reported at once,
-with file and line, and **nothing is sent while any row is invalid** (exit 2).
-The same user twice with the same role counts once (a warning); with two roles
-it is an error. A roster with no users is always refused (exit 2).
+an invisible or direction character (U+200B, U+202E …) or a look-alike form
+(fullwidth \`Ａ\`) is refused on its line. Every problem of every input file is
+reported at once, with file and line, and **nothing is sent while any row is
+invalid** (exit 2). The same user twice with the same role counts once (a
+warning); with two roles it is an error. A roster with no users is refused.
 
 ## Roles and owners
 
@@ -72,22 +64,13 @@ column: members keep their roles, new members are added as member.\` With a
 **The last-owner guard.** A plan that would leave a team that has an owner today
 with none is refused, exit 3, nothing sent: a roster demoting or pruning every
 owner, \`members add <owner> --role member\`, or \`members remove\` of the last
-owner. The message names the owners it would lose and how to keep one:
+owner. The message names the owners it would lose, and the hint says to give
+someone the owner role first (\`members set-role <user> --role owner\`).
+\`--force\` applies the plan anyway, with a warning.
 
-\`\`\`text
-error: the plan would leave team t without an owner: it demotes
-ada@example.com (its only owner); nothing was sent
-hint: keep an owner: give someone the owner role first (teamctl members
-set-role <user> --role owner --team t); to go ahead anyway, pass --force
-\`\`\`
-
-\`--force\` applies the plan anyway, with a warning. Both guards
-(\`--max-removals\` and this one) are checked on a dry run too: a CI check whose
-real run would be refused exits **3, not 8**.
-
-**A user named both to add and to remove** ends up removed, even when the two
-sides name them differently (an e-mail and an id): the user is added, then
-removed again in the same run, and reported under \`notMember\`.
+**A user named both to add and to remove** ends up removed, even when named
+differently (an e-mail and an id): added, then removed in the same run, and
+reported under \`notMember\`.
 
 **An add without a role never changes the role** of someone already in the
 team. A user named twice with two roles (by e-mail and by id) is added once,
@@ -97,14 +80,12 @@ command line are reported with the file problems: \`--add:2: invalid user id
 
 ## Other tools' role columns
 
-A \`role\` (and, with \`--org-roles\`, an \`orgRole\`) column another tool wrote holds
-its own words. \`--role-map <from=to,…>\` maps them to teamctl's roles before the
-roster is read: \`from\` matches trimmed and in any case, \`to\` is \`owner\` or
-\`member\` for a team role, an organization role (\`admin\` … \`read\`, \`guest\`) for
-an organization role, or empty for an empty cell. A value neither known nor
-mapped is exit 2, naming the value, its line and a \`--role-map\` that maps every
-such value of the file (check its guesses before you use it). Without
-\`--org-roles\` (and \`--invite\`) the \`orgRole\` column is ignored like any other.
+\`--role-map <from=to,…>\` maps another tool's words in a \`role\` (or, with
+\`--org-roles\`, \`orgRole\`) column to teamctl's roles: \`from\` matches trimmed
+and in any case; \`to\` is a team role, an organization role (\`admin\` … \`read\`,
+\`guest\`) or empty. A value neither known nor mapped is exit 2, naming it, its
+line and a \`--role-map\` for every such value (check its guesses). Without
+\`--org-roles\` (and \`--invite\`) the \`orgRole\` column is ignored.
 
     # GitLab's group members (Owner, Maintainer, Developer, Reporter)
     --role-map Owner=owner,Maintainer=owner,Developer=member,Reporter=member
@@ -127,40 +108,29 @@ design,alice.martin@example.com,member
 design,kenji.sato@example.com,owner
 \`\`\`
 
-\`\`\`sh
-teamctl members list --team engineering,design -o csv > org.csv     # bootstrap
-teamctl members sync --roster org.csv --prune --dry-run --exit-code   # 0 right after the bootstrap
-teamctl members sync --roster org.csv --prune --plan-out plan.json    # review, then apply
-\`\`\`
-
-- **Which teams.** Exactly the teams the file names; the team setting is not
-  used (a line on stderr says so). \`--prune\` removes only members of the named
-  teams. A team cell that names no team is exit 2, naming it and its lines.
-  \`--add\`, \`--remove\`, \`--add-file\` and \`--remove-file\` cannot be combined with
-  such a roster (exit 2).
+- **Which teams.** Exactly the teams the file names (the team setting is not
+  used); \`--prune\` removes only their members. A team cell that names no team
+  is exit 2, naming it and its lines, and so is \`--add\`, \`--remove\`,
+  \`--add-file\` or \`--remove-file\` with such a roster.
 - **Teams that do not exist yet.** \`--create-teams\` creates the teams the
   roster names that match no team, titled as the roster writes them, then fills
-  them in the same run; a dry run shows \`+ create team "Data Platform" with 2
-  members\`. A second run finds them by title and sends nothing for them.
-  \`--plan-out\` with teams to create is exit 2: create them first (\`teamctl
-  teams create "Data Platform"\`), then make the plan.
+  them in the same run; a second run finds them by title. \`--plan-out\` with
+  teams to create is exit 2: create them first, then make the plan.
 - **Rows.** Every row names its team. The same user in two teams is two rows.
 - **Guards per team.** \`--max-removals\` applies to each team on its own.
   \`--min-owners <n>\` (default 1) refuses a plan that leaves a team with fewer
   than \`n\` owners when it has at least \`n\` now. A dry run reports every refusal
   of every team at once (exit 3); \`--force\` overrides both.
-- **Reports.** The plan on stderr has a section per team with changes, listing
-  its adds, role changes, removals and the members it keeps, then one line
-  naming the teams without changes and the totals. \`--report\` has a \`team\`
-  column first; \`--json\` prints \`{"dryRun": bool, "teams": [ {"team":
+- **Reports.** The plan on stderr has a section per team with changes, then
+  one line naming the teams without changes and the totals. \`--report\` has a
+  \`team\` column first; \`--json\` prints \`{"dryRun": bool, "teams": [ {"team":
   "engineering", …}, … ]}\`. Exit 6 when any team is partial.
-- **Saved plans.** \`--plan-out\` writes every team into one plan; \`teamctl apply\`
+- **Saved plans.** \`--plan-out\` writes every team into one plan; \`apply\`
   refuses it (exit 3) when any team moved, naming each one.
 - **Listing several teams.** \`members list --team a,b\` prints a \`team\` column
-  first; its CSV is an organization roster.
+  first; its CSV (\`-o csv > org.csv\`) is an organization roster.
 
-The teams are read, and changed, at the same time; all requests of a run share
-one \`--concurrency\` budget. Guards, reports and the exit rule stay per team.
+The teams are read and changed at the same time, within one \`--concurrency\`.
 
 ## A folder of team rosters
 
@@ -171,13 +141,8 @@ organization roster with a \`team\` column holding the same rows would.
 Everything a roster has works on a folder, \`--create-teams\` and
 \`--prune-organization\` included (the folder is then the whole organization).
 The plan and the reports name each file: \`"file"\` after each team's \`"team"\` in
-JSON (\`teams\`, \`placed\`), a last \`--report\` column \`file\`, and beside each
-team in Markdown. Refused (exit 2, nothing sent): a file with its own \`team\`
-column, a file with no users, two files naming one team (by id and by title
-too), a folder with no roster file.
-
-\`\`\`sh
-teamctl members list --team engineering,design --write-folder teams  # bootstrap
-teamctl members sync --roster teams --prune --dry-run --exit-code     # drift
-\`\`\`
+JSON, a last \`--report\` column \`file\`, beside each team in Markdown. Refused
+(exit 2, nothing sent): a file with its own \`team\` column, a file with no
+users, two files naming one team, a folder with no roster file. \`members list
+--team a,b --write-folder teams\` writes one.
 `;

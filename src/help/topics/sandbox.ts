@@ -6,17 +6,14 @@ export const text = `# The sandbox
 \`\`\`console
 $ teamctl sandbox                                  # demo data on 127.0.0.1:8787
 $ teamctl sandbox --port 0 --seed empty            # any free port, empty teams and glossary
-$ teamctl sandbox --data ./sandbox.json            # keep the state (and token) across restarts
-$ teamctl sandbox --latency 50 --fail-rate 0.1 --rate-limit 20 --fault-seed 7   # rehearse a flaky service
 $ teamctl sandbox --write-fault team-create:late:3000 --write-fault invite:lost:503
-$ teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run
 \`\`\`
 
 A local server that behaves like the service, for rehearsing anything before
 touching production: it serves the service's operations under \`/v1\` (members,
 teams, organization members and invitations, the glossary) with bearer auth,
 paging and JSON errors, and prints its base URL, token and the \`export\` lines
-to paste into another shell.
+to paste into another shell. It holds 100,000 glossary entries and more.
 
 Seeds: \`demo\` (organization \`acme\`, 50 users with mixed-case e-mails, teams
 \`engineering\` titled "Platform Engineering" and \`design\` titled "Product
@@ -28,27 +25,21 @@ wins over \`--seed\`.
 
 \`teamctl sandbox [options] -- <command> [args…]\` starts the sandbox (on any free
 port unless \`--port\` is given), runs the command with \`TEAMCTL_BASE_URL\`,
-\`TEAMCTL_TOKEN\`, \`TEAMCTL_ORG\` and \`TEAMCTL_TEAM\` set and a \`teamctl\` on its
-\`PATH\` that runs this teamctl, stops the sandbox, and exits with the command's
-exit code. Signals sent to teamctl are passed on to the command. With \`--data\`
-the state carries over from one run to the next.
+\`TEAMCTL_TOKEN\`, \`TEAMCTL_ORG\` and \`TEAMCTL_TEAM\` set and this teamctl as
+\`teamctl\` on its \`PATH\`, stops the sandbox, and exits with the command's exit
+code. Signals sent to teamctl are passed on to the command.
 
 \`--write-roster <file>\` writes a roster (\`email,role,name\`) for the first team
 that differs from it by three users to add, one member made owner and one member
-left out (removed by \`--prune\`). \`members list -o csv\` output is a valid roster
-too. An existing file is not overwritten (exit 2, naming it) unless it already
-holds exactly that roster, as when the quick start is run again.
+left out (removed by \`--prune\`). An existing file is not overwritten (exit 2,
+naming it) unless it already holds exactly that roster.
 
 ### The data file
 
-Its folder must exist: it is not created (exit 2, naming it).
-
-\`--data <file>\` keeps the state (and the token, so the file is created \`0600\`).
-Changes are written at most every 200 ms and once more when the sandbox stops
-(Ctrl-C, SIGTERM, or the end of a \`--\` command), each time as a whole,
-atomically (written to a temporary file, flushed to disk, then renamed), so the
-file always holds one consistent state. A crash or \`kill -9\` can lose the
-changes of the last 200 ms, never more, and never leaves a half-written file.
+\`--data <file>\` keeps the state, and the token, across restarts and \`--\` runs
+(created \`0600\`; its folder must exist, else exit 2). It is written whole and
+atomically at most every 200 ms and when the sandbox stops: a crash can lose
+the last 200 ms of changes, never leave a half-written file.
 
 The file also keeps, per organization, what the service was sent of the writes
 a client must never repeat (\`sent\`): the invitations accepted per e-mail (each
@@ -56,26 +47,17 @@ one mails the invitee, a repeat too), the teams created per title and the
 removals sent to the admins as requests (answered 202) per user. A rehearsal
 that sent each of them once shows 1 for each.
 
-### Rehearsing at scale
-
-Listings and glossary writes stay fast at scale: 100,000 glossary entries can
-be inserted and listed in a few seconds.
-
 ### Faults
 
-For rehearsing a flaky service: \`--latency <ms>\` (every request), \`--fail-rate\`
-(503 without processing), \`--rate-limit\` (429 with \`Retry-After\`),
-\`--reset-rate\` (connection dropped before processing), \`--ambiguous-rate\`
-(processed, then the connection dropped without an answer) and \`--late-rate\`
-(answered at once with a gateway's 502 or 503, then applied 50–300 ms later).
-The last two are the cases that make re-sending a glossary write dangerous.
-\`--fault-seed\` (default 1) makes runs repeatable. Like a real service, the
-sandbox still applies a request whose client gave up waiting.
+\`--latency\`, \`--fail-rate\`, \`--rate-limit\`, \`--reset-rate\`, \`--ambiguous-rate\`
+and \`--late-rate\` (\`teamctl sandbox --help\`) rehearse a flaky service; the
+last two (processed, then no answer or a 502/503) are what make re-sending a
+glossary write dangerous. \`--fault-seed\` (default 1) makes runs repeatable.
+Like a real service, the sandbox applies a request whose client gave up waiting.
 
-\`--write-fault <write>:<fault>\` aims a fault at one kind of write, the ones a
-client must never send twice: \`invite\` (\`POST /orgs/{org}/invites\`),
-\`team-create\` (\`PUT /orgs/{org}/teams\`), \`glossary\` (the glossary PUT) or
-\`member-removal\` (\`DELETE /orgs/{org}/members/{userId}\`). The faults:
+\`--write-fault <write>:<fault>\` aims a fault at one kind of write a client must
+never send twice: \`invite\`, \`team-create\`, \`glossary\` or \`member-removal\`
+(a removal from the organization). The faults:
 \`delay:<ms>\` answers that much later; \`lost\` (or \`lost:reset\`) applies the
 write, then drops the connection without an answer; \`lost:500\` and \`lost:503\`
 apply it, then answer that error; \`late:<ms>\` answers 503 at once and applies
@@ -83,9 +65,8 @@ the write that much later (a listing meanwhile does not show it); \`body:ok\`
 and \`body:empty\` apply it and answer its 2xx with \`{"ok": true}\` or no body.
 Add \`,every=<n>\` to strike every n-th request of that write only, \`,first=<n>\`
 to strike n of them at most: \`--write-fault team-create:late:3000,first=1\`.
-The flag is repeatable; the first rule that picks a request plays its fault, and
-the other faults leave that request alone. A late write still pending when the
-sandbox stops is applied before it stops.
+The flag is repeatable; the first rule that picks a request plays its fault.
+A late write still pending when the sandbox stops is applied before it stops.
 
 ### The organization's admins
 
