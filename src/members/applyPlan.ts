@@ -12,12 +12,15 @@ import { severalTeamsDomain, type TeamRow } from './severalTeams.js';
 import { runPool } from './pool.js';
 import { actedOn, membersPlanBody, teamMoved } from './savedPlan.js';
 import { checkBoundUsers } from '../engine/boundUsers.js';
+import { savedFiles, withTeamFiles } from '../engine/teamFiles.js';
 import { readTeam } from './team.js';
 
 export async function applyMembersPlan(ctx: Context, plan: PlanFile, saved: SavedPlanRun): Promise<number> {
   const body = checked(saved.path, () => membersPlanBody(plan.body));
   const domain = await savedMembersDomain(ctx, body, plan.command, saved);
-  return runChange(ctx, domain, saved.run);
+  // A plan a roster folder made names each team's file: so do the reports of its apply.
+  const files = savedFiles(body.teams);
+  return runChange<unknown>(ctx, files === undefined ? domain : withTeamFiles(domain as ChangeDomain<{ team: string }>, files), saved.run);
 }
 
 /**

@@ -70,6 +70,8 @@ export interface SavedTeamPlan {
   plan: MembersPlan;
   /** Members the input named that the plan leaves as they are (report rows). */
   unchanged: UserRef[];
+  /** The roster folder's file of the team, when a folder made the plan (its reports name it). */
+  file?: string;
 }
 
 export interface MembersPlanBody {

@@ -59,6 +59,7 @@ function teamPlan(value: Json, path: string): SavedTeamPlan {
     },
     plan: membersPlan(o.plan, `${path}.plan`),
     unchanged: array(o.unchanged, `${path}.unchanged`).map((u, i) => user(u, `${path}.unchanged[${i}]`)),
+    ...(o.file !== undefined ? { file: string(o.file, `${path}.file`) } : {}),
   };
 }
 

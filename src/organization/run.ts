@@ -22,7 +22,7 @@ import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrg
 import { plural } from '../output/words.js';
 import { severalTeams } from '../settings.js';
 import { membersDomain, type MembersDomain, type MembersRunSettings } from '../members/change.js';
-import { withTeamFiles, type FileOf } from './teamFiles.js';
+import { withTeamFiles, type FileOf } from '../engine/teamFiles.js';
 import { severalTeamsDomain } from '../members/severalTeams.js';
 import { runPool } from '../members/pool.js';
 import { readTeam } from '../members/team.js';

@@ -1,6 +1,7 @@
 // A saved organization plan (README, "Review, then apply"): its body checked field by field (a
 // plan file comes from outside), what moved since it was made, and applying it: stale only when a
 // member it touches, the admins or the caller changed, so a big organization's plan survives a review.
+import { savedFiles, withTeamFiles } from '../engine/teamFiles.js';
 import type { Context } from '../context.js';
 import { remakePlan, type PlanFile } from '../engine/planFile.js';
 import { runChange, type ChangeDomain, type SavedPlanRun } from '../engine/run.js';
@@ -148,7 +149,10 @@ async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRu
             row: (r) => r,
           },
         ];
-  return runChange(ctx, sequenceDomain([roles, teamPart, ...invitePart, removals], () => plan), run);
+  const whole = sequenceDomain([roles, teamPart, ...invitePart, removals], () => plan);
+  // A plan a roster folder made names each team's file: so do the reports of its apply.
+  const files = savedFiles(body.teams?.teams ?? []);
+  return runChange(ctx, files === undefined ? whole : withTeamFiles(whole, files), run);
 }
 
 /** The plan's invitees, those the journal records as invited within --reinvite-after moved to pending. */

@@ -72,6 +72,27 @@ describe('members sync --roster <folder>: the reports name each file', () => {
     expect(markdown).toContain('| v | teams/v.csv |');
   });
 
+  it('a plan saved from a folder keeps the file of each team: `apply` of it names them in JSON and the --report CSV, and applies the same changes', async () => {
+    teamFile('t.csv', [`${email(1)},owner`, email(2), email(3), email(4), email(7)]);
+    teamFile('v.csv', [`${email(5)},owner`]);
+    const made = await run(['members', 'sync', '--roster', 'teams', '--prune', '--plan-out', 'plan.json']);
+    expect(made.code, made.stderr).toBe(0);
+    const saved = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { body: { teams: { team: string; file?: string }[] } };
+    expect(saved.body.teams.map((t) => [t.team, t.file])).toEqual([['t', 'teams/t.csv'], ['v', 'teams/v.csv']]);
+    const r = await run(['apply', 'plan.json', '--json', '--report', 'applied.csv']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(team('t')).toEqual([uid(1), uid(2), uid(3), uid(4), uid(7)]);
+    expect(team('v')).toEqual([uid(5)]);
+    const json = JSON.parse(r.stdout) as FolderReport;
+    expect(json.teams.map((t) => [t.team, t.file, t.added.map((u) => u.id), t.removed.map((u) => u.id)])).toEqual([
+      ['t', 'teams/t.csv', [uid(7)], []],
+      ['v', 'teams/v.csv', [], [uid(6)]],
+    ]);
+    const [header, ...rows] = readFileSync(join(dir, 'applied.csv'), 'utf8').trimEnd().split('\n');
+    expect(header).toBe('team,user,action,outcome,status,message,file');
+    expect(rows.every((row) => row.endsWith(`,teams/${row.split(',')[0]}.csv`))).toBe(true);
+  });
+
   it('an organization roster holding the same rows reports without files', async () => {
     const org = join(dir, 'org.csv');
     writeFileSync(org, ['team,email,role', `t,${email(1)},owner`, `t,${email(2)},`, `t,${email(3)},`, `t,${email(4)},`, `t,${email(7)},`, `v,${email(5)},owner`, `v,${email(6)},`].join('\n') + '\n');

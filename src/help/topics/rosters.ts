@@ -140,8 +140,9 @@ it as one team's roster, the team named by the file name without its extension
 organization roster with a \`team\` column holding the same rows would.
 Everything a roster has works on a folder, \`--create-teams\` and
 \`--prune-organization\` included (the folder is then the whole organization).
-The plan and the reports name each file: \`"file"\` after each team's \`"team"\` in
-JSON, a last \`--report\` column \`file\`, beside each team in Markdown. Refused
+The plan, the saved plan and the reports (of \`apply\` too) name each file:
+\`"file"\` after each team's \`"team"\` in JSON, a last \`--report\` column
+\`file\`, beside each team in Markdown. Refused
 (exit 2, nothing sent): a file with its own \`team\` column, a file with no
 users, two files naming one team, a folder with no roster file. \`members list
 --team a,b --write-folder teams\` writes one.

@@ -3,9 +3,10 @@
 // (each of `teams`, and each of `placed` when --invite places joiners), a last CSV column `file`
 // (empty on the organization's own rows), and the file beside each team's Markdown heading and in
 // each table that has a `team` column. A run that is not a folder's is not wrapped: its reports
-// stay as they are.
-import type { ReportDoc } from '../engine/report.js';
-import type { AppliedView, ChangeDomain, RunView } from '../engine/run.js';
+// stay as they are. Its saved plan keeps each team's file, so `apply` of it names them too.
+import type { PlanFile } from './planFile.js';
+import type { ReportDoc } from './report.js';
+import type { AppliedView, ChangeDomain, RunView } from './run.js';
 
 /** The file a team's rows came from, by the team as the reports name it; undefined for none. */
 export type FileOf = (team: string) => string | undefined;
@@ -67,5 +68,26 @@ export function withTeamFiles<Row extends { team: string }>(domain: ChangeDomain
       header: [...domain.csv.header, 'file'],
       record: (r) => [...domain.csv.record(r), fileOf(r.team) ?? ''],
     },
+    planFile: () => planWithFiles(domain.planFile(), fileOf),
   };
+}
+
+/** The teams of a saved plan, as members and organization plans hold them. */
+interface SavedTeams {
+  teams: { team: string; file?: string }[];
+}
+
+/** The saved plan with each team's file (`file` beside `team`), so `apply` of it names them too. */
+export function planWithFiles(plan: PlanFile, fileOf: FileOf): PlanFile {
+  const body = plan.body as Record<string, unknown>;
+  const saved = (plan.kind === 'members' ? body : plan.kind === 'organization' ? body.teams : undefined) as SavedTeams | undefined;
+  if (saved === undefined) return plan;
+  const withFiles = { ...saved, teams: saved.teams.map((t) => ({ ...t, ...(fileOf(t.team) !== undefined ? { file: fileOf(t.team) } : {}) })) };
+  return { ...plan, body: plan.kind === 'members' ? withFiles : { ...body, teams: withFiles } };
+}
+
+/** The files the teams of a saved plan name, for the reports of its apply; undefined when none does. */
+export function savedFiles(teams: readonly { team: string; file?: string | undefined }[]): FileOf | undefined {
+  const files = new Map(teams.flatMap((t) => (t.file === undefined ? [] : [[t.team, t.file] as const])));
+  return files.size === 0 ? undefined : (team) => files.get(team);
 }

@@ -3,7 +3,7 @@
 // heading and after a `team` column; the rest of each report as it was.
 import { describe, expect, it } from 'vitest';
 import { lazyView, type ChangeDomain } from '../../src/engine/run.js';
-import { docWithFiles, jsonWithFiles, withTeamFiles } from '../../src/organization/teamFiles.js';
+import { docWithFiles, jsonWithFiles, withTeamFiles } from '../../src/engine/teamFiles.js';
 
 const files: Record<string, string> = { t1: 'teams/Core.csv', t2: 'teams/t2.tsv' };
 const fileOf = (team: string): string | undefined => files[team];
