@@ -16,6 +16,7 @@
 //   quoted (tsvRows). Its cells hold no line breaks.
 // - A quoted cell that is never closed stops parsing; the problem names the line where that
 //   quote opens (csv-parse itself reports the end of the file).
+import type { Options } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -165,11 +166,14 @@ export function tsvRows(text: string): DelimitedRow[] {
   return rows;
 }
 
-/** The rows of `text`, whose first line is line `offset + 1` of the file, or its first broken line. */
+/**
+ * The rows of `text`, whose first line is line `offset + 1` of the file, or its first broken line.
+ * Each record becomes its row as it is parsed (csv-parse's `on_record`), so no record is held with
+ * csv-parse's own information about it (test/bench/README.md, "Hostile spreadsheets").
+ */
 function readRecords(text: string, delimiter: DelimitedFile['delimiter'], offset: number): { rows: DelimitedRow[] } | { problem: { line: number; message: string } } {
-  let records: { record: string[]; info: { lines: number }; raw: string }[];
   try {
-    records = parse(text, {
+    const options: Options<DelimitedRow, string[]> = {
       delimiter,
       record_delimiter: '\n',
       relax_column_count: true,
@@ -177,9 +181,19 @@ function readRecords(text: string, delimiter: DelimitedFile['delimiter'], offset
       // as Google's and Microsoft's TSV glossaries write it; a cell quoted whole is still unquoted.
       relax_quotes: delimiter === '\t',
       skip_empty_lines: true,
-      info: true,
-      raw: true,
-    }) as unknown as typeof records;
+      on_record: (record, info): DelimitedRow | null => {
+        // Whitespace-only lines are blank lines too, and so are rows whose cells are all empty
+        // (`,,,,`): see the decisions above.
+        if (record.every((c) => c.trim() === '')) return null;
+        // `lines` counts to the row's end: a row starts as many lines earlier as its quoted
+        // cells hold line breaks (every break is LF by now).
+        let breaks = 0;
+        for (const cell of record) for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) breaks++;
+        return { line: offset + info.lines - breaks, cells: record };
+      },
+    };
+    // (csv-parse's types give `on_record` its own record type only with `columns`, unused here.)
+    return { rows: parse(text, options as unknown as Options) as unknown as DelimitedRow[] };
   } catch (err) {
     const e = err as { lines?: number; message?: string; code?: string };
     const message = parserWords[String(e.code)] ?? String(err);
@@ -187,18 +201,6 @@ function readRecords(text: string, delimiter: DelimitedFile['delimiter'], offset
     const line = (e.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuoteLine(text, delimiter) : undefined) ?? e.lines ?? 1;
     return { problem: { line: offset + line, message: `invalid CSV: ${message}` } };
   }
-  const rows: DelimitedRow[] = [];
-  for (const { record, info, raw } of records) {
-    // Whitespace-only lines are blank lines too, and so are rows whose cells are all empty
-    // (`,,,,`): see the decisions above.
-    if (record.every((c) => c.trim() === '')) continue;
-    // csv-parse hands the breaks of skipped blank lines to the next row's raw text: trimmed off,
-    // with the row's own line break (a cell that starts or ends with a break is quoted).
-    const body = raw.trim();
-    const embeddedBreaks = body.split('\n').length - 1;
-    rows.push({ line: offset + info.lines - embeddedBreaks, cells: record });
-  }
-  return { rows };
 }
 
 /**

@@ -244,6 +244,8 @@ describe('parseDelimited, quoting problems and line numbers', () => {
     expect(rows('a,b\n\n\n"x\ny",z\nq,r\n')).toEqual([1, 4, 6]);
     expect(rows('a,b\n\n"x\n\ny",z')).toEqual([1, 3]);
     expect(rows('a,b\n"x\n"')).toEqual([1, 2]);
+    // Breaks in two cells of one row, CRLF, and a whitespace-only line before it.
+    expect(rows('a,b\r\n   \r\n"x\r\ny","1\n2\n3"\nq,r')).toEqual([1, 3, 7]);
   });
 
   it('with recover, reads around broken lines, in file order, and lists at most 50 problems', () => {

@@ -319,6 +319,25 @@ describe('parseGlossaryFile: errors', () => {
     expect(error?.message).toBe('70 problems in g.csv; nothing was sent');
   });
 
+  it('of a thousand rows with two problems each, lists the first 50 by line, a homonym found last among them', () => {
+    // Line 3's homonym is found once every row is read, after the 2,000 problems of lines 4–1003.
+    const bulk = Array.from({ length: 1000 }, (_, i) => `t${i},${'x'.repeat(256)},extra`);
+    const text = `en,fr\nbank,banque\nbank,rive\n${bulk.join('\n')}\n`;
+    let error: InputFileError | undefined;
+    try {
+      parse(text);
+    } catch (err) {
+      error = err as InputFileError;
+    }
+    expect(error?.total).toBe(2001);
+    const rowProblems = (line: number): [number, string][] => [
+      [line, 'row has 3 cells but the header has 2'],
+      [line, '"fr" translation is 256 characters long (limit 255)'],
+    ];
+    const expected: [number, string][] = [[3, 'en term "bank" is also on line 2 with other translations (homonyms? identify entries by another language: --key fr)'], ...Array.from({ length: 25 }, (_, i) => rowProblems(i + 4)).flat()];
+    expect(error?.problems.map((p) => [p.line, p.message])).toEqual(expected.slice(0, 50));
+  });
+
   it('one problem reads as file:line: message', () => {
     expect(() => parse('en,fr\nbank,banque\nbank,rive\n')).toThrow(
       'g.csv:3: en term "bank" is also on line 2 with other translations',

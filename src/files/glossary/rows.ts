@@ -90,9 +90,9 @@ export function translationLength(value: string): number {
  */
 export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, fromXml = false, keyWord = 'xml:lang'): GlossaryFile {
   const { file } = input;
-  const problems: FileProblem[] = [];
+  const problems = new Problems();
   const warnings: FileProblem[] = [];
-  const problem: Problem = (line, message) => problems.push({ file, line, message });
+  const problem: Problem = (line, message) => problems.add({ file, line, message });
 
   if (!fromXml) input = withoutNotes(input, opts, (line, message) => warnings.push({ file, line, message }));
   const [first] = input.rows;
@@ -107,7 +107,7 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
     ? { columns: xmlColumns(first.cells, first.line, problem, keyWord), headerless: false, unverified: [] }
     : recogniseHeader(input, opts.languages, problem, (line, message) => warnings.push({ file, line, message }));
   // Without columns (line 1 is no header), every row would only repeat that.
-  if (layout.columns.length === 0 && problems.length > 0) throw new InputFileError(problems, problems.length);
+  if (layout.columns.length === 0 && problems.count > 0) throw new InputFileError(problems.held, problems.count);
   const { columns } = layout;
   const header = layout.headerless ? { line: 0, cells: [] } : first;
   const body = layout.headerless ? input.rows : input.rows.slice(1);
@@ -120,20 +120,17 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
   const rows = new RowMerger(key, problem, (line, message) => warnings.push({ file, line, message }));
   const statuses = new StatusTally();
   for (const { line, cells } of body) {
-    const before = problems.length;
+    const before = problems.count;
     const translations = readTranslations(cells, columns, line, problem, statuses);
     const idValue = idColumn ? readCell(cells[idColumn.index] ?? '') : '';
     // (A row whose every term a status left out is dropped: counted in the status warning.)
-    if (problems.length > before || translations === undefined) continue;
+    if (problems.count > before || translations === undefined) continue;
     rows.add(idValue === '' ? { line, translations } : { line, id: idValue, translations });
   }
   rows.finish(languages);
   warnings.push(...statuses.warnings(file));
 
-  if (problems.length > 0) {
-    problems.sort((a, b) => a.line - b.line);
-    throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
-  }
+  if (problems.count > 0) throw new InputFileError(problems.first(), problems.count);
   return {
     rows: rows.kept.map((k) => k.row),
     languages,
@@ -143,6 +140,28 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
     unverifiedLanguages: layout.unverified,
     ...('deeplCodes' in layout && layout.deeplCodes === true ? { deeplCodes: true } : {}),
   };
+}
+
+/**
+ * A file's problems: all are counted, and only the first InputFileError.maxListed in line order
+ * (those an error lists) are kept, so a file with a problem on each of a million rows holds no
+ * million messages (test/bench/README.md, "Hostile spreadsheets").
+ */
+class Problems {
+  /** The problems kept, in the order they were met; never more than 4 × maxListed. */
+  held: FileProblem[] = [];
+  count = 0;
+
+  add(problem: FileProblem): void {
+    this.count++;
+    this.held.push(problem);
+    if (this.held.length >= 4 * InputFileError.maxListed) this.held = this.first();
+  }
+
+  /** The first maxListed problems by line (a stable sort: those of one line in the order met). */
+  first(): FileProblem[] {
+    return [...this.held].sort((a, b) => a.line - b.line).slice(0, InputFileError.maxListed);
+  }
 }
 
 /** The most note rows a header may follow (`teamctl help glossary-files`, "Glossary file layouts"). */

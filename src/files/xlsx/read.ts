@@ -246,101 +246,147 @@ interface SheetContext {
   limits: SheetLimits;
 }
 
-/** The rows of one sheet: each row's cells as text, trailing empty cells dropped, blank rows skipped. */
+/**
+ * The cell being read. One is reused for every cell of a sheet, and its text is kept as one
+ * string, not a list of pieces: a sheet may hold millions of cells (test/bench/README.md).
+ */
+class CellState {
+  /** Its `r` attribute as written (`B12`), or undefined: ref() spells it from column and row. */
+  r: string | undefined = undefined;
+  column = 0;
+  line = 0;
+  type = 'n';
+  style = 0;
+  formula = false;
+  /** `<v>`'s text, or undefined when the cell has none. */
+  value: string | undefined = undefined;
+  /** `<is>`'s text (its `<t>` runs), or undefined when the cell has none. */
+  inline: string | undefined = undefined;
+  /** The characters of text read into the cell so far, as the XML spells them. */
+  held = 0;
+
+  reset(r: string | undefined, column: number, line: number, type: string, style: number): void {
+    this.r = r;
+    this.column = column;
+    this.line = line;
+    this.type = type;
+    this.style = style;
+    this.formula = false;
+    this.value = undefined;
+    this.inline = undefined;
+    this.held = 0;
+  }
+
+  ref(): string {
+    return this.r ?? `${columnName(this.column)}${this.line}`;
+  }
+}
+
+/** A cell's text as Excel shows it; `problem` takes what is wrong with it. */
+function cellText(x: CellState, c: SheetContext, problem: (line: number, message: string) => void, checked: (text: string) => string): string {
+  if (x.type === 'inlineStr') return checked(unescapeOoxml(x.inline ?? ''));
+  const v = x.value;
+  // An empty <v/> beside a formula is no cached value either (only a text result, t="str", may be empty).
+  if (v === undefined || (x.formula && x.type !== 'str' && v.trim() === '')) {
+    if (x.formula) problem(x.line, `cell ${c.sheet}!${x.ref()} is a formula without a cached value: teamctl never evaluates formulas — open and save the file in Excel or LibreOffice, which stores each formula's value, or paste the values`);
+    return '';
+  }
+  switch (x.type) {
+    case 's': {
+      const s = c.strings[Number(v)];
+      if (s === undefined || v.trim() === '') problem(x.line, `cell ${c.sheet}!${x.ref()} points at shared string ${v}, which the file does not have (damaged)`);
+      return s ?? '';
+    }
+    case 'str':
+      return checked(unescapeOoxml(v));
+    case 'b':
+      return v === '1' || v === 'true' ? 'TRUE' : 'FALSE';
+    case 'e':
+      problem(x.line, `cell ${c.sheet}!${x.ref()} holds the error ${v}: correct it (or its formula) in the spreadsheet`);
+      return '';
+    case 'd':
+      return v;
+    default:
+      return formatValue(v, c.formats[x.style] ?? 'General', c.date1904);
+  }
+}
+
+/**
+ * The rows of one sheet: each row's cells as text, trailing empty cells dropped, blank rows
+ * skipped. A row's cells are gathered in one array reused for every row and copied, at their
+ * exact length, only when the row holds something.
+ */
 async function sheetRows(zip: ZipFile, part: string, c: SheetContext): Promise<{ rows: DelimitedRow[]; problems: FileProblem[] }> {
   const rows: DelimitedRow[] = [];
   const problems: FileProblem[] = [];
   let held = 0;
-  let row: { line: number; cells: string[] } | undefined;
-  let lastRow = 0;
-  let cell: { ref: string; column: number; type: string; style: number; formula: boolean; value: string[] | undefined; inline: string[] | undefined } | undefined;
+  let line = 0;
+  let inRow = false;
+  const cells: string[] = [];
   let lastColumn = 0;
-  let into: string[] | undefined;
-  let cellHeld = 0;
+  const cell = new CellState();
+  let inCell = false;
+  /** Where text goes: the cell's `<v>`, an inline string's `<t>`, or nowhere. */
+  let into: 'v' | 't' | undefined;
   let phonetic = 0;
   const tooLong = (): ZipError =>
-    new ZipError(cell === undefined ? `sheet ${c.sheet} holds a run of text or markup longer than ${maxPendingChars.toLocaleString('en-US')} characters` : `cell ${c.sheet}!${cell.ref} is longer than ${maxCellChars.toLocaleString('en-US')} characters, Excel's limit for a cell`);
+    new ZipError(!inCell ? `sheet ${c.sheet} holds a run of text or markup longer than ${maxPendingChars.toLocaleString('en-US')} characters` : `cell ${c.sheet}!${cell.ref()} is longer than ${maxCellChars.toLocaleString('en-US')} characters, Excel's limit for a cell`);
   const checked = (text: string): string => {
     if (text.length > maxCellChars) throw tooLong();
     return text;
   };
-  const problem = (line: number, message: string): void => {
-    if (problems.length < InputFileError.maxListed) problems.push({ file: c.where, line, message });
+  const problem = (at: number, message: string): void => {
+    if (problems.length < InputFileError.maxListed) problems.push({ file: c.where, line: at, message });
     else throw new InputFileError(problems, problems.length + 1);
-  };
-  const valueOf = (x: NonNullable<typeof cell>, line: number): string => {
-    const at = `${c.sheet}!${x.ref}`;
-    if (x.type === 'inlineStr') return checked(unescapeOoxml((x.inline ?? []).join('')));
-    // An empty <v/> beside a formula is no cached value either (only a text result, t="str", may be empty).
-    if (x.value === undefined || (x.formula && x.type !== 'str' && x.value.join('').trim() === '')) {
-      if (x.formula) problem(line, `cell ${at} is a formula without a cached value: teamctl never evaluates formulas — open and save the file in Excel or LibreOffice, which stores each formula's value, or paste the values`);
-      return '';
-    }
-    const v = x.value.join('');
-    switch (x.type) {
-      case 's': {
-        const s = c.strings[Number(v)];
-        if (s === undefined || v.trim() === '') problem(line, `cell ${at} points at shared string ${v}, which the file does not have (damaged)`);
-        return s ?? '';
-      }
-      case 'str':
-        return checked(unescapeOoxml(v));
-      case 'b':
-        return v === '1' || v === 'true' ? 'TRUE' : 'FALSE';
-      case 'e':
-        problem(line, `cell ${at} holds the error ${v}: correct it (or its formula) in the spreadsheet`);
-        return '';
-      case 'd':
-        return v;
-      default:
-        return formatValue(v, c.formats[x.style] ?? 'General', c.date1904);
-    }
   };
   await parsePart(zip, part, {
     open(tag, a) {
       if (tag === 'row') {
-        const line = a.r === undefined ? lastRow + 1 : Number(a.r);
+        line = a.r === undefined ? line + 1 : Number(a.r);
         if (!Number.isInteger(line) || line < 1 || line > maxRow) throw new ZipError(`sheet ${c.sheet} has a row numbered ${a.r ?? ''}`);
-        row = { line, cells: [] };
-        lastRow = line;
+        inRow = true;
+        cells.length = 0;
         lastColumn = 0;
-      } else if (tag === 'c' && row !== undefined) {
+      } else if (tag === 'c' && inRow) {
         const column = a.r === undefined ? lastColumn + 1 : columnOf(a.r);
         if (column === undefined || column > maxColumn) throw new ZipError(`sheet ${c.sheet} has a cell ${a.r ?? ''} outside Excel's columns`);
         lastColumn = column;
-        cell = { ref: a.r ?? `${columnName(column)}${row.line}`, column, type: a.t ?? 'n', style: Number(a.s ?? 0), formula: false, value: undefined, inline: undefined };
-        cellHeld = 0;
-      } else if (cell !== undefined) {
+        cell.reset(a.r, column, line, a.t ?? 'n', a.s === undefined ? 0 : Number(a.s));
+        inCell = true;
+      } else if (inCell) {
         if (tag === 'f') cell.formula = true;
-        else if (tag === 'v') into = cell.value = [];
-        else if (tag === 'is') cell.inline = [];
+        else if (tag === 'v') {
+          into = 'v';
+          cell.value = '';
+        } else if (tag === 'is') cell.inline = '';
         else if (tag === 'rPh') phonetic++;
-        else if (tag === 't' && cell.inline !== undefined && phonetic === 0) into = cell.inline;
+        else if (tag === 't' && cell.inline !== undefined && phonetic === 0) into = 't';
       }
     },
     text(text) {
       if (into === undefined) return;
-      cellHeld += text.length;
-      if (cellHeld > maxCellXmlChars) throw tooLong();
-      into.push(text);
+      cell.held += text.length;
+      if (cell.held > maxCellXmlChars) throw tooLong();
+      if (into === 'v') cell.value += text;
+      else cell.inline += text;
     },
     close(tag) {
       if (tag === 'v' || tag === 't') into = undefined;
       else if (tag === 'rPh') phonetic--;
-      else if (tag === 'c' && cell !== undefined && row !== undefined) {
-        const text = valueOf(cell, row.line);
+      else if (tag === 'c' && inCell) {
+        const text = cellText(cell, c, problem, checked);
         if (text !== '') {
-          if (cell.column > row.cells.length) {
-            held += cell.column - row.cells.length;
+          if (cell.column > cells.length) {
+            held += cell.column - cells.length;
             if (held > c.limits.cells) throw new ZipError(`sheet ${c.sheet} holds more than ${c.limits.cells} cells`);
-            while (row.cells.length < cell.column) row.cells.push('');
+            while (cells.length < cell.column) cells.push('');
           }
-          row.cells[cell.column - 1] = text;
+          cells[cell.column - 1] = text;
         }
-        cell = undefined;
-      } else if (tag === 'row' && row !== undefined) {
-        if (row.cells.some((v) => v.trim() !== '')) rows.push(row);
-        row = undefined;
+        inCell = false;
+      } else if (tag === 'row' && inRow) {
+        if (cells.some((v) => v.trim() !== '')) rows.push({ line, cells: cells.slice() });
+        inRow = false;
       }
     },
     tooLong,
