@@ -10,6 +10,7 @@ describe('parseHoldBack', () => {
     expect(parseHoldBack({ holdBack: '0', settle: false })).toEqual({ holdBackMs: 0, settle: false });
     expect(parseHoldBack({ holdBack: ' 86400 ' })).toEqual({ holdBackMs: 86_400_000, settle: true });
     for (const bad of ['', '-5', '2.5', '1e3', '86401', 'ten']) expect(() => parseHoldBack({ holdBack: bad })).toThrow(UsageError);
+     expect(() => parseHoldBack({ holdBack: '2.5' })).toThrow('--hold-back takes a whole number of seconds from 0 to 86400, not "2.5"');
   });
 });
 

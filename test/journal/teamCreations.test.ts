@@ -138,3 +138,52 @@ describe('settleOwnCreations, interrupted between two titles', () => {
     expect([...settled]).toEqual([['Ops', { id: 't1', sends: 2 }]]);
   });
 });
+
+describe('settleOwnCreations, a clock that never passes the hold-back time', () => {
+  it('gives up after 10 rounds (twice the budget of sends), sending nothing: the creation stays unknown, its record kept', async () => {
+    const journal = await sent('Ops');
+    const r = run();
+    r.wait = async (ms, count) => void r.waits.push([ms, count]); // the clock stands still
+    const settled = await settleOwnCreations(['Ops'], journal, r, { list: async () => [], key: titleKey, send: async () => { throw new Error('not sent again'); } }, () => false);
+    expect(r.waits).toHaveLength(10);
+    expect(settled.size).toBe(0);
+    expect(journal.writes('team').map((w) => w.title)).toEqual(['Ops']);
+  });
+});
+
+describe('settleTeamCreations, in a run that sends', () => {
+  it('waits until the latest hold-back of those held ends, lists once more, and warns of nothing', async () => {
+    const journal = await heldJournal('https://api.example.com', 'lab');
+    await journal.intend([{ kind: 'team', title: 'Ops' }], new Date(t0 - 50_000));
+    await journal.intend([{ kind: 'team', title: 'Data' }], new Date(t0 - 20_000));
+    const r = run();
+    const warned: string[] = [];
+    let lists = 0;
+    const left = await settleTeamCreations(journal, async () => (++lists === 1 ? [] : ['Ops', 'Data']), titleKey, r, (m) => warned.push(m));
+    expect(r.waits).toEqual([[40_000, 2]]);
+    expect(lists).toBe(2);
+    expect(left).toEqual([]);
+    expect(warned).toEqual([]);
+  });
+
+  it('with every earlier creation listed already: one listing, no wait', async () => {
+    const journal = await sent('Ops');
+    const r = run();
+    let lists = 0;
+    expect(await settleTeamCreations(journal, async () => (lists++, ['Ops']), titleKey, r)).toEqual([]);
+    expect([lists, r.waits.length]).toEqual([1, 0]);
+  });
+
+  it('a dry run (the journal read without its lock) warns of the creations still held back, by title, and does not wait', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-creations-'));
+    const writer = await Journal.open(dir, 'https://api.example.com', 'lab', { wait: false, onWait: () => {} });
+    await writer.intend([{ kind: 'team', title: 'Ops' }, { kind: 'team', title: 'Data' }], new Date(t0 - 1000));
+    await writer.close();
+    const r = run();
+    const warned: string[] = [];
+    const left = await settleTeamCreations(await Journal.open(dir, 'https://api.example.com', 'lab'), async () => [], titleKey, r, (m) => warned.push(m));
+    expect(left.map((h) => h.title)).toEqual(['Ops', 'Data']);
+    expect(warned).toEqual(['"Ops", "Data": created by an earlier run whose outcome is not known yet; a run that sends waits for it']);
+    expect(r.waits).toEqual([]);
+  });
+});
