@@ -190,18 +190,12 @@ describe('real files', () => {
     expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 80, present: 0, conflicts: [] });
   });
 
-  it("Google's equivalent-term-set sample (`fr,en,`: an unnamed, empty last column) is refused naming it; without the trailing commas, 12 entries, the case variants said", async () => {
+  it("Google's equivalent-term-set sample (`fr,en,`: an unnamed last column, empty on every line) reads as it is: 12 entries, the case variants said; a third cell written anywhere is refused", async () => {
     const path = real('google/google-cloud-hybrid-glossaries-bistro_glossary.csv');
-    const r = await runCli(['glossary', 'import', path, '--dry-run'], { env: s.env });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`error: ${path}:1: column 3 has no name\n`);
-    expect(s.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
-    // Every line ends in the empty third cell; the edit that reads it drops it.
     const text = readFileSync(path, 'utf8');
+    // Every line ends in the empty third cell.
     expect(text.split('\n').filter((l) => l !== '' && !l.endsWith(','))).toEqual([]);
-    const edited = join(mkdtempSync(join(tmpdir(), 'teamctl-bistro-')), 'bistro.csv');
-    writeFileSync(edited, text.replace(/,$/gm, ''));
-    const file = await readGlossaryFile(edited);
+    const file = await readGlossaryFile(path);
     expect(file.languages).toEqual(['fr', 'en']);
     expect(file.rows.slice(0, 4).map((row) => row.translations)).toEqual([
       { fr: 'chevre', en: 'goat cheese' },
@@ -213,8 +207,15 @@ describe('real files', () => {
     const cased = file.warnings.filter((w) => w.message.includes('only in case'));
     expect(cased.map((w) => w.line)).toEqual([3, 5, 7, 8, 10, 12, 13]);
     expect(cased[0]?.message).toBe('fr term "Chevre" differs from "chevre" on line 2 only in case: two entries, as terms match case-sensitively (make them one row if they are one term)');
-    const report = await planned(edited);
+    const report = await planned(path);
     expect({ inserted: report.inserted, present: report.present, conflicts: report.conflicts }).toEqual({ inserted: 12, present: 0, conflicts: [] });
+    expect(s.sandbox.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+    // The same column with a value on one line is a column without a name.
+    const edited = join(mkdtempSync(join(tmpdir(), 'teamctl-bistro-')), 'bistro.csv');
+    writeFileSync(edited, text.replace(/,\n$/, ',note\n'));
+    const r = await runCli(['glossary', 'import', edited, '--dry-run'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: ${edited}:1: column 3 has no name\n`);
   });
 
   it.each([

@@ -72,6 +72,13 @@ describe('a first line that is not a header', () => {
   it('a column without a name between languages is a problem of the header', () => {
     expect(problemsOf('en,,fr\nbank,,banque\n')).toEqual(['1: column 2 has no name']);
   });
+
+  it('unnamed last columns empty on every line (trailing separators) are no columns; one with a value anywhere is a problem', () => {
+    const read = parseGlossaryFile('fr,en,,\nbanque,bank,,\nrive,shore,,\n', 'g.csv', {});
+    expect([read.languages, read.rows.map((r) => r.translations)]).toEqual([['fr', 'en'], [{ fr: 'banque', en: 'bank' }, { fr: 'rive', en: 'shore' }]]);
+    expect(problemsOf('fr,en,\nbanque,bank,\nrive,shore,x\n')).toEqual(['1: column 3 has no name']);
+    expect(problemsOf('fr,en,,\nbanque,bank,,x\n')).toEqual(['1: column 3 has no name', '1: column 4 has no name']);
+  });
 });
 
 describe('--languages against the header', () => {

@@ -198,10 +198,12 @@ export function recogniseHeader(
   } else if (given !== undefined && given.length !== termIndexes.length) {
     problem(first.line, `--languages names ${given.length} languages; the file has ${allTerms.length} term columns (${allTerms.map((i) => show(cells[i]?.raw ?? '')).join(', ')}), ${unsaid.length} of them without a language`);
   }
+  // A spreadsheet's trailing separators (Google's `fr,en,`): unnamed last columns empty on every row are no columns.
+  const trailingEmpty = (index: number): boolean => cells.slice(index).every((c) => c.raw === '') && input.rows.every((r) => r.cells.slice(index).every((c) => c.trim() === ''));
   cells.forEach(({ raw, what }, index) => {
     const at = index + 1;
     if (raw === '') {
-      problem(first.line, `column ${at} has no name`);
+      if (!trailingEmpty(index)) problem(first.line, `column ${at} has no name`);
       columns.push({ index, kind: 'ignored', name: raw });
       return;
     }
