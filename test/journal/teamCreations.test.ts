@@ -185,5 +185,9 @@ describe('settleTeamCreations, in a run that sends', () => {
     expect(left.map((h) => h.title)).toEqual(['Ops', 'Data']);
     expect(warned).toEqual(['"Ops", "Data": created by an earlier run whose outcome is not known yet; a run that sends waits for it']);
     expect(r.waits).toEqual([]);
+    // Once the listing shows them, a dry run has nothing to warn of.
+    const none: string[] = [];
+    expect(await settleTeamCreations(await Journal.open(dir, 'https://api.example.com', 'lab'), async () => ['Ops', 'Data'], titleKey, r, (m) => none.push(m))).toEqual([]);
+    expect(none).toEqual([]);
   });
 });
