@@ -302,7 +302,16 @@ export class Journal {
     await this.changeState((state) => ({ ...state, writes: edit(state.writes) }));
   }
 
-  private async changeState(edit: (state: JournalState) => JournalState): Promise<void> {
+  /** The changes of this process, one after another: two at once would each write what the other had not read. */
+  private changes: Promise<unknown> = Promise.resolve();
+
+  private changeState(edit: (state: JournalState) => JournalState): Promise<void> {
+    const next = this.changes.then(() => this.changeStateNow(edit));
+    this.changes = next.catch(() => {});
+    return next;
+  }
+
+  private async changeStateNow(edit: (state: JournalState) => JournalState): Promise<void> {
     if (!this.writable) {
       this.state = edit(this.state);
       return;

@@ -81,6 +81,17 @@ describe('write records', () => {
     await expect(Journal.open(dir, 'https://api.example.com', 'lab')).rejects.toThrow(/a write record is not one teamctl wrote/);
   });
 
+  it('records made at once by one run (sends in flight together) are all kept, in the order they were asked for', async () => {
+    const dir = newDir();
+    await withJournalOf(dir, 'https://api.example.com', 'lab', lock, async (journal) => {
+      const ids = await Promise.all([1, 2, 3, 4].map((n) => journal.intend([{ kind: 'removal', user: `u${n}`, email: `u${n}@example.com` }], new Date('2026-11-28T09:00:00Z'))));
+      await Promise.all([journal.answered(ids[0] as string[], 'requested'), journal.answered(ids[1] as string[], 'done')]);
+      expect(journal.writes('removal').map((w) => [w.user, w.outcome])).toEqual([['u1', 'requested'], ['u3', 'sending'], ['u4', 'sending']]);
+      const onDisk = JSON.parse(readFileSync(fileOf(dir), 'utf8')) as { writes: { user: string }[] };
+      expect(onDisk.writes.map((w) => w.user)).toEqual(['u1', 'u3', 'u4']);
+    });
+  });
+
   it('one lock for every kind: a second run refuses with --no-wait while the first holds it', async () => {
     const dir = newDir();
     const first = await Journal.open(dir, 'https://api.example.com', 'lab', { ...lock, what: 'the organization' });
