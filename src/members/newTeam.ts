@@ -84,22 +84,23 @@ type Created = { id: string; note: string } | { failure: string; status: number 
  */
 async function create(client: ApiClient, org: string, title: string, members: readonly string[], journal: Journal | undefined, now: Date): Promise<Created> {
   // Recorded before it is sent (`teamctl help reliability`): a journal that cannot be written sends nothing.
-  let ids: string[] = [];
+  let ids: string[];
+  const recording = lockedJournal(journal);
   try {
-    ids = await lockedJournal(journal).intend([{ kind: 'team', title }], now);
+    ids = await recording.intend([{ kind: 'team', title }], now);
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     return { failure: `not sent: ${err.message}`, status: null };
   }
   try {
     const id = (await createTeam(client, org, title, members)).id;
-    if (ids.length > 0) await journal?.answered(ids, 'done');
+    await recording.answered(ids, 'done');
     return { id, note: '' };
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
     const status = err.status ?? null;
-    if (ids.length > 0) await journal?.answered(ids, unknown ? 'unknown' : 'done');
+    await recording.answered(ids, unknown ? 'unknown' : 'done');
     if (!unknown) return { failure: err.message, status };
     const found: string[] = [];
     try {
@@ -110,7 +111,7 @@ async function create(client: ApiClient, org: string, title: string, members: re
     }
     const [id] = found;
     if (found.length === 1 && id !== undefined) {
-      if (ids.length > 0) await journal?.answered(ids, 'done');
+      await recording.answered(ids, 'done');
       return { id, note: 'the answer was lost; the listing shows it' };
     }
     const seen = found.length === 0 ? 'no team of that title' : `${found.length} teams of that title (${found.join(', ')})`;
@@ -143,7 +144,7 @@ async function settled(created: Created, input: NewTeamInput, members: readonly 
   const done = (await settleOwnCreations([title], journal, hold, { list: () => teamsTitled(client, org, title), key: titleKey, send }, interrupted)).get(title);
   if (done === undefined) return created;
   if ('failure' in done) return { failure: done.failure, status: null };
-  return { id: done.id, note: `the answer was lost; ${done.sends > 1 ? `sent ${done.sends} times; ` : ''}the listing after the hold-back time shows it` };
+  return { id: done.id, note: done.sends > 1 ? `sent again once the listing after the hold-back time showed none: ${done.sends} sends` : 'the answer was lost; the listing after the hold-back time shows it' };
 }
 
 /** One team to create, as a members domain of the organization run. */

@@ -250,21 +250,22 @@ async function sendChange(client: ApiClient, org: string, c: OrgChange, journal:
   }
   const recorded = recordedRemoval(journal, c.user.id, now, days);
   if (recorded !== undefined) return rowOf(c, 'requested', null, `removal requested ${recorded.sentAt.slice(0, 10)}: still a member; not requested again before ${recorded.until}`);
-  let ids: string[] = [];
+  let ids: string[];
+  const recording = lockedJournal(journal);
   try {
-    ids = await lockedJournal(journal).intend([{ kind: 'removal', user: c.user.id, email: c.user.email }], new Date(now));
+    ids = await recording.intend([{ kind: 'removal', user: c.user.id, email: c.user.email }], new Date(now));
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     return rowOf(c, 'failed', null, `not sent: ${err.message}`);
   }
   try {
     const outcome = await removeOrganizationMember(client, org, c.user.id);
-    if (ids.length > 0) await journal?.answered(ids, outcome === 'requested' ? 'requested' : 'done');
+    await recording.answered(ids, outcome === 'requested' ? 'requested' : 'done');
     if (outcome === 'requested') return rowOf(c, 'requested', 202, "removal requested from the organization's admins: still a member");
     return rowOf(c, 'applied', outcome === 'removed' ? 205 : 204, outcome === 'removed' ? 'removed from the organization' : 'was not a member');
   } catch (err) {
     const row = failedRow(c, err);
-    if (ids.length > 0) await journal?.answered(ids, row.outcome === 'unknown' ? 'unknown' : 'done');
+    await recording.answered(ids, row.outcome === 'unknown' ? 'unknown' : 'done');
     return row;
   }
 }

@@ -146,15 +146,17 @@ export function teamsDomain(input: TeamsDomainInput): ChangeDomain<TeamRow> {
  * reliability`): a second team of the title is never made on a guess.
  */
 async function send(client: ApiClient, org: string, change: TeamChange, journal: Journal | undefined, now: Date): Promise<TeamRow> {
-  let ids: string[] = [];
+  if (change.action !== 'create') return sendChange(client, org, change);
+  let ids: string[];
+  const recording = lockedJournal(journal);
   try {
-    if (change.action === 'create') ids = await lockedJournal(journal).intend([{ kind: 'team', title: change.title }], now);
+    ids = await recording.intend([{ kind: 'team', title: change.title }], now);
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     return rowOf(change, 'failed', null, `not sent: ${err.message}`);
   }
   const row = await sendChange(client, org, change);
-  if (ids.length > 0) await journal?.answered(ids, row.outcome === 'unknown' ? 'unknown' : 'done');
+  await recording.answered(ids, row.outcome === 'unknown' ? 'unknown' : 'done');
   return row;
 }
 
@@ -188,7 +190,7 @@ async function settleUnknown(rows: TeamRow[], input: TeamsDomainInput, interrupt
     const done = settled.get(row.title);
     if (done === undefined) continue;
     if ('failure' in done) Object.assign(row, { outcome: 'failed', status: null, message: done.failure });
-    else Object.assign(row, { outcome: 'applied', team: done.id, message: `created as ${done.id} (${done.sends > 1 ? `sent ${done.sends} times; ` : ''}the listing after the hold-back time shows it)` });
+    else Object.assign(row, { outcome: 'applied', team: done.id, message: `created as ${done.id} (${done.sends > 1 ? `sent again once the listing after the hold-back time showed none: ${done.sends} sends` : 'the answer was lost; the listing after the hold-back time shows it'})` });
   }
 }
 

@@ -12,7 +12,7 @@ import type { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
 import { GuardError } from '../../src/errors.js';
 import { notSentMessage } from '../../src/engine/interrupted.js';
-import { orgMembersDomain, organizationParts, plannedOrganization, type OrgDomainInput } from '../../src/organization/members.js';
+import { orgMembersDomain, organizationParts, plannedOrganization, recordedRemoval, type OrgDomainInput } from '../../src/organization/members.js';
 import { callerOf, orgMemberOf, readOrgMembers } from '../../src/organization/read.js';
 import type { OrgChange, OrgPlan, OrganizationRole } from '../../src/plan/organization.js';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/server.js';
@@ -45,7 +45,7 @@ async function setup(options: SandboxOptions = {}, flags: { yes?: boolean } = {}
     orgMembersDomain(ctx, { client: c, baseUrl: c.base.origin + c.base.prefix, org: 'lab', command: 'users set-role', members, plan: p, caller: undefined, maxOrgRemovals: '5', force: false, concurrency: 2, journal, ...input });
   let units = 0;
   const progress = { increment: (n = 1) => void (units += n), stop() {} };
-  return { sandbox, store, ctx, members, domain, progress, units: () => units, warnings: () => streams.err() };
+  return { sandbox, store, ctx, members, domain, progress, journal, units: () => units, warnings: () => streams.err() };
 }
 
 const ghost = { id: null, email: 'ghost@example.com' };
@@ -284,8 +284,10 @@ describe('execute', () => {
   });
 
   it('a removal sent to the admins as a request (202): still a member, no discrepancy, a partial run', async () => {
-    const { domain, store, progress } = await setup({ removalNeedsApproval: true });
+    const { domain, store, progress, journal } = await setup({ removalNeedsApproval: true });
     const view = await domain(plan([removal(4), removal(5)])).execute(progress, () => false);
+    // Each request is kept in the journal: not requested again before --rerequest-after days.
+    expect(journal.writes('removal').map((w) => [w.user, w.email, w.outcome])).toEqual([[uid(4), mail(4), 'requested'], [uid(5), mail(5), 'requested']]);
     const message = "removal requested from the organization's admins: still a member";
     expect(view.rows).toEqual([row('remove-from-organization', 4, 'requested', 202, message), row('remove-from-organization', 5, 'requested', 202, message)]);
     expect(store.getUser('lab', uid(4))).toBeDefined();
@@ -497,5 +499,37 @@ describe('reading the organization', () => {
     expect(file.command).toBe('members offboard');
     expect((file.body as { state: string[] }).state.at(-1)).toBe('caller: u-sandbox-admin');
     expect(made.roles.domain.refusals()[0]?.what).toContain("the token's user is edit");
+  });
+});
+
+describe('recordedRemoval: a removal the journal records, within --rerequest-after days', () => {
+  const day = 86_400_000;
+  const t0 = Date.parse('2026-11-28T09:00:00Z');
+  it('the latest record of that user within the days, with the day it may be requested again; none at the limit or for another user', async () => {
+    const journal = await heldJournal('https://api.example.com', 'lab');
+    await journal.intend([{ kind: 'removal', user: uid(4), email: mail(4) }], new Date(t0 - 3 * day));
+    await journal.intend([{ kind: 'removal', user: uid(4), email: mail(4) }], new Date(t0 - 1 * day));
+    await journal.intend([{ kind: 'removal', user: uid(4), email: mail(4) }], new Date(t0 - 2 * day));
+    expect(recordedRemoval(journal, uid(4), t0)).toEqual({ sentAt: '2026-11-27T09:00:00.000Z', until: '2026-12-04' });
+    expect(recordedRemoval(journal, uid(4), t0, 3)).toEqual({ sentAt: '2026-11-27T09:00:00.000Z', until: '2026-11-30' });
+    expect(recordedRemoval(journal, uid(4), t0 + 6 * day - 1, 7)).toMatchObject({ sentAt: '2026-11-27T09:00:00.000Z' });
+    expect(recordedRemoval(journal, uid(4), t0 + 6 * day, 7)).toBeUndefined();
+    expect(recordedRemoval(journal, uid(4), t0, 0)).toBeUndefined();
+    expect(recordedRemoval(journal, uid(5), t0)).toBeUndefined();
+    expect(recordedRemoval(undefined, uid(4), t0)).toBeUndefined();
+  });
+
+  it('a plan says when a recorded removal was requested; a run sends it not again, and with 0 days sends it again', async () => {
+    const { domain, progress, journal, sandbox } = await setup({ removalNeedsApproval: true });
+    await journal.intend([{ kind: 'removal', user: uid(4), email: mail(4) }], new Date(Date.now() - 86_400_000));
+    const again = domain(plan([removal(4)]));
+    expect(await again.planText(false)).toMatch(/^  - user00004@example\.com \(read\) out of the organization \(named\); requested \d{4}-\d\d-\d\d, not requested again before \d{4}-\d\d-\d\d$/m);
+    const view = await again.execute(progress, () => false);
+    expect(view.rows[0]).toMatchObject({ outcome: 'requested', status: null });
+    expect(view.rows[0]?.message).toMatch(/^removal requested \d{4}-\d\d-\d\d: still a member; not requested again before \d{4}-\d\d-\d\d$/);
+    expect(writes()).toEqual([]);
+    await domain(plan([removal(4)]), { rerequestAfterDays: 0 }).execute(progress, () => false);
+    expect(writes()).toEqual([`DELETE /v1/orgs/lab/members/${uid(4)}`]);
+    expect(sandbox.requests.length).toBeGreaterThan(0);
   });
 });

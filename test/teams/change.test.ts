@@ -4,6 +4,7 @@
 // tally and the words of a failed or partial run. The end-to-end tests drive the same code
 // through main(); these pin each sentence and number.
 import type { Journal } from '../../src/journal/journal.js';
+import type { HoldBackRun } from '../../src/journal/teamCreations.js';
 import { heldJournal } from '../helpers/journal.js';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
@@ -40,7 +41,7 @@ const create = (title: string): TeamChange => ({ action: 'create', title });
 const rename = (team: string, from: string, title: string): TeamChange => ({ action: 'rename', team, from, title });
 const del = (team: string, title: string, members: number): TeamChange => ({ action: 'delete', team, title, members });
 
-function domain(changes: TeamChange[], options: { force?: boolean; confirmed?: boolean; client?: ApiClient; journal?: Journal } = {}) {
+function domain(changes: TeamChange[], options: { force?: boolean; confirmed?: boolean; client?: ApiClient; journal?: Journal; holdBack?: HoldBackRun } = {}) {
   return teamsDomain({
     client: options.client ?? noClient,
     baseUrl: 'https://api.example.test/v1',
@@ -55,6 +56,7 @@ function domain(changes: TeamChange[], options: { force?: boolean; confirmed?: b
     force: options.force ?? false,
     ...(options.confirmed === undefined ? {} : { confirmed: options.confirmed }),
     ...(options.journal === undefined ? {} : { journal: options.journal }),
+    ...(options.holdBack === undefined ? {} : { holdBack: options.holdBack }),
   });
 }
 
@@ -62,15 +64,15 @@ const tally = (t: Partial<Tally>): Tally => ({ total: 0, applied: 0, failed: 0, 
 const row = (r: Partial<TeamRow> & Pick<TeamRow, 'action' | 'outcome'>): TeamRow => ({ team: '', title: '', from: '', status: null, message: '', ...r });
 
 /** Runs the domain: its view, and how many units the progress counted. */
-async function execute(changes: TeamChange[], interruptAfter = Infinity) {
+async function execute(changes: TeamChange[], interruptAfter = Infinity, holdBack?: HoldBackRun) {
   let units = 0;
   let sent = 0;
   const journal = await heldJournal('https://api.example.test/v1', 'acme');
-  const view = await domain(changes, { force: true, client, journal }).execute(
+  const view = await domain(changes, { force: true, client, journal, ...(holdBack ? { holdBack } : {}) }).execute(
     { increment: (n = 1) => void (units += n), stop() {} },
     () => sent++ >= interruptAfter,
   );
-  return { view, units };
+  return { view, units, journal };
 }
 
 describe('the plan', () => {
@@ -372,5 +374,80 @@ describe('the words of a failed or partial run', () => {
     expect(words.partial(tally({ total: 3, applied: 1, failed: 2 }))).toBe('2 of 3 team changes failed or could not be verified; 1 applied');
     expect(words.hint(undefined)).toBe('list the teams with `teamctl teams list`, then run the command again for what is left');
     expect(words.hint('r.csv')).toBe('r.csv lists each change');
+  });
+});
+
+describe('the journal: a creation recorded before it is sent', () => {
+  it('made or refused: forgotten; of unknown outcome: kept as unknown for a later run; a rename or a delete is never recorded', async () => {
+    const { sandbox } = await setup();
+    sandbox.intercept((req) => {
+      const title = (req.body as { title?: string } | undefined)?.title;
+      if (req.method === 'PUT' && title === 'Refused') return { kind: 'respond', status: 400, body: { error: { code: 400, message: 'no' } } };
+      if (req.method === 'PUT' && title === 'Lost') return { kind: 'reset' };
+      return undefined;
+    });
+    const { view, journal } = await execute([create('Made'), create('Refused'), create('Lost'), rename('eng', 'Engineering', 'Platform'), del('idle', 'Idle', 0)]);
+    expect(view.rows.map((r) => r.outcome)).toEqual(['applied', 'failed', 'unknown', 'applied', 'applied']);
+    expect(journal.writes('team').map((w) => [w.title, w.outcome])).toEqual([['Lost', 'unknown']]);
+  });
+});
+
+describe('a creation of unknown outcome settled before the run ends', () => {
+  /** A run that settles, its clock moved on by its waits. */
+  const holdBack = (): HoldBackRun & { waits: number[] } => {
+    let t = Date.parse('2026-11-28T09:00:00Z');
+    const waits: number[] = [];
+    return { holdBackMs: 60_000, settle: true, waits, now: () => t, wait: async (ms) => void (waits.push(ms), (t += ms)) };
+  };
+
+  it('one the service never made is sent again once the listing proves it lost: applied, saying so; a rename of unknown outcome is left unknown, and no team takes its title', async () => {
+    const { sandbox, store } = await setup();
+    let creates = 0;
+    sandbox.intercept((req) => {
+      if (req.method === 'PUT' && creates++ === 0) return { kind: 'respond', status: 503, body: { error: { code: 503, message: 'unavailable' } } };
+      if (req.method === 'PATCH') return { kind: 'reset' };
+      return undefined;
+    });
+    const hold = holdBack();
+    const { view, journal } = await execute([create('Ops'), rename('eng', 'Engineering', 'Platform')], Infinity, hold);
+    const [ops] = store.teamIds('acme').filter((id) => store.teamTitle('acme', id) === 'Ops');
+    expect(creates).toBe(2);
+    expect(hold.waits).toEqual([60_000]);
+    expect(view.rows[0]).toMatchObject({ action: 'create', team: ops, outcome: 'applied', message: `created as ${ops} (sent again once the listing after the hold-back time showed none: 2 sends)` });
+    expect(view.rows[1]).toMatchObject({ action: 'rename', outcome: 'unknown' });
+    expect(store.teamIds('acme').filter((id) => store.teamTitle('acme', id) === 'Platform')).toEqual([]);
+    expect(journal.writes('team')).toEqual([]);
+  });
+
+  it('one the service made late is found by the listing after the hold-back time; one refused when sent again is failed with its words', async () => {
+    const { sandbox, store } = await setup();
+    const seen = new Map<string, number>();
+    sandbox.intercept((req) => {
+      const title = (req.body as { title?: string } | undefined)?.title ?? '';
+      if (req.method !== 'PUT') return undefined;
+      const n = (seen.get(title) ?? 0) + 1;
+      seen.set(title, n);
+      if (title === 'Late') return { kind: 'applyThenReset' };
+      if (n === 1) return { kind: 'reset' };
+      return { kind: 'respond', status: 400, body: { error: { code: 400, message: 'refused now' } } };
+    });
+    const hold = holdBack();
+    const { view } = await execute([create('Late'), create('Gone')], Infinity, hold);
+    const [late] = store.teamIds('acme').filter((id) => store.teamTitle('acme', id) === 'Late');
+    // `Late` is found by the read-back already; `Gone` waits the hold-back, is proven lost, and is refused when sent again.
+    expect(view.rows[0]).toMatchObject({ outcome: 'applied', team: late });
+    expect(view.rows[1]).toMatchObject({ action: 'create', title: 'Gone', outcome: 'failed', status: null });
+    expect(view.rows[1]?.message).toMatch(/refused now/);
+    expect([...seen]).toEqual([['Late', 1], ['Gone', 2]]);
+  });
+
+  it('with --no-settle nothing is waited for or sent again: the creation stays unknown', async () => {
+    const { sandbox } = await setup();
+    let creates = 0;
+    sandbox.intercept((req) => (req.method === 'PUT' ? (creates++, { kind: 'respond', status: 503, body: { error: { code: 503, message: 'unavailable' } } }) : undefined));
+    const hold = { ...holdBack(), settle: false };
+    const { view, journal } = await execute([create('Ops')], Infinity, hold);
+    expect([creates, hold.waits.length, view.rows[0]?.outcome]).toEqual([1, 0, 'unknown']);
+    expect(journal.writes('team').map((w) => w.outcome)).toEqual(['unknown']);
   });
 });
