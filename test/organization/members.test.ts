@@ -523,7 +523,7 @@ describe('recordedRemoval: a removal the journal records, within --rerequest-aft
     const { domain, progress, journal, sandbox } = await setup({ removalNeedsApproval: true });
     await journal.intend([{ kind: 'removal', user: uid(4), email: mail(4) }], new Date(Date.now() - 86_400_000));
     const again = domain(plan([removal(4)]));
-    expect(await again.planText(false)).toMatch(/^  - user00004@example\.com \(read\) out of the organization \(named\); requested \d{4}-\d\d-\d\d, not requested again before \d{4}-\d\d-\d\d$/m);
+    expect(await again.planText(false)).toMatch(/^ {2}- user00004@example\.com \(read\) out of the organization \(named\); requested \d{4}-\d\d-\d\d, not requested again before \d{4}-\d\d-\d\d$/m);
     const view = await again.execute(progress, () => false);
     expect(view.rows[0]).toMatchObject({ outcome: 'requested', status: null });
     expect(view.rows[0]?.message).toMatch(/^removal requested \d{4}-\d\d-\d\d: still a member; not requested again before \d{4}-\d\d-\d\d$/);
