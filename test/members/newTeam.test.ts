@@ -14,6 +14,7 @@ import { planMembers, refOfEntry } from '../../src/plan/members.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { fakeStreams } from '../helpers/streams.js';
 import { heldJournal } from '../helpers/journal.js';
+import type { HoldBackRun } from '../../src/journal/teamCreations.js';
 import { mail, sandboxPerTest, uid } from '../helpers/sandbox-client.js';
 
 let sandbox: Sandbox | undefined;
@@ -31,18 +32,18 @@ async function setup(options: { creatorJoins?: boolean } = {}) {
 
 const settings = { force: false, batchSize: 100, concurrency: 4 };
 
-async function domain(rows: UserEntry[], options: { prune?: boolean; title?: string } = {}) {
+async function domain(rows: UserEntry[], options: { prune?: boolean; title?: string; holdBack?: HoldBackRun } = {}) {
   const streams = fakeStreams();
   const ctx = new Context({ streams, env: {} }, { color: false, yes: true });
   const c = client as ApiClient;
   const members = await organizationMembers(c, 'acme');
   const title = options.title ?? 'Data Platform';
   const journal = await heldJournal('https://api.example.test/v1', 'acme');
-  const d = newTeamDomain(ctx, { client: c, baseUrl: 'https://api.example.test/v1', org: 'acme', title, rows, members, command: 'members sync', settings, prune: options.prune ?? false, journal });
+  const d = newTeamDomain(ctx, { client: c, baseUrl: 'https://api.example.test/v1', org: 'acme', title, rows, members, command: 'members sync', settings, prune: options.prune ?? false, journal, ...(options.holdBack ? { holdBack: options.holdBack } : {}) });
   // The members domain the new team is planned with (from an empty team), to compare with.
   const planned = membersDomain(ctx, { client: c, baseUrl: 'https://api.example.test/v1', org: 'acme', team: title, command: 'members sync', current: [], plan: planMembers([], { roster: rows, prune: options.prune ?? false }), named: rows.map(refOfEntry), settings });
   const execute = () => d.execute({ increment() {}, stop() {} }, () => false);
-  return { d, planned, execute, warnings: () => streams.err() };
+  return { d, planned, execute, journal, warnings: () => streams.err() };
 }
 
 const titled = (title: string): string[] => (sandbox as Sandbox).store.teamIds('acme').filter((id) => (sandbox as Sandbox).store.teamTitle('acme', id) === title);
@@ -327,5 +328,62 @@ describe('a team created but not read back', () => {
     const [id] = titled('Data Platform');
     expect(view.summary(undefined)).toMatch(new RegExp(`^team created as ${id}, but it could not be read back to fill it: could not read the whole team ${id} after creating it: .*down.*; run again to finish it$`));
     expect(view.tally).toMatchObject({ applied: 0, unverifiable: true });
+  });
+});
+
+describe('a creation of unknown outcome settled before the run goes on', () => {
+  const holdBack = (settle = true): HoldBackRun & { waits: number[] } => {
+    let t = Date.parse('2026-11-28T09:00:00Z');
+    const waits: number[] = [];
+    return { holdBackMs: 60_000, settle, waits, now: () => t, wait: async (ms) => void (waits.push(ms), (t += ms)) };
+  };
+  const refusedOnce = (sandbox: Sandbox): void => {
+    let n = 0;
+    sandbox.intercept((req) => (req.method === 'PUT' && req.path === '/v1/orgs/acme/teams' && n++ === 0 ? { kind: 'respond', status: 503, body: { error: { code: 503, message: 'unavailable' } } } : undefined));
+  };
+
+  it('one the listing after the hold-back time proves lost is sent again, recorded first, then filled: reported as sent again', async () => {
+    const { sandbox } = await setup();
+    refusedOnce(sandbox);
+    const hold = holdBack();
+    const { d, execute, journal } = await domain([byEmail(mail(4), 'owner'), byId(uid(5))], { holdBack: hold });
+    const view = await execute();
+    const [id] = titled('Data Platform');
+    expect(creations()).toHaveLength(2);
+    expect(hold.waits).toEqual([60_000]);
+    expect(d.team).toBe(id);
+    expect(members(id as string)).toEqual({ [uid(4)]: 'owner', [uid(5)]: 'member' });
+    expect(view.rows[0]?.message).toBe("as member, with the team's creation (sent again once the listing after the hold-back time showed none: 2 sends)");
+    expect(journal.writes('team')).toEqual([]);
+  });
+
+  it('one the service made while the run waited is found and filled, not sent again', async () => {
+    const { sandbox, store } = await setup();
+    sandbox.intercept((req) => (req.method === 'PUT' && req.path === '/v1/orgs/acme/teams' ? { kind: 'reset' } : undefined));
+    const hold = holdBack();
+    hold.wait = async (ms) => {
+      hold.waits.push(ms);
+      store.addTeam('acme', 'Data Platform', [], new Date().toISOString());
+    };
+    const { d, execute } = await domain([byId(uid(5))], { holdBack: hold });
+    const view = await execute();
+    const [id] = titled('Data Platform');
+    expect(creations()).toHaveLength(1);
+    expect(hold.waits).toEqual([60_000]);
+    expect(d.team).toBe(id);
+    // Made empty by the service: its member is added after it, as to any team.
+    expect(members(id as string)).toEqual({ [uid(5)]: 'member' });
+    expect(view.rows[0]).toMatchObject({ action: 'add', outcome: 'added', message: 'as member' });
+  });
+
+  it('a creation answered at once, or with --no-settle one of unknown outcome, waits for nothing', async () => {
+    const { sandbox } = await setup();
+    const hold = holdBack();
+    await (await domain([byId(uid(5))], { holdBack: hold, title: 'Made' })).execute();
+    expect(hold.waits).toEqual([]);
+    refusedOnce(sandbox);
+    const none = holdBack(false);
+    const view = await (await domain([byId(uid(5))], { holdBack: none })).execute();
+    expect([none.waits, view.rows[0]?.outcome, creations().length]).toEqual([[], 'unknown', 2]);
   });
 });
