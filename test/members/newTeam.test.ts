@@ -365,7 +365,7 @@ describe('a creation of unknown outcome settled before the run goes on', () => {
       hold.waits.push(ms);
       store.addTeam('acme', 'Data Platform', [], new Date().toISOString());
     };
-    const { d, execute } = await domain([byId(uid(5))], { holdBack: hold });
+    const { d, execute, journal } = await domain([byId(uid(5))], { holdBack: hold });
     const view = await execute();
     const [id] = titled('Data Platform');
     expect(creations()).toHaveLength(1);
@@ -374,6 +374,7 @@ describe('a creation of unknown outcome settled before the run goes on', () => {
     // Made empty by the service: its member is added after it, as to any team.
     expect(members(id as string)).toEqual({ [uid(5)]: 'member' });
     expect(view.rows[0]).toMatchObject({ action: 'add', outcome: 'added', message: 'as member' });
+    expect(journal.writes('team')).toEqual([]);
   });
 
   it('a creation answered at once, or with --no-settle one of unknown outcome, waits for nothing', async () => {
@@ -385,5 +386,28 @@ describe('a creation of unknown outcome settled before the run goes on', () => {
     const none = holdBack(false);
     const view = await (await domain([byId(uid(5))], { holdBack: none })).execute();
     expect([none.waits, view.rows[0]?.outcome, creations().length]).toEqual([[], 'unknown', 2]);
+  });
+
+  it('a creation the service refused is not settled: no wait, one send; one of unknown outcome left unknown is kept in the journal', async () => {
+    const { sandbox } = await setup();
+    sandbox.intercept((req) => (req.method === 'PUT' && req.path === '/v1/orgs/acme/teams' ? { kind: 'respond', status: 400, body: { error: { code: 400, message: 'no' } } } : undefined));
+    const hold = holdBack();
+    const refused = await (await domain([byId(uid(5))], { holdBack: hold })).execute();
+    expect([hold.waits, creations().length, refused.rows[0]?.outcome]).toEqual([[], 1, 'failed']);
+    sandbox.clearIntercepts();
+    sandbox.intercept((req) => (req.method === 'PUT' && req.path === '/v1/orgs/acme/teams' ? { kind: 'reset' } : undefined));
+    const { execute, journal } = await domain([byId(uid(5))]);
+    await execute();
+    expect(journal.writes('team').map((w) => [w.title, w.outcome])).toEqual([['Data Platform', 'unknown']]);
+  });
+
+  it('a creation sent again and refused is failed with the words of the service', async () => {
+    const { sandbox } = await setup();
+    let n = 0;
+    sandbox.intercept((req) => (req.method === 'PUT' && req.path === '/v1/orgs/acme/teams' ? (n++ === 0 ? { kind: 'reset' } : { kind: 'respond', status: 400, body: { error: { code: 400, message: 'refused now' } } }) : undefined));
+    const view = await (await domain([byId(uid(5))], { holdBack: holdBack() })).execute();
+    expect(n).toBe(2);
+    expect(view.rows[0]?.outcome).toBe('failed');
+    expect(view.summary(undefined)).toMatch(/^team "Data Platform" was not created: .*refused now/);
   });
 });

@@ -532,4 +532,12 @@ describe('recordedRemoval: a removal the journal records, within --rerequest-aft
     expect(writes()).toEqual([`DELETE /v1/orgs/lab/members/${uid(4)}`]);
     expect(sandbox.requests.length).toBeGreaterThan(0);
   });
+
+  it('a removal applied (205) leaves no record; a role change of a user whose removal is recorded says nothing of it', async () => {
+    const { domain, progress, journal } = await setup();
+    await domain(plan([removal(5)])).execute(progress, () => false);
+    expect(journal.writes('removal')).toEqual([]);
+    await journal.intend([{ kind: 'removal', user: uid(3), email: mail(3) }], new Date(Date.now() - 86_400_000));
+    expect(await domain(plan([role(3, 'read', 'edit')])).planText(false)).not.toContain('requested');
+  });
 });

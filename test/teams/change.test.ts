@@ -450,4 +450,38 @@ describe('a creation of unknown outcome settled before the run ends', () => {
     expect([creates, hold.waits.length, view.rows[0]?.outcome]).toEqual([1, 0, 'unknown']);
     expect(journal.writes('team').map((w) => w.outcome)).toEqual(['unknown']);
   });
+
+  it('a creation the service refused is not settled: no wait, no second send; one sent again of unknown outcome is found by the next listing', async () => {
+    const { sandbox, store } = await setup();
+    const seen = new Map<string, number>();
+    sandbox.intercept((req) => {
+      if (req.method !== 'PUT') return undefined;
+      const title = (req.body as { title?: string } | undefined)?.title ?? '';
+      const n = (seen.get(title) ?? 0) + 1;
+      seen.set(title, n);
+      if (title === 'Refused') return { kind: 'respond', status: 400, body: { error: { code: 400, message: 'no' } } };
+      if (n === 1) return { kind: 'reset' };
+      return { kind: 'applyThenReset' };
+    });
+    const hold = holdBack();
+    const { view } = await execute([create('Refused'), create('Twice')], Infinity, hold);
+    const [twice] = store.teamIds('acme').filter((id) => store.teamTitle('acme', id) === 'Twice');
+    expect([...seen]).toEqual([['Refused', 1], ['Twice', 2]]);
+    expect(hold.waits).toEqual([60_000, 60_000]);
+    expect(view.rows[0]).toMatchObject({ title: 'Refused', outcome: 'failed', status: 400 });
+    expect(view.rows[1]).toMatchObject({ title: 'Twice', outcome: 'applied', team: twice, message: `created as ${twice} (sent again once the listing after the hold-back time showed none: 2 sends)` });
+  });
+
+  it('a creation made while the run waits is applied, saying the listing after the hold-back time shows it', async () => {
+    const { sandbox, store } = await setup();
+    sandbox.intercept((req) => (req.method === 'PUT' ? { kind: 'reset' } : undefined));
+    const hold = holdBack();
+    const made: string[] = [];
+    hold.wait = async (ms) => {
+      hold.waits.push(ms);
+      made.push(store.addTeam('acme', 'Ops', [], new Date().toISOString()));
+    };
+    const { view } = await execute([create('Ops')], Infinity, hold);
+    expect(view.rows[0]).toMatchObject({ outcome: 'applied', team: made[0], message: `created as ${made[0]} (the answer was lost; the listing after the hold-back time shows it)` });
+  });
 });
