@@ -1,7 +1,8 @@
 // Breaking a stale lock (`teamctl help reliability`, "Reliability"): another run may take the lock
 // between the look that found it stale and the move that breaks it. Its lock goes back where it
 // was and this run waits for it (or refuses with --no-wait): two writers never hold one journal.
-import { mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+// A lock file whose writer died before writing it is stale once more than 10 s old.
+import { mkdtempSync, readFileSync, readdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import type * as fsp from 'node:fs/promises';
 import { rename } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
@@ -38,5 +39,24 @@ describe('a stale lock', () => {
     expect(readFileSync(lockFile, 'utf8')).toBe(live);
     // Nothing moved aside is left behind.
     expect(readdirSync(dirname(lockFile)).filter((f) => f.includes('.lock'))).toEqual([`${first.path.split('/').pop()}.lock`]);
+  });
+
+  it('a lock file never written is taken over once more than 10 s old, not at 10 s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-journal-'));
+    const first = await Journal.open(dir, base, 'acme', lock);
+    const lockFile = `${first.path}.lock`;
+    await first.close();
+    writeFileSync(lockFile, '');
+    const made = 1_800_000_000; // seconds, whole: the file's time is exact in milliseconds
+    utimesSync(lockFile, made, made);
+    const now = vi.spyOn(Date, 'now');
+    try {
+      now.mockReturnValue(made * 1000 + 10_000);
+      await expect(Journal.open(dir, base, 'acme', lock)).rejects.toThrow('another teamctl is changing the glossary of acme at http://loopback:1; nothing was sent');
+      now.mockReturnValue(made * 1000 + 10_001);
+      await (await Journal.open(dir, base, 'acme', lock)).close();
+    } finally {
+      now.mockRestore();
+    }
   });
 });
