@@ -41,6 +41,25 @@ describe('a stale lock', () => {
     expect(readdirSync(dirname(lockFile)).filter((f) => f.includes('.lock'))).toEqual([`${first.path.split('/').pop()}.lock`]);
   });
 
+  it('taken meanwhile by a run on another host (a shared config folder): put back, never broken', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-journal-'));
+    const first = await Journal.open(dir, base, 'acme', lock);
+    const lockFile = `${first.path}.lock`;
+    await first.close();
+    writeFileSync(lockFile, JSON.stringify({ pid: 2 ** 30, host: hostname(), startedAt: '2026-11-22T12:00:00.000Z' }));
+    // Its pid means nothing here: alive or not on this host, the other host's run holds the lock.
+    for (const pid of [2 ** 30, process.pid]) {
+      const other = JSON.stringify({ pid, host: 'another-host', startedAt: '2026-11-22T12:00:01.000Z' });
+      vi.mocked(rename).mockImplementationOnce(async (from, to) => {
+        writeFileSync(String(from), other);
+        renameSync(String(from), String(to));
+      });
+      await expect(Journal.open(dir, base, 'acme', lock)).rejects.toThrow(`another teamctl (process ${pid} on another-host`);
+      expect(readFileSync(lockFile, 'utf8')).toBe(other);
+      writeFileSync(lockFile, JSON.stringify({ pid: 2 ** 30, host: hostname(), startedAt: '2026-11-22T12:00:00.000Z' }));
+    }
+  });
+
   it('a lock file never written is taken over once more than 10 s old, not at 10 s', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'teamctl-journal-'));
     const first = await Journal.open(dir, base, 'acme', lock);
