@@ -60,4 +60,20 @@ describe('a DeepL file read by its codes, the codes made the glossary keys', () 
     const named = parseGlossaryFile('bank,Bank,EN,DE\n', 'deepl.csv', { languages: ['en-GB', 'de'] });
     expect(deeplCodesToKeys(named, [entry('1', { 'en-US': 'x', 'en-GB': 'y' })]).languages).toEqual(['en-GB', 'de']);
   });
+
+  it('a code that names a key itself stays; keys that differ only in case are one; every ambiguous code is named; a file read by its header is left alone', () => {
+    const both = parseGlossaryFile('bank,Bank,EN,DE\n', 'deepl.csv');
+    // DE is the key `de` itself, not one of the keys whose primary subtag is DE.
+    expect(deeplCodesToKeys(both, [entry('1', { de: 'Bank', 'de-AT': 'Bank', 'en-US': 'bank' })]).languages).toEqual(['en-US', 'de']);
+    // en-US and EN-us are one key: the spelling met first is the one taken.
+    expect(deeplCodesToKeys(both, [entry('1', { 'en-US': 'bank' }), entry('2', { 'EN-us': 'shore' })]).languages).toEqual(['en-US', 'de']);
+    const two = parseGlossaryFile('bank,banco,EN,PT\n', 'deepl.csv');
+    expect(() => deeplCodesToKeys(two, [entry('1', { 'en-US': 'a', 'en-GB': 'b', 'pt-BR': 'c', 'pt-PT': 'd' })])).toThrow(
+      new UsageError(
+        'the file is a DeepL glossary, whose codes have no region, and in this glossary EN stands for en-US and en-GB; PT stands for pt-BR and pt-PT: name the languages with --languages (e.g. --languages en-US,pt-BR); nothing was sent',
+      ),
+    );
+    const headed = parseGlossaryFile('en,de\nbank,Bank\n', 'glossary.csv');
+    expect(deeplCodesToKeys(headed, [entry('1', { 'en-US': 'bank', 'de-DE': 'Bank' })]).languages).toEqual(['en', 'de']);
+  });
 });
