@@ -37,6 +37,47 @@ describe('PairWriter', () => {
   });
 });
 
+describe('PairWriter at its edges', () => {
+  it('an entry missing its source or its target term is left out; a repeat warning names five entries at most', () => {
+    const w = new PairWriter('deepl', ['en', 'de']);
+    expect(w.repeatedWarning()).toBeUndefined();
+    expect(w.row(entry('a', { de: 'Tür' }))).toBe('');
+    expect(w.row(entry('b', { en: 'door', de: '' }))).toBe('');
+    expect(w.row(entry('c', { en: 'door', de: 'Tür' }))).toBe('door,Tür,EN,DE\n');
+    for (const id of ['d1', 'd2', 'd3', 'd4', 'd5']) expect(w.row(entry(id, { en: 'door', de: 'Tor' }))).toBe('');
+    expect(w.repeatedWarning()).toBe('5 entries left out: their en term is already on an earlier line (d1, d2, d3, d4, d5); a pair glossary takes each source term once');
+    w.row(entry('d6', { en: 'door', de: 'Pforte' }));
+    expect(w.repeatedWarning()).toBe('6 entries left out: their en term is already on an earlier line (d1, d2, d3, d4, d5, …); a pair glossary takes each source term once');
+  });
+
+  it('a term it cannot carry is named with its code point, and what to do', () => {
+    let err: UsageError | undefined;
+    try {
+      new PairWriter('deepl', ['en', 'de']).row(entry('e1', { en: 'x\ty', de: 'z' }));
+    } catch (e) {
+      err = e as UsageError;
+    }
+    expect(err?.message).toBe('entry "e1": its "en" term "x\\ty" holds U+0009 (a tab, a line break or another control character), which --format deepl cannot carry');
+    expect(err?.hint).toBe('export it with --format json or tbx, or correct the term');
+    expect(new PairWriter('deepl', ['en', 'de']).row(entry('e2', { en: 'x y', de: 'ü' }))).toBe('x y,ü,EN,DE\n');
+  });
+
+  it('plain TSV refuses a term wholly in quotes, naming it; a quote inside, or CSV, carries it', () => {
+    const tsv = new PairWriter('tsv-pair', ['en', 'de']);
+    let err: UsageError | undefined;
+    try {
+      tsv.row(entry('q1', { en: 'door', de: '"Tür"' }));
+    } catch (e) {
+      err = e as UsageError;
+    }
+    expect(err?.message).toBe('entry "q1": its "de" term "\\"Tür\\"" is wholly in quotes, which plain TSV (--format tsv-pair) cannot carry');
+    expect(err?.hint).toBe('export it with --format json or tbx, or correct the term');
+    expect(tsv.row(entry('q2', { en: '"door', de: 'a "b" c' }))).toBe('"door\ta "b" c\n');
+    expect(tsv.row(entry('q3', { en: 'x"', de: '"' }))).toBe('x"\t"\n');
+    expect(new PairWriter('deepl', ['en', 'de']).row(entry('q4', { en: 'door', de: '"Tür"' }))).toBe('door,"""Tür""",EN,DE\n');
+  });
+});
+
 describe('a DeepL file read by its codes, the codes made the glossary keys', () => {
   const file = () => parseGlossaryFile('bank,Bank,EN,DE\ndoor,Tür,EN,DE\n', 'deepl.csv');
 
