@@ -31,7 +31,9 @@ describe('PairWriter', () => {
     for (const bad of ['a\tb', 'a\u0085b', 'a\u2028b', 'a\u007fb']) {
       expect(() => new PairWriter('tsv-pair', ['en', 'de']).row(entry('ge_1', { en: 'x', de: bad }))).toThrow(/^entry "ge_1": its "de" term .* holds U\+[0-9A-F]{4} \(a tab, a line break or another control character\), which --format tsv-pair cannot carry$/s);
     }
-    expect(() => new PairWriter('deepl', ['pt-BR', 'pt-PT'])).toThrow(UsageError);
+    expect(() => new PairWriter('deepl', ['pt-BR', 'pt-PT'])).toThrow(
+      new UsageError('--languages pt-BR,pt-PT: DeepL names both PT (its glossaries have no regional variants), so they cannot be a DeepL pair'),
+    );
     // tsv-pair has no such limit: the keys are written as they are.
     expect(new PairWriter('tsv-pair', ['pt-BR', 'pt-PT']).row(entry('a', { 'pt-BR': 'ônibus', 'pt-PT': 'autocarro' }))).toBe('ônibus\tautocarro\n');
   });
@@ -74,6 +76,8 @@ describe('PairWriter at its edges', () => {
     expect(err?.hint).toBe('export it with --format json or tbx, or correct the term');
     expect(tsv.row(entry('q2', { en: '"door', de: 'a "b" c' }))).toBe('"door\ta "b" c\n');
     expect(tsv.row(entry('q3', { en: 'x"', de: '"' }))).toBe('x"\t"\n');
+    expect(tsv.row(entry('q5', { en: 'say "hi"', de: '"hallo" sagen' }))).toBe('say "hi"\t"hallo" sagen\n');
+    expect(() => tsv.row(entry('q6', { en: '"gate"', de: 'Tor' }))).toThrow('entry "q6": its "en" term "\\"gate\\"" is wholly in quotes');
     expect(new PairWriter('deepl', ['en', 'de']).row(entry('q4', { en: 'door', de: '"Tür"' }))).toBe('door,"""Tür""",EN,DE\n');
   });
 });
