@@ -475,7 +475,8 @@ export class Journal {
     let stillStale = true;
     try {
       const h = JSON.parse(moved) as Holder;
-      stillStale = !(h.host === hostname() && alive(h.pid));
+      // Judged as `holder` judges it: a holder on another host is never stale here.
+      if (typeof h.pid === 'number' && typeof h.host === 'string') stillStale = h.host === hostname() && !alive(h.pid);
     } catch {
       // unreadable: it was the stale one
     }

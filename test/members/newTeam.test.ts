@@ -3,9 +3,13 @@
 // sandbox: the members its creation is sent with, the plan's words, an answer that proves
 // nothing settled by the listing and never sent again, the read-back, the members the service
 // adds itself, and the report, summary and tally of each end.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
 import { Context } from '../../src/context.js';
+import { Journal } from '../../src/journal/journal.js';
 import type { UserEntry } from '../../src/model/users.js';
 import { membersDomain } from '../../src/members/change.js';
 import { creationMembers, newTeamDomain, organizationMembers, type OrganizationMembers } from '../../src/members/newTeam.js';
@@ -32,13 +36,13 @@ async function setup(options: { creatorJoins?: boolean } = {}) {
 
 const settings = { force: false, batchSize: 100, concurrency: 4 };
 
-async function domain(rows: UserEntry[], options: { prune?: boolean; title?: string; holdBack?: HoldBackRun } = {}) {
+async function domain(rows: UserEntry[], options: { prune?: boolean; title?: string; holdBack?: HoldBackRun; journal?: Journal } = {}) {
   const streams = fakeStreams();
   const ctx = new Context({ streams, env: {} }, { color: false, yes: true });
   const c = client as ApiClient;
   const members = await organizationMembers(c, 'acme');
   const title = options.title ?? 'Data Platform';
-  const journal = await heldJournal('https://api.example.test/v1', 'acme');
+  const journal = options.journal ?? (await heldJournal('https://api.example.test/v1', 'acme'));
   const d = newTeamDomain(ctx, { client: c, baseUrl: 'https://api.example.test/v1', org: 'acme', title, rows, members, command: 'members sync', settings, prune: options.prune ?? false, journal, ...(options.holdBack ? { holdBack: options.holdBack } : {}) });
   // The members domain the new team is planned with (from an empty team), to compare with.
   const planned = membersDomain(ctx, { client: c, baseUrl: 'https://api.example.test/v1', org: 'acme', team: title, command: 'members sync', current: [], plan: planMembers([], { roster: rows, prune: options.prune ?? false }), named: rows.map(refOfEntry), settings });
@@ -252,6 +256,33 @@ describe('a creation whose answer proves nothing', () => {
     const units = planned.work().units;
     expect(view.tally).toEqual({ total: units, applied: 0, failed: units, unknown: units, unexplained: 0, unverifiable: false, firstFailure: message });
     expect(view.doc).toEqual(planned.planned().doc);
+  });
+
+  it('recorded in the journal before it is sent: kept as unknown while it may still land, forgotten once made or refused', async () => {
+    const { sandbox } = await setup();
+    const base = 'https://api.example.test/v1';
+    // Each answer in a config folder of its own; what the journal's file holds after the run.
+    const recorded = async (answer: 'reset' | 'refuse' | 'applyThenReset') => {
+      const config = mkdtempSync(join(tmpdir(), 'teamctl-newteam-'));
+      sandbox.clearIntercepts();
+      sandbox.intercept((req) => {
+        if (req.method !== 'PUT' || req.path !== '/v1/orgs/acme/teams') return undefined;
+        return answer === 'refuse' ? { kind: 'respond', status: 422, body: { error: { code: 422, message: 'bad title' } } } : { kind: answer };
+      });
+      const journal = await Journal.open(config, base, 'acme', { wait: false, onWait: () => {} });
+      try {
+        await (await domain([byId(uid(5))], { journal })).execute();
+      } finally {
+        await journal.close();
+      }
+      return (await Journal.open(config, base, 'acme')).writes('team').map((w) => [w.title, w.outcome]);
+    };
+    expect(await recorded('reset')).toEqual([['Data Platform', 'unknown']]);
+    expect(titled('Data Platform')).toEqual([]);
+    expect(await recorded('refuse')).toEqual([]);
+    expect(await recorded('applyThenReset')).toEqual([]);
+    expect(titled('Data Platform')).toHaveLength(1);
+    expect(creations()).toHaveLength(3);
   });
 
   it('two teams of that title already: none is taken for it', async () => {

@@ -479,6 +479,10 @@ describe('reading the organization', () => {
     const c = client as ApiClient;
     expect(await callerOf(c, members)).toStrictEqual({ id: 'u-sandbox-admin', role: 'edit' });
     expect(await callerOf(c, [])).toStrictEqual({ id: 'u-sandbox-admin' });
+    // Found by id among others, whatever their order.
+    const other = { id: 'u-other', email: 'o@example.com', role: 'admin' as const, disabled: false };
+    expect(await callerOf(c, [other, ...members])).toStrictEqual({ id: 'u-sandbox-admin', role: 'edit' });
+    expect(await callerOf(c, [other])).toStrictEqual({ id: 'u-sandbox-admin' });
   });
 
   it('plannedOrganization: the members and the caller read, the plan made of them, its two parts', async () => {
