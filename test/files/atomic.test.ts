@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { checkWritable, openAtomic, writeFileAtomic } from '../../src/files/atomic.js';
+import { checkWritable, openAtomic, sameFile, whyNotWritable, writeFailure, writeFileAtomic } from '../../src/files/atomic.js';
 import { addSecret } from '../../src/redact.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'teamctl-atomic-'));
@@ -126,5 +126,81 @@ describe('overwrite: false', () => {
     await writeFileAtomic(there, 'mine\n', 'there.csv', { overwrite: false });
     expect(statSync(there).mtimeMs).toBe(before);
     expect(readdirSync(d).sort()).toEqual(['late.csv', 'new.csv', 'there.csv']);
+  });
+});
+
+describe('why a file cannot be written, in words a person can act on', () => {
+  const failure = (code: string, message = `${code}: failed\nat a stack line`): NodeJS.ErrnoException => Object.assign(new Error(message), { code });
+
+  it('each cause of the file system by its name, in one line; an unknown one by the first line of its message', async () => {
+    const d = dir();
+    const cases: [string, string][] = [
+      ['EACCES', `no permission to write in ${d}`],
+      ['EPERM', `no permission to write in ${d}`],
+      ['EROFS', `${d} is on a read-only file system`],
+      ['ENOSPC', `no space left in ${d}`],
+      ['EDQUOT', `the disk quota is used up in ${d}`],
+      ['EFBIG', 'the file is larger than the file system (or a limit on file sizes) allows'],
+      ['EIO', `an input/output error on the disk of ${d}`],
+      ['EWHATEVER', 'EWHATEVER: failed'],
+    ];
+    for (const [code, words] of cases) expect(await whyNotWritable(failure(code), d)).toBe(words);
+    expect(await whyNotWritable('a string thrown', d)).toBe('a string thrown');
+  });
+
+  it('ENOENT or ENOTDIR says whether the folder is missing, is a file, or takes no file', async () => {
+    const d = dir();
+    const file = join(d, 'plain');
+    writeFileSync(file, '');
+    for (const code of ['ENOENT', 'ENOTDIR']) {
+      expect(await whyNotWritable(failure(code), join(d, 'missing'))).toBe(`the folder ${join(d, 'missing')} does not exist`);
+      expect(await whyNotWritable(failure(code), file)).toBe(`${file} is not a folder`);
+      expect(await whyNotWritable(failure(code), d)).toBe(`files cannot be created in ${d}`);
+    }
+  });
+
+  it('writeFailure: `cannot write <what>: <why>` as a usage error keeping its cause; an error teamctl already explained comes as it is', async () => {
+    const d = dir();
+    const cause = failure('ENOSPC');
+    const err = await writeFailure(cause, 'the report r.csv', d);
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toBe(`cannot write the report r.csv: no space left in ${d}`);
+    expect(err.cause).toBe(cause);
+    const said = new UsageError('already said');
+    expect(await writeFailure(said, 'x', d)).toBe(said);
+  });
+});
+
+describe('the target of a write', () => {
+  it('a link to a missing file is refused; one of teamctl own files that is a link is refused; a file in a folder that is a file is new', async () => {
+    const d = dir();
+    symlinkSync(join(d, 'nowhere'), join(d, 'dangling'));
+    await expect(writeFileAtomic(join(d, 'dangling'), 'x', 'the report')).rejects.toThrow('the report: is a symbolic link to a missing file');
+    writeFileSync(join(d, 'real'), 'old');
+    symlinkSync(join(d, 'real'), join(d, 'linked'));
+    await expect(writeFileAtomic(join(d, 'linked'), 'x', 'the journal', { own: true })).rejects.toThrow('the journal: is a symbolic link, which teamctl does not follow for its own files');
+    expect(readFileSync(join(d, 'real'), 'utf8')).toBe('old');
+    writeFileSync(join(d, 'afile'), '');
+    await expect(writeFileAtomic(join(d, 'afile', 'r.csv'), 'x', 'the report')).rejects.toThrow(`cannot write the report: ${join(d, 'afile')} is not a folder`);
+  });
+
+  it('sameFile: one file under two names (a link, a hard link), or two paths to a file not there yet; not two files', async () => {
+    const d = dir();
+    writeFileSync(join(d, 'a'), '');
+    writeFileSync(join(d, 'b'), '');
+    symlinkSync(join(d, 'a'), join(d, 'to-a'));
+    execFileSync('ln', [join(d, 'a'), join(d, 'hard-a')]);
+    expect(await sameFile(join(d, 'a'), join(d, 'to-a'))).toBe(true);
+    expect(await sameFile(join(d, 'a'), join(d, 'hard-a'))).toBe(true);
+    expect(await sameFile(join(d, 'new'), join(d, '.', 'new'))).toBe(true);
+    expect(await sameFile(join(d, 'a'), join(d, 'b'))).toBe(false);
+    expect(await sameFile(join(d, 'a'), join(d, 'new'))).toBe(false);
+  });
+
+  it('checkWritable makes and removes a file, leaving the folder as it was; a directory in the place is refused', async () => {
+    const d = dir();
+    await checkWritable(join(d, 'r.csv'), 'the report');
+    expect(readdirSync(d)).toEqual([]);
+    await expect(checkWritable(d, 'the report')).rejects.toThrow('the report: is a directory');
   });
 });
