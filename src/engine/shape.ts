@@ -30,6 +30,12 @@ export function wholeNumber(value: Json, path: string, min = 0): number {
   return value;
 }
 
+/** A number of days as `--reinvite-after` takes it: 0 to 3650, a fraction too. */
+export function days(value: Json, path: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 3650) throw new ShapeError(`${path} is not a number of days from 0 to 3650`);
+  return value;
+}
+
 export function boolean(value: Json, path: string): boolean {
   if (typeof value !== 'boolean') throw new ShapeError(`${path} is not true or false`);
   return value;

@@ -5,7 +5,7 @@ import { savedFiles, withTeamFiles } from '../engine/teamFiles.js';
 import type { Context } from '../context.js';
 import { remakePlan, type PlanFile } from '../engine/planFile.js';
 import { runChange, type ChangeDomain, type SavedPlanRun } from '../engine/run.js';
-import { ShapeError, array, boolean, checked, object, oneOf, string, stringOrNull, wholeNumber, type Json } from '../engine/shape.js';
+import { ShapeError, array, boolean, checked, days, object, oneOf, string, stringOrNull, wholeNumber, type Json } from '../engine/shape.js';
 import { GuardError } from '../errors.js';
 import { organizationRoles, organizationState, type OrgChange, type OrgPlan, type OrganizationRole } from '../plan/organization.js';
 import { organizationParts, orgMembersDomain, type OrgPlanBody } from './members.js';
@@ -66,7 +66,7 @@ function invitationsBody(value: Json): InvitationsPlanBody {
       return { email: email(pending.email, `body.invitations.pending[${i}].email`), invitedAt: string(pending.invitedAt, `body.invitations.pending[${i}].invitedAt`) };
     }),
     sso: boolean(o.sso, 'body.invitations.sso'),
-    reinviteAfterDays: wholeNumber(o.reinviteAfterDays, 'body.invitations.reinviteAfterDays'),
+    reinviteAfterDays: days(o.reinviteAfterDays, 'body.invitations.reinviteAfterDays'),
     batchSize: wholeNumber(o.batchSize, 'body.invitations.batchSize', 1),
     concurrency: wholeNumber(o.concurrency, 'body.invitations.concurrency', 1),
   };

@@ -207,6 +207,15 @@ describe('exactly once', () => {
     expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
   });
 
+  it('a saved invitation plan made with --reinvite-after 0.5 applies: a fraction of a day is a number of days', async () => {
+    const { env, configDir } = await start();
+    const plan = join(mkdtempSync(join(tmpdir(), 'teamctl-once-')), 'plan.json');
+    expect((await runCli(['members', 'add', 'new.hire@example.com', '--invite', '--reinvite-after', '0.5', '--plan-out', plan], { env, configDir })).code).toBe(0);
+    const applied = await runCli(['apply', plan], { env, configDir });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(sb().sandbox.store.invitationsSent('lab', 'new.hire@example.com')).toBe(1);
+  });
+
   it('a removal answered 202 through `apply` of a saved plan is recorded: the same plan applied again, and a new one, request nothing more', async () => {
     const { env, configDir } = await start({ callerRole: 'read' });
     const plan = join(mkdtempSync(join(tmpdir(), 'teamctl-once-')), 'plan.json');

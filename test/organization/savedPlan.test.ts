@@ -80,10 +80,10 @@ describe('saved organization plans', () => {
 
   it('takes the smallest numbers each field allows', () => {
     const b = full();
-    b.invitations = { ...b.invitations, reinviteAfterDays: 0, batchSize: 1, concurrency: 1 };
+    b.invitations = { ...b.invitations, reinviteAfterDays: 0.5, batchSize: 1, concurrency: 1 };
     b.options = { ...b.options, concurrency: 1 };
     const read = orgPlanBody(b);
-    expect([read.invitations?.reinviteAfterDays, read.invitations?.batchSize, read.invitations?.concurrency, read.options.concurrency]).toEqual([0, 1, 1, 1]);
+    expect([read.invitations?.reinviteAfterDays, read.invitations?.batchSize, read.invitations?.concurrency, read.options.concurrency]).toEqual([0.5, 1, 1, 1]);
   });
 
   it('names the body itself when it is not an object', () => {
@@ -167,7 +167,8 @@ describe('saved organization plans', () => {
     ['body.invitations.pending[0].email', 'is not a string', (b) => delete b.invitations.pending[0].email],
     ['body.invitations.pending[0].invitedAt', 'is not a string', (b) => (b.invitations.pending[0].invitedAt = 0)],
     ['body.invitations.sso', 'is not true or false', (b) => (b.invitations.sso = null)],
-    ['body.invitations.reinviteAfterDays', 'is not a whole number of at least 0', (b) => (b.invitations.reinviteAfterDays = -1)],
+    ['body.invitations.reinviteAfterDays', 'is not a number of days from 0 to 3650', (b) => (b.invitations.reinviteAfterDays = -1)],
+    ['body.invitations.reinviteAfterDays', 'is not a number of days from 0 to 3650', (b) => (b.invitations.reinviteAfterDays = 3650.5)],
     ['body.invitations.batchSize', 'is not a whole number of at least 1', (b) => (b.invitations.batchSize = 0)],
     ['body.invitations.concurrency', 'is not a whole number of at least 1', (b) => (b.invitations.concurrency = 0)],
   ] as [string, string, Edit][])('names %s when it is wrong', (path, words, edit) => {
