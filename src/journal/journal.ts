@@ -478,7 +478,10 @@ export class Journal {
       // Judged as `holder` judges it: a holder on another host is never stale here.
       if (typeof h.pid === 'number' && typeof h.host === 'string') stillStale = h.host === hostname() && !alive(h.pid);
     } catch {
-      // unreadable: it was the stale one
+      // Not written yet, or never: judged by its age as `holder` judges it; one just created is a
+      // live run's, between creating its lock and writing its name.
+      const info = await stat(aside).catch(() => undefined);
+      stillStale = info === undefined || Date.now() - info.mtimeMs > 10_000;
     }
     // A live lock taken between our look and the rename goes back where it was.
     if (!stillStale) await link(aside, this.lockPath).catch(() => {});

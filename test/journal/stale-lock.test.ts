@@ -41,6 +41,24 @@ describe('a stale lock', () => {
     expect(readdirSync(dirname(lockFile)).filter((f) => f.includes('.lock'))).toEqual([`${first.path.split('/').pop()}.lock`]);
   });
 
+  it('taken meanwhile by a run that has not written its name yet (an empty lock just made): put back, not broken', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamctl-journal-'));
+    const first = await Journal.open(dir, base, 'acme', lock);
+    const lockFile = `${first.path}.lock`;
+    await first.close();
+    writeFileSync(lockFile, JSON.stringify({ pid: 2 ** 30, host: hostname(), startedAt: '2026-11-22T12:00:00.000Z' }));
+    vi.mocked(rename).mockImplementationOnce(async (from, to) => {
+      writeFileSync(String(from), '');
+      renameSync(String(from), String(to));
+    });
+    await expect(Journal.open(dir, base, 'acme', lock)).rejects.toThrow(GuardError);
+    expect(readFileSync(lockFile, 'utf8')).toBe('');
+    // Once more than 10 s old, an empty lock is a run that died before writing it: broken.
+    const old = new Date(Date.now() - 11_000);
+    utimesSync(lockFile, old, old);
+    await (await Journal.open(dir, base, 'acme', lock)).close();
+  });
+
   it('taken meanwhile by a run on another host (a shared config folder): put back, never broken', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'teamctl-journal-'));
     const first = await Journal.open(dir, base, 'acme', lock);
