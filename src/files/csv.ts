@@ -37,6 +37,12 @@ export interface DelimitedFile {
   rows: DelimitedRow[];
 }
 
+/**
+ * A check of each row as a reader makes it, `where` naming the file as its problems do (a bound on
+ * what one file may hold): it throws an InputFileError to stop the reading there.
+ */
+export type RowCheck = (row: DelimitedRow, where: string) => void;
+
 const delimiters = [',', ';', '\t'] as const;
 
 /** The delimiter is whichever of `,` `;` tab occurs most in the first line, outside quotes. */
@@ -90,24 +96,26 @@ const parserWords: Record<string, string> = {
 };
 
 /** Parses the text of a delimited file. Throws InputFileError (with the line) on broken quoting. */
-export function parseDelimited(text: string, file: string): DelimitedFile;
+export function parseDelimited(text: string, file: string, options?: { check?: RowCheck }): DelimitedFile;
 /**
  * With `recover`, broken quoting does not stop the reading: the broken line is reported in
  * `problems` and the rows around it are read, so a roster's other errors are reported with it
  * (`teamctl help rosters`, "The roster"). Nothing may be sent while `problems` holds any.
  */
-export function parseDelimited(text: string, file: string, options: { recover: true }): DelimitedFile & { problems: FileProblem[] };
-export function parseDelimited(text: string, file: string, options?: { recover: true }): DelimitedFile & { problems?: FileProblem[] } {
+export function parseDelimited(text: string, file: string, options: { recover: true; check?: RowCheck }): DelimitedFile & { problems: FileProblem[] };
+export function parseDelimited(text: string, file: string, options?: { recover?: true; check?: RowCheck }): DelimitedFile & { problems?: FileProblem[] } {
   // One record delimiter makes csv-parse's line counting exact; a CRLF inside a quoted field
   // becomes LF, which no caller distinguishes.
   const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const firstLine = normalised.split('\n').find((l) => l.trim() !== '') ?? '';
+  // (Found without splitting the whole text into lines.)
+  const firstLine = /(?:^|\n)([^\n]*?\S[^\n]*)/.exec(normalised)?.[1] ?? '';
   // A `.tsv` is tab-separated whatever its first line holds (`a, b<TAB>c` has as many commas).
   const delimiter = /\.tsv$/i.test(file) ? '\t' : detectDelimiter(firstLine);
   // Tab-separated text is not RFC 4180 (see the decisions above): read line by line.
-  if (delimiter === '\t') return { file, delimiter, rows: tsvRows(normalised), ...(options?.recover ? { problems: [] } : {}) };
+  const check = options?.check === undefined ? undefined : (row: DelimitedRow) => options.check?.(row, file);
+  if (delimiter === '\t') return { file, delimiter, rows: tsvRows(normalised, check), ...(options?.recover ? { problems: [] } : {}) };
   if (!options?.recover) {
-    const read = readRecords(normalised, delimiter, 0);
+    const read = readRecords(normalised, delimiter, 0, check);
     if ('problem' in read) throw new InputFileError([{ file, ...read.problem }]);
     return { file, delimiter, rows: read.rows };
   }
@@ -119,7 +127,7 @@ export function parseDelimited(text: string, file: string, options?: { recover: 
   // Bounded by the number of problems an error lists.
   const readRange = (from: number, to: number): void => {
     if (problems.length >= InputFileError.maxListed) return;
-    const read = readRecords(lines.slice(from, to).join('\n'), delimiter, from);
+    const read = readRecords(lines.slice(from, to).join('\n'), delimiter, from, check);
     if (!('problem' in read)) {
       rows.push(...read.rows);
       return;
@@ -138,7 +146,7 @@ export function parseDelimited(text: string, file: string, options?: { recover: 
  * before the next tab or the line's end, its inner quotes doubled, is quoted as Excel writes it
  * (`"a ""b"""` is `a "b"`, `"a<TAB>b"` one cell).
  */
-export function tsvRows(text: string): DelimitedRow[] {
+export function tsvRows(text: string, check?: (row: DelimitedRow) => void): DelimitedRow[] {
   const rows: DelimitedRow[] = [];
   text.split('\n').forEach((line, i) => {
     const cells: string[] = [];
@@ -161,7 +169,9 @@ export function tsvRows(text: string): DelimitedRow[] {
       }
     }
     if (cells.every((c) => c.trim() === '')) return;
-    rows.push({ line: i + 1, cells });
+    const row = { line: i + 1, cells };
+    check?.(row);
+    rows.push(row);
   });
   return rows;
 }
@@ -171,7 +181,17 @@ export function tsvRows(text: string): DelimitedRow[] {
  * Each record becomes its row as it is parsed (csv-parse's `on_record`), so no record is held with
  * csv-parse's own information about it (test/bench/README.md, "Hostile spreadsheets").
  */
-function readRecords(text: string, delimiter: DelimitedFile['delimiter'], offset: number): { rows: DelimitedRow[] } | { problem: { line: number; message: string } } {
+function readRecords(
+  text: string,
+  delimiter: DelimitedFile['delimiter'],
+  offset: number,
+  check: ((row: DelimitedRow) => void) | undefined,
+): { rows: DelimitedRow[] } | { problem: { line: number; message: string } } {
+  // csv-parse builds an error, a stack trace with it, for every record whose number of cells
+  // differs from the first record's, even when told to take such records: no trace is taken while
+  // it parses (test/bench/README.md, "Glossary files past any term base").
+  const traces = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     const options: Options<DelimitedRow, string[]> = {
       delimiter,
@@ -189,17 +209,23 @@ function readRecords(text: string, delimiter: DelimitedFile['delimiter'], offset
         // cells hold line breaks (every break is LF by now).
         let breaks = 0;
         for (const cell of record) for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) breaks++;
-        return { line: offset + info.lines - breaks, cells: record };
+        const row = { line: offset + info.lines - breaks, cells: record };
+        check?.(row);
+        return row;
       },
     };
     // (csv-parse's types give `on_record` its own record type only with `columns`, unused here.)
     return { rows: parse(text, options as unknown as Options) as unknown as DelimitedRow[] };
   } catch (err) {
+    // A check's refusal (csv-parse hands back what on_record throws).
+    if (err instanceof InputFileError) throw err;
     const e = err as { lines?: number; message?: string; code?: string };
     const message = parserWords[String(e.code)] ?? String(err);
     // csv-parse reports an unclosed quote at the end of the file; name the line it opens on.
     const line = (e.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuoteLine(text, delimiter) : undefined) ?? e.lines ?? 1;
     return { problem: { line: offset + line, message: `invalid CSV: ${message}` } };
+  } finally {
+    Error.stackTraceLimit = traces;
   }
 }
 
@@ -468,10 +494,24 @@ export async function readTextFile(file: string, cwd?: string, opts: Omit<Bounde
   return textOfChunks(readCheckedChunks(file, { ...opts, cwd }));
 }
 
-/** The whole text of checked chunks, their bytes held until the end (outside the JavaScript heap). */
-export async function textOfChunks(chunks: AsyncIterable<{ bytes: Buffer }>, first: Buffer[] = []): Promise<string> {
+/**
+ * The whole text of checked chunks, their bytes held until the end (outside the JavaScript heap).
+ * `bound`: the most bytes (UTF-8) taken, and what is said past them.
+ */
+export async function textOfChunks(chunks: AsyncIterable<{ bytes: Buffer }>, first: Buffer[] = [], bound?: { maxBytes: number; file: string; what: string }): Promise<string> {
   let held = first;
-  for await (const { bytes } of chunks) held.push(bytes);
+  let size = 0;
+  const take = (bytes: Buffer): void => {
+    size += bytes.length;
+    if (bound !== undefined && size > bound.maxBytes) {
+      throw new InputFileError([{ file: bound.file, line: 0, message: `${bound.what} is larger than ${bound.maxBytes / 1024 / 1024} MB; nothing was sent` }]);
+    }
+  };
+  first.forEach(take);
+  for await (const { bytes } of chunks) {
+    take(bytes);
+    held.push(bytes);
+  }
   const bytes = Buffer.concat(held);
   held = [];
   return bytes.toString('utf8');

@@ -4,7 +4,7 @@
 import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import type { DelimitedFile } from './csv.js';
+import type { DelimitedFile, RowCheck } from './csv.js';
 
 /** Whether `path` is read as an `.xlsx`. Never throws: a file that cannot be read is the text reader's to report. */
 export async function isXlsx(path: string, cwd?: string): Promise<boolean> {
@@ -25,10 +25,10 @@ export async function isXlsx(path: string, cwd?: string): Promise<boolean> {
   }
 }
 
-/** One sheet of an `.xlsx` as rows, through the reader loaded only now. */
-export async function readSpreadsheet(path: string, sheet: string | undefined, cwd?: string): Promise<DelimitedFile> {
+/** One sheet of an `.xlsx` as rows, through the reader loaded only now; `check` sees each row as it is read. */
+export async function readSpreadsheet(path: string, sheet: string | undefined, cwd?: string, check?: RowCheck): Promise<DelimitedFile> {
   const { readXlsxSheet } = await import('./xlsx/read.js');
-  return readXlsxSheet(path, { sheet, cwd });
+  return readXlsxSheet(path, { sheet, cwd, check });
 }
 
 /** `--sheet` given for a file that is no `.xlsx`. */

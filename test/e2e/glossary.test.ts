@@ -165,6 +165,19 @@ describe('glossary import', () => {
     expect(since(mark)).toEqual([]);
   });
 
+  it('a file past 100,000 entries: exit 2 on the line of the first past them, and nothing sent', async () => {
+    const { org, env } = newOrg();
+    apply(org, [{ type: 'insert', translations: { en: 'bank', fr: 'banque' } }]);
+    const rows = Array.from({ length: 100_001 }, (_, i) => `term ${i},terme ${i}`);
+    const big = writeFile('past-the-bound.csv', `en,fr\n${rows.join('\n')}\n`);
+    const mark = s.sandbox.requests.length;
+    const r = await runCli(['glossary', 'sync', big, '--prune', '--yes'], { env });
+    expect(r.code).toBe(2);
+    expect(since(mark)).toEqual([]);
+    expect(entriesOf(org).map((e) => e.translations)).toEqual([{ en: 'bank', fr: 'banque' }]);
+    expect(r.stderr).toContain('past-the-bound.csv:100002: a glossary file holds at most 100,000 entries');
+  });
+
   it('a batch the service applied but whose answer was lost: no duplicate, nothing missing', async () => {
     const { org, env } = newOrg();
     const { path, expected } = bigFile();

@@ -5,6 +5,7 @@
 import { parseDelimited, readCheckedChunks, textOfChunks } from '../csv.js';
 import { glossaryJsonRows, looksLikeJson, termMap, termMapRows } from '../json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from '../spreadsheet.js';
+import { glossaryBound, glossaryBounds } from './bound.js';
 import { fromDelimited, type GlossaryFile, type GlossaryReadOptions } from './rows.js';
 
 export type { GlossaryFile, GlossaryReadOptions };
@@ -23,16 +24,18 @@ export function parseGlossaryFile(text: string, file: string, opts: GlossaryRead
   if (looksLikeJson(text)) {
     // A plain map of term: translation pairs, its two languages named by --languages.
     const pairs = termMap(text);
-    if (pairs !== undefined) return fromDelimited(termMapRows(pairs, file, opts.languages), opts, true, 'language key');
-    return fromDelimited(glossaryJsonRows(text, file), opts, true, 'language key');
+    const rows = pairs !== undefined ? termMapRows(pairs, file, opts.languages) : glossaryJsonRows(text, file);
+    const check = glossaryBound(true, opts.bounds);
+    for (const row of rows.rows) check(row, file);
+    return fromDelimited(rows, opts, true, 'language key');
   }
-  return fromDelimited(parseDelimited(text, file), opts);
+  return fromDelimited(parseDelimited(text, file, { check: glossaryBound(true, opts.bounds) }), opts);
 }
 
 /** Reads a glossary file: an .xlsx, CSV (or `;`/tab), or XML by its extension or first character. */
 export async function readGlossaryFile(path: string, opts: GlossaryReadOptions = {}, cwd?: string): Promise<GlossaryFile> {
   // An .xlsx: its sheet's rows, through the same layouts and checks (`teamctl help glossary-files`, "Spreadsheets (.xlsx)").
-  if (await isXlsx(path, cwd)) return fromDelimited(await readSpreadsheet(path, opts.sheet, cwd), opts);
+  if (await isXlsx(path, cwd)) return fromDelimited(await readSpreadsheet(path, opts.sheet, cwd, glossaryBound(true, opts.bounds)), opts);
   if (opts.sheet !== undefined) throw sheetWithoutXlsx(path);
   // (A CSV that is not UTF-8 is told to name its encoding, --encoding.)
   const chunks = readCheckedChunks(path, { cwd, encodingFlag: true, ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }) });
@@ -47,7 +50,11 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
     }
     return xmlGlossaryFile(pieces(), path, opts);
   }
-  const text = await textOfChunks(chunks, first.done === true ? [] : [first.value.bytes]);
+  const text = await textOfChunks(chunks, first.done === true ? [] : [first.value.bytes], {
+    maxBytes: (opts.bounds ?? glossaryBounds).textBytes,
+    file: path,
+    what: 'a CSV, TSV or JSON glossary file',
+  });
   // (A first chunk of blanks only: the text is whole already.)
   if (looksLikeXml(path, text)) return xmlGlossaryFile(text, path, opts);
   return parseGlossaryFile(text, path, opts);
@@ -57,7 +64,7 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
 async function xmlGlossaryFile(text: string | AsyncIterable<string>, path: string, opts: GlossaryReadOptions): Promise<GlossaryFile> {
   // Loaded only for XML files: the XML parser costs nothing to a CSV import.
   const { conceptRows } = await import('./xml.js');
-  const { rows, warnings } = await conceptRows(text, path);
+  const { rows, warnings } = await conceptRows(text, path, glossaryBound(false, opts.bounds));
   const file = fromDelimited(rows, opts, true);
   return { ...file, warnings: [...warnings, ...file.warnings] };
 }

@@ -39,6 +39,7 @@ import { refuseNulCells, type DelimitedFile } from '../csv.js';
 import { deeplCode } from './headerless.js';
 import { isLanguageHeader, recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
 import { flagOf, StatusTally, statusOf, type Verdict } from './status.js';
+import type { GlossaryBounds } from './bound.js';
 
 export interface GlossaryFile {
   rows: GlossaryRow[];
@@ -71,6 +72,8 @@ export interface GlossaryReadOptions {
   sheet?: string;
   /** `--encoding <label>`: a CSV's encoding, as TextDecoder names it (default UTF-8). */
   encoding?: string;
+  /** How much the file may hold (default glossaryBounds; tests give smaller ones). */
+  bounds?: GlossaryBounds;
 }
 
 /** The service's published limit on one translation. */

@@ -12,7 +12,7 @@
 //   subset (where entities are declared) is refused, and so is any undefined entity: no external
 //   entities, no expansion bombs.
 import { InputFileError, type FileProblem } from '../../errors.js';
-import type { DelimitedFile } from '../csv.js';
+import type { DelimitedFile, RowCheck } from '../csv.js';
 import { normaliseCell } from '../../model/entries.js';
 import { escapedCell } from '../cells.js';
 import { multiTermLanguage } from './multiterm.js';
@@ -102,10 +102,10 @@ const detailed = 20;
  * concept becomes its row when it closes, so neither the whole text nor the parsed concepts are
  * held (`teamctl help reliability`, "Bounded input").
  */
-export async function conceptRows(text: string | AsyncIterable<string>, file: string): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
+export async function conceptRows(text: string | AsyncIterable<string>, file: string, check?: RowCheck): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
   const { SaxesParser } = await import('saxes');
   const parser = new SaxesParser(); // (it counts lines whatever its options)
-  const reader = new ConceptReader(file, () => parser.line);
+  const reader = new ConceptReader(file, () => parser.line, check);
   parser.on('doctype', (doctype) => reader.doctype(doctype));
   parser.on('opentag', (tag) => reader.open(tag.name, tag.attributes as Record<string, string | undefined>));
   parser.on('text', (t) => reader.text(t));
@@ -166,6 +166,8 @@ class ConceptReader {
   constructor(
     private readonly file: string,
     private readonly line: () => number,
+    /** Each concept's row as it is made (a bound on what the file may hold). */
+    private readonly check: RowCheck | undefined,
   ) {}
 
   /**
@@ -232,7 +234,9 @@ class ConceptReader {
     const cells = new Array<string>(this.languages.length + 1).fill('');
     cells[0] = c.id ?? '';
     for (const [i, v] of values) cells[i] = v;
-    this.rows.push({ line: c.line, cells });
+    const row = { line: c.line, cells };
+    this.check?.(row, this.file);
+    this.rows.push(row);
   }
 
   doctype(doctype: string): void {

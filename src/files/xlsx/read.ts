@@ -11,7 +11,7 @@ import { constants } from 'node:fs';
 import { posix } from 'node:path';
 import { resolve } from 'node:path';
 import { InputFileError, type FileProblem } from '../../errors.js';
-import type { DelimitedFile, DelimitedRow } from '../csv.js';
+import type { DelimitedFile, DelimitedRow, RowCheck } from '../csv.js';
 import { oneLine } from '../../output/terminal.js';
 import { FileKindError, openRegular } from '../regular.js';
 import { formatCode, formatValue } from './format.js';
@@ -35,6 +35,8 @@ export interface XlsxReadOptions {
   sheet?: string | undefined;
   cwd?: string | undefined;
   limits?: SheetLimits;
+  /** Each row as it is read (a bound on what the file may hold): throwing stops the reading. */
+  check?: RowCheck | undefined;
 }
 
 /** A problem of the whole file, named by `file`, with nothing sent. */
@@ -244,6 +246,7 @@ interface SheetContext {
   formats: readonly string[];
   date1904: boolean;
   limits: SheetLimits;
+  check: RowCheck | undefined;
 }
 
 /**
@@ -385,7 +388,11 @@ async function sheetRows(zip: ZipFile, part: string, c: SheetContext): Promise<{
         }
         inCell = false;
       } else if (tag === 'row' && inRow) {
-        if (cells.some((v) => v.trim() !== '')) rows.push({ line, cells: cells.slice() });
+        if (cells.some((v) => v.trim() !== '')) {
+          const row = { line, cells: cells.slice() };
+          c.check?.(row, c.where);
+          rows.push(row);
+        }
         inRow = false;
       }
     },
@@ -429,7 +436,7 @@ export async function readXlsxSheet(file: string, opts: XlsxReadOptions = {}): P
     const formats = await cellFormats(zip, book.styles);
     const strings = await sharedStrings(zip, book.sharedStrings, limits.sharedStrings);
     const where = `${file}:${oneLine(chosen.name)}!`;
-    const { rows, problems } = await sheetRows(zip, chosen.part, { where, sheet: chosen.name, strings, formats, date1904: book.date1904, limits });
+    const { rows, problems } = await sheetRows(zip, chosen.part, { where, sheet: chosen.name, strings, formats, date1904: book.date1904, limits, check: opts.check });
     if (problems.length > 0) throw new InputFileError(problems);
     return { file: where, delimiter: ',', rows };
   } catch (err) {

@@ -129,7 +129,10 @@ failures.
   Windows-1252 or Latin-1?) — save the file as UTF-8 (in Excel: "CSV UTF-8")\`.
 - \`--encoding <label>\` reads a CSV or TSV in another encoding (\`windows-1252\`,
   \`shift_jis\`, …). In a TSV a quote inside a cell is a character. An unclosed
-  quote is reported where it opens. Input files are read up to 100 MB.
+  quote is reported where it opens.
+- A file holds at most 100,000 entries and 32,000,000 characters; a CSV, TSV
+  or JSON file is read up to 40 MB, any other up to 100 MB. A file past them
+  is refused on its first row past them (exit 2): split it and import the parts.
 
 ## Spreadsheets (.xlsx)
 

@@ -10,7 +10,8 @@ What teamctl guarantees against a flaky service, and what it cannot:
 - **Bounded input.** Input files (rosters, user lists, glossaries) are read up
   to 100 MB, stopping at the first byte that is not UTF-8: \`--roster
   /dev/urandom\` fails at once with exit 2, nothing sent. A plan file is read up
-  to 128 MB, the config file up to 1 MB; each must be a regular file.
+  to 128 MB, the config file up to 1 MB; each must be a regular file. A
+  glossary file's own bounds are in \`glossary-files\`.
 - **teamctl's own files** (the config file, the journal and its lock, the
   applied-plan records, the completion cache) and every file it writes must be
   regular files or new ones: a FIFO, a device or a directory there is an error
