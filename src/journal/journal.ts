@@ -226,6 +226,16 @@ export class Journal {
     return held.map((w) => ({ title: w.title, until: Date.parse(w.sentAt) + holdBackMs }));
   }
 
+  /**
+   * Settles the recorded removals against the organization's members listed now: a user no longer
+   * a member was removed (by this request or another way), so the record is forgotten and a later
+   * removal of the same user, who may join again, is sent.
+   */
+  async settleRemovals(members: ReadonlySet<string>): Promise<void> {
+    const gone = new Set(this.writes('removal').filter((w) => !members.has(w.user)).map((w) => w.id));
+    if (gone.size > 0) await this.changeWrites((current) => current.filter((w) => !gone.has(w.id)));
+  }
+
   /** Gives recorded writes their outcome; `done` forgets them (their outcome needs no record). */
   async answered(ids: readonly string[], outcome: WriteRecord['outcome'] | 'done'): Promise<void> {
     const which = new Set(ids);

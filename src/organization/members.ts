@@ -194,7 +194,7 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
         if (!r.ok) throw r.error;
         rows.push(r.value);
       }
-      const verified = interrupted() ? false : await readBack(client, org, plan.changes, rows);
+      const verified = interrupted() ? false : await readBack(client, org, plan.changes, rows, input.journal);
       const all = [...rows, ...quietRows(plan, input.part?.quiet)];
       return { ...view(all, `Result for organization ${org}`, false, verified), summary: (report) => summaryOf(rows, report), tally: tallyOf(rows, !verified) };
     },
@@ -281,7 +281,7 @@ function failedRow(c: OrgChange, err: unknown): OrgRow {
  * removal of unknown outcome is applied when the member is gone, and failed (never sent again in
  * this run) when not. A requested removal leaves a member: as it should. False when the read fails.
  */
-async function readBack(client: ApiClient, org: string, changes: readonly OrgChange[], rows: OrgRow[]): Promise<boolean> {
+async function readBack(client: ApiClient, org: string, changes: readonly OrgChange[], rows: OrgRow[], journal: Journal | undefined): Promise<boolean> {
   let now: Map<string, OrgMember>;
   try {
     now = new Map((await readOrgMembers(client, org)).map((m) => [m.id, m]));
@@ -290,6 +290,11 @@ async function readBack(client: ApiClient, org: string, changes: readonly OrgCha
     for (const row of rows) if (row.outcome === 'applied') row.message = `${row.message}; not verified: ${err.message}`;
     return false;
   }
+  // The listing settles the recorded removals of users it no longer holds (under the lock only; a
+  // journal that cannot be written keeps them, which only holds a removal back).
+  if (journal?.locked === true) await journal.settleRemovals(new Set(now.keys())).catch((err: unknown) => {
+    if (!(err instanceof TeamctlError)) throw err;
+  });
   for (const c of changes) {
     // Every change has its row (execute makes one per change).
     const row = rows.find((r) => r.user.id === c.user.id && r.action === what(c)) as OrgRow;

@@ -160,6 +160,28 @@ describe('exactly once', () => {
     expect(sb().sandbox.store.getUser('lab', 'u00005')).toBeDefined();
   });
 
+  it('a removal whose answer was lost, shown applied by the members read back, is settled: the user who joins again is removed again', async () => {
+    const { env, configDir } = await start();
+    const store = sb().sandbox.store;
+    const user = store.getUser('lab', 'u00005') as NonNullable<ReturnType<typeof store.getUser>>;
+    let lost = false;
+    sb().sandbox.intercept((req) => {
+      if (lost || req.method !== 'DELETE' || !req.path.endsWith('/members/u00005')) return undefined;
+      lost = true;
+      return { kind: 'applyThenReset' };
+    });
+    const deletes = (): number => sb().sandbox.requests.filter((q) => q.method === 'DELETE' && q.path.endsWith('/members/u00005')).length;
+    const first = await runCli(['members', 'offboard', 'u00005', '--from-organization', '--yes'], { env, configDir });
+    expect(first.code, first.stderr).toBe(0);
+    expect(store.getUser('lab', 'u00005')).toBeUndefined();
+    expect(deletes()).toBe(1);
+    store.addUser('lab', user);
+    const again = await runCli(['members', 'offboard', 'u00005', '--from-organization', '--yes'], { env, configDir });
+    expect(again.code, again.stderr).toBe(0);
+    expect(deletes()).toBe(2);
+    expect(store.getUser('lab', 'u00005')).toBeUndefined();
+  });
+
   it('--rerequest-after <days> says when a requested removal is asked for again: 0 asks at once, on purpose', async () => {
     const { env, configDir } = await start({ callerRole: 'read' });
     expect((await runCli(['members', 'offboard', 'u00005', '--from-organization', '--yes'], { env, configDir })).code).toBe(6);

@@ -84,6 +84,17 @@ describe('the records in the file', () => {
     });
   });
 
+  it('the members listed settle the removals of users no longer among them, whatever their outcome; the others stay', async () => {
+    const dir = await journalWith(good);
+    await withJournalOf(dir, base, 'lab', lock, async (journal) => {
+      await journal.settleRemovals(new Set(['u2', 'u9']));
+      expect(journal.writes('removal').map((w) => w.id)).toEqual(['r2']);
+      expect([...journal.writes('invitation'), ...journal.writes('team')]).toEqual(good.filter((w) => w.kind !== 'removal'));
+    });
+    const read = await Journal.open(dir, base, 'lab');
+    expect(read.writes('removal').map((w) => w.id)).toEqual(['r2']);
+  });
+
   it('a read-only copy (a dry run) records nothing', async () => {
     const journal = await Journal.open(newDir(), base, 'lab');
     await expect(journal.intend([{ kind: 'team', title: 'Ops' }], new Date())).rejects.toThrow('a write recorded in a journal opened without its lock');

@@ -92,7 +92,8 @@ answer teamctl cannot read, is an unknown outcome (exit 6, never "failed"); a
   teams does this first, whatever its own flags).
 - A removal answered 202 (a request mailed to the organization's admins) is not
   requested again before \`--rerequest-after\` days (default 7; 0 asks again on
-  purpose); the plan shows when it was requested.
+  purpose); the plan shows when it was requested. Once a run lists the user
+  out of the organization, the record is forgotten.
 - A write is sent only under the lock below, \`apply\` of a saved plan too.
 
 **The journal.** Every glossary batch is recorded in the config folder
