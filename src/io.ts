@@ -69,6 +69,41 @@ export interface IOOptions {
   quiet?: boolean;
 }
 
+/** Bytes of one block of kept output. */
+const keptBlockSize = 256 * 1024;
+
+/**
+ * Output kept for --jq as UTF-8, in blocks of 256 KiB filled one after the other: jq reads bytes,
+ * and the whole output kept as one string would be copied into bytes again for it
+ * (test/bench/README.md, "--jq").
+ */
+class KeptBytes {
+  private readonly blocks: Buffer[] = [];
+  /** Bytes used in the last block. */
+  private used = 0;
+
+  add(text: string): void {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let at = 0; at < bytes.length; ) {
+      let block = this.blocks[this.blocks.length - 1];
+      if (block === undefined || this.used === block.length) {
+        block = Buffer.allocUnsafeSlow(keptBlockSize);
+        this.blocks.push(block);
+        this.used = 0;
+      }
+      const copied = bytes.copy(block, this.used, at);
+      at += copied;
+      this.used += copied;
+    }
+  }
+
+  /** The blocks, the last one cut to what it holds. */
+  take(): Uint8Array[] {
+    const last = this.blocks.pop();
+    return last === undefined ? [] : [...this.blocks, last.subarray(0, this.used)];
+  }
+}
+
 export class IO {
   readonly stdoutIsTTY: boolean;
   /** The terminal's width when stdout is one (tables fit it), else undefined. */
@@ -81,7 +116,7 @@ export class IO {
   readonly colorStderr: boolean;
   readonly quiet: boolean;
   /** What stdout would have received, kept for `--jq` (capture()); undefined when written out as it comes. */
-  private captured: string[] | undefined;
+  private captured: KeptBytes | undefined;
   /** True when stdout can take no more (`teamctl … | head`): stop producing data. */
   get stdoutClosed(): boolean {
     return watchStdout(this.streams.stdout).closed;
@@ -134,7 +169,7 @@ export class IO {
   async out(text: string, kind: OutputKind = 'document'): Promise<void> {
     if (text === '') return;
     if (this.captured !== undefined) {
-      this.captured.push(this.clean(text));
+      this.captured.add(this.clean(text));
       return;
     }
     const state = watchStdout(this.streams.stdout);
@@ -165,14 +200,17 @@ export class IO {
    * been): `--jq` filters it once the command is done (`teamctl help formatting`, "Filtering JSON with --jq").
    */
   capture(): void {
-    this.captured = [];
+    this.captured = new KeptBytes();
   }
 
-  /** What out() kept since capture(); out() writes to stdout again. */
-  release(): string {
-    const text = (this.captured ?? []).join('');
+  /**
+   * What out() kept since capture(), as UTF-8 in blocks (none when nothing was written; a
+   * character may be split between two blocks); out() writes to stdout again.
+   */
+  release(): Uint8Array[] {
+    const bytes = this.captured?.take() ?? [];
     this.captured = undefined;
-    return text;
+    return bytes;
   }
 
   /** A line for people on stderr (suppressed by --quiet). */

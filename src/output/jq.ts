@@ -2,6 +2,7 @@
 // to WebAssembly (the jq-wasm package, pinned), run over what a command prints as JSON, as gh's
 // --jq does. Loaded only when --jq is given: every other command line starts without it.
 import { setFlagsFromString } from 'node:v8';
+import type { JqResult } from 'jq-wasm';
 import type { IO } from '../io.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { boundHeapGrowth } from '../heap.js';
@@ -11,8 +12,11 @@ const flags = ['-c', '--'];
 
 export interface JqFilter {
   readonly filter: string;
-  /** Runs the filter over JSON text (one document, or several: NDJSON). */
-  run(json: string): JqOutcome;
+  /**
+   * Runs the filter over JSON text (one document, or several: NDJSON), given as a string or as
+   * UTF-8 bytes in blocks (a character may be split between two).
+   */
+  run(json: string | readonly Uint8Array[]): JqOutcome;
 }
 
 export interface JqOutcome {
@@ -40,13 +44,16 @@ function named(filter: string): string {
 export async function compileJq(filter: string): Promise<JqFilter> {
   if (filter.trim() === '') throw new UsageError('--jq is empty: give a jq filter, like --jq ".[].id"');
   // The command's whole output is kept, then parsed by jq: the heap grows as for the big jobs
-  // (src/heap.ts), and jq's WebAssembly is compiled by Liftoff alone on Node 20, as teamctl's
-  // HTTP parser is there (V8's tier-up of jq's code took ~13 MB more at the peak; on Node 24 it
-  // made no difference): test/bench/README.md, "--jq".
+  // (src/heap.ts), and jq's WebAssembly stays compiled by Liftoff, V8's tier-up of its code (~13
+  // MB more at the peak on Node 20, ~20 MB on Node 24) left out: --liftoff-only on Node 20, as for
+  // teamctl's HTTP parser; later Nodes read that flag at start only, and take instead a tier-up
+  // filter that names no function (test/bench/README.md, "--jq").
   boundHeapGrowth();
-  if (process.versions.node.startsWith('20.')) setFlagsFromString('--liftoff-only');
-  const { loadJq } = await import('jq-wasm');
-  const jq = await loadJq();
+  setFlagsFromString(process.versions.node.startsWith('20.') ? '--liftoff-only' : '--wasm-tier-up-filter=-2');
+  const [{ loadJq }, { StdinFeed, withStdin }] = await Promise.all([import('jq-wasm'), import('./jqStdin.js')]);
+  // jq reads its input from bytes, not from a string jq-wasm would copy (src/output/jqStdin.ts).
+  const stdin = new StdinFeed();
+  const jq = await loadJq(await withStdin(stdin));
   const compiled = jq.raw('', filter, flags);
   if (compiled.exitCode !== 0) {
     const [first = '', ...rest] = compiled.stderr.split('\n');
@@ -56,8 +63,14 @@ export async function compileJq(filter: string): Promise<JqFilter> {
   }
   return {
     filter,
-    run(json: string): JqOutcome {
-      const result = jq.raw(json, filter, flags);
+    run(json: string | readonly Uint8Array[]): JqOutcome {
+      stdin.start(typeof json === 'string' ? [Buffer.from(json, 'utf8')] : json);
+      let result: JqResult;
+      try {
+        result = jq.raw('', filter, flags);
+      } finally {
+        stdin.stop();
+      }
       // Compact JSON is one value a line (a line break in a string is written \n): a string is
       // printed raw, anything else as jq wrote it, numbers' spelling included.
       const out = pieces(result.stdout);
@@ -95,9 +108,9 @@ function* pieces(stdout: string): Generator<string> {
  * filtered, and a filter that fails on it (a listing cut short) adds nothing.
  */
 export async function printFiltered(io: IO, jq: JqFilter, code: number, failed = false): Promise<number> {
-  const text = io.release();
-  if (text === '') return code;
-  const outcome = jq.run(text);
+  const bytes = io.release();
+  if (bytes.length === 0) return code;
+  const outcome = jq.run(bytes);
   for (const piece of outcome.out) await io.out(piece);
   for (const note of outcome.notes) io.info(note);
   if (outcome.error === undefined || failed) return code;

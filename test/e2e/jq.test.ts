@@ -73,6 +73,22 @@ describe('--jq on every JSON output', () => {
     expect(entry.stdout).toBe('καλημέρα 😀\n東京\n4\n["مرحبا"]\nline\nbreak\n');
   });
 
+  it('filters a listing kept in several blocks, characters on their boundaries, as the service holds it', async () => {
+    const { store } = s.sandbox;
+    store.createTeam('acme', 'big-world', 'Big World');
+    // ~1 MB of JSON: kept in four blocks of 256 KiB, characters of 2 to 4 bytes throughout.
+    const users = Array.from({ length: 2000 }, (_, i) =>
+      store.addUser('acme', { id: `u-big-${i}`, displayName: `${unicodeNames[i % unicodeNames.length]} ${i}`, email: `big${i}@example.com`, role: 'read', disabled: false, joinedAt: '2025-01-01T00:00:00.000Z', sso: false, spaces: 0, sites: 0 }),
+    );
+    store.setTeamMembers('acme', 'big-world', users.map((u) => ({ userId: u.id, role: 'member' })));
+    const members = await listDirect<TeamMemberItem>(s.sandbox, '/orgs/acme/teams/big-world/members');
+    expect(members).toHaveLength(2000);
+    const r = await runCli(['members', 'list', '--team', 'Big World', '--jq', '.[].organization.user.displayName, length'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(members.map((m) => `${m.organization.user.displayName}\n`).join('') + '2000\n');
+    expect(new Set(members.map((m) => m.organization.user.displayName))).toEqual(new Set(users.map((u) => u.displayName)));
+  });
+
   it('with -o ndjson runs the filter on each item; a string filter and regular expressions work', async () => {
     const r = await runCli(['glossary', 'list', '-o', 'ndjson', '--jq', 'select(.translations.en // "" | test("^naï")) | .id'], { env: s.env });
     expect(r.code, r.stderr).toBe(0);
