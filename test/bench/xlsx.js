@@ -3,7 +3,8 @@
 // take memory — one 90 MB shared string (a 90 KB file), the same in 9 million runs, a 90 MB inline
 // string, a 90 MB cell value, a 90 MB comment full of `<`, a 90 MB attribute — and of the largest
 // shapes the reader accepts (a 100 MB shared-strings part of 255-character strings, 5 million
-// cells, and 4,999,997 within the bound, also as a CSV), and of the largest glossary files within
+// cells, and 4,999,997 within the bound, also as a CSV: all three stop at a glossary file's
+// 100,000 entries), and of the largest glossary files within
 // a glossary file's bounds (100,000 entries, 32M characters, 40 MB of CSV) as CSV, TBX and .xlsx,
 // each under /usr/bin/time: wall, CPU and peak RSS against the targets (300 MB, 15 s).
 // Run: `node test/bench/xlsx.js` (after `npm ci`; it is part of `npm run bench`).
