@@ -22,10 +22,12 @@ interface Item {
 }
 
 /**
- * The lines on which the elements of a top-level JSON array start (a scan that knows strings and
- * nesting), for the text JSON.parse has accepted.
+ * The lines on which the elements of a top-level JSON array (or the members of an object) start,
+ * for the text JSON.parse has accepted: a scan that knows strings and nesting, and stops where
+ * that first value ends, or once it has found `most` + 1 elements (a count bounded before the
+ * text is parsed).
  */
-function elementLines(text: string): number[] {
+function elementLines(text: string, most = Infinity): number[] {
   const lines: number[] = [];
   let line = 1;
   let depth = 0;
@@ -43,14 +45,35 @@ function elementLines(text: string): number[] {
     if (depth === 1 && expecting) {
       lines.push(line);
       expecting = false;
+      if (lines.length > most) break;
     }
     if (c === '"') inString = true;
     else if (c === '[' || c === '{') {
       depth++;
       if (depth === 1) expecting = true;
-    } else if (c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 1) expecting = true;
+    } else if (c === ']' || c === '}') {
+      if (--depth === 0) break;
+    } else if (c === ',' && depth === 1) expecting = true;
   }
+  return lines;
+}
+
+/**
+ * A bound on the items of one file (a glossary file's entries): `items` at most, and the refusal
+ * of the first item past them, on its line. Checked before the text is parsed, so a file of a
+ * million small items is refused without holding them.
+ */
+export interface ItemBound {
+  items: number;
+  past: (line: number) => Error;
+}
+
+/** Refuses a top-level array, or one object, of more than `bound.items` elements (keys). */
+function boundElements(body: string, bound: ItemBound | undefined): number[] | undefined {
+  if (bound === undefined) return undefined;
+  const lines = elementLines(body, bound.items);
+  const past = lines[bound.items];
+  if (past !== undefined) throw bound.past(past);
   return lines;
 }
 
@@ -124,11 +147,15 @@ const duplicateProblem = (file: string, d: { line: number; key: string }): FileP
   message: `the key ${JSON.stringify(d.key)} is twice in one object: remove one (JSON keeps only the last, so the other would be lost)`,
 });
 
-/** The items of a JSON array, one JSON object, or NDJSON (an object per line); problems located on their lines. */
-export function jsonItems(text: string, file: string): Item[] {
+/**
+ * The items of a JSON array, one JSON object, or NDJSON (an object per line); problems located on
+ * their lines. `bound`: the most items, refused before they are parsed.
+ */
+export function jsonItems(text: string, file: string, bound?: ItemBound): Item[] {
   const body = text.replace(/^\uFEFF/, '');
   const start = body.trimStart()[0];
   if (start === '[') {
+    const counted = boundElements(body, bound);
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -137,7 +164,7 @@ export function jsonItems(text: string, file: string): Item[] {
     }
     const twice = duplicateKeys(body);
     if (twice.length > 0) throw new InputFileError(twice.slice(0, InputFileError.maxListed).map((d) => duplicateProblem(file, d)), twice.length);
-    const lines = elementLines(body);
+    const lines = counted ?? elementLines(body);
     return (parsed as unknown[]).map((value, i) => ({ line: lines[i] ?? 1, value }));
   }
   // One JSON object, on one line or many: one item.
@@ -146,8 +173,10 @@ export function jsonItems(text: string, file: string): Item[] {
   // NDJSON: one document per line.
   const items: Item[] = [];
   const problems: FileProblem[] = [];
+  let lines = 0;
   body.split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;
+    if (bound !== undefined && ++lines > bound.items) throw bound.past(i + 1);
     try {
       items.push({ line: i + 1, value: JSON.parse(raw) });
       for (const d of duplicateKeys(raw, i + 1)) if (problems.length < InputFileError.maxListed) problems.push(duplicateProblem(file, d));
@@ -176,8 +205,11 @@ function parsedObject(body: string): Record<string, unknown> | undefined {
  * write a glossary; `teamctl help glossary-files`, "Glossary file layouts"): its pairs, each on the line its key is
  * on, or undefined when the text is no such map (teamctl's own export has `translations`).
  */
-export function termMap(text: string): { line: number; term: string; translation: string }[] | undefined {
+export function termMap(text: string, bound?: ItemBound): { line: number; term: string; translation: string }[] | undefined {
   const body = text.replace(/^\uFEFF/, '');
+  // (An array is no map: it is not parsed here.)
+  if (body.trimStart()[0] !== '{') return undefined;
+  boundElements(body, bound);
   const value = parsedObject(body);
   if (value === undefined || isObject(value.translations)) return undefined;
   const pairs = Object.entries(value);
@@ -206,8 +238,8 @@ const asCell = (value: string): string => (escapedCell.test(normaliseCell(value)
  * A glossary export's entries (`{"id","translations":{…},…}`) as rows: `id`, then a column per
  * language key in the order met. An item of another shape is a problem of its line.
  */
-export function glossaryJsonRows(text: string, file: string): DelimitedFile {
-  const items = jsonItems(text, file);
+export function glossaryJsonRows(text: string, file: string, bound?: ItemBound): DelimitedFile {
+  const items = jsonItems(text, file, bound);
   const problems: FileProblem[] = [];
   const languages: string[] = [];
   const index = new Map<string, number>();

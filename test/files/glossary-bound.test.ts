@@ -110,6 +110,17 @@ describe('every reader stops at the first row past a bound', () => {
     expect(await refused(() => readGlossaryFile(pairs, { bounds: small, languages: ['en', 'de'] }))).toEqual([tooMany(pairs, 5)]);
   });
 
+  it('NDJSON, and JSON whose items past the bound are never parsed (a broken one there is not reached)', async () => {
+    const items = Array.from({ length: 4 }, (_, i) => JSON.stringify({ id: `g${i}`, translations: { en: `t${i}`, de: `b${i}` } }));
+    const ndjson = write('four.ndjson', `${items.join('\n')}\n`);
+    expect(await refused(() => readGlossaryFile(ndjson, { bounds: small }))).toEqual([tooMany(ndjson, 4)]);
+    expect(await refused(() => readGlossaryFile(write('three.ndjson', `${items.slice(0, 3).join('\n')}\n`), { bounds: small }))).toBe('read');
+    const broken = write('broken.json', `[\n${items.join(',\n')},\n{"id": oops}\n]\n`);
+    expect(await refused(() => readGlossaryFile(broken, { bounds: small }))).toEqual([tooMany(broken, 5)]);
+    const pairs = write('broken-pairs.json', `{\n"a": "b",\n"c": "d",\n"e": "f",\n"g": "h",\n"i": oops\n}\n`);
+    expect(await refused(() => readGlossaryFile(pairs, { bounds: small, languages: ['en', 'de'] }))).toEqual([tooMany(pairs, 5)]);
+  });
+
   it('an .xlsx, its row named as the sheet names it', async () => {
     const book = write('four.xlsx', xlsx([{ name: 'Terms', rows: [['en', 'de'], ...entries(4).map((e) => e.split(','))] }]));
     expect(await refused(() => readGlossaryFile(book, { bounds: small }))).toEqual([tooMany(`${book}:Terms!`, 5)]);

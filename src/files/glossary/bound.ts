@@ -24,6 +24,11 @@ export const glossaryBounds: GlossaryBounds = { entries: 100_000, chars: 32_000_
 
 const advice = 'split it and import the parts one after another with `glossary import`';
 
+/** The refusal of the first entry past the bound, on its line. */
+export function pastEntries(where: string, line: number, bounds: GlossaryBounds = glossaryBounds): InputFileError {
+  return new InputFileError([{ file: where, line, message: `a glossary file holds at most ${bounds.entries.toLocaleString('en-US')} entries, and this is one more: ${advice}` }]);
+}
+
 /**
  * The check of one file's rows. `header`: the file's first row is its header, no entry (every
  * layout a delimited file, a sheet or JSON may have; a headerless file is allowed one row more).
@@ -34,9 +39,7 @@ export function glossaryBound(header: boolean, bounds: GlossaryBounds = glossary
   return (row, where) => {
     rows++;
     for (const cell of row.cells) chars += cell.length;
-    if (rows > bounds.entries + 1) {
-      throw new InputFileError([{ file: where, line: row.line, message: `a glossary file holds at most ${bounds.entries.toLocaleString('en-US')} entries, and this is one more: ${advice}` }]);
-    }
+    if (rows > bounds.entries + 1) throw pastEntries(where, row.line, bounds);
     if (chars > bounds.chars) {
       throw new InputFileError([{ file: where, line: row.line, message: `a glossary file holds at most ${bounds.chars.toLocaleString('en-US')} characters, and this row goes past them: ${advice}` }]);
     }

@@ -5,7 +5,7 @@
 import { parseDelimited, readCheckedChunks, textOfChunks } from '../csv.js';
 import { glossaryJsonRows, looksLikeJson, termMap, termMapRows } from '../json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from '../spreadsheet.js';
-import { glossaryBound, glossaryBounds } from './bound.js';
+import { glossaryBound, glossaryBounds, pastEntries } from './bound.js';
 import { fromDelimited, type GlossaryFile, type GlossaryReadOptions } from './rows.js';
 
 export type { GlossaryFile, GlossaryReadOptions };
@@ -22,9 +22,12 @@ export function looksLikeXml(path: string, text: string): boolean {
 export function parseGlossaryFile(text: string, file: string, opts: GlossaryReadOptions = {}): GlossaryFile {
   // (An export's ids are the service's entry ids, and its keys the glossary's: read as TBX's are.)
   if (looksLikeJson(text)) {
+    // Items past the bound of entries are refused before the text is parsed.
+    const bounds = opts.bounds ?? glossaryBounds;
+    const items = { items: bounds.entries, past: (line: number) => pastEntries(file, line, bounds) };
     // A plain map of term: translation pairs, its two languages named by --languages.
-    const pairs = termMap(text);
-    const rows = pairs !== undefined ? termMapRows(pairs, file, opts.languages) : glossaryJsonRows(text, file);
+    const pairs = termMap(text, items);
+    const rows = pairs !== undefined ? termMapRows(pairs, file, opts.languages) : glossaryJsonRows(text, file, items);
     const check = glossaryBound(true, opts.bounds);
     for (const row of rows.rows) check(row, file);
     return fromDelimited(rows, opts, true, 'language key');
