@@ -93,6 +93,12 @@ const wideRows = (entries, terms, length) => {
   for (let i = 0; i < entries; i++) lines.push(Array.from({ length: terms }, (_, l) => term(i, l, length)).join(','));
   return `${lines.join('\n')}\n`;
 };
+/** teamctl's JSON export: `entries` items of `terms` languages, one a line. */
+const jsonEntries = (entries, terms, length) => {
+  const items = [];
+  for (let i = 0; i < entries; i++) items.push(JSON.stringify({ id: '', translations: Object.fromEntries(languages.slice(0, terms).map((name, l) => [name, term(i, l, length)])) }));
+  return `[\n${items.join(',\n')}\n]\n`;
+};
 /** A TBX of `concepts` concepts of `terms` languages. */
 const longTbx = (concepts, terms, length) => {
   const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<tbx type="TBX-Basic" style="dca" xml:lang="en" xmlns="urn:iso:std:iso:30042:ed-2"><text><body>\n'];
@@ -145,6 +151,8 @@ const cases = [
   // Past them: the rows after the bound are never made.
   ['5,300 entries of 30 terms of 250 chars (CSV, 39 MB)', () => Buffer.from(wideRows(5_300, 30, 250), 'utf8'), 'csv'],
   ['8,000 entries of 30 terms of 250 chars (CSV, 59 MB)', () => Buffer.from(wideRows(8_000, 30, 250), 'utf8'), 'csv'],
+  ['650,000 entries of 2 short terms (JSON, 39 MB)', () => Buffer.from(jsonEntries(650_000, 2, 8), 'utf8'), 'json'],
+  ['5,000 entries of 30 terms of 250 chars (JSON, 39 MB)', () => Buffer.from(jsonEntries(5_000, 30, 250), 'utf8'), 'json'],
 ];
 
 /** Runs a command under /usr/bin/time: { code, wallS, cpuS, rssMb, stderr }. */
