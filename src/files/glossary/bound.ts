@@ -1,10 +1,9 @@
 // How much one glossary file may hold (`teamctl help glossary-files`, "Glossary files: limits,
 // encoding and quoting"): 100,000 entries and 32,000,000 characters of cells; a CSV, TSV or JSON
-// file 40 MB. Each reader checks
-// its rows as it makes them and stops at the first row past either bound, before anything is
-// planned, so no file makes a run hold more than the plan of those (test/bench/README.md,
-// "Glossary files past any term base"). Neither the service page nor its published document
-// states a limit on a glossary's entries: these are teamctl's own.
+// file 40 MB. Each reader checks its rows as it makes them and stops at the first row past either
+// bound, before anything is planned, so no file makes a run hold more than the plan of those
+// (test/bench/README.md, "Glossary files past any term base"). Neither the service page nor its
+// published document states a limit on a glossary's entries: these are teamctl's own.
 import { InputFileError } from '../../errors.js';
 import type { RowCheck } from '../csv.js';
 
