@@ -2,14 +2,16 @@
 // enter or write in, and the file system's other failures while the target is looked at, are one
 // usage error naming the file and the folder, and nothing is written. The tests run as root, whom
 // every permission lets through, so the file system's answers are injected: a call on a path
-// listed under its name fails with that code, as it does for a user without the permission.
-import { mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+// listed under its name fails with that code, as it does for a user without the permission (or
+// on a full disk, or a file system without hard links). What is left behind is checked too: no
+// temporary file, no descriptor open.
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { checkWritable, writeFileAtomic } from '../../src/files/atomic.js';
+import { checkWritable, openAtomic, sameFile, writeFileAtomic } from '../../src/files/atomic.js';
 
 const denied = vi.hoisted(() => ({
   /** Per call: the paths (exact, or the folders whose files) that fail, with their code. */
@@ -28,7 +30,19 @@ vi.mock('node:fs/promises', async (importOriginal) => {
       denied.check(call, args[0]);
       return fn(...args);
     };
-  const fs = { ...real, lstat: wrap('lstat', real.lstat), stat: wrap('stat', real.stat), realpath: wrap('realpath', real.realpath), open: wrap('open', real.open) };
+  // A handle of a file under a `write` rule takes no bytes (a full disk, a quota).
+  const open = async (...args: Parameters<typeof real.open>) => {
+    denied.check('open', args[0]);
+    const handle = await real.open(...args);
+    return new Proxy(handle, {
+      get(target, key) {
+        if (key === 'write') return async (...w: unknown[]) => (denied.check('write', args[0]), (target.write as (...a: unknown[]) => unknown)(...w));
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  };
+  const fs = { ...real, lstat: wrap('lstat', real.lstat), stat: wrap('stat', real.stat), realpath: wrap('realpath', real.realpath), link: wrap('link', real.link), open };
   return { ...fs, default: fs };
 });
 
@@ -118,5 +132,82 @@ describe('other failures while the target is looked at', () => {
     const exists = await refusal(writeFileAtomic(join(d, 'real'), 'x', '--plan-out real', { overwrite: false }));
     expect([exists.message, exists.hint]).toEqual(['--plan-out real: the file already exists, and is not overwritten', 'remove it first, or name another file']);
     expect(readFileSync(join(d, 'real'), 'utf8')).toBe('old');
+  });
+});
+
+/** The descriptors this process has open on files under `folder`. */
+const openIn = (folder: string): string[] =>
+  readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.startsWith(`${folder}/`));
+
+describe('what a write leaves behind', () => {
+  it('a write that fails (a full disk): `cannot write`, the previous file as it was, no temporary file', async () => {
+    const d = dir();
+    writeFileSync(join(d, 'r.csv'), 'old');
+    denied.rules = [{ call: 'write', path: d, code: 'ENOSPC' }];
+    const err = await refusal(writeFileAtomic(join(d, 'r.csv'), 'new', '--report r.csv'));
+    expect(err.message).toBe(`cannot write --report r.csv: no space left in ${d}`);
+    expect(readdirSync(d)).toEqual(['r.csv']);
+    expect(readFileSync(join(d, 'r.csv'), 'utf8')).toBe('old');
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('no descriptor stays open on the file or its temporary file, written, aborted or refused', async () => {
+    const d = dir();
+    await writeFileAtomic(join(d, 'a.csv'), 'a');
+    const aborted = await openAtomic(join(d, 'b.csv'), 'b');
+    await aborted.write('b');
+    await aborted.abort();
+    const committed = await openAtomic(join(d, 'c.csv'), 'c');
+    await committed.write('c');
+    await committed.commit();
+    await committed.abort();
+    denied.rules = [{ call: 'write', path: d, code: 'ENOSPC' }];
+    await refusal(writeFileAtomic(join(d, 'd.csv'), 'd'));
+    expect(openIn(d)).toEqual([]);
+    expect(readdirSync(d).sort()).toEqual(['a.csv', 'c.csv']);
+    expect(readFileSync(join(d, 'c.csv'), 'utf8')).toBe('c');
+  });
+
+  it('a file system without hard links (EPERM) where a file must not be overwritten: `cannot write`, not "already exists"', async () => {
+    const d = dir();
+    denied.rules = [{ call: 'link', path: d, code: 'EPERM' }];
+    const err = await refusal(writeFileAtomic(join(d, 'plan.json'), '{}', '--plan-out plan.json', { overwrite: false }));
+    expect(err.message).toBe(`cannot write --plan-out plan.json: no permission to write in ${d}`);
+    expect(readdirSync(d)).toEqual([]);
+  });
+});
+
+describe('a file that must not be overwritten', () => {
+  it('is refused when it is opened, before anything is written: no temporary file made', async () => {
+    const d = dir();
+    writeFileSync(join(d, 'plan.json'), 'old');
+    const err = await refusal(openAtomic(join(d, 'plan.json'), '--plan-out plan.json', { overwrite: false }));
+    expect(err.message).toBe('--plan-out plan.json: the file already exists, and is not overwritten');
+    expect(readdirSync(d)).toEqual(['plan.json']);
+  });
+});
+
+describe('a file already holding the text', () => {
+  it('is written again when it may be overwritten: it takes the mode asked for', async () => {
+    const d = dir();
+    writeFileSync(join(d, 'config.json'), 'same');
+    chmodSync(join(d, 'config.json'), 0o644);
+    await writeFileAtomic(join(d, 'config.json'), 'same', 'the file', { mode: 0o600 });
+    expect(statSync(join(d, 'config.json')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('sameFile', () => {
+  // On Linux the roots of proc and sysfs both have inode 1, on two devices.
+  const sameInode = existsSync('/proc/self') && existsSync('/sys/kernel') && statSync('/proc').ino === statSync('/sys').ino;
+  it.runIf(sameInode)('two file systems’ folders with the same inode number are two files', async () => {
+    expect(await sameFile('/proc', '/sys')).toBe(false);
   });
 });
