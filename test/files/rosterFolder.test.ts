@@ -51,6 +51,12 @@ describe('folderFiles', () => {
     ]);
   });
 
+  it('in the order of the names’ UTF-16 code units, whatever order the folder lists them in', async () => {
+    // The file system lists names in UTF-8 byte order, where U+FF21 comes before U+1F600.
+    const cwd = workFolder({ '\uFF21.csv': '', '\u{1F600}.csv': '', 'z.csv': '', '\u00E9.csv': '' });
+    expect((await folderFiles('teams', cwd)).map((f) => f.team)).toEqual(['z', '\u00E9', '\u{1F600}', '\uFF21']);
+  });
+
   it('a team named in decomposed form is the same team as in composed form: one file per team', async () => {
     const cwd = workFolder({ 'Caf\u00e9.csv': '', 'Cafe\u0301.tsv': '' });
     const found = await problems(folderFiles('teams', cwd));

@@ -95,6 +95,9 @@ describe('formatSyncPlan', () => {
     ]);
     expect(formatSyncPlan('t.csv', 'acme', existing, tall, 'en', false, 16).split('\n')).toHaveLength(16);
     expect(formatSyncPlan('t.csv', 'acme', existing, tall, 'en', false).split('\n')).toHaveLength(16);
+    // Each group of duplicates is a line of the plan too: one more makes it taller than 16 rows.
+    const withDuplicate = plan({ operations: inserts, notInFile: kept, duplicates: [{ key: 'bank', keep: 'g1', named: [], others: ['g4'] }] });
+    expect(formatSyncPlan('t.csv', 'acme', existing, withDuplicate, 'en', false, 16).split('\n')).toHaveLength(16);
     // With --prune the entries kept are not listed, so they do not count toward the height.
     expect(formatSyncPlan('t.csv', 'acme', existing, tall, 'en', true, 11).split('\n')).toHaveLength(9);
   });
