@@ -3,12 +3,19 @@
 // and the key, never a value), a file read once per run and a profile handed out as a copy, and
 // what an update keeps.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import * as fs from 'node:fs';
+import { existsSync, fstatSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigStore, configDir, isConfigKey, maxConfigBytes } from '../../src/config/store.js';
 import { UsageError } from '../../src/errors.js';
+
+// fstat passed through, so one test can make a file grow between its size and its read.
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof fs>();
+  return { ...actual, fstatSync: vi.fn(actual.fstatSync) };
+});
 
 const folder = (): string => mkdtempSync(join(tmpdir(), 'teamctl-store-'));
 const storeWith = (text: string | Buffer): ConfigStore => {
@@ -90,10 +97,35 @@ describe('a config file of the wrong kind', () => {
     expect(hint).toBeUndefined();
   });
 
-  it('exactly as large as the limit is read; a byte more is refused with what to do', () => {
+  it('exactly as large as the limit is read to its last byte; a byte more is refused with what to do', () => {
     const json = '{"profiles":{"default":{"org":"acme"}}}';
-    expect(storeWith(json + ' '.repeat(maxConfigBytes - json.length)).profile('default')).toEqual({ org: 'acme' });
-    expect(refusal(() => storeWith(json + ' '.repeat(maxConfigBytes - json.length + 1)).profile('default'))[1]).toBe(fixOrDelete);
+    expect(storeWith(' '.repeat(maxConfigBytes - json.length) + json).profile('default')).toEqual({ org: 'acme' });
+    const over = storeWith(' '.repeat(maxConfigBytes - json.length + 1) + json);
+    expect(refusal(() => over.profile('default'))).toEqual([`the config file ${over.path} is larger than 1 MB: not a file teamctl wrote`, fixOrDelete]);
+  });
+
+  it('a file that grew past the limit after its size was looked at is refused too', () => {
+    const json = '{"profiles":{"default":{"org":"acme"}}}';
+    const s = storeWith(json + ' '.repeat(maxConfigBytes));
+    // Its size as it was when it held the JSON alone, for every look at it during the read.
+    const real = vi.mocked(fstatSync).getMockImplementation();
+    vi.mocked(fstatSync).mockImplementation(() => Object.assign(fs.statSync(s.path), { size: json.length }));
+    try {
+      expect(refusal(() => s.profile('default'))).toEqual([`the config file ${s.path} is larger than 1 MB: not a file teamctl wrote`, fixOrDelete]);
+    } finally {
+      vi.mocked(fstatSync).mockImplementation(real!);
+    }
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('leaves no descriptor open, read or refused', () => {
+    const open = (): number => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let i = 0; i < 3; i++) {
+      expect(storeWith('{}').profile('default')).toEqual({});
+      refusal(() => storeWith('[').profile('default'));
+      refusal(() => storeWith(Buffer.alloc(maxConfigBytes + 1, 0x20)).profile('default'));
+    }
+    expect(open()).toBe(before);
   });
 });
 
