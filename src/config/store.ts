@@ -82,7 +82,7 @@ function checkConfig(parsed: unknown, path: string): ConfigFile {
     for (const key of [...configKeys, 'token'] as const) {
       const value = profile[key];
       // Its kind, never its value: it may be a token.
-      const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+      const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
       if (value !== undefined && typeof value !== 'string') throw wrong(`profiles.${name}.${key}`, `is not a string (${kind})`);
     }
   }

@@ -160,12 +160,8 @@ export async function openAtomic(path: string, what = path, options: AtomicOptio
   const target = await resolveTarget(path, what, options.own === true);
   if (options.overwrite === false && target.mode !== undefined) throw exists(what);
   const { temp, handle } = await openTemp(target, what, options.mode ?? target.mode);
-  let closed = false;
-  const close = async (): Promise<void> => {
-    if (closed) return;
-    closed = true;
-    await handle.close();
-  };
+  // A handle closed twice (commit, then abort) is closed once: the second close does nothing.
+  const close = (): Promise<void> => handle.close();
   const folder = dirname(target.path);
   const publish = async (): Promise<void> => {
     await handle.sync();

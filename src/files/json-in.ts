@@ -82,7 +82,8 @@ function boundElements(body: string, bound: ItemBound | undefined): number[] | u
  * characters escaped: `Unexpected token ']'`.
  */
 function reason(err: Error): string {
-  const text = err.message.split(/, "|\s+in JSON at|\s+at position/)[0] ?? err.message;
+  // A long text is quoted from its middle: `Unexpected token ']', ..."3},\n]" is not valid JSON`.
+  const text = err.message.split(/, (?:\.\.\.)?"|\s+in JSON at|\s+at position/)[0] ?? err.message;
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
 }

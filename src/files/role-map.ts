@@ -18,9 +18,9 @@ export function parseRoleMap(value: string): RoleMap {
   const map = new Map<string, string>();
   for (const pair of value.split(',')) {
     const at = pair.indexOf('=');
-    const from = at < 0 ? '' : pair.slice(0, at).trim();
-    const to = at < 0 ? '' : pair.slice(at + 1).trim().toLowerCase();
-    if (at < 0 || from === '') throw new UsageError(`--role-map takes from=to pairs separated by commas, like Maintainer=owner,Developer=member — not ${quote(pair.trim())}`);
+    const from = pair.slice(0, at).trim();
+    if (at === -1 || from === '') throw new UsageError(`--role-map takes from=to pairs separated by commas, like Maintainer=owner,Developer=member — not ${quote(pair.trim())}`);
+    const to = pair.slice(at + 1).trim().toLowerCase();
     if (!targets.includes(to)) throw new UsageError(`--role-map: ${quote(to)} (for ${quote(from)}) is no role teamctl knows (${targets.filter((t) => t !== '').join(', ')}; empty for none)`);
     const earlier = map.get(from.toLowerCase());
     if (earlier !== undefined && earlier !== to) throw new UsageError(`--role-map maps ${quote(from)} twice, to ${quote(earlier)} and ${quote(to)}`);

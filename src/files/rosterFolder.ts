@@ -35,7 +35,8 @@ export async function folderFiles(folder: string, cwd: string): Promise<FolderFi
   const files: FolderFile[] = [];
   const problems: FileProblem[] = [];
   const teams = new Map<string, string>();
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  // Names in one folder differ: no two compare equal.
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const ext = extname(entry.name);
     if (entry.name.startsWith('.') || !(rosterFolderExtensions as readonly string[]).includes(ext.toLowerCase())) continue;
     if (!entry.isFile() && !entry.isSymbolicLink()) continue;
