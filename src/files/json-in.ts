@@ -174,18 +174,23 @@ export function jsonItems(text: string, file: string, bound?: ItemBound): Item[]
   // NDJSON: one document per line.
   const items: Item[] = [];
   const problems: FileProblem[] = [];
+  // Every problem counts; the first ones are listed.
+  let total = 0;
+  const problem = (p: FileProblem): void => {
+    if (total++ < InputFileError.maxListed) problems.push(p);
+  };
   let lines = 0;
   body.split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;
     if (bound !== undefined && ++lines > bound.items) throw bound.past(i + 1);
     try {
       items.push({ line: i + 1, value: JSON.parse(raw) });
-      for (const d of duplicateKeys(raw, i + 1)) if (problems.length < InputFileError.maxListed) problems.push(duplicateProblem(file, d));
+      for (const d of duplicateKeys(raw, i + 1)) problem(duplicateProblem(file, d));
     } catch (err) {
-      if (problems.length < InputFileError.maxListed) problems.push({ file, line: i + 1, message: `not valid JSON (NDJSON holds one JSON object per line): ${reason(err as Error)}` });
+      problem({ file, line: i + 1, message: `not valid JSON (NDJSON holds one JSON object per line): ${reason(err as Error)}` });
     }
   });
-  if (problems.length > 0) throw new InputFileError(problems);
+  if (problems.length > 0) throw new InputFileError(problems, total);
   return items;
 }
 
