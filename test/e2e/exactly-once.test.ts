@@ -37,9 +37,20 @@ function gate(): { until: Promise<void>; open: () => void } {
   const until = new Promise<void>((resolve) => (open = resolve));
   return { until, open };
 }
-/** Turns of the event loop until `done` holds (bounded: no real time is waited on). */
-async function turns(done: () => boolean, max = 2000): Promise<void> {
+/**
+ * Turns of the event loop until `done` holds: no real time is waited on, and however slow the
+ * machine (instrumented by Stryker, loaded), the order a test sets up is the order it gets. Past
+ * `max` turns the test fails, never goes on in another order.
+ */
+async function turns(done: () => boolean, max = 200_000): Promise<void> {
   for (let i = 0; i < max && !done(); i++) await new Promise((r) => setImmediate(r));
+  if (!done()) throw new Error(`the state the test waits for never came (${max} turns)`);
+}
+/** A run started now, and a look at what it has said on stderr so far. */
+function started(args: string[], options: Parameters<typeof runCli>[1]): { run: ReturnType<typeof runCli>; said: () => string } {
+  const watch: { stderr?: () => string } = {};
+  const run = runCli(args, { ...options, watch });
+  return { run, said: () => watch.stderr?.() ?? '' };
 }
 const puts = (path: string): number => sb().sandbox.requests.filter((q) => q.method !== 'GET' && q.path === path).length;
 
@@ -50,10 +61,10 @@ describe('exactly once', () => {
     sb().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'hold', until: held.until } }));
     const first = runCli(['teams', 'create', 'Data Platform'], { env, configDir });
     await turns(() => puts('/v1/orgs/lab/teams') === 1);
-    const second = runCli(['teams', 'create', 'Data Platform'], { env, configDir });
-    await turns(() => false, 200);
+    const second = started(['teams', 'create', 'Data Platform'], { env, configDir });
+    await turns(() => second.said().includes('waiting for it to finish'));
     held.open();
-    const [a, b] = await Promise.all([first, second]);
+    const [a, b] = await Promise.all([first, second.run]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(2); // an existing title
     expect(b.stderr).toContain('waiting for it to finish');
@@ -107,10 +118,10 @@ describe('exactly once', () => {
     sb().sandbox.intercept(writeFault({ write: 'invite', fault: { kind: 'hold', until: held.until } }));
     const first = runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir });
     await turns(() => puts('/v1/orgs/lab/invites') === 1);
-    const second = runCli(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir });
-    await turns(() => false, 200);
+    const second = started(['members', 'add', 'new.hire@example.com', '--invite'], { env, configDir });
+    await turns(() => second.said().includes('waiting for it to finish'));
     held.open();
-    const [a, b] = await Promise.all([first, second]);
+    const [a, b] = await Promise.all([first, second.run]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     expect(b.stderr).toMatch(/new\.hire@example\.com invited \d{4}-\d\d-\d\d, pending/);
@@ -261,10 +272,10 @@ describe('exactly once', () => {
     sb().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'hold', until: held.until } }));
     const first = runCli(['apply', plan], { env, configDir });
     await turns(() => puts('/v1/orgs/lab/teams') === 1);
-    const second = runCli(['apply', plan, '--force'], { env, configDir });
-    await turns(() => false, 200);
+    const second = started(['apply', plan, '--force'], { env, configDir });
+    await turns(() => second.said().includes('waiting for it to finish'));
     held.open();
-    const [a, b] = await Promise.all([first, second]);
+    const [a, b] = await Promise.all([first, second.run]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.stderr).toContain('waiting for it to finish');
     expect(b.code, b.stderr).toBe(3); // the title is taken now: the plan is stale, nothing sent

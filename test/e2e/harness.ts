@@ -34,6 +34,8 @@ export interface CliOptions {
   stdoutFails?: 'EBADF' | 'EPIPE';
   /** In-process runs: the clock of what expires (completion's cache). */
   now?: () => number;
+  /** In-process runs: given `stderr`, what the run has said on stderr so far, while it runs. */
+  watch?: { stderr?: () => string };
 }
 
 /** Retries in in-process runs wait no real time: backoff is the policy's business (unit-tested). */
@@ -57,6 +59,7 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
   }
   if (!options.spawn) {
     const streams = fakeStreams({ stdin: options.stdin ?? '', ...(options.stdoutFails ? { stdoutFails: options.stdoutFails } : {}) });
+    if (options.watch) options.watch.stderr = () => streams.err();
     // The working folder is a dependency of main(), not the process's: no process.chdir(), which
     // worker threads (Stryker's vitest runner) do not allow.
     const code = await main(args, { streams, env, sleep: options.sleep ?? noSleep, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.now ? { now: options.now } : {}) });
