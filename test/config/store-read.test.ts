@@ -1,4 +1,4 @@
-// The config file (README, "Configuration"; `teamctl help reliability`, "Bounded input"): where it
+// The config file (README, "Settings"; `teamctl help reliability`, "Bounded input"): where it
 // is, what a file of the wrong kind or shape is refused with (its words and hint, naming the file
 // and the key, never a value), a file read once per run and a profile handed out as a copy, and
 // what an update keeps.
