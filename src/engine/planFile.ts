@@ -3,7 +3,7 @@
 // the state moved. The file is versioned JSON; it never holds the token (files are redacted).
 import { createHash, randomBytes } from 'node:crypto';
 import { UsageError } from '../errors.js';
-import { readTextFile } from '../files/csv.js';
+import { readTextFile } from '../files/textFile.js';
 
 export const planFormat = 'teamctl-plan';
 export const planVersion = 1;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InputFileError } from '../../src/errors.js';
-import { readTextFile } from '../../src/files/csv.js';
+import { readTextFile } from '../../src/files/textFile.js';
 import { parseUserFile } from '../../src/files/users.js';
 import { runCli } from '../e2e/harness.js';
 

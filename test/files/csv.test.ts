@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputFileError, formatProblem } from '../../src/errors.js';
-import { detectDelimiter, encodingFlag, firstInvalidUtf8, parseDelimited, readTextFile, unclosedQuoteLine } from '../../src/files/csv.js';
+import { detectDelimiter, parseDelimited, unclosedQuoteLine } from '../../src/files/csv.js';
+import { encodingFlag, firstInvalidUtf8, readTextFile } from '../../src/files/textFile.js';
 
 const readDelimitedFile = async (path: string) => parseDelimited(await readTextFile(path), path);
 import { readGlossaryFile } from '../../src/files/glossary/read.js';

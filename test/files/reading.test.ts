@@ -10,7 +10,8 @@ import { open } from 'node:fs/promises';
 import type * as FsPromises from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { InputFileError, formatProblem } from '../../src/errors.js';
-import { readCheckedChunks, readTextFile, refuseNulCells } from '../../src/files/csv.js';
+import { refuseNulCells } from '../../src/files/csv.js';
+import { readCheckedChunks, readTextFile } from '../../src/files/textFile.js';
 
 // The reads of one path, as the reader makes them: each read's byte count is handed to the test
 // when the read returns, so a test can write the next bytes of a pipe once the reader has

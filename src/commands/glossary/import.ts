@@ -60,7 +60,7 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
     import('../../files/glossary/icu.js'),
     import('../../glossary/run.js'),
     import('../../settings.js'),
-    import('../../files/csv.js'),
+    import('../../files/textFile.js'),
   ]);
   const { parseHoldBack } = await import('../../journal/holdBack.js');
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);

@@ -70,7 +70,7 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
     import('../../glossary/run.js'),
     import('../../plan/members.js'),
     import('../../settings.js'),
-    import('../../files/csv.js'),
+    import('../../files/textFile.js'),
   ]);
   const { parseHoldBack } = await import('../../journal/holdBack.js');
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 1000);

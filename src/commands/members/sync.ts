@@ -198,7 +198,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   if (opts.roleMap !== undefined && opts.roster === undefined) throw new UsageError('--role-map maps the role values of a roster: give --roster');
   const roleMap = opts.roleMap === undefined ? undefined : (await import('../../files/role-map.js')).parseRoleMap(opts.roleMap);
   const orgRoles = opts.orgRoles === true || opts.invite === true;
-  const encoding = opts.encoding === undefined ? undefined : (await import('../../files/csv.js')).encodingFlag(opts.encoding);
+  const encoding = opts.encoding === undefined ? undefined : (await import('../../files/textFile.js')).encodingFlag(opts.encoding);
   const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, roleMap, encoding });
   for (const file of [...files.roster, ...files.add, ...files.remove, ...files.keep]) for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const roster = files.roster[0];

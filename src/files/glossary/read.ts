@@ -2,7 +2,8 @@
 // an XML layout (TBX, MultiTerm) by the file's extension or first character, teamctl's JSON or
 // NDJSON export by its first character, a delimited one otherwise; either way the rows go through the same checks (rows.ts). Pure apart from
 // readGlossaryFile.
-import { parseDelimited, readCheckedChunks, textOfChunks } from '../csv.js';
+import { parseDelimited } from '../csv.js';
+import { readCheckedChunks, textOfChunks } from '../textFile.js';
 import { glossaryJsonRows, looksLikeJson, termMap, termMapRows } from '../json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from '../spreadsheet.js';
 import { glossaryBound, glossaryBounds, pastEntries } from './bound.js';
