@@ -13,18 +13,19 @@
 // the file under that lock; a journal that cannot be read stops the run, since forgetting it could
 // double a batch.
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
-import { constants, unlinkSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { chmod, mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GlossaryOperation } from '../api/types.js';
 import { isLoopback } from '../api/url.js';
-import { oneLine } from '../output/terminal.js';
-import { GuardError, TeamctlError } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic.js';
-import { FileKindError, openRegular, readRegularText } from '../files/regular.js';
+import { FileKindError, readRegularText } from '../files/regular.js';
 import { translationsKey } from '../model/entries.js';
 import type { GlossaryEntryLike } from '../plan/glossary.js';
+import { JournalError, notOurs } from './journalError.js';
+import { JournalLock, type LockOptions } from './lock.js';
+
+export { JournalError } from './journalError.js';
+export type { LockOptions } from './lock.js';
 
 export interface JournalBatch {
   id: string;
@@ -41,22 +42,7 @@ export interface Settled {
   held: { operation: GlossaryOperation; sentAt: string }[];
 }
 
-/** The journal could not be read or written: nothing was sent because of it (exit 1). */
-export class JournalError extends TeamctlError {}
 
-/** How a run that changes the glossary takes the lock. */
-export interface LockOptions {
-  /** Wait for another run to finish (default), or refuse at once (--no-wait). */
-  wait: boolean;
-  /** Said once when the run has to wait. */
-  onWait: (message: string) => void;
-  /** How the wait polls (default: 200 ms timers). */
-  pollMs?: number;
-  /** How it waits between two looks at the lock (default: a real timer); tests pass their own. */
-  sleep?: (ms: number) => Promise<void>;
-  /** What the holder is changing, as the wait and the refusal say it (default: the glossary). */
-  what?: string;
-}
 
 /** The journal's name for a service: scheme, lowercase host (loopback names made one), port. */
 export function journalOrigin(baseUrl: string): string {
@@ -108,28 +94,11 @@ interface JournalState {
   writes: WriteRecord[];
 }
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // exists, someone else's
-  }
-};
 
-interface Holder {
-  pid: number;
-  host: string;
-  startedAt: string;
-  /** What the holder is changing ("the teams"), as its lock file records it. */
-  what?: string;
-}
 
 export class Journal {
-  private lockHeld = false;
-  private readonly releaseOnExit = (): void => {
-    if (this.lockHeld) unlinkSync(this.lockPath);
-  };
+  /** The lock this run holds, when it opened the journal to write it. */
+  private lock: JournalLock | undefined;
   /** The batches and write records as last read or written (a dry run works on this copy alone). */
   private state: JournalState = { batches: [], writes: [] };
 
@@ -145,10 +114,6 @@ export class Journal {
     private readonly writable: boolean,
   ) {}
 
-  private get lockPath(): string {
-    return `${this.path}.lock`;
-  }
-
   /**
    * Opens the journal of `baseUrl` and `organization` in `configDir`. With `lock`, first takes
    * its lock (one writer per glossary); without, it is a read-only copy for a dry run.
@@ -160,7 +125,7 @@ export class Journal {
     const journal = new Journal(join(dir, `${name}.json`), origin, organization, lock !== undefined);
     if (lock) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      await journal.acquire(lock);
+      journal.lock = await JournalLock.take(`${journal.path}.lock`, `${organization} at ${origin}`, lock);
       try {
         journal.state = await journal.read();
         await journal.adoptLegacy(dir);
@@ -178,10 +143,7 @@ export class Journal {
 
   /** Lets the next run in. */
   async close(): Promise<void> {
-    if (!this.lockHeld) return;
-    this.lockHeld = false;
-    process.off('exit', this.releaseOnExit);
-    await unlink(this.lockPath).catch(() => {});
+    await this.lock?.release();
   }
 
   pending(): JournalBatch[] {
@@ -190,7 +152,7 @@ export class Journal {
 
   /** Whether this run holds the lock (and so may send writes that cannot be repeated). */
   get locked(): boolean {
-    return this.lockHeld;
+    return this.lock?.held === true;
   }
 
   /** The write records of one kind, as last read or written. */
@@ -416,95 +378,8 @@ export class Journal {
     }
   }
 
-  private async acquire(options: LockOptions): Promise<void> {
-    let told = false;
-    for (;;) {
-      try {
-        const handle = await openRegular(this.lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, { own: true, mode: 0o600 });
-        const holder: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), what: options.what ?? 'the glossary' };
-        await handle.writeFile(JSON.stringify(holder) + '\n');
-        await handle.close();
-        this.lockHeld = true;
-        process.on('exit', this.releaseOnExit);
-        return;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
-          throw new JournalError(`the lock of the journal ${this.lockPath} could not be created (${(err as Error).message}); nothing was sent`);
-        }
-      }
-      const holder = await this.holder();
-      if (holder === 'stale') {
-        await this.breakStaleLock();
-        continue;
-      }
-      // The holder as its lock file records it (a value from outside: one line).
-      const who = holder ? `another teamctl (process ${holder.pid} on ${oneLine(holder.host)}, since ${oneLine(String(holder.startedAt))})` : 'another teamctl';
-      // What the holder changes, as it recorded it (bounded: a value from outside), else what this run would.
-      const changing = holder && typeof holder.what === 'string' && holder.what.length <= 100 ? oneLine(holder.what) : (options.what ?? 'the glossary');
-      const what = `${who} is changing ${changing} of ${this.organization} at ${this.origin}`;
-      if (!options.wait) {
-        throw new GuardError(`${what}; nothing was sent`, {
-          hint: `run again once it has finished, or without --no-wait to wait for it; if no such run exists, remove ${this.lockPath}`,
-        });
-      }
-      if (!told) options.onWait(`${what}: waiting for it to finish (Ctrl-C to stop); its lock file is ${this.lockPath}`);
-      told = true;
-      await (options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(options.pollMs ?? 200);
-    }
-  }
-
-  /** Who holds the lock; 'stale' when that process is gone (or never wrote its name, long ago). */
-  private async holder(): Promise<Holder | 'stale' | undefined> {
-    let text: string;
-    try {
-      // A FIFO or a link in the lock's place is no lock teamctl took: it would block or mislead.
-      text = await readRegularText(this.lockPath, { own: true });
-    } catch (err) {
-      if (err instanceof FileKindError) throw notOurs('lock', err);
-      return undefined; // released meanwhile: try again
-    }
-    try {
-      const h = JSON.parse(text) as Holder;
-      if (typeof h.pid === 'number' && typeof h.host === 'string') return h.host === hostname() && !alive(h.pid) ? 'stale' : h;
-    } catch {
-      // Being written, or its writer died between creating and writing it.
-    }
-    const info = await stat(this.lockPath).catch(() => undefined);
-    return info && Date.now() - info.mtimeMs > 10_000 ? 'stale' : undefined;
-  }
-
-  /** Removes a stale lock without ever removing a live one another run took meanwhile. */
-  private async breakStaleLock(): Promise<void> {
-    const aside = `${this.lockPath}.${process.pid}-${randomBytes(4).toString('hex')}`;
-    try {
-      await rename(this.lockPath, aside);
-    } catch {
-      return; // someone else broke it first
-    }
-    const moved = await readRegularText(aside, { own: true }).catch(() => '');
-    let stillStale = true;
-    try {
-      const h = JSON.parse(moved) as Holder;
-      // Judged as `holder` judges it: a holder on another host is never stale here.
-      if (typeof h.pid === 'number' && typeof h.host === 'string') stillStale = h.host === hostname() && !alive(h.pid);
-    } catch {
-      // Not written yet, or never: judged by its age as `holder` judges it; one just created is a
-      // live run's, between creating its lock and writing its name.
-      const info = await stat(aside).catch(() => undefined);
-      stillStale = info === undefined || Date.now() - info.mtimeMs > 10_000;
-    }
-    // A live lock taken between our look and the rename goes back where it was.
-    if (!stillStale) await link(aside, this.lockPath).catch(() => {});
-    await unlink(aside).catch(() => {});
-  }
 }
 
-/** The journal or its lock is a link, a FIFO or another file teamctl never writes there. */
-function notOurs(what: 'journal' | 'lock', err: FileKindError): JournalError {
-  return new JournalError(`the glossary ${what} ${err.path} ${err.message}; nothing was sent`, {
-    hint: `teamctl keeps its ${what} there as a regular file of its own: remove what is there, then run again`,
-  });
-}
 
 function corrupt(path: string, why: string): JournalError {
   return new JournalError(`the glossary journal ${path} cannot be read (${why}); nothing was sent`, {
