@@ -14,9 +14,10 @@ export async function isXlsx(path: string, cwd?: string): Promise<boolean> {
     if (!(await stat(full)).isFile()) return false;
     const handle = await open(full, 'r');
     try {
+      // (Zero-filled: a file shorter than 4 bytes never reads as the signature.)
       const head = Buffer.alloc(4);
-      const { bytesRead } = await handle.read(head, 0, 4, 0);
-      return bytesRead === 4 && head.readUInt32BE(0) === 0x504b0304;
+      await handle.read(head, 0, 4, 0);
+      return head.readUInt32BE(0) === 0x504b0304;
     } finally {
       await handle.close();
     }
