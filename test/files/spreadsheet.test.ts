@@ -1,6 +1,7 @@
 // Whether a file a user names is read as an .xlsx (src/files/spreadsheet.ts; `teamctl help
 // glossary-files`, "Spreadsheets (.xlsx)"): by its name's ending, else by a zip's first four bytes
 // in a regular file; never by anything else, and never throwing.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,12 @@ describe('isXlsx', () => {
     mkdirSync(folder);
     expect(await isXlsx(folder)).toBe(false);
     expect(await isXlsx(join(dir, 'nothing-here'))).toBe(false);
+  });
+
+  it.runIf(existsSync('/usr/bin/mkfifo'))('a FIFO is not opened to be looked into (that would wait for a writer): not an .xlsx', async () => {
+    const fifo = join(dir, 'roster-pipe');
+    execFileSync('/usr/bin/mkfifo', [fifo]);
+    expect(await isXlsx(fifo)).toBe(false);
   });
 
   it.runIf(existsSync('/proc/self/fd'))('closes the file it looked into', async () => {
