@@ -38,6 +38,8 @@ export default tseslint.config(
     'src/members/**': ['commands', 'organization', 'glossary', 'teams', 'sandbox'],
     'src/glossary/**': ['commands', 'organization', 'members', 'teams', 'sandbox'],
     'src/teams/**': ['commands', 'organization', 'members', 'glossary', 'sandbox'],
+    // Access (README, "Access"): a domain of the engine beside members, glossary and teams.
+    'src/access/**': ['commands', 'organization', 'members', 'glossary', 'teams', 'sandbox'],
     // The sandbox models the service from its documents alone: none of teamctl's client rules.
     'src/sandbox/**': ['commands', 'engine', 'journal', 'organization', 'members', 'glossary', 'teams', 'plan', 'files', 'context', 'api/client', 'io'],
   }, {

@@ -29,3 +29,7 @@ export type SeedName = (typeof seedNames)[number];
 
 /** `teamctl completion <shell>`. */
 export const shells = ['bash', 'zsh', 'fish'] as const;
+
+/** The kinds of resource access is granted on (`teamctl access`): the service's spaces, collections and sites. */
+export const resourceKinds = ['space', 'collection', 'site'] as const;
+export type ResourceKind = (typeof resourceKinds)[number];

@@ -7,7 +7,7 @@ import type { User, GlossaryEntry, OrganizationMember, OrganizationTeam, Page, T
 /** Where a value was found, for the message: "item 3 of page 2 of the team's members". */
 export type Where = string;
 
-function wrong(what: string, where: Where): ServiceError {
+export function wrong(what: string, where: Where): ServiceError {
   return new ServiceError(`unexpected response from the service: ${what} (${where})`, {
     outcome: 'rejected',
     detail: `unexpected response: ${what}`,
@@ -26,14 +26,14 @@ export const answerLimits = { email: 254, id: 255, displayName: 1024, translatio
 const codePoints = (value: string, max: number): number => (value.length <= max ? value.length : [...value].length);
 
 /** A string field over its limit is the wrong shape: named, with its length. */
-function checkLength(value: unknown, max: number, field: string, where: Where): void {
+export function checkLength(value: unknown, max: number, field: string, where: Where): void {
   if (typeof value !== 'string') return;
   const length = codePoints(value, max);
   if (length > max) throw wrong(`field "${field}" is ${length.toLocaleString('en-US')} characters long (at most ${max})`, where);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const optionalString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const optionalString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 
 /** A page envelope: `items` an array; `next` absent, null or an object whose `page` is absent, null or a string. */
 export function checkPage(value: unknown, where: Where): Page<unknown> {
