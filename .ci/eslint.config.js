@@ -45,6 +45,8 @@ export default tseslint.config(
   }, {
     // A leaf of its layer, the one home of the glossary's language rules (README, "Development").
     'src/files/**': ['glossary/languages'],
+    // The bounded pool of requests is plumbing every domain may share.
+    'src/access/**': ['members/pool'],
     // Writing its --data file whole or not at all, and opening it without waiting on a FIFO, is
     // plumbing, not a rule of the service.
     'src/sandbox/**': ['files/atomic', 'files/regular'],
