@@ -17,6 +17,7 @@ export const topics: Record<string, Topic> = {
   organization: { summary: 'who is in the organization: joiners, --invite, org roles, leavers', load: () => import('./topics/organization.js') },
   guards: { summary: 'plans, safety guards, dry runs and how changes are sent', load: () => import('./topics/guards.js') },
   plans: { summary: 'saved plans: --plan-out, review, apply', load: () => import('./topics/plans.js') },
+  access: { summary: 'who may read or edit each space, collection and site', load: () => import('./topics/access.js') },
   ci: { summary: 'workflows that keep teams and the glossary in a repository', load: () => import('./topics/ci.js') },
   'glossary-files': { summary: 'glossary file layouts, term status, encodings, limits, .xlsx, TBX', load: () => import('./topics/glossary-files.js') },
   reliability: { summary: 'retries, the journal, locks, requests whose outcome is unknown', load: () => import('./topics/reliability.js') },

@@ -14,7 +14,7 @@ export type Reply = { status: number; body?: unknown };
 export type Route = (sent: Sent, count: number) => Reply;
 
 /** Registers the closing of every server and client made in the calling test file. */
-export function routedServices(): (route: Route) => Promise<{ client: ApiClient; sent: Sent[] }> {
+export function routedServices(): (route: Route) => Promise<{ client: ApiClient; sent: Sent[]; url: string }> {
   const open: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const close of open.splice(0).reverse()) await close();
@@ -40,8 +40,9 @@ export function routedServices(): (route: Route) => Promise<{ client: ApiClient;
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => server.close(resolve));
     });
-    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 'tok_routed_test', userAgent: 'teamctl/test', timeoutMs: 2000, sleep: async () => {}, random: () => 0.5 });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const client = new ApiClient({ baseUrl: url, token: 'tok_routed_test', userAgent: 'teamctl/test', timeoutMs: 2000, sleep: async () => {}, random: () => 0.5 });
     open.push(() => client.close());
-    return { client, sent };
+    return { client, sent, url };
   };
 }
