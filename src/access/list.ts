@@ -8,10 +8,9 @@ import { emailKey } from '../model/users.js';
 import { levelName, type Grant } from '../model/access.js';
 import { findResource, findTeam, readDirectory, resourceName, teamName, type Directory } from './directory.js';
 import { readGrants } from './grants.js';
+import { everyone } from '../files/access.js';
 import { UsageError, NotFoundError } from '../errors.js';
 
-/** The word of a general-access row's `team` cell: every member of the organization. */
-export const everyone = '*';
 
 /** One row of an access file, as `access list` writes it and `access sync` reads it. */
 export interface AccessRow {

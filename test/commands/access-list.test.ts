@@ -3,6 +3,10 @@
 // two spaces share refused with nothing listed.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../e2e/harness.js';
+import { readAccessState } from '../../src/access/state.js';
+import { desiredAccess } from '../../src/access/desired.js';
+import { parseAccessFile } from '../../src/files/access.js';
+import { planAccess } from '../../src/plan/access.js';
 import { routedServices, type Reply, type Sent } from '../helpers/routed-service.js';
 
 const service = routedServices();
@@ -25,6 +29,7 @@ const grants: Record<string, { teams: unknown[]; users: unknown[] }> = {
 
 function route({ url }: Sent): Reply {
   const path = url.split('?')[0] ?? '';
+  if (path === '/v1/orgs/acme/members') return { status: 200, body: { items: [{ user: { id: 'u1', displayName: 'Ann', email: 'ann@example.com' }, role: 'admin', disabled: false }] } };
   const list = /^\/v1\/orgs\/acme\/(spaces|collections|sites|teams)$/.exec(path)?.[1];
   if (list !== undefined) return { status: 200, body: { items: list === 'teams' ? teams : resources[list] } };
   const grant = /^(.*)\/permissions\/(teams|users)$/.exec(path);
@@ -88,5 +93,16 @@ describe('access list', () => {
     expect(unknown.code).toBe(5);
     expect(unknown.stderr).toContain('no site has the id or title "Blog"');
     expect((await cli(['--team', 'Sales'])).code).toBe(5);
+  });
+
+  it('reads back as the same access: its file planned against the same listings is no change, even with --prune', async () => {
+    const { stdout } = await cli(['-o', 'csv']);
+    const { client } = await service(route);
+    const state = await readAccessState(client, 'acme', 4);
+    const desired = desiredAccess(parseAccessFile(stdout, 'access.csv'), state.directory);
+    const plan = planAccess({ resources: state.directory.resources, grants: state.grants, desired, prune: true, allResources: true });
+    expect(plan.changes).toEqual([]);
+    expect(plan.problems).toEqual([]);
+    expect(plan.unchanged).toBe(state.grants.length + state.directory.resources.length);
   });
 });
