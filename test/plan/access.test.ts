@@ -22,7 +22,7 @@ const w1: AccessResource = { kind: 'site', id: 'w1', title: 'Docs', defaultLevel
 const resources = [c1, c2, s1, s2, w1];
 const [design, ops, ann] = subjects as [Subject, Subject, Subject];
 const g = (resource: AccessResource, subject: Subject, role: GrantRole): Grant => ({ resource, subject, role });
-const input = (over: Partial<PlanInput> & { desired?: Partial<PlanInput['desired']> }): PlanInput => ({
+const input = (over: Partial<Omit<PlanInput, 'desired'>> & { desired?: Partial<PlanInput['desired']> }): PlanInput => ({
   resources,
   grants: [],
   prune: false,
