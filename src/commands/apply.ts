@@ -100,6 +100,7 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   const saved = { path: opts.planFile, client, baseUrl, org, run: runOptions, wait: opts.wait !== false, holdBack: parseHoldBack(opts) };
   if (plan.kind === 'members') return (await import('../members/applyPlan.js')).applyMembersPlan(ctx, plan, saved);
   if (plan.kind === 'teams') return (await import('../teams/applyPlan.js')).applyTeamsPlan(ctx, plan, saved);
+  if (plan.kind === 'access') return (await import('../access/savedPlan.js')).applyAccessPlan(ctx, plan, saved);
   if (plan.kind === 'organization') return (await import('../organization/savedPlan.js')).applyOrgPlan(ctx, plan, saved);
   return (await import('../glossary/applyPlan.js')).applyGlossaryPlan(ctx, plan, saved);
 }

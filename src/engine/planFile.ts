@@ -31,7 +31,7 @@ export interface PlanFileHeader {
 }
 
 export interface PlanFile<Body = unknown> extends PlanFileHeader {
-  kind: 'members' | 'glossary' | 'teams' | 'organization';
+  kind: 'members' | 'glossary' | 'teams' | 'organization' | 'access';
   body: Body;
 }
 
@@ -118,7 +118,7 @@ export function parsePlanFile(input: Buffer | string, path: string): ReadPlanFil
   for (const field of ['baseUrl', 'organization', 'command', 'createdAt'] as const) {
     if (typeof plan[field] !== 'string' || plan[field] === '') throw notAPlan(`"${field}" is missing`);
   }
-  if (!(['members', 'glossary', 'teams', 'organization'] as unknown[]).includes(plan.kind)) throw notAPlan('"kind" is none of members, glossary, teams and organization');
+  if (!(['members', 'glossary', 'teams', 'organization', 'access'] as unknown[]).includes(plan.kind)) throw notAPlan('"kind" is none of members, glossary, teams, organization and access');
   if (typeof plan.body !== 'object' || plan.body === null) throw notAPlan('it has no plan body');
   // The digest of what was read, before an id is given to a plan that has none.
   const digest = planDigest(data);

@@ -109,3 +109,17 @@ export function planAccess(input: PlanInput): AccessPlan {
 
 /** A change's key: the grant's, or the resource's for its general access. */
 export const changeKey = (change: AccessChange): string => (change.action === 'general-access' ? `${resourceKey(change.resource)} *` : `${resourceKey(change.resource)} ${subjectKey(change.subject)}`);
+
+/** The grants and resources once `changes` are applied as the service applies them. */
+export function applyAccessPlan(grants: readonly Grant[], resources: readonly AccessResource[], changes: readonly AccessChange[]): { grants: Grant[]; resources: AccessResource[] } {
+  const state = new Map(grants.map((g) => [grantKey(g), g]));
+  const byId = new Map(resources.map((r) => [resourceKey(r), r]));
+  for (const c of changes) {
+    if (c.action === 'general-access') {
+      const r = byId.get(resourceKey(c.resource)) ?? c.resource;
+      byId.set(resourceKey(r), { ...r, defaultLevel: c.level });
+    } else if (c.action === 'revoke') state.delete(grantKey(c));
+    else state.set(grantKey(c), { resource: c.resource, subject: c.subject, role: c.role });
+  }
+  return { grants: [...state.values()], resources: [...byId.values()] };
+}

@@ -1,0 +1,77 @@
+// `access sync <file>` (README, "Access"): the file read and checked, the organization's access
+// read once (resources, teams, members, every grant), the plan made, then the change engine with
+// the access domain — under the one lock when anything may be sent.
+import type { Context } from '../context.js';
+import { checkOutputs, runChange, runOptions } from '../engine/run.js';
+import { UsageError } from '../errors.js';
+import type { Caller } from '../plan/accessGuards.js';
+import type { ApiClient } from '../api/client.js';
+
+export interface AccessSyncOptions {
+  file: string;
+  sheet?: string | undefined;
+  prune: boolean;
+  allResources: boolean;
+  maxRevocations: string;
+  force: boolean;
+  concurrency: number;
+  dryRun: boolean;
+  exitCode?: boolean | undefined;
+  planOut?: string | undefined;
+  report?: string | undefined;
+}
+
+/** The token's user and the teams it is in (none when it is no member of the organization). */
+async function callerOf(client: ApiClient, org: string): Promise<Caller> {
+  const [{ getAuthenticatedUser }, { listMemberTeams }, { NotFoundError }] = await Promise.all([import('../api/users.js'), import('../api/organization.js'), import('../errors.js')]);
+  const user = await getAuthenticatedUser(client);
+  const teams = new Set<string>();
+  try {
+    for await (const page of listMemberTeams(client, org, user.id, 1000)) for (const t of page) teams.add(t.team.id);
+  } catch (err) {
+    if (!(err instanceof NotFoundError)) throw err;
+  }
+  return { id: user.id, teams };
+}
+
+export async function runAccessSync(ctx: Context, options: AccessSyncOptions): Promise<number> {
+  if (options.allResources && !options.prune) throw new UsageError('--all-resources says where --prune revokes: pass it with --prune');
+  const [{ readAccessFile }, { readAccessState }, { desiredAccess }, { planAccess }, { accessDomain }, { withJournalOf }] = await Promise.all([
+    import('../files/access.js'),
+    import('./state.js'),
+    import('./desired.js'),
+    import('../plan/access.js'),
+    import('./change.js'),
+    import('../journal/journal.js'),
+  ]);
+  const file = await readAccessFile(options.file, ctx.cwd, options.sheet);
+  const inputs = [{ path: options.file, what: 'the access file' }];
+  await checkOutputs(options, ctx.cwd, inputs);
+  const org = ctx.setting('org').value;
+  const client = await ctx.client();
+  const baseUrl = client.base.origin + client.base.prefix;
+  const sends = !options.dryRun && options.planOut === undefined;
+  const lock = sends ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the access' } : undefined;
+  return withJournalOf(ctx.store.dir, baseUrl, org, lock, async () => {
+    const [state, caller] = await Promise.all([readAccessState(client, org, options.concurrency), callerOf(client, org)]);
+    const desired = desiredAccess(file, state.directory);
+    const plan = planAccess({ resources: state.directory.resources, grants: state.grants, desired, prune: options.prune, allResources: options.allResources });
+    if (plan.problems.length > 0) throw new UsageError(`${plan.problems.join('; ')}; nothing was sent`);
+    const domain = accessDomain({
+      client,
+      baseUrl,
+      org,
+      command: 'access sync',
+      resources: state.directory.resources,
+      grants: state.grants,
+      plan,
+      scope: { named: desired.resources, all: options.allResources },
+      caller,
+      maxRevocations: options.maxRevocations,
+      force: options.force,
+      concurrency: options.concurrency,
+      warn: (m) => ctx.io.warn(m),
+    });
+    return runChange(ctx, domain, runOptions({ ...options, inputs }));
+  });
+}
