@@ -48,7 +48,7 @@ export function command(f: Factory): Command {
     .option('--ambiguous-rate <0..1>', 'share of requests processed, then dropped without an answer')
     .option('--late-rate <0..1>', "share of requests answered 502 or 503 at once (a gateway's page or the service's own error), then applied 50-300 ms later")
     .option('--fault-seed <n>', 'seed for the fault decisions (repeatable runs)')
-    .option('--write-fault <write:fault>', 'aim a fault at one kind of write: invite, team-create, glossary or member-removal, then delay:<ms>, lost[:reset|500|503], late:<ms>, body:ok or body:empty, then ,every=<n> ,first=<n> if wanted; repeatable', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--write-fault <write:fault>', 'aim a fault at one kind of write: invite, team-create, glossary, member-removal or access-grant, then delay:<ms>, lost[:reset|500|503], late:<ms>, body:ok or body:empty, then ,every=<n> ,first=<n> if wanted; repeatable', (value: string, previous: string[] = []) => [...previous, value])
     .option('--caller-role <role>', "make the token's user a member of each organization with this role (admin, create, edit, review, comment, read, guest); other than admin, role changes are refused and removals become requests")
     .option('--invite-pending-rate <0..1>', 'share of invitations of known accounts left pending, as if not accepted yet (by e-mail, repeatable)')
     .option('--removal-needs-approval', "answer every removal from the organization 202: sent to the organization's admins as a request")
