@@ -56,7 +56,7 @@ export function command(f: Factory): Command {
     .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
     .option('--write-access <file>', 'write a demo access file (resource,team,user,role): a grant added, a role changed, a grant left out, a general access changed')
     .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')
-    .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-fault team-create:late:3000,first=1 --write-fault invite:lost:503', 'teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run'))
+    .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-fault team-create:late:3000,first=1', 'teamctl sandbox --write-roster t.csv -- teamctl members sync --roster t.csv'))
     .action(
       f.action(run, (cmd, command: string[]) => ({ ...cmd.opts<Omit<SandboxCommandOptions, 'command' | 'portGiven'>>(), command, portGiven: cmd.getOptionValueSource('port') === 'cli' }), [], 'no-json'),
     );
