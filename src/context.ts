@@ -117,6 +117,9 @@ export class Context {
   /** TEAMCTL_TOKEN beats the stored token; none → AuthError (exit 4). */
   token(): TokenInfo | undefined {
     const fromEnv = this.env.TEAMCTL_TOKEN;
+    // Set but empty is a mistake (an unset CI secret), never a fall-back to the stored token
+    // (README, "Settings"), as for every TEAMCTL_* variable.
+    if (fromEnv !== undefined && fromEnv.trim() === '') throw new UsageError('TEAMCTL_TOKEN is set but empty; give it a value or unset it');
     if (fromEnv) return { value: fromEnv, source: 'environment (TEAMCTL_TOKEN)' };
     const stored = this.profile().token;
     if (stored) return { value: stored, source: this.store.path };

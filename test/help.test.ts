@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { closest } from '../src/help/run.js';
+import { commandPaths } from './helpers/command-paths.js';
 import { topics } from '../src/help/topics.js';
 import { fakeStreams } from './helpers/streams.js';
 
@@ -22,6 +23,16 @@ describe('teamctl help', () => {
     for (const name of Object.keys(topics)) expect(help.out).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
     expect(await run([])).toEqual(help);
     expect((await run(['--help'])).out).toBe(help.out);
+  });
+
+  it('the --help of every command, the root included, fits 80 columns', async () => {
+    const wide: string[] = [];
+    for (const path of await commandPaths()) {
+      const r = await run([...path, '--help']);
+      expect(r.code, path.join(' ')).toBe(0);
+      for (const line of r.out.split('\n')) if ([...line].length > 80) wide.push(`teamctl ${path.join(' ')}: ${line}`);
+    }
+    expect(wide).toEqual([]);
   });
 
   it.each(Object.keys(topics))('prints the topic %s on stdout, exit 0, nothing on stderr', async (name) => {
