@@ -3,8 +3,9 @@
 // - A resource's general access changes only when the file has its row (`*` in `team`).
 // - A listed grant the file does not name is revoked only with `prune`, and only on the resources
 //   the file names (or on every resource with `allResources`); otherwise it is kept, and counted.
-// - Inherited access is not drift: a grant a resource would have anyway from its collection (the
-//   same team or user with the same role up its parents) is neither planned nor revoked.
+// - Inherited access is not drift: a grant a resource has anyway from its collection (its general
+//   access is `inherit`, and the nearest collection up that way grants the same team or user the
+//   same role) is neither planned nor revoked.
 // - A site's grant cannot be changed to guest (its PATCH takes a role): that is a problem of the
 //   plan, not a revocation and a second grant, since a user grant may notify the user.
 import { grantKey, levelName, resourceKey, subjectKey, type AccessResource, type DefaultLevel, type Grant, type GrantRole, type Subject } from '../model/access.js';
@@ -61,16 +62,20 @@ export function planAccess(input: PlanInput): AccessPlan {
     memo.set(key, after);
     return after;
   };
-  // What `subject` will have on `resource` from its collections, the nearest one's (undefined: none).
+  // A resource's general access once the plan is applied: the file's row, else as listed.
+  const levels = new Map(input.desired.general.map((g) => [resourceKey(g.resource), g.level]));
+  const levelAfter = (resource: AccessResource): DefaultLevel => (levels.has(resourceKey(resource)) ? (levels.get(resourceKey(resource)) as DefaultLevel) : resource.defaultLevel);
+  // What `subject` will have on `resource` from its collections: only through general access
+  // `inherit`, the nearest collection's own grant (undefined: none).
   const inheritedAfter = (resource: AccessResource, subject: Subject): GrantRole | undefined => {
     const seen = new Set<string>();
-    for (let parent = resource.parent; parent !== undefined && !seen.has(parent); ) {
-      seen.add(parent);
-      const collection = byId.get(resourceKey({ kind: 'collection', id: parent }));
+    for (let r = resource; levelAfter(r) === 'inherit' && r.parent !== undefined && !seen.has(r.parent); ) {
+      seen.add(r.parent);
+      const collection = byId.get(resourceKey({ kind: 'collection', id: r.parent }));
       if (collection === undefined) return undefined;
       const role = directAfter(collection, subject);
       if (role !== undefined) return role;
-      parent = collection.parent;
+      r = collection;
     }
     return undefined;
   };

@@ -1,7 +1,8 @@
 // The guards of an access plan (README, "Access"), checked before anything is sent:
 // - the caller never loses its own admin path to a resource, by a revocation or a demotion: an
-//   admin grant of its own, of a team it is in, of a collection the resource is in, or general
-//   access admin (the organization role is not counted: the safe reading);
+//   admin grant of its own or of a team it is in, on the resource or (through general access
+//   `inherit`) its collection, or general access admin (the organization role is not counted:
+//   the safe reading);
 // - a resource that has an admin never is left without one;
 // - --max-revocations: at most n, or p% of the grants the resources in scope hold (at least 1).
 import { resourceKey, subjectKey, type AccessResource, type Grant } from '../model/access.js';
@@ -20,16 +21,20 @@ function index(grants: readonly Grant[]): Map<string, Grant[]> {
   return by;
 }
 
-/** Whether `who` (a caller, or anyone) has admin on `resource`: its grants, its general access, its collections'. */
+/**
+ * Whether `who` (the caller, or anyone) has admin on `resource`: an admin grant, general access
+ * admin, and through general access `inherit` the parent collection's; `inherit` at the top gives
+ * the organization's admins admin, which counts for anyone but not as the caller's own path.
+ */
 function hasAdmin(resource: AccessResource, byId: Map<string, AccessResource>, grants: Map<string, Grant[]>, who: ((g: Grant) => boolean) | undefined): boolean {
   const seen = new Set<string>();
-  let general = true;
-  for (let r: AccessResource | undefined = resource; r !== undefined && !seen.has(resourceKey(r)); r = r.parent === undefined ? undefined : byId.get(resourceKey({ kind: 'collection', id: r.parent }))) {
+  for (let r: AccessResource | undefined = resource; r !== undefined && !seen.has(resourceKey(r)); ) {
     seen.add(resourceKey(r));
     if ((grants.get(resourceKey(r)) ?? []).some((g) => g.role === 'admin' && (who === undefined || who(g)))) return true;
-    // General access reaches up only through `inherit`; grants come down from every collection.
-    if (general && r.defaultLevel === 'admin') return true;
-    general &&= r.defaultLevel === 'inherit';
+    if (r.defaultLevel === 'admin') return true;
+    if (r.defaultLevel !== 'inherit') return false;
+    if (r.parent === undefined) return who === undefined;
+    r = byId.get(resourceKey({ kind: 'collection', id: r.parent }));
   }
   return false;
 }

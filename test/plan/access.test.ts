@@ -68,6 +68,14 @@ describe('planAccess', () => {
     expect(planAccess(input({ grants, prune: true, desired: { resources: [c1, s1] } })).changes.map(show)).toEqual(['revoke c1 t1', 'revoke s1 t1']);
   });
 
+  it('only general access `inherit` brings a collection\'s grants down: a space with its own general access is granted', () => {
+    const grants = [g(c1, design, 'edit')];
+    const own = { ...s1, parent: 'c1', defaultLevel: 'read' as const };
+    expect(planAccess(input({ resources: [c1, c2, own, s2, w1], grants, desired: { grants: [g(own, design, 'edit')], resources: [own] } })).changes.map(show)).toEqual(['grant s1 t1 edit']);
+    // The file's general-access row counts as it will be: set to inherit, the grant comes from c1.
+    expect(planAccess(input({ resources: [c1, c2, own, s2, w1], grants, desired: { grants: [g(own, design, 'edit')], general: [{ resource: own, level: 'inherit' }], resources: [own] } })).changes.map(show)).toEqual(['general-access s1 inherit']);
+  });
+
   it('a site\'s grant is never changed to guest: a problem, not a revocation and a second grant', () => {
     const plan = planAccess(input({ grants: [g(w1, ann, 'read')], desired: { grants: [g(w1, ann, null)], resources: [w1] } }));
     expect(plan.changes).toEqual([]);
@@ -87,9 +95,9 @@ function apply(grants: readonly Grant[], all: readonly AccessResource[], changes
   return { grants: [...state.values()], resources: [...byId.values()] };
 }
 
-/** What `subject` may do on `resource`: its own grant, else its nearest collection's. */
-function effective(resource: AccessResource, subject: Subject, grants: readonly Grant[]): GrantRole | undefined {
-  for (let r: AccessResource | undefined = resource; r !== undefined; r = resources.find((x) => x.kind === 'collection' && x.id === r?.parent)) {
+/** What `subject` may do on `resource`: its own grant, else (through general access `inherit`) its nearest collection's. */
+function effective(resource: AccessResource, subject: Subject, grants: readonly Grant[], all: readonly AccessResource[]): GrantRole | undefined {
+  for (let r = all.find((x) => resourceKey(x) === resourceKey(resource)); r !== undefined; r = r.defaultLevel === 'inherit' ? all.find((x) => x.kind === 'collection' && x.id === r?.parent) : undefined) {
     const own = grants.find((x) => grantKey(x) === grantKey({ resource: r as AccessResource, subject }));
     if (own) return own.role;
   }
@@ -115,7 +123,7 @@ describe('planAccess, property', () => {
           const first = planAccess({ resources, grants: listed, desired, prune, allResources });
           fc.pre(first.problems.length === 0);
           const after = apply(listed, resources, first.changes);
-          for (const want of wanted) expect(effective(want.resource, want.subject, after.grants)).toBe(want.role);
+          for (const want of wanted) expect(effective(want.resource, want.subject, after.grants, after.resources)).toBe(want.role);
           for (const { resource, level } of general) expect(after.resources.find((r) => resourceKey(r) === resourceKey(resource))?.defaultLevel).toBe(level);
           if (!prune) expect(first.changes.filter((c) => c.action === 'revoke')).toEqual([]);
           for (const c of first.changes) if (c.action === 'revoke') expect(allResources || names.some((r) => resourceKey(r) === resourceKey(c.resource))).toBe(true);
