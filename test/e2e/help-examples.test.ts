@@ -101,6 +101,9 @@ describe('--help, README and help topic examples', () => {
       const terms = readFileSync(join(template, 'terms.csv'), 'utf8').trim().split('\n');
       writeFileSync(join(template, 'terms.csv'), [...terms.slice(0, -1), ',Webhook,Webhook,,Webhook,,'].join('\n') + '\n');
       writeFileSync(join(template, 'org.csv'), (await runCli(['members', 'list', '--team', 'engineering,design', '-o', 'csv'], { env })).stdout);
+      // access.csv: the demo's access with one role changed (a drift check finds it).
+      const access = (await runCli(['access', 'list', '-o', 'csv'], { env })).stdout;
+      writeFileSync(join(template, 'access.csv'), access.replace('space:Onboarding,Product Design,,comment', 'space:Onboarding,Product Design,,edit'));
       mkdirSync(join(template, 'teams'));
       cpSync(join(template, 'team.csv'), join(template, 'teams', 'engineering.csv'));
       // glossary.tbx: the glossary as it is; terms.tbx: as terms.csv would make it (one entry more).

@@ -31,7 +31,7 @@ export function command(f: Factory): Command {
       'after',
       examples(
         'teamctl access list',
-        'teamctl access list --space Handbook',
+        'teamctl access list --space Onboarding',
         'teamctl access list --team design --json',
         'teamctl access list -o csv > access.csv   # today\'s access as a file',
       ),

@@ -1,21 +1,13 @@
 // `teamctl help access`: who may read or edit each space, collection and site.
 export const text = `# Access: spaces, collections and sites
 
-\`access list -o csv\` writes one row a grant: \`resource\` (\`space:\`, \`collection:\`
-or \`site:\` then an id or a title), \`team\` (id or title) or \`user\` (e-mail or
-id), and \`role\`: admin, create, edit, review, comment, read, or guest (the
-service's null role). A title two resources share is refused: use the id.
+An access file (\`access list -o csv\` writes one) has a grant a row: \`resource\`
+(\`space:\`, \`collection:\` or \`site:\`, then an id, or a title no other shares),
+\`team\` (id or title) or \`user\` (e-mail or id), and \`role\`: admin, create,
+edit, review, comment, read or guest (none). \`*\` in \`team\` makes the row the
+resource's **general access**: every member's role there, or \`inherit\`.
+\`access sync <file>\` changes what it has; README's "Access" says the rest.
 
-**General access** is a row with \`*\` in \`team\`: the role every member of the
-organization has there, or \`inherit\` (the collection's) or \`guest\` (none).
-
-\`\`\`csv
-resource,team,user,role
-space:Handbook,*,,inherit
-space:Handbook,Design,,edit
-site:Docs,,ann@example.com,read
-\`\`\`
-
-Listed are the grants given on a resource itself: a space in a collection also
-has the collection's, which are not repeated. \`--team\` takes the flag only,
-never TEAMCTL_TEAM or the config key.`;
+**Safe readings.** \`inherit\` brings a collection's grants to what is in it: not
+listed, not drift. A site's grant never becomes guest (its PATCH takes a role).
+A user grant may notify: never sent twice (a lost answer is settled by listing).`;

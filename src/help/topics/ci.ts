@@ -70,7 +70,8 @@ jobs:
 The plan lands in the job summary by itself; to post it as a comment too, add
 \`-o markdown > plan.md\` and a step \`gh pr comment "$PR" --body-file plan.md\`.
 An organization roster works the same way (drop \`TEAMCTL_TEAM\`), and so does
-a glossary: \`teamctl glossary sync glossary/terms.csv --prune\`.
+a glossary: \`teamctl glossary sync glossary/terms.csv --prune\`, and access:
+\`teamctl access sync access.csv --prune --dry-run --exit-code\` nightly.
 
 **What a job caches.** A job that invites (\`--invite\`), creates teams, runs
 glossary imports with \`--no-settle\` or may be cancelled mid-run keeps

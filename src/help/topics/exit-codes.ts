@@ -13,16 +13,13 @@ export const text = `# Exit codes
 | 8 | changes pending (\`--dry-run --exit-code\`) |
 | 130, 143 | interrupted (SIGINT, SIGTERM); see \`teamctl help interruptions\` |
 
-Errors go to stderr: one line \`error: …\`, then a \`hint: …\` where one helps (a
-base URL without a scheme, a 401 while \`TEAMCTL_TOKEN\` is set, a refused
-connection to the sandbox's address, an unknown team: \`did you mean "Platform
-Engineering" (engineering)?\`). The service's error message is shown; an error
-page that is not JSON (a proxy's) is summarised to its status and first line.
+Errors go to stderr: one line \`error: …\`, then a \`hint: …\` where one helps
+(an unknown team: \`did you mean "Platform Engineering" (engineering)?\`). The
+service's message is shown; a page that is not JSON, its status and first line.
 
-**Output that does not arrive is not success.** When writing to stdout fails (a
-full disk, a reader that went away), the run exits 1 (or a worse code it had)
-with one line saying the output is incomplete; the summary on stderr says what
-applied. A list whose reader stops early (\`members list | head\`) ends quietly.
+**Output that does not arrive is not success.** Writing to stdout failing (a
+full disk, a reader gone) exits 1 (or a worse code), saying the output is
+incomplete; a list whose reader stops early (\`members list | head\`) is quiet.
 
 ## Per command
 

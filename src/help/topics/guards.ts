@@ -31,9 +31,8 @@ Verified: the team read back matches the plan.
 
 ## How changes are sent
 
-- The whole team is read first. If a page fails after retries, the run stops
-  before planning: a plan made from part of a team could remove people it never
-  saw.
+- The whole team is read first; a page failing after retries stops the run
+  before planning (a plan from part of a team could remove people it never saw).
 - New members go in bulk requests (\`--batch-size\`). A batch refused as too
   large (413) is halved; one refused with 400 is split until the bad user fails
   alone.
@@ -56,16 +55,13 @@ Each refuses the plan with **exit 3, nothing sent**:
 
 - \`--max-removals <n|p%>\` (\`sync\`; default \`25%\` of the current members, at
   least 1): a plan removing more is refused, unless \`--force\`.
-- The confirmation of \`--prune\` removals: asked on a terminal; elsewhere pass
-  \`--yes\`.
+- \`--prune\` removals are confirmed: asked on a terminal, else pass \`--yes\`.
 - The last owner (\`sync\`, \`add --role member\`, \`remove\`): a plan leaving a team
   that has owners with none is refused, unless \`--force\`.
 
-The guards are checked on \`--dry-run\` too, so a rehearsal fails the way the real
-run would. \`members remove\` has no \`--max-removals\` guard and asks nothing:
-every removed user was named one by one. Removals named with \`sync --remove\` are
-counted by the guard but need no confirmation; only removals that \`--prune\`
-decides do.
+The guards are checked on \`--dry-run\` too, so a rehearsal fails as the run
+would. \`members remove\` has no \`--max-removals\` and asks nothing (each user
+was named); \`sync --remove\` removals count for the guard, asking nothing.
 
 ## Dry runs and drift checks
 

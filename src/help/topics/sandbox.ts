@@ -95,14 +95,10 @@ organizations, a former member) joins at once, any other stays pending;
 
 ### Access
 
-Spaces, collections and sites: listed, read, their general access changed; team
-and user grants listed, given, changed, removed; the aggregate listings. Only an
-admin of the organization or of the resource changes access (else 403). A
-space or collection gives each user the highest of their own grant, their
-teams' and its general access (\`inherit\`: the parent collection's, or at the
-top the organization role); on a site, the user's own grant, else their teams',
-else its general access decides. Roles rank admin, create, review, edit,
-comment, read.
+Spaces, collections and sites with their grants, general access and aggregate
+listings; only an admin of the organization or of the resource changes access
+(else 403). A user has the highest of their grant, their teams' and general
+access (\`inherit\`: the collection's; at the top, the organization role).
 
 Where the service's documents are silent, the sandbox makes a choice: an unknown
 user in a bulk add is a 400 naming it, with nothing applied; a new member gets
