@@ -10,6 +10,7 @@ import { membersPlanBody } from '../members/savedPlan.js';
 import type { MembersPlanBody } from '../members/change.js';
 import { orgPlanBody } from '../organization/savedPlan.js';
 import { teamsPlanBody } from '../teams/savedPlan.js';
+import { accessPlanBody } from '../access/savedPlan.js';
 import { renderMarkdown } from '../output/markdown.js';
 import type { Column } from '../output/columns.js';
 import { onePage, writeList } from '../output/list.js';
@@ -80,6 +81,17 @@ function contents(plan: PlanFile, path: string): { guards: Record<string, unknow
       detail: c.action === 'rename' ? `from ${c.from}` : c.action === 'delete' ? `${c.members} member${c.members === 1 ? '' : 's'}` : '',
     }));
     return { guards: { force: body.force }, changes };
+  }
+  if (plan.kind === 'access') {
+    const body = checked(path, () => accessPlanBody(plan.body));
+    const level = (l: string | null): string => l ?? 'guest';
+    const changes = body.changes.map((c) => ({
+      where: `${c.resource.kind}:${c.resource.id}`,
+      action: c.action,
+      subject: c.action === 'general-access' ? '*' : c.subject.name,
+      detail: c.action === 'grant' ? level(c.role) : c.action === 'revoke' ? level(c.from) : c.action === 'change-role' ? `${level(c.from)} → ${level(c.role)}` : `${level(c.from)} → ${level(c.level)}`,
+    }));
+    return { guards: {}, changes };
   }
   const body = checked(path, () => glossaryPlanBody(plan.body));
   const changes = body.plan.operations.map(({ line, operation: op }) => ({

@@ -136,6 +136,8 @@ describe('access sync against the sandbox', () => {
     expect((await cli(['access', 'sync', 'access.csv', '--plan-out', 'plan.json'])).code).toBe(0);
     expect((await cli(['access', 'sync', 'access.csv', '--plan-out', 'stale.json'])).code).toBe(0);
     expect(writes(sandbox)).toEqual([]);
+    const shown = await cli(['apply', '--show', 'plan.json', '-o', 'csv']);
+    expect(shown.stdout).toContain('space:space-onboarding,change-role,Product Design,comment → edit');
     const applied = await cli(['apply', 'plan.json', '--yes']);
     expect(applied.code).toBe(0);
     expect(grantOf(sandbox, 'space', 'space-onboarding', 'teams', 'design')).toBe('edit');
