@@ -2,7 +2,7 @@
 // reliability`, "Reliability"): a space, collection or site, a team's or a user's grant on one.
 // A field of the wrong shape stops the command with exit 1, naming it.
 import { organizationRoles, type ResourceKind } from '../choices.js';
-import { answerLimits, checkLength, checkTeam, isObject, optionalString, wrong, type Where } from './shapes.js';
+import { answerLimits, checkLength, checkOrganizationMember, checkTeam, isObject, optionalString, wrong, type Where } from './shapes.js';
 import type { OrganizationTeam } from './types.js';
 
 /** A content role (MemberRole in the service's document). */
@@ -81,14 +81,8 @@ export function teamGrantChecker(kind: ResourceKind): (value: unknown, where: Wh
 export function userGrantChecker(kind: ResourceKind): (value: unknown, where: Where) => UserGrant {
   return (value, where) => {
     if (!isObject(value)) throw wrong('a user grant that is not a JSON object', where);
-    const user = value.user;
-    if (!isObject(user)) throw wrong('field "user" is missing or not an object', where);
-    if (typeof user.id !== 'string' || user.id === '') throw wrong('field "user.id" is missing or not a string', where);
-    if (!optionalString(user.email)) throw wrong('field "user.email" is not a string', where);
-    if (!optionalString(user.displayName)) throw wrong('field "user.displayName" is not a string', where);
-    checkLength(user.id, answerLimits.id, 'user.id', where);
-    checkLength(user.email, answerLimits.email, 'user.email', where);
-    checkLength(user.displayName, answerLimits.displayName, 'user.displayName', where);
+    // The user's fields are checked as an organization member's are: the same User.
+    const { user } = checkOrganizationMember({ user: value.user }, where);
     const out: GrantUser = { id: user.id };
     if (typeof user.email === 'string') out.email = user.email;
     if (typeof user.displayName === 'string') out.displayName = user.displayName;
