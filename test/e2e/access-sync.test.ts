@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
+import { parseWriteFault } from '../../src/sandbox/write-faults.js';
 import { runCli, sandboxWithEnv } from './harness.js';
 
 const open: Sandbox[] = [];
@@ -13,7 +14,7 @@ afterEach(async () => {
   for (const s of open.splice(0)) await s.close();
 });
 
-async function start(options: { creatorJoins?: boolean } = {}): Promise<{ sandbox: Sandbox; env: Record<string, string>; dir: string; cli: (args: string[]) => ReturnType<typeof runCli> }> {
+async function start(options: { creatorJoins?: boolean; writeFaults?: ReturnType<typeof parseWriteFault>[] } = {}): Promise<{ sandbox: Sandbox; env: Record<string, string>; dir: string; cli: (args: string[]) => ReturnType<typeof runCli> }> {
   const { sandbox, env } = await sandboxWithEnv({ callerRole: 'admin', ...options });
   open.push(sandbox);
   const dir = mkdtempSync(join(tmpdir(), 'teamctl-access-'));
@@ -146,5 +147,19 @@ describe('access sync against the sandbox', () => {
     expect(stale.code).toBe(3);
     expect(stale.stderr).toContain('changed since the plan was made: space:space-onboarding team:design comment is now edit');
     expect(writes(sandbox)).toHaveLength(count);
+  });
+
+  it('a user grant whose answer is lost is settled by listing the resource\'s users, never sent again: one grant', async () => {
+    const { sandbox, dir, cli } = await start({ writeFaults: [parseWriteFault('access-grant:lost')] });
+    const user = sandbox.store.users('acme').find((u) => u.email?.toLowerCase() === 'chloe.dubois@example.com');
+    writeFileSync(join(dir, 'access.csv'), 'resource,team,user,role\nsite:Design Portal,,chloe.dubois@example.com,read\n');
+    const run = await cli(['access', 'sync', 'access.csv', '--yes']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('Done: 1 granted.');
+    expect(grantOf(sandbox, 'site', 'site-design', 'users', user?.id as string)).toBe('read');
+    expect(sandbox.store.access.userGrantsSent('acme', 'site', 'site-design', user?.id as string)).toBe(1);
+    // A second run sends nothing.
+    expect((await cli(['access', 'sync', 'access.csv', '--yes'])).code).toBe(0);
+    expect(sandbox.store.access.userGrantsSent('acme', 'site', 'site-design', user?.id as string)).toBe(1);
   });
 });
