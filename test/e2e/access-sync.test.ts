@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { parseWriteFault } from '../../src/sandbox/write-faults.js';
-import { runCli, sandboxWithEnv } from './harness.js';
+import { parseWriteFault, writeFault } from '../../src/sandbox/write-faults.js';
+import { bin, runCli, sandboxWithEnv } from './harness.js';
+import { spawn } from 'node:child_process';
 
 const open: Sandbox[] = [];
 afterEach(async () => {
@@ -161,5 +162,30 @@ describe('access sync against the sandbox', () => {
     // A second run sends nothing.
     expect((await cli(['access', 'sync', 'access.csv', '--yes'])).code).toBe(0);
     expect(sandbox.store.access.userGrantsSent('acme', 'site', 'site-design', user?.id as string)).toBe(1);
+  });
+
+  it('kill -9 while a user grant is in flight, then a second run: the service had it, one grant, not sent again', async () => {
+    const { sandbox, env, dir, cli } = await start();
+    const user = sandbox.store.users('acme').find((u) => u.email?.toLowerCase() === 'chloe.dubois@example.com')?.id as string;
+    writeFileSync(join(dir, 'access.csv'), 'resource,team,user,role\nsite:Design Portal,,chloe.dubois@example.com,read\n');
+    let open = (): void => {};
+    const until = new Promise<void>((resolve) => (open = resolve));
+    sandbox.intercept(writeFault({ write: 'access-grant', fault: { kind: 'hold', until } }));
+    const child = spawn(process.execPath, [bin, 'access', 'sync', 'access.csv', '--yes'], { env: { PATH: process.env.PATH ?? '', HOME: dir, CI: 'true', TEAMCTL_CONFIG_DIR: dir, ...env }, cwd: dir, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const posted = (): number => sandbox.requests.filter((q) => q.method === 'POST').length;
+    // Bounded by the child: it sends its grant within its own start-up time.
+    for (let i = 0; i < 600 && posted() === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(posted()).toBe(1);
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    open();
+    for (let i = 0; i < 200_000 && grantOf(sandbox, 'site', 'site-design', 'users', user) === undefined; i++) await new Promise((r) => setImmediate(r));
+    sandbox.clearIntercepts();
+    const again = await cli(['access', 'sync', 'access.csv', '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('nothing to change');
+    expect(grantOf(sandbox, 'site', 'site-design', 'users', user)).toBe('read');
+    expect(sandbox.store.access.userGrantsSent('acme', 'site', 'site-design', user)).toBe(1);
   });
 });
