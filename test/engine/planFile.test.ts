@@ -42,7 +42,7 @@ describe('plan files', () => {
       [JSON.stringify({ ...plan, version: 2 }), /is a plan of format version 2; this teamctl reads version 1/],
       [JSON.stringify({ ...plan, version: '1' }), /it has no format version/],
       [JSON.stringify({ ...plan, organization: '' }), /"organization" is missing/],
-      [JSON.stringify({ ...plan, kind: 'repos' }), /"kind" is none of members, glossary, teams and organization/],
+      [JSON.stringify({ ...plan, kind: 'repos' }), /"kind" is none of members, glossary, teams, organization and access/],
       [JSON.stringify({ ...plan, body: null }), /it has no plan body/],
     ];
     for (const [input, message] of cases) {
@@ -69,7 +69,7 @@ describe('plan files', () => {
       [JSON.stringify(noBase), '"baseUrl" is missing'],
       [JSON.stringify({ ...plan, command: 7 }), '"command" is missing'],
       [JSON.stringify({ ...plan, createdAt: '' }), '"createdAt" is missing'],
-      [JSON.stringify(noKind), '"kind" is none of members, glossary, teams and organization'],
+      [JSON.stringify(noKind), '"kind" is none of members, glossary, teams, organization and access'],
       [JSON.stringify({ ...plan, body: 'teams' }), 'it has no plan body'],
     ];
     for (const [input, why] of cases) {

@@ -33,8 +33,8 @@ export function command(f: Factory): Command {
     .addHelpText(
       'after',
       examples(
-        'teamctl access list -o csv > access.csv                           # today\'s access as a file',
         'teamctl access sync access.csv --dry-run',
+        'teamctl access list -o csv > access.csv                           # today\'s access as a file',
         'teamctl access sync access.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
         'teamctl access sync access.csv --prune --dry-run --exit-code    # CI drift check',
       ),
