@@ -213,7 +213,7 @@ describe('exactly once', () => {
     const { env, configDir } = await start();
     const held = gate();
     sb().sandbox.intercept(writeFault({ write: 'invite', fault: { kind: 'hold', until: held.until } }));
-    const childEnv = { PATH: process.env.PATH ?? '', HOME: configDir, CI: 'true', TEAMCTL_CONFIG_DIR: configDir, ...(env as Record<string, string>) };
+    const childEnv = { PATH: process.env.PATH ?? '', HOME: configDir, CI: 'true', TEAMCTL_CONFIG_DIR: configDir, TEAMCTL_STATE_DIR: configDir, ...(env as Record<string, string>) };
     const child = spawn(process.execPath, [resolvePath('bin/teamctl.js'), 'members', 'add', 'new.hire@example.com', '--invite'], { env: childEnv, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     // Bounded by the child: it sends its invitation within its own start-up time.
