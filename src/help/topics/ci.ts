@@ -72,12 +72,11 @@ The plan lands in the job summary by itself; to post it as a comment too, add
 An organization roster works the same way (drop \`TEAMCTL_TEAM\`), and so does
 a glossary: \`teamctl glossary sync glossary/terms.csv --prune\`.
 
-**Runs that meet.** The journal and its lock are files of one machine
-(\`teamctl help reliability\`): runs on different machines, as jobs are, cannot
-share them. So every workflow that changes the organization names the same
-\`concurrency\` group (\`teamctl-acme\`), never cancelled in progress. A job
-that invites, creates teams or may be cancelled keeps \`$TEAMCTL_STATE_DIR\`
-between runs (a cache keyed by service and organization, not by commit).
+**Runs that meet.** The journal and its lock are files of one machine: runs on
+different machines, as jobs are, cannot share them. So every workflow that
+changes the organization names one \`concurrency\` group (\`teamctl-acme\`),
+never cancelled in progress. A job that invites or creates teams keeps
+\`$TEAMCTL_STATE_DIR\` between runs (a cache keyed by service and organization).
 
 **Installing in CI.** teamctl is not on the npm registry (a name there could be
 anyone's, and would run with the job's token). Make the tarball once from a

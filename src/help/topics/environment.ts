@@ -47,7 +47,6 @@ mode \`0600\` (it holds tokens) in a folder \`0700\`; it must be a regular file,
 not a symbolic link (link the whole folder instead). A file that is not JSON, or
 has a key of the wrong type, is a usage error naming the file, the profile and
 the key. The same folder holds the completion cache; removing it forgets both.
-Journals earlier versions kept there move to the state folder on first use.
 
 **Global options** (\`teamctl --help\`) go before or after the command. \`--debug\`
 prints one line per HTTP exchange on stderr: method, URL, status, time, attempt
