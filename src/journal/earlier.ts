@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../files/atomic.js';
+import { sameFile, writeFileAtomic } from '../files/atomic.js';
 import { readRegularText } from '../files/regular.js';
 import { isBatch, journalOrigin, readJournalFile, type JournalBatch, type JournalState, type WriteRecord } from './journalFile.js';
 
@@ -38,7 +38,8 @@ const nothing: Earlier = { found: { batches: [], writes: [] }, moved: async () =
 
 /** The journal an earlier version kept in the config folder; one that cannot be read stops the run. */
 async function configJournal(old: string, path: string): Promise<Earlier> {
-  if (old === path) return nothing; // the state folder is the config folder
+  // The state folder is the config folder, maybe under another name (a link): nothing to move.
+  if (old === path || (await sameFile(old, path))) return nothing;
   const found = await readJournalFile(old);
   if (found.batches.length === 0 && found.writes.length === 0) return nothing;
   return { found, moved: () => unlink(old).catch(() => {}) };

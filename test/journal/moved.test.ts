@@ -1,7 +1,7 @@
 // Journals earlier versions kept in a config folder (README, "Settings"): moved into the state
 // folder's journal on first use, under its lock; a dry run reads them where they are. Applied-plan
 // records left there still count.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -94,5 +94,22 @@ describe('applied-plan records', () => {
     expect(existsSync(join(state, 'applied-plans', 'p2.json'))).toBe(true);
     // Another config folder of the same user finds it applied.
     await expect(checkNotApplied({ ...home, config: newDir() }, 'p1', 'plan.json')).rejects.toThrow(GuardError);
+  });
+});
+
+describe('a state folder that is the config folder under another name', () => {
+  it('moves nothing and removes nothing: the journal is found once, and kept', async () => {
+    const config = newDir();
+    const alias = join(newDir(), 'alias');
+    symlinkSync(config, alias);
+    const first = await Journal.open(config, base, 'lab', lock);
+    await first.intend([{ kind: 'team', title: 'Ops' }], new Date(at));
+    await first.close();
+    const home = { state: { dir: alias, shared: false }, config };
+    const again = await Journal.open(home, base, 'lab', lock);
+    expect(again.writes('team').map((w) => w.title)).toEqual(['Ops']);
+    await again.close();
+    expect(existsSync(first.path)).toBe(true);
+    expect((await Journal.open(config, base, 'lab')).writes('team')).toHaveLength(1);
   });
 });
