@@ -5,12 +5,9 @@ import type { Sandbox } from '../sandbox/server.js';
 import { formatWriteFault } from '../sandbox/write-faults.js';
 import { shellValue } from '../output/words.js';
 
-/**
- * The settings a command run against the sandbox gets, as environment variables; with its identity
- * (TEAMCTL_SANDBOX_ID), the journal's name for the sandbox at that base URL, whatever its port.
- */
+/** The settings a command run against the sandbox gets, as environment variables. */
 export function settingsOf(sandbox: Sandbox): Record<string, string> {
-  const env: Record<string, string> = { TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_TOKEN: sandbox.token, TEAMCTL_SANDBOX_ID: sandbox.identity };
+  const env: Record<string, string> = { TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_TOKEN: sandbox.token };
   const orgId = sandbox.store.organizationIds()[0];
   const teamId = orgId === undefined ? undefined : sandbox.store.teamIds(orgId)[0];
   if (orgId !== undefined) env.TEAMCTL_ORG = orgId;

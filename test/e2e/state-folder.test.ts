@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { isWrite, writeFault, type WriteName } from '../../src/sandbox/write-faults.js';
-import { gate, started, turns } from '../helpers/meet.js';
+import { gate, labWithTeam, started, turns } from '../helpers/meet.js';
 import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv | undefined;
@@ -22,12 +22,7 @@ const tmp = (): string => mkdtempSync(join(tmpdir(), 'teamctl-statehome-'));
 /** Organization lab, 10 members, u1 admin; team t. The env names no state folder: XDG_STATE_HOME decides. */
 async function start(options: SandboxOptions = {}): Promise<{ env: Record<string, string | undefined>; xdg: string }> {
   s = await sandboxWithEnv({ seed: 'empty', ...options });
-  const store = s.sandbox.store;
-  store.createOrganization('lab');
-  store.addUsers('lab', 10);
-  store.members.setRole('lab', 'u00001', 'admin');
-  store.createTeam('lab', 't');
-  store.setTeamMembers('lab', 't', [{ userId: 'u00001', role: 'owner' }, { userId: 'u00002' }]);
+  labWithTeam(s.sandbox.store);
   const xdg = tmp();
   return { env: { ...s.env, TEAMCTL_ORG: 'lab', TEAMCTL_TEAM: 't', TEAMCTL_STATE_DIR: undefined, XDG_STATE_HOME: xdg }, xdg };
 }
@@ -54,10 +49,9 @@ describe('one journal per machine user', () => {
       sb().sandbox.intercept(writeFault({ write, fault: { kind: 'hold', until: held.until } }));
       const requests = (): number => sb().sandbox.requests.filter((q) => isWrite(q, write)).length;
       const first = runCli(args(), { env, configDir: newConfigDir() });
-      // The first run of a file loads every module on its way: more turns than the default.
-      await turns(() => requests() === 1, 5_000_000);
+      await turns(() => requests() === 1);
       const second = started(args(), { env, configDir: newConfigDir() });
-      await turns(() => second.said().includes('waiting for it to finish'), 5_000_000);
+      await turns(() => second.said().includes('waiting for it to finish'));
       held.open();
       const [a, b] = await Promise.all([first, second.run]);
       expect([a.code, b.code], a.stderr + b.stderr).not.toContain(1);
