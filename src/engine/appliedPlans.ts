@@ -1,8 +1,9 @@
 // A saved plan applies once (README, "Review, then apply"): `teamctl apply` records each plan it
-// applies in the state folder beside the journal (README, "Settings"), one file per plan id, created exclusively before the first change
-// is sent — so a second apply, also one running at the same moment, is refused with nothing sent
-// (exit 3), unless --force says to apply it again (the state check still holds). A record an
-// earlier version kept in the config folder still counts.
+// applies in the state folder beside the journal (README, "Settings"), one file per plan id,
+// created exclusively before the first change is sent — so a second apply, also one running at the
+// same moment or from another config folder, is refused with nothing sent (exit 3), unless --force
+// says to apply it again (the state check still holds). A record an earlier version kept in the
+// config folder still counts.
 import { constants } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';

@@ -10,9 +10,9 @@
 // (README, "Settings"), shared by every profile, config folder and HOME, so another of them or
 // `localhost` for `127.0.0.1` finds the same records. A run that changes the service holds the
 // journal's lock file from before it reads the state until its last request: one writer per
-// service and organization on this machine (the next one waits, or refuses with --no-wait). Every change to the journal re-reads
-// the file under that lock; a journal that cannot be read stops the run, since forgetting it could
-// double a batch.
+// service and organization on this machine (the next one waits, or refuses with --no-wait). Every
+// change to the journal re-reads the file under that lock; a journal that cannot be read stops the
+// run, since forgetting it could double a batch.
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -36,6 +36,15 @@ export interface Settled {
   landed: number;
   lost: number;
   held: { operation: GlossaryOperation; sentAt: string }[];
+}
+
+/** Whether two base URLs name one service for the journal (a URL that cannot be read names none). */
+function sameService(a: string, b: string): boolean {
+  try {
+    return journalOrigin(a) === journalOrigin(b);
+  } catch {
+    return false;
+  }
 }
 
 export class Journal {
@@ -64,7 +73,7 @@ export class Journal {
    */
   static async open(home: string | JournalHome, baseUrl: string, organization: string, lock?: LockOptions): Promise<Journal> {
     const { state, config, sandbox } = homeOf(home);
-    const origin = sandbox !== undefined && journalOrigin(sandbox.baseUrl) === journalOrigin(baseUrl) ? `sandbox:${sandbox.id}` : journalOrigin(baseUrl);
+    const origin = sandbox !== undefined && sameService(sandbox.baseUrl, baseUrl) ? `sandbox:${sandbox.id}` : journalOrigin(baseUrl);
     const dir = join(state.dir, 'journal');
     const name = `${createHash('sha256').update(`${origin}\n${organization}`).digest('hex').slice(0, 20)}.json`;
     const journal = new Journal(join(dir, name), origin, organization, lock !== undefined);

@@ -65,6 +65,10 @@ describe('a sandbox started with --data', () => {
       expect(other.store.invitationsSent('acme', 'new@example.com')).toBe(1);
       const origins = readdirSync(join(state, 'journal')).filter((n) => n.endsWith('.json')).map((n) => (JSON.parse(readFileSync(join(state, 'journal', n), 'utf8')) as { origin: string }).origin);
       expect(origins.sort()).toEqual([`http://loopback:${new URL(other.url).port}`, `sandbox:${id}`]);
+      // A TEAMCTL_BASE_URL that cannot be read names no sandbox: the base URL given keeps its own journal.
+      const unread = await runCli(['--base-url', s.sandbox.url, 'members', 'add', 'late@example.com', '--invite', '--yes'], { env: { ...env, TEAMCTL_BASE_URL: 'not a url' } });
+      expect(unread.code, unread.stderr).toBe(0);
+      expect(readdirSync(join(state, 'journal')).filter((n) => n.endsWith('.json'))).toHaveLength(3);
       const bad = await runCli(add, { env: { ...env, TEAMCTL_SANDBOX_ID: 'not-an-id' } });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('TEAMCTL_SANDBOX_ID is not a sandbox identity (16 to 64 hex digits); nothing was sent');
