@@ -39,10 +39,9 @@ const nothing: Earlier = { found: { batches: [], writes: [] }, moved: async () =
 /** The journal an earlier version kept in the config folder; one that cannot be read stops the run. */
 async function configJournal(old: string, path: string): Promise<Earlier> {
   // The state folder is the config folder, maybe under another name (a link): nothing to move.
-  if (old === path || (await sameFile(old, path))) return nothing;
-  const found = await readJournalFile(old);
-  if (found.batches.length === 0 && found.writes.length === 0) return nothing;
-  return { found, moved: () => unlink(old).catch(() => {}) };
+  if (await sameFile(old, path)) return nothing;
+  // Removed once moved, an empty one too.
+  return { found: await readJournalFile(old), moved: () => unlink(old).catch(() => {}) };
 }
 
 /** Per-profile journals of earlier versions: this service's and organization's batches. */

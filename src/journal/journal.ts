@@ -93,8 +93,8 @@ export class Journal {
       const { batches, writes } = earlier.found;
       if (batches.length + writes.length > 0) {
         await journal.changeState((now) => ({ batches: [...now.batches, ...batches.filter((b) => !known.has(b.id))], writes: [...now.writes, ...writes.filter((w) => !known.has(w.id))] }));
-        if (lock) await earlier.moved();
       }
+      if (lock) await earlier.moved();
     } catch (err) {
       await journal.close();
       throw err;

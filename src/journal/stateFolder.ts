@@ -42,7 +42,7 @@ export function stateFolder(env: NodeJS.ProcessEnv, cwd: string, host: StateFold
  * checked (a dry run checks it only when it exists). Throws a JournalError naming the folder (exit
  * 1, nothing sent) when it cannot be used.
  */
-export async function prepareStateFolder(folder: StateFolder, create: boolean, uid = process.getuid?.()): Promise<void> {
+export async function prepareStateFolder(folder: StateFolder, create: boolean, uid = process.getuid?.() ?? 0): Promise<void> {
   if (create) {
     try {
       // A shared folder is one level under the temporary folder: never created through a link.
@@ -63,7 +63,7 @@ export async function prepareStateFolder(folder: StateFolder, create: boolean, u
     ? 'is a symbolic link'
     : !info.isDirectory()
       ? 'is not a folder'
-      : uid !== undefined && info.uid !== uid
+      : info.uid !== uid
         ? `belongs to another user (uid ${info.uid})`
         : (info.mode & 0o077) !== 0
           ? `is open to other users (mode ${(info.mode & 0o777).toString(8)})`

@@ -64,6 +64,19 @@ describe('a journal kept in the config folder', () => {
     expect(existsSync(old)).toBe(false);
   });
 
+  it('an empty one is removed on first use too; a dry run leaves it', async () => {
+    const state = newDir();
+    const config = newDir();
+    await (await Journal.open(config, base, 'lab', lock)).close();
+    const old = (await Journal.open(config, base, 'lab')).path;
+    writeFileSync(old, JSON.stringify({ version: 1, origin: 'x', organization: 'lab', batches: [] }));
+    const home = { state: { dir: state, shared: false }, config };
+    await Journal.open(home, base, 'lab');
+    expect(existsSync(old)).toBe(true);
+    await (await Journal.open(home, base, 'lab', lock)).close();
+    expect(existsSync(old)).toBe(false);
+  });
+
   it('one that cannot be read stops the run, naming it, and is left where it is', async () => {
     const state = newDir();
     const { home, old } = await configWithJournal(state, 'ada');

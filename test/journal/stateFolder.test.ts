@@ -22,7 +22,7 @@ describe('stateFolder', () => {
     }
     // A relative XDG_STATE_HOME is ignored, as the XDG rules say.
     expect(stateFolder({ XDG_STATE_HOME: 'state' }, '/work', linux)).toEqual({ dir: '/var/tmp/teamctl-1234', shared: true });
-    expect(stateFolder({}, '/work', { platform: 'win32', tmp: 'C:\\Users\\ada\\Temp' }).shared).toBe(false);
+    expect(stateFolder({}, '/work', { platform: 'win32', tmp: 'C:\\Users\\ada\\Temp' })).toEqual({ dir: join('C:\\Users\\ada\\Temp', 'teamctl'), shared: false });
     expect(stateFolder({}, '/', {}).dir).toBe(`/var/tmp/teamctl-${process.getuid?.() ?? 0}`);
   });
 });
@@ -85,8 +85,21 @@ describe('prepareStateFolder', () => {
     const file = join(newDir(), 'state');
     writeFileSync(file, 'x');
     for (const where of [file, join(file, 'below')]) {
-      expect((await refusal({ dir: where, shared: false })).message).toBe(`the state folder ${where} or a folder above it is a file, not a folder; nothing was sent`);
+      const err = await refusal({ dir: where, shared: false });
+      expect(err.message).toBe(`the state folder ${where} or a folder above it is a file, not a folder; nothing was sent`);
+      expect(err.hint).toBe('it holds the journal of writes the service cannot take twice: move the file aside, or set TEAMCTL_STATE_DIR to another folder');
     }
+  });
+
+  it('a folder that cannot be created or looked at for another reason says why, naming it', async () => {
+    const long = join(newDir(), 'x'.repeat(300));
+    const made = await refusal({ dir: long, shared: false });
+    expect(made.message).toMatch(new RegExp(`^the state folder ${long} cannot be created \\(ENAMETOOLONG: .*\\); nothing was sent$`));
+    expect(made.hint).toBe('it holds the journal of writes the service cannot take twice: make it writable, or set TEAMCTL_STATE_DIR to a folder of your own');
+    // A dry run creates nothing: the look at the shared folder fails alike.
+    const looked = await refusal({ dir: long, shared: true }, false);
+    expect(looked.message).toMatch(new RegExp(`^the state folder ${long} cannot be read \\(ENAMETOOLONG: .*\\); nothing was sent$`));
+    expect(looked.hint).toBe('it holds the journal of writes the service cannot take twice: set TEAMCTL_STATE_DIR to a folder of your own');
   });
 
   it('the journal opens nothing in a refused folder: no lock taken, no record read', async () => {
