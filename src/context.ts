@@ -6,6 +6,7 @@ import { teamNameProblem } from './api/segment.js';
 import { AuthError, UsageError } from './errors.js';
 import { ConfigStore, type ProfileConfig } from './config/store.js';
 import { IO, type IOStreams } from './io.js';
+import { stateFolder, type JournalHome } from './journal/stateFolder.js';
 import {
   missingSetting,
   profileName,
@@ -62,6 +63,22 @@ export class Context {
   get store(): ConfigStore {
     this.storeInstance ??= new ConfigStore(this.env, this.cwd);
     return this.storeInstance;
+  }
+
+  /**
+   * Where the journal, its lock and the applied-plan records live (README, "Settings"): the state
+   * folder of the machine's user, with the config folder earlier versions kept them in, and the
+   * identity of the sandbox a command runs against (TEAMCTL_SANDBOX_ID, for TEAMCTL_BASE_URL).
+   */
+  journalHome(): JournalHome {
+    const home: JournalHome = { state: stateFolder(this.env, this.cwd), config: this.store.dir };
+    const id = this.env.TEAMCTL_SANDBOX_ID;
+    const baseUrl = this.env.TEAMCTL_BASE_URL;
+    if (id === undefined || id === '' || baseUrl === undefined) return home;
+    if (!/^[0-9a-f]{16,64}$/.test(id)) {
+      throw new UsageError(`TEAMCTL_SANDBOX_ID is not a sandbox identity (16 to 64 hex digits); nothing was sent`, { hint: 'unset it: `teamctl sandbox -- <command>` sets it for the command it runs' });
+    }
+    return { ...home, sandbox: { id, baseUrl } };
   }
 
   /** A path the user gave, resolved against the working folder (for fs calls; messages keep the user's spelling). */

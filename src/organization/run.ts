@@ -88,7 +88,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   await checkOutputs(options, ctx.cwd, options.inputs ?? []);
 
   const client = await ctx.client();
-  return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
+  return withJournalOf(ctx.journalHome(), client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
     // The team by its id, or by its title (README, "Teams by id or title"): the plan keeps the id.
     const { team, current } = await withTeam(client, org, name, async (id) => ({ team: id, current: await readTeam(client, org, id, 'before planning; nothing was sent') })).catch((err: unknown) => {
       // `--team a,b` names no team of that title: it meant several.
@@ -178,7 +178,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
 
   const client = await ctx.client();
   client.shareBudget(options.concurrency);
-  return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
+  return withJournalOf(ctx.journalHome(), client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
     // Creations an earlier run left of unknown outcome are settled first: a team that landed late is found, never made twice.
     const hold = holdBackOf(ctx, options.holdBack);
     if (options.createTeams === true) await settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));

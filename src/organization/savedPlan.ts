@@ -100,7 +100,7 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
   // never sends one again that a record says may have gone out (`teamctl help reliability`).
   const writes = body.invitations !== undefined || body.plan.changes.some((c) => c.action === 'remove');
   const lock = writes && !run.dryRun ? { wait: saved.wait, onWait: (m: string) => ctx.io.info(m), what: 'the organization' } : undefined;
-  return withJournalOf(ctx.store.dir, baseUrl, org, lock, (journal) => applyOrgPlanBody(ctx, plan, saved, body, journal));
+  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, (journal) => applyOrgPlanBody(ctx, plan, saved, body, journal));
 }
 
 async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRun, body: OrgPlanBody, journal: Journal): Promise<number> {

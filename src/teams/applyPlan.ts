@@ -19,7 +19,7 @@ export async function applyTeamsPlan(ctx: Context, plan: PlanFile, { path, clien
   const creates = body.changes.some((c) => c.action === 'create') && !run.dryRun;
   const lock = creates ? { wait, onWait: (m: string) => ctx.io.info(m), what: 'the teams' } : undefined;
   const hold = holdBackOf(ctx, holdBack);
-  return withJournalOf(ctx.store.dir, baseUrl, org, lock, async (journal) => {
+  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async (journal) => {
     let teams = await listedTeams(client, org);
     await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));
     const moved = teamsMoved(body, teams);

@@ -38,7 +38,7 @@ export async function runTeamsChange(ctx: Context, options: TeamsRunOptions): Pr
   const sends = !options.dryRun && options.planOut === undefined;
   const lock = sends ? { wait: options.wait !== false, onWait: (m: string) => ctx.io.info(m), what: 'the teams' } : undefined;
   const hold = holdBackOf(ctx, options.holdBack);
-  return withJournalOf(ctx.store.dir, baseUrl, org, lock, async (journal) => {
+  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async (journal) => {
     let teams = await listedTeams(client, org);
     await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));
     return plannedTeamsChange(ctx, options, { client, baseUrl, org, teams, journal, hold });

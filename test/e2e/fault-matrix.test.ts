@@ -152,7 +152,7 @@ describe('fault matrix: SIGTERM mid-batch', () => {
         // Every PUT is held a moment by the service, so the signal lands while one is in flight.
         s.sandbox.intercept((req) => (req.method === 'PUT' ? { kind: 'delay', ms: 40 } : undefined));
         const child = spawn(process.execPath, [bin, '--timeout', '2', 'glossary', 'import', terms, '--batch-size', '20'], {
-          env: { PATH: process.env.PATH ?? '', HOME: config, CI: 'true', TEAMCTL_CONFIG_DIR: config, ...s.env },
+          env: { PATH: process.env.PATH ?? '', HOME: config, CI: 'true', TEAMCTL_CONFIG_DIR: config, TEAMCTL_STATE_DIR: config, ...s.env },
           stdio: ['ignore', 'ignore', 'pipe'],
         });
         const done = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

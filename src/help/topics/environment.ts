@@ -12,6 +12,7 @@ export const text = `# Settings and the environment
 | token | — | \`TEAMCTL_TOKEN\` | (\`auth login\`) |
 | output | \`-o, --output\`, \`--json\` | — | \`output\` |
 | config folder | — | \`TEAMCTL_CONFIG_DIR\` | — |
+| state folder | — | \`TEAMCTL_STATE_DIR\` | — |
 
 - **profile**: default \`default\`; each profile has its own settings and token.
 - **base URL**: requests go to \`<url>/v1/…\`; a URL ending in \`/v1\` is not
@@ -27,6 +28,10 @@ export const text = `# Settings and the environment
 - **config folder**: \`$XDG_CONFIG_HOME/teamctl\` (\`~/.config/teamctl\`) on
   Linux, the platform's config folder elsewhere; \`teamctl config path\` prints
   its \`config.json\`.
+- **state folder**: the journal, its locks and applied plans, one per machine
+  user (every config folder, every \`HOME\`): \`$XDG_STATE_HOME/teamctl\`, else
+  \`/var/tmp/teamctl-<uid>\`, made \`0700\` and refused (exit 1) when a link,
+  another user's or open to others. Windows: \`%TEMP%\\teamctl\`.
 
 **Precedence:** flag > environment > profile config > default. A missing
 required setting is a usage error (exit 2) whose message names the flag, the
@@ -41,8 +46,7 @@ The settings live in \`<config folder>/config.json\`, one object per profile,
 mode \`0600\` (it holds tokens) in a folder \`0700\`; it must be a regular file,
 not a symbolic link (link the whole folder instead). A file that is not JSON, or
 has a key of the wrong type, is a usage error naming the file, the profile and
-the key. The same folder holds the journal, the record of applied plans and the
-completion cache; removing it forgets all of them.
+the key. The same folder holds the completion cache; removing it forgets both.
 
 **Global options** (\`teamctl --help\`) go before or after the command. \`--debug\`
 prints one line per HTTP exchange on stderr: method, URL, status, time, attempt
@@ -90,6 +94,8 @@ listed. What a run leaves as it is is counted as **unchanged**.
 | variable | what it does |
 |---|---|
 | \`XDG_CONFIG_HOME\` | the config folder's parent on Linux |
+| \`XDG_STATE_HOME\` | the state folder's parent (above) |
+| \`TEAMCTL_SANDBOX_ID\` | set by \`sandbox -- <command>\`: the sandbox's identity |
 | \`NO_COLOR\` | no colour, as \`--no-color\`; \`FORCE_COLOR\` forces it on |
 | \`GITHUB_STEP_SUMMARY\` | a file: each change's Markdown is appended there |
 | \`TEAMCTL_NO_STEP_SUMMARY\` | \`1\` turns the step summary off |

@@ -70,9 +70,9 @@ still missing\`, stays in the journal, and the exit code is 6:
 **What is recorded, and where.** Each glossary batch is written to the journal
 before its request leaves: its operations and the time it was sent, under the
 service's origin and the organization. A CI job that runs imports with
-\`--no-settle\`, or that may be cancelled mid-run, should cache the config
-folder's \`journal/\` folder between runs (keyed by service and organization, not
-by commit): the next run then settles what the last one left instead of
+\`--no-settle\`, or that may be cancelled mid-run, should cache the state
+folder (\`TEAMCTL_STATE_DIR\`) between runs (keyed by service and organization,
+not by commit): the next run then settles what the last one left instead of
 guessing. A job that lets each run settle (the default) ends with an empty
 journal.
 
@@ -96,18 +96,19 @@ answer teamctl cannot read, is an unknown outcome (exit 6, never "failed"); a
   out of the organization, the record is forgotten.
 - A write is sent only under the lock below, \`apply\` of a saved plan too.
 
-**The journal.** Every glossary batch is recorded in the config folder
-(\`journal/\`, mode 0600) before it is sent, and forgotten once its outcome is
-known. There is one journal per
-service and organization, shared by every profile (\`localhost\` and \`127.0.0.1\`
-are the same service). What a run leaves there (a batch whose outcome is
-unknown, or one in flight when the run was interrupted) the next \`glossary
-import\`, \`sync\`, \`delete\` or \`apply\` settles first: operations found in the
-glossary landed; the others are held back, reported \`not sent: an earlier run's
-request (sent …) may still apply it — run again later\` (exit 6), for the
-hold-back time, then planned normally. A journal that cannot be read stops the
-run (exit 1, nothing sent); the message says to check the glossary for
-duplicates, then move the file aside.
+**The journal.** Every glossary batch is recorded in the state folder of the
+machine's user (\`journal/\`, mode 0600; \`teamctl help environment\`) before it is
+sent, and forgotten once its outcome is known. There is one journal per service
+and organization, shared by every profile, config folder and \`HOME\` (\`localhost\`
+and \`127.0.0.1\` are the same service; a sandbox run with \`--data\` is one service
+whatever its port). What a run leaves there (a batch whose outcome is unknown,
+or one in flight when the run was interrupted) the next \`glossary import\`,
+\`sync\`, \`delete\` or \`apply\` settles first: operations found in the glossary
+landed; the others are held back, reported \`not sent: an earlier run's request
+(sent …) may still apply it — run again later\` (exit 6), for the hold-back time,
+then planned normally. A journal that cannot be read stops the run (exit 1,
+nothing sent); the message says to check the glossary for duplicates, then move
+the file aside.
 
 **One writer per service and organization.** A run that may send (\`glossary
 import\`, \`sync\`, \`delete\`, \`apply\`; \`teams create\`; \`members sync\` or
