@@ -8,7 +8,7 @@
 import type { ApiClient } from '../api/client.js';
 import { listGlossaryEntries, readGlossary, updateGlossaryEntries } from '../api/glossary.js';
 import type { GlossaryEntry } from '../api/types.js';
-import type { Tally } from '../engine/exit.js';
+import { failedWords, type Tally } from '../engine/exit.js';
 import { newPlanFile, stateDigest, type PlanFile } from '../engine/planFile.js';
 import { confirmPrune, lazyView, type ChangeDomain } from '../engine/run.js';
 import type { Context } from '../context.js';
@@ -287,7 +287,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       },
       partial: (t) => {
         const problems = [
-          t.failed > 0 ? `${t.failed} of ${t.total} operations failed${t.unknown > 0 && t.unknown <= t.failed ? ` (${t.unknown} with an unknown outcome: the service may still apply them)` : ''}` : '',
+          ...failedWords(t, 'operations'),
           t.unexplained > 0 ? `${t.unexplained} ${t.unexplained === 1 ? 'duplicate' : 'duplicates'} found when the glossary was listed again` : '',
           t.unverifiable ? 'the result could not be verified' : '',
         ].filter((p) => p !== '');

@@ -259,8 +259,8 @@ describe('the words of a run that did not go through', () => {
   it('partial: each problem named with its count, then how many were applied', () => {
     const { d } = domain([], ops);
     expect(d.words.partial(tally({ total: 5, failed: 2, applied: 3 }))).toBe('2 of 5 operations failed; 3 applied');
-    expect(d.words.partial(tally({ total: 5, failed: 2, unknown: 2, applied: 3 }))).toBe('2 of 5 operations failed (2 with an unknown outcome: the service may still apply them); 3 applied');
-    expect(d.words.partial(tally({ total: 5, failed: 2, unknown: 3, applied: 3 }))).toBe('2 of 5 operations failed; 3 applied');
+    expect(d.words.partial(tally({ total: 5, failed: 2, unknown: 2, applied: 3 }))).toBe('2 of 5 operations of unknown outcome (sent, the answer lost: the service may have applied them); 3 applied');
+    expect(d.words.partial(tally({ total: 5, failed: 3, unknown: 1, applied: 2 }))).toBe('2 of 5 operations failed; 1 of 5 operations of unknown outcome (sent, the answer lost: the service may have applied it); 2 applied');
     expect(d.words.partial(tally({ total: 5, applied: 5, unexplained: 1 }))).toBe('1 duplicate found when the glossary was listed again; 5 applied');
     expect(d.words.partial(tally({ total: 5, applied: 5, unexplained: 2 }))).toBe('2 duplicates found when the glossary was listed again; 5 applied');
     expect(d.words.partial(tally({ total: 5, applied: 5, unverifiable: true }))).toBe('the result could not be verified; 5 applied');
