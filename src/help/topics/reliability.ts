@@ -81,7 +81,10 @@ the same journal, under the same lock: each is recorded before its request
 leaves (the e-mail, the title or the user, and the time), then given its
 answer. A journal that cannot be written sends nothing. An answer lost, or a 2xx
 answer teamctl cannot read, is an unknown outcome (exit 6, never "failed"); a
-403 is exit 4.
+403 is exit 4. What a read-back then proves (the team listed, the member gone,
+the invitee joined) counts as applied; the rest stays \`unknown\` in the
+summary, the JSON report (its \`unknown\` list, apart from \`failed\`), the
+\`--report\` CSV, \`-o markdown\` and the step summary.
 - An invitation recorded, whatever its outcome (in flight when a run was
   killed, too), counts as sent: it is pending, and not sent again before
   \`--reinvite-after\` days (default 7; \`--reinvite-after 0\` sends it again on
@@ -93,7 +96,9 @@ answer teamctl cannot read, is an unknown outcome (exit 6, never "failed"); a
 - A removal answered 202 (a request mailed to the organization's admins) is not
   requested again before \`--rerequest-after\` days (default 7; 0 asks again on
   purpose); the plan shows when it was requested. Once a run lists the user
-  out of the organization, the record is forgotten.
+  out of the organization, the record is forgotten. A removal whose answer was
+  lost and whose user is still a member is unknown (it may be a request waiting
+  for an admin, or land later), and is not sent again before that time either.
 - A write is sent only under the lock below, \`apply\` of a saved plan too.
 
 **The journal.** Every glossary batch is recorded in the config folder
