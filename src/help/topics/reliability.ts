@@ -61,9 +61,10 @@ An import under transient faults therefore ends complete, with exit 0:
 
     teamctl glossary import terms.csv --hold-back 120
 
-With \`--no-settle\` the run does not wait: whatever is still held back fails with
-\`outcome unknown: … held back until <time>: a run after that sends it if it is
-still missing\`, stays in the journal, and the exit code is 6:
+With \`--no-settle\` the run does not wait: whatever is still held back is
+reported \`unknown\` (never \`failed\`) with \`outcome unknown: … held back until
+<time>: a run after that sends it if it is still missing\`, stays in the
+journal, and the exit code is 6:
 
     teamctl glossary sync terms.csv --no-settle
 
@@ -108,11 +109,11 @@ service and organization, shared by every profile (\`localhost\` and \`127.0.0.1
 are the same service). What a run leaves there (a batch whose outcome is
 unknown, or one in flight when the run was interrupted) the next \`glossary
 import\`, \`sync\`, \`delete\` or \`apply\` settles first: operations found in the
-glossary landed; the others are held back, reported \`not sent: an earlier run's
-request (sent …) may still apply it — run again later\` (exit 6), for the
-hold-back time, then planned normally. A journal that cannot be read stops the
-run (exit 1, nothing sent); the message says to check the glossary for
-duplicates, then move the file aside.
+glossary landed; the others are held back, reported \`unknown\` with \`not sent:
+an earlier run's request (sent …) may still apply it — run again later\` (exit
+6), for the hold-back time, then planned normally. A journal that cannot be
+read stops the run (exit 1, nothing sent); the message says to check the
+glossary for duplicates, then move the file aside.
 
 **One writer per service and organization.** A run that may send (\`glossary
 import\`, \`sync\`, \`delete\`, \`apply\`; \`teams create\`; \`members sync\` or
