@@ -114,7 +114,9 @@ $ teamctl members sync --roster org.csv --prune --org-roles --plan-out plan.json
 A saved plan of these is stale only when a member it touches, the active
 admins or the token's user changed since it was made. The JSON report has
 \`orgRoleChanged\`, \`removedFromOrganization\`, \`removalRequested\`,
-\`notInOrganization\` and \`kept\` (with \`--create-teams\`, \`teamsCreated\`: each
-team's \`id\` and \`title\`, the id null in a plan); the \`--report\` CSV has an
-empty \`team\` for the organization's own changes.
+\`notInOrganization\`, \`kept\`, \`failed\` and \`unknown\` (the removals, role
+changes and invitations sent whose answer was lost: they may have been made)
+(with \`--create-teams\`, \`teamsCreated\`: each team's \`id\` and \`title\`, the id
+null in a plan); the \`--report\` CSV has an empty \`team\` for the
+organization's own changes.
 `;
