@@ -20,16 +20,8 @@
 //   listings agree on what is missing (checkLanded); what landed counts as applied. What is missing
 //   is HELD BACK, not sent again: no wait can tell a request the service dropped from one it will
 //   still process, and a re-send of one processed later is a duplicate (`teamctl help reliability`, "Reliability").
-//   The journal keeps it, and the run goes on with the next batch. Once the journal's hold-back
-//   time (`holdBackMs`) has passed since it was sent, if the run is still going, the glossary is
-//   listed again before the next batch: what landed is applied, what is still missing is sent
-//   again (the journal forgets it first: `api.released`; the re-send is recorded again before it
-//   leaves). When the queue is empty and operations are still held back, the run waits for their
-//   hold-back time (`holdBackWait`: a line, a countdown on a terminal), settles them the same way
-//   and sends what is proven missing — as often as the retry budget allows (each operation sent at
-//   most `defaultRetryPolicy.retries` + 1 times). With `settle: false` (--no-settle), or once the
-//   budget is spent, what is still held back fails as "outcome unknown … held back"; a later run
-//   settles it from the journal (`teamctl help reliability`, "The hold-back time"). The run stops
+//   The journal keeps it, and the run goes on with the next batch; src/glossary/heldBack.ts says
+//   when it is listed again and sent again, within the run or by a later one. The run stops
 //   after an unknown outcome only when the glossary cannot be listed, when Retry-After asks for
 //   more than the client waits, or after 5 unknown outcomes in a row.
 // - The run stops (later batches fail as "not sent: …") after 401/403/404 (every later request
@@ -39,6 +31,8 @@
 // compared with what the run expects. Processing later than that last listing cannot be seen —
 // which is why nothing is re-sent after an unknown outcome before the hold-back time has passed.
 import { defaultHoldBackMs } from '../journal/holdBack.js';
+import { settleHeld, type HeldWrites } from '../journal/settleHeld.js';
+import { HeldOperations, maxSends, noticeThenSleep, stillHeldMessage } from './heldBack.js';
 import type { GlossaryOperation } from '../api/types.js';
 import { batches } from '../api/batching.js';
 import { defaultRetryPolicy } from '../api/retry.js';
@@ -95,19 +89,8 @@ export interface ApplyOptions {
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 
-/** Operations of a batch whose outcome was unknown, missing from the glossary when it was checked. */
-interface Held {
-  ops: PlannedOperation[];
-  /** When the batch was sent (the options' clock), its failure, and whether the check listings kept changing. */
-  sentAt: number;
-  err: TeamctlError;
-  changing: string;
-}
-
 /** Unknown outcomes in a row after which the run stops: the service is failing, not hiccupping. */
 const maxUnknownInARow = defaultRetryPolicy.retries + 1;
-/** The retry budget of a write whose outcome is unknown: sent at most this many times in a run. */
-const maxSends = defaultRetryPolicy.retries + 1;
 
 /**
  * Sends `operations` in batches against a glossary that was `initial` when the plan was made.
@@ -152,11 +135,9 @@ class GlossaryExecutor {
   private stopped: string | undefined;
   private readonly queue: PlannedOperation[][];
   /** Operations held back after an unknown outcome, in the order sent (see the file comment). */
-  private held: Held[] = [];
+  private readonly held: HeldOperations;
   /** Batches in a row whose outcome was unknown (a confirmed batch starts again at 0). */
   private unknownInARow = 0;
-  /** How many times each operation was sent in this run (the retry budget: maxSends). */
-  private readonly sends = new Map<PlannedOperation, number>();
 
   constructor(
     private readonly api: GlossaryWriteApi,
@@ -168,6 +149,7 @@ class GlossaryExecutor {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.maxListings = Math.max(2, options.maxListings ?? 4);
     this.holdBackMs = options.holdBackMs ?? defaultHoldBackMs;
+    this.held = new HeldOperations(this.holdBackMs);
     this.sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
@@ -211,7 +193,21 @@ class GlossaryExecutor {
 
   async run(): Promise<ApplyResult> {
     await this.drain();
-    if (this.options.settle ?? true) await this.settleHeld();
+    if (this.options.settle ?? true) {
+      const wait = this.options.holdBackWait ?? noticeThenSleep(this.notice, this.sleep);
+      const held: HeldWrites = {
+        resendable: () => this.held.resendable(),
+        settleDue: async () => {
+          const again = await this.releaseDue();
+          // Still changing when listed: one more look after the check delay, within the budget.
+          if (again.length === 0 && !this.held.empty && this.stopped === undefined) await this.sleep(this.checkDelayMs);
+          this.queue.push(...again);
+          await this.drain();
+        },
+        stopped: () => this.stopped !== undefined || this.interrupted(),
+      };
+      await settleHeld(held, { holdBackMs: this.holdBackMs, now: this.now, wait, maxRounds: maxSends * this.maxListings });
+    }
     this.failHeld();
     await this.verify();
     this.result.applied.sort(byLine);
@@ -235,47 +231,10 @@ class GlossaryExecutor {
     }
   }
 
-  /** Whether an operation may be sent again: the retry budget is not spent. */
-  private mayResend(p: PlannedOperation): boolean {
-    return (this.sends.get(p) ?? 0) < maxSends;
-  }
-
-  /**
-   * The end of the run (see the file comment): waits for the hold-back time of what is still held
-   * back and may be sent again, settles it by a listing, sends what is missing; again while the
-   * budget allows.
-   */
-  private async settleHeld(): Promise<void> {
-    // Rounds at most: each sends every operation it releases once more; a listing still changing
-    // sends nothing, so the rounds are counted too.
-    for (let round = 0; round < maxSends * this.maxListings && this.stopped === undefined && !this.interrupted(); round++) {
-      const resendable = this.held.filter((h) => h.ops.some((p) => this.mayResend(p)));
-      if (resendable.length === 0) return;
-      const dueAt = Math.min(...resendable.map((h) => h.sentAt)) + this.holdBackMs + 1;
-      const waitMs = dueAt - this.now();
-      if (waitMs > 0) {
-        const count = resendable.reduce((n, h) => n + h.ops.length, 0);
-        if (this.options.holdBackWait) await this.options.holdBackWait(waitMs, count);
-        else {
-          this.notice(`${plural(count, 'operation')} held back: waiting ${Math.ceil(waitMs / 1000)}s for the hold-back time to pass, then listing the glossary to settle them`);
-          await this.sleep(waitMs);
-        }
-      }
-      if (this.interrupted()) return;
-      const again = await this.releaseDue();
-      if (again.length === 0 && this.held.length > 0 && this.stopped === undefined) {
-        // Still changing when listed: one more look after the check delay, within the budget.
-        await this.sleep(this.checkDelayMs);
-      }
-      this.queue.push(...again);
-      await this.drain();
-    }
-  }
-
   /** One batch PUT; a failure is classified, then acted on by its class (see the file comment). */
   private async send(ops: PlannedOperation[]): Promise<void> {
     const sentAt = this.now();
-    for (const p of ops) this.sends.set(p, (this.sends.get(p) ?? 0) + 1);
+    this.held.sending(ops);
     try {
       this.result.requests++;
       await this.api.update(ops.map((p) => p.operation));
@@ -360,7 +319,7 @@ class GlossaryExecutor {
   private async check(ops: readonly PlannedOperation[], firstWaitMs: number): Promise<Check> {
     const known = knownGlossary(this.listed, this.confirmed.slice(this.confirmed.length - this.confirmedSinceListed));
     const { checkDelayMs: gapMs, maxListings, sleep } = this;
-    return checkLanded(() => this.api.list(), [...ops, ...this.held.flatMap((h) => h.ops)], known, { firstWaitMs, gapMs, maxListings, sleep, onListing: () => void this.result.checks++ });
+    return checkLanded(() => this.api.list(), [...ops, ...this.held.operations()], known, { firstWaitMs, gapMs, maxListings, sleep, onListing: () => void this.result.checks++ });
   }
 
   /**
@@ -370,7 +329,7 @@ class GlossaryExecutor {
    */
   private relisted(found: { landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[] }, ops: readonly PlannedOperation[]): PlannedOperation[] {
     const landed = new Set(found.landed);
-    this.held = this.held.map((h) => ({ ...h, ops: h.ops.filter((p) => !landed.has(p)) })).filter((h) => h.ops.length > 0);
+    this.held.landed(landed);
     this.applied(found.landed);
     this.listed = found.after;
     this.confirmedSinceListed = 0;
@@ -417,7 +376,7 @@ class GlossaryExecutor {
         (pending.length === 0 ? '' : `; ${pending.length} had not (yet), and are held back until ${until}: not sent again before then (the service may still apply them)`),
     );
     const changing = found.kind === 'unsettled' ? `; the glossary was still changing over ${found.listings} listings` : '';
-    if (pending.length > 0) this.held.push({ ops: pending, sentAt, err, changing });
+    if (pending.length > 0) this.held.hold({ ops: pending, sentAt, err, changing });
     if (tooLong) {
       const seconds = Math.ceil((asked ?? 0) / 1000);
       this.stop(err, `the service asked to wait ${seconds}s, longer than the ${defaultRetryPolicy.maxRetryAfterMs / 1000}s teamctl waits`, `the service asked to wait ${seconds}s before the next request`);
@@ -436,8 +395,7 @@ class GlossaryExecutor {
    * is returned in batches, to be sent first, once the journal has forgotten it.
    */
   private async releaseDue(): Promise<PlannedOperation[][]> {
-    const isDue = (h: Held, now: number): boolean => now - h.sentAt > this.holdBackMs && h.ops.some((p) => this.mayResend(p));
-    if (!this.held.some((h) => isDue(h, this.now()))) return [];
+    if (!this.held.anyDue(this.now())) return [];
     const found = await this.check([], 0);
     if (found.kind === 'unlisted') {
       if (found.previous) this.relisted(found.previous, []);
@@ -448,9 +406,7 @@ class GlossaryExecutor {
     this.relisted(found, []);
     // Still changing: something is landing as we look; they stay held until the next look.
     if (found.kind === 'unsettled') return [];
-    const now = this.now();
-    const due = this.held.filter((h) => isDue(h, now));
-    if (due.length === 0) return [];
+    if (!this.held.anyDue(this.now())) return [];
     try {
       await this.api.released?.(found.after);
     } catch (journalErr) {
@@ -458,30 +414,16 @@ class GlossaryExecutor {
       this.stop(journalErr, journalErr.message, `an earlier request failed: ${journalErr.message}`);
       return [];
     }
-    // What has spent its retry budget stays held back: it fails as unknown at the end of the run.
-    const spent = due.map((h) => ({ ...h, ops: h.ops.filter((p) => !this.mayResend(p)) })).filter((h) => h.ops.length > 0);
-    this.held = [...this.held.filter((h) => !due.includes(h)), ...spent];
-    const again = due.flatMap((h) => h.ops.filter((p) => this.mayResend(p)));
-    this.notice(
-      `${plural(again.length, 'operation')} held back since ${new Date(Math.min(...due.map((h) => h.sentAt))).toISOString()} ` +
-        'still not in the glossary once the hold-back time has passed: sent again',
-    );
+    const released = this.held.release(this.now());
+    if (released === undefined) return [];
+    const { again, since } = released;
+    this.notice(`${plural(again.length, 'operation')} held back since ${new Date(since).toISOString()} still not in the glossary once the hold-back time has passed: sent again`);
     return batches(again, this.options.batchSize);
   }
 
   /** The run ends: what is still held back fails with an unknown outcome; the journal keeps it for a later run. */
   private failHeld(): void {
-    for (const h of this.held) {
-      const until = new Date(h.sentAt + this.holdBackMs).toISOString();
-      this.fail(
-        h.ops,
-        h.err.status ?? null,
-        `outcome unknown: ${whatHappened(h.err)}${h.changing}; the service may still apply it, so it was not re-sent ` +
-          `(that could duplicate it) — held back until ${until}: a run after that sends it if it is still missing (a re-run skips what landed)`,
-        true,
-      );
-    }
-    this.held = [];
+    for (const h of this.held.takeAll()) this.fail(h.ops, h.err.status ?? null, stillHeldMessage(h, this.holdBackMs), true);
   }
 
   /** Final verification (see the file comment): needed when something may have changed. */
