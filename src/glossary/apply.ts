@@ -23,7 +23,8 @@
 //   The journal keeps it, and the run goes on with the next batch; src/glossary/heldBack.ts says
 //   when it is listed again and sent again, within the run or by a later one. The run stops
 //   after an unknown outcome only when the glossary cannot be listed, when Retry-After asks for
-//   more than the client waits, or after 5 unknown outcomes in a row.
+//   more than the client waits, or after 5 unknown outcomes in a row (a batch found landed whole
+//   is no unknown outcome) — and then what is held back is still settled at the end of the run.
 // - The run stops (later batches fail as "not sent: …") after 401/403/404 (every later request
 //   would fail the same way), and after "not processed".
 //
@@ -92,6 +93,11 @@ class GlossaryExecutor {
   private confirmedSinceListed = 0;
   /** Set when later batches must not be sent; they fail with this reason. */
   private stopped: string | undefined;
+  /**
+   * Set after too many unknown outcomes in a row: the plan's later batches fail with this reason,
+   * but what is held back is still settled at the end of the run, within its retry budget.
+   */
+  private paused: string | undefined;
   private readonly queue: PlannedOperation[][];
   /** Operations held back after an unknown outcome, in the order sent (see the file comment). */
   private readonly held: HeldOperations;
@@ -161,7 +167,7 @@ class GlossaryExecutor {
           // Still changing when listed: one more look after the check delay, within the budget.
           if (again.length === 0 && !this.held.empty && this.stopped === undefined) await this.sleep(this.checkDelayMs);
           this.queue.push(...again);
-          await this.drain();
+          await this.drain(true);
         },
         stopped: () => this.stopped !== undefined || this.interrupted(),
       };
@@ -174,13 +180,14 @@ class GlossaryExecutor {
     return this.result;
   }
 
-  /** Sends the queue's batches, releasing held-back operations whose hold-back time has passed. */
-  private async drain(): Promise<void> {
+  /** Sends the queue's batches (`settling`: held-back ones sent again), releasing held-back operations whose hold-back time has passed. */
+  private async drain(settling = false): Promise<void> {
     while (this.queue.length > 0) {
       const ops = this.queue.shift() as PlannedOperation[];
       if (this.stopped === undefined && this.interrupted()) this.stopped = 'the run was interrupted';
-      if (this.stopped !== undefined) {
-        this.fail(ops, null, `not sent: ${this.stopped}`);
+      const notSent = this.stopped ?? (settling ? undefined : this.paused);
+      if (notSent !== undefined) {
+        this.fail(ops, null, `not sent: ${notSent}`);
         continue;
       }
       // Released operations go first, in their own batches; a stop fails this one as not sent.
@@ -337,15 +344,14 @@ class GlossaryExecutor {
     );
     const changing = found.kind === 'unsettled' ? `; the glossary was still changing over ${found.listings} listings` : '';
     if (pending.length > 0) this.held.hold({ ops: pending, sentAt, err, changing });
+    else if (found.kind === 'settled') this.unknownInARow = 0; // all of it landed: its outcome is known
     if (tooLong) {
       const seconds = Math.ceil((asked ?? 0) / 1000);
       this.stop(err, `the service asked to wait ${seconds}s, longer than the ${defaultRetryPolicy.maxRetryAfterMs / 1000}s teamctl waits`, `the service asked to wait ${seconds}s before the next request`);
     } else if (this.unknownInARow >= maxUnknownInARow) {
-      this.stop(
-        err,
-        `${this.unknownInARow} batches in a row had an unknown outcome (the last: ${whatHappened(err)}); run the import again later (a re-run skips what landed)`,
-        `${this.unknownInARow} earlier requests in a row had an unknown outcome`,
-      );
+      this.result.stoppedBy = err;
+      this.result.stopReason = `${this.unknownInARow} batches in a row had an unknown outcome (the last: ${whatHappened(err)}); run the import again later (a re-run skips what landed)`;
+      this.paused = `${this.unknownInARow} earlier requests in a row had an unknown outcome`;
     }
   }
 
