@@ -23,6 +23,7 @@ import {
 } from './settings.js';
 import { checkToken } from './token.js';
 import { version } from './version.js';
+import { stoppableSleep } from './waits.js';
 
 export interface ContextDeps {
   streams: IOStreams;
@@ -49,6 +50,8 @@ export class Context {
   readonly cwd: string;
   private storeInstance: ConfigStore | undefined;
   private clientInstance: ApiClient | undefined;
+  /** Aborted by an interruption (interruptRequests): every wait made with `sleep` ends at once. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly deps: ContextDeps,
@@ -155,9 +158,17 @@ export class Context {
     return token;
   }
 
-  /** How waits are made (retries, a batch that may still land): injected in tests, else undefined (real timers). */
-  get sleep(): ((ms: number) => Promise<void>) | undefined {
-    return this.deps.sleep;
+  /**
+   * How waits are made (a batch that may still land, the hold-back time): the injected sleep of
+   * tests, else real timers; either ends at once on an interruption (`teamctl help interruptions`).
+   */
+  get sleep(): (ms: number) => Promise<void> {
+    return stoppableSleep(this.stopping.signal, this.deps.sleep);
+  }
+
+  /** True once the run was interrupted: waits end, and no request starts. */
+  get stopped(): boolean {
+    return this.stopping.signal.aborted;
   }
 
   /** The clock of what expires (the glossary journal's hold-back time): injected in tests, else undefined (Date.now). */
@@ -187,8 +198,9 @@ export class Context {
     return this.clientInstance;
   }
 
-  /** Ctrl-C or SIGTERM while changes are sent: no new request, and what is in flight is cut off after `graceMs`. */
+  /** Ctrl-C or SIGTERM: no new request, no wait goes on, and what is in flight is cut off after `graceMs`. */
   interruptRequests(graceMs: number): void {
+    this.stopping.abort();
     this.clientInstance?.interrupt(graceMs);
   }
 

@@ -4,6 +4,7 @@
 import type { HoldBack } from '../journal/holdBack.js';
 import type { Context } from '../context.js';
 import { checkOutputs, holdBackOf, runChange, runOptions, type ChangeDomain, type InputFile, type Refusal } from '../engine/run.js';
+import { beforeChanges } from '../engine/waiting.js';
 import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
@@ -181,7 +182,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
   return withJournalOf(ctx.journalHome(), client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
     // Creations an earlier run left of unknown outcome are settled first: a team that landed late is found, never made twice.
     const hold = holdBackOf(ctx, options.holdBack);
-    if (options.createTeams === true) await settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));
+    if (options.createTeams === true) await beforeChanges(ctx, 'settling the team creations of an earlier run', () => settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m)));
     const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
     const fileOf = 'files' in roster ? filesOfTeams(byTeam, missing, () => domains) : undefined;
     const prune = options.change.prune === true;

@@ -36,6 +36,8 @@ export interface CliOptions {
   now?: () => number;
   /** In-process runs: given `stderr`, what the run has said on stderr so far, while it runs. */
   watch?: { stderr?: () => string };
+  /** Spawned runs: called with all of stderr so far at each chunk, and a way to signal the process. */
+  onStderr?: (stderr: string, kill: (signal: NodeJS.Signals) => void) => void;
 }
 
 /** Retries in in-process runs wait no real time: backoff is the policy's business (unit-tested). */
@@ -73,7 +75,10 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      options.onStderr?.(stderr, (signal) => child.kill(signal));
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(options.stdin ?? '');

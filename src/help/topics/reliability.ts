@@ -44,8 +44,10 @@ connection, a 500, 502 or 503, an unreadable answer):
   Once the hold-back time (below) has passed, teamctl lists the glossary again:
   what landed counts as applied, and what is still missing is sent again,
   recorded in the journal first. An operation is sent at most 5 times in a run.
-  The run stops early only when the glossary cannot be listed, when
-  \`Retry-After\` asks for more than 60 s, or after 5 unknown outcomes in a row.
+  The run sends no new batch when the glossary cannot be listed, when
+  \`Retry-After\` asks for more than 60 s, or after 5 unknown outcomes in a row
+  (a batch found landed whole is not one); after those 5, what it holds back is
+  still settled before it exits.
 - **Final verification.** After the last batch, the glossary is listed once
   more: a failed operation found there counts as applied ("landed after all");
   a confirmed one the listing does not show is reported failed.
