@@ -88,5 +88,6 @@ tables folded in \`<details>\`. A cell holding an e-mail, markup, a URL or a pip
 is a code span: it cannot break the table, inject HTML, link or mention anyone.
 When \`GITHUB_STEP_SUMMARY\` names a file (as in GitHub Actions), every command
 that changes the service, dry run or not, \`apply\` too, appends that Markdown
-there (the job summary); \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off.
+there (the job summary); \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off. A
+symbolic link in its place is not written through: a warning says so.
 `;
