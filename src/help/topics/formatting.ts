@@ -25,6 +25,10 @@ $ teamctl whoami --jq .email
 - A filter that does not compile is exit 2 with jq's message, before anything
   is sent. One that fails on the output (\`.foo\` on a list) prints jq's message
   and turns an exit 0 into 1; the command's own code (6, 8 …) stays.
+- jq has 256 MB of memory. A filter that exhausts it, or its recursion depth,
+  on any input (\`def f: [f]; f\`, \`[range(1e9)]\`) is found by running it once
+  on \`null\` first: exit 2, before anything is sent. One that exhausts it only
+  on the output fails on the output, as above.
 - The whole output is filtered at once, after the command: jq takes about
   7 MB, and a 10,000-member listing peaks at 1.4 to 1.6 times the memory of
   \`--json\`.
