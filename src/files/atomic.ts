@@ -40,7 +40,7 @@ const errnoCode = (err: unknown): string | undefined => (err as NodeJS.ErrnoExce
 function linkRefusal(path: string, what: string, own: boolean): UsageError {
   // One of teamctl's own files keeps the words its readers use for a link (files/regular.ts).
   if (own) return new UsageError(`${what}: is a symbolic link, which teamctl does not follow for its own files`);
-  return new UsageError(`${what}: is a symbolic link, which teamctl does not write through`, { hint: `name the file itself (${path} is a link)` });
+  return new UsageError(`${what}: is a symbolic link, which teamctl does not write through`, { hint: 'name the file itself, not a link to it' });
 }
 
 /** The regular file (or nothing yet) at `path`, never followed if it is a link. Problems are usage errors. */

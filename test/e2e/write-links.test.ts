@@ -111,6 +111,23 @@ describe('a symbolic link where a file is written', () => {
   });
 });
 
+describe('the sandbox’s files', () => {
+  it('--write-roster and --data a link: exit 2 naming it, the target unchanged, the command not run', async () => {
+    for (const [flag, said] of [
+      ['--write-roster', (link: string) => `error: --write-roster ${link}: is a symbolic link, which teamctl does not write through\n`],
+      ['--data', (link: string) => `error: cannot start the sandbox: --data ${link}: is a symbolic link, which teamctl does not write through\n`],
+    ] as const) {
+      const { link, target } = linked(`sandbox${flag}`, '{"version":1,"organizations":[]}\n');
+      const ran = join(dir, `ran${flag}`);
+      const r = await runCli(['sandbox', '--port', '0', flag, link, '--', 'touch', ran], { env: s.env, cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(said(link));
+      expect(readFileSync(target, 'utf8')).toBe('{"version":1,"organizations":[]}\n');
+      expect(existsSync(ran)).toBe(false);
+    }
+  });
+});
+
 describe('an output folder that is a file', () => {
   it('members list --write-folder <a regular file>, or a folder under one: one line, exit 2, the file unchanged, nothing listed', async () => {
     const file = join(dir, 'plain-file');
