@@ -238,7 +238,7 @@ describe('the step summary', () => {
 
     const broken = context({ env: { GITHUB_STEP_SUMMARY: 'missing/summary.md' } });
     expect(await run(broken.ctx, scripted().domain)).toBe(0);
-    expect(broken.streams.err()).toMatch(/warning: could not append to GITHUB_STEP_SUMMARY \(.*missing\/summary\.md\)/);
+    expect(broken.streams.err()).toMatch(/warning: cannot write GITHUB_STEP_SUMMARY \(.*missing\/summary\.md\): the folder .*missing does not exist; the summary was not written\n/);
   });
 });
 
