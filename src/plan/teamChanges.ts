@@ -34,8 +34,6 @@ export const maxTitleLength = 64;
 export function titleProblem(title: string): string | undefined {
   if (title.trim() === '') return 'a title cannot be empty';
   if ([...title].length > maxTitleLength) return `a title has at most ${maxTitleLength} characters, this one ${[...title].length}`;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(title)) return 'a title cannot hold a control character';
   return hiddenInTitle(title);
 }
 
