@@ -25,7 +25,9 @@ describe('titleProblem', () => {
       const code = (c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0');
       expect(titleProblem(`a${c}b`), JSON.stringify(c)).toBe(`a title cannot hold an invisible, direction or control character (U+${code})`);
     }
-    for (const c of [' ', '~', '\u00a0', 'é']) expect(titleProblem(`a${c}b`), JSON.stringify(c)).toBeUndefined();
+    for (const c of [' ', '~', '\u00a0', 'é', '&', '.']) expect(titleProblem(`a${c}b`), JSON.stringify(c)).toBeUndefined();
+    for (const c of ['/', '\\', '?', '#']) expect(titleProblem(`a${c}b`), c).toBe(`a title --team could not name: it contains "${c}"`);
+    expect(titleProblem('..')).toBe('a title --team could not name: ".." would change the path');
   });
 });
 

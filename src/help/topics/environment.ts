@@ -34,8 +34,10 @@ variable and the config key (all of them, when several are missing). An
 **empty** value (\`--team ""\`, or \`TEAMCTL_TEAM\` set to nothing, as an unset CI
 variable leaves it) is a usage error too, never a fall-back to the next source:
 that could aim the run at another team. A profile name is letters, digits, \`-\`,
-\`_\` and \`.\`. An organization or team id that is \`.\` or \`..\`, or contains \`/\`,
-\`\\\`, \`?\`, \`#\` or a control character, is refused (exit 2).
+\`_\` and \`.\`. An organization id, or a team's id or title (\`--team\`, a
+roster's team), that is \`.\` or \`..\`, or contains \`/\`, \`\\\`, \`?\`, \`#\` or a
+control character, is refused (exit 2) before anything is sent: name such a
+team by its id.
 
 The settings live in \`<config folder>/config.json\`, one object per profile,
 mode \`0600\` (it holds tokens) in a folder \`0700\`; it must be a regular file,
