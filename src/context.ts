@@ -114,13 +114,15 @@ export class Context {
     return format === 'json' || format === 'ndjson';
   }
 
-  /** TEAMCTL_TOKEN beats the stored token; none → AuthError (exit 4). */
+  /**
+   * TEAMCTL_TOKEN beats the stored token. Redacted from the moment it is known, before any input is
+   * read (a roster cell that is the token is never echoed), valid or not.
+   */
   token(): TokenInfo | undefined {
     const fromEnv = this.env.TEAMCTL_TOKEN;
-    if (fromEnv) return { value: fromEnv, source: 'environment (TEAMCTL_TOKEN)' };
-    const stored = this.profile().token;
-    if (stored) return { value: stored, source: this.store.path };
-    return undefined;
+    const found = fromEnv ? { value: fromEnv, source: 'environment (TEAMCTL_TOKEN)' } : this.profile().token ? { value: this.profile().token as string, source: this.store.path } : undefined;
+    if (found !== undefined) this.io.redact(found.value);
+    return found;
   }
 
   requireToken(): TokenInfo {

@@ -4,7 +4,7 @@
 import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
 import { shorten } from '../output/words.js';
-import { quotesSecret, redact } from '../redact.js';
+import { quotesSecret, redact, redactSpellings } from '../redact.js';
 import { paginate, type PaginateOptions } from './paginate.js';
 import { createTransport, type ProxyRoute, type Transport } from './transport.js';
 import { askedWait, cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, proxyAnswer, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
@@ -93,7 +93,7 @@ export const withheldMessage = '(message withheld: it quoted the token)';
  */
 export function errorMessageFromBody(status: number, contentType: string, text: string): string {
   // A token quoted whole is replaced by *** where it is written; one left after that is split.
-  if (quotesSecret(redact(text))) return withheldMessage;
+  if (quotesSecret(redactSpellings(text))) return withheldMessage;
   return shown(rawErrorMessage(status, contentType, text));
 }
 

@@ -84,8 +84,10 @@ listed. What a run leaves as it is is counted as **unchanged**.
   refuses the connection or answers 407 fails with exit 1, naming the proxy.
 - The token never appears in output, logs, reports, plans, exports or errors:
   every stream and file teamctl writes replaces it with \`***\`, also when the
-  service quotes it back; a message quoting it split across lines is replaced
-  by \`(message withheld: it quoted the token)\`.
+  service quotes it back, and also split by line breaks, ANSI sequences or
+  escapes (\`\\n\`, \`\\u000a\`, \`\\x0a\`, \`%0A\`); a service's message quoting it
+  split is replaced by \`(message withheld: it quoted the token)\`. A value that
+  is the token (a roster cell) is never echoed either.
 
 ## Other variables
 
