@@ -37,14 +37,18 @@ describe('the teams of an organization roster', () => {
     expect(l().writes()).toEqual(['PUT /v1/orgs/lab/teams/plat/members']);
   });
 
-  it('a name that cannot be an id is only looked up as a title', async () => {
+  it('a name that cannot be an id cannot name a team by its title either: refused on its line before any request; the id works', async () => {
     const { run, sandbox } = await start();
     sandbox.store.createTeam('lab', 'web', 'Web #1');
     sandbox.store.setTeamMembers('lab', 'web', [{ userId: uid(8), role: 'owner' }]);
+    const before = sandbox.requests.length;
     const r = await run(['members', 'sync', '--roster', file(['team,email', `Web #1,${email(8)}`, `Web #1,${email(9)}`]), '--dry-run']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`+ ${email(9)}`);
-    expect(reads().slice(0, 2)).toEqual(['/v1/orgs/lab/teams', '/v1/orgs/lab/teams/web/members']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(':2: invalid team "Web #1": it contains "#"');
+    expect(sandbox.requests.length).toBe(before);
+    const byId = await run(['members', 'sync', '--roster', file(['team,email', `web,${email(8)}`, `web,${email(9)}`]), '--dry-run']);
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(byId.stderr).toContain(`+ ${email(9)}`);
   });
 
   it('a team that cannot be read for another reason than not being there stops the run with that error', async () => {

@@ -51,8 +51,7 @@ read-back after applying; promotions are sent before demotions.
 
 \`\`\`console
 $ teamctl users set-role kenji.sato@example.com --role admin --dry-run
-$ teamctl users set-role olivia.johnson@example.com pedro.alves@example.com \\
-    --role guest
+$ teamctl users set-role olivia.johnson@example.com --role guest
 \`\`\`
 
 **Leavers.** \`members offboard <user…> --from-organization\` takes each leaver
