@@ -73,6 +73,17 @@ describe('the entries of a roster folder', () => {
   });
 });
 
+describe('the teams of a roster folder', () => {
+  it('are resolved from one listing: 50 files naming no team are refused after one request, not one per file', async () => {
+    for (let i = 0; i < 50; i++) roster(`nobody-${i}.csv`);
+    const requests = s.sandbox.requests.length;
+    const r = await run(['members', 'sync', '--roster', 'teams', '--dry-run']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('teams/nobody-0.csv:2: team "nobody-0": no team of organization acme has the id or title "nobody-0"');
+    expect(s.sandbox.requests.slice(requests).map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v1/orgs/acme/teams']);
+  });
+});
+
 describe('members list --write-folder', () => {
   it('--team eng,ENG: two files that would be one where case is not compared: exit 2, nothing written, no request', async () => {
     const requests = s.sandbox.requests.length;

@@ -131,6 +131,8 @@ design,kenji.sato@example.com,owner
   first; its CSV (\`-o csv > org.csv\`) is an organization roster.
 
 The teams are read and changed at the same time, within one \`--concurrency\`.
+Every team name is first matched, by id or title, in one listing of the teams:
+a name that is no team is refused (exit 2) before any team is read.
 
 ## A folder of team rosters
 
