@@ -57,6 +57,8 @@ export class Context {
     this.cwd = deps.cwd ?? process.cwd();
     this.io = new IO(deps.streams, { env: deps.env, color: flags.color, quiet: flags.quiet });
     this.profileName = profileName(flags, deps.env);
+    // TEAMCTL_TOKEN is redacted before anything is read, whether or not the command sends a request.
+    if (deps.env.TEAMCTL_TOKEN) this.io.redact(deps.env.TEAMCTL_TOKEN);
   }
 
   get store(): ConfigStore {

@@ -106,6 +106,15 @@ describe('a value that is the token', () => {
     expect(r.stdout + r.stderr).not.toContain(token);
     expect(s.sandbox.requests.length).toBe(before);
   });
+
+  it('a command that sends nothing (apply --show) does not echo a file named by the token either', async () => {
+    const token = s.sandbox.token;
+    writeFileSync(join(dir, `${token}.json`), '{}\n');
+    const r = await runCli(['apply', '--show', `${token}.json`], { env: s.env, cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('error: ***.json is not a teamctl plan');
+    expect(r.stdout + r.stderr).not.toContain(token);
+  });
 });
 
 // A token with every character that an escaper rewrites (Markdown, CSV, JSON, XML): escaping must
