@@ -143,10 +143,14 @@ export function quotesSecret(text: string): boolean {
   return needles.some(({ pieces, percent }) => pieces.some((piece) => joined.includes(piece)) || (joined.includes('%') && new RegExp(percent.source).test(joined)));
 }
 
+/** What every escape among the splitters starts with: where none is left, no splitter is. */
+const escapeStart = /[\\%&<]/;
+
 /** `text` without splitters, removed until none is left (an escape may hold another: `\\%0An`). */
 function withoutSplitters(text: string): string {
-  let joined = text;
-  for (let previous = ''; previous !== joined; ) [previous, joined] = [joined, joined.replace(splitters, '')];
+  let joined = text.replace(splitters, '');
+  // Removing one escape can leave another (`\\%0An`): again while one may be left.
+  for (let previous = text; previous !== joined && escapeStart.test(joined); ) [previous, joined] = [joined, joined.replace(splitters, '')];
   return joined;
 }
 
