@@ -61,6 +61,8 @@ export class Context {
     this.cwd = deps.cwd ?? process.cwd();
     this.io = new IO(deps.streams, { env: deps.env, color: flags.color, quiet: flags.quiet });
     this.profileName = profileName(flags, deps.env);
+    // TEAMCTL_TOKEN is redacted before anything is read, whether or not the command sends a request.
+    if (deps.env.TEAMCTL_TOKEN) this.io.redact(deps.env.TEAMCTL_TOKEN);
   }
 
   get store(): ConfigStore {
@@ -134,16 +136,19 @@ export class Context {
     return format === 'json' || format === 'ndjson';
   }
 
-  /** TEAMCTL_TOKEN beats the stored token; none → AuthError (exit 4). */
+  /**
+   * TEAMCTL_TOKEN beats the stored token. Redacted from the moment it is known, before any input is
+   * read (a roster cell that is the token is never echoed), valid or not.
+   */
   token(): TokenInfo | undefined {
     const fromEnv = this.env.TEAMCTL_TOKEN;
     // Set but empty is a mistake (an unset CI secret), never a fall-back to the stored token
     // (README, "Settings"), as for every TEAMCTL_* variable.
     if (fromEnv !== undefined && fromEnv.trim() === '') throw new UsageError('TEAMCTL_TOKEN is set but empty; give it a value or unset it');
-    if (fromEnv) return { value: fromEnv, source: 'environment (TEAMCTL_TOKEN)' };
     const stored = this.profile().token;
-    if (stored) return { value: stored, source: this.store.path };
-    return undefined;
+    const found = fromEnv ? { value: fromEnv, source: 'environment (TEAMCTL_TOKEN)' } : stored ? { value: stored, source: this.store.path } : undefined;
+    if (found !== undefined) this.io.redact(found.value);
+    return found;
   }
 
   requireToken(): TokenInfo {

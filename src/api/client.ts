@@ -4,7 +4,7 @@
 import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
 import { shorten } from '../output/words.js';
-import { quotesSecret, redact } from '../redact.js';
+import { quotesSecret, redact, redactSpellings } from '../redact.js';
 import { paginate, type PaginateOptions } from './paginate.js';
 import { connectionFailure, errorCode } from './connectionFailure.js';
 import { createTransport, type Transport } from './transport.js';
@@ -94,7 +94,7 @@ export const withheldMessage = '(message withheld: it quoted the token)';
  */
 export function errorMessageFromBody(status: number, contentType: string, text: string): string {
   // A token quoted whole is replaced by *** where it is written; one left after that is split.
-  if (quotesSecret(redact(text))) return withheldMessage;
+  if (quotesSecret(redactSpellings(text))) return withheldMessage;
   return shown(rawErrorMessage(status, contentType, text));
 }
 

@@ -39,8 +39,10 @@ variable and the config key (all of them, when several are missing). An
 **empty** value (\`--team ""\`, or \`TEAMCTL_TEAM\` set to nothing, as an unset CI
 variable leaves it) is a usage error too, never a fall-back to the next source:
 that could aim the run at another team. A profile name is letters, digits, \`-\`,
-\`_\` and \`.\`. An organization or team id that is \`.\` or \`..\`, or contains \`/\`,
-\`\\\`, \`?\`, \`#\` or a control character, is refused (exit 2).
+\`_\` and \`.\`. An organization id, or a team's id or title (\`--team\`, a
+roster's team), that is \`.\` or \`..\`, or contains \`/\`, \`\\\`, \`?\`, \`#\` or a
+control character, is refused (exit 2) before anything is sent: name such a
+team by its id.
 
 The settings live in \`<config folder>/config.json\`, one object per profile,
 mode \`0600\` (it holds tokens) in a folder \`0700\`; it must be a regular file,
@@ -86,8 +88,10 @@ listed. What a run leaves as it is is counted as **unchanged**.
   refuses the connection or answers 407 fails with exit 1, naming the proxy.
 - The token never appears in output, logs, reports, plans, exports or errors:
   every stream and file teamctl writes replaces it with \`***\`, also when the
-  service quotes it back; a message quoting it split across lines is replaced
-  by \`(message withheld: it quoted the token)\`.
+  service quotes it back, and also split by line breaks, ANSI sequences or
+  escapes (\`\\n\`, \`\\u000a\`, \`\\x0a\`, \`%0A\`); a service's message quoting it
+  split is replaced by \`(message withheld: it quoted the token)\`. A value that
+  is the token (a roster cell) is never echoed either.
 
 ## Other variables
 
