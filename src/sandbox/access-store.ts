@@ -104,6 +104,11 @@ export class AccessStore {
     return [...this.resources.values()].filter((r) => r.orgId === orgId && r.kind === kind);
   }
 
+  /** Spaces of the organization a team is granted a role on (OrganizationTeam's `spaces`). */
+  teamSpaces(orgId: string, teamId: string): number {
+    return this.list(orgId, 'space').filter((r) => this.grantOf(r, 'teams', teamId) !== undefined).length;
+  }
+
   /** The grants of a resource that still name a team or a member of its organization, by id. */
   grants(resource: StoredResource, subject: Subject): [string, GrantRole][] {
     const org = this.org(resource.orgId);

@@ -159,6 +159,8 @@ describe('grants: GET, POST …/permissions, PATCH and DELETE', () => {
       expect(sb.store.access.userGrantsSent(org, kind, id, chloe)).toBe(1);
     }
     expect(sb.store.sentCounts(org).userGrantsSent).toEqual({ [`space:space-api ${chloe}`]: 1, [`collection:col-design ${chloe}`]: 1, [`site:site-docs ${chloe}`]: 1 });
+    // The team's OrganizationTeam counts the one space that grants it a role.
+    expect((await call<{ spaces: number }>(sb, 'GET', `/v1/orgs/${org}/teams/design`)).body.spaces).toBe(1);
   });
 
   it('removes a grant with DELETE (205), then finds none to remove (204)', async () => {
