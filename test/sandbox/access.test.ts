@@ -145,6 +145,31 @@ describe('grants: GET, POST …/permissions, PATCH and DELETE', () => {
     expect((await call<{ spaces: number }>(sb, 'GET', `/v1/orgs/${org}/teams/design`)).body.spaces).toBe(1);
   });
 
+  it('every grant route of every kind, read back through its own listings and the aggregate one', async () => {
+    const sb = await start({ seed: 'empty' });
+    const chloe = user(sb, 2);
+    for (const [kind, id] of [['space', 'space-runbooks'], ['collection', 'col-design'], ['site', 'site-design']] as const) {
+      const base = paths[kind](id);
+      const listed = async () => {
+        const teams = (await call<Page<Grant>>(sb, 'GET', `${base}/permissions/teams`)).body.items.map((g) => [g.team!.id, g.permission]);
+        const users = (await call<Page<Grant>>(sb, 'GET', `${base}/permissions/users`)).body.items.map((g) => [g.user!.id, g.permission]);
+        return { teams, users };
+      };
+      const reach = async () => (await allPages<Grant>(sb, `${base}/permissions/aggregate`)).items.map((g) => [g.user!.id, g.permission]);
+      expect(await listed()).toEqual({ teams: [], users: [] });
+      expect(await reach()).toEqual([]);
+      expect((await call(sb, 'POST', `${base}/permissions`, { body: { role: 'review', teams: ['engineering'], users: [chloe] } })).status).toBe(204);
+      expect(await listed()).toEqual({ teams: [['engineering', 'review']], users: [[chloe, 'review']] });
+      expect((await call(sb, 'PATCH', `${base}/permissions/users/${chloe}`, { body: { role: 'admin' } })).status).toBe(204);
+      expect(await reach()).toEqual([[chloe, 'admin']]);
+      expect((await call(sb, 'DELETE', `${base}/permissions/users/${chloe}`)).status).toBe(205);
+      expect((await call(sb, 'DELETE', `${base}/permissions/teams/engineering`)).status).toBe(205);
+      expect((await call(sb, 'DELETE', `${base}/permissions/teams/engineering`)).status).toBe(204);
+      expect(await listed()).toEqual({ teams: [], users: [] });
+      expect(sb.store.access.userGrantsSent(org, kind, id, chloe)).toBe(1);
+    }
+  });
+
   it('removes a grant with DELETE (205), then finds none to remove (204)', async () => {
     const sb = await start();
     const farid = sb.store.findUser(org, 'farid.haddad@example.com')!.id;
