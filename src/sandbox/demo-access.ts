@@ -4,7 +4,7 @@
 // team grant added, one user grant's role raised, one user grant left out (revoked with --prune)
 // and one space's general access raised. A resource is named `<kind>:<title>` (its id when two of
 // its kind share the title), a team by its title (its id likewise), a user by e-mail; a resource's
-// general access is a row with `*` in `team` (as `teamctl help access` spells it) whose role is its
+// general access is a row with `*` in `team` (as the access file's reader spells it) whose role is its
 // level: a role, `guest` (none) or `inherit`.
 import { stringify } from 'csv-stringify/sync';
 import { resourceKinds, roleRank, type ContentRole, type DefaultLevel, type GrantRole, type StoredResource } from './access-store.js';

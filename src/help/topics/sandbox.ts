@@ -36,10 +36,10 @@ that differs from it by three users to add, one member made owner and one member
 left out (removed by \`--prune\`). An existing file is not overwritten (exit 2,
 naming it) unless it already holds exactly that roster.
 
-\`--write-access <file>\` writes an access file (\`resource,team,user,role\`, as
-\`teamctl help access\` spells it) one grant added, one role raised, one grant
-left out and one space's general access raised away from the sandbox's grants.
-An existing file is not overwritten.
+\`--write-access <file>\` writes an access file (\`resource,team,user,role\`, a
+general access row with \`*\` in \`team\`) one grant added, one role raised, one
+grant left out and one space's general access raised away from the sandbox's
+grants. An existing file is not overwritten.
 
 ### The data file
 
