@@ -27,6 +27,7 @@ export interface SandboxCommandOptions {
   /** Set when --port was given (not its default): a command then runs on that port. */
   portGiven?: boolean;
   writeRoster?: string;
+  writeAccess?: string;
   callerRole?: string;
   removalNeedsApproval?: boolean;
   invitePendingRate?: string;
@@ -48,11 +49,12 @@ export function command(f: Factory): Command {
     .option('--ambiguous-rate <0..1>', 'share of requests processed, then dropped without an answer')
     .option('--late-rate <0..1>', "share of requests answered 502 or 503 at once (a gateway's page or the service's own error), then applied 50-300 ms later")
     .option('--fault-seed <n>', 'seed for the fault decisions (repeatable runs)')
-    .option('--write-fault <write:fault>', 'aim a fault at one kind of write: invite, team-create, glossary or member-removal, then delay:<ms>, lost[:reset|500|503], late:<ms>, body:ok or body:empty, then ,every=<n> ,first=<n> if wanted; repeatable', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--write-fault <write:fault>', 'aim a fault at one kind of write: invite, team-create, glossary, member-removal or access-grant, then delay:<ms>, lost[:reset|500|503], late:<ms>, body:ok or body:empty, then ,every=<n> ,first=<n> if wanted; repeatable', (value: string, previous: string[] = []) => [...previous, value])
     .option('--caller-role <role>', "make the token's user a member of each organization with this role (admin, create, edit, review, comment, read, guest); other than admin, role changes are refused and removals become requests")
     .option('--invite-pending-rate <0..1>', 'share of invitations of known accounts left pending, as if not accepted yet (by e-mail, repeatable)')
     .option('--removal-needs-approval', "answer every removal from the organization 202: sent to the organization's admins as a request")
     .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
+    .option('--write-access <file>', 'write a demo access file (resource,team,user,role): a grant added, a role changed, a grant left out, a general access changed')
     .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')
     .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-fault team-create:late:3000,first=1', 'teamctl sandbox --write-roster t.csv -- teamctl members sync --roster t.csv'))
     .action(
@@ -126,6 +128,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
   }
   try {
     if (opts.writeRoster !== undefined) await writeDemoRoster(sandbox, opts.writeRoster, ctx);
+    if (opts.writeAccess !== undefined) await writeDemoAccess(sandbox, opts.writeAccess, ctx);
     if (command.length > 0) {
       const state = sandbox.options.dataFile === undefined ? 'state in memory' : `state in ${sandbox.options.dataFile}`;
       ctx.io.info(`Sandbox on ${sandbox.url} (${state}); running: ${command.join(' ')}`);
@@ -154,4 +157,13 @@ async function writeDemoRoster(sandbox: Sandbox, path: string, ctx: Context): Pr
   if (!roster) throw new UsageError('--write-roster: the sandbox has no team to write a roster for');
   await writeFileAtomic(ctx.path(path), roster.csv, `--write-roster ${path}`, { overwrite: false });
   ctx.io.info(`Wrote a demo roster for team ${roster.teamId} to ${path} (3 to add, 1 role change, 1 left out).`);
+}
+
+async function writeDemoAccess(sandbox: Sandbox, path: string, ctx: Context): Promise<void> {
+  const [{ demoAccess }, { writeFileAtomic }] = await Promise.all([import('../sandbox/demo-access.js'), import('../files/atomic.js')]);
+  const access = demoAccess(sandbox.store);
+  if (!access) throw new UsageError('--write-access: the sandbox has no space to write an access file for');
+  await writeFileAtomic(ctx.path(path), access.csv, `--write-access ${path}`, { overwrite: false });
+  const { added, roleChanges, leftOut, generalAccess } = access.changes;
+  ctx.io.info(`Wrote a demo access file to ${path} (${added} to grant, ${roleChanges} role change, ${leftOut} left out, ${generalAccess} general access change).`);
 }

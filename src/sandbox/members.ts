@@ -9,20 +9,25 @@ import { requireTeam, tooMany } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
 import type { SandboxUser } from './store.js';
 
+/** The document's User. */
+export function userResource(ctx: ServiceContext, user: SandboxUser): OrganizationMember['user'] {
+  return {
+    object: 'user',
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    ...(user.photoURL === undefined ? {} : { photoURL: user.photoURL }),
+    // The service's user resource path; the sandbox does not serve it (sandbox's choice).
+    urls: { location: `${ctx.baseUrl()}/v1/users/${encodeURIComponent(user.id)}` },
+  };
+}
+
 export function organizationMember(ctx: ServiceContext, orgId: string, user: SandboxUser): OrganizationMember {
   return {
     object: 'member',
     id: user.id,
     role: user.role,
-    user: {
-      object: 'user',
-      id: user.id,
-      displayName: user.displayName,
-      email: user.email,
-      ...(user.photoURL === undefined ? {} : { photoURL: user.photoURL }),
-      // The service's user resource path; the sandbox does not serve it (sandbox's choice).
-      urls: { location: `${ctx.baseUrl()}/v1/users/${encodeURIComponent(user.id)}` },
-    },
+    user: userResource(ctx, user),
     disabled: user.disabled,
     joinedAt: user.joinedAt,
     ...(user.lastSeenAt === undefined ? {} : { lastSeenAt: user.lastSeenAt }),

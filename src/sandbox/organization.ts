@@ -11,8 +11,11 @@ import { requireOrganization } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
 import { organizationTeam } from './teams.js';
 
-/** One page of `all`, from the cursor in `page` (which must belong to this very query). */
-function pageOf<T>(all: readonly T[], query: string, inc: Incoming, ctx: ServiceContext): Page<T> {
+/**
+ * One page of `all`, from the cursor in `page` (which must belong to this very query); `render`
+ * turns the page's items alone into what is sent (the access listings: access-resources.ts).
+ */
+export function pageOf<T, R = T>(all: readonly T[], query: string, inc: Incoming, ctx: ServiceContext, render?: (item: T) => R): Page<R> {
   const limit = parseLimit(inc.query.limit, ctx.defaultPageSize, ctx.maxPageSize);
   let from = 0;
   if (inc.query.page !== undefined) {
@@ -20,9 +23,10 @@ function pageOf<T>(all: readonly T[], query: string, inc: Incoming, ctx: Service
     if (cursor.l !== 'offset' || cursor.q !== query) throw new HttpError(400, 'page: this page identifier belongs to another listing');
     from = cursor.n;
   }
-  const items = all.slice(from, from + limit);
+  const slice = all.slice(from, from + limit);
+  const items = render === undefined ? slice : slice.map(render);
   const next = from + limit < all.length ? { next: { page: encodeCursor({ l: 'offset', q: query, n: from + limit }) } } : {};
-  return { items, count: all.length, ...next } as Page<T>;
+  return { items, count: all.length, ...next } as Page<R>;
 }
 
 const containsFold = (text: string, part: string): boolean => text.toLowerCase().includes(part.toLowerCase());

@@ -1,9 +1,11 @@
 // Seeds for the sandbox. `demo`: organization `acme` with 50 users, teams `engineering` ("Platform
-// Engineering") and `design` ("Product Design") with members, and a small multilingual glossary. `empty`: the same organization,
-// users and teams, but no team members and no glossary entries. Everything is deterministic
+// Engineering") and `design` ("Product Design") with members, a small multilingual glossary, and
+// spaces, collections and sites with their grants (seed-access.ts). `empty`: the same organization,
+// users, teams and resources, but no team members, no grants and no glossary entries. Everything is deterministic
 // (fixed ids and dates) so a rehearsal, a test or an export reads the same every time.
 import type { TeamMemberRole } from '../api/types.js';
 import { mulberry32 } from './faults.js';
+import { seedAccess } from './seed-access.js';
 import { SandboxStore } from './store.js';
 import type { SandboxUser } from './store.js';
 
@@ -154,6 +156,7 @@ function seedOrganization(store: SandboxStore): SandboxUser[] {
 function applySeed(store: SandboxStore, seed: SeedName): void {
   store.batch(() => {
     const users = seedOrganization(store);
+    seedAccess(store, demoOrganizationId, users, seed !== 'empty');
     if (seed === 'empty') return;
     const members = (list: typeof engineering) =>
       list.map(([index, role]) => ({ userId: (users[index] as SandboxUser).id, role }));

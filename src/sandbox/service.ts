@@ -1,28 +1,24 @@
 // The service itself, as the sandbox plays it: bearer auth, routing of the seven operations (and
 // the discovery ones: GET /user, the organization's teams and members, a member's teams; a team's
 // creation, reading, renaming and deletion; an organization member's reading, role change and
-// removal, and invitations) under /v1, and the service's error body for anything that goes wrong.
-// Handlers live in members.ts, glossary.ts, organization.ts, org-members.ts, invites.ts, teams.ts
-// and user.ts; faults, hooks and the request log are the server's (server.ts).
+// removal, and invitations; spaces, collections, sites and their grants: access-routes.ts) under
+// /v1, and the service's error body for anything that goes wrong. Handlers live in members.ts,
+// glossary.ts, organization.ts, org-members.ts, invites.ts, teams.ts, user.ts and access-*.ts;
+// faults, hooks and the request log are the server's (server.ts).
 import { timingSafeEqual } from 'node:crypto';
+import { accessRoutes } from './access-routes.js';
 import { getGlossaryEntry, listGlossary, updateGlossary } from './glossary.js';
 import { error, HttpError, maxBodyBytes } from './http.js';
 import type { Incoming, Reply } from './http.js';
 import { inviteUsers } from './invites.js';
 import { deleteTeamMember, listTeamMembers, putTeamMember, updateTeamMembers } from './members.js';
 import { getMember, removeMember, updateMember } from './organization-members.js';
+import type { Route } from './route.js';
 import type { ServiceContext } from './service-context.js';
 import { getAuthenticatedUser } from './user.js';
 import { listMemberTeams, listOrganizationMembers, listTeams } from './organization.js';
 import { createTeam, deleteTeam, getTeam, renameTeam } from './teams.js';
 
-type Handler = (ctx: ServiceContext, params: string[], inc: Incoming) => Reply;
-
-interface Route {
-  /** Path segments after /v1; `:` marks a parameter. */
-  pattern: string[];
-  methods: Record<string, Handler>;
-}
 
 const routes: Route[] = [
   {
@@ -89,6 +85,7 @@ const routes: Route[] = [
     pattern: ['orgs', ':', 'translations-glossary', ':'],
     methods: { GET: (ctx, [org, id]) => getGlossaryEntry(ctx, org!, id!) },
   },
+  ...accessRoutes,
 ];
 
 function route(path: string): { route: Route; params: string[] } | undefined {

@@ -10,13 +10,13 @@
 // URLs are not stored: they depend on the address the sandbox listens on, which may change
 // between runs, so the server adds them when it renders a resource.
 import type { GlossaryOperation, TeamMemberRole } from '../api/types.js';
+import { AccessStore } from './access-store.js';
 import { GlossaryEntries, newGlossaryEntryId } from './glossary-store.js';
 import type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
 import { MemberRequests } from './member-requests.js';
 import { MemberStore } from './member-store.js';
 import { compareStrings } from './sorted-list.js';
-import { StoreError } from './store-data.js';
-import { nonEmpty } from './store-data.js';
+import { nonEmpty, StoreError } from './store-data.js';
 import type { OrganizationState as Organization, SandboxData, TeamMembership } from './store-data.js';
 import { normaliseEmail, numberedUsers } from './users.js';
 import type { AddUsersOptions, SandboxUser } from './users.js';
@@ -41,6 +41,8 @@ export class SandboxStore {
     () => this.organizations.values(),
     () => this.changed(),
   );
+  /** Spaces, collections and sites, and their grants (access-store.ts). */
+  readonly access = new AccessStore((orgId) => this.org(orgId), () => this.changed());
   private _token: string | undefined;
   private readonly listeners: (() => void)[] = [];
   /** Depth of batch(): listeners hear of a change once the outermost batch ends. */
@@ -95,6 +97,7 @@ export class SandboxStore {
         ...nonEmpty('invitations', org.requests.allInvitations()),
         ...nonEmpty('removalRequests', org.requests.allRemovalRequests()),
         ...(org.sent.toJSON() === undefined ? {} : { sent: org.sent.toJSON() }),
+        ...this.access.toJSON(org.id),
       });
     }
     return data;
@@ -120,6 +123,7 @@ export class SandboxStore {
         for (const e of o.glossary) store.addGlossaryEntry(o.id, e);
         for (const i of o.invitations ?? []) store.members.invite(o.id, i);
         for (const r of o.removalRequests ?? []) store.members.requestRemoval(o.id, r.userId, r.requestedAt);
+        if (o.access !== undefined) store.access.load(o.id, o.access);
         if (o.sent !== undefined) store.org(o.id).sent.load(o.sent, (message) => new StoreError(`organization ${o.id}: ${message}`));
       }
     });
@@ -269,9 +273,7 @@ export class SandboxStore {
 
   /** Number of teams of the organization the user is in. */
   teamCount(orgId: string, userId: string): number {
-    let count = 0;
-    for (const team of this.org(orgId).teams.values()) if (team.roles.has(userId)) count++;
-    return count;
+    return [...this.org(orgId).teams.values()].filter((team) => team.roles.has(userId)).length;
   }
 
   // ---- team members -----------------------------------------------------------------------
@@ -369,9 +371,7 @@ export class SandboxStore {
 
   /** Teams of the organization titled exactly `title` now. */
   teamsTitled(orgId: string, title: string): number {
-    let count = 0;
-    for (const team of this.org(orgId).teams.values()) if (team.title === title) count++;
-    return count;
+    return [...this.org(orgId).teams.values()].filter((team) => team.title === title).length;
   }
 
   /** Removals of this user the service sent the admins as requests (answered 202). */

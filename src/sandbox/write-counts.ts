@@ -1,7 +1,8 @@
 // What the sandbox counts of one organization's writes that a client must never send twice
 // (README, sandbox): the invitations it accepted for each e-mail (each one mails the invitee), the
 // teams it created under each title, and the removals it sent the admins as requests (answered
-// 202) for each user. Counted when the service processes the request, whatever its answer became
+// 202) for each user, and the user grants on a space, collection or site it took for each resource
+// and user (each one may notify the user: access-store.ts). Counted when the service processes the request, whatever its answer became
 // (lost, late, an unexpected body), and never decreased: a team deleted since, an invitee who
 // joined, a member removed still count. Nothing in the published document exposes these; the
 // store does (store.ts), for tests to prove a write was sent exactly once.
@@ -15,6 +16,8 @@ export interface WriteCountsData {
   teams?: Record<string, number>;
   /** Removal requests (202) by user id. */
   removalRequests?: Record<string, number>;
+  /** User grants by `<kind>:<resource id> <user id>`. */
+  userGrants?: Record<string, number>;
 }
 
 /** The counts of one organization, each a map from its key to how many. */
@@ -22,6 +25,8 @@ export interface WriteCountsView {
   invitationsSent: Record<string, number>;
   teamsCreated: Record<string, number>;
   removalRequestsSent: Record<string, number>;
+  /** By `<kind>:<resource id> <user id>`, e.g. `space:abc u123`. */
+  userGrantsSent: Record<string, number>;
 }
 
 function add(counts: Map<string, number>, key: string, n = 1): void {
@@ -48,6 +53,7 @@ export class WriteCounts {
   private readonly invitations = new Map<string, number>();
   private readonly teams = new Map<string, number>();
   private readonly removals = new Map<string, number>();
+  private readonly userGrants = new Map<string, number>();
 
   invitationSent(email: string): void {
     add(this.invitations, normaliseEmail(email));
@@ -59,6 +65,15 @@ export class WriteCounts {
 
   removalRequested(userId: string): void {
     add(this.removals, userId);
+  }
+
+  /** A user grant on `resource` (`<kind>:<id>`) of `userId`. */
+  userGranted(resource: string, userId: string): void {
+    add(this.userGrants, `${resource} ${userId}`);
+  }
+
+  userGrantsSent(resource: string, userId: string): number {
+    return this.userGrants.get(`${resource} ${userId}`) ?? 0;
   }
 
   /** Invitations accepted for an e-mail (trimmed, any case). */
@@ -77,7 +92,7 @@ export class WriteCounts {
   }
 
   view(): WriteCountsView {
-    return { invitationsSent: record(this.invitations), teamsCreated: record(this.teams), removalRequestsSent: record(this.removals) };
+    return { invitationsSent: record(this.invitations), teamsCreated: record(this.teams), removalRequestsSent: record(this.removals), userGrantsSent: record(this.userGrants) };
   }
 
   /** The data file's form; undefined when nothing was counted. */
@@ -86,6 +101,7 @@ export class WriteCounts {
     if (this.invitations.size > 0) data.invitations = record(this.invitations);
     if (this.teams.size > 0) data.teams = record(this.teams);
     if (this.removals.size > 0) data.removalRequests = record(this.removals);
+    if (this.userGrants.size > 0) data.userGrants = record(this.userGrants);
     return Object.keys(data).length > 0 ? data : undefined;
   }
 
@@ -95,5 +111,6 @@ export class WriteCounts {
     load(this.invitations, 'invitations', data.invitations, fail, normaliseEmail);
     load(this.teams, 'teams', data.teams, fail);
     load(this.removals, 'removalRequests', data.removalRequests, fail);
+    load(this.userGrants, 'userGrants', data.userGrants, fail);
   }
 }

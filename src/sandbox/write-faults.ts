@@ -1,8 +1,10 @@
 // Faults aimed at one kind of write (README, sandbox: "Faults"): the writes a client cannot take
 // twice — an invitation (POST /orgs/{org}/invites), a team's creation (PUT /orgs/{org}/teams), a
-// glossary batch (PUT /orgs/{org}/translations-glossary) and a removal from the organization
-// (DELETE /orgs/{org}/members/{userId}) — answered late, applied and then left without their
-// answer, answered 503 and applied later, or answered 2xx with a body the client does not expect.
+// glossary batch (PUT /orgs/{org}/translations-glossary), a removal from the organization
+// (DELETE /orgs/{org}/members/{userId}) and a grant on a space, collection or site (POST
+// …/permissions: a user grant may notify the user) — answered late, applied and then left without
+// their answer, answered 503 and applied later, or answered 2xx with a body the client does not
+// expect.
 // The random faults (faults.ts) strike any request; these strike the requests of one write, every
 // one or a chosen few, so a test or a rehearsal can aim at the one case it means.
 // Each rule becomes a test hook (handler.ts: an Interceptor), so `--write-fault` and an in-process
@@ -10,7 +12,7 @@
 import type { InterceptAction, InterceptRequest, Interceptor } from './handler.js';
 
 /** The writes a rule can aim at. */
-export const writeNames = ['invite', 'team-create', 'glossary', 'member-removal'] as const;
+export const writeNames = ['invite', 'team-create', 'glossary', 'member-removal', 'access-grant'] as const;
 export type WriteName = (typeof writeNames)[number];
 
 const writeRoutes: Record<WriteName, { method: string; path: RegExp }> = {
@@ -18,6 +20,8 @@ const writeRoutes: Record<WriteName, { method: string; path: RegExp }> = {
   'team-create': { method: 'PUT', path: /^\/v1\/orgs\/[^/]+\/teams$/ },
   glossary: { method: 'PUT', path: /^\/v1\/orgs\/[^/]+\/translations-glossary$/ },
   'member-removal': { method: 'DELETE', path: /^\/v1\/orgs\/[^/]+\/members\/[^/]+$/ },
+  // Team grants and user grants alike: the body is not looked at.
+  'access-grant': { method: 'POST', path: /^\/v1\/(?:spaces\/[^/]+|collections\/[^/]+|orgs\/[^/]+\/sites\/[^/]+)\/permissions$/ },
 };
 
 /** Whether a request is one of `write` (its method and path; the body is not looked at). */
@@ -68,7 +72,7 @@ export function validateWriteFaultRule(rule: WriteFaultRule): void {
 }
 
 /** The grammar `--write-fault` takes, for messages and help. */
-export const writeFaultSyntax = '<write>:<fault>[,every=<n>][,first=<n>], <write> one of invite, team-create, glossary, member-removal and <fault> one of delay:<ms>, lost[:reset|500|503], late:<ms>, body:ok, body:empty';
+export const writeFaultSyntax = '<write>:<fault>[,every=<n>][,first=<n>], <write> one of invite, team-create, glossary, member-removal, access-grant and <fault> one of delay:<ms>, lost[:reset|500|503], late:<ms>, body:ok, body:empty';
 
 function faultOf(words: string[]): WriteFault | undefined {
   const [kind, value, extra] = words;

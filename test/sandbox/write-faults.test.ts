@@ -41,7 +41,7 @@ const titles = async (sb: Sandbox): Promise<string[]> => (await call<Page<{ titl
 
 describe('write fault rules', () => {
   it('reads and writes the --write-fault text of every fault', () => {
-    const texts = ['invite:delay:500', 'invite:lost:reset', 'team-create:lost:503', 'glossary:lost:500', 'team-create:late:3000,first=1', 'member-removal:body:ok', 'invite:body:empty,every=3,first=2'];
+    const texts = ['invite:delay:500', 'invite:lost:reset', 'team-create:lost:503', 'glossary:lost:500', 'team-create:late:3000,first=1', 'member-removal:body:ok', 'invite:body:empty,every=3,first=2', 'access-grant:lost:503,first=1'];
     for (const text of texts) expect(formatWriteFault(parseWriteFault(text))).toBe(text);
     expect(parseWriteFault('invite:lost')).toEqual({ write: 'invite', fault: { kind: 'lost', answer: 'reset' } });
     expect(parseWriteFault(' team-create:late:3000,first=1 ')).toEqual({ write: 'team-create', fault: { kind: 'late', ms: 3000 }, first: 1 });
@@ -51,7 +51,7 @@ describe('write fault rules', () => {
   });
 
   it.each(['', 'invite', 'invites:lost', 'invite:late', 'invite:late:-1', 'invite:delay:1.5', 'invite:lost:404', 'invite:body:nope', 'invite:lost:503:1', 'invite:lost,first=0', 'invite:lost,every=x', 'invite:lost,first=1,first=2', 'invite:lost,last=1'])('refuses %j, quoting it and the grammar', (text) => {
-    expect(() => parseWriteFault(text)).toThrow(new RangeError(`not a write fault: ${JSON.stringify(text)}; expected <write>:<fault>[,every=<n>][,first=<n>], <write> one of invite, team-create, glossary, member-removal and <fault> one of delay:<ms>, lost[:reset|500|503], late:<ms>, body:ok, body:empty`));
+    expect(() => parseWriteFault(text)).toThrow(new RangeError(`not a write fault: ${JSON.stringify(text)}; expected <write>:<fault>[,every=<n>][,first=<n>], <write> one of invite, team-create, glossary, member-removal, access-grant and <fault> one of delay:<ms>, lost[:reset|500|503], late:<ms>, body:ok, body:empty`));
   });
 
   it('refuses a rule object out of range when the sandbox starts', async () => {
@@ -74,6 +74,12 @@ describe('write fault rules', () => {
       ['PUT', '/v1/orgs/acme/teams', 'team-create'],
       ['PUT', '/v1/orgs/acme/translations-glossary', 'glossary'],
       ['DELETE', '/v1/orgs/acme/members/u1', 'member-removal'],
+      ['POST', '/v1/spaces/s1/permissions', 'access-grant'],
+      ['POST', '/v1/collections/c1/permissions', 'access-grant'],
+      ['POST', '/v1/orgs/acme/sites/site1/permissions', 'access-grant'],
+      ['PATCH', '/v1/spaces/s1/permissions/users/u1', undefined],
+      ['DELETE', '/v1/orgs/acme/sites/site1/permissions/teams/t1', undefined],
+      ['POST', '/v1/spaces/s1/permissions/users', undefined],
       ['GET', '/v1/orgs/acme/teams', undefined],
       ['PUT', '/v1/orgs/acme/teams/design/members', undefined],
       ['DELETE', '/v1/orgs/acme/teams/design/members/u1', undefined],

@@ -11,15 +11,17 @@ $ teamctl sandbox --write-fault team-create:late:3000 --write-fault invite:lost:
 
 A local server that behaves like the service, for rehearsing anything before
 touching production: it serves the service's operations under \`/v1\` (members,
-teams, organization members and invitations, the glossary) with bearer auth,
-paging and JSON errors, and prints its base URL, token and the \`export\` lines
-to paste into another shell. It holds 100,000 glossary entries and more.
+teams, organization members and invitations, the glossary; spaces, collections
+and sites with their grants) with bearer auth, paging and JSON errors, and
+prints its base URL, token and the \`export\` lines to paste into another
+shell. It holds 100,000 glossary entries and more.
 
 Seeds: \`demo\` (organization \`acme\`, 50 users with mixed-case e-mails, teams
 \`engineering\` titled "Platform Engineering" and \`design\` titled "Product
-Design", a small multilingual glossary) and \`empty\` (the same organization,
-users and titled teams, empty teams and glossary). An existing \`--data\` file
-wins over \`--seed\`.
+Design", a small multilingual glossary, and spaces, collections and sites with
+team and user grants) and \`empty\` (the same organization, users, titled teams
+and resources, no team members, grants or glossary). An existing \`--data\`
+file wins over \`--seed\`.
 
 ### Running one command against it
 
@@ -34,6 +36,11 @@ that differs from it by three users to add, one member made owner and one member
 left out (removed by \`--prune\`). An existing file is not overwritten (exit 2,
 naming it) unless it already holds exactly that roster.
 
+\`--write-access <file>\` writes an access file (\`resource,team,user,role\`, a
+general access row with \`*\` in \`team\`) one grant added, one role raised, one
+grant left out and one space's general access raised away from the sandbox's
+grants. An existing file is not overwritten.
+
 ### The data file
 
 \`--data <file>\` keeps the state, and the token, across restarts and \`--\` runs
@@ -46,8 +53,9 @@ last 200 ms of changes, never leave a half-written file.
 The file also keeps, per organization, what the service was sent of the writes
 a client must never repeat (\`sent\`): the invitations accepted per e-mail (each
 one mails the invitee, a repeat too), the teams created per title and the
-removals sent to the admins as requests (answered 202) per user. A rehearsal
-that sent each of them once shows 1 for each.
+removals sent to the admins as requests (answered 202) per user, and the user
+grants on a space, collection or site per resource and user (each one may
+notify the user). A rehearsal that sent each of them once shows 1 for each.
 
 ### Faults
 
@@ -58,8 +66,9 @@ glossary write dangerous. \`--fault-seed\` (default 1) makes runs repeatable.
 Like a real service, the sandbox applies a request whose client gave up waiting.
 
 \`--write-fault <write>:<fault>\` aims a fault at one kind of write a client must
-never send twice: \`invite\`, \`team-create\`, \`glossary\` or \`member-removal\`
-(a removal from the organization). The faults:
+never send twice: \`invite\`, \`team-create\`, \`glossary\`, \`member-removal\`
+(a removal from the organization) or \`access-grant\` (a grant on a space,
+collection or site, \`POST …/permissions\`, team or user). The faults:
 \`delay:<ms>\` answers that much later; \`lost\` (or \`lost:reset\`) applies the
 write, then drops the connection without an answer; \`lost:500\` and \`lost:503\`
 apply it, then answer that error; \`late:<ms>\` answers 503 at once and applies
@@ -86,6 +95,17 @@ $ teamctl sandbox --caller-role admin -- teamctl members offboard thomas.muller@
 Invitations: an e-mail of an account the sandbox knows (a member of any of its
 organizations, a former member) joins at once, any other stays pending;
 \`--invite-pending-rate <0..1>\` keeps that share of the known ones pending too.
+
+### Access
+
+Spaces, collections and sites: listed, read, their general access changed; team
+and user grants listed, given, changed, removed; the aggregate listings. Only an
+admin of the organization or of the resource changes access (else 403). A
+space or collection gives each user the highest of their own grant, their
+teams' and its general access (\`inherit\`: the parent collection's, or at the
+top the organization role); on a site, the user's own grant, else their teams',
+else its general access decides. Roles rank admin, create, review, edit,
+comment, read.
 
 Where the service's documents are silent, the sandbox makes a choice: an unknown
 user in a bulk add is a 400 naming it, with nothing applied; a new member gets
