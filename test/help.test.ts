@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { closest } from '../src/help/run.js';
+import { commandPaths } from './helpers/command-paths.js';
 import { topics } from '../src/help/topics.js';
 import { fakeStreams } from './helpers/streams.js';
 
@@ -24,6 +25,16 @@ describe('teamctl help', () => {
     expect((await run(['--help'])).out).toBe(help.out);
   });
 
+  it('the --help of every command, the root included, fits 80 columns', async () => {
+    const wide: string[] = [];
+    for (const path of await commandPaths()) {
+      const r = await run([...path, '--help']);
+      expect(r.code, path.join(' ')).toBe(0);
+      for (const line of r.out.split('\n')) if ([...line].length > 80) wide.push(`teamctl ${path.join(' ')}: ${line}`);
+    }
+    expect(wide).toEqual([]);
+  });
+
   it.each(Object.keys(topics))('prints the topic %s on stdout, exit 0, nothing on stderr', async (name) => {
     const r = await run(['help', name]);
     expect(r).toEqual({ code: 0, out: (await topics[name]?.load())?.text, err: '' });
@@ -38,6 +49,11 @@ describe('teamctl help', () => {
       return !fenced && [...line].length > 80;
     });
     expect(wide).toEqual([]);
+  });
+
+  it('organization reads at 80 columns in its examples too', async () => {
+    const text = (await topics.organization?.load())?.text ?? '';
+    expect(text.split('\n').filter((line) => [...line].length > 80)).toEqual([]);
   });
 
   it.each(Object.keys(topics))('%s names no source path and no file of the repository', async (name) => {

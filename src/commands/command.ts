@@ -93,7 +93,14 @@ async function withJq(ctx: Context, filter: string, noJson: string | undefined, 
 
 /** The "Examples:" block after a command's help. */
 export function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+  return `\nExamples:\n${lines.map(exampleLines).join('\n')}\n`;
+}
+
+/** One example at 80 columns: a comment that would pass them goes on its own line above. */
+function exampleLines(line: string): string {
+  const m = /^(.*?)\s+# (.*)$/.exec(line);
+  if (m === null || `  $ ${line}`.length <= 80) return `  $ ${line}`;
+  return `  # ${m[2]}\n  $ ${m[1]}`;
 }
 
 /** The collector of a repeatable flag (`--add-file a --add-file b`). */

@@ -20,9 +20,9 @@ export function command(f: Factory): Command {
     .addHelpText(
       'after',
       examples(
-        'mkdir -p ~/.local/share/bash-completion/completions && teamctl completion bash > ~/.local/share/bash-completion/completions/teamctl',
+        'teamctl completion bash > ~/.local/share/bash-completion/completions/teamctl',
         'source <(teamctl completion zsh)',
-        'mkdir -p ~/.config/fish/completions && teamctl completion fish > ~/.config/fish/completions/teamctl.fish',
+        'teamctl completion fish > ~/.config/fish/completions/teamctl.fish',
       ),
     )
     .action(f.action(run, (_cmd, shell: CompletionOptions['shell']) => ({ shell, program: () => f.wholeTree() }), [], 'no-json'));

@@ -54,7 +54,7 @@ export function command(f: Factory): Command {
     .option('--removal-needs-approval', "answer every removal from the organization 202: sent to the organization's admins as a request")
     .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
     .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')
-    .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-fault team-create:late:3000,first=1 --write-fault invite:lost:503', 'teamctl sandbox --write-roster team.csv -- teamctl members sync --roster team.csv --prune --dry-run'))
+    .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-fault team-create:late:3000,first=1', 'teamctl sandbox --write-roster t.csv -- teamctl members sync --roster t.csv'))
     .action(
       f.action(run, (cmd, command: string[]) => ({ ...cmd.opts<Omit<SandboxCommandOptions, 'command' | 'portGiven'>>(), command, portGiven: cmd.getOptionValueSource('port') === 'cli' }), [], 'no-json'),
     );
@@ -129,7 +129,9 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     if (command.length > 0) {
       const state = sandbox.options.dataFile === undefined ? 'state in memory' : `state in ${sandbox.options.dataFile}`;
       ctx.io.info(`Sandbox on ${sandbox.url} (${state}); running: ${command.join(' ')}`);
-      return await runCommand(command, settingsOf(sandbox), (line) => ctx.io.info(line), { stdinIsTTY: ctx.io.stdinIsTTY, cwd: ctx.cwd });
+      // With the sandbox's identity: the journal's name for it whatever its port (README, "sandbox").
+      const settings = { ...settingsOf(sandbox), TEAMCTL_SANDBOX_ID: sandbox.identity };
+      return await runCommand(command, settings, (line) => ctx.io.info(line), { stdinIsTTY: ctx.io.stdinIsTTY, cwd: ctx.cwd });
     }
     await ctx.io.out(formatBanner(sandbox));
     ctx.io.info('Press Ctrl-C to stop.');

@@ -53,6 +53,19 @@ describe('auth', () => {
     expect(r.stdout).not.toContain('abcdefgh');
   });
 
+  it('an empty TEAMCTL_TOKEN is a usage error naming it, never a fall-back to the stored token; nothing is sent', async () => {
+    const configDir = newConfigDir();
+    expect((await runCli(['auth', 'login', '--base-url', s.sandbox.url, '--with-token'], { configDir, stdin: `${s.sandbox.token}\n` })).code).toBe(0);
+    const before = s.sandbox.requests.length;
+    for (const empty of ['', ' ']) {
+      const r = await runCli(['members', 'list', '--org', 'acme', '--team', 'design'], { configDir, env: { TEAMCTL_TOKEN: empty } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('TEAMCTL_TOKEN is set but empty; give it a value or unset it');
+      expect((await runCli(['auth', 'status'], { configDir, env: { TEAMCTL_TOKEN: empty } })).code).toBe(2);
+    }
+    expect(s.sandbox.requests.length).toBe(before);
+  });
+
   it('keeps profiles apart', async () => {
     const configDir = newConfigDir();
     expect((await runCli(['--profile', 'staging', 'auth', 'login', '--with-token', '--no-verify'], { configDir, stdin: 'staging-token-00005678' })).code).toBe(0);

@@ -96,7 +96,7 @@ function scripted(script: Script = {}) {
 function context(options: { env?: NodeJS.ProcessEnv; flags?: Record<string, unknown>; streams?: CapturedStreams } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'teamctl-run-'));
   const streams = options.streams ?? fakeStreams();
-  const env = { TEAMCTL_CONFIG_DIR: join(dir, 'config'), ...options.env };
+  const env = { TEAMCTL_CONFIG_DIR: join(dir, 'config'), TEAMCTL_STATE_DIR: join(dir, 'config'), ...options.env };
   const ctx = new Context({ streams, env, cwd: dir }, { color: false, ...options.flags });
   return { ctx, dir, streams };
 }

@@ -17,7 +17,7 @@ export function command(f: Factory): Command {
     .description('store the base URL and token in the profile (the token is read from stdin or a hidden prompt, never from arguments)')
     .option('--with-token', 'read the token from standard input')
     .option('--no-verify', 'store the token without asking the service whose it is (offline setup)')
-    .addHelpText('after', examples('echo "$TOKEN" | teamctl auth login --base-url https://api.example.com --with-token', 'teamctl auth login'))
+    .addHelpText('after', examples('teamctl config set base-url https://api.example.com', 'echo "$TOKEN" | teamctl auth login --with-token', 'teamctl auth login'))
     .action(f.action(run, (cmd) => cmd.opts<LoginOptions>(), [], 'no-json'));
 }
 

@@ -45,7 +45,7 @@ export function command(f: Factory): Command {
       examples(
         'teamctl members offboard thomas.muller@example.com --dry-run',
         'teamctl members offboard thomas.muller@example.com --plan-out leaver.json   # then: teamctl apply leaver.json',
-        'teamctl members offboard thomas.muller@example.com --from-organization --dry-run',
+        'teamctl members offboard wei.chen@example.com --from-organization --dry-run',
       ),
     )
     .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<OffboardOptionsFlags>() }), ['base-url', 'org']));

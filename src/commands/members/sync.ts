@@ -99,12 +99,13 @@ export function command(f: Factory): Command {
       'after',
       examples(
         'teamctl members sync --roster team.csv --dry-run',
-        'teamctl members sync --roster team.csv --prune --yes --report sync-report.csv',
+        'teamctl members sync --roster team.csv --prune --yes --report report.csv',
         'teamctl members sync --roster team.csv --prune --dry-run --exit-code   # CI drift check',
         'teamctl members sync --roster team.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
         'teamctl members sync --roster org.csv --prune --dry-run                 # a roster with a team column: every team it names',
         'teamctl members sync --roster org.csv --create-teams --dry-run          # and the teams it names that do not exist yet',
-        'teamctl members sync --add beatriz.costa@example.com --remove thomas.muller@example.com',
+        'teamctl members sync --add hana.kim@example.com --add grace.liu@example.com',
+        'teamctl members sync --remove wei.chen@example.com',
       ),
     )
     .action(f.action(run, (cmd) => cmd.opts<SyncOptionsFlags>(), ['base-url', 'org']));

@@ -28,7 +28,7 @@ export function command(f: Factory): Command {
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
     .option('--concurrency <n>', 'requests in flight at once', '8')
-    .addHelpText('after', examples('teamctl users set-role kenji.sato@example.com --role admin --dry-run', 'teamctl users set-role olivia.johnson@example.com pedro.alves@example.com --role guest'))
+    .addHelpText('after', examples('teamctl users set-role kenji.sato@example.com --role admin --dry-run', 'teamctl users set-role hana.kim@example.com wei.chen@example.com --role read'))
     .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<SetRoleFlags>() }), ['base-url', 'org']));
 }
 

@@ -79,8 +79,9 @@ alice.martin@example.com,none,unchanged,,already a member (owner)
 
 \`user\` is the e-mail when known, else the id. \`action\` is \`add\`, \`remove\`,
 \`role\`, \`none\` or \`verify\`; \`outcome\` is one of \`planned\` (dry run), \`added\`,
-\`removed\`, \`role-changed\`, \`not-member\`, \`unchanged\`, \`failed\`, \`unverified\`
-(accepted, but the team read back differs).
+\`removed\`, \`role-changed\`, \`not-member\`, \`unchanged\`, \`failed\`, \`unknown\`
+(sent, the answer lost: it may have been made), \`unverified\` (accepted, but
+the team read back differs).
 
 A \`--report\` file is meant for a spreadsheet: a cell starting with \`=\` \`+\` \`-\`
 \`@\` gets a leading \`'\` (\`'=SUM(A1)\`), shown as text, not run. \`-o csv\` and
