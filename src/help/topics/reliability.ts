@@ -118,9 +118,9 @@ or one in flight when the run was interrupted) the next \`glossary import\`,
 \`sync\`, \`delete\` or \`apply\` settles first: operations found in the glossary
 landed; the others are held back, reported \`unknown\` with \`not sent: an
 earlier run's request (sent …) may still apply it — run again later\` (exit 6),
-for the hold-back time, then planned normally. A journal that cannot be read stops the run (exit 1,
-nothing sent); the message says to check the glossary for duplicates, then move
-the file aside.
+for the hold-back time, then planned normally. A journal that cannot be read
+stops the run (exit 1, nothing sent); the message says to check the glossary
+for duplicates, then move the file aside.
 
 **One writer per service and organization.** A run that may send (\`glossary
 import\`, \`sync\`, \`delete\`, \`apply\`; \`teams create\`; \`members sync\` or
