@@ -182,26 +182,11 @@ async function openAppend(target: Target, what: string, own: boolean): Promise<A
     }
     throw await writeFailure(err, what, folder);
   }
-  return {
-    async write(text) {
-      try {
-        await handle.write(redact(text), null, 'utf8');
-      } catch (err) {
-        throw await writeFailure(err, what, folder);
-      }
-    },
-    async commit() {
-      try {
-        await handle.sync();
-        await handle.close();
-      } catch (err) {
-        throw await writeFailure(err, what, folder);
-      }
-    },
-    async abort() {
-      await handle.close().catch(() => {});
-    },
+  const commit = async (): Promise<void> => {
+    await handle.sync();
+    await handle.close();
   };
+  return fileOn(handle, what, folder, commit, () => handle.close());
 }
 
 /**
@@ -229,6 +214,17 @@ export async function openAtomic(path: string, what = path, options: AtomicOptio
     }
     await unlink(temp);
   };
+  return fileOn(handle, what, folder, publish, async () => {
+    await close().catch(() => {});
+    await unlink(temp).catch(() => {});
+  });
+}
+
+/**
+ * The AtomicFile writing to `handle`: every failure of a write or of `publish` is the one error of
+ * a file that cannot be written; `discard` undoes what it can, and fails never.
+ */
+function fileOn(handle: FileHandle, what: string, folder: string, publish: () => Promise<void>, discard: () => Promise<void>): AtomicFile {
   return {
     async write(text) {
       try {
@@ -245,8 +241,7 @@ export async function openAtomic(path: string, what = path, options: AtomicOptio
       }
     },
     async abort() {
-      await close().catch(() => {});
-      await unlink(temp).catch(() => {});
+      await discard().catch(() => {});
     },
   };
 }

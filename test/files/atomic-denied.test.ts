@@ -5,13 +5,14 @@
 // listed under its name fails with that code, as it does for a user without the permission (or
 // on a full disk, or a file system without hard links). What is left behind is checked too: no
 // temporary file, no descriptor open.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { checkWritable, openAtomic, sameFile, writeFileAtomic } from '../../src/files/atomic.js';
+import { openFiles } from '../helpers/fds.js';
 
 const denied = vi.hoisted(() => ({
   /** Per call: the paths (exact, or the folders whose files) that fail, with their code. */
@@ -129,16 +130,7 @@ describe('other failures while the target is looked at', () => {
 });
 
 /** The descriptors this process has open on files under `folder`. */
-const openIn = (folder: string): string[] =>
-  readdirSync('/proc/self/fd')
-    .map((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`);
-      } catch {
-        return '';
-      }
-    })
-    .filter((target) => target.startsWith(`${folder}/`));
+const openIn = (folder: string): string[] => openFiles().filter((target) => target.startsWith(`${folder}/`));
 
 describe('what a write leaves behind', () => {
   it('a write that fails (a full disk): `cannot write`, the previous file as it was, no temporary file', async () => {

@@ -6,7 +6,7 @@
 // any other exception fails the property with its stack; and the file is closed either way.
 // CI-sized: a few hundred cases, a few seconds.
 import fc from 'fast-check';
-import { mkdtempSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import { glossaryPlanBody } from '../../src/glossary/savedPlan.js';
 import { membersPlanBody } from '../../src/members/savedPlan.js';
 import { orgPlanBody } from '../../src/organization/savedPlan.js';
 import { teamsPlanBody } from '../../src/teams/savedPlan.js';
+import { openFiles } from '../helpers/fds.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-fuzz-'));
 let n = 0;
@@ -32,16 +33,7 @@ const file = (ext: string, bytes: Uint8Array | string): string => {
 };
 
 /** The descriptors this process has open on `path`. */
-const openOn = (path: string): string[] =>
-  readdirSync('/proc/self/fd')
-    .map((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`);
-      } catch {
-        return '';
-      }
-    })
-    .filter((target) => target === path);
+const openOn = (path: string): string[] => openFiles().filter((target) => target === path);
 
 /**
  * Whether a reading ended as promised: a value, or a TeamctlError, and the file it read (if any)

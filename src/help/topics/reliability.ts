@@ -12,15 +12,11 @@ What teamctl guarantees against a flaky service, and what it cannot:
   /dev/urandom\` fails at once with exit 2, nothing sent. A plan file is read up
   to 128 MB, the config file up to 1 MB; each must be a regular file. A
   glossary file's own bounds are in \`glossary-files\`.
-- **Every file teamctl writes** (\`--report\`, \`--plan-out\`, \`export -f\`,
-  \`--write-folder\` files, the step summary, the sandbox's \`--data\`) and its
-  own files (the config file, the journal and its lock, the applied-plan
-  records, the completion cache) must be regular files or new ones. A symbolic
-  link there (one to a missing file too), a FIFO, a device or a directory is
-  an error naming the path, and nothing is written; never a run that hangs,
-  never a file elsewhere changed or created. A link further up the path (a
-  linked folder) works. For the step summary it is a warning, and the run goes
-  on.
+- **Every file teamctl writes** (reports, plans, exports, \`--write-folder\`,
+  the step summary, \`--data\`, its own files) is a regular file or a new one:
+  a symbolic link there (even to a missing file), a FIFO or a directory is an
+  error naming the path (a warning for the step summary), and nothing is
+  written or waited on. A link further up the path (a linked folder) works.
 - **Files that cannot be written.** A write that fails (a full disk, a
   read-only folder) is one line naming the file and the cause, exit 2; when the
   change was already applied, the summary is printed and the run exits 6.
