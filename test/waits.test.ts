@@ -76,3 +76,19 @@ describe('listenForStop', () => {
     stop.dispose();
   });
 });
+
+describe('listenForStop, told of each signal', () => {
+  it('each signal is passed on, the first marked first', () => {
+    const told: [string, boolean][] = [];
+    const stop = listenForStop((signal, first) => told.push([signal, first]));
+    process.emit('SIGINT', 'SIGINT');
+    process.emit('SIGTERM', 'SIGTERM');
+    stop.dispose();
+    process.emit('SIGTERM', 'SIGTERM'); // no longer listened to by it
+    expect(told).toEqual([
+      ['SIGINT', true],
+      ['SIGTERM', false],
+    ]);
+    expect(stop.received).toBe('SIGINT');
+  });
+});
