@@ -21,7 +21,7 @@ export function stoppableSleep(stop: AbortSignal, sleep?: (ms: number) => Promis
         stop.removeEventListener('abort', done);
         resolve();
       };
-      stop.addEventListener('abort', done, { once: true });
+      stop.addEventListener('abort', done);
       if (sleep === undefined) timer = setTimeout(done, ms);
       else
         sleep(ms).then(done, (err: unknown) => {

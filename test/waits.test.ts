@@ -1,5 +1,6 @@
 // Waits that a stop ends at once (src/waits.ts): real timers cleared, injected sleeps raced, and
 // SIGINT or SIGTERM heard while a wait listens for them.
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { listenForStop, stoppableSleep } from '../src/waits.js';
 
@@ -51,6 +52,22 @@ describe('stoppableSleep', () => {
   it('an injected sleep that rejects with something else than an Error: an Error of its text', async () => {
     const wait = stoppableSleep(new AbortController().signal, () => Promise.reject('no clock' as unknown as Error))(10);
     await expect(wait).rejects.toThrow(new Error('no clock'));
+  });
+});
+
+describe('stoppableSleep leaves no listener on the stop behind', () => {
+  it('after a wait that ended by itself, one stopped, and one whose sleep failed', async () => {
+    const stop = new AbortController();
+    await stoppableSleep(stop.signal, async () => {})(10);
+    await stoppableSleep(stop.signal)(1);
+    await expect(stoppableSleep(stop.signal, () => Promise.reject(new Error('x')))(10)).rejects.toThrow('x');
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
+    const stopped = new AbortController();
+    const wait = stoppableSleep(stopped.signal, () => new Promise<void>(() => {}))(10);
+    expect(getEventListeners(stopped.signal, 'abort')).toHaveLength(1);
+    stopped.abort();
+    await wait;
+    expect(getEventListeners(stopped.signal, 'abort')).toHaveLength(0);
   });
 });
 

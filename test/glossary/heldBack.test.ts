@@ -2,7 +2,7 @@
 // the retry budget lets be sent again, what stays held, and what the end of the run says of them.
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/errors.js';
-import { HeldOperations, maxSends, stillHeldMessage, type Held } from '../../src/glossary/heldBack.js';
+import { HeldOperations, maxSends, noticeThenSleep, stillHeldMessage, type Held } from '../../src/glossary/heldBack.js';
 import type { PlannedOperation } from '../../src/plan/glossary.js';
 
 const op = (line: number): PlannedOperation => ({ line, operation: { type: 'insert', translations: { en: `t${line}` } } }) as PlannedOperation;
@@ -92,5 +92,19 @@ describe('HeldOperations', () => {
       'outcome unknown: the service answered 503 (busy); the glossary was still changing over 4 listings; the service may still apply it, so it was not re-sent ' +
         '(that could duplicate it) — held back until 2026-03-01T10:01:00.000Z: a run after that sends it if it is still missing (a re-run skips what landed)',
     );
+  });
+
+  it('the budget is 5 sends in a run (the client\'s 4 retries and the first)', () => {
+    expect(maxSends).toBe(5);
+  });
+});
+
+describe('noticeThenSleep', () => {
+  it('a line in whole seconds, then the whole wait', async () => {
+    const said: string[] = [];
+    const slept: number[] = [];
+    await noticeThenSleep((m) => said.push(m), async (ms) => void slept.push(ms))(59_001, 3);
+    expect(said).toEqual(['3 operations held back: waiting 60s for the hold-back time to pass, then listing the glossary to settle them']);
+    expect(slept).toEqual([59_001]);
   });
 });
