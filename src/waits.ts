@@ -2,7 +2,9 @@
 // time, a Retry-After, the journal's lock, the wait before a check listing. SIGINT or SIGTERM
 // while a run waits ends the wait within the CI runner's grace period, not when it would have
 // elapsed; the run then sends nothing more, writes its report and exits 130 or 143.
-import type { StopSignal } from './engine/interrupt.js';
+
+/** The signals that stop a run: Ctrl-C, and a CI runner's cancellation. */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
 
 /**
  * A sleep that resolves early once `stop` is aborted. Without `sleep` it is a real timer, cleared
@@ -19,7 +21,7 @@ export function stoppableSleep(stop: AbortSignal, sleep?: (ms: number) => Promis
         stop.removeEventListener('abort', done);
         resolve();
       };
-      stop.addEventListener('abort', done, { once: true });
+      stop.addEventListener('abort', done);
       if (sleep === undefined) timer = setTimeout(done, ms);
       else
         sleep(ms).then(done, (err: unknown) => {
@@ -38,16 +40,18 @@ export interface StopListener {
 }
 
 /**
- * Listens for SIGINT and SIGTERM (their default, ending the process at once, is off meanwhile),
- * for a wait before any change is sent that handles them itself.
+ * Listens for SIGINT and SIGTERM (their default, ending the process at once, is off meanwhile).
+ * `onSignal` is told of each, and whether it is the first.
  */
-export function listenForStop(): StopListener {
+export function listenForStop(onSignal: (signal: StopSignal, first: boolean) => void = () => {}): StopListener {
   let received: StopSignal | undefined;
   let hear!: (signal: StopSignal) => void;
   const heard = new Promise<StopSignal>((resolve) => (hear = resolve));
   const handler = (signal: StopSignal): void => {
+    const first = received === undefined;
     received ??= signal;
     hear(signal);
+    onSignal(signal, first);
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);

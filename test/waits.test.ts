@@ -1,5 +1,6 @@
 // Waits that a stop ends at once (src/waits.ts): real timers cleared, injected sleeps raced, and
 // SIGINT or SIGTERM heard while a wait listens for them.
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { listenForStop, stoppableSleep } from '../src/waits.js';
 
@@ -54,6 +55,22 @@ describe('stoppableSleep', () => {
   });
 });
 
+describe('stoppableSleep leaves no listener on the stop behind', () => {
+  it('after a wait that ended by itself, one stopped, and one whose sleep failed', async () => {
+    const stop = new AbortController();
+    await stoppableSleep(stop.signal, async () => {})(10);
+    await stoppableSleep(stop.signal)(1);
+    await expect(stoppableSleep(stop.signal, () => Promise.reject(new Error('x')))(10)).rejects.toThrow('x');
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
+    const stopped = new AbortController();
+    const wait = stoppableSleep(stopped.signal, () => new Promise<void>(() => {}))(10);
+    expect(getEventListeners(stopped.signal, 'abort')).toHaveLength(1);
+    stopped.abort();
+    await wait;
+    expect(getEventListeners(stopped.signal, 'abort')).toHaveLength(0);
+  });
+});
+
 describe('listenForStop', () => {
   it('hears the first of SIGTERM and SIGINT, keeps it, and stops listening when disposed', async () => {
     const before = [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];
@@ -74,5 +91,21 @@ describe('listenForStop', () => {
     await expect(stop.heard).resolves.toBe('SIGINT');
     expect(stop.received).toBe('SIGINT');
     stop.dispose();
+  });
+});
+
+describe('listenForStop, told of each signal', () => {
+  it('each signal is passed on, the first marked first', () => {
+    const told: [string, boolean][] = [];
+    const stop = listenForStop((signal, first) => told.push([signal, first]));
+    process.emit('SIGINT', 'SIGINT');
+    process.emit('SIGTERM', 'SIGTERM');
+    stop.dispose();
+    process.emit('SIGTERM', 'SIGTERM'); // no longer listened to by it
+    expect(told).toEqual([
+      ['SIGINT', true],
+      ['SIGTERM', false],
+    ]);
+    expect(stop.received).toBe('SIGINT');
   });
 });
