@@ -6,6 +6,7 @@ import { teamNameProblem } from './api/segment.js';
 import { AuthError, UsageError } from './errors.js';
 import { ConfigStore, type ProfileConfig } from './config/store.js';
 import { IO, type IOStreams } from './io.js';
+import { stateFolder, type JournalHome } from './journal/stateFolder.js';
 import {
   missingSetting,
   profileName,
@@ -22,6 +23,7 @@ import {
 } from './settings.js';
 import { checkToken } from './token.js';
 import { version } from './version.js';
+import { stoppableSleep } from './waits.js';
 
 export interface ContextDeps {
   streams: IOStreams;
@@ -48,6 +50,8 @@ export class Context {
   readonly cwd: string;
   private storeInstance: ConfigStore | undefined;
   private clientInstance: ApiClient | undefined;
+  /** Aborted by an interruption (interruptRequests): every wait made with `sleep` ends at once. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly deps: ContextDeps,
@@ -57,11 +61,29 @@ export class Context {
     this.cwd = deps.cwd ?? process.cwd();
     this.io = new IO(deps.streams, { env: deps.env, color: flags.color, quiet: flags.quiet });
     this.profileName = profileName(flags, deps.env);
+    // TEAMCTL_TOKEN is redacted before anything is read, whether or not the command sends a request.
+    if (deps.env.TEAMCTL_TOKEN) this.io.redact(deps.env.TEAMCTL_TOKEN);
   }
 
   get store(): ConfigStore {
     this.storeInstance ??= new ConfigStore(this.env, this.cwd);
     return this.storeInstance;
+  }
+
+  /**
+   * Where the journal, its lock and the applied-plan records live (README, "Settings"): the state
+   * folder of the machine's user, with the config folder earlier versions kept them in, and the
+   * identity of the sandbox a command runs against (TEAMCTL_SANDBOX_ID, for TEAMCTL_BASE_URL).
+   */
+  journalHome(): JournalHome {
+    const home: JournalHome = { state: stateFolder(this.env, this.cwd), config: this.store.dir };
+    const id = this.env.TEAMCTL_SANDBOX_ID;
+    const baseUrl = this.env.TEAMCTL_BASE_URL;
+    if (id === undefined || id === '' || baseUrl === undefined) return home;
+    if (!/^[0-9a-f]{16,64}$/.test(id)) {
+      throw new UsageError(`TEAMCTL_SANDBOX_ID is not a sandbox identity (16 to 64 hex digits); nothing was sent`, { hint: 'unset it: `teamctl sandbox -- <command>` sets it for the command it runs' });
+    }
+    return { ...home, sandbox: { id, baseUrl } };
   }
 
   /** A path the user gave, resolved against the working folder (for fs calls; messages keep the user's spelling). */
@@ -114,16 +136,19 @@ export class Context {
     return format === 'json' || format === 'ndjson';
   }
 
-  /** TEAMCTL_TOKEN beats the stored token; none → AuthError (exit 4). */
+  /**
+   * TEAMCTL_TOKEN beats the stored token. Redacted from the moment it is known, before any input is
+   * read (a roster cell that is the token is never echoed), valid or not.
+   */
   token(): TokenInfo | undefined {
     const fromEnv = this.env.TEAMCTL_TOKEN;
     // Set but empty is a mistake (an unset CI secret), never a fall-back to the stored token
     // (README, "Settings"), as for every TEAMCTL_* variable.
     if (fromEnv !== undefined && fromEnv.trim() === '') throw new UsageError('TEAMCTL_TOKEN is set but empty; give it a value or unset it');
-    if (fromEnv) return { value: fromEnv, source: 'environment (TEAMCTL_TOKEN)' };
     const stored = this.profile().token;
-    if (stored) return { value: stored, source: this.store.path };
-    return undefined;
+    const found = fromEnv ? { value: fromEnv, source: 'environment (TEAMCTL_TOKEN)' } : stored ? { value: stored, source: this.store.path } : undefined;
+    if (found !== undefined) this.io.redact(found.value);
+    return found;
   }
 
   requireToken(): TokenInfo {
@@ -138,9 +163,17 @@ export class Context {
     return token;
   }
 
-  /** How waits are made (retries, a batch that may still land): injected in tests, else undefined (real timers). */
-  get sleep(): ((ms: number) => Promise<void>) | undefined {
-    return this.deps.sleep;
+  /**
+   * How waits are made (a batch that may still land, the hold-back time): the injected sleep of
+   * tests, else real timers; either ends at once on an interruption (`teamctl help interruptions`).
+   */
+  get sleep(): (ms: number) => Promise<void> {
+    return stoppableSleep(this.stopping.signal, this.deps.sleep);
+  }
+
+  /** True once the run was interrupted: waits end, and no request starts. */
+  get stopped(): boolean {
+    return this.stopping.signal.aborted;
   }
 
   /** The clock of what expires (the glossary journal's hold-back time): injected in tests, else undefined (Date.now). */
@@ -170,8 +203,9 @@ export class Context {
     return this.clientInstance;
   }
 
-  /** Ctrl-C or SIGTERM while changes are sent: no new request, and what is in flight is cut off after `graceMs`. */
+  /** Ctrl-C or SIGTERM: no new request, no wait goes on, and what is in flight is cut off after `graceMs`. */
   interruptRequests(graceMs: number): void {
+    this.stopping.abort();
     this.clientInstance?.interrupt(graceMs);
   }
 

@@ -20,6 +20,8 @@ interface Needles {
   spellings: string[];
   /** The secret with any of its characters percent-encoded. */
   percent: RegExp;
+  /** Each spelling without splitters (of four characters or more): what is left of it once a text's splitters are removed. */
+  pieces: string[];
 }
 let needles: Needles[] | undefined;
 
@@ -72,7 +74,9 @@ function percentPattern(secret: string): RegExp {
 }
 
 function needlesOf(secret: string): Needles {
-  return { spellings: spellingsOf(secret), percent: percentPattern(secret) };
+  const spellings = spellingsOf(secret);
+  const pieces = [...new Set(spellings.map(withoutSplitters))].filter((piece) => piece.length >= minLength);
+  return { spellings, percent: percentPattern(secret), pieces };
 }
 
 /** Registers a secret, to be replaced in every spelling a writer could give it. */
@@ -98,8 +102,17 @@ export function addEscaper(name: string, escape: (text: string) => string): void
 addEscaper('JSON', (text) => JSON.stringify(text));
 addEscaper('percent-encoding', encodeURIComponent);
 
-/** `text` with every registered secret replaced by `***`. */
+/**
+ * `text` with every registered secret replaced by `***`: in each spelling, and split by line
+ * breaks, ANSI sequences or escapes between its characters (what `quotesSecret` finds).
+ */
 export function redact(text: string): string {
+  const out = redactSpellings(text);
+  return quotesSecret(out) ? withoutSplitSecrets(out) : out;
+}
+
+/** `text` with every registered secret written whole, in any spelling, replaced by `***`. */
+export function redactSpellings(text: string): string {
   needles ??= [...secrets].map(needlesOf);
   let out = text;
   for (const { spellings, percent } of needles) {
@@ -110,12 +123,13 @@ export function redact(text: string): string {
   return out;
 }
 
-// What a service's message may have put inside a quoted token to split it: line breaks and other
-// white space and invisible characters, as they are or spelled as escapes (`\n`, `\u000a`, `%0A`,
-// `&#10;`, `<br>`). Each is removed before the message is searched for the token.
+// What a service's message may have put inside a quoted token to split it: ANSI sequences
+// (`\e[0m`, as they are or with their escape character spelled), line breaks and other white
+// space and invisible characters, as they are or spelled as escapes (`\n`, `\u000a`, `\x0a`,
+// `%0A`, `&#10;`, `<br>`). Each is removed before the text is searched for the token.
 const splitters =
   // eslint-disable-next-line no-control-regex
-  /\\[nrtvfb0e]|\\u(?:00[01][0-9a-fA-F]|007[fF]|00[2aA]0|200[0-9a-fA-F]|202[0-9a-fA-F]|206[0-9]|[fF][eE][fF][fF])|\\x(?:[01][0-9a-fA-F]|20|7[fF])|%(?:[01][0-9a-fA-F]|20|7[fF])|&#(?:[xX]0*(?:9|[aAdD]|20)|0*(?:9|10|13|32));|&nbsp;|<br\s*\/?>|[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+  /(?:\u001b|\\+(?:e|x1[bB]|u001[bB]|033)|%1[bB])\[[0-?]*[ -/]*[@-~]|\\+(?:[nrtvfb0e]|u(?:00[01][0-9a-fA-F]|007[fF]|00[2aA]0|200[0-9a-fA-F]|202[0-9a-fA-F]|206[0-9]|[fF][eE][fF][fF])|x(?:[01][0-9a-fA-F]|20|7[fF]))|%(?:[01][0-9a-fA-F]|20|7[fF])|&#(?:[xX]0*(?:9|[aAdD]|20)|0*(?:9|10|13|32));|&nbsp;|<br\s*\/?>|[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /**
  * Whether `text` (a message from outside, such as the service's error) holds a registered secret
@@ -126,18 +140,55 @@ export function quotesSecret(text: string): boolean {
   if (secrets.size === 0) return false;
   needles ??= [...secrets].map(needlesOf);
   const joined = withoutSplitters(text);
-  return needles.some(
-    ({ spellings, percent }) =>
-      spellings.some((spelling) => {
-        const piece = withoutSplitters(spelling);
-        return piece.length >= minLength && joined.includes(piece);
-      }) || (joined.includes('%') && new RegExp(percent.source).test(joined)),
-  );
+  return needles.some(({ pieces, percent }) => pieces.some((piece) => joined.includes(piece)) || (joined.includes('%') && new RegExp(percent.source).test(joined)));
 }
+
+/** What every escape among the splitters starts with: where none is left, no splitter is. */
+const escapeStart = /[\\%&<]/;
 
 /** `text` without splitters, removed until none is left (an escape may hold another: `\\%0An`). */
 function withoutSplitters(text: string): string {
-  let joined = text;
-  for (let previous = ''; previous !== joined; ) [previous, joined] = [joined, joined.replace(splitters, '')];
+  let joined = text.replace(splitters, '');
+  // Removing one escape can leave another (`\\%0An`): again while one may be left.
+  for (let previous = text; previous !== joined && escapeStart.test(joined); ) [previous, joined] = [joined, joined.replace(splitters, '')];
   return joined;
+}
+
+/** `text` without splitters, as withoutSplitters, and where in `text` each character left was. */
+function joinedWithOrigins(text: string): { joined: string; origins: number[] } {
+  let joined = text;
+  let origins = Array.from({ length: text.length }, (_, i) => i);
+  for (let removed = true; removed; ) {
+    removed = false;
+    const kept: number[] = [];
+    let at = 0;
+    for (const match of joined.matchAll(splitters)) {
+      for (let i = at; i < match.index; i++) kept.push(origins[i] as number);
+      at = match.index + match[0].length;
+      removed = true;
+    }
+    for (let i = at; i < joined.length; i++) kept.push(origins[i] as number);
+    joined = joined.replace(splitters, '');
+    origins = kept;
+  }
+  return { joined, origins };
+}
+
+/** `text` with each secret found once splitters are removed replaced by `***`, from its first character to its last. */
+function withoutSplitSecrets(text: string): string {
+  const { joined, origins } = joinedWithOrigins(text);
+  const spans: [number, number][] = [];
+  const span = (start: number, length: number): number => spans.push([origins[start] as number, (origins[start + length - 1] as number) + 1]);
+  for (const { pieces, percent } of needles ?? []) {
+    for (const piece of pieces) for (let i = joined.indexOf(piece); i !== -1; i = joined.indexOf(piece, i + 1)) span(i, piece.length);
+    for (const match of joined.matchAll(percent)) span(match.index, match[0].length);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [start, end] of spans) {
+    if (start >= at) out += `${text.slice(at, start)}***`;
+    at = Math.max(at, end);
+  }
+  return out + text.slice(at);
 }

@@ -7,7 +7,7 @@ import { AuthError, ExitCode, GuardError, InputFileError, NotFoundError, Partial
 import { startSandbox } from '../src/sandbox/server.js';
 import { fakeStreams } from './helpers/streams.js';
 
-const env = () => ({ TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-cli-')) });
+const env = () => ({ TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-cli-')), TEAMCTL_STATE_DIR: mkdtempSync(join(tmpdir(), 'teamctl-state-')) });
 
 describe('exit codes (`teamctl help exit-codes`, "Exit codes")', () => {
   it('each error class carries its code', () => {

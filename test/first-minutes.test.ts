@@ -9,7 +9,7 @@ import { main } from '../src/cli.js';
 import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
 import { fakeStreams } from './helpers/streams.js';
 
-const env = (extra: Record<string, string> = {}) => ({ TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-first-')), ...extra });
+const env = (extra: Record<string, string> = {}) => ({ TEAMCTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'teamctl-first-')), TEAMCTL_STATE_DIR: mkdtempSync(join(tmpdir(), 'teamctl-state-')), ...extra });
 async function run(argv: string[], extra: Record<string, string> = {}) {
   const streams = fakeStreams();
   const code = await main(argv, { streams, env: env(extra) });

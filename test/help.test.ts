@@ -51,6 +51,11 @@ describe('teamctl help', () => {
     expect(wide).toEqual([]);
   });
 
+  it('organization reads at 80 columns in its examples too', async () => {
+    const text = (await topics.organization?.load())?.text ?? '';
+    expect(text.split('\n').filter((line) => [...line].length > 80)).toEqual([]);
+  });
+
   it.each(Object.keys(topics))('%s names no source path and no file of the repository', async (name) => {
     const text = (await topics[name]?.load())?.text ?? '';
     expect(text.match(/(?:^|[\s`("])(?:src|test|dist|bin|\.ci)\/\S*|\b[\w-]+\.(?:ts|js)\b/gm) ?? []).toEqual([]);

@@ -4,11 +4,12 @@
 import { AuthError, NotFoundError, ServiceError, type FailureOutcome } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
 import { shorten } from '../output/words.js';
-import { quotesSecret, redact } from '../redact.js';
+import { quotesSecret, redact, redactSpellings } from '../redact.js';
 import { paginate, type PaginateOptions } from './paginate.js';
-import { createTransport, type ProxyRoute, type Transport } from './transport.js';
-import { askedWait, cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, proxyAnswer, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
-import { isLoopback, parseBaseUrl, type ApiBase } from './url.js';
+import { connectionFailure, errorCode } from './connectionFailure.js';
+import { createTransport, type Transport } from './transport.js';
+import { askedWait, cannotHaveBeenProcessed, decideRetry, defaultRetryPolicy, type AttemptOutcome, type RetryClass, type RetryPolicy } from './retry.js';
+import { parseBaseUrl, type ApiBase } from './url.js';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -93,7 +94,7 @@ export const withheldMessage = '(message withheld: it quoted the token)';
  */
 export function errorMessageFromBody(status: number, contentType: string, text: string): string {
   // A token quoted whole is replaced by *** where it is written; one left after that is split.
-  if (quotesSecret(redact(text))) return withheldMessage;
+  if (quotesSecret(redactSpellings(text))) return withheldMessage;
   return shown(rawErrorMessage(status, contentType, text));
 }
 
@@ -119,65 +120,6 @@ function isServiceError(contentType: string, text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** What to check when a request failed before any answer. */
-function connectionHint(code: string, origin: string): string | undefined {
-  if (code === 'ECONNREFUSED') return refusedHint(origin);
-  if (code === 'ENOTFOUND') return `the name in the base URL (${origin}) does not resolve: is it spelled right?`;
-  // TLS spoken to a server that answers in plain HTTP (the sandbox, say).
-  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
-    return `${origin} does not speak TLS (HTTPS): if it is a plain-HTTP server such as \`teamctl sandbox\`, use ${origin.replace(/^https:/, 'http:')}`;
-  }
-  return undefined;
-}
-
-/** Codes of a connection that never reached the proxy (behind one, the only connection teamctl opens). */
-const proxyUnreachable = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
-
-/** A failure behind a proxy, named as the proxy's where it is (`teamctl help environment`, "Talking to the service"). */
-function proxyFailure(code: string, proxy: ProxyRoute, origin: string): { what: string; hint: string | undefined } {
-  const host = new URL(origin).host;
-  const status = proxyAnswer(code);
-  if (status === 407) {
-    return {
-      what: `failed: the proxy ${proxy.shown} asked for credentials (407)`,
-      hint: proxy.credentials
-        ? `the proxy refused the credentials in ${proxy.variable}`
-        : `give the proxy's credentials in ${proxy.variable} (http://user:password@host:port)`,
-    };
-  }
-  if (status !== undefined) {
-    return {
-      what: `failed: the proxy ${proxy.shown} would not open a tunnel to ${host} (${status})`,
-      hint: `check ${proxy.variable}, or name ${host} in NO_PROXY if it is reached without the proxy`,
-    };
-  }
-  if (code === 'ECONNREFUSED') {
-    return { what: `failed: the proxy ${proxy.shown} refused the connection (ECONNREFUSED)`, hint: `is the proxy running, and is ${proxy.variable} right?` };
-  }
-  if (proxyUnreachable.has(code)) {
-    return { what: `failed: could not reach the proxy ${proxy.shown} (${code})`, hint: `is ${proxy.variable} right?` };
-  }
-  return { what: `failed (${code}) through the proxy ${proxy.shown}`, hint: connectionHint(code, origin) };
-}
-
-/** Nothing listens at the base URL: a sandbox that is not running, or a service that is down. */
-function refusedHint(origin: string): string {
-  return isLoopback(new URL(origin).hostname)
-    ? `nothing listens at ${origin}: is the sandbox running? Start one with \`teamctl sandbox\`, or run a command inside one: \`teamctl sandbox -- teamctl members list\``
-    : 'is the base URL right, and is the service up?';
-}
-
-function errorCode(err: unknown): string {
-  let e: unknown = err;
-  // undici wraps the socket error; the code can sit on the error or on its cause.
-  for (let depth = 0; depth < 3 && e; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return (err as { name?: string }).name ?? 'ERROR';
 }
 
 export class ApiClient {
@@ -341,15 +283,7 @@ export class ApiClient {
       }
 
       if (outcome.kind === 'error') {
-        const proxy = this.transport.proxy;
-        const { what, hint } =
-          outcome.code === 'TIMEOUT'
-            ? { what: `timed out after ${this.options.timeoutMs / 1000}s`, hint: undefined }
-            : outcome.code === 'INTERRUPTED_IN_FLIGHT'
-              ? { what: 'cut off: the run was interrupted while the request was in flight', hint: undefined }
-              : proxy
-              ? proxyFailure(outcome.code, proxy, this.base.origin)
-              : { what: `failed (${outcome.code})`, hint: connectionHint(outcome.code, this.base.origin) };
+        const { what, hint } = connectionFailure(outcome.code, this.options.timeoutMs, this.transport.proxy, this.base.origin);
         const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
         throw new ServiceError(`${method} ${url} ${what}${tries}`, {
           detail: `${what}${tries}`,

@@ -16,13 +16,12 @@ export function identifierProblem(value: string): string | undefined {
 }
 
 /**
- * Why `name` names no team (README, "Teams by id or title"): empty, or with a control character.
- * A title may hold anything else, `/` included: it is matched, never put in a path.
+ * Why `name` names no team (README, "Teams by id or title"): what cannot be an id in a path
+ * (`.`, `..`, `/ \\ ? #`, a control character) cannot name a team by its title either, so the
+ * value is refused before any request, as an organization id is.
  */
 export function teamNameProblem(name: string): string | undefined {
-  if (name === '') return 'it is empty';
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f-\u009f]/.test(name) ? 'it contains a control character' : undefined;
+  return identifierProblem(name);
 }
 
 /** Throws the usage error for an identifier that cannot be a path segment. */

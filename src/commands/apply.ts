@@ -86,13 +86,13 @@ export async function run(opts: ApplyOptions, ctx: Context): Promise<number> {
   ctx.io.info(oneLine(`${dryRun ? 'Checking (dry run)' : 'Applying'} ${opts.planFile}: a plan of \`teamctl ${plan.command}\` made ${plan.createdAt}.`));
   // The same line as `apply --show`: a reviewer matches the plan applied with the one reviewed.
   ctx.io.info(`digest ${plan.digest}`);
-  if (opts.force !== true) await checkNotApplied(ctx.store.dir, plan.id, opts.planFile);
+  if (opts.force !== true) await checkNotApplied(ctx.journalHome(), plan.id, opts.planFile);
   /**
    * Recorded as applied by the change engine once the plan is current, bound to its users, past
    * its guards and confirmed — before its first change, never in a dry run.
    */
   const claim = async (): Promise<void> => {
-    if (!dryRun) await claimPlan(ctx.store.dir, plan.id, opts.planFile, opts.force === true, (m) => ctx.io.warn(m));
+    if (!dryRun) await claimPlan(ctx.journalHome(), plan.id, opts.planFile, opts.force === true, (m) => ctx.io.warn(m));
   };
   const runOptions = { dryRun, inputs, claim, ...(opts.report !== undefined ? { report: opts.report } : {}) };
 

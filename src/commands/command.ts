@@ -93,14 +93,15 @@ async function withJq(ctx: Context, filter: string, noJson: string | undefined, 
 
 /** The "Examples:" block after a command's help. */
 export function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map(exampleLines).join('\n')}\n`;
+  // At 80 columns: when one example and its comment would pass them, every comment of the block
+  // goes on its own line below its example, so the block stays aligned.
+  const wide = lines.some((l) => `  $ ${l}`.length > 80);
+  return `\nExamples:\n${lines.map((l) => exampleLines(l, wide)).join('\n')}\n`;
 }
 
-/** One example at 80 columns: a comment that would pass them goes on its own line above. */
-function exampleLines(line: string): string {
+function exampleLines(line: string, commentsBelow: boolean): string {
   const m = /^(.*?)\s+# (.*)$/.exec(line);
-  if (m === null || `  $ ${line}`.length <= 80) return `  $ ${line}`;
-  return `  # ${m[2]}\n  $ ${m[1]}`;
+  return m === null || !commentsBelow ? `  $ ${line}` : `  $ ${m[1]}\n    # ${m[2]}`;
 }
 
 /** The collector of a repeatable flag (`--add-file a --add-file b`). */

@@ -106,7 +106,7 @@ function contents(plan: PlanFile, path: string): { guards: Record<string, unknow
 export async function show(planFile: string, ctx: Context): Promise<number> {
   const plan = await readPlanFile(planFile, ctx.cwd);
   const { guards, changes } = contents(plan, planFile);
-  const record = await appliedRecord(ctx.store.dir, plan.id);
+  const record = await appliedRecord(ctx.journalHome(), plan.id);
   // An unreadable record still means applied (apply refuses the plan over it): said, not hidden.
   const applied = record === 'unreadable' ? { appliedAt: null, pid: null, host: null, unreadable: true } : (record ?? null);
   const appliedWords = record === 'unreadable' ? ', applied (its record in the config folder cannot be read)' : record ? `, applied ${record.appliedAt}` : '';

@@ -132,7 +132,9 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     if (command.length > 0) {
       const state = sandbox.options.dataFile === undefined ? 'state in memory' : `state in ${sandbox.options.dataFile}`;
       ctx.io.info(`Sandbox on ${sandbox.url} (${state}); running: ${command.join(' ')}`);
-      return await runCommand(command, settingsOf(sandbox), (line) => ctx.io.info(line), { stdinIsTTY: ctx.io.stdinIsTTY, cwd: ctx.cwd });
+      // With the sandbox's identity: the journal's name for it whatever its port (README, "sandbox").
+      const settings = { ...settingsOf(sandbox), TEAMCTL_SANDBOX_ID: sandbox.identity };
+      return await runCommand(command, settings, (line) => ctx.io.info(line), { stdinIsTTY: ctx.io.stdinIsTTY, cwd: ctx.cwd });
     }
     await ctx.io.out(formatBanner(sandbox));
     ctx.io.info('Press Ctrl-C to stop.');

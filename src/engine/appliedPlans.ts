@@ -1,7 +1,9 @@
 // A saved plan applies once (README, "Review, then apply"): `teamctl apply` records each plan it
-// applies in the config folder, one file per plan id, created exclusively before the first change
-// is sent — so a second apply, also one running at the same moment, is refused with nothing sent
-// (exit 3), unless --force says to apply it again (the state check still holds).
+// applies in the state folder beside the journal (README, "Settings"), one file per plan id,
+// created exclusively before the first change is sent — so a second apply, also one running at the
+// same moment or from another config folder, is refused with nothing sent (exit 3), unless --force
+// says to apply it again (the state check still holds). A record an earlier version kept in the
+// config folder still counts.
 import { constants } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { GuardError, UsageError } from '../errors.js';
 import { whyNotWritable } from '../files/atomic.js';
 import { FileKindError, openRegular, readRegularText } from '../files/regular.js';
+import { homeOf, prepareStateFolder, type JournalHome } from '../journal/stateFolder.js';
 import { oneLine } from '../output/terminal.js';
 
 interface Applied {
@@ -18,7 +21,14 @@ interface Applied {
   host: string;
 }
 
-const recordPath = (configDir: string, id: string): string => join(configDir, 'applied-plans', `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+const recordPath = (folder: string, id: string): string => join(folder, 'applied-plans', `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+
+/** The record of the plan `id` in the state folder, else the one an earlier version kept in the config folder. */
+async function recorded(home: JournalHome, id: string): Promise<Applied | 'unreadable' | undefined> {
+  await prepareStateFolder(home.state, false);
+  const record = await earlier(recordPath(home.state.dir, id));
+  return record !== undefined || home.config === home.state.dir ? record : earlier(recordPath(home.config, id));
+}
 
 /**
  * The record of an earlier apply: undefined when there is none, `unreadable` when there is one
@@ -63,18 +73,17 @@ function alreadyApplied(planPath: string, record: Applied | 'unreadable' | undef
 }
 
 /**
- * When and where the plan `id` was applied from this config folder, if it was; `unreadable` when
- * its record cannot be read (the plan was applied, as apply itself takes it).
+ * When and where the plan `id` was applied on this machine, if it was; `unreadable` when its record
+ * cannot be read (the plan was applied, as apply itself takes it).
  */
-export async function appliedRecord(configDir: string, id: string): Promise<{ appliedAt: string; pid: number; host: string } | 'unreadable' | undefined> {
-  const record = await earlier(recordPath(configDir, id));
+export async function appliedRecord(home: string | JournalHome, id: string): Promise<{ appliedAt: string; pid: number; host: string } | 'unreadable' | undefined> {
+  const record = await recorded(homeOf(home), id);
   return record === undefined || record === 'unreadable' ? record : { appliedAt: record.appliedAt, pid: record.pid, host: record.host };
 }
 
-/** Refuses a plan already applied from this config folder (a dry run's question, too). */
-export async function checkNotApplied(configDir: string, id: string, planPath: string): Promise<void> {
-  const path = recordPath(configDir, id);
-  const record = await earlier(path);
+/** Refuses a plan already applied on this machine (a dry run's question, too). */
+export async function checkNotApplied(home: string | JournalHome, id: string, planPath: string): Promise<void> {
+  const record = await recorded(homeOf(home), id);
   if (record !== undefined) throw alreadyApplied(planPath, record);
 }
 
@@ -82,9 +91,14 @@ export async function checkNotApplied(configDir: string, id: string, planPath: s
  * Records that the plan `id` is being applied, before anything is sent. Refused when it was
  * (or is being) applied already, unless `force`, which records it again and says so.
  */
-export async function claimPlan(configDir: string, id: string, planPath: string, force: boolean, warn: (message: string) => void): Promise<void> {
-  const dir = join(configDir, 'applied-plans');
-  const path = recordPath(configDir, id);
+export async function claimPlan(home: string | JournalHome, id: string, planPath: string, force: boolean, warn: (message: string) => void): Promise<void> {
+  const { state, config } = homeOf(home);
+  await prepareStateFolder(state, true);
+  // One an earlier version recorded in the config folder counts (never rewritten: --force records anew here).
+  const old = config === state.dir ? undefined : await earlier(recordPath(config, id));
+  if (old !== undefined && !force) throw alreadyApplied(planPath, old);
+  const dir = join(state.dir, 'applied-plans');
+  const path = recordPath(state.dir, id);
   const record: Applied = { plan: planPath, appliedAt: new Date().toISOString(), pid: process.pid, host: hostname() };
   let created = false;
   try {

@@ -41,6 +41,18 @@ export function sumTallies(tallies: readonly Tally[]): Tally {
   };
 }
 
+/**
+ * What a tally failed and left unknown, in the words of an exit line: `2 of 9 changes failed`,
+ * `1 of 9 changes of unknown outcome (…)`. A write whose answer was lost is never said failed.
+ */
+export function failedWords(t: Tally, changes: string): string[] {
+  const failed = t.failed - t.unknown;
+  return [
+    ...(failed > 0 ? [`${failed} of ${t.total} ${changes} failed`] : []),
+    ...(t.unknown > 0 ? [`${t.unknown} of ${t.total} ${changes} of unknown outcome (sent, the answer lost: the service may have applied ${t.unknown === 1 ? 'it' : 'them'})`] : []),
+  ];
+}
+
 export interface ExitWords {
   /** The error when nothing was applied (exit 1), e.g. "none of the 250 operations was applied: …". */
   nothingApplied: (t: Tally) => string;

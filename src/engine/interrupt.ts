@@ -2,7 +2,7 @@
 // SIGINT or SIGTERM asks the run to stop starting requests — those in flight get a short grace
 // period, then are cut off (their outcome unknown) — the reports are written, a line says what applied — and the exit code is
 // 130 (SIGINT) or 143 (SIGTERM). A second signal exits at once.
-export type StopSignal = 'SIGINT' | 'SIGTERM';
+import { listenForStop, type StopSignal } from '../waits.js';
 
 /**
  * How long requests in flight may go on after the first signal before they are cut off: CI
@@ -21,21 +21,8 @@ export interface Interrupts {
 const exitCodeOf = (signal: StopSignal): number => (signal === 'SIGTERM' ? 143 : 130);
 
 export function watchInterrupts(onFirst: (signal: StopSignal) => void): Interrupts {
-  let received: StopSignal | undefined;
-  const handler = (signal: StopSignal): void => {
-    if (received !== undefined) process.exit(exitCodeOf(signal));
-    received = signal;
+  return listenForStop((signal, first) => {
+    if (!first) process.exit(exitCodeOf(signal));
     onFirst(signal);
-  };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-  return {
-    get received() {
-      return received;
-    },
-    dispose() {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
-    },
-  };
+  });
 }

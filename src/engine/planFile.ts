@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { readTextFile } from '../files/textFile.js';
+import { duplicateKey } from './duplicateKeys.js';
 
 export const planFormat = 'teamctl-plan';
 export const planVersion = 1;
@@ -29,6 +30,9 @@ export interface PlanFileHeader {
   baseUrl: string;
   organization: string;
 }
+
+/** The members of a plan file's top object: any other is refused. */
+const planFileKeys = ['format', 'version', 'id', 'createdAt', 'command', 'baseUrl', 'organization', 'kind', 'body'] as const;
 
 export interface PlanFile<Body = unknown> extends PlanFileHeader {
   kind: 'members' | 'glossary' | 'teams' | 'organization' | 'access';
@@ -106,6 +110,9 @@ export function parsePlanFile(input: Buffer | string, path: string): ReadPlanFil
     throw notAPlan(text.length === 0 ? 'the file is empty' : 'it is not complete JSON (truncated?)');
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw notAPlan('it is not a JSON object');
+  // The file a reviewer reads is the plan: a key twice would apply its last value unseen.
+  const twice = duplicateKey(text);
+  if (twice !== undefined) throw notAPlan(`line ${twice.line} names the key ${JSON.stringify(twice.key)} a second time in ${twice.path === '' ? 'the top object' : twice.path}`);
   const plan = data as Partial<PlanFile>;
   if (plan.format !== planFormat) throw notAPlan(`its "format" is not "${planFormat}"`);
   if (typeof plan.version !== 'number' || !Number.isInteger(plan.version)) throw notAPlan('it has no format version');
@@ -120,6 +127,8 @@ export function parsePlanFile(input: Buffer | string, path: string): ReadPlanFil
   }
   if (!(['members', 'glossary', 'teams', 'organization', 'access'] as unknown[]).includes(plan.kind)) throw notAPlan('"kind" is none of members, glossary, teams, organization and access');
   if (typeof plan.body !== 'object' || plan.body === null) throw notAPlan('it has no plan body');
+  const unknown = Object.keys(plan).find((key) => !(planFileKeys as readonly string[]).includes(key));
+  if (unknown !== undefined) throw notAPlan(`it has a member ${JSON.stringify(unknown)} that a plan does not have`);
   // The digest of what was read, before an id is given to a plan that has none.
   const digest = planDigest(data);
   // Plans written before plans had ids are known by their bytes.

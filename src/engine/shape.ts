@@ -6,8 +6,14 @@ export class ShapeError extends Error {}
 
 export type Json = unknown;
 
-export function object(value: Json, path: string): Record<string, Json> {
+/**
+ * `value` as an object; with `members`, the members its schema names: any other is refused by
+ * name, so what a reviewer reads in the file is all that is applied.
+ */
+export function object(value: Json, path: string, members?: readonly string[]): Record<string, Json> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ShapeError(`${path} is not an object`);
+  const unknown = members === undefined ? undefined : Object.keys(value).find((key) => !members.includes(key));
+  if (unknown !== undefined) throw new ShapeError(`${path}.${unknown} is not a member of a plan (${path} has ${members?.join(', ')})`);
   return value as Record<string, Json>;
 }
 

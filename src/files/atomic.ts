@@ -1,18 +1,23 @@
-// Output files written whole or not at all: a temporary file beside the target (same file
-// system, so the rename is atomic), renamed over it only once everything is written. A failed or
-// interrupted run leaves the previous file as it was. An existing target keeps its permissions.
-// Everything written is redacted like the output streams (`teamctl help environment`, "Talking to the service").
+// Every file teamctl writes goes through openAtomic (writeFileAtomic is its one-shot form): the
+// reports, plans, exports and roster folders a user names, the step summary, teamctl's own files.
+// One rule for all of them (`teamctl help reliability`, "Reliability"): the path's last component
+// is a regular file or nothing yet. A symbolic link there (one that points nowhere too), a
+// directory, a device or a FIFO is refused with an error naming the path, and nothing is written;
+// a link further up the path (a linked folder) is followed as usual.
 //
-// A target that is a symbolic link is written through: the file it points to is replaced and
-// the link stays a link (renaming over the link itself would silently turn it into a file) —
-// except for teamctl's own files (`own`), where a link in the file's place is refused.
-// Anything but a regular file (a directory, a device, a FIFO) is refused.
+// A file is replaced whole or not at all: a temporary file beside the target (same file system,
+// so the rename is atomic), renamed over it only once everything is written. A failed or
+// interrupted run leaves the previous file as it was. An existing target keeps its permissions.
+// The step summary (`append`) is appended to, as GitHub documents it, opened with O_NOFOLLOW so
+// that a link put in its place meanwhile is refused too.
+// Everything written is redacted like the output streams (`teamctl help environment`, "Talking to the service").
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { link, lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { TeamctlError, UsageError } from '../errors.js';
 import { redact } from '../redact.js';
-import { readRegularText } from './regular.js';
+import { FileKindError, kindOf, openRegular, readRegularText } from './regular.js';
 
 export interface AtomicFile {
   write(text: string): Promise<void>;
@@ -23,7 +28,7 @@ export interface AtomicFile {
 }
 
 interface Target {
-  /** Where the file really goes: the path, or the file a symbolic link points to. */
+  /** Where the file goes: the path itself, never a file a link points to. */
   path: string;
   /** Permission bits of the file being replaced. */
   mode: number | undefined;
@@ -31,37 +36,41 @@ interface Target {
 
 const errnoCode = (err: unknown): string | undefined => (err as NodeJS.ErrnoException).code;
 
-/** Resolves `path` to the regular file it will replace (or create). Problems are usage errors. */
+/** The refusal of a symbolic link in the place of a file teamctl writes. */
+function linkRefusal(path: string, what: string, own: boolean): UsageError {
+  // One of teamctl's own files keeps the words its readers use for a link (files/regular.ts).
+  if (own) return new UsageError(`${what}: is a symbolic link, which teamctl does not follow for its own files`);
+  return new UsageError(`${what}: is a symbolic link, which teamctl does not write through`, { hint: 'name the file itself, not a link to it' });
+}
+
+/** The regular file (or nothing yet) at `path`, never followed if it is a link. Problems are usage errors. */
 async function resolveTarget(path: string, what: string, own = false): Promise<Target> {
-  let real = path;
   try {
-    if ((await lstat(path)).isSymbolicLink()) {
-      // One of teamctl's own files is replaced where it is, never written through a link
-      // (`teamctl help reliability`, "Reliability"); a link further up the path is followed as usual.
-      if (own) throw new UsageError(`${what}: is a symbolic link, which teamctl does not follow for its own files`);
-      real = await realpath(path);
+    const existing = await lstat(path);
+    if (existing.isSymbolicLink()) {
+      const pointsNowhere = (await stat(path).catch(() => undefined)) === undefined;
+      if (pointsNowhere && !own) throw new UsageError(`${what}: is a symbolic link to a missing file, which teamctl does not write through`);
+      throw linkRefusal(path, what, own);
     }
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    const code = errnoCode(err);
-    if (code === 'ENOENT') {
-      // lstat found nothing (a new file), or realpath found a link pointing nowhere.
-      if ((await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw new UsageError(`${what}: is a symbolic link to a missing file`);
-    } else if (code === 'EACCES') throw new UsageError(`${what}: no permission to reach ${dirname(path)}`);
-    else if (code !== 'ENOTDIR') throw new UsageError(`${what}: ${(err as Error).message}`);
-  }
-  try {
-    const existing = await stat(real);
     if (existing.isDirectory()) throw new UsageError(`${what}: is a directory`);
-    if (!existing.isFile()) throw new UsageError(`${what}: is not a regular file (a device, a FIFO or a socket); write to a file instead`);
-    return { path: real, mode: existing.mode & 0o777 };
+    if (!existing.isFile()) throw new UsageError(`${what}: is not a regular file (${kindOf(existing) ?? 'a special file'}); write to a file instead`);
+    return { path, mode: existing.mode & 0o777 };
   } catch (err) {
     if (err instanceof UsageError) throw err;
     const code = errnoCode(err);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { path: real, mode: undefined };
-    if (code === 'EACCES') throw new UsageError(`${what}: no permission to reach ${dirname(real)}`);
+    // Nothing there (a new file), or a path through a file: refused when the file is made.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { path, mode: undefined };
+    if (code === 'EACCES') throw new UsageError(`${what}: no permission to reach ${dirname(path)}`);
     throw new UsageError(`${what}: ${(err as Error).message}`);
   }
+}
+
+/** The nearest folder above `path` that is a file, where a path runs through one (ENOTDIR). */
+async function fileAbove(path: string): Promise<string> {
+  for (let up = dirname(path); up !== dirname(up); up = dirname(up)) {
+    if ((await stat(up).catch(() => undefined))?.isFile() === true) return up;
+  }
+  return path;
 }
 
 /**
@@ -70,9 +79,10 @@ async function resolveTarget(path: string, what: string, own = false): Promise<T
  */
 export async function whyNotWritable(err: unknown, folder: string): Promise<string> {
   const code = errnoCode(err);
-  if (code === 'ENOENT' || code === 'ENOTDIR') {
-    const info = await stat(folder).catch(() => undefined);
-    if (!info) return `the folder ${folder} does not exist`;
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EEXIST') {
+    const info = await stat(folder).catch((e: unknown) => errnoCode(e));
+    if (info === 'ENOTDIR') return `${await fileAbove(folder)} is not a folder`;
+    if (typeof info === 'string' || info === undefined) return `the folder ${folder} does not exist`;
     if (!info.isDirectory()) return `${folder} is not a folder`;
     return `files cannot be created in ${folder}`;
   }
@@ -149,15 +159,44 @@ export interface AtomicOptions {
    * would be lost (the sandbox's quick start, run again, writes the same roster).
    */
   overwrite?: false;
-  /** One of teamctl's own files: a symbolic link in its place is refused, not written through. */
+  /** One of teamctl's own files: a link in its place is refused in the words its readers use. */
   own?: true;
+  /**
+   * Appended to where it is, not replaced (the step summary, as GitHub documents it): opened
+   * with O_APPEND and O_NOFOLLOW, created if missing; each write lands at the end.
+   */
+  append?: true;
 }
 
 const exists = (what: string): UsageError => new UsageError(`${what}: the file already exists, and is not overwritten`, { hint: 'remove it first, or name another file' });
 
-/** Opens a temporary file for `path`. Problems the user can fix (no folder, a directory) are usage errors. */
+/** Opens `path` to append to it, refusing a link or special file put there after it was looked at. */
+async function openAppend(target: Target, what: string, own: boolean): Promise<AtomicFile> {
+  const folder = dirname(target.path);
+  let handle: FileHandle;
+  try {
+    handle = await openRegular(target.path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, { own: true });
+  } catch (err) {
+    if (err instanceof FileKindError) {
+      throw err.reason === 'symlink' ? linkRefusal(target.path, what, own) : new UsageError(`${what}: is not a regular file (${err.kind}); write to a file instead`);
+    }
+    throw await writeFailure(err, what, folder);
+  }
+  const commit = async (): Promise<void> => {
+    await handle.sync();
+    await handle.close();
+  };
+  return fileOn(handle, what, folder, commit, () => handle.close());
+}
+
+/**
+ * Opens `path` for writing: the one way teamctl writes a file. A temporary file beside it, made
+ * visible by commit (or, with `append`, the file itself). Problems the user can fix (no folder,
+ * a directory, a symbolic link) are usage errors naming `what`, before anything is written.
+ */
 export async function openAtomic(path: string, what = path, options: AtomicOptions = {}): Promise<AtomicFile> {
   const target = await resolveTarget(path, what, options.own === true);
+  if (options.append === true) return openAppend(target, what, options.own === true);
   if (options.overwrite === false && target.mode !== undefined) throw exists(what);
   const { temp, handle } = await openTemp(target, what, options.mode ?? target.mode);
   // A handle closed twice (commit, then abort) is closed once: the second close does nothing.
@@ -175,6 +214,17 @@ export async function openAtomic(path: string, what = path, options: AtomicOptio
     }
     await unlink(temp);
   };
+  return fileOn(handle, what, folder, publish, async () => {
+    await close().catch(() => {});
+    await unlink(temp).catch(() => {});
+  });
+}
+
+/**
+ * The AtomicFile writing to `handle`: every failure of a write or of `publish` is the one error of
+ * a file that cannot be written; `discard` undoes what it can, and fails never.
+ */
+function fileOn(handle: FileHandle, what: string, folder: string, publish: () => Promise<void>, discard: () => Promise<void>): AtomicFile {
   return {
     async write(text) {
       try {
@@ -191,16 +241,16 @@ export async function openAtomic(path: string, what = path, options: AtomicOptio
       }
     },
     async abort() {
-      await close().catch(() => {});
-      await unlink(temp).catch(() => {});
+      await discard().catch(() => {});
     },
   };
 }
 
-/** Writes `text` to `path` atomically. */
+/** Writes `text` to `path` whole (or appends it, with `append`): openAtomic, written and committed. */
 export async function writeFileAtomic(path: string, text: string, what = path, options: AtomicOptions = {}): Promise<void> {
   // Read without waiting (a FIFO in its place is refused below, never read).
-  if (options.overwrite === false && (await readRegularText(path).catch(() => undefined)) === redact(text)) return;
+  // A link in its place is not read (O_NOFOLLOW): it is refused below.
+  if (options.overwrite === false && (await readRegularText(path, { own: true }).catch(() => undefined)) === redact(text)) return;
   const file = await openAtomic(path, what, options);
   try {
     await file.write(text);

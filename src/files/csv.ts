@@ -114,25 +114,39 @@ export function parseDelimited(text: string, file: string, options?: { recover?:
     if ('problem' in read) throw new InputFileError([{ file, ...read.problem }]);
     return { file, delimiter, rows: read.rows };
   }
-  const lines = normalised.split('\n');
+  return { file, delimiter, ...readAround(normalised.split('\n'), file, (text, offset) => readRecords(text, delimiter, offset, check)) };
+}
+
+/** One reading of some lines: their rows, or the first broken line. */
+type Reading = { rows: DelimitedRow[] } | { problem: { line: number; message: string } };
+
+/**
+ * Reads `lines` with `read`, a broken line reported and skipped: the lines before it and after it
+ * are read on their own, in that order, so rows and problems come in file order. Bounded by the
+ * number of problems an error lists. A loop over a stack of what is left to read, never a
+ * recursion, and rows copied one by one: a file of a million rows fits any call stack.
+ */
+export function readAround(lines: readonly string[], file: string, read: (text: string, offset: number) => Reading): { rows: DelimitedRow[]; problems: FileProblem[] } {
   const rows: DelimitedRow[] = [];
   const problems: FileProblem[] = [];
-  // Reads lines [from, to) (0-based); a broken line is reported and skipped, and the text before
-  // and after it read on their own, in that order, so rows and problems come in file order.
-  // Bounded by the number of problems an error lists.
-  const readRange = (from: number, to: number): void => {
-    if (problems.length >= InputFileError.maxListed) return;
-    const read = readRecords(lines.slice(from, to).join('\n'), delimiter, from, check);
-    if (!('problem' in read)) {
-      rows.push(...read.rows);
-      return;
+  // Lines [from, to) (0-based) still to read, or a problem to report once what is before it is read.
+  type Task = { from: number; to: number } | { problem: FileProblem };
+  const tasks: Task[] = [{ from: 0, to: lines.length }];
+  for (let task = tasks.pop(); task !== undefined && problems.length < InputFileError.maxListed; task = tasks.pop()) {
+    if ('problem' in task) {
+      problems.push(task.problem);
+      continue;
     }
-    readRange(from, read.problem.line - 1);
-    problems.push({ file, ...read.problem });
-    readRange(read.problem.line, to);
-  };
-  readRange(0, lines.length);
-  return { file, delimiter, rows, problems };
+    const { from, to } = task;
+    const reading = read(lines.slice(from, to).join('\n'), from);
+    if ('problem' in reading) {
+      // Read last to first: the lines after the problem, the problem, the lines before it.
+      tasks.push({ from: reading.problem.line, to }, { problem: { file, ...reading.problem } }, { from, to: reading.problem.line - 1 });
+      continue;
+    }
+    for (const row of reading.rows) rows.push(row);
+  }
+  return { rows, problems };
 }
 
 /**
@@ -181,7 +195,7 @@ function readRecords(
   delimiter: DelimitedFile['delimiter'],
   offset: number,
   check: ((row: DelimitedRow) => void) | undefined,
-): { rows: DelimitedRow[] } | { problem: { line: number; message: string } } {
+): Reading {
   // csv-parse builds an error, a stack trace with it, for every record whose number of cells
   // differs from the first record's, even when told to take such records: no trace is taken while
   // it parses (test/bench/README.md, "Glossary files past any term base").

@@ -3,6 +3,7 @@
 // without its extension (an id or a title, as --team). The folder is read as the organization
 // roster it stands for: the same rows, each with its team and its own file and line, so
 // everything an organization roster has works on it unchanged.
+import type { Dirent, Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { teamNameProblem } from '../api/segment.js';
@@ -20,6 +21,15 @@ export interface FolderFile {
   team: string;
 }
 
+/** The most roster files a folder may hold (`teamctl help rosters`, "A folder of team rosters"): 1,000 teams. */
+export const maxFolderFiles = 1000;
+
+/**
+ * The name two file names share when a file system may take them for one: composed (NFC) and in
+ * lower case, as macOS and Windows compare names (`eng.csv` and `ENG.csv`, `é` in either form).
+ */
+export const fileNameKey = (name: string): string => name.normalize('NFC').toLowerCase();
+
 /** Whether `path` names a folder (a missing path is not one: the file reader says it is missing). */
 export async function isFolder(path: string, cwd: string): Promise<boolean> {
   try {
@@ -29,24 +39,43 @@ export async function isFolder(path: string, cwd: string): Promise<boolean> {
   }
 }
 
-/** The folder's roster files, in name order, and the team each names; other files are left alone. */
+/**
+ * The folder's roster files, in name order, and the team each names; other files are left alone.
+ * Refused (exit 2, before any file is opened or any request sent): more than maxFolderFiles, an
+ * entry that is not a regular file (a folder, a FIFO: never opened), names one file system could
+ * take for one, and names that cannot name a team.
+ */
 export async function folderFiles(folder: string, cwd: string): Promise<FolderFile[]> {
-  const entries = await readdir(resolve(cwd, folder), { withFileTypes: true });
+  const entries = (await readdir(resolve(cwd, folder), { withFileTypes: true })).filter(
+    (entry) => !entry.name.startsWith('.') && (rosterFolderExtensions as readonly string[]).includes(extname(entry.name).toLowerCase()),
+  );
+  if (entries.length > maxFolderFiles) {
+    throw new UsageError(`the roster folder ${folder} holds ${entries.length} roster files, more than the ${maxFolderFiles} teams a roster folder may have; nothing was sent`, {
+      hint: 'split the folder, or give the teams as one organization roster with a "team" column',
+    });
+  }
   const files: FolderFile[] = [];
   const problems: FileProblem[] = [];
   const teams = new Map<string, string>();
+  const names = new Map<string, string>();
   // Names in one folder differ: no two compare equal.
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const ext = extname(entry.name);
-    if (entry.name.startsWith('.') || !(rosterFolderExtensions as readonly string[]).includes(ext.toLowerCase())) continue;
-    if (!entry.isFile() && !entry.isSymbolicLink()) continue;
     const path = join(folder, entry.name);
+    const kind = await entryKind(entry, resolve(cwd, path));
+    if (kind !== undefined) {
+      problems.push({ file: path, line: 0, message: `${kind}, not a regular file: a roster folder holds one roster file per team` });
+      continue;
+    }
     const team = entry.name.slice(0, -ext.length).normalize('NFC');
     const problem = teamNameProblem(team);
     if (problem !== undefined) problems.push({ file: path, line: 0, message: `the file name names the team, and ${quote(team)} cannot be one: ${problem}` });
+    const sameName = names.get(fileNameKey(team));
     const other = teams.get(team);
     if (other !== undefined) problems.push({ file: path, line: 0, message: `${other} names team ${quote(team)} too: one file per team` });
+    else if (sameName !== undefined) problems.push({ file: path, line: 0, message: `${sameName} has the same name in another case or form, which macOS and Windows take for one file: rename one` });
     teams.set(team, path);
+    names.set(fileNameKey(team), path);
     files.push({ path, team });
   }
   throwProblems(problems);
@@ -54,6 +83,24 @@ export async function folderFiles(folder: string, cwd: string): Promise<FolderFi
     throw new UsageError(`the roster folder ${folder} holds no roster: a roster folder holds one ${rosterFolderExtensions.join(', ')} file per team, named by the team's id or title; nothing was sent`);
   }
   return files;
+}
+
+/** What a folder entry is when it is not a regular file (a link is what it points to), else undefined; nothing is opened. */
+async function entryKind(entry: Dirent, path: string): Promise<string | undefined> {
+  if (entry.isFile()) return undefined;
+  let target: Stats | Dirent = entry;
+  if (entry.isSymbolicLink()) {
+    try {
+      target = await stat(path);
+    } catch {
+      return 'a link to nothing';
+    }
+    if (target.isFile()) return undefined;
+  }
+  if (target.isDirectory()) return 'a folder';
+  if (target.isFIFO()) return 'a FIFO';
+  if (target.isSocket()) return 'a socket';
+  return 'a device';
 }
 
 /**

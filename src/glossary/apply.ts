@@ -1,6 +1,6 @@
 // The glossary import executor: sends a plan's operations in batches and ends with every
 // operation either applied or listed as failed — never sent twice to land twice (`teamctl help environment`, "Talking to the service").
-// The API comes in as two functions, so tests can script any failure without a network; waiting
+// The API comes in as two functions (src/glossary/applyOptions.ts), so tests can script any failure without a network; waiting
 // goes through `sleep`, so tests run on a fake clock.
 //
 // What each failure of a batch PUT means here:
@@ -20,18 +20,11 @@
 //   listings agree on what is missing (checkLanded); what landed counts as applied. What is missing
 //   is HELD BACK, not sent again: no wait can tell a request the service dropped from one it will
 //   still process, and a re-send of one processed later is a duplicate (`teamctl help reliability`, "Reliability").
-//   The journal keeps it, and the run goes on with the next batch. Once the journal's hold-back
-//   time (`holdBackMs`) has passed since it was sent, if the run is still going, the glossary is
-//   listed again before the next batch: what landed is applied, what is still missing is sent
-//   again (the journal forgets it first: `api.released`; the re-send is recorded again before it
-//   leaves). When the queue is empty and operations are still held back, the run waits for their
-//   hold-back time (`holdBackWait`: a line, a countdown on a terminal), settles them the same way
-//   and sends what is proven missing — as often as the retry budget allows (each operation sent at
-//   most `defaultRetryPolicy.retries` + 1 times). With `settle: false` (--no-settle), or once the
-//   budget is spent, what is still held back fails as "outcome unknown … held back"; a later run
-//   settles it from the journal (`teamctl help reliability`, "The hold-back time"). The run stops
+//   The journal keeps it, and the run goes on with the next batch; src/glossary/heldBack.ts says
+//   when it is listed again and sent again, within the run or by a later one. The run stops
 //   after an unknown outcome only when the glossary cannot be listed, when Retry-After asks for
-//   more than the client waits, or after 5 unknown outcomes in a row.
+//   more than the client waits, or after 5 unknown outcomes in a row (a batch found landed whole
+//   is no unknown outcome) — and then what is held back is still settled at the end of the run.
 // - The run stops (later batches fail as "not sent: …") after 401/403/404 (every later request
 //   would fail the same way), and after "not processed".
 //
@@ -39,7 +32,8 @@
 // compared with what the run expects. Processing later than that last listing cannot be seen —
 // which is why nothing is re-sent after an unknown outcome before the hold-back time has passed.
 import { defaultHoldBackMs } from '../journal/holdBack.js';
-import type { GlossaryOperation } from '../api/types.js';
+import { settleHeld, type HeldWrites } from '../journal/settleHeld.js';
+import { HeldOperations, maxSends, noticeThenSleep, stillHeldMessage } from './heldBack.js';
 import { batches } from '../api/batching.js';
 import { defaultRetryPolicy } from '../api/retry.js';
 import { ServiceError, TeamctlError, failureDetail } from '../errors.js';
@@ -49,65 +43,14 @@ import { plural } from '../output/words.js';
 import { settleByListing, verifyGlossary } from './verify.js';
 import { checkLanded, knownGlossary, type Check } from './landed.js';
 import type { ApplyResult } from './outcomes.js';
+import type { ApplyOptions, GlossaryWriteApi } from './applyOptions.js';
 
-/** What the executor needs of the service. */
-export interface GlossaryWriteApi {
-  /** PUT one batch of operations (updateGlossaryEntries: retried only when surely unprocessed). */
-  update(operations: GlossaryOperation[]): Promise<void>;
-  /** The glossary as listed now, page by page (listGlossaryEntries). */
-  list(): AsyncIterable<readonly GlossaryEntryLike[]>;
-  /**
-   * Held-back operations whose hold-back time has passed are about to be sent again: the journal
-   * settles against `glossary`, as listed now, so it forgets them (Journal.settle).
-   */
-  released?(glossary: readonly GlossaryEntryLike[]): Promise<void>;
-}
-
-export interface ApplyOptions {
-  /** Operations per request. */
-  batchSize: number;
-  /** Wait before listing the glossary after an unknown outcome, and between two check listings (default 500 ms). */
-  checkDelayMs?: number;
-  /** The per-request timeout (--timeout, default 30 s): after a timeout, the wait before the first check listing is at least this. */
-  requestTimeoutMs?: number;
-  /** Listings per check at most while they keep disagreeing (default 4; at least 2). */
-  maxListings?: number;
-  /** How long operations sent with an unknown outcome are held back: the journal's window (--hold-back, default 60 s). */
-  holdBackMs?: number;
-  /** Wait at the end of the run for what is still held back, settle it and send what is missing (default true; false with --no-settle). */
-  settle?: boolean;
-  /** How the end of the run waits `ms` for `count` held-back operations (default: a notice, then `sleep`). */
-  holdBackWait?: (ms: number, count: number) => Promise<void>;
-  /** List the glossary after the run and compare (default true). */
-  verify?: boolean;
-  sleep?: (ms: number) => Promise<void>;
-  /** The clock of the hold-back time (ms since the epoch; default Date.now). */
-  now?: () => number;
-  /** The random source of the backoff's jitter (default Math.random). */
-  random?: () => number;
-  /** Called with the number of operations just settled (applied or failed), for a progress bar. */
-  onSettled?: (count: number) => void;
-  /** True once the run must start no new request (Ctrl-C, SIGTERM): later batches are "not sent", and there is no final listing. */
-  interrupted?: () => boolean;
-  /** Lines for a person: an unknown outcome, what the check found, what the verification found. */
-  onNotice?: (message: string) => void;
-}
+export type { ApplyOptions, GlossaryWriteApi } from './applyOptions.js';
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 
-/** Operations of a batch whose outcome was unknown, missing from the glossary when it was checked. */
-interface Held {
-  ops: PlannedOperation[];
-  /** When the batch was sent (the options' clock), its failure, and whether the check listings kept changing. */
-  sentAt: number;
-  err: TeamctlError;
-  changing: string;
-}
-
 /** Unknown outcomes in a row after which the run stops: the service is failing, not hiccupping. */
 const maxUnknownInARow = defaultRetryPolicy.retries + 1;
-/** The retry budget of a write whose outcome is unknown: sent at most this many times in a run. */
-const maxSends = defaultRetryPolicy.retries + 1;
 
 /**
  * Sends `operations` in batches against a glossary that was `initial` when the plan was made.
@@ -150,13 +93,16 @@ class GlossaryExecutor {
   private confirmedSinceListed = 0;
   /** Set when later batches must not be sent; they fail with this reason. */
   private stopped: string | undefined;
+  /**
+   * Set after too many unknown outcomes in a row: the plan's later batches fail with this reason,
+   * but what is held back is still settled at the end of the run, within its retry budget.
+   */
+  private paused: string | undefined;
   private readonly queue: PlannedOperation[][];
   /** Operations held back after an unknown outcome, in the order sent (see the file comment). */
-  private held: Held[] = [];
+  private readonly held: HeldOperations;
   /** Batches in a row whose outcome was unknown (a confirmed batch starts again at 0). */
   private unknownInARow = 0;
-  /** How many times each operation was sent in this run (the retry budget: maxSends). */
-  private readonly sends = new Map<PlannedOperation, number>();
 
   constructor(
     private readonly api: GlossaryWriteApi,
@@ -168,6 +114,7 @@ class GlossaryExecutor {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.maxListings = Math.max(2, options.maxListings ?? 4);
     this.holdBackMs = options.holdBackMs ?? defaultHoldBackMs;
+    this.held = new HeldOperations(this.holdBackMs);
     this.sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
@@ -211,7 +158,21 @@ class GlossaryExecutor {
 
   async run(): Promise<ApplyResult> {
     await this.drain();
-    if (this.options.settle ?? true) await this.settleHeld();
+    if (this.options.settle ?? true) {
+      const wait = this.options.holdBackWait ?? noticeThenSleep(this.notice, this.sleep);
+      const held: HeldWrites = {
+        resendable: () => this.held.resendable(),
+        settleDue: async () => {
+          const again = await this.releaseDue();
+          // Still changing when listed: one more look after the check delay, within the budget.
+          if (again.length === 0 && !this.held.empty && this.stopped === undefined) await this.sleep(this.checkDelayMs);
+          this.queue.push(...again);
+          await this.drain(true);
+        },
+        stopped: () => this.stopped !== undefined || this.interrupted(),
+      };
+      await settleHeld(held, { holdBackMs: this.holdBackMs, now: this.now, wait, maxRounds: maxSends * this.maxListings });
+    }
     this.failHeld();
     await this.verify();
     this.result.applied.sort(byLine);
@@ -219,13 +180,14 @@ class GlossaryExecutor {
     return this.result;
   }
 
-  /** Sends the queue's batches, releasing held-back operations whose hold-back time has passed. */
-  private async drain(): Promise<void> {
+  /** Sends the queue's batches (`settling`: held-back ones sent again), releasing held-back operations whose hold-back time has passed. */
+  private async drain(settling = false): Promise<void> {
     while (this.queue.length > 0) {
       const ops = this.queue.shift() as PlannedOperation[];
       if (this.stopped === undefined && this.interrupted()) this.stopped = 'the run was interrupted';
-      if (this.stopped !== undefined) {
-        this.fail(ops, null, `not sent: ${this.stopped}`);
+      const notSent = this.stopped ?? (settling ? undefined : this.paused);
+      if (notSent !== undefined) {
+        this.fail(ops, null, `not sent: ${notSent}`);
         continue;
       }
       // Released operations go first, in their own batches; a stop fails this one as not sent.
@@ -235,47 +197,10 @@ class GlossaryExecutor {
     }
   }
 
-  /** Whether an operation may be sent again: the retry budget is not spent. */
-  private mayResend(p: PlannedOperation): boolean {
-    return (this.sends.get(p) ?? 0) < maxSends;
-  }
-
-  /**
-   * The end of the run (see the file comment): waits for the hold-back time of what is still held
-   * back and may be sent again, settles it by a listing, sends what is missing; again while the
-   * budget allows.
-   */
-  private async settleHeld(): Promise<void> {
-    // Rounds at most: each sends every operation it releases once more; a listing still changing
-    // sends nothing, so the rounds are counted too.
-    for (let round = 0; round < maxSends * this.maxListings && this.stopped === undefined && !this.interrupted(); round++) {
-      const resendable = this.held.filter((h) => h.ops.some((p) => this.mayResend(p)));
-      if (resendable.length === 0) return;
-      const dueAt = Math.min(...resendable.map((h) => h.sentAt)) + this.holdBackMs + 1;
-      const waitMs = dueAt - this.now();
-      if (waitMs > 0) {
-        const count = resendable.reduce((n, h) => n + h.ops.length, 0);
-        if (this.options.holdBackWait) await this.options.holdBackWait(waitMs, count);
-        else {
-          this.notice(`${plural(count, 'operation')} held back: waiting ${Math.ceil(waitMs / 1000)}s for the hold-back time to pass, then listing the glossary to settle them`);
-          await this.sleep(waitMs);
-        }
-      }
-      if (this.interrupted()) return;
-      const again = await this.releaseDue();
-      if (again.length === 0 && this.held.length > 0 && this.stopped === undefined) {
-        // Still changing when listed: one more look after the check delay, within the budget.
-        await this.sleep(this.checkDelayMs);
-      }
-      this.queue.push(...again);
-      await this.drain();
-    }
-  }
-
   /** One batch PUT; a failure is classified, then acted on by its class (see the file comment). */
   private async send(ops: PlannedOperation[]): Promise<void> {
     const sentAt = this.now();
-    for (const p of ops) this.sends.set(p, (this.sends.get(p) ?? 0) + 1);
+    this.held.sending(ops);
     try {
       this.result.requests++;
       await this.api.update(ops.map((p) => p.operation));
@@ -360,7 +285,7 @@ class GlossaryExecutor {
   private async check(ops: readonly PlannedOperation[], firstWaitMs: number): Promise<Check> {
     const known = knownGlossary(this.listed, this.confirmed.slice(this.confirmed.length - this.confirmedSinceListed));
     const { checkDelayMs: gapMs, maxListings, sleep } = this;
-    return checkLanded(() => this.api.list(), [...ops, ...this.held.flatMap((h) => h.ops)], known, { firstWaitMs, gapMs, maxListings, sleep, onListing: () => void this.result.checks++ });
+    return checkLanded(() => this.api.list(), [...ops, ...this.held.operations()], known, { firstWaitMs, gapMs, maxListings, sleep, onListing: () => void this.result.checks++ });
   }
 
   /**
@@ -370,7 +295,7 @@ class GlossaryExecutor {
    */
   private relisted(found: { landed: PlannedOperation[]; pending: PlannedOperation[]; after: GlossaryEntryLike[] }, ops: readonly PlannedOperation[]): PlannedOperation[] {
     const landed = new Set(found.landed);
-    this.held = this.held.map((h) => ({ ...h, ops: h.ops.filter((p) => !landed.has(p)) })).filter((h) => h.ops.length > 0);
+    this.held.landed(landed);
     this.applied(found.landed);
     this.listed = found.after;
     this.confirmedSinceListed = 0;
@@ -388,7 +313,8 @@ class GlossaryExecutor {
         : `${sent}; listing the glossary to see what landed${asked !== undefined && !tooLong ? ` (after the ${Math.ceil(asked / 1000)}s the service asked to wait)` : ''}`,
     );
     const found = await this.check(ops, firstWaitMs);
-
+    // Interrupted while it waited to check: not checked, kept unknown (the journal keeps it).
+    if (this.interrupted()) return this.interruptedFailure(ops, err, status);
     if (found.kind === 'unlisted') {
       const readErr = found.error;
       const pending = found.previous ? this.relisted(found.previous, ops) : ops;
@@ -417,16 +343,15 @@ class GlossaryExecutor {
         (pending.length === 0 ? '' : `; ${pending.length} had not (yet), and are held back until ${until}: not sent again before then (the service may still apply them)`),
     );
     const changing = found.kind === 'unsettled' ? `; the glossary was still changing over ${found.listings} listings` : '';
-    if (pending.length > 0) this.held.push({ ops: pending, sentAt, err, changing });
+    if (pending.length > 0) this.held.hold({ ops: pending, sentAt, err, changing });
+    else if (found.kind === 'settled') this.unknownInARow = 0; // all of it landed: its outcome is known
     if (tooLong) {
       const seconds = Math.ceil((asked ?? 0) / 1000);
       this.stop(err, `the service asked to wait ${seconds}s, longer than the ${defaultRetryPolicy.maxRetryAfterMs / 1000}s teamctl waits`, `the service asked to wait ${seconds}s before the next request`);
     } else if (this.unknownInARow >= maxUnknownInARow) {
-      this.stop(
-        err,
-        `${this.unknownInARow} batches in a row had an unknown outcome (the last: ${whatHappened(err)}); run the import again later (a re-run skips what landed)`,
-        `${this.unknownInARow} earlier requests in a row had an unknown outcome`,
-      );
+      this.result.stoppedBy = err;
+      this.result.stopReason = `${this.unknownInARow} batches in a row had an unknown outcome (the last: ${whatHappened(err)}); run the import again later (a re-run skips what landed)`;
+      this.paused = `${this.unknownInARow} earlier requests in a row had an unknown outcome`;
     }
   }
 
@@ -436,8 +361,7 @@ class GlossaryExecutor {
    * is returned in batches, to be sent first, once the journal has forgotten it.
    */
   private async releaseDue(): Promise<PlannedOperation[][]> {
-    const isDue = (h: Held, now: number): boolean => now - h.sentAt > this.holdBackMs && h.ops.some((p) => this.mayResend(p));
-    if (!this.held.some((h) => isDue(h, this.now()))) return [];
+    if (!this.held.anyDue(this.now())) return [];
     const found = await this.check([], 0);
     if (found.kind === 'unlisted') {
       if (found.previous) this.relisted(found.previous, []);
@@ -448,9 +372,7 @@ class GlossaryExecutor {
     this.relisted(found, []);
     // Still changing: something is landing as we look; they stay held until the next look.
     if (found.kind === 'unsettled') return [];
-    const now = this.now();
-    const due = this.held.filter((h) => isDue(h, now));
-    if (due.length === 0) return [];
+    if (!this.held.anyDue(this.now())) return [];
     try {
       await this.api.released?.(found.after);
     } catch (journalErr) {
@@ -458,30 +380,16 @@ class GlossaryExecutor {
       this.stop(journalErr, journalErr.message, `an earlier request failed: ${journalErr.message}`);
       return [];
     }
-    // What has spent its retry budget stays held back: it fails as unknown at the end of the run.
-    const spent = due.map((h) => ({ ...h, ops: h.ops.filter((p) => !this.mayResend(p)) })).filter((h) => h.ops.length > 0);
-    this.held = [...this.held.filter((h) => !due.includes(h)), ...spent];
-    const again = due.flatMap((h) => h.ops.filter((p) => this.mayResend(p)));
-    this.notice(
-      `${plural(again.length, 'operation')} held back since ${new Date(Math.min(...due.map((h) => h.sentAt))).toISOString()} ` +
-        'still not in the glossary once the hold-back time has passed: sent again',
-    );
+    const released = this.held.release(this.now());
+    if (released === undefined) return [];
+    const { again, since } = released;
+    this.notice(`${plural(again.length, 'operation')} held back since ${new Date(since).toISOString()} still not in the glossary once the hold-back time has passed: sent again`);
     return batches(again, this.options.batchSize);
   }
 
   /** The run ends: what is still held back fails with an unknown outcome; the journal keeps it for a later run. */
   private failHeld(): void {
-    for (const h of this.held) {
-      const until = new Date(h.sentAt + this.holdBackMs).toISOString();
-      this.fail(
-        h.ops,
-        h.err.status ?? null,
-        `outcome unknown: ${whatHappened(h.err)}${h.changing}; the service may still apply it, so it was not re-sent ` +
-          `(that could duplicate it) — held back until ${until}: a run after that sends it if it is still missing (a re-run skips what landed)`,
-        true,
-      );
-    }
-    this.held = [];
+    for (const h of this.held.takeAll()) this.fail(h.ops, h.err.status ?? null, stillHeldMessage(h, this.holdBackMs), true);
   }
 
   /** Final verification (see the file comment): needed when something may have changed. */

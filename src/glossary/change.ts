@@ -8,7 +8,7 @@
 import type { ApiClient } from '../api/client.js';
 import { listGlossaryEntries, readGlossary, updateGlossaryEntries } from '../api/glossary.js';
 import type { GlossaryEntry } from '../api/types.js';
-import type { Tally } from '../engine/exit.js';
+import { failedWords, type Tally } from '../engine/exit.js';
 import { newPlanFile, stateDigest, type PlanFile } from '../engine/planFile.js';
 import { confirmPrune, lazyView, type ChangeDomain } from '../engine/run.js';
 import type { Context } from '../context.js';
@@ -153,13 +153,13 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
   const withDeletes = input.deletions !== undefined;
   const summaryName = input.summaryName ?? 'glossary import';
 
-  // Operations an earlier run may still apply: planned, never sent, reported failed (unknown).
+  // Operations an earlier run may still apply: planned, never sent by this run, reported unknown.
   const held = input.held ?? [];
   const heldRows: ImportRow[] = held.map(({ planned, sentAt }) => ({
     line: planned.line,
     key: planned.operation.type === 'delete' ? (input.entryTerms?.get(planned.operation.id) ?? '') : keyTermOf(planned.operation.translations, key),
     action: planned.operation.type,
-    outcome: 'failed',
+    outcome: 'unknown',
     entryId: 'id' in planned.operation ? planned.operation.id : '',
     status: null,
     message: `not sent: an earlier run's request (sent ${sentAt}) may still apply it — run again later`,
@@ -255,8 +255,8 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       );
       last = result;
       const report = appliedReport(plan, result, withDeletes);
-      for (const r of heldRows) report.failed.push({ line: r.line, status: null, message: r.message });
-      report.failed.sort((a, b) => a.line - b.line);
+      for (const r of heldRows) report.unknown.push({ line: r.line, status: null, message: r.message });
+      report.unknown.sort((a, b) => a.line - b.line);
       const stopped = interrupted();
       return lazyView(() => withHeld(appliedRows(plan, result, key, terms, input.entryTerms)), (rows) => importDoc(org, report, rows, summaryName), {
         json: report,
@@ -287,7 +287,7 @@ export function glossaryDomain(input: GlossaryRunInput): ChangeDomain<ImportRow>
       },
       partial: (t) => {
         const problems = [
-          t.failed > 0 ? `${t.failed} of ${t.total} operations failed${t.unknown > 0 && t.unknown <= t.failed ? ` (${t.unknown} with an unknown outcome: the service may still apply them)` : ''}` : '',
+          ...failedWords(t, 'operations'),
           t.unexplained > 0 ? `${t.unexplained} ${t.unexplained === 1 ? 'duplicate' : 'duplicates'} found when the glossary was listed again` : '',
           t.unverifiable ? 'the result could not be verified' : '',
         ].filter((p) => p !== '');

@@ -5,6 +5,7 @@
 import { backoffDelay, defaultRetryPolicy } from '../api/retry.js';
 import { AuthError, NotFoundError, ServiceError, failureDetail, type TeamctlError } from '../errors.js';
 import { JournalError } from '../journal/journal.js';
+import { writeOutcome } from '../api/outcome.js';
 
 /**
  * What a failed batch PUT means (see the file comment): too large (413), a failure every later
@@ -14,8 +15,8 @@ export function failureClass(err: TeamctlError): 'too-large' | 'stops-all' | 're
   if (err.status === 413) return 'too-large';
   // The journal could not record the batch: it was not sent, and no later one can be.
   if (err instanceof AuthError || err instanceof NotFoundError || err instanceof JournalError) return 'stops-all';
-  const outcome = err instanceof ServiceError ? err.outcome : 'unknown';
-  return outcome === 'rejected' || outcome === 'not-processed' ? outcome : 'unknown';
+  if (writeOutcome(err) === 'unknown') return 'unknown';
+  return err instanceof ServiceError && err.outcome === 'not-processed' ? 'not-processed' : 'rejected';
 }
 
 /** The index a batch-validation message names ("operations[3]: …"), if any. */

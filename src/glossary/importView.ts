@@ -21,9 +21,11 @@ export interface ImportReport {
   present: number;
   conflicts: { line: number; key: string; existingId: string }[];
   failed: { line: number; status: number | null; message: string }[];
+  /** Sent, the answer lost, not in the glossary when listed: the service may still apply them (`teamctl help reliability`). */
+  unknown: { line: number; status: number | null; message: string }[];
 }
 
-export type ImportOutcome = 'planned' | 'inserted' | 'updated' | 'deleted' | 'present' | 'conflict' | 'failed';
+export type ImportOutcome = 'planned' | 'inserted' | 'updated' | 'deleted' | 'present' | 'conflict' | 'failed' | 'unknown';
 
 /** One file row's outcome (line 0: the run as a whole, e.g. a verification that failed). */
 export interface ImportRow {
@@ -172,16 +174,16 @@ function quietRows(plan: GlossaryPlan, terms: KeyTerms): ImportRow[] {
 
 /** The rows of a run that sent its operations. */
 export function appliedRows(plan: GlossaryPlan, result: ApplyResult, key: string, terms: KeyTerms, entryTerms?: EntryTerms): ImportRow[] {
-  const problems = new Map<PlannedOperation, { status: number | null; message: string }>();
-  for (const f of result.failed) problems.set(f.planned, { status: f.status, message: f.message });
+  const problems = new Map<PlannedOperation, { outcome: ImportOutcome; status: number | null; message: string }>();
+  for (const f of result.failed) problems.set(f.planned, { outcome: f.outcomeUnknown ? 'unknown' : 'failed', status: f.status, message: f.message });
   for (const d of result.discrepancies) {
     const before = problems.get(d.planned);
-    problems.set(d.planned, { status: before?.status ?? null, message: before ? `${before.message}; ${d.message}` : d.message });
+    problems.set(d.planned, { outcome: before?.outcome ?? 'failed', status: before?.status ?? null, message: before ? `${before.message}; ${d.message}` : d.message });
   }
   const rows: ImportRow[] = plan.operations.map((p) => {
     const problem = problems.get(p);
     const base = { line: p.line, key: keyOfOperation(p, key, entryTerms), action: actionOf(p), entryId: entryOf(p) };
-    if (problem) return { ...base, outcome: 'failed', status: problem.status, message: problem.message };
+    if (problem) return { ...base, ...problem };
     const outcome: ImportOutcome = p.operation.type === 'insert' ? 'inserted' : p.operation.type === 'update' ? 'updated' : 'deleted';
     return { ...base, outcome, status: 204, message: '' };
   });
@@ -202,13 +204,15 @@ export function plannedReport(plan: GlossaryPlan, withDeletes = false): ImportRe
     present: plan.present.length,
     conflicts: plan.conflicts,
     failed: [],
+    unknown: [],
   };
 }
 
 /** The JSON report of a run: failed operations, then what the final listing found, each on its line. */
 export function appliedReport(plan: GlossaryPlan, result: ApplyResult, withDeletes = false): ImportReport {
+  const entry = (f: ApplyResult['failed'][number]): ImportReport['failed'][number] => ({ line: f.line, status: f.status, message: f.message });
   const failed: ImportReport['failed'] = [
-    ...result.failed.map((f) => ({ line: f.line, status: f.status, message: f.message })),
+    ...result.failed.filter((f) => !f.outcomeUnknown).map(entry),
     ...result.discrepancies.map((d) => ({ line: d.line, status: null, message: d.message })),
   ].sort((a, b) => a.line - b.line);
   if (result.verifyError) {
@@ -222,6 +226,7 @@ export function appliedReport(plan: GlossaryPlan, result: ApplyResult, withDelet
     present: plan.present.length,
     conflicts: plan.conflicts,
     failed,
+    unknown: result.failed.filter((f) => f.outcomeUnknown).map(entry),
   };
 }
 
@@ -231,13 +236,10 @@ export function formatImportSummary(report: ImportReport, key: string, command =
   // After an interruption, what was never sent is said so, and listed apart (`teamctl help interruptions`, "Interruptions").
   const notSent = stopped ? report.failed.filter((f) => f.message === notSentMessage) : [];
   const failed = report.failed.filter((f) => !notSent.includes(f));
-  const unknown = stopped ? failed.filter((f) => f.message.startsWith('outcome unknown')).length : 0;
+  const unknown = report.unknown.length;
+  const line = (outcome: string) => (f: ImportReport['failed'][number]) => `${outcome}: ${f.line === 0 ? 'verification' : `line ${f.line}`}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`;
   listSome(report.conflicts.map((c) => conflictLine(c, key)), (l) => lines.push(l), 'conflicts (--json lists them all)');
-  listSome(
-    failed.map((f) => `failed: ${f.line === 0 ? 'verification' : `line ${f.line}`}${f.status === null ? '' : ` (${f.status})`}: ${f.message}`),
-    (l) => lines.push(l),
-    'failed operations (--json lists them all)',
-  );
+  listSome([...report.unknown.map(line('unknown')), ...failed.map(line('failed'))], (l) => lines.push(l), 'failed operations (--json lists them all)');
   const n = report.conflicts.length;
   if (stopped) {
     const done: [number, string][] = [
@@ -245,7 +247,7 @@ export function formatImportSummary(report: ImportReport, key: string, command =
       [report.updated, 'updated'],
       [report.deleted ?? 0, 'deleted'],
       [unknown, 'outcome unknown'],
-      [failed.length - unknown, 'failed'],
+      [failed.length, 'failed'],
     ];
     lines.push(...notSentLines(notSent.map((f) => `line ${f.line}`), stopped.report));
     lines.push(interruptedLine(done, notSent.length));
@@ -257,10 +259,14 @@ export function formatImportSummary(report: ImportReport, key: string, command =
     ? `${report.deleted ?? 0} deleted`
     : `${report.inserted} inserted, ${report.updated} updated${report.deleted !== undefined ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged, ` +
       `${n} conflict${n === 1 ? '' : 's'}${n > 0 ? ' (skipped)' : ''}`;
-  lines.push(`${oneLine(command)}: ${counts}, ${report.failed.length} failed`);
+  lines.push(`${oneLine(command)}: ${counts}, ${report.failed.length} failed${unknownCount(report)}`);
   if (n > 0) lines.push(`(${conflictHint})`);
   return lines.join('\n');
 }
+
+/** `, 2 of unknown outcome` when a run left any, else nothing. */
+const unknownCount = (report: ImportReport): string => (report.unknown.length > 0 ? `, ${report.unknown.length} of unknown outcome` : '');
+const done = (r: ImportRow): boolean => r.outcome !== 'failed' && r.outcome !== 'unknown';
 
 /** The Markdown view: the counts, then a table per kind of row. */
 export function importDoc(org: string, report: ImportReport, rows: readonly ImportRow[], command = 'glossary import'): ReportDoc {
@@ -270,10 +276,10 @@ export function importDoc(org: string, report: ImportReport, rows: readonly Impo
   const title = deleteOnly
     ? report.dryRun
       ? `Plan for the glossary of ${org}: ${report.deleted ?? 0} to delete`
-      : `Result for the glossary of ${org}: ${report.deleted ?? 0} deleted, ${report.failed.length} failed`
+      : `Result for the glossary of ${org}: ${report.deleted ?? 0} deleted, ${report.failed.length} failed${unknownCount(report)}`
     : report.dryRun
     ? `Plan for the glossary of ${org}: ${report.inserted} to insert, ${report.updated} to update${deletes ? `, ${report.deleted} to delete` : ''}, ${report.present} unchanged${deletes ? '' : `, ${report.conflicts.length} conflicts`}`
-    : `Result for the glossary of ${org}: ${report.inserted} inserted, ${report.updated} updated${deletes ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged${deletes ? '' : `, ${report.conflicts.length} conflicts`}, ${report.failed.length} failed`;
+    : `Result for the glossary of ${org}: ${report.inserted} inserted, ${report.updated} updated${deletes ? `, ${report.deleted} deleted` : ''}, ${report.present} unchanged${deletes ? '' : `, ${report.conflicts.length} conflicts`}, ${report.failed.length} failed${unknownCount(report)}`;
   const section = (heading: string, keep: (r: ImportRow) => boolean) => ({
     heading,
     columns: ['line', 'key term', 'entry', 'outcome', 'message'],
@@ -282,14 +288,17 @@ export function importDoc(org: string, report: ImportReport, rows: readonly Impo
   return {
     title,
     sections: [
-      section('Inserted', (r) => r.action === 'insert' && r.outcome !== 'failed'),
-      section('Updated', (r) => r.action === 'update' && r.outcome !== 'failed'),
-      section('Deleted', (r) => r.action === 'delete' && r.outcome !== 'failed'),
+      section('Inserted', (r) => r.action === 'insert' && done(r)),
+      section('Updated', (r) => r.action === 'update' && done(r)),
+      section('Deleted', (r) => r.action === 'delete' && done(r)),
       section('Conflicts', (r) => r.outcome === 'conflict'),
+      section('Unknown', (r) => r.outcome === 'unknown'),
       section('Failed', (r) => r.outcome === 'failed'),
     ].filter((s) => {
-      if (deleteOnly) return s.heading === 'Deleted' || (s.heading === 'Failed' && s.rows.length > 0);
-      return s.heading === 'Conflicts' ? !deletes : (s.heading !== 'Failed' && s.heading !== 'Deleted') || s.rows.length > 0;
+      // Unknown and Failed are shown only when they hold a row; Deleted only when it can.
+      const shownIfAny = s.heading === 'Failed' || s.heading === 'Unknown';
+      if (deleteOnly) return s.heading === 'Deleted' || (shownIfAny && s.rows.length > 0);
+      return s.heading === 'Conflicts' ? !deletes : (!shownIfAny && s.heading !== 'Deleted') || s.rows.length > 0;
     }),
   };
 }

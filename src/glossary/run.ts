@@ -50,7 +50,7 @@ export async function withJournal<T>(
 ): Promise<T> {
   const sends = opts.dryRun !== true && opts.planOut === undefined;
   const lock = sends ? { wait: opts.wait !== false, onWait: (m: string) => ctx.io.info(m) } : undefined;
-  const journal = await Journal.open(ctx.store.dir, client.base.origin + client.base.prefix, org, lock);
+  const journal = await Journal.open(ctx.journalHome(), client.base.origin + client.base.prefix, org, lock);
   try {
     return await use(journal);
   } finally {

@@ -15,27 +15,28 @@ function translations(value: Json, path: string): GlossaryTranslations {
 }
 
 function operation(value: Json, path: string): GlossaryOperation {
-  const o = object(value, path);
-  const type = oneOf(o.type, `${path}.type`, ['insert', 'update', 'delete'] as const);
+  const type = oneOf(object(value, path).type, `${path}.type`, ['insert', 'update', 'delete'] as const);
+  const o = object(value, path, { insert: ['type', 'translations'], update: ['type', 'id', 'translations'], delete: ['type', 'id'] }[type]);
   if (type === 'insert') return { type, translations: translations(o.translations, `${path}.translations`) };
   if (type === 'update') return { type, id: string(o.id, `${path}.id`), translations: translations(o.translations, `${path}.translations`) };
   return { type, id: string(o.id, `${path}.id`) };
 }
 
 function plannedOperation(value: Json, path: string): PlannedOperation {
-  const o = object(value, path);
+  const o = object(value, path, ['line', 'operation', 'conflict']);
   const planned: PlannedOperation = { line: wholeNumber(o.line, `${path}.line`), operation: operation(o.operation, `${path}.operation`) };
   if (o.conflict !== undefined) {
-    const c = object(o.conflict, `${path}.conflict`);
+    const c = object(o.conflict, `${path}.conflict`, ['key', 'existingId']);
     planned.conflict = { key: string(c.key, `${path}.conflict.key`), existingId: string(c.existingId, `${path}.conflict.existingId`) };
   }
   return planned;
 }
 
 function glossaryPlan(value: Json, path: string): GlossaryPlan {
-  const o = object(value, path);
+  // A sync plan also says, for its reviewer, what it leaves alone (notInFile, duplicates, problems): named, never applied.
+  const o = object(value, path, ['operations', 'present', 'conflicts', 'unknownIds', 'notInFile', 'duplicates', 'problems']);
   const lineAndId = (v: Json, p: string) => {
-    const x = object(v, p);
+    const x = object(v, p, ['line', 'existingId', 'key']);
     return { line: wholeNumber(x.line, `${p}.line`), existingId: string(x.existingId, `${p}.existingId`) };
   };
   return {
@@ -47,7 +48,7 @@ function glossaryPlan(value: Json, path: string): GlossaryPlan {
     }),
     unknownIds: array(o.unknownIds, `${path}.unknownIds`).map((u, i) => {
       const p = `${path}.unknownIds[${i}]`;
-      const x = object(u, p);
+      const x = object(u, p, ['line', 'id']);
       return { line: wholeNumber(x.line, `${p}.line`), id: string(x.id, `${p}.id`) };
     }),
   };
@@ -55,11 +56,11 @@ function glossaryPlan(value: Json, path: string): GlossaryPlan {
 
 /** The body of a glossary plan, checked; throws ShapeError naming the first wrong field. */
 export function glossaryPlanBody(value: Json): GlossaryPlanBody {
-  const o = object(value, 'body');
-  const state = object(o.state, 'body.state');
+  const o = object(value, 'body', ['file', 'key', 'state', 'plan', 'terms', 'options', 'deletions']);
+  const state = object(o.state, 'body.state', ['digest', 'entries']);
   const entries: Record<string, string> = {};
   for (const [id, digest] of Object.entries(object(state.entries, 'body.state.entries'))) entries[id] = string(digest, `body.state.entries.${id}`);
-  const options = object(o.options, 'body.options');
+  const options = object(o.options, 'body.options', ['batchSize', 'onConflict']);
   return {
     file: string(o.file, 'body.file'),
     key: string(o.key, 'body.key'),
@@ -78,7 +79,7 @@ export function glossaryPlanBody(value: Json): GlossaryPlanBody {
 }
 
 function deletionRules(value: Json): { maxDeletions: string | null; force: boolean } {
-  const o = object(value, 'body.deletions');
+  const o = object(value, 'body.deletions', ['maxDeletions', 'force']);
   return {
     maxDeletions: o.maxDeletions === null ? null : string(o.maxDeletions, 'body.deletions.maxDeletions'),
     force: o.force === true,

@@ -2,10 +2,10 @@
 // it is sent and forgotten once its outcome is known, and the planned operations an earlier run may
 // still apply held back.
 import type { GlossaryOperation } from '../api/types.js';
-import { ServiceError, TeamctlError } from '../errors.js';
 import { translationsKey } from '../model/entries.js';
 import type { PlannedOperation } from '../plan/glossary.js';
 import type { Journal, Settled } from './journal.js';
+import { writeOutcome } from '../api/outcome.js';
 
 /** Splits planned operations into those to send and those an earlier run may still apply. */
 export function holdBack(planned: readonly PlannedOperation[], held: Settled['held']): { send: PlannedOperation[]; held: { planned: PlannedOperation; sentAt: string }[] } {
@@ -43,8 +43,7 @@ export function journaled(
     try {
       await update(operations);
     } catch (err) {
-      const unknown = !(err instanceof TeamctlError) || (err instanceof ServiceError && err.outcome === 'unknown');
-      if (!unknown) await journal.settled(id, []);
+      if (writeOutcome(err) === 'failed') await journal.settled(id, []);
       throw err;
     }
     await journal.settled(id, []);

@@ -40,6 +40,8 @@ export function parseHoldBack(flags: HoldBackFlags): HoldBack {
 export interface WaitingRun {
   io: { info(message: string): void; readonly stderrIsTTY: boolean; readonly quiet: boolean; readonly streams: { stderr: { write(text: string): unknown } } };
   sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** True once the run was interrupted: the wait (and its countdown) ends at once. */
+  readonly stopped?: boolean;
 }
 
 /** What a run waits for: the writes held back, and the listing that settles them. */
@@ -60,7 +62,7 @@ export function holdBackWaiter(ctx: WaitingRun, what: keyof typeof waited = 'glo
     const sleep = ctx.sleep ?? ((wait: number) => new Promise<void>((resolve) => setTimeout(resolve, wait)));
     if (!io.stderrIsTTY || io.quiet) return sleep(ms);
     let left = ms;
-    while (left > 0) {
+    while (left > 0 && ctx.stopped !== true) {
       io.streams.stderr.write(`\r\u001b[2K  settling in ${Math.ceil(left / 1000)}s`);
       const step = Math.min(1000, left);
       await sleep(step);

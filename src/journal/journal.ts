@@ -6,34 +6,30 @@
 // cannot double a batch still in flight. After the settle window they are taken as lost.
 //
 // One journal per service origin and organization (canonical: scheme, host with the loopback
-// names made one, port), shared by every profile, so another profile or `localhost` for
-// `127.0.0.1` finds the same batches. A run that changes the glossary holds the journal's lock
-// file from before it reads the glossary until its last request: one writer per glossary on this
-// machine (the next one waits, or refuses with --no-wait). Every change to the journal re-reads
-// the file under that lock; a journal that cannot be read stops the run, since forgetting it could
-// double a batch.
+// names made one, port; a sandbox by its identity), in the state folder of the machine's user
+// (README, "Settings"), shared by every profile, config folder and HOME, so another of them or
+// `localhost` for `127.0.0.1` finds the same records. A run that changes the service holds the
+// journal's lock file from before it reads the state until its last request: one writer per
+// service and organization on this machine (the next one waits, or refuses with --no-wait). Every
+// change to the journal re-reads the file under that lock; a journal that cannot be read stops the
+// run, since forgetting it could double a batch.
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readdir, unlink } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GlossaryOperation } from '../api/types.js';
-import { isLoopback } from '../api/url.js';
 import { writeFileAtomic } from '../files/atomic.js';
-import { FileKindError, readRegularText } from '../files/regular.js';
 import { translationsKey } from '../model/entries.js';
 import type { GlossaryEntryLike } from '../plan/glossary.js';
-import { JournalError, notOurs } from './journalError.js';
+import { earlierRecords } from './earlier.js';
+import { JournalError } from './journalError.js';
+import { clampTime, journalOrigin, readJournalFile, type JournalBatch, type JournalFile, type JournalState, type NewWrite, type WriteKind, type WriteRecord } from './journalFile.js';
 import { JournalLock, type LockOptions } from './lock.js';
+import { homeOf, prepareStateFolder, type JournalHome } from './stateFolder.js';
 
 export { JournalError } from './journalError.js';
 export type { LockOptions } from './lock.js';
-
-export interface JournalBatch {
-  id: string;
-  /** ISO time the PUT was (about to be) sent. */
-  sentAt: string;
-  /** The operations whose outcome is unknown. */
-  operations: GlossaryOperation[];
-}
+export { journalOrigin, type JournalBatch, type NewWrite, type WriteKind, type WriteRecord } from './journalFile.js';
+export type { JournalHome } from './stateFolder.js';
 
 /** What settling found: what landed since, what was taken as lost, and what is held back. */
 export interface Settled {
@@ -42,59 +38,14 @@ export interface Settled {
   held: { operation: GlossaryOperation; sentAt: string }[];
 }
 
-
-
-/** The journal's name for a service: scheme, lowercase host (loopback names made one), port. */
-export function journalOrigin(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  const scheme = url.protocol.replace(/:$/, '').toLowerCase();
-  // WHATWG URL gives IPv6 in brackets; a trailing dot names the same host. Loopback is what
-  // decides plain http and the proxy too (isLoopback), so one host is never two journals.
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  const loopback = isLoopback(url.hostname);
-  const port = url.port || (scheme === 'https' ? '443' : '80');
-  return `${scheme}://${loopback ? 'loopback' : host}:${port}`;
+/** Whether two base URLs name one service for the journal (a URL that cannot be read names none). */
+function sameService(a: string, b: string): boolean {
+  try {
+    return journalOrigin(a) === journalOrigin(b);
+  } catch {
+    return false;
+  }
 }
-
-/** Times from the file: a future or unreadable one counts as now (and is written back as now). */
-function clampTime(sentAt: string, now: Date): { time: number; fixed: boolean } {
-  const time = Date.parse(sentAt);
-  if (Number.isNaN(time) || time > now.getTime()) return { time: now.getTime(), fixed: true };
-  return { time, fixed: false };
-}
-
-interface JournalFile {
-  version: 1;
-  origin: string;
-  organization: string;
-  batches: JournalBatch[];
-  /** The other writes that cannot be repeated (absent in journals that hold glossary batches only). */
-  writes?: WriteRecord[];
-}
-
-/**
- * A write other than the glossary PUT that the service cannot take twice (`teamctl help
- * reliability`): an invitation (it mails the invitee), a team creation (a second one makes a
- * second team) or a removal from the organization sent as a request (it mails the admins).
- * Recorded as `sending` before its request leaves, then given the outcome that was answered.
- * `sending` left behind means the run ended with the request in flight: the service may have it.
- */
-export type WriteRecord =
-  | { kind: 'invitation'; id: string; email: string; sentAt: string; outcome: 'sending' | 'invited' | 'unknown' }
-  | { kind: 'team'; id: string; title: string; sentAt: string; outcome: 'sending' | 'unknown' }
-  | { kind: 'removal'; id: string; user: string; email: string | null; sentAt: string; outcome: 'sending' | 'requested' | 'unknown' };
-
-export type WriteKind = WriteRecord['kind'];
-/** A record as a caller gives it: the journal adds its id and time. */
-export type NewWrite = WriteRecord extends infer R ? (R extends WriteRecord ? Omit<R, 'id' | 'sentAt' | 'outcome'> : never) : never;
-
-/** The journal's files: one per service origin and organization, shared by every profile. */
-interface JournalState {
-  batches: JournalBatch[];
-  writes: WriteRecord[];
-}
-
-
 
 export class Journal {
   /** The lock this run holds, when it opened the journal to write it. */
@@ -115,28 +66,38 @@ export class Journal {
   ) {}
 
   /**
-   * Opens the journal of `baseUrl` and `organization` in `configDir`. With `lock`, first takes
-   * its lock (one writer per glossary); without, it is a read-only copy for a dry run.
+   * Opens the journal of `baseUrl` and `organization` in the state folder of `home` (a string: one
+   * folder for both). With `lock`, first takes its lock (one writer per service and organization on
+   * this machine); without, it is a read-only copy for a dry run. What earlier versions left in the
+   * config folder joins it (README, "Settings").
    */
-  static async open(configDir: string, baseUrl: string, organization: string, lock?: LockOptions): Promise<Journal> {
-    const origin = journalOrigin(baseUrl);
-    const dir = join(configDir, 'journal');
-    const name = createHash('sha256').update(`${origin}\n${organization}`).digest('hex').slice(0, 20);
-    const journal = new Journal(join(dir, `${name}.json`), origin, organization, lock !== undefined);
+  static async open(home: string | JournalHome, baseUrl: string, organization: string, lock?: LockOptions): Promise<Journal> {
+    const { state, config, sandbox } = homeOf(home);
+    const origin = sandbox !== undefined && sameService(sandbox.baseUrl, baseUrl) ? `sandbox:${sandbox.id}` : journalOrigin(baseUrl);
+    const dir = join(state.dir, 'journal');
+    const name = `${createHash('sha256').update(`${origin}\n${organization}`).digest('hex').slice(0, 20)}.json`;
+    const journal = new Journal(join(dir, name), origin, organization, lock !== undefined);
+    await prepareStateFolder(state, lock !== undefined);
     if (lock) {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await mkdir(dir, { recursive: true, mode: 0o700 }).catch((err: NodeJS.ErrnoException) => {
+        throw new JournalError(`the journal folder ${dir} cannot be created (${err.code === 'EEXIST' || err.code === 'ENOTDIR' ? 'a file is in its place' : err.message}); nothing was sent`, {
+          hint: 'teamctl records there every request the service cannot take twice before sending it: move the file aside, then run again',
+        });
+      });
       journal.lock = await JournalLock.take(`${journal.path}.lock`, `${organization} at ${origin}`, lock);
-      try {
-        journal.state = await journal.read();
-        await journal.adoptLegacy(dir);
-        await journal.adoptInvitations(configDir);
-      } catch (err) {
-        await journal.close();
-        throw err;
+    }
+    try {
+      journal.state = await readJournalFile(journal.path);
+      const earlier = await earlierRecords(config, name, journal.path, { origin, organization });
+      const known = new Set([...journal.state.batches, ...journal.state.writes].map((r) => r.id));
+      const { batches, writes } = earlier.found;
+      if (batches.length + writes.length > 0) {
+        await journal.changeState((now) => ({ batches: [...now.batches, ...batches.filter((b) => !known.has(b.id))], writes: [...now.writes, ...writes.filter((w) => !known.has(w.id))] }));
       }
-    } else {
-      journal.state = await journal.read();
-      await journal.adoptInvitations(configDir);
+      if (lock) await earlier.moved();
+    } catch (err) {
+      await journal.close();
+      throw err;
     }
     return journal;
   }
@@ -182,10 +143,15 @@ export class Journal {
   async settleTeams(titles: readonly string[], key: (title: string) => string, now: Date, holdBackMs: number): Promise<{ title: string; until: number }[]> {
     const listed = new Set(titles.map(key));
     const records = this.writes('team');
-    const held = records.filter((w) => !listed.has(key(w.title)) && now.getTime() - Date.parse(w.sentAt) < holdBackMs);
+    // A time ahead of the clock (a clock set back) counts as now, and is written back as now, as a batch's is.
+    const ahead = new Set(records.filter((w) => clampTime(w.sentAt, now).fixed).map((w) => w.id));
+    const sent = (w: WriteRecord): number => clampTime(w.sentAt, now).time;
+    const held = records.filter((w) => !listed.has(key(w.title)) && now.getTime() - sent(w) < holdBackMs);
     const done = new Set(records.filter((w) => !held.includes(w)).map((w) => w.id));
-    if (done.size > 0) await this.changeWrites((current) => current.filter((w) => !done.has(w.id)));
-    return held.map((w) => ({ title: w.title, until: Date.parse(w.sentAt) + holdBackMs }));
+    if (done.size + ahead.size > 0) {
+      await this.changeWrites((current) => current.filter((w) => !done.has(w.id)).map((w) => (ahead.has(w.id) ? { ...w, sentAt: now.toISOString() } : w)));
+    }
+    return held.map((w) => ({ title: w.title, until: sent(w) + holdBackMs }));
   }
 
   /**
@@ -288,128 +254,20 @@ export class Journal {
       this.state = edit(this.state);
       return;
     }
-    const next = edit(await this.read());
+    const next = edit(await readJournalFile(this.path));
     const file: JournalFile = { version: 1, origin: this.origin, organization: this.organization, batches: next.batches, ...(next.writes.length > 0 ? { writes: next.writes } : {}) };
     try {
       await writeFileAtomic(this.path, JSON.stringify(file) + '\n', `the glossary journal ${this.path}`, { own: true });
       await chmod(this.path, 0o600);
     } catch (err) {
       throw new JournalError(`the journal ${this.path} could not be written (${(err as Error).message}); nothing was sent`, {
-        hint: 'teamctl records there every request the service cannot take twice before sending it; free the disk or fix the permissions of the config folder, then run again',
+        hint: 'teamctl records there every request the service cannot take twice before sending it; free the disk or fix the permissions of the state folder, then run again',
       });
     }
     this.state = next;
   }
-
-  private async read(): Promise<JournalState> {
-    let text: string;
-    try {
-      text = await readRegularText(this.path, { own: true });
-    } catch (err) {
-      if (err instanceof FileKindError) throw notOurs('journal', err);
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { batches: [], writes: [] };
-      throw corrupt(this.path, (err as Error).message);
-    }
-    let data: Partial<JournalFile> | null;
-    try {
-      data = JSON.parse(text) as Partial<JournalFile> | null;
-    } catch {
-      throw corrupt(this.path, 'it is not JSON');
-    }
-    if (typeof data !== 'object' || data === null || !Array.isArray(data.batches) || !data.batches.every(isBatch)) {
-      throw corrupt(this.path, 'it is not a teamctl journal');
-    }
-    if (data.writes !== undefined && !(Array.isArray(data.writes) && data.writes.every(isWrite))) throw corrupt(this.path, 'a write record is not one teamctl wrote');
-    return { batches: data.batches, writes: data.writes ?? [] };
-  }
-
-  /**
-   * Invitation records of earlier versions (\`invitations/\`, one file per organization and
-   * e-mail): this service's and organization's become the journal's (a dry run reads them only),
-   * so an upgrade never invites a pending invitee again.
-   */
-  private async adoptInvitations(configDir: string): Promise<void> {
-    const folder = join(configDir, 'invitations');
-    const names = await readdir(folder).catch(() => [] as string[]);
-    for (const name of names.filter((n) => /^[0-9a-f]{40}\.json$/.test(n))) {
-      const path = join(folder, name);
-      let record: { email?: unknown; organization?: unknown; baseUrl?: unknown; invitedAt?: unknown };
-      try {
-        record = JSON.parse(await readRegularText(path, { own: true, maxBytes: 16 * 1024 })) as typeof record;
-        if (typeof record.baseUrl !== 'string' || journalOrigin(record.baseUrl) !== this.origin || record.organization !== this.organization) continue;
-      } catch {
-        continue; // not a record teamctl wrote, or of another service: left as it is
-      }
-      const { email, invitedAt } = record;
-      if (typeof email !== 'string' || typeof invitedAt !== 'string' || Number.isNaN(Date.parse(invitedAt))) continue;
-      const write: WriteRecord = { kind: 'invitation', id: randomBytes(6).toString('hex'), email, sentAt: new Date(invitedAt).toISOString(), outcome: 'invited' };
-      await this.changeWrites((current) => [...current, write]);
-      if (this.writable) await unlink(path).catch(() => {});
-    }
-  }
-
-  /** Journals of earlier versions (one per profile, batches naming their base URL): this glossary's batches move here. */
-  private async adoptLegacy(dir: string): Promise<void> {
-    for (const name of await readdir(dir)) {
-      if (!name.endsWith('.json') || /^[0-9a-f]{20}\.json$/.test(name)) continue;
-      const path = join(dir, name);
-      let batches: (JournalBatch & { baseUrl?: unknown; organization?: unknown })[];
-      try {
-        // Never waiting on a FIFO nor reading through a link: such a file is left alone.
-        const data = JSON.parse(await readRegularText(path, { own: true })) as { batches?: unknown };
-        if (!Array.isArray(data.batches)) continue;
-        batches = data.batches.filter(isBatch) as typeof batches;
-      } catch {
-        continue;
-      }
-      const ours = (b: (typeof batches)[number]): boolean => {
-        try {
-          return typeof b.baseUrl === 'string' && journalOrigin(b.baseUrl) === this.origin && b.organization === this.organization;
-        } catch {
-          return false;
-        }
-      };
-      const moving = batches.filter(ours);
-      if (moving.length === 0) continue;
-      await this.change((current) => [...current, ...moving.map((b) => ({ id: b.id, sentAt: b.sentAt, operations: b.operations }))]);
-      const rest = batches.filter((b) => !ours(b));
-      if (rest.length === 0) await unlink(path).catch(() => {});
-      else await writeFileAtomic(path, JSON.stringify({ batches: rest }) + '\n', path, { own: true });
-    }
-  }
-
 }
 
-
-function corrupt(path: string, why: string): JournalError {
-  return new JournalError(`the glossary journal ${path} cannot be read (${why}); nothing was sent`, {
-    hint:
-      'it records glossary requests whose outcome was unknown, which could still land: check the glossary for duplicates ' +
-      '(teamctl glossary list), then move the file aside and run again',
-  });
-}
-
-const isText = (v: unknown): v is string => typeof v === 'string';
-
-function isWrite(value: unknown): value is WriteRecord {
-  const w = value as Partial<Record<string, unknown>> | null;
-  if (typeof w !== 'object' || w === null || !isText(w.id) || !isText(w.sentAt) || Number.isNaN(Date.parse(w.sentAt))) return false;
-  if (w.kind === 'invitation') return isText(w.email) && ['sending', 'invited', 'unknown'].includes(w.outcome as string);
-  if (w.kind === 'team') return isText(w.title) && ['sending', 'unknown'].includes(w.outcome as string);
-  if (w.kind === 'removal') return isText(w.user) && (w.email === null || isText(w.email)) && ['sending', 'requested', 'unknown'].includes(w.outcome as string);
-  return false;
-}
-
-function isBatch(value: unknown): value is JournalBatch {
-  const b = value as Partial<JournalBatch> | null;
-  return typeof b === 'object' && b !== null && typeof b.id === 'string' && typeof b.sentAt === 'string' && Array.isArray(b.operations);
-}
-
-/**
- * Runs `use` with the journal of `baseUrl` and `organization` open, and closes it after: under its
- * lock when `lock` is given (a run that sends writes that cannot be repeated: the next such run
- * waits, then plans again from what this one left), else a read-only copy (a dry run).
- */
 /**
  * The journal a write that cannot be repeated is recorded in before it is sent (`teamctl help
  * reliability`). Every such write goes through here: one without a journal held under its lock is
@@ -420,8 +278,13 @@ export function lockedJournal(journal: Journal | undefined): Journal {
   return journal;
 }
 
-export async function withJournalOf<T>(configDir: string, baseUrl: string, organization: string, lock: LockOptions | undefined, use: (journal: Journal) => Promise<T>): Promise<T> {
-  const journal = await Journal.open(configDir, baseUrl, organization, lock);
+/**
+ * Runs `use` with the journal of `baseUrl` and `organization` open, and closes it after: under its
+ * lock when `lock` is given (a run that sends writes that cannot be repeated: the next such run
+ * waits, then plans again from what this one left), else a read-only copy (a dry run).
+ */
+export async function withJournalOf<T>(home: string | JournalHome, baseUrl: string, organization: string, lock: LockOptions | undefined, use: (journal: Journal) => Promise<T>): Promise<T> {
+  const journal = await Journal.open(home, baseUrl, organization, lock);
   try {
     return await use(journal);
   } finally {

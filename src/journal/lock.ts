@@ -7,7 +7,8 @@ import { link, rename, stat, unlink } from 'node:fs/promises';
 import { constants, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { oneLine } from '../output/terminal.js';
-import { GuardError } from '../errors.js';
+import { GuardError, InterruptedError } from '../errors.js';
+import { listenForStop, type StopListener } from '../waits.js';
 import { FileKindError, openRegular, readRegularText } from '../files/regular.js';
 import { JournalError, notOurs } from './journalError.js';
 
@@ -74,7 +75,17 @@ export class JournalLock {
     await unlink(this.path).catch(() => {});
   }
 
+  /** Takes the lock, waiting for it unless --no-wait; SIGINT or SIGTERM ends the wait at once. */
   private async acquire(options: LockOptions): Promise<void> {
+    let stop: StopListener | undefined;
+    try {
+      await this.takeWhenFree(options, () => (stop ??= listenForStop()));
+    } finally {
+      stop?.dispose();
+    }
+  }
+
+  private async takeWhenFree(options: LockOptions, waiting: () => StopListener): Promise<void> {
     let told = false;
     for (;;) {
       try {
@@ -105,9 +116,13 @@ export class JournalLock {
           hint: `run again once it has finished, or without --no-wait to wait for it; if no such run exists, remove ${this.path}`,
         });
       }
+      const stop = waiting(); // listening before the line that tells a person to press Ctrl-C
       if (!told) options.onWait(`${what}: waiting for it to finish (Ctrl-C to stop); its lock file is ${this.path}`);
       told = true;
-      await (options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(options.pollMs ?? 200);
+      const poll = (options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(options.pollMs ?? 200);
+      const signal = await Promise.race([poll.then(() => undefined), stop.heard]);
+      // Interrupted while waiting (`teamctl help interruptions`, "Interruptions"): nothing of this run was sent.
+      if (signal !== undefined) throw new InterruptedError(`interrupted while waiting for ${who} to finish changing ${changing} of ${this.of}; nothing was sent`, signal);
     }
   }
 

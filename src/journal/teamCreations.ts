@@ -58,6 +58,7 @@ export async function settleOwnCreations(
   // that found every title still held by the clock counts against it too).
   for (let round = 1; open.length > 0 && run.settle && round <= maxSends * 2 && !interrupted(); round++) {
     await run.wait(run.holdBackMs, open.length);
+    if (interrupted()) break; // the wait ended early: nothing more is sent, the journal keeps them
     let listed: readonly { id: string; title: string }[];
     try {
       listed = await teams.list();

@@ -10,7 +10,7 @@
 // Removals that --prune decides need confirmation; removals the admin named do not.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
-import type { Tally } from '../engine/exit.js';
+import { failedWords, type Tally } from '../engine/exit.js';
 import { confirmPrune, type ChangeDomain, type Refusal } from '../engine/run.js';
 import { newPlanFile, stateDigest, type PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
@@ -278,7 +278,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
       nothingApplied: (t) => `nothing was changed: ${t.failed} of ${t.total} changes failed${t.firstFailure ? ` (first: ${t.firstFailure})` : ''}`,
       partial: (t) => {
         const problems = [
-          ...(t.failed > 0 ? [`${t.failed} of ${t.total} changes failed`] : []),
+          ...failedWords(t, 'changes'),
           ...(t.unverifiable ? ['the result could not be verified'] : []),
           ...(t.unexplained > 0 ? [`the team read back differs from the plan for ${plural(t.unexplained, 'user')}`] : []),
         ];

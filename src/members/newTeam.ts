@@ -17,7 +17,7 @@ import type { ApiClient } from '../api/client.js';
 import { createTeam, listOrganizationMembers, listTeams } from '../api/organization.js';
 import type { Context } from '../context.js';
 import type { AppliedView } from '../engine/run.js';
-import { ServiceError, TeamctlError } from '../errors.js';
+import { TeamctlError } from '../errors.js';
 import { emailKey, type UserEntry, type UserRef } from '../model/users.js';
 import { isEmptyPlan, planMembers, refOfEntry, type CurrentMember } from '../plan/members.js';
 import { oneLine } from '../output/terminal.js';
@@ -28,6 +28,7 @@ import { readTeam } from './team.js';
 import { lockedJournal, type Journal } from '../journal/journal.js';
 import { settleOwnCreations, type CreationSent, type HoldBackRun } from '../journal/teamCreations.js';
 import { titleKey } from '../model/titles.js';
+import { writeOutcome } from '../api/outcome.js';
 
 /** The organization's members, to turn a roster's rows into the member ids a creation takes. */
 export interface OrganizationMembers {
@@ -98,7 +99,7 @@ async function create(client: ApiClient, org: string, title: string, members: re
     return { id, note: '' };
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
-    const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
+    const unknown = writeOutcome(err) === 'unknown';
     const status = err.status ?? null;
     await recording.answered(ids, unknown ? 'unknown' : 'done');
     if (!unknown) return { failure: err.message, status };
@@ -107,7 +108,7 @@ async function create(client: ApiClient, org: string, title: string, members: re
       for await (const page of listTeams(client, org, title, 1000)) for (const t of page) if (t.title === title) found.push(t.id);
     } catch (listing) {
       if (!(listing instanceof TeamctlError)) throw listing;
-      return { failure: `${err.message}; the teams could not be listed to see whether it was made (${listing.message}): not sent again`, status };
+      return { failure: `${err.message}; the teams could not be listed to see whether it was made (${listing.message}): not sent again`, status, unknown: true };
     }
     const [id] = found;
     if (found.length === 1 && id !== undefined) {
@@ -183,7 +184,11 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
     work: () => ({ ...planned.work(), requests: planned.work().requests + 2 }),
     async execute(progress, interrupted) {
       const created = await settled(await create(client, org, title, sent, input.journal, now()), input, sent, interrupted);
-      if ('failure' in created) return notCreated(planned, `team ${JSON.stringify(title)} was not created: ${created.failure}`, created.status, false, created.unknown === true);
+      if ('failure' in created) {
+        const unknown = created.unknown === true;
+        const what = unknown ? `the creation of team ${JSON.stringify(title)} has an unknown outcome` : `team ${JSON.stringify(title)} was not created`;
+        return notCreated(planned, `${what}: ${created.failure}`, created.status, false, unknown);
+      }
       team = created.id;
       made = true;
       let current: CurrentMember[];
@@ -207,12 +212,14 @@ function notCreated(planned: MembersDomain, message: string, status: number | nu
   // Planned from an empty team, every row is a planned add.
   const rows = view.rows.map((r): ReportRow => ({ ...r, outcome: unknown ? 'unknown' : 'failed', status, message }));
   const json = view.json as MembersReport;
+  const adds = json.added.map((user) => ({ user, action: 'add' as const, status, message }));
   const report: MembersReport = {
     ...json,
     dryRun: false,
     added: [],
     roleChanged: [],
-    failed: json.added.map((user) => ({ user, action: 'add' as const, status, message })),
+    failed: unknown ? [] : adds,
+    ...(unknown ? { unknown: adds } : {}),
     verified: false,
   };
   const units = planned.work().units;
@@ -220,7 +227,7 @@ function notCreated(planned: MembersDomain, message: string, status: number | nu
     rows,
     json: report,
     doc: view.doc,
-    summary: () => oneLine(message),
+    summary: () => oneLine(unknown ? `unknown: ${message}` : message),
     tally: { total: units, applied: 0, failed: units, unknown: unknown ? units : 0, unexplained: 0, unverifiable, firstFailure: message },
   };
 }

@@ -61,6 +61,8 @@ export interface MembersReport {
   /** Members --keep protected from the prune. */
   kept?: UserRef[];
   failed: { user: UserRef; action: 'add' | 'remove' | 'role' | 'verify'; status: number | null; message: string }[];
+  /** A team's creation of unknown outcome (--create-teams): the adds it carried, which the service may have made. */
+  unknown?: MembersReport['failed'];
   verified: boolean;
 }
 

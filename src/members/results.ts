@@ -1,9 +1,10 @@
 // What the members executor reports (src/members/apply.ts), change by change, and the small
 // rules it shares with the settling of bulk adds (src/members/settle.ts).
 import type { TeamctlError} from '../errors.js';
-import { ServiceError, failureDetail } from '../errors.js';
+import { failureDetail } from '../errors.js';
 import type { TeamMemberRole } from '../api/types.js';
 import type { UserRef } from '../model/users.js';
+import { writeOutcome } from '../api/outcome.js';
 
 /** The status the service documents for an accepted members PUT (the endpoint functions do not return it). */
 export const acceptedStatus = 204;
@@ -124,6 +125,6 @@ export function failureOf(err: TeamctlError): Pick<FailureBase, 'status' | 'mess
   return {
     status: err.status ?? null,
     message: failureDetail(err),
-    mayHaveApplied: err instanceof ServiceError && err.outcome === 'unknown',
+    mayHaveApplied: writeOutcome(err) === 'unknown',
   };
 }

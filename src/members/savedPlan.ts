@@ -12,28 +12,28 @@ import { teamMemberRoles } from '../choices.js';
 const roles: readonly TeamMemberRole[] = teamMemberRoles;
 
 export function user(value: Json, path: string): UserRef {
-  const o = object(value, path);
+  const o = object(value, path, ['id', 'email']);
   const ref = { id: stringOrNull(o.id, `${path}.id`), email: stringOrNull(o.email, `${path}.email`) };
   if (ref.id === null && ref.email === null) throw new ShapeError(`${path} has neither id nor email`);
   return ref;
 }
 
 function membersPlan(value: Json, path: string): MembersPlan {
-  const o = object(value, path);
+  const o = object(value, path, ['add', 'remove', 'roleChanges', 'unchanged', 'notMember', 'notInRoster', 'kept']);
   return {
     add: array(o.add, `${path}.add`).map((a, i) => {
       const p = `${path}.add[${i}]`;
-      const add = object(a, p);
+      const add = object(a, p, ['user', 'role', 'roleAsked']);
       return { user: user(add.user, `${p}.user`), role: oneOf(add.role, `${p}.role`, roles), ...(add.roleAsked === true ? { roleAsked: true as const } : {}) };
     }),
     remove: array(o.remove, `${path}.remove`).map((r, i) => {
       const p = `${path}.remove[${i}]`;
-      const removal = object(r, p);
+      const removal = object(r, p, ['user', 'role', 'pruned']);
       return { user: user(removal.user, `${p}.user`), role: oneOf(removal.role, `${p}.role`, roles), pruned: boolean(removal.pruned, `${p}.pruned`) };
     }),
     roleChanges: array(o.roleChanges, `${path}.roleChanges`).map((c, i) => {
       const p = `${path}.roleChanges[${i}]`;
-      const change = object(c, p);
+      const change = object(c, p, ['user', 'from', 'to']);
       return { user: user(change.user, `${p}.user`), from: oneOf(change.from, `${p}.from`, roles), to: oneOf(change.to, `${p}.to`, roles) };
     }),
     unchanged: wholeNumber(o.unchanged, `${path}.unchanged`),
@@ -45,8 +45,8 @@ function membersPlan(value: Json, path: string): MembersPlan {
 }
 
 function teamPlan(value: Json, path: string): SavedTeamPlan {
-  const o = object(value, path);
-  const state = object(o.state, `${path}.state`);
+  const o = object(value, path, ['team', 'state', 'plan', 'unchanged', 'file']);
+  const state = object(o.state, `${path}.state`, ['digest', 'members']);
   return {
     team: string(o.team, `${path}.team`),
     state: {
@@ -68,8 +68,8 @@ function teamPlan(value: Json, path: string): SavedTeamPlan {
  * from `root` (`body`, or `body.teams` where an organization plan holds it).
  */
 export function membersPlanBody(value: Json, root = 'body'): MembersPlanBody {
-  const o = object(value, root);
-  const options = object(o.options, `${root}.options`);
+  const o = object(value, root, ['teams', 'options']);
+  const options = object(o.options, `${root}.options`, ['force', 'batchSize', 'concurrency', 'maxRemovals', 'minOwners']);
   const teams = array(o.teams, `${root}.teams`).map((t, i) => teamPlan(t, `${root}.teams[${i}]`));
   if (teams.length === 0) throw new ShapeError(`${root}.teams is empty`);
   // One entry per team, as --plan-out writes it: a team twice would be counted, and sent, twice.

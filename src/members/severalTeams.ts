@@ -6,7 +6,7 @@
 //   interruption reaches before it starts is reported "not sent".
 // - The plan file holds every team; `apply` refuses it when any team moved.
 import type { Context } from '../context.js';
-import { sumTallies } from '../engine/exit.js';
+import { failedWords, sumTallies } from '../engine/exit.js';
 import type { PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import { confirmPrune, type AppliedView, type ChangeDomain, type RunView } from '../engine/run.js';
@@ -142,11 +142,11 @@ export function severalTeamsDomain(teams: MembersDomain[], confirmed = false): C
       partial: (t) => {
         const partial = results.filter((r) => r.view.tally.failed > 0 || r.view.tally.unexplained > 0 || r.view.tally.unverifiable).map((r) => r.team);
         const problems = [
-          ...(t.failed > 0 ? [`${t.failed} of ${t.total} changes failed`] : []),
+          ...failedWords(t, 'changes'),
           ...(t.unverifiable ? ['some results could not be verified'] : []),
           ...(t.unexplained > 0 ? [`the teams read back differ from the plan for ${plural(t.unexplained, 'user')}`] : []),
         ];
-        return `${problems.join('; ')} (in ${plural(partial.length, 'team')}: ${partial.join(', ')}); the other changes were applied`;
+        return `${problems.join('; ')} (in ${plural(partial.length, 'team')}: ${partial.join(', ')})${t.failed < t.total ? '; the other changes were applied' : ''}`;
       },
       hint: (report) => (report === undefined ? 'the summary above lists each user; --report <file.csv> keeps it' : `each user's outcome, by team, is in ${report}`),
     },

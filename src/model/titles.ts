@@ -13,13 +13,26 @@ export const titleKey = (title: string): string => title.normalize('NFKC').toLoc
 /** A title as teamctl sends it: NFC, without the white space around it. */
 export const normalTitle = (title: string): string => title.normalize('NFC').trim();
 
-/** Characters that change how a title reads without being seen: zero-width ones and direction controls. */
-const hidden = /[\u200B-\u200D\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/u;
+/**
+ * What no title or name teamctl writes may hold, by Unicode's own classes (UTS #39, Unicode TR36),
+ * not a list of characters: default-ignorable code points (zero-width ones, the combining grapheme
+ * joiner, tags, the Hangul fillers), direction controls, the line and paragraph separators,
+ * control characters and format characters (U+FFF9's interlinear annotations, the soft hyphen).
+ * The Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) are default-ignorable; they are named too
+ * so that a JavaScript engine with an older Unicode table still refuses them.
+ */
+const hidden = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0]/u;
 
-/** Why `title` (as normalTitle gives it) cannot be a team's title, or undefined. */
+/** `U+XXXX`: how a message names a character that cannot be shown. */
+export const codePointName = (ch: string): string => `U+${(ch.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * Why `title` (as normalTitle gives it) cannot be a title, or undefined: the one rule for team
+ * titles and every other title or name teamctl writes.
+ */
 export function hiddenInTitle(title: string): string | undefined {
   const found = hidden.exec(title)?.[0];
-  if (found !== undefined) return `a title cannot hold an invisible or direction character (U+${(found.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`;
-  if (!/[^\p{White_Space}\p{Cf}\p{Mn}\p{Me}]/u.test(title)) return 'a title needs at least one visible character';
+  if (found !== undefined) return `a title cannot hold an invisible, direction or control character (${codePointName(found)})`;
+  if (!/[^\p{White_Space}\p{Mn}\p{Me}]/u.test(title)) return 'a title needs at least one visible character';
   return undefined;
 }

@@ -13,7 +13,7 @@ import { notSentMessage } from '../engine/interrupted.js';
 import { newPlanFile, type PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import type { AppliedView, ChangeDomain } from '../engine/run.js';
-import { AuthError, ServiceError, TeamctlError } from '../errors.js';
+import { AuthError, TeamctlError } from '../errors.js';
 import type { TeamMemberRole } from '../api/types.js';
 import { emailKey, type UserRef } from '../model/users.js';
 import type { Progress } from '../output/progress.js';
@@ -28,6 +28,7 @@ import { stepOfTeamRow, type StepRow } from './sequence.js';
 import { readTeam } from '../members/team.js';
 import type { OrganizationRole } from '../plan/organization.js';
 import type { Journal, WriteRecord } from '../journal/journal.js';
+import { writeOutcome } from '../api/outcome.js';
 
 /** E-mails in one invitation request (the service's published limit is not shown; teamctl's). */
 export const invitesPerRequest = 100;
@@ -60,6 +61,8 @@ const ref = (email: string, id: string | null = null): UserRef => ({ id, email }
 
 const row = (email: string, outcome: string, status: number | null, message: string, id: string | null = null): StepRow => ({ team: '', user: ref(email, id), action: 'invite', outcome, status, message });
 
+const failure = (r: StepRow): InviteReport['failed'][number] => ({ user: r.user, action: r.action, status: r.status, message: r.message });
+
 /** The JSON report's invitation fields (`teamctl help formatting`, "Reports"). */
 interface InviteReport {
   invited: UserRef[];
@@ -67,6 +70,8 @@ interface InviteReport {
   failedSSOEmails: string[];
   placed: unknown[];
   failed: { user: UserRef; action: string; status: number | null; message: string }[];
+  /** Sent, the answer lost: they may have gone out (`teamctl help reliability`). */
+  unknown: { user: UserRef; action: string; status: number | null; message: string }[];
 }
 
 export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<StepRow> {
@@ -83,7 +88,8 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
     pending: rows.filter((r) => r.outcome === 'pending' || r.outcome === 'invited').map((r) => r.user),
     failedSSOEmails: rows.filter((r) => r.message.includes('not added as an SSO user')).map((r) => r.user.email as string),
     placed,
-    failed: rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown').map((r) => ({ user: r.user, action: r.action, status: r.status, message: r.message })),
+    failed: rows.filter((r) => r.outcome === 'failed').map(failure),
+    unknown: rows.filter((r) => r.outcome === 'unknown').map(failure),
   });
   const teamsOf = (i: Invitee): string => (i.teams.length === 0 ? '' : ` → then ${i.teams.map((t) => `${t.team}${t.role ? ` (${t.role})` : ''}`).join(', ')}`);
   return {
@@ -168,9 +174,9 @@ async function sendInvitations(input: InviteInput, progress: Progress, interrupt
     } catch (err) {
       if (!(err instanceof TeamctlError)) throw err;
       // An invitation whose answer was lost may have gone out: its record stays, and it is never sent again on a guess.
-      const unknown = !(err instanceof AuthError) && !(err instanceof ServiceError && (err.outcome === 'rejected' || err.outcome === 'not-processed'));
-      await input.journal.answered(ids, unknown ? 'unknown' : 'done');
-      rows.push(...batch.map((i) => row(i.email, unknown ? 'unknown' : 'failed', err.status ?? null, err.message)));
+      const outcome = writeOutcome(err);
+      await input.journal.answered(ids, outcome === 'unknown' ? 'unknown' : 'done');
+      rows.push(...batch.map((i) => row(i.email, outcome, err.status ?? null, err.message)));
       // A refused token or permission stops the run with its own exit code (4).
       if (err instanceof AuthError) stop = { error: err, message: `not sent: ${err.message}` };
     }

@@ -10,12 +10,12 @@
 //   an unknown outcome is settled by reading the member, never by sending it again.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
-import type { ExitWords, Tally } from '../engine/exit.js';
+import { failedWords, type ExitWords, type Tally } from '../engine/exit.js';
 import { interruptedLine, notSentLines, notSentMessage } from '../engine/interrupted.js';
 import { newPlanFile, type PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import { confirmChange, lazyView, type AppliedView, type ChangeDomain, type RunView } from '../engine/run.js';
-import { ServiceError, TeamctlError } from '../errors.js';
+import { TeamctlError } from '../errors.js';
 import type { UserRef } from '../model/users.js';
 import type { Progress } from '../output/progress.js';
 import { oneLine } from '../output/terminal.js';
@@ -28,6 +28,7 @@ import type { MembersPlanBody } from '../members/change.js';
 import type { InvitationsPlanBody } from './invitations.js';
 import { callerOf, readOrgMembers } from './read.js';
 import { lockedJournal, type Journal } from '../journal/journal.js';
+import { writeOutcome } from '../api/outcome.js';
 
 /** One user and action: `planned` in a dry run. */
 export interface OrgRow {
@@ -47,6 +48,8 @@ export interface OrgReport {
   notInOrganization: UserRef[];
   kept: UserRef[];
   failed: { user: UserRef; action: OrgRow['action']; status: number | null; message: string }[];
+  /** Sent, the answer lost: they may have been applied (`teamctl help reliability`). */
+  unknown: { user: UserRef; action: OrgRow['action']; status: number | null; message: string }[];
   verified: boolean;
 }
 
@@ -111,10 +114,13 @@ function reportOf(rows: readonly OrgRow[], plan: OrgPlan, dryRun: boolean, verif
     removalRequested: done('remove-from-organization', 'requested').map((r) => r.user),
     notInOrganization: quiet ? plan.notMember : [],
     kept: quiet ? plan.kept : [],
-    failed: rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown').map((r) => ({ user: r.user, action: r.action, status: r.status, message: r.message })),
+    failed: rows.filter((r) => r.outcome === 'failed').map(failureOf),
+    unknown: rows.filter((r) => r.outcome === 'unknown').map(failureOf),
     verified,
   };
 }
+
+const failureOf = (r: OrgRow): OrgReport['failed'][number] => ({ user: r.user, action: r.action, status: r.status, message: r.message });
 
 function docOf(rows: readonly OrgRow[], title: string): ReportDoc {
   const shown = rows.filter((r) => r.action !== 'none');
@@ -272,14 +278,13 @@ async function sendChange(client: ApiClient, org: string, c: OrgChange, journal:
 
 function failedRow(c: OrgChange, err: unknown): OrgRow {
   if (!(err instanceof TeamctlError)) throw err;
-  const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
-  return rowOf(c, unknown ? 'unknown' : 'failed', err.status ?? null, err.message);
+  return rowOf(c, writeOutcome(err), err.status ?? null, err.message);
 }
 
 /**
  * The members read again: an applied change the organization contradicts becomes failed; a
- * removal of unknown outcome is applied when the member is gone, and failed (never sent again in
- * this run) when not. A requested removal leaves a member: as it should. False when the read fails.
+ * removal of unknown outcome is applied when the member is gone, and stays unknown (recorded, never
+ * sent again before --rerequest-after) when not. A requested removal leaves a member: as it should. False when the read fails.
  */
 async function readBack(client: ApiClient, org: string, changes: readonly OrgChange[], rows: OrgRow[], journal: Journal | undefined): Promise<boolean> {
   let now: Map<string, OrgMember>;
@@ -300,7 +305,9 @@ async function readBack(client: ApiClient, org: string, changes: readonly OrgCha
     const row = rows.find((r) => r.user.id === c.user.id && r.action === what(c)) as OrgRow;
     const member = now.get(c.user.id);
     if (row.outcome === 'unknown' && c.action === 'remove') {
-      Object.assign(row, member === undefined ? { outcome: 'applied', message: 'removed (the answer was lost; the members read back show it)' } : { outcome: 'failed', message: `${row.message}; still a member when read again: not sent again` });
+      // Still a member: a request to the admins, or a removal the service applies later, may be under way.
+      if (member === undefined) Object.assign(row, { outcome: 'applied', message: 'removed (the answer was lost; the members read back show it)' });
+      else row.message = `${row.message}; still a member when read again: outcome unknown (it may be applied later, or wait for an admin), recorded, not sent again before --rerequest-after`;
       continue;
     }
     if (row.outcome !== 'applied') continue;
@@ -334,17 +341,19 @@ function summaryOf(rows: readonly OrgRow[], report: string | undefined): string 
   ];
   const name = (r: OrgRow): string => `${r.action} ${describeUser(r.user)}`;
   const notSent = rows.filter((r) => r.message === notSentMessage);
-  const failed = rows.filter((r) => (r.outcome === 'failed' || r.outcome === 'unknown') && r.message !== notSentMessage);
+  const failed = rows.filter((r) => r.outcome === 'failed' && r.message !== notSentMessage);
+  const unknown = rows.filter((r) => r.outcome === 'unknown');
   const requested = rows.filter((r) => r.outcome === 'requested').map((r) => `  requested: ${describeUser(r.user)} stays a member until an admin of the organization approves`);
-  const failures = failed.slice(0, 20).map((r) => oneLine(`  failed: ${name(r)}${r.status === null ? '' : ` (${r.status})`}: ${r.message}`));
-  if (notSent.length > 0) return [interruptedLine([...counts, [failed.length, 'failed']], notSent.length), ...failures, ...notSentLines(notSent.map(name), report)].join('\n');
+  const failures = [...unknown, ...failed].slice(0, 20).map((r) => oneLine(`  ${r.outcome}: ${name(r)}${r.status === null ? '' : ` (${r.status})`}: ${r.message}`));
+  if (notSent.length > 0) return [interruptedLine([...counts, [unknown.length, 'of unknown outcome'], [failed.length, 'failed']], notSent.length), ...failures, ...notSentLines(notSent.map(name), report)].join('\n');
   const done = counts.filter(([k]) => k > 0).map(([k, w]) => `${k} ${w}`);
-  return [`Organization: ${done.length > 0 ? done.join(', ') : 'nothing applied'}${failed.length > 0 ? `, ${failed.length} failed` : ''}.`, ...requested, ...failures].join('\n');
+  const problems = `${unknown.length > 0 ? `, ${unknown.length} of unknown outcome` : ''}${failed.length > 0 ? `, ${failed.length} failed` : ''}`;
+  return [`Organization: ${done.length > 0 ? done.join(', ') : 'nothing applied'}${problems}.`, ...requested, ...failures].join('\n');
 }
 
 const words: ExitWords = {
   nothingApplied: (t) => `none of the ${t.total} organization change${t.total === 1 ? '' : 's'} was applied: ${t.firstFailure ?? 'see above'}`,
-  partial: (t) => `${t.failed} of ${t.total} organization changes failed, are requests waiting for an admin, or could not be verified`,
+  partial: (t) => [...failedWords(t, 'organization changes').map((w) => w.replace(/ failed$/, ' failed or are requests waiting for an admin')), ...(t.unverifiable ? ['the result could not be verified'] : [])].join('; '),
   hint: (report) => (report === undefined ? 'the summary above lists each user; `teamctl users list` shows the members now' : `${report} lists each change`),
 };
 

@@ -96,7 +96,7 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
   if (fromOrganization === undefined) return runChange(ctx, teamsPart as NonNullable<typeof teamsPart>, runOptions(options));
   // Removals from the organization go out under the journal's lock, each recorded before it is sent.
   const lock = options.dryRun || options.planOut !== undefined ? undefined : { wait: options.wait !== false, onWait: (m: string) => ctx.io.info(m), what: 'the organization' };
-  return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lock, async (journal) =>
+  return withJournalOf(ctx.journalHome(), client.base.origin + client.base.prefix, org, lock, async (journal) =>
     runChange(ctx, await offboardingDomain(ctx, { client, org, command: options.command, users, teamsPart, force: options.force === true, concurrency: options.concurrency, journal, ...fromOrganization }), runOptions(options)),
   );
 }

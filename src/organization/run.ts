@@ -4,6 +4,7 @@
 import type { HoldBack } from '../journal/holdBack.js';
 import type { Context } from '../context.js';
 import { checkOutputs, holdBackOf, runChange, runOptions, type ChangeDomain, type InputFile, type Refusal } from '../engine/run.js';
+import { beforeChanges } from '../engine/waiting.js';
 import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
 import { throwProblems, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
@@ -11,7 +12,6 @@ import { normalTitle, titleKey } from '../model/titles.js';
 import { withJournalOf, type LockOptions } from '../journal/journal.js';
 import { settleTeamCreations } from '../journal/teamCreations.js';
 import type { UserEntry, UserRef } from '../model/users.js';
-import { identifierProblem } from '../api/segment.js';
 import type { ApiClient } from '../api/client.js';
 import { planSeveralTeams, rowsByTeam } from '../plan/severalTeams.js';
 import { namesOneOf, withoutOutsiders } from '../plan/organization.js';
@@ -88,7 +88,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   await checkOutputs(options, ctx.cwd, options.inputs ?? []);
 
   const client = await ctx.client();
-  return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
+  return withJournalOf(ctx.journalHome(), client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
     // The team by its id, or by its title (README, "Teams by id or title"): the plan keeps the id.
     const { team, current } = await withTeam(client, org, name, async (id) => ({ team: id, current: await readTeam(client, org, id, 'before planning; nothing was sent') })).catch((err: unknown) => {
       // `--team a,b` names no team of that title: it meant several.
@@ -178,10 +178,10 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
 
   const client = await ctx.client();
   client.shareBudget(options.concurrency);
-  return withJournalOf(ctx.store.dir, client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
+  return withJournalOf(ctx.journalHome(), client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
     // Creations an earlier run left of unknown outcome are settled first: a team that landed late is found, never made twice.
     const hold = holdBackOf(ctx, options.holdBack);
-    if (options.createTeams === true) await settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));
+    if (options.createTeams === true) await beforeChanges(ctx, 'settling the team creations of an earlier run', () => settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m)));
     const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
     const fileOf = 'files' in roster ? filesOfTeams(byTeam, missing, () => domains) : undefined;
     const prune = options.change.prune === true;
@@ -267,56 +267,43 @@ export function teamDomains(
 }
 
 /**
- * The teams an organization roster names, each read (README, "Teams by id or title"): a name is
- * tried as an id first, by the read it needs anyway; the names the service knows no team of are
- * matched by title in one listing of the teams. A name that is neither, or a title two teams
- * share, is a problem of the roster's lines (exit 2, nothing sent). Rows naming one team by its
- * id and by its title are that team's rows together. With `create` (--create-teams), a name that
- * matches no team and can be a title is a team to create (`missing`); a shared title stays exit 2.
+ * The teams an organization roster names, each read (README, "Teams by id or title"): every name
+ * is matched, by id and then by title, in one listing of the teams, so a roster (or a roster
+ * folder) of many names costs one request before anything is known, not one per name; then each
+ * team found is read. A name that is neither, or a title two teams share, is a problem of the
+ * roster's lines (exit 2, nothing sent). Rows naming one team by its id and by its title are that
+ * team's rows together. With `create` (--create-teams), a name that matches no team and can be a
+ * title is a team to create (`missing`); a shared title stays exit 2.
  */
 async function readRosterTeams(client: ApiClient, org: string, roster: UserFile, create: boolean): Promise<RosterTeams> {
   const byName = rowsByTeam(roster.users);
   const names = [...byName.keys()];
-  const read = (team: string) => readTeam(client, org, team, 'before planning; nothing was sent');
-  const asIds = await runPool(names, teamReads, (name) => (identifierProblem(name) === undefined ? read(name) : Promise.reject(new NotFoundError(name))));
-  const failed = asIds.find((r) => !r.ok && !(r.error instanceof NotFoundError));
-  if (failed && !failed.ok) throw failed.error;
   const idOf = new Map<string, string>();
   const current = new Map<string, CurrentMember[]>();
   const missing = new Map<string, UserEntry[]>();
-  names.forEach((name, i) => {
-    const r = asIds[i];
-    if (r?.ok) {
-      idOf.set(name, name);
-      current.set(name, r.value);
-    }
-  });
-  const byTitle = names.filter((name) => !idOf.has(name));
-  if (byTitle.length > 0) {
-    const [listed, matching, { titleProblem }] = await Promise.all([allTeams(client, org), import('../plan/teams.js'), import('../plan/teamChanges.js')]);
-    const problems: FileProblem[] = [];
-    for (const name of byTitle) {
-      const problem = teamProblem(name, listed, org, matching);
-      const rows = byName.get(name) ?? [];
-      const lines = rows.map((e) => e.line);
-      const where = `${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
-      // A title that could not be created is said so, not offered to --create-teams.
-      const cannot = problem?.kind === 'unknown' ? titleProblem(name) : undefined;
-      if (problem?.kind === 'unknown' && create && cannot === undefined) toCreate(missing, name, rows);
-      else if (problem !== undefined) {
-        const why = cannot !== undefined ? `${problem.message}, and it cannot be created: ${cannot}` : problem.kind === 'unknown' ? `${problem.message}; --create-teams creates it` : problem.message;
-        // A roster folder's rows each name their own file (`teamctl help rosters`, "A folder of team rosters").
-        problems.push({ file: rows[0]?.file ?? roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${why} (${where})` });
-      } else idOf.set(name, pickTeam(name, listed, org, matching).id);
-    }
-    throwProblems(problems);
-    const toRead = [...new Set(byTitle.flatMap((name) => idOf.get(name) ?? []))].filter((id) => !current.has(id));
-    const reads = await runPool(toRead, teamReads, read);
-    reads.forEach((r, i) => {
-      if (!r.ok) throw r.error;
-      current.set(toRead[i] as string, r.value);
-    });
+  const [listed, matching, { titleProblem }] = await Promise.all([allTeams(client, org), import('../plan/teams.js'), import('../plan/teamChanges.js')]);
+  const problems: FileProblem[] = [];
+  for (const name of names) {
+    const problem = teamProblem(name, listed, org, matching);
+    const rows = byName.get(name) ?? [];
+    const lines = rows.map((e) => e.line);
+    const where = `${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
+    // A title that could not be created is said so, not offered to --create-teams.
+    const cannot = problem?.kind === 'unknown' ? titleProblem(name) : undefined;
+    if (problem?.kind === 'unknown' && create && cannot === undefined) toCreate(missing, name, rows);
+    else if (problem !== undefined) {
+      const why = cannot !== undefined ? `${problem.message}, and it cannot be created: ${cannot}` : problem.kind === 'unknown' ? `${problem.message}; --create-teams creates it` : problem.message;
+      // A roster folder's rows each name their own file (`teamctl help rosters`, "A folder of team rosters").
+      problems.push({ file: rows[0]?.file ?? roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${why} (${where})` });
+    } else idOf.set(name, pickTeam(name, listed, org, matching).id);
   }
+  throwProblems(problems);
+  const toRead = [...new Set(idOf.values())];
+  const reads = await runPool(toRead, teamReads, (team) => readTeam(client, org, team, 'before planning; nothing was sent'));
+  reads.forEach((r, i) => {
+    if (!r.ok) throw r.error;
+    current.set(toRead[i] as string, r.value);
+  });
   const byTeam = new Map<string, UserEntry[]>();
   for (const [name, rows] of byName) {
     const id = idOf.get(name);

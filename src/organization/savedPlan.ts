@@ -28,13 +28,13 @@ function role(value: Json, path: string): OrganizationRole {
 }
 
 function member(value: Json, path: string): { id: string; email: string | null } {
-  const o = object(value, path);
+  const o = object(value, path, ['id', 'email']);
   return { id: string(o.id, `${path}.id`), email: stringOrNull(o.email, `${path}.email`) };
 }
 
 function change(value: Json, path: string): OrgChange {
-  const o = object(value, path);
-  const action = oneOf(o.action, `${path}.action`, ['role', 'remove'] as const);
+  const action = oneOf(object(value, path).action, `${path}.action`, ['role', 'remove'] as const);
+  const o = object(value, path, action === 'role' ? ['action', 'user', 'from', 'to'] : ['action', 'user', 'role', 'pruned']);
   if (action === 'role') return { action, user: member(o.user, `${path}.user`), from: role(o.from, `${path}.from`), to: role(o.to, `${path}.to`) };
   return { action, user: member(o.user, `${path}.user`), role: role(o.role, `${path}.role`), pruned: boolean(o.pruned, `${path}.pruned`) };
 }
@@ -42,7 +42,7 @@ function change(value: Json, path: string): OrgChange {
 const users = (value: Json, path: string) => array(value, path).map((u, i) => user(u, `${path}[${i}]`));
 
 function invitationsBody(value: Json): InvitationsPlanBody {
-  const o = object(value, 'body.invitations');
+  const o = object(value, 'body.invitations', ['invitees', 'pending', 'sso', 'reinviteAfterDays', 'batchSize', 'concurrency']);
   const email = (v: Json, path: string): string => {
     const text = string(v, path);
     if (!/^[^\s@]+@[^\s@]+$/.test(text)) throw new ShapeError(`${path}: not an e-mail`);
@@ -51,18 +51,18 @@ function invitationsBody(value: Json): InvitationsPlanBody {
   return {
     invitees: array(o.invitees, 'body.invitations.invitees').map((v, i) => {
       const p = `body.invitations.invitees[${i}]`;
-      const invitee = object(v, p);
+      const invitee = object(v, p, ['email', 'role', 'teams']);
       return {
         email: email(invitee.email, `${p}.email`),
         role: role(invitee.role, `${p}.role`),
         teams: array(invitee.teams, `${p}.teams`).map((t, j) => {
-          const team = object(t, `${p}.teams[${j}]`);
+          const team = object(t, `${p}.teams[${j}]`, ['team', 'role']);
           return { team: string(team.team, `${p}.teams[${j}].team`), role: team.role === undefined ? undefined : oneOf(team.role, `${p}.teams[${j}].role`, teamMemberRoles) };
         }),
       };
     }),
     pending: array(o.pending, 'body.invitations.pending').map((v, i) => {
-      const pending = object(v, `body.invitations.pending[${i}]`);
+      const pending = object(v, `body.invitations.pending[${i}]`, ['email', 'invitedAt']);
       return { email: email(pending.email, `body.invitations.pending[${i}].email`), invitedAt: string(pending.invitedAt, `body.invitations.pending[${i}].invitedAt`) };
     }),
     sso: boolean(o.sso, 'body.invitations.sso'),
@@ -73,9 +73,9 @@ function invitationsBody(value: Json): InvitationsPlanBody {
 }
 
 export function orgPlanBody(value: Json): OrgPlanBody {
-  const o = object(value, 'body');
-  const p = object(o.plan, 'body.plan');
-  const options = object(o.options, 'body.options');
+  const o = object(value, 'body', ['plan', 'teams', 'invitations', 'state', 'options']);
+  const p = object(o.plan, 'body.plan', ['changes', 'unchanged', 'notMember', 'kept', 'keptNamed']);
+  const options = object(o.options, 'body.options', ['force', 'maxOrgRemovals', 'concurrency', 'rerequestAfterDays']);
   const plan: OrgPlan = {
     changes: array(p.changes, 'body.plan.changes').map((c, i) => change(c, `body.plan.changes[${i}]`)),
     unchanged: users(p.unchanged, 'body.plan.unchanged'),
@@ -100,7 +100,7 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
   // never sends one again that a record says may have gone out (`teamctl help reliability`).
   const writes = body.invitations !== undefined || body.plan.changes.some((c) => c.action === 'remove');
   const lock = writes && !run.dryRun ? { wait: saved.wait, onWait: (m: string) => ctx.io.info(m), what: 'the organization' } : undefined;
-  return withJournalOf(ctx.store.dir, baseUrl, org, lock, (journal) => applyOrgPlanBody(ctx, plan, saved, body, journal));
+  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, (journal) => applyOrgPlanBody(ctx, plan, saved, body, journal));
 }
 
 async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRun, body: OrgPlanBody, journal: Journal): Promise<number> {

@@ -4,7 +4,7 @@
 // engine as one plan, one confirmation, one report and one exit code. A part starts once the one
 // before it is done, so a leaver leaves their teams before the organization.
 import type { Context } from '../context.js';
-import { sumTallies, type ExitWords } from '../engine/exit.js';
+import { failedWords, sumTallies, type ExitWords } from '../engine/exit.js';
 import type { PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import type { AppliedView, ChangeDomain, RunView } from '../engine/run.js';
@@ -66,10 +66,10 @@ const words: ExitWords = {
   nothingApplied: (t) => `nothing was changed: ${t.failed} of ${t.total} changes failed${t.firstFailure ? ` (first: ${t.firstFailure})` : ''}`,
   partial: (t) =>
     [
-      ...(t.failed > 0 ? [`${t.failed} of ${t.total} changes failed or are requests waiting for an admin of the organization`] : []),
+      ...failedWords(t, 'changes').map((w) => w.replace(/ failed$/, ' failed or are requests waiting for an admin of the organization')),
       ...(t.unverifiable ? ['some results could not be verified'] : []),
       ...(t.unexplained > 0 ? [`the members read back differ from the plan for ${plural(t.unexplained, 'user')}`] : []),
-    ].join('; ') + '; the other changes were applied',
+    ].join('; ') + (t.failed < t.total ? '; the other changes were applied' : ''),
   hint: (report) => (report === undefined ? 'the summary above lists each change; --report <file.csv> keeps it' : `each change's outcome is in ${report}`),
 };
 

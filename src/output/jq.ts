@@ -54,23 +54,35 @@ export async function compileJq(filter: string): Promise<JqFilter> {
   // jq reads its input from bytes, not from a string jq-wasm would copy (src/output/jqStdin.ts).
   const stdin = new StdinFeed();
   const jq = await loadJq(await withStdin(stdin));
-  const compiled = jq.raw('', filter, flags);
+  const compiled = quietly(() => jq.raw('', filter, flags));
   if (compiled.exitCode !== 0) {
     const [first = '', ...rest] = compiled.stderr.split('\n');
     throw new UsageError(`${named(filter)} does not compile: ${first}${rest.map((l) => `\n  ${l}`).join('')}`, {
       hint: 'jq filters are described at https://jqlang.org/manual/ (teamctl runs jq 1.8)',
     });
   }
+  /** jq's result over `json`, or undefined when the filter exhausted jq (its instance is then spent). */
+  const runOver = (json: readonly Uint8Array[]): JqResult | undefined => {
+    stdin.start(json);
+    try {
+      return quietly(() => jq.raw('', filter, flags));
+    } catch (err) {
+      if (exhausted(err)) return undefined;
+      throw err;
+    } finally {
+      stdin.stop();
+    }
+  };
+  // A filter that exhausts jq on any input (`def f: [f]; f`, `[range(1e9)]`) is found on null,
+  // before the command sends anything; its other failures on null say nothing of the output.
+  if (runOver([Buffer.from('null')]) === undefined) {
+    throw new UsageError(`${named(filter)} ${exhaustion}, even on null; nothing was sent`, { hint: exhaustionHint });
+  }
   return {
     filter,
     run(json: string | readonly Uint8Array[]): JqOutcome {
-      stdin.start(typeof json === 'string' ? [Buffer.from(json, 'utf8')] : json);
-      let result: JqResult;
-      try {
-        result = jq.raw('', filter, flags);
-      } finally {
-        stdin.stop();
-      }
+      const result = runOver(typeof json === 'string' ? [Buffer.from(json, 'utf8')] : json);
+      if (result === undefined) return { out: [], notes: [], error: `jq ${exhaustion}` };
       // Compact JSON is one value a line (a line break in a string is written \n): a string is
       // printed raw, anything else as jq wrote it, numbers' spelling included.
       const out = pieces(result.stdout);
@@ -80,6 +92,35 @@ export async function compileJq(filter: string): Promise<JqFilter> {
     },
   };
 }
+
+/** What a filter that exhausts jq does, in the words of its error. */
+const exhaustion = "runs out of jq's memory (256 MB) or recursion depth";
+const exhaustionHint = 'a filter that recurses without end, or builds a value that large, cannot run';
+
+/**
+ * Whether `err` is jq's WebAssembly giving up: out of its memory or its stack (jq-wasm's
+ * `Aborted()`, a RuntimeError), or a value JavaScript cannot hold (a RangeError).
+ */
+function exhausted(err: unknown): boolean {
+  const runtimeError = (globalThis as unknown as { WebAssembly: { RuntimeError: new () => Error } }).WebAssembly.RuntimeError;
+  return err instanceof runtimeError || err instanceof RangeError;
+}
+
+/**
+ * Runs `fn` with console.error silenced: jq-wasm's runtime writes `Aborted()` there when jq
+ * gives up, which teamctl says in its own words.
+ */
+/* eslint-disable no-console -- silencing jq-wasm's console output, not writing to it */
+function quietly<T>(fn: () => T): T {
+  const saved = console.error;
+  console.error = () => {};
+  try {
+    return fn();
+  } finally {
+    console.error = saved;
+  }
+}
+/* eslint-enable no-console */
 
 /** Bytes of output written at once: jq's output is printed in pieces, not copied whole. */
 const pieceSize = 64 * 1024;

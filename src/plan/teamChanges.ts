@@ -1,6 +1,7 @@
 // `teams create|rename|delete` (README, "Teams by id or title"): the changes to the
 // organization's teams, planned from the teams as listed. Pure: the listing and the names in,
 // the changes and the problems out; nothing is sent while there is a problem.
+import { teamNameProblem } from '../api/segment.js';
 import { hiddenInTitle, normalTitle, titleKey } from '../model/titles.js';
 import { matchTeam, type NamedTeam } from './teams.js';
 
@@ -34,9 +35,11 @@ export const maxTitleLength = 64;
 export function titleProblem(title: string): string | undefined {
   if (title.trim() === '') return 'a title cannot be empty';
   if ([...title].length > maxTitleLength) return `a title has at most ${maxTitleLength} characters, this one ${[...title].length}`;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(title)) return 'a title cannot hold a control character';
-  return hiddenInTitle(title);
+  const hidden = hiddenInTitle(title);
+  if (hidden !== undefined) return hidden;
+  // A team is named by its id or title (README, "Teams by id or title"): none is made that --team could not name.
+  const unnamed = teamNameProblem(title);
+  return unnamed === undefined ? undefined : `a title --team could not name: ${unnamed}`;
 }
 
 /** The team already titled `title` in any case (names match in any case, so a second one would be ambiguous). */

@@ -12,6 +12,8 @@
 // - a POST may name teams and users at once (the document's anyOf); a team or user that is not
 //   the organization's fails the whole request with 404, nothing applied;
 // - a PATCH of a team or user without a grant on the resource is a 404 (grant it with POST);
+// - a DELETE of a grant that does not exist is 204, a team or user not of the organization too
+//   (the document also lists a 400 "Team does not have access to space", never answered here);
 // - every user of an accepted POST counts as one user grant sent (it may notify the user:
 //   write-counts.ts), a repeat too;
 // - grants are listed by team or user id; the aggregate listing of a space or collection by user id.

@@ -57,6 +57,8 @@ function isDefaultLevel(value: unknown): value is DefaultLevel {
 export class AccessStore {
   /** Every resource by `kind:id`, in creation order. */
   private readonly resources = new Map<string, StoredResource>();
+  /** `orgId kind` → its resources in creation order (resources are never deleted: append-only). */
+  private readonly byOrganization = new Map<string, StoredResource[]>();
 
   constructor(
     private readonly org: (orgId: string) => OrganizationState,
@@ -89,6 +91,9 @@ export class AccessStore {
       if (data[field] !== undefined) (resource as unknown as Record<string, unknown>)[field] = data[field];
     }
     this.resources.set(key(data.kind, data.id), resource);
+    const listed = this.byOrganization.get(`${orgId} ${data.kind}`);
+    if (listed) listed.push(resource);
+    else this.byOrganization.set(`${orgId} ${data.kind}`, [resource]);
     for (const t of data.teams ?? []) this.grant(resource, 'teams', t.teamId, t.role, org);
     for (const u of data.users ?? []) this.grant(resource, 'users', u.userId, u.role, org);
     this.changed();
@@ -101,7 +106,13 @@ export class AccessStore {
 
   /** The organization's resources of one kind, in creation order. */
   list(orgId: string, kind: ResourceKind): StoredResource[] {
-    return [...this.resources.values()].filter((r) => r.orgId === orgId && r.kind === kind);
+    return [...(this.byOrganization.get(`${orgId} ${kind}`) ?? [])];
+  }
+
+  /** Spaces of the organization a team is granted a role on (OrganizationTeam's `spaces`). */
+  teamSpaces(orgId: string, teamId: string): number {
+    if (!this.org(orgId).teams.has(teamId)) return 0;
+    return (this.byOrganization.get(`${orgId} space`) ?? []).filter((r) => r.teams.has(teamId)).length;
   }
 
   /** The grants of a resource that still name a team or a member of its organization, by id. */

@@ -4,8 +4,8 @@
 // team grant added, one user grant's role raised, one user grant left out (revoked with --prune)
 // and one space's general access raised. A resource is named `<kind>:<title>` (its id when two of
 // its kind share the title), a team by its title (its id likewise), a user by e-mail; a resource's
-// general access is a row with neither team nor user whose role is its level: a role, `guest`
-// (none) or `inherit`.
+// general access is a row with `*` in `team` (as the access file's reader spells it) whose role is its
+// level: a role, `guest` (none) or `inherit`.
 import { stringify } from 'csv-stringify/sync';
 import { resourceKinds, roleRank, type ContentRole, type DefaultLevel, type GrantRole, type StoredResource } from './access-store.js';
 import type { SandboxStore } from './store.js';
@@ -14,6 +14,8 @@ const byRank = Object.fromEntries(Object.entries(roleRank).map(([role, rank]) =>
 /** The next role up (admin stays admin). */
 const raised = (role: ContentRole): ContentRole => byRank[Math.min(roleRank[role] + 1, roleRank.admin)] as ContentRole;
 const level = (value: DefaultLevel): string => value ?? 'guest';
+/** The `team` of a general access row. */
+const generalAccess = '*';
 
 interface Row {
   resource: StoredResource;
@@ -76,7 +78,7 @@ function record(store: SandboxStore, orgId: string, row: Row, resources: StoredR
   const { resource } = row;
   const sameTitle = resources.filter((r) => r.kind === resource.kind && r.title === resource.title).length > 1;
   const teamTitle = row.team === undefined ? '' : store.teamTitle(orgId, row.team);
-  const team = row.team === undefined ? '' : store.teamsTitled(orgId, teamTitle) > 1 ? row.team : teamTitle;
   const user = row.user === undefined ? '' : (store.getUser(orgId, row.user)?.email ?? row.user);
+  const team = row.team === undefined ? (row.user === undefined ? generalAccess : '') : store.teamsTitled(orgId, teamTitle) > 1 ? row.team : teamTitle;
   return [`${resource.kind}:${sameTitle ? resource.id : resource.title}`, team, user, level(row.role as DefaultLevel)];
 }

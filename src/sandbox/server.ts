@@ -3,7 +3,7 @@
 // service for team membership, the organization's members and the translation glossary (README,
 // sandbox); where the service's documents are silent, the behaviour is the sandbox's choice and a
 // comment says so.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultFaultSeed, FaultInjector, hasFaults, validateFaultOptions } from './faults.js';
@@ -93,6 +93,11 @@ export interface Sandbox {
   /** Base URL without `/v1`, e.g. http://127.0.0.1:4321. */
   url: string;
   token: string;
+  /**
+   * The sandbox's identity, one service across restarts and ports (README, "sandbox"): derived
+   * from its token, which --data keeps with the state, so a new state is a new service.
+   */
+  identity: string;
   store: SandboxStore;
   /** Every request, faulted and intercepted ones included, in order of arrival. */
   requests: RequestLogEntry[];
@@ -212,6 +217,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   return {
     url,
     token,
+    identity: createHash('sha256').update(`teamctl sandbox\n${token}`).digest('hex').slice(0, 32),
     store,
     requests: handler.requests,
     options,

@@ -17,8 +17,9 @@ export function organizationTeam(ctx: ServiceContext, orgId: string, teamId: str
     id: teamId,
     title: ctx.store.teamTitle(orgId, teamId),
     members: ctx.store.teamMembers(orgId, teamId).length,
-    // The sandbox has no spaces (sandbox's choice).
-    spaces: 0,
+    // "Count of spaces this team has access to": those granting the team a role itself, not those
+    // it reaches through a collection or general access (sandbox's choice).
+    spaces: ctx.store.access.teamSpaces(orgId, teamId),
     // A team created through the service: when it was; a seeded one: when the store was made.
     createdAt: ctx.store.teamCreatedAt(orgId, teamId),
     // The sandbox's one token is its administrator's: it can manage and view every team.

@@ -3,6 +3,7 @@
 // and otherwise its changes go through the change engine exactly as saved.
 import type { Context } from '../context.js';
 import { holdBackOf, runChange, type SavedPlanRun } from '../engine/run.js';
+import { beforeChanges } from '../engine/waiting.js';
 import { remakePlan, type PlanFile } from '../engine/planFile.js';
 import { checked } from '../engine/shape.js';
 import { GuardError } from '../errors.js';
@@ -19,9 +20,9 @@ export async function applyTeamsPlan(ctx: Context, plan: PlanFile, { path, clien
   const creates = body.changes.some((c) => c.action === 'create') && !run.dryRun;
   const lock = creates ? { wait, onWait: (m: string) => ctx.io.info(m), what: 'the teams' } : undefined;
   const hold = holdBackOf(ctx, holdBack);
-  return withJournalOf(ctx.store.dir, baseUrl, org, lock, async (journal) => {
+  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async (journal) => {
     let teams = await listedTeams(client, org);
-    await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));
+    await beforeChanges(ctx, 'settling the team creations of an earlier run', () => settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m)));
     const moved = teamsMoved(body, teams);
     if (moved !== undefined) throw new GuardError(`the teams of ${org} changed since the plan was made: ${moved}; nothing was sent`, { hint: remakePlan });
     return runChange(ctx, teamsDomain({ client, baseUrl, org, command: plan.command, teams, changes: body.changes, force: body.force, confirmed: true, journal, holdBack: hold }), run);

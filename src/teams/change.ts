@@ -11,14 +11,15 @@ import type { ApiClient } from '../api/client.js';
 import { createTeam, deleteTeam, listTeams, renameTeam } from '../api/organization.js';
 import type { Context } from '../context.js';
 import { lazyView, confirmChange, type AppliedView, type ChangeDomain, type RunView } from '../engine/run.js';
-import type { ExitWords, Tally } from '../engine/exit.js';
+import { failedWords, type ExitWords, type Tally } from '../engine/exit.js';
 import { interruptedLine, notSentLines, notSentListed, notSentMessage } from '../engine/interrupted.js';
 import { newPlanFile, type PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
-import { ServiceError, TeamctlError } from '../errors.js';
+import { TeamctlError } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
 import type { Progress } from '../output/progress.js';
 import { teamsState, type ListedTeam, type TeamChange } from '../plan/teamChanges.js';
+import { writeOutcome } from '../api/outcome.js';
 
 /** One change's outcome: `planned` in a dry run. */
 export interface TeamRow {
@@ -209,8 +210,7 @@ async function sendChange(client: ApiClient, org: string, change: TeamChange): P
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     // A creation whose answer was lost may have made the team: the read-back settles it.
-    const unknown = err instanceof ServiceError && err.outcome !== 'rejected' && err.outcome !== 'not-processed';
-    return rowOf(change, unknown ? 'unknown' : 'failed', err.status ?? null, err.message);
+    return rowOf(change, writeOutcome(err), err.status ?? null, err.message);
   }
 }
 
@@ -266,18 +266,23 @@ function summaryOf(rows: readonly TeamRow[], report: string | undefined): string
   ];
   const name = (r: TeamRow): string => oneLine(`${r.action} ${r.team || JSON.stringify(r.title)}`);
   const notSent = rows.filter((r) => r.message === notSentMessage);
-  const failed = rows.filter((r) => r.outcome !== 'applied' && r.message !== notSentMessage);
-  const failures = failed.slice(0, notSentListed).map((r) => oneLine(`  failed: ${name(r)}: ${r.message}`));
-  if (failed.length > notSentListed) failures.push(`  … and ${failed.length - notSentListed} more failed; ${report ?? '--report <file.csv>'} lists each change`);
+  // The unknown first (they may have been applied), then the failed.
+  const unknown = rows.filter((r) => r.outcome === 'unknown');
+  const failed = rows.filter((r) => r.outcome === 'failed' && r.message !== notSentMessage);
+  const listed = [...unknown, ...failed];
+  const failures = listed.slice(0, notSentListed).map((r) => oneLine(`  ${r.outcome}: ${name(r)}: ${r.message}`));
+  if (listed.length > notSentListed) failures.push(`  … and ${listed.length - notSentListed} more; ${report ?? '--report <file.csv>'} lists each change`);
+  const problems: [number, string][] = [[unknown.length, 'of unknown outcome'], [failed.length, 'failed']];
   if (notSent.length > 0) {
-    return [interruptedLine([...counts, [failed.length, 'failed']], notSent.length), ...failures, ...notSentLines(notSent.map(name), report)].join('\n');
+    return [interruptedLine([...counts, ...problems], notSent.length), ...failures, ...notSentLines(notSent.map(name), report)].join('\n');
   }
   const done = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
-  return [`Done: ${done.length > 0 ? done.join(', ') : 'nothing applied'}${failed.length > 0 ? `, ${failed.length} failed` : ''}.`, ...failures].join('\n');
+  const said = problems.filter(([n]) => n > 0).map(([n, what]) => `, ${n} ${what}`).join('');
+  return [`Done: ${done.length > 0 ? done.join(', ') : 'nothing applied'}${said}.`, ...failures].join('\n');
 }
 
 const words: ExitWords = {
   nothingApplied: (t) => `none of the ${t.total} team change${t.total === 1 ? '' : 's'} was applied: ${t.firstFailure ?? 'see above'}`,
-  partial: (t) => `${t.failed} of ${t.total} team changes failed or could not be verified; ${t.applied} applied`,
+  partial: (t) => `${[...failedWords(t, 'team changes'), ...(t.unverifiable ? ['the result could not be verified'] : [])].join('; ')}; ${t.applied} applied`,
   hint: (report) => (report === undefined ? 'list the teams with `teamctl teams list`, then run the command again for what is left' : `${report} lists each change`),
 };

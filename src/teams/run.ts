@@ -3,6 +3,7 @@
 // nothing sent: a usage problem is exit 2, a team that does not exist exit 5 (as `glossary delete`).
 import type { Context } from '../context.js';
 import { checkOutputs, holdBackOf, runChange, runOptions } from '../engine/run.js';
+import { beforeChanges } from '../engine/waiting.js';
 import { NotFoundError, UsageError } from '../errors.js';
 import type { ListedTeam, TeamsPlan } from '../plan/teamChanges.js';
 import { closestTeams, describeTeam } from '../plan/teams.js';
@@ -38,9 +39,9 @@ export async function runTeamsChange(ctx: Context, options: TeamsRunOptions): Pr
   const sends = !options.dryRun && options.planOut === undefined;
   const lock = sends ? { wait: options.wait !== false, onWait: (m: string) => ctx.io.info(m), what: 'the teams' } : undefined;
   const hold = holdBackOf(ctx, options.holdBack);
-  return withJournalOf(ctx.store.dir, baseUrl, org, lock, async (journal) => {
+  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async (journal) => {
     let teams = await listedTeams(client, org);
-    await settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m));
+    await beforeChanges(ctx, 'settling the team creations of an earlier run', () => settleTeamCreations(journal, async () => (teams = await listedTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m)));
     return plannedTeamsChange(ctx, options, { client, baseUrl, org, teams, journal, hold });
   });
 }

@@ -13,15 +13,15 @@ function title(value: Json, path: string): string {
 }
 
 function change(value: Json, path: string): TeamChange {
-  const o = object(value, path);
-  const action = oneOf(o.action, `${path}.action`, ['create', 'rename', 'delete'] as const);
+  const action = oneOf(object(value, path).action, `${path}.action`, ['create', 'rename', 'delete'] as const);
+  const o = object(value, path, { create: ['action', 'title'], rename: ['action', 'team', 'from', 'title'], delete: ['action', 'team', 'title', 'members'] }[action]);
   if (action === 'create') return { action, title: title(o.title, `${path}.title`) };
   if (action === 'rename') return { action, team: string(o.team, `${path}.team`), from: string(o.from, `${path}.from`), title: title(o.title, `${path}.title`) };
   return { action, team: string(o.team, `${path}.team`), title: string(o.title, `${path}.title`), members: wholeNumber(o.members, `${path}.members`) };
 }
 
 export function teamsPlanBody(value: Json): TeamsPlanBody {
-  const o = object(value, 'body');
+  const o = object(value, 'body', ['changes', 'state', 'force']);
   return {
     changes: array(o.changes, 'body.changes').map((c, i) => change(c, `body.changes[${i}]`)),
     state: array(o.state, 'body.state').map((s, i) => string(s, `body.state[${i}]`)),

@@ -27,9 +27,12 @@ describe('path segments', () => {
     expect(() => pathSegment('a\u0007', 'user')).toThrow(new UsageError('invalid user "a\\u0007": it contains a control character; nothing was sent'));
   });
 
-  it('a team name may hold anything but control characters, since it is matched, never put in a path', () => {
+  it('a team name is refused as an id in a path is: it names a team by id or by title, and cannot be either', () => {
     expect(teamNameProblem('')).toBe('it is empty');
-    for (const name of ['a/b', '..', '.', 'a?b#c', 'Platform Team', ' ', '~\u00a0']) expect(teamNameProblem(name), name).toBeUndefined();
+    for (const name of ['Platform Team', ' ', '~\u00a0', '.a', 'a..b', 'Data & AI']) expect(teamNameProblem(name), name).toBeUndefined();
+    expect(teamNameProblem('.')).toBe('"." would change the path');
+    expect(teamNameProblem('..')).toBe('".." would change the path');
+    for (const c of ['/', '\\', '?', '#']) expect(teamNameProblem(`a${c}b`), c).toBe(`it contains "${c}"`);
     for (const c of ['\u0000', '\u001f', '\u007f', '\u009f']) expect(teamNameProblem(`a${c}`), JSON.stringify(c)).toBe('it contains a control character');
   });
 

@@ -12,9 +12,12 @@
 //   interleaved): what jq adds, and its peak RSS against the big list's target (100 MB);
 // - `members sync --roster … --prune --dry-run` planning 10,000 and 100,000 members;
 // - 1,000 role changes over a link of 50 ms latency, at the default --concurrency and at 64,
-//   against the floor ceil(1000 / concurrency) × 50 ms (sequential: 50 s).
+//   against the floor ceil(1000 / concurrency) × 50 ms (sequential: 50 s);
+// - a CSV roster of 300,000 and of 1,000,000 rows (9 and 30 MB, under the 100 MB bound), and the
+//   1,000,000 rows as TSV, read whole by `members sync --roster … --dry-run`: every row read, the
+//   run refused (exit 3) for users the organization does not hold, nothing sent.
 // Run: `npm run bench` (after `npm ci`), or `node test/bench/scale.js`; `BENCH_ONLY=jq` runs one
-// part alone (list, jq, import, sync, plan, roles), `BENCH_SCALE_RUNS=5` takes medians of 5 instead of 3.
+// part alone (list, jq, import, sync, plan, roles, rows), `BENCH_SCALE_RUNS=5` takes medians of 5 instead of 3.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,14 +28,14 @@ import { startSandbox } from '../../dist/sandbox/server.js';
 const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-bench-scale-'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-/** `BENCH_ONLY=jq,list` runs those parts alone (list, jq, import, sync, plan, roles); all by default. */
+/** `BENCH_ONLY=jq,list` runs those parts alone (list, jq, import, sync, plan, roles, rows); all by default. */
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (part) => only === undefined || only.includes(part);
 /** Runs of each measure taken by the median (`BENCH_SCALE_RUNS`, default 3). */
 const runs = Number(process.env.BENCH_SCALE_RUNS ?? 3);
 
-/** Runs a command under /usr/bin/time: { wallS, cpuS, rssMb }. stdout is drained, not kept. */
-function timed(args, env) {
+/** Runs a command under /usr/bin/time: { wallS, cpuS, rssMb, stderr }. stdout is drained, not kept. */
+function timed(args, env, expectedCode = 0) {
   return new Promise((resolve, reject) => {
     const child = spawn('/usr/bin/time', ['-f', 'TIME %e %U %S %M', ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
@@ -40,8 +43,8 @@ function timed(args, env) {
     child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
     child.on('close', (code) => {
       const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(err);
-      if (code !== 0 || !m) return reject(new Error(`${args.join(' ')} exited ${code}:\n${err.slice(-2000)}`));
-      resolve({ wallS: Number(m[1]), cpuS: Number(m[2]) + Number(m[3]), rssMb: Number(m[4]) / 1024 });
+      if (code !== expectedCode || !m) return reject(new Error(`${args.join(' ')} exited ${code}:\n${err.slice(-2000)}`));
+      resolve({ wallS: Number(m[1]), cpuS: Number(m[2]) + Number(m[3]), rssMb: Number(m[4]) / 1024, stderr: err });
     });
   });
 }
@@ -182,6 +185,24 @@ if (wanted('roles')) {
     row(`1,000 role changes, 50 ms latency, --concurrency ${c}${concurrency ? '' : ' (default)'}`, r, `  floor ${((Math.ceil(1000 / c) * latencyMs) / 1000).toFixed(2)} s`);
   }
   rows.push(`  sequential floor: ${((1000 * latencyMs) / 1000).toFixed(0)} s`);
+  await sandbox.close();
+}
+
+// 5. Rosters of 300,000 and 1,000,000 rows, read whole (users the organization does not hold).
+if (wanted('rows')) {
+  const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 10 });
+  sandbox.store.addUsers('acme', 10);
+  sandbox.store.createTeam('acme', 't');
+  for (const [n, ext] of [[300_000, 'csv'], [1_000_000, 'csv'], [1_000_000, 'tsv']]) {
+    const roster = join(dir, `rows-${n}.${ext}`);
+    const sep = ext === 'csv' ? ',' : '\t';
+    const lines = [`email${sep}role`];
+    for (let i = 0; i < n; i++) lines.push(`person${i}@example.com${sep}member`);
+    writeFileSync(roster, lines.join('\n') + '\n');
+    const r = await timed([process.execPath, bin, 'members', 'sync', '--roster', roster, '--dry-run', '--quiet'], envFor(sandbox, 't'), 3);
+    if (!r.stderr.includes(`error: ${n} users to add are not in organization acme`)) throw new Error(`the ${n}-row roster was not read whole:\n${r.stderr.slice(0, 2000)}`);
+    row(`roster of ${n.toLocaleString('en')} rows (.${ext}), read`, r);
+  }
   await sandbox.close();
 }
 

@@ -122,3 +122,25 @@ describe('`teamctl help ci`: the reviewed-plan variant against the sandbox', () 
     }
   });
 });
+
+describe('`teamctl help ci`: runs that meet', () => {
+  // Runs on different machines share no journal nor lock (README, "Settings"): every recipe that
+  // changes the service puts its jobs in one concurrency group, never cancelled mid-run. A recipe
+  // that is a change to the workflow above (steps only) keeps that workflow's group.
+  const group = /^concurrency:\n {2}group: (teamctl-acme)\b.*\n {2}cancel-in-progress: false$/m;
+  const writes = (yaml: string): boolean => [...yaml.matchAll(/run: (teamctl .+)/g)].some((m) => !/--dry-run|--plan-out/.test(m[1] ?? ''));
+
+  it('every recipe that writes is in the one concurrency group, and the topic says why', () => {
+    expect(yamlBlocks.length).toBeGreaterThanOrEqual(2);
+    const workflows = yamlBlocks.filter((yaml) => /^jobs:$/m.test(yaml));
+    for (const [i, yaml] of yamlBlocks.entries()) {
+      if (!writes(yaml)) continue;
+      // A workflow of its own names the group; steps alone change the workflow before them.
+      const whole = /^jobs:$/m.test(yaml) ? yaml : workflows.filter((w) => yamlBlocks.indexOf(w) < i).at(-1);
+      expect(whole, `recipe ${i + 1}`).toBeDefined();
+      expect(group.exec(whole ?? '')?.[1], `recipe ${i + 1}`).toBe('teamctl-acme');
+    }
+    expect(writes(yamlBlocks[1] ?? '')).toBe(true);
+    expect(text.replace(/\s+/g, ' ')).toContain('runs on different machines, as jobs are, cannot share them');
+  });
+});

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { writeFault } from '../../src/sandbox/write-faults.js';
+import { gate, labWithTeam, started, turns } from '../helpers/meet.js';
 import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv | undefined;
@@ -22,36 +23,10 @@ const sb = (): SandboxEnv => s as SandboxEnv;
 /** Organization lab, 10 members, u1 admin; team t: u1 owner, u2. */
 async function start(options: SandboxOptions = {}): Promise<{ env: Record<string, string | undefined>; configDir: string }> {
   s = await sandboxWithEnv({ seed: 'empty', ...options });
-  const store = s.sandbox.store;
-  store.createOrganization('lab');
-  store.addUsers('lab', 10);
-  store.members.setRole('lab', 'u00001', 'admin');
-  store.createTeam('lab', 't');
-  store.setTeamMembers('lab', 't', [{ userId: 'u00001', role: 'owner' }, { userId: 'u00002' }]);
+  labWithTeam(s.sandbox.store);
   return { env: { ...s.env, TEAMCTL_ORG: 'lab', TEAMCTL_TEAM: 't' }, configDir: newConfigDir() };
 }
 
-/** A promise and its resolver: a write held by the sandbox until the test lets it go. */
-function gate(): { until: Promise<void>; open: () => void } {
-  let open = (): void => {};
-  const until = new Promise<void>((resolve) => (open = resolve));
-  return { until, open };
-}
-/**
- * Turns of the event loop until `done` holds: no real time is waited on, and however slow the
- * machine (instrumented by Stryker, loaded), the order a test sets up is the order it gets. Past
- * `max` turns the test fails, never goes on in another order.
- */
-async function turns(done: () => boolean, max = 200_000): Promise<void> {
-  for (let i = 0; i < max && !done(); i++) await new Promise((r) => setImmediate(r));
-  if (!done()) throw new Error(`the state the test waits for never came (${max} turns)`);
-}
-/** A run started now, and a look at what it has said on stderr so far. */
-function started(args: string[], options: Parameters<typeof runCli>[1]): { run: ReturnType<typeof runCli>; said: () => string } {
-  const watch: { stderr?: () => string } = {};
-  const run = runCli(args, { ...options, watch });
-  return { run, said: () => watch.stderr?.() ?? '' };
-}
 const puts = (path: string): number => sb().sandbox.requests.filter((q) => q.method !== 'GET' && q.path === path).length;
 
 describe('exactly once', () => {
@@ -213,7 +188,7 @@ describe('exactly once', () => {
     const { env, configDir } = await start();
     const held = gate();
     sb().sandbox.intercept(writeFault({ write: 'invite', fault: { kind: 'hold', until: held.until } }));
-    const childEnv = { PATH: process.env.PATH ?? '', HOME: configDir, CI: 'true', TEAMCTL_CONFIG_DIR: configDir, ...(env as Record<string, string>) };
+    const childEnv = { PATH: process.env.PATH ?? '', HOME: configDir, CI: 'true', TEAMCTL_CONFIG_DIR: configDir, TEAMCTL_STATE_DIR: configDir, ...(env as Record<string, string>) };
     const child = spawn(process.execPath, [resolvePath('bin/teamctl.js'), 'members', 'add', 'new.hire@example.com', '--invite'], { env: childEnv, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     // Bounded by the child: it sends its invitation within its own start-up time.

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { everyNth } from '../../src/sandbox/every-nth.js';
+import { isWrite, type WriteName } from '../../src/sandbox/write-faults.js';
 import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
@@ -25,9 +26,9 @@ function terms(): string {
   writeFileSync(file, ['en,fr', ...rows].join('\n') + '\n');
   return file;
 }
-function intermittent(): void {
-  const glossaryPut = (req: { method: string; path: string }): boolean => req.method === 'PUT' && req.path.endsWith('/translations-glossary');
-  s.sandbox.intercept(everyNth(3, 'lost-answer', glossaryPut));
+/** The faults: every 3rd write (default: glossary PUT) applied, its answer lost; every 11th request a 503; every 7th a 429. */
+function intermittent(write: WriteName = 'glossary', lostEvery = 3): void {
+  s.sandbox.intercept(everyNth(lostEvery, 'lost-answer', (req) => isWrite(req, write)));
   s.sandbox.intercept(everyNth(11, 'unavailable'));
   s.sandbox.intercept(everyNth(7, 'rate-limit'));
 }
@@ -58,6 +59,37 @@ describe('glossary import under intermittent faults', () => {
     expect(faulted.some((q) => q.fault === 'intercept:respond')).toBe(true);
     expect(faulted.some((q) => q.fault === 'intercept:applyThenReset')).toBe(true);
     expect(journalBatches(config)).toEqual([]);
+  });
+
+  for (const holdBack of [[], ['--hold-back', '5']]) {
+    it(`400 rows in batches of 50${holdBack.length > 0 ? ' with --hold-back 5' : ''}: 400 entries, none twice, exit 0`, async () => {
+      intermittent();
+      const config = newConfigDir();
+      const r = await runCli(['glossary', 'import', terms(), '--batch-size', '50', ...holdBack], { env: s.env, configDir: config, ...fakeClock() });
+      expect(r.code, r.stderr).toBe(0);
+      expect(ens()).toHaveLength(count);
+      expect(new Set(ens()).size).toBe(count);
+      expect(s.sandbox.requests.some((q) => q.fault === 'intercept:applyThenReset')).toBe(true);
+      expect(s.sandbox.requests.some((q) => q.status === 503)).toBe(true);
+    });
+  }
+
+  it('every answer lost after the batch was applied (8 unknown outcomes in a row, each found landed): 400 entries, none twice, exit 0', async () => {
+    intermittent('glossary', 1);
+    const r = await runCli(['glossary', 'import', terms(), '--batch-size', '50'], { env: s.env, configDir: newConfigDir(), ...fakeClock() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(ens()).toHaveLength(count);
+    expect(new Set(ens()).size).toBe(count);
+    expect(s.sandbox.requests.filter((q) => q.fault === 'intercept:applyThenReset')).toHaveLength(8);
+  });
+
+  it('team creations under the same faults: 40 teams, each created once, exit 0', async () => {
+    intermittent('team-create');
+    const titles = Array.from({ length: 40 }, (_, i) => `Team ${i}`);
+    const r = await runCli(['teams', 'create', ...titles], { env: s.env, configDir: newConfigDir(), ...fakeClock() });
+    expect(r.code, r.stderr).toBe(0);
+    for (const title of titles) expect(s.sandbox.store.teamsCreated('acme', title), title).toBe(1);
+    expect(s.sandbox.requests.some((q) => q.fault === 'intercept:applyThenReset')).toBe(true);
   });
 
   it('--no-settle: what is still held back stays in the journal, exit 6; a run after the hold-back time completes it, nothing doubled', async () => {

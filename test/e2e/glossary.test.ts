@@ -89,7 +89,7 @@ describe('glossary import', () => {
     // The glossary was read in full before the first PUT.
     expect(log[0]).toMatchObject({ method: 'GET', path: glossaryPath(org) });
     const report = JSON.parse(r.stdout) as ImportReport;
-    expect(report).toEqual({ dryRun: false, inserted: 250, updated: 0, present: 0, conflicts: [], failed: [] });
+    expect(report).toEqual({ dryRun: false, inserted: 250, updated: 0, present: 0, conflicts: [], failed: [], unknown: [] });
 
     // Running it again sends nothing and changes nothing.
     const before = entriesOf(org);
@@ -98,7 +98,7 @@ describe('glossary import', () => {
     expect(r2.code).toBe(0);
     expect(putsTo(org, since(mark2))).toEqual([]);
     expect(entriesOf(org)).toEqual(before);
-    expect(JSON.parse(r2.stdout)).toEqual({ dryRun: false, inserted: 0, updated: 0, present: 250, conflicts: [], failed: [] });
+    expect(JSON.parse(r2.stdout)).toEqual({ dryRun: false, inserted: 0, updated: 0, present: 250, conflicts: [], failed: [], unknown: [] });
     expect(r2.stderr).toContain('0 inserted, 0 updated, 250 unchanged, 0 conflicts, 0 failed');
   });
 
@@ -125,7 +125,7 @@ describe('glossary import', () => {
     const mark = s.sandbox.requests.length;
     const update = await runCli(['glossary', 'import', changed, '--on-conflict', 'update', '--json'], { env });
     expect(update.code).toBe(0);
-    expect(JSON.parse(update.stdout)).toMatchObject({ inserted: 0, updated: 3, present: 1, conflicts: [], failed: [] });
+    expect(JSON.parse(update.stdout)).toMatchObject({ inserted: 0, updated: 3, present: 1, conflicts: [], failed: [], unknown: [] });
     const ops = putsTo(org, since(mark)).flatMap(operationsOf);
     expect(ops.map((op) => op.type)).toEqual(['update', 'update', 'update']);
     expect(entriesOf(org)).toHaveLength(251);
@@ -148,7 +148,7 @@ describe('glossary import', () => {
     expect(r.code).toBe(0);
     expect(since(mark).filter((q) => q.method !== 'GET')).toEqual([]);
     expect(entriesOf(org)).toEqual([]);
-    expect(JSON.parse(r.stdout)).toEqual({ dryRun: true, inserted: 250, updated: 0, present: 0, conflicts: [], failed: [] });
+    expect(JSON.parse(r.stdout)).toEqual({ dryRun: true, inserted: 250, updated: 0, present: 0, conflicts: [], failed: [], unknown: [] });
     expect(r.stderr).toMatch(/^ {2}\+ insert {2}line 2: en=term 0, fr=terme; 0$/m);
     expect(r.stderr).toContain('nothing was sent');
   });
@@ -222,9 +222,11 @@ describe('glossary import', () => {
     expect(entriesOf(org)).toHaveLength(150);
     expect(putsTo(org, since(mark)).map((p) => [p.status, operationsOf(p).length])).toEqual([[502, 100], [204, 100], [204, 50]]);
     const report = JSON.parse(r.stdout) as ImportReport;
-    expect(report.failed).toHaveLength(100);
-    expect(report.failed[0]?.message).toMatch(/^outcome unknown: the service answered 502 \(HTTP 502: 502 Bad Gateway\); the service may still apply it, so it was not re-sent \(that could duplicate it\) — held back until /);
-    expect(r.stderr).toMatch(/^error: 100 of 250 operations failed \(100 with an unknown outcome: the service may still apply them\); 150 applied$/m);
+    // Unknown, never failed (`teamctl help reliability`).
+    expect(report.failed).toEqual([]);
+    expect(report.unknown).toHaveLength(100);
+    expect(report.unknown[0]?.message).toMatch(/^outcome unknown: the service answered 502 \(HTTP 502: 502 Bad Gateway\); the service may still apply it, so it was not re-sent \(that could duplicate it\) — held back until /);
+    expect(r.stderr).toMatch(/^error: 100 of 250 operations of unknown outcome \(sent, the answer lost: the service may have applied them\); 150 applied$/m);
 
     const again = await runCli(['glossary', 'import', path], { env });
     expect(again.code).toBe(0);
@@ -376,10 +378,11 @@ describe('glossary import: failures, timeouts, encodings', () => {
     expect(putsTo(org, since(mark)).map((p) => operationsOf(p).length)).toEqual([100, 100, 50]);
     const report = JSON.parse(r.stdout) as ImportReport;
     expect(report).toMatchObject({ inserted: 0, updated: 0 });
-    expect(report.failed.map((f) => f.status)).toEqual(Array(250).fill(502));
+    expect(report.failed).toEqual([]);
+    expect(report.unknown.map((f) => f.status)).toEqual(Array(250).fill(502));
     const csv = readFileSync(join(dir, 'gateway.csv'), 'utf8').trim().split('\n');
     expect(csv).toHaveLength(251);
-    expect(csv[1]).toMatch(/^2,term 0,insert,failed,,502,"outcome unknown: /);
+    expect(csv[1]).toMatch(/^2,term 0,insert,unknown,,502,"outcome unknown: /);
     expect(r.stderr).not.toContain('without an answer');
   });
 
@@ -452,14 +455,15 @@ describe('glossary import: failures, timeouts, encodings', () => {
     expect(r.code).toBe(6);
     const report = JSON.parse(r.stdout) as ImportReport;
     expect(report).toMatchObject({ inserted: 4, updated: 0, present: 0 });
-    expect(report.failed.map((f) => [f.line, f.status])).toEqual([
+    expect(report.failed).toEqual([]);
+    expect(report.unknown.map((f) => [f.line, f.status])).toEqual([
       [4, null],
       [5, null],
     ]);
-    expect(report.failed[0]?.message).toMatch(
+    expect(report.unknown[0]?.message).toMatch(
       /^outcome unknown: no answer \(timed out after 0\.5s\); the service may still apply it, so it was not re-sent \(that could duplicate it\) — held back until \S+: a run after that sends it if it is still missing/,
     );
-    expect(r.stderr).toMatch(/^error: 2 of 6 operations failed \(2 with an unknown outcome: the service may still apply them\); 4 applied$/m);
+    expect(r.stderr).toMatch(/^error: 2 of 6 operations of unknown outcome \(sent, the answer lost: the service may have applied them\); 4 applied$/m);
     // Each batch sent once: the held one never again.
     const sent = putsTo(org, since(mark));
     expect(sent.map((p) => operationsOf(p).map((op) => (op.type === 'insert' ? op.translations.en : '')))).toEqual([
@@ -476,7 +480,7 @@ describe('glossary import: failures, timeouts, encodings', () => {
     s.sandbox.clearIntercepts();
     const again = await runCli(['--timeout', '0.5', 'glossary', 'import', file, '--batch-size', '2', '--json'], { env });
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.stdout)).toEqual({ dryRun: false, inserted: 0, updated: 0, present: 6, conflicts: [], failed: [] });
+    expect(JSON.parse(again.stdout)).toEqual({ dryRun: false, inserted: 0, updated: 0, present: 6, conflicts: [], failed: [], unknown: [] });
     expect(sigs(entriesOf(org).map((e) => e.translations))).toEqual(sigs(rows));
   }, 20_000);
 

@@ -1,4 +1,4 @@
-// End-to-end harness: teamctl run as a user would (no terminal, CI=true, an isolated config dir,
+// End-to-end harness: teamctl run as a user would (no terminal, CI=true, an isolated config and state dir,
 // only the environment we give it) against an in-process sandbox on port 0. Like Wrangler's
 // runWrangler, runCli calls main() in this process with fake streams (fast: no Node start-up per
 // run, and retries wait on an injected sleep); `spawn: true` runs the built bin/teamctl.js
@@ -36,6 +36,8 @@ export interface CliOptions {
   now?: () => number;
   /** In-process runs: given `stderr`, what the run has said on stderr so far, while it runs. */
   watch?: { stderr?: () => string };
+  /** Spawned runs: called with all of stderr so far at each chunk, and a way to signal the process. */
+  onStderr?: (stderr: string, kill: (signal: NodeJS.Signals) => void) => void;
 }
 
 /** Retries in in-process runs wait no real time: backoff is the policy's business (unit-tested). */
@@ -57,6 +59,9 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
+  // The journal's state folder is the config folder's unless the test names one (or removes it,
+  // with an XDG_STATE_HOME of its own): no test writes the user's real state folder.
+  if (!Object.hasOwn(options.env ?? {}, 'TEAMCTL_STATE_DIR')) env.TEAMCTL_STATE_DIR = env.TEAMCTL_CONFIG_DIR ?? newConfigDir();
   if (!options.spawn) {
     const streams = fakeStreams({ stdin: options.stdin ?? '', ...(options.stdoutFails ? { stdoutFails: options.stdoutFails } : {}) });
     if (options.watch) options.watch.stderr = () => streams.err();
@@ -70,7 +75,10 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      options.onStderr?.(stderr, (signal) => child.kill(signal));
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(options.stdin ?? '');

@@ -95,7 +95,7 @@ describe('--help, README and help topic examples', () => {
     const template = mkdtempSync(join(tmpdir(), 'teamctl-examples-'));
     {
       const s = await sandboxWithEnv({ seed: 'demo' });
-      const env = { ...s.env, TEAMCTL_CONFIG_DIR: template };
+      const env = { ...s.env, TEAMCTL_CONFIG_DIR: template, TEAMCTL_STATE_DIR: template };
       writeFileSync(join(template, 'team.csv'), demoRoster(s.sandbox.store)?.csv ?? '');
       expect((await runCli(['glossary', 'export', '-f', join(template, 'terms.csv')], { env })).code).toBe(0);
       const terms = readFileSync(join(template, 'terms.csv'), 'utf8').trim().split('\n');
@@ -138,7 +138,7 @@ describe('--help, README and help topic examples', () => {
       try {
         const dir = mkdtempSync(join(tmpdir(), 'teamctl-example-'));
         cpSync(template, dir, { recursive: true });
-        await body({ ...s.env, TEAMCTL_CONFIG_DIR: dir }, dir);
+        await body({ ...s.env, TEAMCTL_CONFIG_DIR: dir, TEAMCTL_STATE_DIR: dir }, dir);
       } finally {
         await s.sandbox.close();
       }

@@ -34,7 +34,8 @@ interface Spawned {
 
 /** Starts teamctl; with `tty`, under a pseudo-terminal made by `script`. */
 function start(args: string[], env: Record<string, string>, tty = false): Spawned {
-  const fullEnv = { PATH: process.env.PATH ?? '', HOME: newConfigDir(), TEAMCTL_CONFIG_DIR: newConfigDir(), ...env };
+  const config = env.TEAMCTL_CONFIG_DIR ?? newConfigDir();
+  const fullEnv = { PATH: process.env.PATH ?? '', HOME: newConfigDir(), TEAMCTL_CONFIG_DIR: config, TEAMCTL_STATE_DIR: config, ...env };
   const quoted = [process.execPath, bin, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = tty
     ? spawn('script', ['-qfec', quoted, '/dev/null'], { env: { ...fullEnv, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] })

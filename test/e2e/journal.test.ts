@@ -121,7 +121,7 @@ describe('the glossary journal', () => {
     expect(waits[0]).toBe(1000); // the Retry-After, before the listing that finds it missing
     expect(r.stderr).not.toContain('refused the request without processing it');
     expect(r.stderr).toMatch(/outcome unknown: the service answered 503 \(upstream connect error or disconnect\/reset before headers\); .*held back until/);
-    expect(r.stderr).toMatch(/^error: 1 of 1 operations failed \(1 with an unknown outcome: the service may still apply them\); 0 applied$/m);
+    expect(r.stderr).toMatch(/^error: 1 of 1 operations of unknown outcome \(sent, the answer lost: the service may have applied it\); 0 applied$/m);
     expect(JSON.parse(readFileSync(journalIn(config), 'utf8')).batches).toHaveLength(1);
     land();
     await vi.waitFor(() => expect(ens()).toEqual(['bank']));
@@ -175,7 +175,7 @@ describe('the glossary journal', () => {
     const opts = { env: s.env, configDir: config, now: () => clock, sleep: async (ms: number) => void (clock += ms) };
     const r = await runCli(['glossary', 'import', file, '--batch-size', '1', '--no-settle'], opts);
     expect(r.code).toBe(6);
-    expect(r.stderr).toMatch(/^failed: line 2 \(503\): outcome unknown: the service answered 503 \(overloaded\); .* held back until 2026-03-01T10:01:00\.000Z/m);
+    expect(r.stderr).toMatch(/^unknown: line 2 \(503\): outcome unknown: the service answered 503 \(overloaded\); .* held back until 2026-03-01T10:01:00\.000Z/m);
     expect(ens()).toEqual(['door']);
     // At once: still held back.
     const soon = await runCli(['glossary', 'import', file, '--batch-size', '1', '--no-settle'], opts);

@@ -200,3 +200,63 @@ describe('what --jq ships', () => {
     expect(installed.version).toBe('3.0.0-jq-1.8.2');
   });
 });
+
+describe('--jq filters that exhaust jq', () => {
+  /** Users of acme not in engineering, for changes the filters run after. */
+  const outsiders = (): string[] => {
+    const inTeam = new Set(s.sandbox.store.teamMembers('acme', 'engineering').map((m) => m.userId));
+    return s.sandbox.store.users('acme').filter((u) => !inTeam.has(u.id) && !u.disabled).map((u) => u.id);
+  };
+  const teamIds = (): string[] => s.sandbox.store.teamMembers('acme', 'engineering').map((m) => m.userId).sort();
+  const writes = (): number => s.sandbox.requests.filter((r) => r.method !== 'GET').length;
+
+  it.each(['def f: [f]; f', '[range(1e9)]'])('%j exhausts jq on any input: exit 2 before anything is sent, one line, no stack', async (filter) => {
+    const [user = ''] = outsiders();
+    const before = [teamIds(), s.sandbox.requests.length];
+    const r = await runCli(['members', 'add', user, '--jq', filter], { env: s.env });
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toBe(
+      `error: the --jq filter ${JSON.stringify(filter)} runs out of jq's memory (256 MB) or recursion depth, even on null; nothing was sent\n` +
+        'hint: a filter that recurses without end, or builds a value that large, cannot run\n',
+    );
+    expect([teamIds(), s.sandbox.requests.length]).toEqual(before);
+  });
+
+  it('one that exhausts jq only on the output: one line after the command; a change stays applied, exit 1', async () => {
+    const listed = await runCli(['members', 'list', '--jq', 'tojson * 1000000 | length'], { env: s.env });
+    expect([listed.code, listed.stdout]).toEqual([1, '']);
+    // jq itself refuses a string that long: its own message, one line.
+    expect(listed.stderr).toMatch(/^error: the --jq filter "tojson \* 1000000 \| length" failed on the output: jq: error \(at <stdin>:\d+\): Repeat string result too long\n$/);
+    const [user = ''] = outsiders();
+    const before = writes();
+    const filter = 'if type == "object" then [range(1e9)] else . end';
+    const r = await runCli(['members', 'add', user, '--jq', filter], { env: s.env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`error: the --jq filter ${JSON.stringify(filter)} failed on the output: jq runs out of jq's memory (256 MB) or recursion depth\n`);
+    expect(r.stderr).not.toMatch(/Aborted|RuntimeError|\n\s+at /);
+    expect(writes()).toBe(before + 1);
+    expect(teamIds()).toContain(user);
+  });
+
+  it('a filter failing after the command’s own exit 8 or 6 keeps that code', async () => {
+    const [first = '', second = ''] = outsiders();
+    const pending = await runCli(['members', 'sync', '--add', first, '--dry-run', '--exit-code', '--jq', 'error("no")'], { env: s.env });
+    expect(pending.code, pending.stderr).toBe(8);
+    expect(pending.stderr).toContain('error: the --jq filter "error(\\"no\\")" failed on the output: jq: error (at <stdin>');
+    expect(teamIds()).not.toContain(first);
+    // The second user's addition is refused by the service: a partial run, exit 6.
+    s.sandbox.intercept((req) => (req.method !== 'GET' && JSON.stringify(req.body ?? '').includes(second) ? { kind: 'respond', status: 400, body: { error: { code: 400, message: 'no' } } } : undefined));
+    try {
+      const partial = await runCli(['members', 'add', first, second, '--jq', 'error("no")'], { env: s.env });
+      expect(partial.code, partial.stderr).toBe(6);
+      // The run's own error says it failed; the filter's failure adds nothing to it.
+      expect(partial.stderr).toContain('error: 1 of 2 changes failed; the other changes were applied\n');
+      expect(partial.stderr).not.toContain('--jq filter');
+      expect(teamIds()).toContain(first);
+      expect(teamIds()).not.toContain(second);
+    } finally {
+      s.sandbox.clearIntercepts();
+    }
+  });
+});

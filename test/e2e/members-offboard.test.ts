@@ -146,3 +146,51 @@ describe('members offboard: a plan of one team', () => {
     expect(teams()).toEqual(before);
   });
 });
+
+describe('members offboard: one budget of requests', () => {
+  it('a leaver in ten teams: the teams are changed at once, yet never more than its 8 requests in flight for the whole run', async () => {
+    const store = s.sandbox.store;
+    const many = Array.from({ length: 10 }, (_, i) => `t${i}`);
+    for (const team of many) {
+      store.createTeam('acme', team);
+      store.setTeamMembers('acme', team, [{ userId: 'u00001', role: 'owner' }, { userId: 'u00006' }]);
+    }
+    let held = 0;
+    let eight = (): void => {};
+    const eightHeld = new Promise<void>((resolve) => (eight = resolve));
+    let open = (): void => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    s.sandbox.intercept((req) => {
+      if (req.method !== 'PUT' || !/^\/v1\/orgs\/acme\/teams\/t\d\/members$/.test(req.path)) return undefined;
+      if (++held === 8) eight();
+      return { kind: 'hold', until: gate };
+    });
+    const run = runCli(['members', 'offboard', 'u00006', '--yes'], { env });
+    await eightHeld;
+    // Turns of the event loop, no real time: a ninth request, were it sent, would arrive within them.
+    for (let i = 0; i < 5_000 && held < 10; i++) await new Promise((r) => setImmediate(r));
+    expect(held).toBe(8);
+    open();
+    const r = await run;
+    expect(r.code, r.stderr).toBe(0);
+    expect(held).toBe(10);
+    for (const team of many) expect(members(team)).toEqual(['u00001']);
+  });
+});
+
+describe('members offboard: refused before anything is read', () => {
+  it('an output format that does not exist or is not JSON under --jq, or a --report naming the --file, is exit 2 with no request at all', async () => {
+    const badFormat = await runCli(['members', 'offboard', 'u00002', '--yes', '-o', 'yaml'], { env });
+    expect(badFormat.code, badFormat.stderr).toBe(2);
+    expect(badFormat.stderr).toContain('yaml');
+    const jqOfCsv = await runCli(['members', 'offboard', 'u00002', '--yes', '--jq', '.', '-o', 'csv'], { env });
+    expect(jqOfCsv.code, jqOfCsv.stderr).toBe(2);
+    expect(jqOfCsv.stderr).toContain('--jq filters JSON output, and -o csv is not JSON');
+    const leavers = file('user\nu00002\n');
+    const overwrite = await runCli(['members', 'offboard', '--file', leavers, '--yes', '--report', leavers], { env });
+    expect(overwrite.code, overwrite.stderr).toBe(2);
+    expect(overwrite.stderr).toContain(leavers);
+    expect(s.sandbox.requests).toEqual([]);
+    expect(teams()).toEqual(before);
+  });
+});

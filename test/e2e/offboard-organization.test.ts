@@ -138,4 +138,41 @@ describe('members offboard --from-organization', () => {
     expect(writes()).toEqual(['DELETE /v1/orgs/lab/members/u00005']);
     expect((JSON.parse(r.stdout) as { removedFromOrganization: { id: string }[] }).removedFromOrganization.map((u) => u.id)).toEqual(['u00005']);
   });
+
+  it('--force lets more removals than --max-org-removals allows through, saying so', async () => {
+    const { env } = await start();
+    const r = await runCli(['members', 'offboard', 'u00002', 'u00003', 'u00005', '--from-organization', '--yes', '--force'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('warning: the plan removes 3 of 40 members of the organization, more than --max-org-removals 5% allows (2); going ahead because of --force');
+    expect([inOrg('u00002'), inOrg('u00003'), inOrg('u00005')]).toEqual([false, false, false]);
+  });
+
+  it('the removals go out under the lock: a run that meets another waits, saying so, or refuses with --no-wait (exit 3) naming what the other changes; a dry run and --plan-out take no lock', async () => {
+    const { env, configDir } = await start();
+    let open = (): void => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let held = (): void => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    sb().sandbox.intercept((req) => (req.method === 'DELETE' && req.path.endsWith('/u00005') ? (held(), { kind: 'hold', until: gate }) : undefined));
+    const first = runCli(['members', 'offboard', 'u00005', '--from-organization', '--yes'], { env, configDir });
+    await holding;
+    const refused = await runCli(['members', 'offboard', 'u00006', '--from-organization', '--yes', '--no-wait'], { env, configDir });
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(refused.stderr).toMatch(/is changing the organization of lab at .*; nothing was sent/);
+    // Nothing is sent by a dry run or --plan-out, so neither waits for the lock.
+    const dry = await runCli(['members', 'offboard', 'u00006', '--from-organization', '--dry-run', '--no-wait'], { env, configDir });
+    expect(dry.code, dry.stderr).toBe(0);
+    const planned = await runCli(['members', 'offboard', 'u00006', '--from-organization', '--plan-out', join(dir, 'held.json'), '--no-wait'], { env, configDir });
+    expect(planned.code, planned.stderr).toBe(0);
+    const watch: { stderr?: () => string } = {};
+    const waiting = runCli(['members', 'offboard', 'u00006', '--from-organization', '--yes'], { env, configDir, watch });
+    for (let i = 0; i < 200_000 && !(watch.stderr?.() ?? '').includes('waiting for it to finish'); i++) await new Promise((r) => setImmediate(r));
+    expect(watch.stderr?.()).toMatch(/is changing the organization of lab at .*: waiting for it to finish/);
+    expect(writes().filter((w) => w.startsWith('DELETE'))).toEqual(['DELETE /v1/orgs/lab/members/u00005']);
+    open();
+    const [a, b] = await Promise.all([first, waiting]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect([inOrg('u00005'), inOrg('u00006')]).toEqual([false, false]);
+    expect(writes().filter((w) => w.startsWith('DELETE'))).toEqual(['DELETE /v1/orgs/lab/members/u00005', 'DELETE /v1/orgs/lab/members/u00006']);
+  });
 });

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TeamMemberRole } from '../../src/api/types.js';
-import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+import { writeFault } from '../../src/sandbox/write-faults.js';
+import { newConfigDir, runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv | undefined;
 afterEach(async () => {
@@ -189,5 +190,39 @@ describe('members sync --create-teams', () => {
     expect(titled('Data Platform')).toEqual([]);
     expect(r.stderr).toContain('the listing shows no team of that title yet: outcome unknown, not sent again before the hold-back time has passed');
     expect(writes(mark)).toEqual(['PUT /v1/orgs/acme/teams']);
+  });
+
+  it('a creation answered 503 and applied late: a run again at once settles it first (waits out the hold-back, finds the title) and never creates it twice', async () => {
+    await start();
+    let land = (): void => {};
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    env().sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'late', until: landed } }));
+    const configDir = newConfigDir();
+    const path = file(`team,email,role\nData Platform,${email(4)},owner\nData Platform,${email(5)},\n`);
+    const first = await runCli(['members', 'sync', '--roster', path, '--create-teams', '--yes', '--no-settle'], { env: env().env, configDir });
+    expect(first.code, first.stderr).toBe(6); // unknown, never failed
+    expect(first.stderr).toContain('unknown: the creation of team "Data Platform" has an unknown outcome: ');
+    expect(first.stderr).toMatch(/^error: 3 of 3 changes of unknown outcome \(sent, the answer lost: the service may have applied them\) \(in 1 team: Data Platform\)$/m);
+    expect(titled('Data Platform')).toEqual([]);
+    env().sandbox.clearIntercepts();
+    // The service applies the creation while the second run waits out the hold-back time.
+    const waits: number[] = [];
+    const sleep = async (ms: number): Promise<void> => {
+      waits.push(ms);
+      land();
+      await env().sandbox.settled();
+    };
+    const mark = env().sandbox.requests.length;
+    const second = await runCli(['members', 'sync', '--roster', path, '--create-teams', '--yes'], { env: env().env, configDir, sleep });
+    land();
+    await env().sandbox.settled();
+    expect(second.stderr).toContain('1 team creation with an unknown outcome held back');
+    expect(waits.some((ms) => ms > 50_000 && ms <= 60_000), String(waits)).toBe(true);
+    expect(second.code, second.stderr).toBe(0);
+    expect(env().sandbox.store.teamsCreated('acme', 'Data Platform')).toBe(1);
+    expect(titled('Data Platform')).toHaveLength(1);
+    expect(writes(mark).filter((w) => w === 'PUT /v1/orgs/acme/teams')).toEqual([]);
+    const [created] = titled('Data Platform');
+    expect(members(created as string)).toEqual({ [uid(4)]: 'owner', [uid(5)]: 'member' });
   });
 });

@@ -56,6 +56,23 @@ describe('members sync --invite', () => {
     ]);
   });
 
+  it('an invitee who joined is found by their e-mail in any capitals: the service lists them in other ones than the roster, and they are placed that run, not pending', async () => {
+    lab.sandbox.store.members.addAccount({ id: 'mixed1', displayName: 'Mixed Case', email: 'Mixed.Case@Example.com' });
+    const r = await run(['members', 'sync', '--roster', file(['email,role', `${email(1)},owner`, email(2) + ',', email(3) + ',', 'mixed.CASE@example.COM,owner']), '--invite', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(invites()).toHaveLength(1);
+    // The service lists the member as the account is spelled, not as the roster spells it.
+    expect(lab.sandbox.store.getUser('lab', 'mixed1')?.email).toBe('Mixed.Case@Example.com');
+    expect(team()).toEqual({ [uid(1)]: 'owner', [uid(2)]: 'member', [uid(3)]: 'member', mixed1: 'owner' });
+    const json = JSON.parse(r.stdout) as { pending: unknown[]; placed: { team: string; added: { id: string }[] }[] };
+    expect(json.pending).toEqual([]);
+    expect(r.stderr).not.toContain('pending: placed in their teams by a run after they join');
+    // Nothing is left for a second run to do.
+    const mark = lab.sandbox.requests.length;
+    expect((await run(['members', 'sync', '--roster', file(['email,role', `${email(1)},owner`, email(2) + ',', email(3) + ',', 'mixed.CASE@example.COM,owner']), '--invite'])).code).toBe(0);
+    expect(writes(mark)).toEqual([]);
+  });
+
   it('a second run sends nothing while the invitee is pending, yet a drift check counts them (exit 8); once they join, they are placed', async () => {
     const path = file(roster);
     expect((await run(['members', 'sync', '--roster', path, '--invite'])).code).toBe(0);

@@ -31,20 +31,24 @@ describe('the teams of an organization roster', () => {
     const r = await run(['members', 'sync', '--roster', file(['team,email,role', `plat,${email(1)},owner`, `Platform,${email(3)},`, `v,${email(4)},owner`]), '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(team('plat')).toEqual({ [uid(1)]: 'owner', [uid(2)]: 'member', [uid(3)]: 'member' });
-    // Each name as an id (Platform is none), the listing for the title, then the organization check.
+    // One listing matches every name (Platform by its title), each team found is read, then the organization check.
     const planning = reads().slice(0, reads().indexOf('/v1/orgs/lab/members'));
-    expect(planning.sort()).toEqual(['/v1/orgs/lab/teams', '/v1/orgs/lab/teams/Platform/members', '/v1/orgs/lab/teams/plat/members', '/v1/orgs/lab/teams/v/members']);
+    expect(planning).toEqual(['/v1/orgs/lab/teams', '/v1/orgs/lab/teams/plat/members', '/v1/orgs/lab/teams/v/members']);
     expect(l().writes()).toEqual(['PUT /v1/orgs/lab/teams/plat/members']);
   });
 
-  it('a name that cannot be an id is only looked up as a title', async () => {
+  it('a name that cannot be an id cannot name a team by its title either: refused on its line before any request; the id works', async () => {
     const { run, sandbox } = await start();
     sandbox.store.createTeam('lab', 'web', 'Web #1');
     sandbox.store.setTeamMembers('lab', 'web', [{ userId: uid(8), role: 'owner' }]);
+    const before = sandbox.requests.length;
     const r = await run(['members', 'sync', '--roster', file(['team,email', `Web #1,${email(8)}`, `Web #1,${email(9)}`]), '--dry-run']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`+ ${email(9)}`);
-    expect(reads().slice(0, 2)).toEqual(['/v1/orgs/lab/teams', '/v1/orgs/lab/teams/web/members']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(':2: invalid team "Web #1": it contains "#"');
+    expect(sandbox.requests.length).toBe(before);
+    const byId = await run(['members', 'sync', '--roster', file(['team,email', `web,${email(8)}`, `web,${email(9)}`]), '--dry-run']);
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(byId.stderr).toContain(`+ ${email(9)}`);
   });
 
   it('a team that cannot be read for another reason than not being there stops the run with that error', async () => {
@@ -56,7 +60,7 @@ describe('the teams of an organization roster', () => {
     expect(l().writes()).toEqual([]);
   });
 
-  it('a team whose first read fails (500) stops the run, saying what it was read for; it is not looked up as a title instead', async () => {
+  it('a team whose read fails (500) stops the run, saying what it was read for', async () => {
     const { run, sandbox } = await start();
     let failed = false;
     sandbox.intercept((req) => {
@@ -67,15 +71,19 @@ describe('the teams of an organization roster', () => {
     const r = await run(['members', 'sync', '--roster', file(['team,email', `plat,${email(1)}`, `v,${email(4)}`, `v,${email(6)}`]), '--yes']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/error: could not read the whole team v before planning; nothing was sent: .*v is down/);
-    expect(reads()).not.toContain('/v1/orgs/lab/teams');
     expect(l().writes()).toEqual([]);
   });
 
-  it('teams named by their ids only: the teams are not listed', async () => {
+  it('one listing resolves every name: names that are no team are refused after it alone, not one request per name', async () => {
     const { run } = await start();
-    const r = await run(['members', 'sync', '--roster', file(['team,email', `plat,${email(1)}`, `v,${email(4)}`]), '--dry-run']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(reads()).not.toContain('/v1/orgs/lab/teams');
+    const names = Array.from({ length: 20 }, (_, i) => `nope${i}`);
+    const r = await run(['members', 'sync', '--roster', file(['team,email', `plat,${email(1)}`, `v,${email(4)}`, ...names.map((n) => `${n},${email(5)}`)]), '--dry-run']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('team "nope0": no team of organization lab has the id or title "nope0"');
+    expect(reads()).toEqual(['/v1/orgs/lab/teams']);
+    const ids = await run(['members', 'sync', '--roster', file(['team,email', `plat,${email(1)}`, `v,${email(4)}`]), '--dry-run']);
+    expect(ids.code, ids.stderr).toBe(0);
+    expect(reads().slice(1, 4)).toEqual(['/v1/orgs/lab/teams', '/v1/orgs/lab/teams/plat/members', '/v1/orgs/lab/teams/v/members']);
   });
 
   it('a team found by its title that cannot be read stops the run with that error', async () => {

@@ -177,7 +177,7 @@ describe('GITHUB_STEP_SUMMARY', () => {
     const path = fifo(join(dir, 'summary.fifo'));
     const r = await runCli(['members', 'add', 'u00004'], { env: { ...s.env, GITHUB_STEP_SUMMARY: path } });
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain(`warning: GITHUB_STEP_SUMMARY (${path}) is a FIFO (named pipe), not a regular file: the summary was not written\n`);
+    expect(r.stderr).toContain(`warning: GITHUB_STEP_SUMMARY (${path}): is not a regular file (a FIFO (named pipe)); write to a file instead; the summary was not written\n`);
     expect(members()).toEqual(['u00001', 'u00004']);
     s.sandbox.store.setTeamMembers('acme', 't', [{ userId: 'u00001', role: 'owner' }]);
   });

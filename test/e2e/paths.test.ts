@@ -15,16 +15,20 @@ afterAll(async () => {
 });
 
 describe('path safety', () => {
-  it('takes --team .. and TEAMCTL_TEAM=../members as titles: only the teams are listed to match them, nothing goes to another path', async () => {
+  it('refuses --team . .. a?b a#b a/b and TEAMCTL_TEAM=../members as --org is: exit 2 naming the value, no request at all', async () => {
     for (const [args, env] of [
       [['members', 'remove', 'user00001@example.com', '--team', '..'], {}],
+      [['members', 'remove', 'user00001@example.com', '--team', '.'], {}],
+      [['members', 'add', 'user00001@example.com', '--team', 'a?b'], {}],
+      [['members', 'sync', '--add', 'user00001@example.com', '--team', 'a#b'], {}],
+      [['members', 'list', '--team', 'eng,a/b'], {}],
       [['members', 'list'], { TEAMCTL_TEAM: '../members' }],
     ] as [string[], Record<string, string>][]) {
       const before = s.sandbox.requests.length;
       const r = await runCli(args, { env: { ...s.env, ...env } });
-      expect(r.code).toBe(5);
-      expect(r.stderr).toMatch(/^error: no team of organization acme has the id or title "\.\.(\/members)?"; nothing was sent\nhint: /);
-      expect(s.sandbox.requests.slice(before).map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v1/orgs/acme/teams']);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stderr).toMatch(/^error: invalid team "(\.\.?|a\?b|a#b|a\/b|\.\.\/members)"( in "[^"]*")?: .*; nothing was sent\n/);
+      expect(s.sandbox.requests.length).toBe(before);
     }
   });
 

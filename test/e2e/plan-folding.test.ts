@@ -21,7 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), 'teamctl-fold-'));
 
 async function onTerminal(args: string[]): Promise<{ code: number; stderr: string }> {
   const streams = fakeStreams({ stderrIsTTY: true });
-  const code = await main(args, { streams, env: { ...s.env, TEAMCTL_CONFIG_DIR: newConfigDir(), HOME: newConfigDir() }, sleep: () => Promise.resolve() });
+  const code = await main(args, { streams, env: { ...s.env, TEAMCTL_CONFIG_DIR: newConfigDir(), TEAMCTL_STATE_DIR: newConfigDir(), HOME: newConfigDir() }, sleep: () => Promise.resolve() });
   return { code, stderr: streams.err() };
 }
 const mutating = (): number => s.sandbox.requests.filter((r) => r.method !== 'GET').length;
@@ -95,7 +95,7 @@ describe('under a real pseudo-terminal', () => {
     const file = join(dir, 'pty.csv');
     writeFileSync(file, ['en,fr', ...Array.from({ length: 60 }, (_, i) => `pty ${i},pté ${i}`)].join('\n') + '\n');
     const command = [process.execPath, bin, 'glossary', 'import', file, '--dry-run'].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    const env = { PATH: process.env.PATH ?? '', HOME: newConfigDir(), TEAMCTL_CONFIG_DIR: newConfigDir(), TERM: 'xterm', NO_COLOR: '1', ...s.env };
+    const env = { PATH: process.env.PATH ?? '', HOME: newConfigDir(), TEAMCTL_CONFIG_DIR: newConfigDir(), TEAMCTL_STATE_DIR: newConfigDir(), TERM: 'xterm', NO_COLOR: '1', ...s.env };
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
@@ -115,7 +115,7 @@ describe('tables at a narrow terminal', () => {
     const narrow = async (args: string[]): Promise<string> => {
       const streams = fakeStreams({ stdoutIsTTY: true });
       Object.assign(streams.stdout, { columns: 60 });
-      const code = await main(args, { streams, env: { ...s.env, NO_COLOR: '1', TEAMCTL_CONFIG_DIR: newConfigDir(), HOME: newConfigDir() } });
+      const code = await main(args, { streams, env: { ...s.env, NO_COLOR: '1', TEAMCTL_CONFIG_DIR: newConfigDir(), TEAMCTL_STATE_DIR: newConfigDir(), HOME: newConfigDir() } });
       expect(code, streams.err()).toBe(0);
       return streams.out();
     };

@@ -16,7 +16,7 @@ afterEach(async () => {
 
 async function onTerminal(args: string[]): Promise<{ code: number; stderr: string }> {
   const streams = fakeStreams({ stderrIsTTY: true });
-  const code = await main(['--yes', ...args], { streams, env: { ...s!.env, TEAMCTL_CONFIG_DIR: newConfigDir(), HOME: newConfigDir() }, sleep: () => Promise.resolve() });
+  const code = await main(['--yes', ...args], { streams, env: { ...s!.env, TEAMCTL_CONFIG_DIR: newConfigDir(), TEAMCTL_STATE_DIR: newConfigDir(), HOME: newConfigDir() }, sleep: () => Promise.resolve() });
   return { code, stderr: streams.err() };
 }
 

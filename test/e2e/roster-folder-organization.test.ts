@@ -117,7 +117,7 @@ describe('members sync --roster <folder>: the reports name each file', () => {
     teamFile('data.tsv', [`${email(3)}\towner`], 'email\trole');
     const create = await run(['members', 'sync', '--roster', 'teams', '--create-teams', '--yes']);
     expect(create.code).toBe(2);
-    expect(create.stderr).toContain('teams/data.tsv: teams/Data.csv names the same team ("Data"): one file per team');
+    expect(create.stderr).toContain('teams/data.tsv: teams/Data.csv has the same name in another case or form, which macOS and Windows take for one file: rename one');
     expect(lab.writes()).toEqual([]);
   });
 });

@@ -142,6 +142,6 @@ describe('members sync --roster <folder>', () => {
     expect([json.code, json.stderr]).toEqual([2, 'error: --write-folder writes CSV rosters, not -o json: leave -o out, or give -o csv\n']);
     const slash = await run(['members', 'list', '--team', 'a/b', '--write-folder', 'teams']);
     expect(slash.code).toBe(2);
-    expect(slash.stderr).toContain('"a/b" cannot be a file name');
+    expect(slash.stderr).toContain('invalid team "a/b" in "a/b": it contains "/"; nothing was sent');
   });
 });

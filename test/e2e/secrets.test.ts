@@ -62,6 +62,10 @@ describe('the token split across lines by the service', () => {
     ['CR LF and an indent', (t: string) => `refused Bearer ${t.slice(0, 5)}\r\n    ${t.slice(5)}`, 400, 'json'],
     ['a line separator', (t: string) => `refused ${t.slice(0, 12)}\u2028${t.slice(12)}`, 400, 'json'],
     ['an HTML page', (t: string) => `<html><body><p>proxy error for\n${t.slice(0, 7)}<br>${t.slice(7)}</p></body></html>`, 502, 'html'],
+    ['an ANSI reset', (t: string) => `refused ${t.slice(0, 10)}\u001b[0m${t.slice(10)}`, 400, 'json'],
+    ['an ANSI reset spelled \\e[0m', (t: string) => `refused ${t.slice(0, 10)}\\e[0m${t.slice(10)}`, 400, 'json'],
+    ['a literal backslash-n', (t: string) => `refused ${t.slice(0, 10)}\\n${t.slice(10)}`, 400, 'json'],
+    ['a backslash, %0A and n', (t: string) => `refused ${t.slice(0, 10)}\\%0An${t.slice(10)}`, 400, 'json'],
   ] as const)('%s: withheld in the summary, the error, --report, --json, ndjson, Markdown and the step summary', async (_what, message, status, kind) => {
     const token = s.sandbox.token;
     s.sandbox.intercept((req) =>
@@ -82,8 +86,34 @@ describe('the token split across lines by the service', () => {
     }
     outputs.push(readFileSync(summary, 'utf8'));
     expect(readFileSync(summary, 'utf8')).toContain(withheld);
-    for (const text of outputs) expect(joined(text)).not.toContain(joined(token));
+    for (const text of outputs) {
+      expect(joined(text)).not.toContain(joined(token));
+      for (const half of [token.slice(0, 10), token.slice(12)]) expect(text).not.toContain(half);
+    }
     expect(s.sandbox.store.teamMembers('acme', 't').map((m) => m.userId)).toEqual(['u00001']);
+  });
+});
+
+describe('a value that is the token', () => {
+  it('a roster cell that is the token is not echoed in the refusal of its line: exit 2, nothing sent', async () => {
+    const token = s.sandbox.token;
+    const roster = join(dir, 'token-cell.csv');
+    writeFileSync(roster, `email\n${token}\n`);
+    const before = s.sandbox.requests.length;
+    const r = await runCli(['members', 'sync', '--roster', roster], { env: s.env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('token-cell.csv:2: invalid e-mail address "***"');
+    expect(r.stdout + r.stderr).not.toContain(token);
+    expect(s.sandbox.requests.length).toBe(before);
+  });
+
+  it('a command that sends nothing (apply --show) does not echo a file named by the token either', async () => {
+    const token = s.sandbox.token;
+    writeFileSync(join(dir, `${token}.json`), '{}\n');
+    const r = await runCli(['apply', '--show', `${token}.json`], { env: s.env, cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('error: ***.json is not a teamctl plan');
+    expect(r.stdout + r.stderr).not.toContain(token);
   });
 });
 

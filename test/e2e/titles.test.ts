@@ -22,8 +22,18 @@ describe('titles', () => {
     const before = titles().length;
     const r = await runCli(['teams', 'create', title], { env: s.env });
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/invisible or direction character \(U\+[0-9A-F]{4}\)/);
+    expect(r.stderr).toMatch(/invisible, direction or control character \(U\+[0-9A-F]{4}\)/);
     expect(titles()).toHaveLength(before);
+    expect(writes()).toEqual([]);
+  });
+
+  // Each of these made a team before titles were checked by Unicode's classes.
+  it.each([0x200e, 0x200f, 0x061c, 0x3164, 0x034f, 0xe0041, 0x2028, 0x2029, 0xfff9, 0x180e])('teams create "ab<code point %d>cd": exit 2 naming it, no team made, nothing sent', async (c) => {
+    const before = titles();
+    const r = await runCli(['teams', 'create', `ab${String.fromCodePoint(c)}cd`], { env: s.env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`U+${c.toString(16).toUpperCase().padStart(4, '0')}`);
+    expect(titles()).toEqual(before);
     expect(writes()).toEqual([]);
   });
 

@@ -19,6 +19,15 @@ const plan: PlanFile = {
 const parse = (text: string) => parsePlanFile(Buffer.from(text), 'plan.json');
 
 describe('plan files', () => {
+  it('refuses a key twice in one object, at any depth, naming it, its object and its line; and a member a plan does not have', () => {
+    const text = planFileText({ ...plan, body: { teams: [{ team: 'a' }] } });
+    const twice = (from: string, to: string): string => text.replace(from, to);
+    expect(() => parse(twice('"kind": "members"', '"kind": "glossary",\n "kind": "members"'))).toThrow(/^plan\.json is not a teamctl plan: line \d+ names the key "kind" a second time in the top object$/);
+    expect(() => parse(twice('"team": "a"', '"team": "b", "team": "a"'))).toThrow('names the key "team" a second time in body.teams[0]');
+    expect(() => parse(twice('"body": {', '"note": "x",\n "body": {'))).toThrow('plan.json is not a teamctl plan: it has a member "note" that a plan does not have');
+    expect(parse(text).body).toEqual({ teams: [{ team: 'a' }] });
+  });
+
   it('reads back what it writes', () => {
     expect(parse(planFileText(plan))).toEqual(plan);
   });

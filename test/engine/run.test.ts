@@ -96,7 +96,7 @@ function scripted(script: Script = {}) {
 function context(options: { env?: NodeJS.ProcessEnv; flags?: Record<string, unknown>; streams?: CapturedStreams } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'teamctl-run-'));
   const streams = options.streams ?? fakeStreams();
-  const env = { TEAMCTL_CONFIG_DIR: join(dir, 'config'), ...options.env };
+  const env = { TEAMCTL_CONFIG_DIR: join(dir, 'config'), TEAMCTL_STATE_DIR: join(dir, 'config'), ...options.env };
   const ctx = new Context({ streams, env, cwd: dir }, { color: false, ...options.flags });
   return { ctx, dir, streams };
 }
@@ -238,7 +238,7 @@ describe('the step summary', () => {
 
     const broken = context({ env: { GITHUB_STEP_SUMMARY: 'missing/summary.md' } });
     expect(await run(broken.ctx, scripted().domain)).toBe(0);
-    expect(broken.streams.err()).toMatch(/warning: could not append to GITHUB_STEP_SUMMARY \(.*missing\/summary\.md\)/);
+    expect(broken.streams.err()).toMatch(/warning: cannot write GITHUB_STEP_SUMMARY \(.*missing\/summary\.md\): the folder .*missing does not exist; the summary was not written\n/);
   });
 });
 

@@ -21,6 +21,12 @@ describe('shape checks', () => {
     expect(oneOf('owner', 'body.role', ['owner', 'member'])).toBe('owner');
   });
 
+  it('an object with the members its schema names: any other member is refused by its path; fewer are the fields\' own checks', () => {
+    expect(() => object({ team: 'a', note: 1 }, 'body.teams[0]', ['team', 'plan'])).toThrow(new ShapeError('body.teams[0].note is not a member of a plan (body.teams[0] has team, plan)'));
+    expect(object({ team: 'a' }, 'body.teams[0]', ['team', 'plan'])).toEqual({ team: 'a' });
+    expect(object({ any: 1 }, 'body.state.entries')).toEqual({ any: 1 });
+  });
+
   it('checked: a shape problem is the plan file\'s usage error; any other error goes through', () => {
     let caught: unknown;
     try {

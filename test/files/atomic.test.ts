@@ -62,16 +62,29 @@ describe('atomic files', () => {
     await expect(openAtomic(d, '-f out')).rejects.toThrow('-f out: is a directory');
   });
 
-  it('writes through a symbolic link: the file it points to is replaced, the link stays a link', async () => {
+  it('refuses a symbolic link, replacing, appending or checking: the file it points to unchanged, the link still a link', async () => {
     const d = dir();
     const real = join(d, 'real.csv');
     const link = join(d, 'link.csv');
     writeFileSync(real, 'old\n');
     symlinkSync(real, link);
-    await writeFileAtomic(link, 'new\n');
+    const said = '--report link.csv: is a symbolic link, which teamctl does not write through';
+    await expect(writeFileAtomic(link, 'new\n', '--report link.csv')).rejects.toThrow(said);
+    await expect(writeFileAtomic(link, 'new\n', '--report link.csv', { append: true })).rejects.toThrow(said);
+    await expect(writeFileAtomic(link, 'new\n', '--report link.csv', { overwrite: false })).rejects.toThrow(said);
+    await expect(checkWritable(link, '--report link.csv')).rejects.toThrow(said);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(readFileSync(real, 'utf8')).toBe('new\n');
-    await expect(checkWritable(link)).resolves.toBeUndefined();
+    expect(readFileSync(real, 'utf8')).toBe('old\n');
+    expect(readdirSync(d).sort()).toEqual(['link.csv', 'real.csv']);
+  });
+
+  it('append: adds to the end of a regular file, or creates it; nothing else in the folder', async () => {
+    const d = dir();
+    const path = join(d, 'summary.md');
+    await writeFileAtomic(path, 'one\n', 'the summary', { append: true });
+    await writeFileAtomic(path, 'two\n', 'the summary', { append: true });
+    expect(readFileSync(path, 'utf8')).toBe('one\ntwo\n');
+    expect(readdirSync(d)).toEqual(['summary.md']);
   });
 
   it('refuses special files and links to them, before anything is written', async () => {
@@ -81,7 +94,9 @@ describe('atomic files', () => {
     await expect(checkWritable(fifo, '--report pipe')).rejects.toThrow('--report pipe: is not a regular file');
     const link = join(d, 'to-dir');
     symlinkSync(d, link);
-    await expect(checkWritable(link, '--report to-dir')).rejects.toThrow('--report to-dir: is a directory');
+    await expect(checkWritable(link, '--report to-dir')).rejects.toThrow('--report to-dir: is a symbolic link');
+    await expect(checkWritable(d, '--report d')).rejects.toThrow('--report d: is a directory');
+    await expect(checkWritable(fifo, '--report pipe')).rejects.toThrow('--report pipe: is not a regular file (a FIFO (named pipe))');
     await expect(checkWritable('/dev/null', '--report /dev/null')).rejects.toThrow(/not a regular file/);
   });
 

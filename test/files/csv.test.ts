@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputFileError, formatProblem } from '../../src/errors.js';
-import { detectDelimiter, parseDelimited, unclosedQuoteLine } from '../../src/files/csv.js';
+import { detectDelimiter, parseDelimited, readAround, unclosedQuoteLine } from '../../src/files/csv.js';
 import { encodingFlag, firstInvalidUtf8, readTextFile } from '../../src/files/textFile.js';
 
 const readDelimitedFile = async (path: string) => parseDelimited(await readTextFile(path), path);
@@ -277,5 +277,39 @@ describe('tab-separated files are not RFC 4180', () => {
     expect((await readGlossaryFile(tsv)).rows.map((r) => r.translations)).toEqual([{ en: '"cohort" theory', de: 'Kohortentheorie' }]);
     const csv = file('quotes.csv', 'en,de\n"cohort" theory,Kohortentheorie\n');
     expect(await problemOf(() => readGlossaryFile(csv))).toMatch(/quotes\.csv:2: invalid CSV/);
+  });
+});
+
+describe('readAround: the lines around broken ones, without recursion', () => {
+  /** A reader of `lines` whose broken lines are those holding `!`: one row per other line. */
+  const reader = (text: string, offset: number) => {
+    const lines = text === '' ? [] : text.split('\n');
+    const broken = lines.findIndex((l) => l.includes('!'));
+    if (broken !== -1) return { problem: { line: offset + broken + 1, message: `broken ${lines[broken]}` } };
+    return { rows: lines.map((l, i) => ({ line: offset + i + 1, cells: [l] })) };
+  };
+
+  it('gives rows and problems in file order, the lines around each problem read on their own', () => {
+    const lines = ['a', 'b!', 'c', 'd!', 'e!', 'f'];
+    const read = readAround(lines, 'f.csv', reader);
+    expect(read.rows.map((r) => [r.line, r.cells[0]])).toEqual([[1, 'a'], [3, 'c'], [6, 'f']]);
+    expect(read.problems).toEqual([
+      { file: 'f.csv', line: 2, message: 'broken b!' },
+      { file: 'f.csv', line: 4, message: 'broken d!' },
+      { file: 'f.csv', line: 5, message: 'broken e!' },
+    ]);
+  });
+
+  it('stops at the number of problems an error lists', () => {
+    const lines = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? `${i}!` : `${i}`));
+    expect(readAround(lines, 'f.csv', reader).problems).toHaveLength(InputFileError.maxListed);
+  });
+
+  it('takes a reading of more rows than a call has room for arguments', () => {
+    // One reading of 500,000 rows: copied one by one, never spread into a call.
+    const rows = Array.from({ length: 500_000 }, (_, i) => ({ line: i + 1, cells: ['x'] }));
+    const read = readAround([''], 'f.csv', () => ({ rows }));
+    expect(read.rows).toHaveLength(500_000);
+    expect(read.rows[499_999]).toBe(rows[499_999]);
   });
 });

@@ -40,7 +40,7 @@ describe('isFolder', () => {
 describe('folderFiles', () => {
   it('the .csv, .tsv and .xlsx files in any case, in name order, each naming its team; the rest left alone', async () => {
     const cwd = workFolder({ 'web.csv': '', 'Data.TSV': '', 'b.xlsx': '', '.hidden.csv': '', 'notes.txt': '', 'csv': '', 'a.json': '' });
-    mkdirSync(join(cwd, 'teams', 'sub.csv'));
+    mkdirSync(join(cwd, 'teams', 'sub.txt'));
     writeFileSync(join(cwd, 'real.csv'), '');
     symlinkSync(join(cwd, 'real.csv'), join(cwd, 'teams', 'linked.csv'));
     expect(await folderFiles('teams', cwd)).toEqual([

@@ -507,10 +507,10 @@ describe('organization rosters (a team column)', () => {
 
   it('refuses empty team cells and ones with a control character, and two roles for one user in one team, with their lines', () => {
     let error: unknown;
-    // (A team cell is an id or a title: `..` or `R&D / Platform` is a title, matched, never put in a path.)
-    expect(parseUserFile('team,id\n..,u1\nR&D / Platform,u2\n', 'org.csv', { readRoles: true }).users.map((u) => u.team)).toEqual(['..', 'R&D / Platform']);
+    // (A team cell is an id or a title, refused as --team is: `R&D & Platform` is one, `..` and `a/b` are not.)
+    expect(parseUserFile('team,id\nR&D & Platform,u1\n', 'org.csv', { readRoles: true }).users.map((u) => u.team)).toEqual(['R&D & Platform']);
     try {
-      parseUserFile('team,id,role\n,u1,owner\na\u0001b,u2,\neng,u3,owner\neng,u3,member\n', 'org.csv', { readRoles: true });
+      parseUserFile('team,id,role\n,u1,owner\na\u0001b,u2,\neng,u3,owner\neng,u3,member\n..,u4,\nR&D / Platform,u5,\n', 'org.csv', { readRoles: true });
     } catch (err) {
       error = err;
     }
@@ -519,6 +519,8 @@ describe('organization rosters (a team column)', () => {
       [2, 'empty team cell (an organization roster names the team on every row)'],
       [3, 'invalid team "a\\u0001b": it contains a control character'],
       [5, '"u3" is on line 4 as owner and on line 5 as member in team "eng"'],
+      [6, 'invalid team "..": ".." would change the path'],
+      [7, 'invalid team "R&D / Platform": it contains "/"'],
     ]);
   });
 

@@ -297,7 +297,7 @@ describe('applyGlossaryPlan', () => {
     const fake = new FakeService();
     fake.then = 'lose';
     const ops = inserts(80);
-    const r = await run(fake, ops, { batchSize: 10, random: () => 1 });
+    const r = await run(fake, ops, { batchSize: 10, random: () => 1, settle: false });
     expect(fake.puts.map((b) => b[0])).toEqual([0, 1, 2, 3, 4].map((i) => ops[i * 10]?.operation));
     expect(r.checks).toBe(10); // two agreeing listings per batch
     expect(fake.reads).toBe(11); // and the final verification
@@ -311,6 +311,32 @@ describe('applyGlossaryPlan', () => {
     expect(fake.entries.size).toBe(0);
   });
 
+
+  it('after 5 unknown outcomes in a row the end of the run still settles what is held back: a gateway that recovers gets each missing batch once more, nothing twice', async () => {
+    const fake = new FakeService();
+    fake.script = ['lose', 'lose', 'lose', 'lose', 'lose'];
+    const ops = inserts(80);
+    const r = await run(fake, ops, { batchSize: 10, random: () => 1 });
+    // The 50 held back are sent again once their hold-back time has passed; the 30 after the stop are not sent.
+    expect(fake.puts).toHaveLength(10);
+    expect(fake.puts.slice(5).flat()).toEqual(ops.slice(0, 50).map((o) => o.operation));
+    expect(r.applied.map((o) => o.line)).toEqual(ops.slice(0, 50).map((o) => o.line));
+    expect(r.failed.map((f) => f.message)).toEqual(Array.from({ length: 30 }, () => 'not sent: 5 earlier requests in a row had an unknown outcome'));
+    expect(fake.entries.size).toBe(50);
+    expect(fake.now).toBeGreaterThan(60_000); // the hold-back time was waited for
+  });
+
+  it('answers lost after the batch was applied are not unknown outcomes in a row: each check finds its batch, and the run goes on to the end', async () => {
+    const fake = new FakeService();
+    fake.then = 'applyThenLose';
+    const ops = inserts(80);
+    const r = await run(fake, ops, { batchSize: 10 });
+    expect(fake.puts).toHaveLength(8);
+    expect(r.applied).toHaveLength(80);
+    expect(r.failed).toEqual([]);
+    expect(r.stopReason).toBeUndefined();
+    expect(fake.entries.size).toBe(80);
+  });
 
   it('the check delay is configurable', async () => {
     const fake = new FakeService();

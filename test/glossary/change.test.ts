@@ -168,21 +168,22 @@ describe('operations an earlier run may still apply (held back)', () => {
     { planned: insert(2, 'late'), sentAt: '2026-11-25T10:00:01.000Z' },
   ];
 
-  it('are not sent, appear in line order as failed rows, and count as failed with an unknown outcome', async () => {
+  it('are not sent, appear in line order as unknown rows (never failed), and count as failed with an unknown outcome', async () => {
     const { d, service } = domain(eight, [insert(3, 'sent'), insert(9, 'also sent')], { held });
     expect(d.isEmpty()).toBe(false);
     const planned = d.planned().rows;
     expect(planned.map((r) => [r.line, r.key, r.action, r.outcome, r.entryId])).toEqual([
-      [2, 'late', 'insert', 'failed', ''],
+      [2, 'late', 'insert', 'unknown', ''],
       [3, 'sent', 'insert', 'planned', ''],
-      [5, 'term 1', 'delete', 'failed', 'g1'],
+      [5, 'term 1', 'delete', 'unknown', 'g1'],
       [9, 'also sent', 'insert', 'planned', ''],
     ]);
     expect(planned[0]?.message).toBe("not sent: an earlier run's request (sent 2026-11-25T10:00:01.000Z) may still apply it — run again later");
     const view = await d.execute(progress(), () => false);
     expect(service.puts.map((ops) => ops.map((o) => (o.type === 'insert' ? o.translations.en : o.type)))).toEqual([['sent'], ['also sent']]);
-    expect((view.json as ImportReport).failed.map((f) => [f.line, f.status])).toEqual([[2, null], [5, null]]);
-    expect(view.rows.map((r) => [r.line, r.outcome])).toEqual([[2, 'failed'], [3, 'inserted'], [5, 'failed'], [9, 'inserted']]);
+    expect((view.json as ImportReport).failed).toEqual([]);
+    expect((view.json as ImportReport).unknown.map((f) => [f.line, f.status])).toEqual([[2, null], [5, null]]);
+    expect(view.rows.map((r) => [r.line, r.outcome])).toEqual([[2, 'unknown'], [3, 'inserted'], [5, 'unknown'], [9, 'inserted']]);
     expect(view.tally).toMatchObject({ total: 4, applied: 2, failed: 2, unknown: 2, unverifiable: false });
   });
 
@@ -259,8 +260,8 @@ describe('the words of a run that did not go through', () => {
   it('partial: each problem named with its count, then how many were applied', () => {
     const { d } = domain([], ops);
     expect(d.words.partial(tally({ total: 5, failed: 2, applied: 3 }))).toBe('2 of 5 operations failed; 3 applied');
-    expect(d.words.partial(tally({ total: 5, failed: 2, unknown: 2, applied: 3 }))).toBe('2 of 5 operations failed (2 with an unknown outcome: the service may still apply them); 3 applied');
-    expect(d.words.partial(tally({ total: 5, failed: 2, unknown: 3, applied: 3 }))).toBe('2 of 5 operations failed; 3 applied');
+    expect(d.words.partial(tally({ total: 5, failed: 2, unknown: 2, applied: 3 }))).toBe('2 of 5 operations of unknown outcome (sent, the answer lost: the service may have applied them); 3 applied');
+    expect(d.words.partial(tally({ total: 5, failed: 3, unknown: 1, applied: 2 }))).toBe('2 of 5 operations failed; 1 of 5 operations of unknown outcome (sent, the answer lost: the service may have applied it); 2 applied');
     expect(d.words.partial(tally({ total: 5, applied: 5, unexplained: 1 }))).toBe('1 duplicate found when the glossary was listed again; 5 applied');
     expect(d.words.partial(tally({ total: 5, applied: 5, unexplained: 2 }))).toBe('2 duplicates found when the glossary was listed again; 5 applied');
     expect(d.words.partial(tally({ total: 5, applied: 5, unverifiable: true }))).toBe('the result could not be verified; 5 applied');

@@ -18,7 +18,7 @@ describe('failureClass', () => {
     ['502 unknown', new ServiceError('x', { status: 502, outcome: 'unknown' }), 'unknown'],
     ['a reset', new ServiceError('x', { code: 'ECONNRESET', outcome: 'unknown' }), 'unknown'],
     ['any other error', new TeamctlError('x'), 'unknown'],
-    ['a usage error', new UsageError('x'), 'unknown'],
+    ['a usage error (nothing sent)', new UsageError('x'), 'rejected'],
   ] as [string, TeamctlError, string][])('%s → %s', (_what, err, expected) => {
     expect(failureClass(err)).toBe(expected);
   });

@@ -45,3 +45,21 @@ export function expectError(answer: Answer<unknown>, status: number, message?: R
   expect(typeof body.error.message).toBe('string');
   if (message !== undefined) expect(body.error.message).toMatch(message);
 }
+
+/** Every item of a listing, following `next.page` with pages of `limit`; the pages it took and the last `count`. */
+export async function allPages<T>(sb: Sandbox, path: string, limit = 1000): Promise<{ items: T[]; pages: number; count: number | undefined }> {
+  const items: T[] = [];
+  let pages = 0;
+  let next: string | undefined;
+  let count: number | undefined;
+  do {
+    const sep = path.includes('?') ? '&' : '?';
+    const page = await call<{ items: T[]; count?: number; next?: { page: string } }>(sb, 'GET', `${path}${sep}limit=${limit}${next === undefined ? '' : `&page=${encodeURIComponent(next)}`}`);
+    expect(page.status).toBe(200);
+    items.push(...page.body.items);
+    count = page.body.count;
+    next = page.body.next?.page;
+    pages++;
+  } while (next !== undefined);
+  return { items, pages, count };
+}

@@ -1,12 +1,20 @@
 // Every temporary file of a test run (config folders, rosters, reports, plans…) goes into one
 // folder made here, before the test workers start (they inherit TMPDIR, which os.tmpdir()
-// reads), and removed when the run ends: thousands of runs leave nothing behind in /tmp.
-import { mkdtempSync, rmSync } from 'node:fs';
+// reads), and removed when the run ends: thousands of runs leave nothing behind in /tmp. The
+// user's own state folder (README, "Settings") is never written by a test: a run that creates it
+// fails here (each test names its own, as test/e2e/harness.ts does).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stateFolder } from '../../src/journal/stateFolder.js';
 
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'teamctl-tests-'));
   process.env.TMPDIR = root;
-  return () => rmSync(root, { recursive: true, force: true });
+  const userState = stateFolder({}, '/').dir;
+  const existed = existsSync(userState);
+  return () => {
+    rmSync(root, { recursive: true, force: true });
+    if (!existed && existsSync(userState)) throw new Error(`a test created the user's state folder ${userState}: give it TEAMCTL_STATE_DIR`);
+  };
 }

@@ -36,3 +36,28 @@ describe('holdBackWaiter', () => {
     expect(err).toContain('\r\u001b[2K  settling in 3s\r\u001b[2K  settling in 2s\r\u001b[2K  settling in 1s\r\u001b[2K');
   });
 });
+
+describe('holdBackWaiter, interrupted', () => {
+  it('on a terminal, an interruption during the countdown ends it at once: no further second waited', async () => {
+    const waits: number[] = [];
+    const streams = fakeStreams({ stderrIsTTY: true });
+    // The second second of the countdown is interrupted (Ctrl-C): no third one.
+    const sleep = async (w: number): Promise<void> => {
+      waits.push(w);
+      if (waits.length === 2) ctx.interruptRequests(0);
+    };
+    const ctx: Context = new Context({ streams, env: {}, sleep }, { color: false });
+    await holdBackWaiter(ctx)(3600_000, 1);
+    expect(waits).toEqual([1000, 1000]);
+    expect(streams.err()).toContain('\r\u001b[2K  settling in 3600s\r\u001b[2K  settling in 3599s\r\u001b[2K');
+    expect(streams.err()).not.toContain('settling in 3598s');
+  });
+
+  it('an interruption before the wait: it does not wait at all', async () => {
+    const waits: number[] = [];
+    const ctx = new Context({ streams: fakeStreams({ stderrIsTTY: false }), env: {}, sleep: async (w: number) => void waits.push(w) }, { color: false });
+    ctx.interruptRequests(0);
+    await holdBackWaiter(ctx)(60_000, 1);
+    expect(waits).toEqual([]);
+  });
+});

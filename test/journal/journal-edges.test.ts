@@ -249,7 +249,7 @@ describe('a lock or a journal that cannot be written', () => {
     expect(err.message).toBe(
       `the journal ${j.path} could not be written (cannot write the glossary journal ${j.path}: the folder ${join(dir, 'journal')} does not exist); nothing was sent`,
     );
-    expect(err.hint).toBe('teamctl records there every request the service cannot take twice before sending it; free the disk or fix the permissions of the config folder, then run again');
+    expect(err.hint).toBe('teamctl records there every request the service cannot take twice before sending it; free the disk or fix the permissions of the state folder, then run again');
     expect(j.pending()).toEqual([]);
     await j.close();
   });

@@ -111,6 +111,26 @@ describe('Journal', () => {
     }
   });
 
+  it('a clock set back an hour: a batch and a team creation recorded an hour ahead count as now, and are held for the window alone', async () => {
+    const dir = newDir();
+    const ahead = new Date(at(0).getTime() + 60 * 60_000);
+    const writer = await Journal.open(dir, base, 'acme', lock);
+    await writer.sending([insert('ahead')], ahead);
+    await writer.intend([{ kind: 'team', title: 'Ops' }], ahead);
+    await writer.close();
+    const j = await Journal.open(dir, base, 'acme', lock);
+    expect((await j.settle([], at(0), 60_000)).held.map((h) => h.sentAt)).toEqual([at(0).toISOString()]);
+    expect(await j.settleTeams([], (t) => t, at(0), 60_000)).toEqual([{ title: 'Ops', until: at(60).getTime() }]);
+    await j.close();
+    // Written back as now: once the window has passed, both are lost, an hour early by the old times.
+    const later = await Journal.open(dir, base, 'acme', lock);
+    expect(later.writes('team').map((w) => w.sentAt)).toEqual([at(0).toISOString()]);
+    expect(await later.settle([], at(61), 60_000)).toEqual({ landed: 0, lost: 1, held: [] });
+    expect(await later.settleTeams([], (t) => t, at(61), 60_000)).toEqual([]);
+    expect(later.writes('team')).toEqual([]);
+    await later.close();
+  });
+
   it('a sentAt in the future or unreadable counts as now, and is written back as now: the window is the promised one', async () => {
     const dir = newDir();
     const j = await Journal.open(dir, base, 'acme', lock);

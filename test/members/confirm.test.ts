@@ -19,7 +19,7 @@ beforeEach(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'teamctl-confirm-'));
   roster = join(dir, 'roster.csv');
   writeFileSync(roster, 'email,role\nuser00001@example.com,owner\nuser00002@example.com,\nuser00003@example.com,member\nuser00004@example.com,member\n');
-  env = { TEAMCTL_CONFIG_DIR: dir, TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_TOKEN: sandbox.token, TEAMCTL_ORG: 'acme', TEAMCTL_TEAM: 'engineering' };
+  env = { TEAMCTL_CONFIG_DIR: dir, TEAMCTL_STATE_DIR: dir, TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_TOKEN: sandbox.token, TEAMCTL_ORG: 'acme', TEAMCTL_TEAM: 'engineering' };
 });
 afterEach(async () => {
   await sandbox.close();

@@ -247,12 +247,14 @@ describe('a creation whose answer proves nothing', () => {
     expect(creations()).toHaveLength(1);
     expect(titled('Data Platform')).toEqual([]);
     expect(d.team).toBe('Data Platform');
-    const message = view.summary(undefined);
-    expect(message).toMatch(/^team "Data Platform" was not created: PUT .*; the listing shows no team of that title yet: outcome unknown, not sent again before the hold-back time has passed$/);
+    const message = view.rows[0]?.message ?? '';
+    expect(message).toMatch(/^the creation of team "Data Platform" has an unknown outcome: PUT .*; the listing shows no team of that title yet: outcome unknown, not sent again before the hold-back time has passed$/);
+    // Said unknown, never failed (`teamctl help reliability`).
+    expect(view.summary(undefined)).toBe(`unknown: ${message}`);
     expect(view.rows.map((r) => [r.outcome, r.status, r.message])).toEqual(planned.planned().rows.map(() => ['unknown', null, message]));
     const report = view.json as MembersReport;
-    expect(report).toMatchObject({ dryRun: false, added: [], roleChanged: [], verified: false });
-    expect(report.failed).toEqual((planned.planned().json as MembersReport).added.map((user) => ({ user, action: 'add', status: null, message })));
+    expect(report).toMatchObject({ dryRun: false, added: [], roleChanged: [], failed: [], verified: false });
+    expect(report.unknown).toEqual((planned.planned().json as MembersReport).added.map((user) => ({ user, action: 'add', status: null, message })));
     const units = planned.work().units;
     expect(view.tally).toEqual({ total: units, applied: 0, failed: units, unknown: units, unexplained: 0, unverifiable: false, firstFailure: message });
     expect(view.doc).toEqual(planned.planned().doc);
@@ -297,7 +299,7 @@ describe('a creation whose answer proves nothing', () => {
     expect(members(b)).toEqual({});
   });
 
-  it('the teams cannot be listed: failed, said why, not sent again', async () => {
+  it('the teams cannot be listed: unknown, said why, not sent again', async () => {
     const { sandbox } = await setup();
     sandbox.intercept((req) => {
       if (req.method === 'PUT' && req.path === '/v1/orgs/acme/teams') return { kind: 'reset' };
@@ -307,8 +309,9 @@ describe('a creation whose answer proves nothing', () => {
     const { execute } = await domain([byId(uid(5))]);
     const view = await execute();
     expect(creations()).toHaveLength(1);
-    expect(view.summary(undefined)).toMatch(/^team "Data Platform" was not created: PUT .*; the teams could not be listed to see whether it was made \(.*no listing for you.*\): not sent again$/);
-    expect(view.tally.unverifiable).toBe(false);
+    expect(view.summary(undefined)).toMatch(/^unknown: the creation of team "Data Platform" has an unknown outcome: PUT .*; the teams could not be listed to see whether it was made \(.*no listing for you.*\): not sent again$/);
+    expect(view.rows.map((r) => r.outcome)).toEqual(['unknown']);
+    expect(view.tally).toMatchObject({ unknown: 1, failed: 1, unverifiable: false });
   });
 
   it('one the service cannot have processed (a 429 asking a wait too long): failed as sent, the teams not listed', async () => {

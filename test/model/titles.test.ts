@@ -1,4 +1,5 @@
 // One fold and one rule for team titles (README, "Teams by id or title").
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hiddenInTitle, normalTitle, titleKey } from '../../src/model/titles.js';
 import { planCreate, planRename, titleProblem } from '../../src/plan/teamChanges.js';
@@ -26,6 +27,51 @@ describe('what a title may hold', () => {
   ])('%j is refused, naming %s', (title, code) => {
     expect(hiddenInTitle(normalTitle(title))).toContain(code);
     expect(titleProblem(normalTitle(title))).toContain(code);
+  });
+
+  // Unicode's classes, each read on its own: the rule must refuse exactly the code points in one of them.
+  const classes = [/\p{Default_Ignorable_Code_Point}/u, /\p{Bidi_Control}/u, /\p{Zl}/u, /\p{Zp}/u, /\p{Cc}/u, /\p{Cf}/u];
+  const inAClass = (ch: string): boolean => classes.some((c) => c.test(ch));
+  const codePoints = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i).filter((c) => c < 0xd800 || c > 0xdfff);
+  const classMembers = codePoints(0, 0x10ffff).filter((c) => inAClass(String.fromCodePoint(c)));
+
+  it('refuses a code point inside a title exactly when Unicode puts it in one of the classes', () => {
+    const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff }).filter((c) => c < 0xd800 || c > 0xdfff);
+    // Half the draws from the classes themselves, so each is met often, not once in thousands.
+    fc.assert(
+      fc.property(fc.oneof(anyCodePoint, fc.constantFrom(...classMembers)), (c) => {
+        const ch = String.fromCodePoint(c);
+        const problem = hiddenInTitle(`ab${ch}cd`);
+        if (inAClass(ch)) expect(problem, ch).toContain(`U+${c.toString(16).toUpperCase().padStart(4, '0')}`);
+        else expect(problem, ch).toBeUndefined();
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each([
+    [0x200e, 'left-to-right mark'],
+    [0x200f, 'right-to-left mark'],
+    [0x061c, 'Arabic letter mark'],
+    [0x3164, 'Hangul filler'],
+    [0x115f, 'Hangul choseong filler'],
+    [0x1160, 'Hangul jungseong filler'],
+    [0xffa0, 'halfwidth Hangul filler'],
+    [0x034f, 'combining grapheme joiner'],
+    [0xe0041, 'tag Latin capital A'],
+    [0x2028, 'line separator'],
+    [0x2029, 'paragraph separator'],
+    [0xfff9, 'interlinear annotation anchor'],
+    [0x180e, 'Mongolian vowel separator'],
+    [0x00ad, 'soft hyphen'],
+  ])('code point %d (%s) inside a title is refused, named', (c) => {
+    const code = `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+    expect(hiddenInTitle(`ab${String.fromCodePoint(c)}cd`)).toContain(code);
+  });
+
+  it('a title of soft hyphens, or of format characters only, is refused', () => {
+    expect(hiddenInTitle('\u00ad\u00ad\u00ad')).toContain('U+00AD');
+    expect(hiddenInTitle('\ufff9\ufffa\ufffb')).toContain('U+FFF9');
   });
 
   it('a title of nothing visible is refused; a plain one, an accented one or an emoji one is not', () => {

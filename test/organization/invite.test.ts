@@ -90,6 +90,7 @@ describe('the plan', () => {
       failedSSOEmails: [],
       placed: [],
       failed: [],
+      unknown: [],
     });
     expect(planned.doc).toEqual({
       title: 'Invitations to lab: 3 to invite, 1 pending',
@@ -123,7 +124,7 @@ describe('the plan', () => {
     expect(domain.planned().doc).toEqual({ title: 'Invitations to lab: 0 to invite, 0 pending', sections: [] });
     const none = domain.nothingToDo();
     expect(none.rows).toEqual([]);
-    expect(none.json).toEqual({ invited: [], pending: [], failedSSOEmails: [], placed: [], failed: [] });
+    expect(none.json).toEqual({ invited: [], pending: [], failedSSOEmails: [], placed: [], failed: [], unknown: [] });
     expect(none.doc).toEqual({ title: 'No invitations', sections: [] });
     expect(none.summary(undefined)).toBe('');
     expect(none.tally).toEqual({ total: 0, applied: 0, failed: 0, unknown: 0, unexplained: 0, unverifiable: false, firstFailure: undefined });
@@ -297,7 +298,10 @@ describe('execute', () => {
     const view = await domain.execute(progress, () => false);
     expect(view.rows.map((r) => r.outcome)).toEqual(['unknown']);
     expect(view.rows[0]?.message).not.toContain('not placed');
-    expect((view.json as { failed: { action: string }[] }).failed.map((f) => f.action)).toEqual(['invite']);
+    // Listed as unknown, never as failed (`teamctl help reliability`).
+    const report = view.json as { failed: unknown[]; unknown: { action: string; user: { email: string } }[] };
+    expect(report.failed).toEqual([]);
+    expect(report.unknown.map((f) => [f.action, f.user.email])).toEqual([['invite', 'new@example.com']]);
     expect(view.tally).toMatchObject({ total: 1, applied: 0, failed: 1, unknown: 1 });
     expect(view.summary(undefined)).toMatch(/^Invitations: 0 joined, 0 invited and pending, 0 failed, 1 of unknown outcome\.\n {2}unknown: invite new@example\.com: POST \S+ failed \(UND_ERR_SOCKET\)$/);
   });

@@ -93,6 +93,7 @@ describe('the plan', () => {
       notInOrganization: [ghost],
       kept: [ref(7)],
       failed: [],
+      unknown: [],
       verified: false,
     });
     expect(planned.doc).toEqual({
@@ -131,7 +132,7 @@ describe('the plan', () => {
     const none = d.nothingToDo();
     expect(none.rows).toEqual(quiet);
     expect(none.doc).toEqual({ title: 'Organization lab: nothing to change', sections: [] });
-    expect(none.json).toEqual({ dryRun: false, orgRoleChanged: [], removedFromOrganization: [], removalRequested: [], notInOrganization: [ghost], kept: [ref(7)], failed: [], verified: true });
+    expect(none.json).toEqual({ dryRun: false, orgRoleChanged: [], removedFromOrganization: [], removalRequested: [], notInOrganization: [ghost], kept: [ref(7)], failed: [], unknown: [], verified: true });
     expect(none.summary(undefined)).toBe('Nothing to change.');
     expect(none.tally).toEqual(tally({}));
   });
@@ -269,6 +270,7 @@ describe('execute', () => {
       notInOrganization: [ghost],
       kept: [ref(7)],
       failed: [],
+      unknown: [],
       verified: true,
     });
     expect(view.doc.title).toBe('Result for organization lab');
@@ -350,7 +352,7 @@ describe('execute', () => {
     expect(view.summary(undefined).split('\n')[0]).toBe('Organization: nothing applied, 1 failed.');
   });
 
-  it('a lost answer is settled by the members read again: a removal applied or failed, never sent again; a role change stays unknown', async () => {
+  it('a lost answer is settled by the members read again: a removal applied, or unknown while still a member, never sent again; a role change stays unknown', async () => {
     const { sandbox, domain, progress } = await setup();
     sandbox.intercept((req) =>
       req.method === 'DELETE' && req.path.endsWith(uid(4)) ? { kind: 'applyThenReset' } : req.method === 'DELETE' && req.path.endsWith(uid(5)) ? { kind: 'reset' } : req.method === 'PATCH' ? { kind: 'reset' } : undefined,
@@ -359,22 +361,25 @@ describe('execute', () => {
     expect(writes().filter((w) => w.startsWith('DELETE')).sort()).toEqual([`DELETE /v1/orgs/lab/members/${uid(4)}`, `DELETE /v1/orgs/lab/members/${uid(5)}`]);
     const lost = view.rows[0]?.message ?? '';
     expect(lost).toContain('failed');
-    const lostDelete = (view.rows[2]?.message ?? '').replace(/; still a member when read again: not sent again$/, '');
+    const still = '; still a member when read again: outcome unknown (it may be applied later, or wait for an admin), recorded, not sent again before --rerequest-after';
+    const lostDelete = (view.rows[2]?.message ?? '').replace(still, '');
+    expect(lostDelete).toContain('failed (UND_ERR_SOCKET)');
     expect(view.rows).toEqual([
       row('org-role', 3, 'unknown', null, lost),
       row('remove-from-organization', 4, 'applied', null, 'removed (the answer was lost; the members read back show it)'),
-      row('remove-from-organization', 5, 'failed', null, `${lostDelete}; still a member when read again: not sent again`),
+      row('remove-from-organization', 5, 'unknown', null, `${lostDelete}${still}`),
     ]);
-    expect(json(view).failed).toEqual([
+    expect(json(view).failed).toEqual([]);
+    expect(json(view).unknown).toEqual([
       { user: ref(3), action: 'org-role', status: null, message: lost },
-      { user: ref(5), action: 'remove-from-organization', status: null, message: `${lostDelete}; still a member when read again: not sent again` },
+      { user: ref(5), action: 'remove-from-organization', status: null, message: `${lostDelete}${still}` },
     ]);
     expect(view.summary(undefined).split('\n')).toEqual([
-      'Organization: 1 removed from the organization, 2 failed.',
-      `  failed: org-role user00003@example.com: ${lost}`,
-      `  failed: remove-from-organization user00005@example.com: ${lostDelete}; still a member when read again: not sent again`,
+      'Organization: 1 removed from the organization, 2 of unknown outcome.',
+      `  unknown: org-role user00003@example.com: ${lost}`,
+      `  unknown: remove-from-organization user00005@example.com: ${lostDelete}${still}`,
     ]);
-    expect(view.tally).toEqual(tally({ total: 3, applied: 1, failed: 2, unknown: 1, firstFailure: lost }));
+    expect(view.tally).toEqual(tally({ total: 3, applied: 1, failed: 2, unknown: 2, firstFailure: lost }));
   });
 
   it('a change the service accepted but the members read back contradict is failed, saying what was read', async () => {
@@ -455,7 +460,10 @@ describe('the words and the CSV', () => {
     const { words } = (await setup()).domain(plan([]));
     expect(words.nothingApplied(tally({ total: 1, failed: 1, firstFailure: 'boom' }))).toBe('none of the 1 organization change was applied: boom');
     expect(words.nothingApplied(tally({ total: 3, failed: 3 }))).toBe('none of the 3 organization changes was applied: see above');
-    expect(words.partial(tally({ total: 3, failed: 1 }))).toBe('1 of 3 organization changes failed, are requests waiting for an admin, or could not be verified');
+    expect(words.partial(tally({ total: 3, failed: 1 }))).toBe('1 of 3 organization changes failed or are requests waiting for an admin');
+    expect(words.partial(tally({ total: 3, failed: 2, unknown: 1, unverifiable: true }))).toBe(
+      '1 of 3 organization changes failed or are requests waiting for an admin; 1 of 3 organization changes of unknown outcome (sent, the answer lost: the service may have applied it); the result could not be verified',
+    );
     expect(words.hint(undefined)).toBe('the summary above lists each user; `teamctl users list` shows the members now');
     expect(words.hint('r.csv')).toBe('r.csv lists each change');
   });

@@ -151,6 +151,11 @@ describe('sequenceDomain', () => {
     expect(words.partial(tally({ total: 5, failed: 1, unverifiable: true, unexplained: 2 }))).toBe(
       '1 of 5 changes failed or are requests waiting for an admin of the organization; some results could not be verified; the members read back differ from the plan for 2 users; the other changes were applied',
     );
+    // A lost answer is unknown, never failed; and nothing else is said applied when every change is one of them.
+    expect(words.partial(tally({ total: 1, failed: 1, unknown: 1 }))).toBe('1 of 1 changes of unknown outcome (sent, the answer lost: the service may have applied it)');
+    expect(words.partial(tally({ total: 4, failed: 3, unknown: 2 }))).toBe(
+      '1 of 4 changes failed or are requests waiting for an admin of the organization; 2 of 4 changes of unknown outcome (sent, the answer lost: the service may have applied them); the other changes were applied',
+    );
     expect(words.hint(undefined)).toBe('the summary above lists each change; --report <file.csv> keeps it');
     expect(words.hint('out.csv')).toBe("each change's outcome is in out.csv");
   });

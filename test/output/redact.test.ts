@@ -199,3 +199,43 @@ describe('quotesSecret: the token split by line breaks, white space or their esc
     expect(quotesSecret('')).toBe(false);
   });
 });
+
+describe('redact: the token split by ANSI sequences and escapes between its characters', () => {
+  const token = 'tk_live_Adv6Secr3tXyz0123456789';
+  addSecret(token);
+  it.each([
+    ['an ANSI reset', '\u001b[0m'],
+    ['an ANSI colour', '\u001b[1;31m'],
+    ['an ANSI reset, its escape spelled \\e', '\\e[0m'],
+    ['an ANSI reset, its escape spelled \\x1b', '\\x1b[0m'],
+    ['an ANSI reset, its escape spelled \\u001b', '\\u001b[0m'],
+    ['an ANSI reset, its escape spelled \\033', '\\033[0m'],
+    ['a literal backslash-n', '\\n'],
+    ['a literal \\u000a', '\\u000a'],
+    ['a literal \\x0a', '\\x0a'],
+    ['a percent-encoded line break', '%0A'],
+    ['a double-escaped line break', '\\\\n'],
+    ['a backslash, a percent-encoded line break and n (an escape left by removing another)', '\\%0An'],
+  ])('split by %s: replaced from its first character to its last, the text around it kept', (_what, splitter) => {
+    for (const at of [1, 10, token.length - 1]) {
+      const text = `refused: ${token.slice(0, at)}${splitter}${token.slice(at)} (see the log)`;
+      expect(redact(text)).toBe('refused: *** (see the log)');
+      expect(quotesSecret(text)).toBe(true);
+    }
+  });
+
+  it('split at every character, by several spellings at once', () => {
+    const splitters = ['\u001b[0m', '\\n', '%0A', '\\%0An', '\\x0a'];
+    const text = [...token].map((ch, i) => `${ch}${splitters[i % splitters.length]}`).join('');
+    expect(redact(`<${text}>`)).toBe(`<***${splitters[(token.length - 1) % splitters.length]}>`);
+  });
+
+  it('twice in one text, and next to a whole one', () => {
+    const split = `${token.slice(0, 5)}\u001b[0m${token.slice(5)}`;
+    expect(redact(`a ${split} b ${token} c ${split} d`)).toBe('a *** b *** c *** d');
+  });
+
+  it('leaves text that only looks alike alone: a piece of the token, or ANSI sequences around other words', () => {
+    for (const text of [`${token.slice(0, 12)}\u001b[0m and more`, '\u001b[1mbold\u001b[0m \\n %0A', `${token.slice(0, -1)}\\n`]) expect(redact(text)).toBe(text);
+  });
+});

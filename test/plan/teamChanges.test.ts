@@ -21,8 +21,13 @@ describe('titleProblem', () => {
     expect(titleProblem('😀'.repeat(64))).toBeUndefined();
     expect(titleProblem('x'.repeat(65))).toBe('a title has at most 64 characters, this one 65');
     expect(titleProblem('😀'.repeat(65))).toBe('a title has at most 64 characters, this one 65');
-    for (const c of ['\u0000', '\u001f', '\u007f', '\u009f', '\n']) expect(titleProblem(`a${c}b`), JSON.stringify(c)).toBe('a title cannot hold a control character');
-    for (const c of [' ', '~', '\u00a0', 'é']) expect(titleProblem(`a${c}b`), JSON.stringify(c)).toBeUndefined();
+    for (const c of ['\u0000', '\u001f', '\u007f', '\u009f', '\n']) {
+      const code = (c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0');
+      expect(titleProblem(`a${c}b`), JSON.stringify(c)).toBe(`a title cannot hold an invisible, direction or control character (U+${code})`);
+    }
+    for (const c of [' ', '~', '\u00a0', 'é', '&', '.']) expect(titleProblem(`a${c}b`), JSON.stringify(c)).toBeUndefined();
+    for (const c of ['/', '\\', '?', '#']) expect(titleProblem(`a${c}b`), c).toBe(`a title --team could not name: it contains "${c}"`);
+    expect(titleProblem('..')).toBe('a title --team could not name: ".." would change the path');
   });
 });
 
@@ -45,7 +50,7 @@ describe('planCreate', () => {
       changes: [],
       problems: [
         { kind: 'usage', message: '"  ": a title cannot be empty' },
-        { kind: 'usage', message: '"a\\u0007": a title cannot hold a control character' },
+        { kind: 'usage', message: '"a\\u0007": a title cannot hold an invisible, direction or control character (U+0007)' },
         { kind: 'usage', message: '"  ": a title cannot be empty' },
       ],
     });

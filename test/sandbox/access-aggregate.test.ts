@@ -3,9 +3,8 @@
 // access, or a space's inheritance from its collection (and that collection's from its own); a
 // site's origins. Expectations are read from the store's teams and users, not copied from the seed.
 import { describe, expect, it } from 'vitest';
-import type { Page } from '../../src/api/types.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { call, expectError, start } from '../helpers/sandbox-http.js';
+import { allPages, call, expectError, start } from '../helpers/sandbox-http.js';
 
 const org = 'acme';
 
@@ -20,18 +19,7 @@ interface SiteItem extends ContentItem {
 }
 
 /** Every item, page after page of `limit`. */
-async function every<T>(sb: Sandbox, path: string, limit = 1000): Promise<T[]> {
-  const items: T[] = [];
-  let next: string | undefined;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const page = await call<Page<T>>(sb, 'GET', `${path}${sep}limit=${limit}${next === undefined ? '' : `&page=${encodeURIComponent(next)}`}`);
-    expect(page.status).toBe(200);
-    items.push(...page.body.items);
-    next = page.body.next?.page;
-  } while (next !== undefined);
-  return items;
-}
+const every = async <T>(sb: Sandbox, path: string, limit = 1000): Promise<T[]> => (await allPages<T>(sb, path, limit)).items;
 
 const roles = async (sb: Sandbox, path: string): Promise<Record<string, string>> =>
   Object.fromEntries((await every<ContentItem>(sb, path)).map((i) => [i.user.id, i.permission]));

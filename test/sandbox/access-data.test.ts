@@ -62,7 +62,7 @@ describe('demoAccess (--write-access)', () => {
     const now: string[][] = [];
     for (const kind of ['space', 'collection', 'site'] as const) {
       for (const r of store.access.list(org, kind)) {
-        now.push([`${kind}:${r.title}`, '', '', r.defaultLevel ?? 'guest']);
+        now.push([`${kind}:${r.title}`, '*', '', r.defaultLevel ?? 'guest']);
         for (const [team, role] of store.access.grants(r, 'teams')) now.push([`${kind}:${r.title}`, store.teamTitle(org, team), '', role ?? 'guest']);
         for (const [user, role] of store.access.grants(r, 'users')) now.push([`${kind}:${r.title}`, '', store.getUser(org, user)!.email, role ?? 'guest']);
       }
@@ -75,12 +75,12 @@ describe('demoAccess (--write-access)', () => {
     expect(leftOut).toEqual(['space:Component Library||hiroshi.tanaka@example.com']);
     expect(changed.map((k) => [k, have.get(k), want.get(k)])).toEqual([
       ['space:API Reference||chloe.dubois@example.com', 'comment', 'edit'],
-      ['space:Onboarding||', 'read', 'comment'],
+      ['space:Onboarding|*|', 'read', 'comment'],
     ]);
     expect(demo.changes).toEqual({ added: 1, roleChanges: 1, leftOut: 1, generalAccess: 1 });
-    // Inheriting and closed resources are spelled `inherit` and `guest`.
-    expect(rows).toContainEqual(['space:Brand Guidelines', '', '', 'inherit']);
-    expect(rows).toContainEqual(['site:Design Portal', '', '', 'guest']);
+    // General access is a row with `*` in team; inheriting and closed resources spell `inherit` and `guest`.
+    expect(rows).toContainEqual(['space:Brand Guidelines', '*', '', 'inherit']);
+    expect(rows).toContainEqual(['site:Design Portal', '*', '', 'guest']);
   });
 
   it('names a resource by id when another of its kind has its title; undefined without a space', () => {

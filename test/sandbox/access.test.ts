@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/api/types.js';
 import type { ResourceKind, StoredResource } from '../../src/sandbox/access-store.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { call, expectError, start } from '../helpers/sandbox-http.js';
+import { allPages, call, expectError, start } from '../helpers/sandbox-http.js';
 
 interface Item {
   id: string;
@@ -30,28 +30,10 @@ const user = (sb: Sandbox, index: number): string => {
   return sb.store.findUser(org, seeded[index]!)!.id;
 };
 
-/** Every item of a listing, page after page, and the pages it took. */
-async function all<T>(sb: Sandbox, path: string, limit: number): Promise<{ items: T[]; pages: number; count: number | undefined }> {
-  const items: T[] = [];
-  let pages = 0;
-  let next: string | undefined;
-  let count: number | undefined;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const page = await call<Page<T>>(sb, 'GET', `${path}${sep}limit=${limit}${next === undefined ? '' : `&page=${encodeURIComponent(next)}`}`);
-    expect(page.status).toBe(200);
-    items.push(...page.body.items);
-    count = page.body.count;
-    next = page.body.next?.page;
-    pages++;
-  } while (next !== undefined);
-  return { items, pages, count };
-}
-
 describe('the organization\'s spaces, collections and sites', () => {
   it('lists each kind with the fields the document requires, page by page', async () => {
     const sb = await start();
-    const spaces = await all<Item & Record<string, unknown>>(sb, `/v1/orgs/${org}/spaces`, 2);
+    const spaces = await allPages<Item & Record<string, unknown>>(sb, `/v1/orgs/${org}/spaces`, 2);
     expect(spaces.items.map((s) => s.title)).toEqual(['API Reference', 'Runbooks', 'Component Library', 'Brand Guidelines', 'Onboarding', 'Release Notes']);
     expect([spaces.pages, spaces.count]).toEqual([3, 6]);
     for (const space of spaces.items) {
@@ -60,7 +42,7 @@ describe('the organization\'s spaces, collections and sites', () => {
     expect(spaces.items.find((s) => s.id === 'space-api')).toMatchObject({ object: 'space', parent: 'col-handbook', defaultLevel: 'inherit', visibility: 'in-collection', organization: org });
     expect(spaces.items.find((s) => s.id === 'space-onboarding')).not.toHaveProperty('parent');
 
-    const collections = await all<Item>(sb, `/v1/orgs/${org}/collections`, 1);
+    const collections = await allPages<Item>(sb, `/v1/orgs/${org}/collections`, 1);
     expect(collections.items.map((c) => [c.id, c.parent ?? null, c.defaultLevel])).toEqual([
       ['col-handbook', null, 'read'],
       ['col-design', null, null],
@@ -138,7 +120,7 @@ describe('grants: GET, POST …/permissions, PATCH and DELETE', () => {
     expect(teams.body.count).toBe(2);
     const users = await call<Page<Grant>>(sb, 'GET', `${paths.site('site-design')}/permissions/users`);
     expect(users.body.items.map((g) => [g.user!.id, g.permission])).toEqual([[user(sb, 0), 'admin']]);
-    const paged = await all<Grant>(sb, `${paths.space('space-onboarding')}/permissions/teams`, 1);
+    const paged = await allPages<Grant>(sb, `${paths.space('space-onboarding')}/permissions/teams`, 1);
     expect([paged.pages, paged.items.map((g) => g.team!.id)]).toEqual([2, ['design', 'engineering']]);
   });
 
@@ -159,6 +141,33 @@ describe('grants: GET, POST …/permissions, PATCH and DELETE', () => {
       expect(sb.store.access.userGrantsSent(org, kind, id, chloe)).toBe(1);
     }
     expect(sb.store.sentCounts(org).userGrantsSent).toEqual({ [`space:space-api ${chloe}`]: 1, [`collection:col-design ${chloe}`]: 1, [`site:site-docs ${chloe}`]: 1 });
+    // The team's OrganizationTeam counts the one space that grants it a role.
+    expect((await call<{ spaces: number }>(sb, 'GET', `/v1/orgs/${org}/teams/design`)).body.spaces).toBe(1);
+  });
+
+  it('every grant route of every kind, read back through its own listings and the aggregate one', async () => {
+    const sb = await start({ seed: 'empty' });
+    const chloe = user(sb, 2);
+    for (const [kind, id] of [['space', 'space-runbooks'], ['collection', 'col-design'], ['site', 'site-design']] as const) {
+      const base = paths[kind](id);
+      const listed = async () => {
+        const teams = (await call<Page<Grant>>(sb, 'GET', `${base}/permissions/teams`)).body.items.map((g) => [g.team!.id, g.permission]);
+        const users = (await call<Page<Grant>>(sb, 'GET', `${base}/permissions/users`)).body.items.map((g) => [g.user!.id, g.permission]);
+        return { teams, users };
+      };
+      const reach = async () => (await allPages<Grant>(sb, `${base}/permissions/aggregate`)).items.map((g) => [g.user!.id, g.permission]);
+      expect(await listed()).toEqual({ teams: [], users: [] });
+      expect(await reach()).toEqual([]);
+      expect((await call(sb, 'POST', `${base}/permissions`, { body: { role: 'review', teams: ['engineering'], users: [chloe] } })).status).toBe(204);
+      expect(await listed()).toEqual({ teams: [['engineering', 'review']], users: [[chloe, 'review']] });
+      expect((await call(sb, 'PATCH', `${base}/permissions/users/${chloe}`, { body: { role: 'admin' } })).status).toBe(204);
+      expect(await reach()).toEqual([[chloe, 'admin']]);
+      expect((await call(sb, 'DELETE', `${base}/permissions/users/${chloe}`)).status).toBe(205);
+      expect((await call(sb, 'DELETE', `${base}/permissions/teams/engineering`)).status).toBe(205);
+      expect((await call(sb, 'DELETE', `${base}/permissions/teams/engineering`)).status).toBe(204);
+      expect(await listed()).toEqual({ teams: [], users: [] });
+      expect(sb.store.access.userGrantsSent(org, kind, id, chloe)).toBe(1);
+    }
   });
 
   it('removes a grant with DELETE (205), then finds none to remove (204)', async () => {

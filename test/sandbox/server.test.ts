@@ -795,7 +795,7 @@ describe('the organization listings of the published document', () => {
     const sb = await start({ seed: 'demo' });
     const first = await call<Page<Record<string, unknown>>>('GET', '/v1/orgs/acme/teams?limit=1', { sb });
     expect(first.status).toBe(200);
-    expect(first.body.items[0]).toMatchObject({ object: 'team', id: 'engineering', title: 'Platform Engineering', members: 20, spaces: 0, permissions: { admin: true, view: true } });
+    expect(first.body.items[0]).toMatchObject({ object: 'team', id: 'engineering', title: 'Platform Engineering', members: 20, spaces: 2, permissions: { admin: true, view: true } });
     expect(typeof first.body.items[0]?.createdAt).toBe('string');
     const cursor = first.body.next?.page as string;
     expect((await call<Page<{ id: string }>>('GET', `/v1/orgs/acme/teams?limit=1&page=${cursor}`, { sb })).body.items.map((t) => t.id)).toEqual(['design']);

@@ -124,7 +124,8 @@ describe('GET, PATCH and DELETE /orgs/{org}/teams/{teamId}', () => {
     const sb = await start({ seed: 'demo' });
     const engineering = await call<Team>(sb, 'GET', teamPath('engineering'));
     expect(engineering.status).toBe(200);
-    expect(engineering.body).toEqual({ object: 'team', id: 'engineering', title: 'Platform Engineering', members: 20, spaces: 0, createdAt: sb.store.createdAt, permissions: { admin: true, view: true } });
+    // Two spaces grant the team a role (Runbooks, Onboarding).
+    expect(engineering.body).toEqual({ object: 'team', id: 'engineering', title: 'Platform Engineering', members: 20, spaces: 2, createdAt: sb.store.createdAt, permissions: { admin: true, view: true } });
     const created = await create(sb, { title: 'Support' });
     expect((await call<Team>(sb, 'GET', teamPath(created.body.id))).body).toEqual(created.body);
     expectError(await call(sb, 'GET', teamPath('no-such-team')), 404, /team no-such-team not found/);

@@ -254,8 +254,8 @@ describe('sending the changes', () => {
     const more = await execute(Array.from({ length: 22 }, (_, i) => create(`T${i}`)));
     const moreLines = more.view.summary(undefined).split('\n');
     expect(moreLines).toHaveLength(22);
-    expect(moreLines[21]).toBe('  … and 2 more failed; --report <file.csv> lists each change');
-    expect(more.view.summary('out.csv').split('\n')[21]).toBe('  … and 2 more failed; out.csv lists each change');
+    expect(moreLines[21]).toBe('  … and 2 more; --report <file.csv> lists each change');
+    expect(more.view.summary('out.csv').split('\n')[21]).toBe('  … and 2 more; out.csv lists each change');
   });
 
   it('an interrupted run sends no new change and names those not sent', async () => {
@@ -291,6 +291,8 @@ describe('an answer that proves nothing, and the teams read back', () => {
     expect(view.rows[1]).toMatchObject({ action: 'create', team: '', outcome: 'unknown', status: null });
     expect(view.rows[1]?.message).toMatch(/; the listing shows no team of that title yet: outcome unknown, not sent again before the hold-back time has passed$/);
     expect(view.tally).toEqual(tally({ total: 2, applied: 1, failed: 1, unknown: 1, firstFailure: view.rows[1]?.message }));
+    // Said unknown, never failed (`teamctl help reliability`).
+    expect(view.summary(undefined).split('\n')).toEqual(['Done: 1 created, 1 of unknown outcome.', `  unknown: create "Lost": ${view.rows[1]?.message}`]);
     expect(store.teamIds('acme').filter((id) => store.teamTitle('acme', id) === 'Lost')).toEqual([]);
   });
 
@@ -371,7 +373,10 @@ describe('the words of a failed or partial run', () => {
 
   it('counts a partial run and points to the report or the listing', () => {
     const { words } = domain([]);
-    expect(words.partial(tally({ total: 3, applied: 1, failed: 2 }))).toBe('2 of 3 team changes failed or could not be verified; 1 applied');
+    expect(words.partial(tally({ total: 3, applied: 1, failed: 2 }))).toBe('2 of 3 team changes failed; 1 applied');
+    expect(words.partial(tally({ total: 3, applied: 1, failed: 2, unknown: 1, unverifiable: true }))).toBe(
+      '1 of 3 team changes failed; 1 of 3 team changes of unknown outcome (sent, the answer lost: the service may have applied it); the result could not be verified; 1 applied',
+    );
     expect(words.hint(undefined)).toBe('list the teams with `teamctl teams list`, then run the command again for what is left');
     expect(words.hint('r.csv')).toBe('r.csv lists each change');
   });

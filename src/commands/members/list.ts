@@ -92,7 +92,8 @@ async function writeFolder(opts: ListOptions, ctx: Context, teams: readonly stri
   for (const team of teams) {
     if (/[/\\]/.test(team) || team === '.' || team === '..') throw new UsageError(`--write-folder names each file by its team, and ${JSON.stringify(team)} cannot be a file name: name the team by its id`);
   }
-  const [{ mkdir }, { join }, { listTeamMembers }, { namedTeamPages }, { csvWriter }, { writeFileAtomic }] = await Promise.all([
+  const [{ fileNameKey }, { mkdir }, { join }, { listTeamMembers }, { namedTeamPages }, { csvWriter }, { checkWritable, writeFailure, writeFileAtomic }] = await Promise.all([
+    import('../../files/rosterFolder.js'),
     import('node:fs/promises'),
     import('node:path'),
     import('../../api/members.js'),
@@ -100,10 +101,22 @@ async function writeFolder(opts: ListOptions, ctx: Context, teams: readonly stri
     import('../../output/list.js'),
     import('../../files/atomic.js'),
   ]);
+  // Two files whose names macOS or Windows take for one (`eng` and `ENG`): refused before any request.
+  const named = new Map<string, string>();
+  for (const team of teams) {
+    const other = named.get(fileNameKey(team));
+    if (other !== undefined) throw new UsageError(`--write-folder names each file by its team, and ${JSON.stringify(other)} and ${JSON.stringify(team)} would be one file where names are compared in any case or form (macOS, Windows): name one team by its id; nothing was written`);
+    named.set(fileNameKey(team), team);
+  }
+  // The folder and every file in it are checked before anything is listed: a file in the
+  // folder's place, or a link in a file's, is refused with nothing written.
+  await mkdir(ctx.path(folder), { recursive: true }).catch(async (err: unknown) => {
+    throw await writeFailure(err, `--write-folder ${folder}`, ctx.path(folder));
+  });
+  for (const team of teams) await checkWritable(ctx.path(join(folder, `${team}.csv`)), `--write-folder ${join(folder, `${team}.csv`)}`);
   const org = ctx.setting('org').value;
   const client = await ctx.client();
   const line = await csvWriter();
-  await mkdir(ctx.path(folder), { recursive: true });
   for (const team of teams) {
     let text = line(memberColumns.map((c) => c.header));
     let count = 0;

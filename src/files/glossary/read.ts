@@ -52,7 +52,12 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
       yield head;
       for await (const { text } of chunks) yield text;
     }
-    return xmlGlossaryFile(pieces(), path, opts);
+    try {
+      return await xmlGlossaryFile(pieces(), path, opts);
+    } finally {
+      // A parser that stops early (a problem in the first chunk) leaves the file open otherwise.
+      await chunks.return(undefined);
+    }
   }
   const text = await textOfChunks(chunks, first.done === true ? [] : [first.value.bytes], {
     maxBytes: (opts.bounds ?? glossaryBounds).textBytes,

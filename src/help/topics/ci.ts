@@ -27,7 +27,7 @@ permissions:
   contents: read
 
 concurrency:
-  group: team-roster            # never two runs against the team at once
+  group: teamctl-acme           # every workflow that changes acme: one at a time
   cancel-in-progress: false
 
 env:
@@ -73,11 +73,11 @@ An organization roster works the same way (drop \`TEAMCTL_TEAM\`), and so does
 a glossary: \`teamctl glossary sync glossary/terms.csv --prune\`, and access:
 \`teamctl access sync access.csv --prune --dry-run --exit-code\` nightly.
 
-**What a job caches.** A job that invites (\`--invite\`), creates teams, runs
-glossary imports with \`--no-settle\` or may be cancelled mid-run keeps
-\`$TEAMCTL_CONFIG_DIR/journal/\` between runs (a cache keyed by service and
-organization, not by commit): the next run settles what the last one left
-(\`teamctl help reliability\`).
+**Runs that meet.** The journal and its lock are files of one machine: runs on
+different machines, as jobs are, cannot share them. So every workflow that
+changes the organization names one \`concurrency\` group (\`teamctl-acme\`),
+never cancelled in progress. A job that invites or creates teams keeps
+\`$TEAMCTL_STATE_DIR\` between runs (a cache keyed by service and organization).
 
 **Installing in CI.** teamctl is not on the npm registry (a name there could be
 anyone's, and would run with the job's token). Make the tarball once from a

@@ -12,6 +12,7 @@ export const text = `# Settings and the environment
 | token | — | \`TEAMCTL_TOKEN\` | (\`auth login\`) |
 | output | \`-o, --output\`, \`--json\` | — | \`output\` |
 | config folder | — | \`TEAMCTL_CONFIG_DIR\` | — |
+| state folder | — | \`TEAMCTL_STATE_DIR\` | — |
 
 - **profile**: default \`default\`; each profile has its own settings and token.
 - **base URL**: requests go to \`<url>/v1/…\`; a URL ending in \`/v1\` is not
@@ -27,6 +28,10 @@ export const text = `# Settings and the environment
 - **config folder**: \`$XDG_CONFIG_HOME/teamctl\` (\`~/.config/teamctl\`) on
   Linux, the platform's config folder elsewhere; \`teamctl config path\` prints
   its \`config.json\`.
+- **state folder**: the journal, its locks and applied plans, one per machine
+  user (every config folder, every \`HOME\`): \`$XDG_STATE_HOME/teamctl\`, else
+  \`/var/tmp/teamctl-<uid>\`, made \`0700\` and refused (exit 1) when a link,
+  another user's or open to others. Windows: \`%TEMP%\\teamctl\`.
 
 **Precedence:** flag > environment > profile config > default. A missing
 required setting is a usage error (exit 2) whose message names the flag, the
@@ -34,15 +39,16 @@ variable and the config key (all of them, when several are missing). An
 **empty** value (\`--team ""\`, or \`TEAMCTL_TEAM\` set to nothing, as an unset CI
 variable leaves it) is a usage error too, never a fall-back to the next source:
 that could aim the run at another team. A profile name is letters, digits, \`-\`,
-\`_\` and \`.\`. An organization or team id that is \`.\` or \`..\`, or contains \`/\`,
-\`\\\`, \`?\`, \`#\` or a control character, is refused (exit 2).
+\`_\` and \`.\`. An organization id, or a team's id or title (\`--team\`, a
+roster's team), that is \`.\` or \`..\`, or contains \`/\`, \`\\\`, \`?\`, \`#\` or a
+control character, is refused (exit 2) before anything is sent: name such a
+team by its id.
 
 The settings live in \`<config folder>/config.json\`, one object per profile,
 mode \`0600\` (it holds tokens) in a folder \`0700\`; it must be a regular file,
 not a symbolic link (link the whole folder instead). A file that is not JSON, or
 has a key of the wrong type, is a usage error naming the file, the profile and
-the key. The same folder holds the journal, the record of applied plans and the
-completion cache; removing it forgets all of them.
+the key. The same folder holds the completion cache; removing it forgets both.
 
 **Global options** (\`teamctl --help\`) go before or after the command. \`--debug\`
 prints one line per HTTP exchange on stderr: method, URL, status, time, attempt
@@ -82,14 +88,18 @@ listed. What a run leaves as it is is counted as **unchanged**.
   refuses the connection or answers 407 fails with exit 1, naming the proxy.
 - The token never appears in output, logs, reports, plans, exports or errors:
   every stream and file teamctl writes replaces it with \`***\`, also when the
-  service quotes it back; a message quoting it split across lines is replaced
-  by \`(message withheld: it quoted the token)\`.
+  service quotes it back, and also split by line breaks, ANSI sequences or
+  escapes (\`\\n\`, \`\\u000a\`, \`\\x0a\`, \`%0A\`); a service's message quoting it
+  split is replaced by \`(message withheld: it quoted the token)\`. A value that
+  is the token (a roster cell) is never echoed either.
 
 ## Other variables
 
 | variable | what it does |
 |---|---|
 | \`XDG_CONFIG_HOME\` | the config folder's parent on Linux |
+| \`XDG_STATE_HOME\` | the state folder's parent (above) |
+| \`TEAMCTL_SANDBOX_ID\` | set by \`sandbox -- <command>\`: the sandbox's identity |
 | \`NO_COLOR\` | no colour, as \`--no-color\`; \`FORCE_COLOR\` forces it on |
 | \`GITHUB_STEP_SUMMARY\` | a file: each change's Markdown is appended there |
 | \`TEAMCTL_NO_STEP_SUMMARY\` | \`1\` turns the step summary off |

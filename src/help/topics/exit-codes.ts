@@ -9,7 +9,8 @@ export const text = `# Exit codes
 | 3 | refused by a safety guard or an unconfirmed prompt — nothing was sent |
 | 4 | authentication: no token, or the service answered 401/403 |
 | 5 | not found (404 for the thing asked for) |
-| 6 | partial: some changes applied, some failed or could not be verified |
+| 6 | partial: some changes applied, some failed or could not be verified; |
+|   | or a change's outcome is unknown (sent, the answer lost) |
 | 8 | changes pending (\`--dry-run --exit-code\`) |
 | 130, 143 | interrupted (SIGINT, SIGTERM); see \`teamctl help interruptions\` |
 
@@ -35,7 +36,8 @@ incomplete; a list whose reader stops early (\`members list | head\`) is quiet.
 | 4 | no token, or the service answered 401/403 |
 | 5 | the organization or team does not exist; \`offboard\`: none of the |
 |   | named users is a member of the organization |
-| 6 | partial: some changes failed, or the read-back differs from the plan |
+| 6 | partial: some changes failed or have an unknown outcome (sent, the |
+|   | answer lost), or the read-back differs from the plan |
 | 8 | \`--dry-run --exit-code\`: changes are pending |
 
 A dry run checks the guards too: a drift check whose real run would be refused

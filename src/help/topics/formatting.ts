@@ -25,6 +25,10 @@ $ teamctl whoami --jq .email
 - A filter that does not compile is exit 2 with jq's message, before anything
   is sent. One that fails on the output (\`.foo\` on a list) prints jq's message
   and turns an exit 0 into 1; the command's own code (6, 8 …) stays.
+- jq has 256 MB of memory. A filter that exhausts it, or its recursion depth,
+  on any input (\`def f: [f]; f\`, \`[range(1e9)]\`) is found by running it once
+  on \`null\` first: exit 2, before anything is sent. One that exhausts it only
+  on the output fails on the output, as above.
 - The whole output is filtered at once, after the command: jq takes about
   7 MB, and a 10,000-member listing peaks at 1.4 to 1.6 times the memory of
   \`--json\`.
@@ -75,8 +79,9 @@ alice.martin@example.com,none,unchanged,,already a member (owner)
 
 \`user\` is the e-mail when known, else the id. \`action\` is \`add\`, \`remove\`,
 \`role\`, \`none\` or \`verify\`; \`outcome\` is one of \`planned\` (dry run), \`added\`,
-\`removed\`, \`role-changed\`, \`not-member\`, \`unchanged\`, \`failed\`, \`unverified\`
-(accepted, but the team read back differs).
+\`removed\`, \`role-changed\`, \`not-member\`, \`unchanged\`, \`failed\`, \`unknown\`
+(sent, the answer lost: it may have been made), \`unverified\` (accepted, but
+the team read back differs).
 
 A \`--report\` file is meant for a spreadsheet: a cell starting with \`=\` \`+\` \`-\`
 \`@\` gets a leading \`'\` (\`'=SUM(A1)\`), shown as text, not run. \`-o csv\` and
@@ -88,5 +93,6 @@ tables folded in \`<details>\`. A cell holding an e-mail, markup, a URL or a pip
 is a code span: it cannot break the table, inject HTML, link or mention anyone.
 When \`GITHUB_STEP_SUMMARY\` names a file (as in GitHub Actions), every command
 that changes the service, dry run or not, \`apply\` too, appends that Markdown
-there (the job summary); \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off.
+there (the job summary); \`TEAMCTL_NO_STEP_SUMMARY=1\` turns it off. A
+symbolic link in its place is not written through: a warning says so.
 `;

@@ -112,8 +112,13 @@ unchanged, 1 conflict (skipped), 0 failed\`; \`--json\` prints the report:
 \`\`\`json
 {"dryRun":false,"inserted":248,"updated":1,"present":0,
  "conflicts":[{"line":6,"key":"Space","existingId":"ge_gjonuevup421lwjc"}],
- "failed":[{"line":9,"status":400,"message":"no glossary entry with id \\"ge_x\\""}]}
+ "failed":[{"line":9,"status":400,"message":"no glossary entry with id \\"ge_x\\""}],
+ "unknown":[]}
 \`\`\`
+
+\`unknown\` lists the operations sent whose answer was lost and that the last
+listing did not show: the service may still apply them (exit 6; the CSV and
+Markdown say \`unknown\`, the summary \`…, 0 failed, 2 of unknown outcome\`).
 
 Exit codes are those of \`teamctl help exit-codes\`; skipped conflicts are not
 failures.

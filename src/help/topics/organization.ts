@@ -51,7 +51,7 @@ read-back after applying; promotions are sent before demotions.
 
 \`\`\`console
 $ teamctl users set-role kenji.sato@example.com --role admin --dry-run
-$ teamctl users set-role olivia.johnson@example.com pedro.alves@example.com --role guest
+$ teamctl users set-role olivia.johnson@example.com --role guest
 \`\`\`
 
 **Leavers.** \`members offboard <user…> --from-organization\` takes each leaver
@@ -108,13 +108,16 @@ the team changes, then the removals from the organization, so a new admin is in
 place before another is demoted. The guards above check the whole plan.
 
 \`\`\`console
-$ teamctl members sync --roster org.csv --prune --org-roles --plan-out plan.json   # then: teamctl apply plan.json
+$ teamctl members sync --roster org.csv --prune --org-roles --plan-out plan.json
+$ teamctl apply plan.json
 \`\`\`
 
 A saved plan of these is stale only when a member it touches, the active
 admins or the token's user changed since it was made. The JSON report has
 \`orgRoleChanged\`, \`removedFromOrganization\`, \`removalRequested\`,
-\`notInOrganization\` and \`kept\` (with \`--create-teams\`, \`teamsCreated\`: each
-team's \`id\` and \`title\`, the id null in a plan); the \`--report\` CSV has an
-empty \`team\` for the organization's own changes.
+\`notInOrganization\`, \`kept\`, \`failed\` and \`unknown\` (the removals, role
+changes and invitations sent whose answer was lost: they may have been made)
+(with \`--create-teams\`, \`teamsCreated\`: each team's \`id\` and \`title\`, the id
+null in a plan); the \`--report\` CSV has an empty \`team\` for the
+organization's own changes.
 `;

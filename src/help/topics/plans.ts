@@ -21,7 +21,9 @@ A pull request shows the plan, a reviewer approves it, and the merge applies
   - exit **2** when the file is not a complete teamctl plan (truncated, edited
     into another shape, another program's JSON, a members plan naming one team
     twice) or has a newer format version, and when it was made for another base
-    URL or organization than the current settings;
+    URL or organization than the current settings. The file a reviewer reads is
+    the plan: a key twice in one object, at any depth, or a member a plan does
+    not have, is exit **2** naming the key (and its line);
   - reads the team or the glossary again and compares it with the state the plan
     was made from; if anything moved, exit **3** with nothing sent, naming what
     moved: \`error: team engineering changed since the plan was made: 2 members

@@ -12,11 +12,11 @@ What teamctl guarantees against a flaky service, and what it cannot:
   /dev/urandom\` fails at once with exit 2, nothing sent. A plan file is read up
   to 128 MB, the config file up to 1 MB; each must be a regular file. A
   glossary file's own bounds are in \`glossary-files\`.
-- **teamctl's own files** (the config file, the journal and its lock, the
-  applied-plan records, the completion cache) and every file it writes must be
-  regular files or new ones: a FIFO, a device or a directory there is an error
-  naming the file, never a run that hangs; nothing is written through a
-  symbolic link in their place (a link further up the path works).
+- **Every file teamctl writes** (reports, plans, exports, \`--write-folder\`,
+  the step summary, \`--data\`, its own files) is a regular file or a new one:
+  a symbolic link there (even to a missing file), a FIFO or a directory is an
+  error naming the path (a warning for the step summary), and nothing is
+  written or waited on. A link further up the path (a linked folder) works.
 - **Files that cannot be written.** A write that fails (a full disk, a
   read-only folder) is one line naming the file and the cause, exit 2; when the
   change was already applied, the summary is printed and the run exits 6.
@@ -44,8 +44,10 @@ connection, a 500, 502 or 503, an unreadable answer):
   Once the hold-back time (below) has passed, teamctl lists the glossary again:
   what landed counts as applied, and what is still missing is sent again,
   recorded in the journal first. An operation is sent at most 5 times in a run.
-  The run stops early only when the glossary cannot be listed, when
-  \`Retry-After\` asks for more than 60 s, or after 5 unknown outcomes in a row.
+  The run sends no new batch when the glossary cannot be listed, when
+  \`Retry-After\` asks for more than 60 s, or after 5 unknown outcomes in a row
+  (a batch found landed whole is not one); after those 5, what it holds back is
+  still settled before it exits.
 - **Final verification.** After the last batch, the glossary is listed once
   more: a failed operation found there counts as applied ("landed after all");
   a confirmed one the listing does not show is reported failed.
@@ -61,18 +63,19 @@ An import under transient faults therefore ends complete, with exit 0:
 
     teamctl glossary import terms.csv --hold-back 120
 
-With \`--no-settle\` the run does not wait: whatever is still held back fails with
-\`outcome unknown: … held back until <time>: a run after that sends it if it is
-still missing\`, stays in the journal, and the exit code is 6:
+With \`--no-settle\` the run does not wait: whatever is still held back is
+reported \`unknown\` (never \`failed\`) with \`outcome unknown: … held back until
+<time>: a run after that sends it if it is still missing\`, stays in the
+journal, and the exit code is 6:
 
     teamctl glossary sync terms.csv --no-settle
 
 **What is recorded, and where.** Each glossary batch is written to the journal
 before its request leaves: its operations and the time it was sent, under the
 service's origin and the organization. A CI job that runs imports with
-\`--no-settle\`, or that may be cancelled mid-run, should cache the config
-folder's \`journal/\` folder between runs (keyed by service and organization, not
-by commit): the next run then settles what the last one left instead of
+\`--no-settle\`, or that may be cancelled mid-run, should cache the state
+folder (\`TEAMCTL_STATE_DIR\`) between runs (keyed by service and organization,
+not by commit): the next run then settles what the last one left instead of
 guessing. A job that lets each run settle (the default) ends with an empty
 journal.
 
@@ -81,7 +84,10 @@ the same journal, under the same lock: each is recorded before its request
 leaves (the e-mail, the title or the user, and the time), then given its
 answer. A journal that cannot be written sends nothing. An answer lost, or a 2xx
 answer teamctl cannot read, is an unknown outcome (exit 6, never "failed"); a
-403 is exit 4.
+403 is exit 4. What a read-back then proves (the team listed, the member gone,
+the invitee joined) counts as applied; the rest stays \`unknown\` in the
+summary, the JSON report (its \`unknown\` list, apart from \`failed\`), the
+\`--report\` CSV, \`-o markdown\` and the step summary.
 - An invitation recorded, whatever its outcome (in flight when a run was
   killed, too), counts as sent: it is pending, and not sent again before
   \`--reinvite-after\` days (default 7; \`--reinvite-after 0\` sends it again on
@@ -93,21 +99,24 @@ answer teamctl cannot read, is an unknown outcome (exit 6, never "failed"); a
 - A removal answered 202 (a request mailed to the organization's admins) is not
   requested again before \`--rerequest-after\` days (default 7; 0 asks again on
   purpose); the plan shows when it was requested. Once a run lists the user
-  out of the organization, the record is forgotten.
+  out of the organization, the record is forgotten. A removal whose answer was
+  lost and whose user is still a member is unknown (it may be a request waiting
+  for an admin, or land later), and is not sent again before that time either.
 - A write is sent only under the lock below, \`apply\` of a saved plan too.
 
-**The journal.** Every glossary batch is recorded in the config folder
-(\`journal/\`, mode 0600) before it is sent, and forgotten once its outcome is
-known. There is one journal per
-service and organization, shared by every profile (\`localhost\` and \`127.0.0.1\`
-are the same service). What a run leaves there (a batch whose outcome is
-unknown, or one in flight when the run was interrupted) the next \`glossary
-import\`, \`sync\`, \`delete\` or \`apply\` settles first: operations found in the
-glossary landed; the others are held back, reported \`not sent: an earlier run's
-request (sent …) may still apply it — run again later\` (exit 6), for the
-hold-back time, then planned normally. A journal that cannot be read stops the
-run (exit 1, nothing sent); the message says to check the glossary for
-duplicates, then move the file aside.
+**The journal.** Every glossary batch is recorded in the state folder of the
+machine's user (\`journal/\`, mode 0600; \`teamctl help environment\`) before it is
+sent, and forgotten once its outcome is known. There is one journal per service
+and organization, shared by every profile, config folder and \`HOME\` (\`localhost\`
+and \`127.0.0.1\` are the same service; a sandbox run with \`--data\` is one service
+whatever its port). What a run leaves there (a batch whose outcome is unknown,
+or one in flight when the run was interrupted) the next \`glossary import\`,
+\`sync\`, \`delete\` or \`apply\` settles first: operations found in the glossary
+landed; the others are held back, reported \`unknown\` with \`not sent: an
+earlier run's request (sent …) may still apply it — run again later\` (exit 6),
+for the hold-back time, then planned normally. A journal that cannot be read
+stops the run (exit 1, nothing sent); the message says to check the glossary
+for duplicates, then move the file aside.
 
 **One writer per service and organization.** A run that may send (\`glossary
 import\`, \`sync\`, \`delete\`, \`apply\`; \`teams create\`; \`members sync\` or

@@ -131,6 +131,8 @@ design,kenji.sato@example.com,owner
   first; its CSV (\`-o csv > org.csv\`) is an organization roster.
 
 The teams are read and changed at the same time, within one \`--concurrency\`.
+Every team name is first matched, by id or title, in one listing of the teams:
+a name that is no team is refused (exit 2) before any team is read.
 
 ## A folder of team rosters
 
@@ -144,6 +146,10 @@ The plan, the saved plan and the reports (of \`apply\` too) name each file:
 \`"file"\` after each team's \`"team"\` in JSON, a last \`--report\` column
 \`file\`, beside each team in Markdown. Refused
 (exit 2, nothing sent): a file with its own \`team\` column, a file with no
-users, two files naming one team, a folder with no roster file. \`members list
---team a,b --write-folder teams\` writes one.
+users, two files naming one team, a folder with no roster file; an entry named
+like a roster that is not a regular file (a folder, a FIFO, which is never
+opened); two names macOS or Windows would take for one (\`eng.csv\` and
+\`ENG.csv\`, or one name in two Unicode forms); more than **1,000** roster
+files, before any file is read. \`members list --team a,b --write-folder
+teams\` writes one, and refuses teams whose files would be one that way.
 `;

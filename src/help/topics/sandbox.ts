@@ -27,25 +27,28 @@ file wins over \`--seed\`.
 
 \`teamctl sandbox [options] -- <command> [args…]\` starts the sandbox (on any free
 port unless \`--port\` is given), runs the command with \`TEAMCTL_BASE_URL\`,
-\`TEAMCTL_TOKEN\`, \`TEAMCTL_ORG\` and \`TEAMCTL_TEAM\` set and this teamctl as
-\`teamctl\` on its \`PATH\`, stops the sandbox, and exits with the command's exit
-code. Signals sent to teamctl are passed on to the command.
+\`TEAMCTL_TOKEN\`, \`TEAMCTL_ORG\`, \`TEAMCTL_TEAM\` and \`TEAMCTL_SANDBOX_ID\` (below)
+set and this teamctl as \`teamctl\` on its \`PATH\`, stops the sandbox, and exits
+with the command's exit code; signals sent to teamctl reach the command.
 
 \`--write-roster <file>\` writes a roster (\`email,role,name\`) for the first team
 that differs from it by three users to add, one member made owner and one member
 left out (removed by \`--prune\`). An existing file is not overwritten (exit 2,
 naming it) unless it already holds exactly that roster.
 
-\`--write-access <file>\` writes an access file (\`resource,team,user,role\`) one
-grant added, one role raised, one grant left out and one space's general access
-raised away from the sandbox's grants. An existing file is not overwritten.
+\`--write-access <file>\` writes an access file (\`resource,team,user,role\`, a
+general access row with \`*\` in \`team\`) one grant added, one role raised, one
+grant left out and one space's general access raised away from the sandbox's
+grants. An existing file is not overwritten.
 
 ### The data file
 
 \`--data <file>\` keeps the state, and the token, across restarts and \`--\` runs
-(created \`0600\`; its folder must exist, else exit 2). It is written whole and
-atomically at most every 200 ms and when the sandbox stops: a crash can lose
-the last 200 ms of changes, never leave a half-written file.
+(created \`0600\`; its folder must exist, else exit 2). Its identity
+(\`TEAMCTL_SANDBOX_ID\`, from the token) names it in teamctl's journal whatever
+its port: a write rehearsed twice is sent once. It is written whole and
+atomically at most every 200 ms and when the sandbox stops: a crash can lose the
+last 200 ms of changes, never leave a half-written file.
 
 The file also keeps, per organization, what the service was sent of the writes
 a client must never repeat (\`sent\`): the invitations accepted per e-mail (each
