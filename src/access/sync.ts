@@ -52,7 +52,7 @@ export async function runAccessSync(ctx: Context, options: AccessSyncOptions): P
   const baseUrl = client.base.origin + client.base.prefix;
   const sends = !options.dryRun && options.planOut === undefined;
   const lock = sends ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the access' } : undefined;
-  return withJournalOf(ctx.store.dir, baseUrl, org, lock, async () => {
+  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async () => {
     const [state, caller] = await Promise.all([readAccessState(client, org, options.concurrency), callerOf(client, org)]);
     const desired = desiredAccess(file, state.directory);
     const plan = planAccess({ resources: state.directory.resources, grants: state.grants, desired, prune: options.prune, allResources: options.allResources });
