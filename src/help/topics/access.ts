@@ -1,13 +1,76 @@
 // `teamctl help access`: who may read or edit each space, collection and site.
 export const text = `# Access: spaces, collections and sites
 
-An access file (\`access list -o csv\` writes one) has a grant a row: \`resource\`
-(\`space:\`, \`collection:\` or \`site:\`, then an id, or a title no other shares),
-\`team\` (id or title) or \`user\` (e-mail or id), and \`role\`: admin, create,
-edit, review, comment, read or guest (none). \`*\` in \`team\` makes the row the
-resource's **general access**: every member's role there, or \`inherit\`.
-\`access sync <file>\` changes what it has; README's "Access" says the rest.
+Access is the teams and users granted a role on each space, collection and
+site, and each resource's **general access**: the role every member of the
+organization has there. \`access list\` shows it; \`access sync <file>\` makes
+the service match a file, as \`members sync\` does for a team.
 
-**Safe readings.** \`inherit\` brings a collection's grants to what is in it: not
-listed, not drift. A site's grant never becomes guest (its PATCH takes a role).
-A user grant may notify: never sent twice (a lost answer is settled by listing).`;
+## The access file
+
+CSV, TSV or \`.xlsx\` (\`--sheet\`), one grant a row. \`access list -o csv\`
+writes one that \`access sync\` reads back with nothing to change.
+
+\`\`\`csv
+resource,team,user,role
+space:Onboarding,*,,read
+space:Onboarding,Product Design,,edit
+collection:Handbook,engineering,,admin
+site:Developer Docs,,nikolai.ivanov@example.com,read
+\`\`\`
+
+- **resource**: \`space:\`, \`collection:\` or \`site:\`, then an id or a title.
+  A title two resources of that kind share is refused, naming their ids.
+- **team** (id or title) or **user** (e-mail or id): exactly one per row.
+- **role**: admin, create, edit, review, comment, read, or guest (none).
+- **general access**: \`*\` in \`team\` and an empty \`user\`. Its role is a
+  role, \`guest\`, or \`inherit\` (a space or collection takes its collection's
+  access). A resource the file names without a \`*\` row keeps its general
+  access, \`--prune\` or not. \`*\` is spelled out so that a forgotten cell
+  never opens a resource to the whole organization.
+
+An unknown resource, team, user or role, a row naming both a team and a
+user, or two rows giving one grant two roles, is exit 2 naming the file and
+line; nothing is sent.
+
+## Sync
+
+\`\`\`sh
+teamctl access sync access.csv --dry-run
+teamctl access sync access.csv --prune --plan-out plan.json
+teamctl apply plan.json
+teamctl access sync access.csv --prune --dry-run --exit-code
+\`\`\`
+
+- The plan grants, changes roles, changes general access and, with
+  \`--prune\`, revokes the grants the file leaves out on the resources it names
+  (\`--all-resources\`: on every resource). Without \`--prune\` nothing is
+  revoked.
+- \`--max-revocations <n|p%>\` (default 25 % of the grants those resources
+  hold, at least 1) refuses a larger plan (exit 3); \`--force\` passes it.
+- Refused before anything is sent (exit 3): a plan that takes away your own
+  admin path to a resource (your grant, your team's, or a collection's through
+  \`inherit\`), or leaves a resource without an admin.
+- \`--dry-run --exit-code\` exits 8 on drift. \`apply\` refuses a saved plan
+  when a grant it touches moved since (exit 3, nothing sent).
+- Requests run \`--concurrency\` at a time under the one lock of the service
+  and organization (\`teamctl help reliability\`); the resources are read back
+  after the run. \`--report\`, \`--json\`, \`-o markdown\` and the step summary
+  list every change with what happened.
+
+## Safe readings
+
+Where the service's documents are silent, teamctl reads them this way:
+
+- **Inherited access is not drift.** \`access list\` shows the grants given on
+  each resource itself. A space or collection whose general access is
+  \`inherit\` also has its collection's grants; they are neither listed nor
+  planned there.
+- **A site's grant never becomes guest**: its change takes a role, so a
+  revocation is a removal.
+- **A user grant may notify the user**, so it is never sent twice: a grant
+  whose answer was lost is settled by listing the resource's users, and sent
+  again only when the service cannot have processed it.
+- \`--team\` of \`access list\` is the flag only, never \`TEAMCTL_TEAM\`: a
+  default team would hide every other grant.
+`;

@@ -120,4 +120,10 @@ changes and invitations sent whose answer was lost: they may have been made)
 (with \`--create-teams\`, \`teamsCreated\`: each team's \`id\` and \`title\`, the id
 null in a plan); the \`--report\` CSV has an empty \`team\` for the
 organization's own changes.
+
+**Team titles.** A title teamctl writes (\`teams create\`, \`teams rename\`,
+\`--create-teams\`) holds no character Unicode counts as invisible, direction,
+separator, control or format (\`Default_Ignorable_Code_Point\`,
+\`Bidi_Control\`, \`Zl\`, \`Zp\`, \`Cc\`, \`Cf\`: U+200B, U+202E, U+2028,
+U+3164, a soft hyphen …): exit 2, naming the character, nothing sent.
 `;
