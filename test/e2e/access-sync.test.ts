@@ -171,7 +171,7 @@ describe('access sync against the sandbox', () => {
     let open = (): void => {};
     const until = new Promise<void>((resolve) => (open = resolve));
     sandbox.intercept(writeFault({ write: 'access-grant', fault: { kind: 'hold', until } }));
-    const child = spawn(process.execPath, [bin, 'access', 'sync', 'access.csv', '--yes'], { env: { PATH: process.env.PATH ?? '', HOME: dir, CI: 'true', TEAMCTL_CONFIG_DIR: dir, ...env }, cwd: dir, stdio: 'ignore' });
+    const child = spawn(process.execPath, [bin, 'access', 'sync', 'access.csv', '--yes'], { env: { PATH: process.env.PATH ?? '', HOME: dir, CI: 'true', TEAMCTL_CONFIG_DIR: dir, TEAMCTL_STATE_DIR: dir, ...env }, cwd: dir, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     const posted = (): number => sandbox.requests.filter((q) => q.method === 'POST').length;
     // Bounded by the child: it sends its grant within its own start-up time.
