@@ -8,6 +8,7 @@
 //   read-back does not call that a discrepancy).
 // - A removal may send mail (202), so it is sent again only when it cannot have been processed;
 //   an unknown outcome is settled by reading the member, never by sending it again.
+import type { AccessPlanBody } from '../access/change.js';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { failedWords, type ExitWords, type Tally } from '../engine/exit.js';
@@ -60,6 +61,8 @@ export interface OrgPlanBody {
   teams?: MembersPlanBody;
   /** The joiners' invitations (--invite), run after the team changes. */
   invitations?: InvitationsPlanBody;
+  /** The leavers' direct grants revoked (members offboard), run before the removals. */
+  access?: AccessPlanBody;
   /** organizationState() of what it was made from. */
   state: string[];
   options: { force: boolean; maxOrgRemovals: string; concurrency: number; rerequestAfterDays?: number };
