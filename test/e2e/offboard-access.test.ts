@@ -96,4 +96,15 @@ describe('members offboard: the leavers\' direct access', () => {
     expect(sb().sandbox.store.access.grantOf(site, 'users', 'u00003')).toBe('edit');
     expect(sb().sandbox.store.teamMembers('lab', 'a').map((m) => m.userId)).toContain('u00003');
   });
+
+  it('an organization without access operations (404 on the listing): one warning, the rest goes on', async () => {
+    const { env } = await start();
+    const notFound = { kind: 'respond' as const, status: 404, body: { error: { code: 404, message: 'Not found' } } };
+    sb().sandbox.intercept((req) => (req.method === 'GET' && /^\/v1\/orgs\/lab\/(spaces|collections|sites)$/.test(req.path) ? notFound : undefined));
+    const r = await runCli(['members', 'offboard', 'u00002', '--from-organization', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.split('\n').filter((l) => l.includes('lists no spaces, collections or sites'))).toHaveLength(1);
+    expect(writes().sort()).toEqual(['DELETE /v1/orgs/lab/members/u00002', 'PUT /v1/orgs/lab/teams/a/members']);
+    expect(sb().sandbox.store.getUser('lab', 'u00002')).toBeUndefined();
+  });
 });
