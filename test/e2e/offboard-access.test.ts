@@ -78,6 +78,9 @@ describe('members offboard: the leavers\' direct access', () => {
     const plan = join(dir, 'access-leaver.json');
     expect((await run(['members', 'offboard', 'u00002', '--from-organization', '--plan-out', plan])).code).toBe(0);
     expect(writes()).toEqual([]);
+    const show = await run(['apply', '--show', plan, '-o', 'csv']);
+    expect(show.code, show.stderr).toBe(0);
+    expect(show.stdout).toContain('site:site-lab,revoke,user00002@example.com,admin');
     const applied = await run(['apply', plan]);
     expect(applied.code, applied.stderr).toBe(0);
     expect(writes().filter((w) => w.includes('/permissions/')).sort()).toEqual(['DELETE /v1/orgs/lab/sites/site-lab/permissions/users/u00002', 'DELETE /v1/spaces/sp-lab/permissions/users/u00002']);
