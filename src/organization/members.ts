@@ -68,6 +68,9 @@ export interface OrgPlanBody {
   options: { force: boolean; maxOrgRemovals: string; concurrency: number; rerequestAfterDays?: number };
 }
 
+/** An organization plan that changes no member of the organization (an empty state: it depends on none). */
+export const unchangedOrganization = (force: boolean, concurrency: number): OrgPlanBody => ({ plan: { changes: [], unchanged: [], notMember: [], kept: [], keptNamed: [] }, state: [], options: { force, maxOrgRemovals: '5%', concurrency } });
+
 export interface OrgDomainInput {
   client: ApiClient;
   baseUrl: string;

@@ -23,7 +23,7 @@ import type { UserEntry } from '../model/users.js';
 import { planMembers, refOfEntry, type CurrentMember } from '../plan/members.js';
 import { planOrganizationMembers } from '../plan/organization.js';
 import { configuredKeep, warnKeptNamed } from './keep.js';
-import { plannedOrganization, type OrgPlanBody } from './members.js';
+import { plannedOrganization, unchangedOrganization, type OrgPlanBody } from './members.js';
 import { teamDomains, type EngineOptions } from './run.js';
 import { withJournalOf, type Journal } from '../journal/journal.js';
 import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
@@ -160,7 +160,7 @@ function teamsAndAccess(teamsPart: OffboardingInput['teamsPart'], access: Part<A
   return sequenceDomain([...(teams ? [teamPart(teams, single)] : []), access], (files) => {
     const teamFile = teams ? (files[0] as PlanFile<MembersPlanBody>) : undefined;
     const accessFile = files[teams ? 1 : 0] as PlanFile<AccessPlanBody>;
-    const none: OrgPlanBody = { plan: { changes: [], unchanged: [], notMember: [], kept: [], keptNamed: [] }, state: [], options: { force, maxOrgRemovals: '5%', concurrency } };
+    const none = unchangedOrganization(force, concurrency);
     return newPlanFile('organization', { command: accessFile.command, baseUrl: accessFile.baseUrl, organization: accessFile.organization }, { ...none, ...(teamFile ? { teams: teamFile.body } : {}), access: accessFile.body });
   });
 }
