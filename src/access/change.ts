@@ -44,6 +44,8 @@ export interface AccessDomainInput {
   warn: (message: string) => void;
   /** Saved plans were confirmed by their review. */
   confirmed?: boolean;
+  /** Whose grants these are: a file's (`access sync`), or leavers' (`members offboard`, README's "Access"). */
+  purpose?: 'sync' | 'offboard';
 }
 
 /** What each change touches, as it was listed: `space:s1 team:t1 edit`, `space:s1 * inherit`, `… none`. */
@@ -60,13 +62,13 @@ export function accessState(changes: readonly AccessChange[], grants: readonly G
   });
 }
 
-export function describeChange(c: AccessChange): string {
+export function describeChange(c: AccessChange, purpose: 'sync' | 'offboard' = 'sync'): string {
   const where = `${c.resource.kind} ${JSON.stringify(c.resource.title)} (${c.resource.id})`;
   if (c.action === 'general-access') return `~ ${where}: general access ${levelName(c.from)} → ${levelName(c.level)}`;
   const who = `${c.subject.kind} ${c.subject.name}`;
   if (c.action === 'grant') return `+ ${where}: ${who} (${levelName(c.role)})`;
   if (c.action === 'change-role') return `~ ${where}: ${who}: ${levelName(c.from)} → ${levelName(c.role)}`;
-  return `- ${where}: ${who} (${levelName(c.from)}, not in the file)`;
+  return `- ${where}: ${who} (${levelName(c.from)}, ${purpose === 'offboard' ? 'leaving' : 'not in the file'})`;
 }
 
 function doc(rows: readonly AccessRow[], title: string): ReportDoc {
@@ -117,8 +119,10 @@ export function accessDomain(input: AccessDomainInput): ChangeDomain<AccessRow> 
     async planText() {
       const head = `Access in ${org}: ${changes.length === 0 ? 'nothing to change' : `${changes.length} change${changes.length === 1 ? '' : 's'}`}`;
       const kept = plan.kept.length > 0 ? [`${plan.kept.length} grant${plan.kept.length === 1 ? '' : 's'} not in the file (kept; --prune revokes them)`] : [];
+      const lines = changes.map((c) => `  ${oneLine(describeChange(c, input.purpose))}`);
+      if (input.purpose === 'offboard') return [`Direct access of the leavers in ${org}: ${changes.length} grant${changes.length === 1 ? '' : 's'} to revoke`, ...lines].join('\n');
       const tail = `${plan.unchanged} unchanged, ${plan.inherited} inherited from a collection`;
-      return [head, ...changes.map((c) => `  ${oneLine(describeChange(c))}`), ...kept, tail].join('\n');
+      return [head, ...lines, ...kept, tail].join('\n');
     },
     isEmpty: () => changes.length === 0,
     refusals(): Refusal[] {

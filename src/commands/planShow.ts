@@ -8,6 +8,7 @@ import { checked } from '../engine/shape.js';
 import { glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersPlanBody } from '../members/savedPlan.js';
 import type { MembersPlanBody } from '../members/change.js';
+import type { AccessPlanBody } from '../access/change.js';
 import { orgPlanBody } from '../organization/savedPlan.js';
 import { teamsPlanBody } from '../teams/savedPlan.js';
 import { accessPlanBody } from '../access/savedPlan.js';
@@ -49,6 +50,17 @@ function teamChanges(body: MembersPlanBody): Change[] {
   ]);
 }
 
+/** An access plan's changes: a grant, a role changed, a revocation, a general access. */
+function accessChanges(body: AccessPlanBody): Change[] {
+  const level = (l: string | null): string => l ?? 'guest';
+  return body.changes.map((c) => ({
+    where: `${c.resource.kind}:${c.resource.id}`,
+    action: c.action,
+    subject: c.action === 'general-access' ? '*' : c.subject.name,
+    detail: c.action === 'grant' ? level(c.role) : c.action === 'revoke' ? level(c.from) : c.action === 'change-role' ? `${level(c.from)} → ${level(c.role)}` : `${level(c.from)} → ${level(c.level)}`,
+  }));
+}
+
 /** The plan's guards and its changes, read from its checked body. */
 function contents(plan: PlanFile, path: string): { guards: Record<string, unknown>; changes: Change[] } {
   if (plan.kind === 'members') {
@@ -63,11 +75,12 @@ function contents(plan: PlanFile, path: string): { guards: Record<string, unknow
       subject: who(c.user),
       detail: c.action === 'role' ? `${c.from ?? 'guest'} → ${c.to ?? 'guest'}` : `${c.role ?? 'guest'}${c.pruned ? ', not in the roster' : ''}`,
     });
-    // In the order they are sent: roles, the teams, the invitations, the removals.
+    // In the order they are sent: roles, the teams, the invitations, the revocations, the removals.
     const changes = [
       ...body.plan.changes.filter((c) => c.action === 'role').map(org),
       ...(body.teams ? teamChanges(body.teams) : []),
       ...(body.invitations?.invitees ?? []).map((i) => ({ where: 'organization', action: 'invite', subject: i.email, detail: `${i.role ?? 'guest'}${i.teams.length > 0 ? `; then ${i.teams.map((t) => t.team).join(', ')}` : ''}` })),
+      ...(body.access ? accessChanges(body.access) : []),
       ...body.plan.changes.filter((c) => c.action === 'remove').map(org),
     ];
     return { guards: { ...body.options, ...(body.teams ? { teams: body.teams.teams.map((t) => t.team) } : {}) }, changes };
@@ -84,14 +97,7 @@ function contents(plan: PlanFile, path: string): { guards: Record<string, unknow
   }
   if (plan.kind === 'access') {
     const body = checked(path, () => accessPlanBody(plan.body));
-    const level = (l: string | null): string => l ?? 'guest';
-    const changes = body.changes.map((c) => ({
-      where: `${c.resource.kind}:${c.resource.id}`,
-      action: c.action,
-      subject: c.action === 'general-access' ? '*' : c.subject.name,
-      detail: c.action === 'grant' ? level(c.role) : c.action === 'revoke' ? level(c.from) : c.action === 'change-role' ? `${level(c.from)} → ${level(c.role)}` : `${level(c.from)} → ${level(c.level)}`,
-    }));
-    return { guards: {}, changes };
+    return { guards: {}, changes: accessChanges(body) };
   }
   const body = checked(path, () => glossaryPlanBody(plan.body));
   const changes = body.plan.operations.map(({ line, operation: op }) => ({

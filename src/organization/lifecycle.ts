@@ -13,7 +13,7 @@ import { planOrganizationMembers, type OrganizationRole } from '../plan/organiza
 import type { MembersPlanBody } from '../members/change.js';
 import type { TeamRow } from '../members/severalTeams.js';
 import type { Journal } from '../journal/journal.js';
-import { plannedOrganization, type OrgPlanBody } from './members.js';
+import { plannedOrganization, unchangedOrganization, type OrgPlanBody } from './members.js';
 import type { ReportRow } from '../members/report.js';
 import { sequenceDomain, stepOfTeamRow, type StepRow } from './sequence.js';
 import type { InvitationsPlanBody } from './invitations.js';
@@ -65,7 +65,7 @@ export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Prom
     return sequenceDomain([teamPart, ...invitePart], (files) => {
       const [teamFile, inviteFile] = files as [PlanFile<MembersPlanBody>, PlanFile<InvitationsPlanBody> | undefined];
       if (inviteFile === undefined) return teamFile;
-      const none: OrgPlanBody = { plan: { changes: [], unchanged: [], notMember: [], kept: [], keptNamed: [] }, state: [], options: { force: input.force, maxOrgRemovals: '5%', concurrency: input.concurrency } };
+      const none = unchangedOrganization(input.force, input.concurrency);
       return newPlanFile('organization', { command: teamFile.command, baseUrl: teamFile.baseUrl, organization: teamFile.organization }, { ...none, teams: teamFile.body, invitations: inviteFile.body });
     });
   }

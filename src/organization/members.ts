@@ -8,6 +8,7 @@
 //   read-back does not call that a discrepancy).
 // - A removal may send mail (202), so it is sent again only when it cannot have been processed;
 //   an unknown outcome is settled by reading the member, never by sending it again.
+import type { AccessPlanBody } from '../access/change.js';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { failedWords, type ExitWords, type Tally } from '../engine/exit.js';
@@ -60,10 +61,15 @@ export interface OrgPlanBody {
   teams?: MembersPlanBody;
   /** The joiners' invitations (--invite), run after the team changes. */
   invitations?: InvitationsPlanBody;
+  /** The leavers' direct grants revoked (members offboard), run before the removals. */
+  access?: AccessPlanBody;
   /** organizationState() of what it was made from. */
   state: string[];
   options: { force: boolean; maxOrgRemovals: string; concurrency: number; rerequestAfterDays?: number };
 }
+
+/** An organization plan that changes no member of the organization (an empty state: it depends on none). */
+export const unchangedOrganization = (force: boolean, concurrency: number): OrgPlanBody => ({ plan: { changes: [], unchanged: [], notMember: [], kept: [], keptNamed: [] }, state: [], options: { force, maxOrgRemovals: '5%', concurrency } });
 
 export interface OrgDomainInput {
   client: ApiClient;

@@ -23,10 +23,12 @@ import type { UserEntry } from '../model/users.js';
 import { planMembers, refOfEntry, type CurrentMember } from '../plan/members.js';
 import { planOrganizationMembers } from '../plan/organization.js';
 import { configuredKeep, warnKeptNamed } from './keep.js';
-import { plannedOrganization, type OrgPlanBody } from './members.js';
+import { plannedOrganization, unchangedOrganization, type OrgPlanBody } from './members.js';
 import { teamDomains, type EngineOptions } from './run.js';
 import { withJournalOf, type Journal } from '../journal/journal.js';
 import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
+import { leaverAccessPart, readLeaverGrants, revocationsOf } from './leaverAccess.js';
+import type { AccessPlanBody, AccessRow } from '../access/change.js';
 
 /** Teams read at once. */
 const teamReads = 8;
@@ -48,14 +50,17 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
 
   // Each user's teams; who is unknown, and who is in no team, is said.
   const byTeam = new Map<string, UserEntry[]>();
+  const ids: string[] = [];
+  const inNoTeam: { key: string; id: string }[] = [];
   let unknown = 0;
   for (const user of users) {
     let id: string;
     try {
       id = await memberId(client, org, user.key);
+      ids.push(id);
       const teams: string[] = [];
       for await (const page of listMemberTeams(client, org, id, 1000)) teams.push(...page.map((t) => t.team.id));
-      if (teams.length === 0) ctx.io.warn(`${user.key} is in no team of ${org}: nothing to do for them`);
+      if (teams.length === 0) inNoTeam.push({ key: user.key, id });
       for (const team of teams) byTeam.set(team, [...(byTeam.get(team) ?? []), { ...user, key: id, kind: 'id' }]);
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
@@ -68,8 +73,13 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
     const who = users.length === 1 && only ? `${only.key} is not` : `none of the ${users.length} users named is`;
     throw new NotFoundError(`${who} a member of organization ${org}; nothing was sent`);
   }
-  if (byTeam.size === 0 && fromOrganization === undefined) {
-    ctx.io.info('Nothing to change: no named user is in a team.');
+  // Their direct grants on spaces, collections and sites go with the rest (README, "Access").
+  const grants = (await readLeaverGrants(ctx, client, org, ids, options.concurrency)) ?? [];
+  const baseUrl = client.base.origin + client.base.prefix;
+  for (const { key, id } of inNoTeam) ctx.io.warn(`${key} is in no team of ${org}: ${grants.some((g) => g.subject.id === id) ? 'only their direct access is revoked' : 'nothing to do for them'}`);
+  const access = grants.length === 0 ? undefined : await leaverAccessPart(ctx, { client, baseUrl, org, command: options.command, changes: revocationsOf(grants), grants, concurrency: options.concurrency });
+  if (byTeam.size === 0 && fromOrganization === undefined && access === undefined) {
+    ctx.io.info('Nothing to change: no named user is in a team or holds a direct grant.');
     return 0;
   }
 
@@ -93,11 +103,12 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
   }));
   const [only] = domains;
   const teamsPart = domains.length === 1 && only ? only : domains.length > 1 ? severalTeamsDomain(domains) : undefined;
+  if (fromOrganization === undefined && access !== undefined) return runChange(ctx, teamsAndAccess(teamsPart, access, options.force === true, options.concurrency), runOptions(options));
   if (fromOrganization === undefined) return runChange(ctx, teamsPart as NonNullable<typeof teamsPart>, runOptions(options));
   // Removals from the organization go out under the journal's lock, each recorded before it is sent.
   const lock = options.dryRun || options.planOut !== undefined ? undefined : { wait: options.wait !== false, onWait: (m: string) => ctx.io.info(m), what: 'the organization' };
   return withJournalOf(ctx.journalHome(), client.base.origin + client.base.prefix, org, lock, async (journal) =>
-    runChange(ctx, await offboardingDomain(ctx, { client, org, command: options.command, users, teamsPart, force: options.force === true, concurrency: options.concurrency, journal, ...fromOrganization }), runOptions(options)),
+    runChange(ctx, await offboardingDomain(ctx, { client, org, command: options.command, users, teamsPart, access, force: options.force === true, concurrency: options.concurrency, journal, ...fromOrganization }), runOptions(options)),
   );
 }
 
@@ -108,6 +119,8 @@ export interface OffboardingInput {
   users: readonly UserEntry[];
   /** The team removals; undefined when no leaver is in a team. */
   teamsPart: ChangeDomain<ReportRow> | ChangeDomain<TeamRow> | undefined;
+  /** The leavers' direct grants revoked; undefined when they hold none. */
+  access?: Part<AccessRow> | undefined;
   maxOrgRemovals: string;
   force: boolean;
   concurrency: number;
@@ -127,10 +140,27 @@ export async function offboardingDomain(ctx: Context, input: OffboardingInput): 
   );
   const teams = input.teamsPart as ChangeDomain<ReportRow | TeamRow> | undefined;
   const single = teams !== undefined && 'team' in teams ? (teams as { team: string }).team : undefined;
-  const parts = [roles, ...(teams ? [teamPart(teams, single)] : []), removals];
+  // Revocations of grants before the removals from the organization.
+  const parts = [roles, ...(teams ? [teamPart(teams, single)] : []), ...(input.access ? [input.access] : []), removals];
   return sequenceDomain(parts, (files) => {
     const org = files[0] as PlanFile<OrgPlanBody>;
     const teamFile = teams ? (files[1] as PlanFile<MembersPlanBody>) : undefined;
-    return newPlanFile('organization', { command: org.command, baseUrl: org.baseUrl, organization: org.organization }, { ...org.body, plan, ...(teamFile ? { teams: teamFile.body } : {}) });
+    const accessFile = input.access ? (files[teams ? 2 : 1] as PlanFile<AccessPlanBody>) : undefined;
+    return newPlanFile('organization', { command: org.command, baseUrl: org.baseUrl, organization: org.organization }, { ...org.body, plan, ...(teamFile ? { teams: teamFile.body } : {}), ...(accessFile ? { access: accessFile.body } : {}) });
+  });
+}
+
+/**
+ * Team removals and the leavers' revocations, without the organization: one plan, saved as an
+ * organization plan that changes no member of the organization (an empty state: it depends on none).
+ */
+function teamsAndAccess(teamsPart: OffboardingInput['teamsPart'], access: Part<AccessRow>, force: boolean, concurrency: number): ChangeDomain<StepRow> {
+  const teams = teamsPart as ChangeDomain<ReportRow | TeamRow> | undefined;
+  const single = teams !== undefined && 'team' in teams ? (teams as { team: string }).team : undefined;
+  return sequenceDomain([...(teams ? [teamPart(teams, single)] : []), access], (files) => {
+    const teamFile = teams ? (files[0] as PlanFile<MembersPlanBody>) : undefined;
+    const accessFile = files[teams ? 1 : 0] as PlanFile<AccessPlanBody>;
+    const none = unchangedOrganization(force, concurrency);
+    return newPlanFile('organization', { command: accessFile.command, baseUrl: accessFile.baseUrl, organization: accessFile.organization }, { ...none, ...(teamFile ? { teams: teamFile.body } : {}), access: accessFile.body });
   });
 }

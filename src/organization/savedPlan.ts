@@ -21,6 +21,8 @@ import { emailKey } from '../model/users.js';
 import { teamMemberRoles } from '../choices.js';
 import { membersPlanBody, user } from '../members/savedPlan.js';
 import { checkBoundUsers } from '../engine/boundUsers.js';
+import { accessPlanBody } from '../access/savedPlan.js';
+import { savedLeaverAccess } from './leaverAccess.js';
 
 function role(value: Json, path: string): OrganizationRole {
   if (value === null) return null;
@@ -73,7 +75,7 @@ function invitationsBody(value: Json): InvitationsPlanBody {
 }
 
 export function orgPlanBody(value: Json): OrgPlanBody {
-  const o = object(value, 'body', ['plan', 'teams', 'invitations', 'state', 'options']);
+  const o = object(value, 'body', ['plan', 'teams', 'invitations', 'access', 'state', 'options']);
   const p = object(o.plan, 'body.plan', ['changes', 'unchanged', 'notMember', 'kept', 'keptNamed']);
   const options = object(o.options, 'body.options', ['force', 'maxOrgRemovals', 'concurrency', 'rerequestAfterDays']);
   const plan: OrgPlan = {
@@ -88,6 +90,7 @@ export function orgPlanBody(value: Json): OrgPlanBody {
     plan,
     ...(o.teams !== undefined ? { teams: membersPlanBody(o.teams, 'body.teams') } : {}),
     ...(o.invitations !== undefined ? { invitations: invitationsBody(o.invitations) } : {}),
+    ...(o.access !== undefined ? { access: accessPlanBody(o.access) } : {}),
     state: array(o.state, 'body.state').map((s, i) => string(s, `body.state[${i}]`)),
     options: { force: boolean(options.force, 'body.options.force'), maxOrgRemovals: string(options.maxOrgRemovals, 'body.options.maxOrgRemovals'), concurrency: wholeNumber(options.concurrency, 'body.options.concurrency', 1), ...(options.rerequestAfterDays !== undefined ? { rerequestAfterDays: wholeNumber(options.rerequestAfterDays, 'body.options.rerequestAfterDays') } : {}) },
   };
@@ -98,7 +101,7 @@ export async function applyOrgPlan(ctx: Context, plan: PlanFile, saved: SavedPla
   const body = checked(path, () => orgPlanBody(plan.body));
   // Invitations and removals go out under the journal's lock, checked against its records: --force
   // never sends one again that a record says may have gone out (`teamctl help reliability`).
-  const writes = body.invitations !== undefined || body.plan.changes.some((c) => c.action === 'remove');
+  const writes = body.invitations !== undefined || body.access !== undefined || body.plan.changes.some((c) => c.action === 'remove');
   const lock = writes && !run.dryRun ? { wait: saved.wait, onWait: (m: string) => ctx.io.info(m), what: 'the organization' } : undefined;
   return withJournalOf(ctx.journalHome(), baseUrl, org, lock, (journal) => applyOrgPlanBody(ctx, plan, saved, body, journal));
 }
@@ -123,11 +126,12 @@ async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRu
   if (moved.length > 0 || joined.length > 0) {
     throw new GuardError(`the members of organization ${org} changed since the plan was made: ${[...moved, ...joined].join('; ')}; nothing was sent`, { hint: remakePlan });
   }
+  const access = body.access === undefined ? [] : [await savedLeaverAccess(ctx, { client, baseUrl, org, command: plan.command, concurrency: body.access.concurrency }, body.access)];
   const input = { client, baseUrl, org, command: plan.command, members, plan: body.plan, caller, maxOrgRemovals: body.options.maxOrgRemovals, force: body.options.force, concurrency: body.options.concurrency, confirmed: true, journal, rerequestAfterDays: body.options.rerequestAfterDays };
-  if (teams === undefined) return runChange(ctx, orgMembersDomain(ctx, input), run);
+  if (teams === undefined && access.length === 0) return runChange(ctx, orgMembersDomain(ctx, input), run);
   const { roles, removals } = organizationParts(ctx, input);
-  const single = 'team' in teams ? teams.team : undefined;
-  const teamPart: Part<ReportRow | TeamRow> = { domain: teams as ChangeDomain<ReportRow | TeamRow>, row: (r) => stepOfTeamRow(r, single) };
+  const single = teams !== undefined && 'team' in teams ? teams.team : undefined;
+  const teamPart: Part<ReportRow | TeamRow>[] = teams === undefined ? [] : [{ domain: teams as ChangeDomain<ReportRow | TeamRow>, row: (r) => stepOfTeamRow(r, single) }];
   const invitations = body.invitations === undefined ? undefined : withRecords(body.invitations, journal, ctx.now?.() ?? Date.now());
   const invitePart: Part<StepRow>[] =
     invitations === undefined
@@ -149,7 +153,7 @@ async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRu
             row: (r) => r,
           },
         ];
-  const whole = sequenceDomain([roles, teamPart, ...invitePart, removals], () => plan);
+  const whole = sequenceDomain([roles, ...teamPart, ...invitePart, ...access, removals], () => plan);
   // A plan a roster folder made names each team's file: so do the reports of its apply.
   const files = savedFiles(body.teams?.teams ?? []);
   return runChange(ctx, files === undefined ? whole : withTeamFiles(whole, files), run);

@@ -117,11 +117,14 @@ describe('members offboard --min-owners', () => {
 describe('members offboard: nobody to remove', () => {
   const lines = (stderr: string): string[] => stderr.trim().split('\n');
 
-  it('a leaver in no team: said, nothing to change, no team read, exit 0', async () => {
+  it('a leaver in no team and with no direct grant: said, nothing to change, no team read, exit 0', async () => {
     const r = await runCli(['members', 'offboard', 'u00006', '--yes'], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect(lines(r.stderr)).toEqual(['warning: u00006 is in no team of acme: nothing to do for them', 'Nothing to change: no named user is in a team.']);
-    expect(s.sandbox.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v1/orgs/acme/members/u00006/teams']);
+    expect(lines(r.stderr)).toEqual(['warning: u00006 is in no team of acme: nothing to do for them', 'Nothing to change: no named user is in a team or holds a direct grant.']);
+    // Their teams, then the resources and their user grants (none names them); no team is read.
+    const read = s.sandbox.requests.map((q) => `${q.method} ${q.path}`);
+    expect(read.filter((q) => !/^GET \/v1\/(orgs\/acme\/(spaces|collections|sites)|spaces|collections)\b/.test(q) && !q.endsWith('/permissions/users'))).toEqual(['GET /v1/orgs/acme/members/u00006/teams']);
+    expect(read).toContain('GET /v1/spaces/space-api/permissions/users');
     expect(teams()).toEqual(before);
   });
 

@@ -1,5 +1,6 @@
-// members offboard <user...> [--file <file>]: remove each user from every team they are in, in one
-// reviewed plan across teams (README, "Find your way"). This file only turns flags into options.
+// members offboard <user...> [--file <file>]: remove each user from every team they are in, and
+// revoke their direct grants (README, "Access"), in one reviewed plan across teams (README, "Find
+// your way"). This file only turns flags into options.
 import type { Context } from '../../context.js';
 import { UsageError, formatProblem } from '../../errors.js';
 import { Command } from 'commander';
@@ -29,7 +30,7 @@ export interface OffboardOptions extends OffboardOptionsFlags {
 export function command(f: Factory): Command {
   const cmd = new Command('offboard')
     .argument('[user...]')
-    .description('remove each user (id or e-mail) from every team they are in: one plan across teams, guards per team')
+    .description('remove each user (id or e-mail) from every team they are in and revoke their direct grants on spaces, collections and sites: one plan, guards per team')
     .option('--file <file>', 'the users, one per line or under a user column (CSV, TSV or .xlsx)')
     .option('--sheet <name>', 'with an .xlsx --file: the sheet to read (default: its first)')
     .option('--from-organization', 'then remove them from the organization too (needs confirmation, or --yes)')

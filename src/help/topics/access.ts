@@ -57,6 +57,8 @@ teamctl access sync access.csv --prune --dry-run --exit-code
   and organization (\`teamctl help reliability\`); the resources are read back
   after the run. \`--report\`, \`--json\`, \`-o markdown\` and the step summary
   list every change with what happened.
+- \`members offboard\` revokes each leaver's own user grants with the rest of
+  its plan; grants through a team go with the team's membership.
 
 ## Safe readings
 

@@ -56,9 +56,11 @@ $ teamctl users set-role olivia.johnson@example.com --role guest
 
 **Leavers.** \`members offboard <user…> --from-organization\` takes each leaver
 out of every team (as \`members offboard\` does), **then** out of the organization
-in one plan; a leaver in no team is still taken out of the organization. These
-removals need confirmation at a terminal, or \`--yes\`. Each is reported as the
-service answered it:
+in one plan; a leaver in no team is still taken out of the organization. Their
+direct grants on spaces, collections and sites are revoked in the same plan,
+before they leave the organization (\`teamctl help access\`). These removals
+need confirmation at a terminal, or \`--yes\`. Each is reported as the service
+answered it:
 
 | answer | reported | exit |
 |---|---|---|
