@@ -15,6 +15,7 @@ import type { AccessChange, AccessPlan } from '../plan/access.js';
 import { maxRemovalsAllowed } from '../plan/members.js';
 import { adminRefusals, grantsInScope, type Caller } from '../plan/accessGuards.js';
 import { readBackAccess, rowOf, sendAccessChanges, type AccessRow } from './send.js';
+import type { JournaledGrants } from './userGrants.js';
 
 export type { AccessRow };
 
@@ -42,6 +43,8 @@ export interface AccessDomainInput {
   force: boolean;
   concurrency: number;
   warn: (message: string) => void;
+  /** The journal user grants go through, settled against `grants`. */
+  journaled: JournaledGrants;
   /** Saved plans were confirmed by their review. */
   confirmed?: boolean;
 }
@@ -142,8 +145,8 @@ export function accessDomain(input: AccessDomainInput): ChangeDomain<AccessRow> 
     nothingToDo: (): AppliedView<AccessRow> => ({ ...view([], `Access in ${org}: nothing to change`), summary: () => 'Nothing to change.', tally: tallyOf([]) }),
     work: () => ({ label: 'access', units: changes.length, requests: changes.length }),
     async execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<AccessRow>> {
-      const rows = await sendAccessChanges(client, org, changes, input.concurrency, progress, interrupted);
-      const verified = await readBackAccess(client, org, changes, rows, input.concurrency);
+      const rows = await sendAccessChanges(client, org, changes, input.concurrency, progress, interrupted, input.journaled);
+      const verified = await readBackAccess(client, org, changes, rows, input.concurrency, input.journaled);
       return { ...view(rows, `Access changes in ${org}`), summary: (report) => summaryOf(rows, report), tally: tallyOf(rows, !verified) };
     },
     planFile(): PlanFile {

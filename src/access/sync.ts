@@ -36,13 +36,15 @@ async function callerOf(client: ApiClient, org: string): Promise<Caller> {
 
 export async function runAccessSync(ctx: Context, options: AccessSyncOptions): Promise<number> {
   if (options.allResources && !options.prune) throw new UsageError('--all-resources says where --prune revokes: pass it with --prune');
-  const [{ readAccessFile }, { readAccessState }, { desiredAccess }, { planAccess }, { accessDomain }, { withJournalOf }] = await Promise.all([
+  const [{ readAccessFile }, { readAccessState }, { desiredAccess }, { planAccess }, { accessDomain }, { withJournalOf }, { journaledGrants }, { defaultHoldBackMs }] = await Promise.all([
     import('../files/access.js'),
     import('./state.js'),
     import('./desired.js'),
     import('../plan/access.js'),
     import('./change.js'),
     import('../journal/journal.js'),
+    import('./userGrants.js'),
+    import('../journal/holdBack.js'),
   ]);
   const file = await readAccessFile(options.file, ctx.cwd, options.sheet);
   const inputs = [{ path: options.file, what: 'the access file' }];
@@ -52,8 +54,9 @@ export async function runAccessSync(ctx: Context, options: AccessSyncOptions): P
   const baseUrl = client.base.origin + client.base.prefix;
   const sends = !options.dryRun && options.planOut === undefined;
   const lock = sends ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the access' } : undefined;
-  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async () => {
+  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async (journal) => {
     const [state, caller] = await Promise.all([readAccessState(client, org, options.concurrency), callerOf(client, org)]);
+    const journaled = await journaledGrants(journal, state.grants, defaultHoldBackMs, () => ctx.now?.() ?? Date.now());
     const desired = desiredAccess(file, state.directory);
     const plan = planAccess({ resources: state.directory.resources, grants: state.grants, desired, prune: options.prune, allResources: options.allResources });
     if (plan.problems.length > 0) throw new UsageError(`${plan.problems.join('; ')}; nothing was sent`);
@@ -71,6 +74,7 @@ export async function runAccessSync(ctx: Context, options: AccessSyncOptions): P
       force: options.force,
       concurrency: options.concurrency,
       warn: (m) => ctx.io.warn(m),
+      journaled,
     });
     return runChange(ctx, domain, runOptions({ ...options, inputs }));
   });
