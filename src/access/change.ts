@@ -38,13 +38,13 @@ export interface AccessDomainInput {
   /** The resources the file names (what --max-revocations counts the grants of), or every one. */
   scope: { named: AccessResource[]; all: boolean };
   caller: Caller | undefined;
+  /** The journal user grants go through, settled against `grants` (a plan without user grants may have none). */
+  journaled?: JournaledGrants | undefined;
   /** --max-revocations and --force. */
   maxRevocations: string;
   force: boolean;
   concurrency: number;
   warn: (message: string) => void;
-  /** The journal user grants go through, settled against `grants`. */
-  journaled: JournaledGrants;
   /** Saved plans were confirmed by their review. */
   confirmed?: boolean;
 }

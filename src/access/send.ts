@@ -49,27 +49,27 @@ export function rowOf(c: AccessChange, outcome: AccessRow['outcome'], status: nu
   };
 }
 
-async function sendOne(client: ApiClient, org: string, c: AccessChange, journaled: JournaledGrants): Promise<AccessRow> {
+async function sendOne(client: ApiClient, org: string, c: AccessChange, journaled: JournaledGrants | undefined): Promise<AccessRow> {
   const { grant, changeRole, revoke, setDefaultLevel } = await import('../api/access.js');
   let record: string | undefined;
   try {
     if (c.action === 'grant' && c.subject.kind === 'user') {
-      const earlier = journaled.held.get(grantKey(c));
+      const earlier = journaled?.held.get(grantKey(c));
       if (earlier !== undefined) return rowOf(c, 'unknown', null, `not sent: an earlier run's request (sent ${earlier}) may still apply it`);
-      const journal = lockedJournal(journaled.journal);
-      [record] = await journal.intend([{ kind: 'grant', resource: resourceKey(c.resource), user: c.subject.id }], new Date(journaled.now()));
+      const journal = lockedJournal(journaled?.journal);
+      [record] = await journal.intend([{ kind: 'grant', resource: resourceKey(c.resource), user: c.subject.id }], new Date((journaled as JournaledGrants).now()));
     }
     if (c.action === 'grant') await grant(client, org, c.resource, c.subject.kind, [c.subject.id], c.role);
     else if (c.action === 'change-role') await changeRole(client, org, c.resource, c.subject.kind, c.subject.id, c.role);
     else if (c.action === 'general-access') await setDefaultLevel(client, org, c.resource, c.level);
     else return rowOf(c, 'applied', (await revoke(client, org, c.resource, c.subject.kind, c.subject.id)) ? 205 : 204, '');
-    if (record !== undefined) await journaled.journal.answered([record], 'done');
+    if (record !== undefined) await journaled?.journal.answered([record], 'done');
     return rowOf(c, 'applied', c.action === 'general-access' ? 200 : 204, '');
   } catch (err) {
     if (!(err instanceof TeamctlError)) throw err;
     // A write whose answer was lost may have landed: the read-back (and the journal) settle it, nothing sends it again.
     const outcome = writeOutcome(err);
-    if (record !== undefined) await journaled.journal.answered([record], outcome === 'unknown' ? 'unknown' : 'done');
+    if (record !== undefined) await journaled?.journal.answered([record], outcome === 'unknown' ? 'unknown' : 'done');
     return rowOf(c, outcome, err.status ?? null, err.message);
   }
 }
@@ -77,7 +77,7 @@ async function sendOne(client: ApiClient, org: string, c: AccessChange, journale
 const phase = (c: AccessChange): number => (c.action === 'grant' || c.action === 'change-role' ? 0 : c.action === 'general-access' ? 1 : 2);
 
 /** Sends the changes phase after phase; once `interrupted()`, the rest are rows "not sent". */
-export async function sendAccessChanges(client: ApiClient, org: string, changes: readonly AccessChange[], concurrency: number, progress: Progress, interrupted: () => boolean, journaled: JournaledGrants): Promise<AccessRow[]> {
+export async function sendAccessChanges(client: ApiClient, org: string, changes: readonly AccessChange[], concurrency: number, progress: Progress, interrupted: () => boolean, journaled?: JournaledGrants): Promise<AccessRow[]> {
   const rows: AccessRow[] = new Array<AccessRow>(changes.length);
   for (const p of [0, 1, 2]) {
     const indexes = changes.flatMap((c, i) => (phase(c) === p ? [i] : []));
@@ -100,7 +100,7 @@ export async function sendAccessChanges(client: ApiClient, org: string, changes:
  * failed; a grant of unknown outcome is applied when the listing shows it, and stays unknown
  * otherwise (never sent again in this run). False when the listing failed (rows unverified).
  */
-export async function readBackAccess(client: ApiClient, org: string, changes: readonly AccessChange[], rows: AccessRow[], concurrency: number, journaled: JournaledGrants): Promise<boolean> {
+export async function readBackAccess(client: ApiClient, org: string, changes: readonly AccessChange[], rows: AccessRow[], concurrency: number, journaled?: JournaledGrants): Promise<boolean> {
   const { listResources } = await import('../api/access.js');
   const touched = [...new Map(changes.map((c) => [resourceKey(c.resource), c.resource])).values()];
   let grants: Map<string, Grant>;
@@ -109,7 +109,7 @@ export async function readBackAccess(client: ApiClient, org: string, changes: re
     const listed = await readGrants(client, org, touched, concurrency);
     grants = new Map(listed.map((g) => [grantKey(g), g]));
     // The journal's user grants on these resources, settled by this listing.
-    if (journaled.journal.locked) await settleUserGrants(journaled, listed, new Set(touched.map(resourceKey)));
+    if (journaled?.journal.locked === true) await settleUserGrants(journaled, listed, new Set(touched.map(resourceKey)));
     if (changes.some((c) => c.action === 'general-access')) {
       for (const kind of new Set(touched.map((r) => r.kind))) for await (const page of listResources(client, org, kind, 1000)) for (const r of page) levels.set(resourceKey(r), levelName(r.defaultLevel));
     }
