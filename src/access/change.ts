@@ -16,6 +16,7 @@ import { maxRemovalsAllowed } from '../plan/members.js';
 import { adminRefusals, grantsInScope, type Caller } from '../plan/accessGuards.js';
 import { readBackAccess, rowOf, sendAccessChanges, type AccessRow } from './send.js';
 import type { JournaledGrants } from './userGrants.js';
+import type { HoldBackRun } from '../journal/teamCreations.js';
 
 export type { AccessRow };
 
@@ -40,6 +41,8 @@ export interface AccessDomainInput {
   caller: Caller | undefined;
   /** The journal user grants go through, settled against `grants` (a plan without user grants may have none). */
   journaled?: JournaledGrants | undefined;
+  /** The hold-back time, --no-settle, clock and wait of the end-of-run settle of user grants. */
+  holdBack?: HoldBackRun | undefined;
   /** --max-revocations and --force. */
   maxRevocations: string;
   force: boolean;
@@ -147,6 +150,7 @@ export function accessDomain(input: AccessDomainInput): ChangeDomain<AccessRow> 
     async execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<AccessRow>> {
       const rows = await sendAccessChanges(client, org, changes, input.concurrency, progress, interrupted, input.journaled);
       const verified = await readBackAccess(client, org, changes, rows, input.concurrency, input.journaled);
+      if (input.holdBack !== undefined) await (await import('./settleGrants.js')).settleUnknownGrants(client, org, changes, rows, input.journaled, input.holdBack, interrupted);
       return { ...view(rows, `Access changes in ${org}`), summary: (report) => summaryOf(rows, report), tally: tallyOf(rows, !verified) };
     },
     planFile(): PlanFile {

@@ -4,7 +4,7 @@
 import { organizationRoles, resourceKinds } from '../choices.js';
 import type { Context } from '../context.js';
 import { remakePlan, type PlanFile } from '../engine/planFile.js';
-import { runChange, type SavedPlanRun } from '../engine/run.js';
+import { holdBackOf, runChange, type SavedPlanRun } from '../engine/run.js';
 import { array, checked, object, oneOf, string, ShapeError, wholeNumber, type Json } from '../engine/shape.js';
 import { GuardError } from '../errors.js';
 import type { AccessResource, DefaultLevel, GrantRole, Subject } from '../model/access.js';
@@ -63,6 +63,7 @@ export async function applyAccessPlan(ctx: Context, plan: PlanFile, { path, clie
     const moved = body.state.flatMap((was, i) => (now[i] === was ? [] : [`${was} is now ${now[i]?.split(' ').pop() ?? 'missing'}`]));
     if (moved.length > 0) throw new GuardError(`the access in ${org} changed since the plan was made: ${moved.join('; ')}; nothing was sent`, { hint: remakePlan });
     const changes = body.changes;
+    const hold = holdBackOf(ctx, holdBack, 'grants');
     const domain = accessDomain({
       client,
       baseUrl,
@@ -79,7 +80,8 @@ export async function applyAccessPlan(ctx: Context, plan: PlanFile, { path, clie
       concurrency: body.concurrency,
       warn: (m) => ctx.io.warn(m),
       confirmed: true,
-      journaled: await journaledGrants(journal, grants, holdBack.holdBackMs, () => ctx.now?.() ?? Date.now()),
+      journaled: await journaledGrants(journal, grants, hold.holdBackMs, hold.now),
+      holdBack: hold,
     });
     return runChange(ctx, domain, run);
   });

@@ -49,7 +49,7 @@ export function rowOf(c: AccessChange, outcome: AccessRow['outcome'], status: nu
   };
 }
 
-async function sendOne(client: ApiClient, org: string, c: AccessChange, journaled: JournaledGrants | undefined): Promise<AccessRow> {
+export async function sendOne(client: ApiClient, org: string, c: AccessChange, journaled: JournaledGrants | undefined): Promise<AccessRow> {
   const { grant, changeRole, revoke, setDefaultLevel } = await import('../api/access.js');
   let record: string | undefined;
   try {

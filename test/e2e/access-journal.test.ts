@@ -40,7 +40,7 @@ describe('user grants through the journal', () => {
     const { dir, chloe, cli } = await start();
     const late = gate();
     sandbox().intercept(writeFault({ write: 'access-grant', fault: { kind: 'late', until: late.until } }));
-    const first = await cli(['access', 'sync', 'access.csv', '--yes', '--report', 'first.csv']);
+    const first = await cli(['access', 'sync', 'access.csv', '--yes', '--no-settle', '--report', 'first.csv']);
     expect(first.code, first.stderr).toBe(6); // unknown, never "failed"
     expect(readFileSync(join(dir, 'first.csv'), 'utf8')).toContain(',unknown,');
     expect(granted(chloe)).toBeUndefined();
@@ -73,6 +73,38 @@ describe('user grants through the journal', () => {
     expect(after.code, after.stderr).toBe(0);
     expect(posts()).toBe(2);
     expect(sent(chloe)).toBe(1); // the first never landed
+    expect(granted(chloe)).toBe('read');
+  });
+
+  it('the end of the run waits out the hold-back time: a grant that lands meanwhile is applied, one sent', async () => {
+    const { dir, chloe, cli } = await start();
+    const late = gate();
+    sandbox().intercept(writeFault({ write: 'access-grant', fault: { kind: 'late', until: late.until }, first: 1 }));
+    let clock = Date.parse('2026-12-07T10:00:00Z');
+    const waits: number[] = [];
+    const sleep = async (ms: number): Promise<void> => {
+      waits.push(ms);
+      clock += ms;
+      late.open();
+      await turns(() => granted(chloe) === 'read');
+    };
+    const run = await cli(['access', 'sync', 'access.csv', '--yes', '--report', 'r.csv'], { now: () => clock, sleep });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("1 user grant with an unknown outcome held back: waiting 61s");
+    expect(waits.reduce((a, b) => a + b, 0)).toBeGreaterThan(59_000);
+    expect(readFileSync(join(dir, 'r.csv'), 'utf8')).toContain('the listing after the hold-back time shows it');
+    expect(posts()).toBe(1);
+    expect(sent(chloe)).toBe(1);
+  });
+
+  it('at the end of the run, a grant whose 503 never lands is sent again once the hold-back time has passed: two requests, one grant', async () => {
+    const { chloe, cli } = await start();
+    sandbox().intercept(writeFault({ write: 'access-grant', fault: { kind: 'late', until: new Promise(() => {}) }, first: 1 }));
+    let clock = Date.parse('2026-12-07T10:00:00Z');
+    const run = await cli(['access', 'sync', 'access.csv', '--yes'], { now: () => clock, sleep: async (ms) => void (clock += ms) });
+    expect(run.code, run.stderr).toBe(0);
+    expect(posts()).toBe(2);
+    expect(sent(chloe)).toBe(1);
     expect(granted(chloe)).toBe('read');
   });
 
