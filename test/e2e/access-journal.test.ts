@@ -108,6 +108,36 @@ describe('user grants through the journal', () => {
     expect(granted(chloe)).toBe('read');
   });
 
+  it('SIGINT during the end-of-run hold-back wait ends the run at once (exit 130), nothing sent after it; the journal keeps the grant', async () => {
+    const { env, dir, cli } = await start();
+    sandbox().intercept(writeFault({ write: 'access-grant', fault: { kind: 'late', until: new Promise(() => {}) } }));
+    let seenAtSignal: number | undefined;
+    let killer: ((signal: NodeJS.Signals) => void) | undefined;
+    // Never left behind: a run the signal did not end is killed before the test's own limit.
+    const leftover = setTimeout(() => killer?.('SIGKILL'), 25_000);
+    const r = await runCli(['access', 'sync', 'access.csv', '--yes', '--hold-back', '3600', '--report', 'r.csv'], {
+      spawn: true,
+      env,
+      cwd: dir,
+      configDir: dir,
+      onStderr: (stderr, kill) => {
+        killer = kill;
+        if (seenAtSignal !== undefined || !/1 user grant with an unknown outcome held back: waiting 3\d{3}s/.test(stderr)) return;
+        seenAtSignal = sandbox().requests.length;
+        kill('SIGINT');
+      },
+    });
+    clearTimeout(leftover);
+    expect(r.code, r.stderr).toBe(130);
+    expect(sandbox().requests.length).toBe(seenAtSignal);
+    expect(readFileSync(join(dir, 'r.csv'), 'utf8')).toContain(',unknown,');
+    sandbox().clearIntercepts();
+    const again = await cli(['access', 'sync', 'access.csv', '--yes', '--no-settle']);
+    expect(again.code, again.stderr).toBe(6);
+    expect(again.stderr).toContain(heldBack);
+    expect(posts()).toBe(1);
+  });
+
   it('kill -9 after the record, while the grant is held: a second run sends nothing (exit 6); once it lands, one grant', async () => {
     const { env, dir, chloe, cli } = await start();
     const held = gate();
