@@ -70,9 +70,9 @@ Where the service's documents are silent, teamctl reads them this way:
   revocation is a removal.
 - **A user grant may notify the user**, so it is never sent twice: it is
   recorded in the journal before it is sent (\`teamctl help reliability\`). One
-  whose answer was lost is settled by listing the resource's users; until the
-  listing shows it or the hold-back time (60 s) has passed, the next run does
-  not send it again (\`unknown\`, exit 6).
+  whose answer was lost is settled by listing the resource's users once the
+  hold-back time (\`--hold-back\`, default 60 s) has passed; until then no run
+  sends it again (\`unknown\`, exit 6; \`--no-settle\` does not wait for it).
 - \`--team\` of \`access list\` is the flag only, never \`TEAMCTL_TEAM\`: a
   default team would hide every other grant.
 `;
