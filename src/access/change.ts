@@ -15,6 +15,8 @@ import type { AccessChange, AccessPlan } from '../plan/access.js';
 import { maxRemovalsAllowed } from '../plan/members.js';
 import { adminRefusals, grantsInScope, type Caller } from '../plan/accessGuards.js';
 import { readBackAccess, rowOf, sendAccessChanges, type AccessRow } from './send.js';
+import type { JournaledGrants } from './userGrants.js';
+import type { HoldBackRun } from '../journal/teamCreations.js';
 
 export type { AccessRow };
 
@@ -37,6 +39,10 @@ export interface AccessDomainInput {
   /** The resources the file names (what --max-revocations counts the grants of), or every one. */
   scope: { named: AccessResource[]; all: boolean };
   caller: Caller | undefined;
+  /** The journal user grants go through, settled against `grants` (a plan without user grants may have none). */
+  journaled?: JournaledGrants | undefined;
+  /** The hold-back time, --no-settle, clock and wait of the end-of-run settle of user grants. */
+  holdBack?: HoldBackRun | undefined;
   /** --max-revocations and --force. */
   maxRevocations: string;
   force: boolean;
@@ -146,8 +152,9 @@ export function accessDomain(input: AccessDomainInput): ChangeDomain<AccessRow> 
     nothingToDo: (): AppliedView<AccessRow> => ({ ...view([], `Access in ${org}: nothing to change`), summary: () => 'Nothing to change.', tally: tallyOf([]) }),
     work: () => ({ label: 'access', units: changes.length, requests: changes.length }),
     async execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<AccessRow>> {
-      const rows = await sendAccessChanges(client, org, changes, input.concurrency, progress, interrupted);
-      const verified = await readBackAccess(client, org, changes, rows, input.concurrency);
+      const rows = await sendAccessChanges(client, org, changes, input.concurrency, progress, interrupted, input.journaled);
+      const verified = await readBackAccess(client, org, changes, rows, input.concurrency, input.journaled);
+      if (input.holdBack !== undefined) await (await import('./settleGrants.js')).settleUnknownGrants(client, org, changes, rows, input.journaled, input.holdBack, interrupted);
       return { ...view(rows, `Access changes in ${org}`), summary: (report) => summaryOf(rows, report), tally: tallyOf(rows, !verified) };
     },
     planFile(): PlanFile {

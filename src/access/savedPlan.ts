@@ -4,7 +4,7 @@
 import { organizationRoles, resourceKinds } from '../choices.js';
 import type { Context } from '../context.js';
 import { remakePlan, type PlanFile } from '../engine/planFile.js';
-import { runChange, type SavedPlanRun } from '../engine/run.js';
+import { holdBackOf, runChange, type SavedPlanRun } from '../engine/run.js';
 import { array, checked, object, oneOf, string, ShapeError, wholeNumber, type Json } from '../engine/shape.js';
 import { GuardError } from '../errors.js';
 import type { AccessResource, DefaultLevel, GrantRole, Subject } from '../model/access.js';
@@ -52,30 +52,37 @@ export function accessPlanBody(value: Json): AccessPlanBody {
   return body;
 }
 
-export async function applyAccessPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, run }: SavedPlanRun): Promise<number> {
+export async function applyAccessPlan(ctx: Context, plan: PlanFile, { path, client, baseUrl, org, run, wait, holdBack }: SavedPlanRun): Promise<number> {
   const body = checked(path, () => accessPlanBody(plan.body));
-  const { readAccessState } = await import('./state.js');
-  const { directory, grants } = await readAccessState(client, org, Math.min(body.concurrency, 64));
-  const now = accessState(body.changes, grants, directory.resources);
-  const moved = body.state.flatMap((was, i) => (now[i] === was ? [] : [`${was} is now ${now[i]?.split(' ').pop() ?? 'missing'}`]));
-  if (moved.length > 0) throw new GuardError(`the access in ${org} changed since the plan was made: ${moved.join('; ')}; nothing was sent`, { hint: remakePlan });
-  const changes = body.changes;
-  const domain = accessDomain({
-    client,
-    baseUrl,
-    org,
-    command: plan.command,
-    resources: directory.resources,
-    grants,
-    plan: { changes, unchanged: 0, inherited: 0, kept: [], problems: [] },
-    scope: { named: [], all: true },
-    caller: undefined,
-    // The guards ran when the plan was made; its review is the confirmation.
-    maxRevocations: '100%',
-    force: true,
-    concurrency: body.concurrency,
-    warn: (m) => ctx.io.warn(m),
-    confirmed: true,
+  const [{ readAccessState }, { withJournalOf }, { journaledGrants }] = await Promise.all([import('./state.js'), import('../journal/journal.js'), import('./userGrants.js')]);
+  // User grants go out under the journal's lock, recorded first (`teamctl help access`).
+  const lock = run.dryRun === true ? undefined : { wait, onWait: (m: string) => ctx.io.info(m), what: 'the access' };
+  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async (journal) => {
+    const { directory, grants } = await readAccessState(client, org, Math.min(body.concurrency, 64));
+    const now = accessState(body.changes, grants, directory.resources);
+    const moved = body.state.flatMap((was, i) => (now[i] === was ? [] : [`${was} is now ${now[i]?.split(' ').pop() ?? 'missing'}`]));
+    if (moved.length > 0) throw new GuardError(`the access in ${org} changed since the plan was made: ${moved.join('; ')}; nothing was sent`, { hint: remakePlan });
+    const changes = body.changes;
+    const hold = holdBackOf(ctx, holdBack, 'grants');
+    const domain = accessDomain({
+      client,
+      baseUrl,
+      org,
+      command: plan.command,
+      resources: directory.resources,
+      grants,
+      plan: { changes, unchanged: 0, inherited: 0, kept: [], problems: [] },
+      scope: { named: [], all: true },
+      caller: undefined,
+      // The guards ran when the plan was made; its review is the confirmation.
+      maxRevocations: '100%',
+      force: true,
+      concurrency: body.concurrency,
+      warn: (m) => ctx.io.warn(m),
+      confirmed: true,
+      journaled: await journaledGrants(journal, grants, hold.holdBackMs, hold.now),
+      holdBack: hold,
+    });
+    return runChange(ctx, domain, run);
   });
-  return runChange(ctx, domain, run);
 }

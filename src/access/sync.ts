@@ -2,10 +2,11 @@
 // read once (resources, teams, members, every grant), the plan made, then the change engine with
 // the access domain — under the one lock when anything may be sent.
 import type { Context } from '../context.js';
-import { checkOutputs, runChange, runOptions } from '../engine/run.js';
+import { checkOutputs, holdBackOf, runChange, runOptions } from '../engine/run.js';
 import { UsageError } from '../errors.js';
 import type { Caller } from '../plan/accessGuards.js';
 import type { ApiClient } from '../api/client.js';
+import type { HoldBack } from '../journal/holdBack.js';
 
 export interface AccessSyncOptions {
   file: string;
@@ -19,6 +20,10 @@ export interface AccessSyncOptions {
   exitCode?: boolean | undefined;
   planOut?: string | undefined;
   report?: string | undefined;
+  /** false with --no-wait: refuse at once when another run holds the journal's lock. */
+  wait?: boolean | undefined;
+  /** --hold-back and --no-settle (`teamctl help reliability`, "The hold-back time"). */
+  holdBack?: HoldBack | undefined;
 }
 
 /** The token's user and the teams it is in (none when it is no member of the organization). */
@@ -36,13 +41,14 @@ async function callerOf(client: ApiClient, org: string): Promise<Caller> {
 
 export async function runAccessSync(ctx: Context, options: AccessSyncOptions): Promise<number> {
   if (options.allResources && !options.prune) throw new UsageError('--all-resources says where --prune revokes: pass it with --prune');
-  const [{ readAccessFile }, { readAccessState }, { desiredAccess }, { planAccess }, { accessDomain }, { withJournalOf }] = await Promise.all([
+  const [{ readAccessFile }, { readAccessState }, { desiredAccess }, { planAccess }, { accessDomain }, { withJournalOf }, { journaledGrants }] = await Promise.all([
     import('../files/access.js'),
     import('./state.js'),
     import('./desired.js'),
     import('../plan/access.js'),
     import('./change.js'),
     import('../journal/journal.js'),
+    import('./userGrants.js'),
   ]);
   const file = await readAccessFile(options.file, ctx.cwd, options.sheet);
   const inputs = [{ path: options.file, what: 'the access file' }];
@@ -51,9 +57,11 @@ export async function runAccessSync(ctx: Context, options: AccessSyncOptions): P
   const client = await ctx.client();
   const baseUrl = client.base.origin + client.base.prefix;
   const sends = !options.dryRun && options.planOut === undefined;
-  const lock = sends ? { wait: true, onWait: (m: string) => ctx.io.info(m), what: 'the access' } : undefined;
-  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async () => {
+  const lock = sends ? { wait: options.wait !== false, onWait: (m: string) => ctx.io.info(m), what: 'the access' } : undefined;
+  return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async (journal) => {
     const [state, caller] = await Promise.all([readAccessState(client, org, options.concurrency), callerOf(client, org)]);
+    const hold = holdBackOf(ctx, options.holdBack, 'grants');
+    const journaled = await journaledGrants(journal, state.grants, hold.holdBackMs, hold.now);
     const desired = desiredAccess(file, state.directory);
     const plan = planAccess({ resources: state.directory.resources, grants: state.grants, desired, prune: options.prune, allResources: options.allResources });
     if (plan.problems.length > 0) throw new UsageError(`${plan.problems.join('; ')}; nothing was sent`);
@@ -71,6 +79,8 @@ export async function runAccessSync(ctx: Context, options: AccessSyncOptions): P
       force: options.force,
       concurrency: options.concurrency,
       warn: (m) => ctx.io.warn(m),
+      journaled,
+      holdBack: hold,
     });
     return runChange(ctx, domain, runOptions({ ...options, inputs }));
   });

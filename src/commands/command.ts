@@ -113,8 +113,8 @@ function exampleLines(line: string, commentsBelow: boolean): string {
 export function journalOptions(cmd: Command, which: { holdBack?: boolean; rerequest?: boolean } = {}): Command {
   cmd.option('--no-wait', 'when another teamctl holds the journal of this service and organization: refuse (exit 3) instead of waiting for it');
   if (which.holdBack) {
-    cmd.option('--hold-back <seconds>', 'how long a team creation whose outcome is unknown is left alone before a listing settles it (default 60)');
-    cmd.option('--no-settle', 'at the end, leave creations still held back in the journal (exit 6) instead of waiting to settle them');
+    cmd.option('--hold-back <seconds>', 'how long a team creation or user grant whose outcome is unknown is left alone before a listing settles it (default 60)');
+    cmd.option('--no-settle', 'at the end, leave writes still held back in the journal (exit 6) instead of waiting to settle them');
   }
   if (which.rerequest) cmd.option('--rerequest-after <days>', 'a removal from the organization its admins were asked to approve (202): ask again only after this many days (default 7)');
   return cmd;

@@ -294,6 +294,6 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
 }
 
 /** The hold-back time and --no-settle of a run that may create teams, its clock and its wait (`teamctl help reliability`). */
-export function holdBackOf(ctx: Context, holdBack: HoldBack = { holdBackMs: defaultHoldBackMs, settle: true }): HoldBackRun {
-  return { ...holdBack, now: () => ctx.now?.() ?? Date.now(), wait: holdBackWaiter(ctx, 'teams') };
+export function holdBackOf(ctx: Context, holdBack: HoldBack = { holdBackMs: defaultHoldBackMs, settle: true }, what: 'teams' | 'grants' = 'teams'): HoldBackRun {
+  return { ...holdBack, now: () => ctx.now?.() ?? Date.now(), wait: holdBackWaiter(ctx, what) };
 }

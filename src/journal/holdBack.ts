@@ -48,6 +48,7 @@ export interface WaitingRun {
 const waited = {
   glossary: { write: 'glossary operation', listing: 'listing the glossary' },
   teams: { write: 'team creation', listing: 'listing the teams' },
+  grants: { write: 'user grant', listing: "listing the resources' user grants" },
 } as const;
 
 /**

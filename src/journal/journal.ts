@@ -142,16 +142,33 @@ export class Journal {
    */
   async settleTeams(titles: readonly string[], key: (title: string) => string, now: Date, holdBackMs: number): Promise<{ title: string; until: number }[]> {
     const listed = new Set(titles.map(key));
-    const records = this.writes('team');
+    const held = await this.settleWrites('team', (w) => listed.has(key(w.title)), now, holdBackMs);
+    return held.map(({ record, until }) => ({ title: record.title, until }));
+  }
+
+  /**
+   * Settles the records of one kind: one that `landed` is forgotten; one that has not landed once
+   * `holdBackMs` has passed since it was sent did not land and cannot land later, and is forgotten
+   * too (it may be sent again). The others are held: returned with the time their hold-back ends.
+   * Records outside `listed` (what the listing did not cover) are left as they are.
+   */
+  async settleWrites<K extends WriteKind>(
+    kind: K,
+    landed: (record: Extract<WriteRecord, { kind: K }>) => boolean,
+    now: Date,
+    holdBackMs: number,
+    listed: (record: Extract<WriteRecord, { kind: K }>) => boolean = () => true,
+  ): Promise<{ record: Extract<WriteRecord, { kind: K }>; until: number }[]> {
+    const records = this.writes(kind).filter(listed);
     // A time ahead of the clock (a clock set back) counts as now, and is written back as now, as a batch's is.
     const ahead = new Set(records.filter((w) => clampTime(w.sentAt, now).fixed).map((w) => w.id));
     const sent = (w: WriteRecord): number => clampTime(w.sentAt, now).time;
-    const held = records.filter((w) => !listed.has(key(w.title)) && now.getTime() - sent(w) < holdBackMs);
+    const held = records.filter((w) => !landed(w) && now.getTime() - sent(w) < holdBackMs);
     const done = new Set(records.filter((w) => !held.includes(w)).map((w) => w.id));
     if (done.size + ahead.size > 0) {
       await this.changeWrites((current) => current.filter((w) => !done.has(w.id)).map((w) => (ahead.has(w.id) ? { ...w, sentAt: now.toISOString() } : w)));
     }
-    return held.map((w) => ({ title: w.title, until: sent(w) + holdBackMs }));
+    return held.map((w) => ({ record: w, until: sent(w) + holdBackMs }));
   }
 
   /**

@@ -45,14 +45,16 @@ export interface JournalFile {
 /**
  * A write other than the glossary PUT that the service cannot take twice (`teamctl help
  * reliability`): an invitation (it mails the invitee), a team creation (a second one makes a
- * second team) or a removal from the organization sent as a request (it mails the admins).
+ * second team), a removal from the organization sent as a request (it mails the admins) or a
+ * user's grant on a space, collection or site (`resource` as `space:<id>`; it may notify the user).
  * Recorded as `sending` before its request leaves, then given the outcome that was answered.
  * `sending` left behind means the run ended with the request in flight: the service may have it.
  */
 export type WriteRecord =
   | { kind: 'invitation'; id: string; email: string; sentAt: string; outcome: 'sending' | 'invited' | 'unknown' }
   | { kind: 'team'; id: string; title: string; sentAt: string; outcome: 'sending' | 'unknown' }
-  | { kind: 'removal'; id: string; user: string; email: string | null; sentAt: string; outcome: 'sending' | 'requested' | 'unknown' };
+  | { kind: 'removal'; id: string; user: string; email: string | null; sentAt: string; outcome: 'sending' | 'requested' | 'unknown' }
+  | { kind: 'grant'; id: string; resource: string; user: string; sentAt: string; outcome: 'sending' | 'unknown' };
 
 export type WriteKind = WriteRecord['kind'];
 /** A record as a caller gives it: the journal adds its id and time. */
@@ -79,6 +81,7 @@ function isWrite(value: unknown): value is WriteRecord {
   if (typeof w !== 'object' || w === null || !isText(w.id) || !isText(w.sentAt) || Number.isNaN(Date.parse(w.sentAt))) return false;
   if (w.kind === 'invitation') return isText(w.email) && ['sending', 'invited', 'unknown'].includes(w.outcome as string);
   if (w.kind === 'team') return isText(w.title) && ['sending', 'unknown'].includes(w.outcome as string);
+  if (w.kind === 'grant') return isText(w.resource) && isText(w.user) && ['sending', 'unknown'].includes(w.outcome as string);
   if (w.kind === 'removal') return isText(w.user) && (w.email === null || isText(w.email)) && ['sending', 'requested', 'unknown'].includes(w.outcome as string);
   return false;
 }

@@ -1,7 +1,7 @@
 // access sync: make the service's access match a file of grants (README, "Access").
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examples, type Factory } from '../command.js';
+import { examples, journalOptions, type Factory } from '../command.js';
 
 export interface AccessSyncFlags {
   sheet?: string;
@@ -14,10 +14,15 @@ export interface AccessSyncFlags {
   exitCode?: boolean;
   planOut?: string;
   report?: string;
+  /** false with --no-wait. */
+  wait?: boolean;
+  holdBack?: string;
+  /** false with --no-settle. */
+  settle?: boolean;
 }
 
 export function command(f: Factory): Command {
-  return new Command('sync')
+  const cmd = new Command('sync')
     .description('make the grants and general access of the spaces, collections and sites a file names match it')
     .argument('<file>', 'the access file: CSV, TSV or .xlsx with the columns resource, team or user, role (`teamctl help access`)')
     .option('--prune', 'revoke the grants the file does not name, on the resources it names')
@@ -39,11 +44,12 @@ export function command(f: Factory): Command {
         'teamctl access sync access.csv --prune --dry-run --exit-code    # CI drift check',
       ),
     )
-    .action(f.action(run, (cmd) => ({ ...cmd.opts<AccessSyncFlags>(), file: cmd.args[0] as string }), ['base-url', 'org']));
+    .action(f.action(run, (c) => ({ ...c.opts<AccessSyncFlags>(), file: c.args[0] as string }), ['base-url', 'org']));
+  return journalOptions(cmd, { holdBack: true });
 }
 
 export async function run(opts: AccessSyncFlags & { file: string }, ctx: Context): Promise<number> {
-  const [{ runAccessSync }, { parseWholeNumber }] = await Promise.all([import('../../access/sync.js'), import('../../settings.js')]);
+  const [{ runAccessSync }, { parseWholeNumber }, { parseHoldBack }] = await Promise.all([import('../../access/sync.js'), import('../../settings.js'), import('../../journal/holdBack.js')]);
   return runAccessSync(ctx, {
     file: opts.file,
     sheet: opts.sheet,
@@ -56,5 +62,7 @@ export async function run(opts: AccessSyncFlags & { file: string }, ctx: Context
     exitCode: opts.exitCode,
     planOut: opts.planOut,
     report: opts.report,
+    wait: opts.wait !== false,
+    holdBack: parseHoldBack(opts),
   });
 }

@@ -70,9 +70,11 @@ Where the service's documents are silent, teamctl reads them this way:
   planned there.
 - **A site's grant never becomes guest**: its change takes a role, so a
   revocation is a removal.
-- **A user grant may notify the user**, so it is never sent twice: a grant
-  whose answer was lost is settled by listing the resource's users, and sent
-  again only when the service cannot have processed it.
+- **A user grant may notify the user**, so it is never sent twice: it is
+  recorded in the journal before it is sent (\`teamctl help reliability\`). One
+  whose answer was lost is settled by listing the resource's users once the
+  hold-back time (\`--hold-back\`, default 60 s) has passed; until then no run
+  sends it again (\`unknown\`, exit 6; \`--no-settle\` does not wait for it).
 - \`--team\` of \`access list\` is the flag only, never \`TEAMCTL_TEAM\`: a
   default team would hide every other grant.
 `;

@@ -102,6 +102,9 @@ summary, the JSON report (its \`unknown\` list, apart from \`failed\`), the
   out of the organization, the record is forgotten. A removal whose answer was
   lost and whose user is still a member is unknown (it may be a request waiting
   for an admin, or land later), and is not sent again before that time either.
+- A user grant of \`access sync\` (it may notify the user) of unknown outcome
+  is held back until the resource's listing shows it, or the hold-back time
+  has passed; only then may a run send it again.
 - A write is sent only under the lock below, \`apply\` of a saved plan too.
 
 **The journal.** Every glossary batch is recorded in the state folder of the
