@@ -10,15 +10,9 @@ import type { Context } from '../context.js';
 import type { PlanFile } from '../engine/planFile.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/terminal.js';
-import { examples, type Factory } from './command.js';
+import { examples, type Factory, type JournalFlags } from './command.js';
 
-export interface ApplyOptions {
-  /** false with --no-wait. */
-  wait?: boolean;
-  /** --hold-back <seconds> (checked in run). */
-  holdBack?: string;
-  /** false with --no-settle. */
-  settle?: boolean;
+export interface ApplyOptions extends JournalFlags {
   /** Apply a plan that was already applied (the state check still holds). */
   force?: boolean;
   /** --show: print the plan offline, send nothing. */

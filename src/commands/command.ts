@@ -105,6 +105,16 @@ function exampleLines(line: string, commentsBelow: boolean): string {
 }
 
 /** The collector of a repeatable flag (`--add-file a --add-file b`). */
+/** What journalOptions' flags give a command's options. */
+export interface JournalFlags {
+  /** false with --no-wait. */
+  wait?: boolean;
+  /** --hold-back <seconds> (checked in run). */
+  holdBack?: string;
+  /** false with --no-settle. */
+  settle?: boolean;
+}
+
 /**
  * The flags of a command that may send a write the service cannot take twice (`teamctl help
  * reliability`): --no-wait always; --hold-back and --no-settle where it may create teams;

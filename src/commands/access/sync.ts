@@ -1,9 +1,9 @@
 // access sync: make the service's access match a file of grants (README, "Access").
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examples, journalOptions, type Factory } from '../command.js';
+import { examples, journalOptions, type Factory, type JournalFlags } from '../command.js';
 
-export interface AccessSyncFlags {
+export interface AccessSyncFlags extends JournalFlags {
   sheet?: string;
   prune?: boolean;
   allResources?: boolean;
@@ -14,11 +14,6 @@ export interface AccessSyncFlags {
   exitCode?: boolean;
   planOut?: string;
   report?: string;
-  /** false with --no-wait. */
-  wait?: boolean;
-  holdBack?: string;
-  /** false with --no-settle. */
-  settle?: boolean;
 }
 
 export function command(f: Factory): Command {

@@ -3,15 +3,9 @@
 // No --max-deletions and no prompt: each entry was named one by one, which is the intent.
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examples, type Factory } from '../command.js';
+import { examples, type Factory, type JournalFlags } from '../command.js';
 
-export interface GlossaryDeleteOptions {
-  /** false with --no-wait. */
-  wait?: boolean;
-  /** --hold-back <seconds> (checked in run). */
-  holdBack?: string;
-  /** false with --no-settle. */
-  settle?: boolean;
+export interface GlossaryDeleteOptions extends JournalFlags {
   ids: string[];
   dryRun?: boolean;
   planOut?: string;

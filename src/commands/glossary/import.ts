@@ -5,22 +5,16 @@ import { Command, Option } from 'commander';
 import { onConflictActions } from '../../choices.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { examples, type Factory } from '../command.js';
+import { examples, type Factory, type JournalFlags } from '../command.js';
 
 /** The flags of the command, as commander parses them. */
-export interface ImportOptionsFlags {
+export interface ImportOptionsFlags extends JournalFlags {
   /** --languages en,de (checked in run). */
   languages?: string;
   /** --sheet <name>: the sheet of an .xlsx. */
   sheet?: string;
   /** --encoding <label>: a CSV's encoding (checked in run). */
   encoding?: string;
-  /** false with --no-wait. */
-  wait?: boolean;
-  /** --hold-back <seconds> (checked in run). */
-  holdBack?: string;
-  /** false with --no-settle. */
-  settle?: boolean;
   planOut?: string;
   report?: string;
   exitCode?: boolean;

@@ -3,21 +3,15 @@
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { examples, type Factory } from '../command.js';
+import { examples, type Factory, type JournalFlags } from '../command.js';
 
-export interface GlossarySyncOptions {
+export interface GlossarySyncOptions extends JournalFlags {
   /** --languages en,de (checked in run). */
   languages?: string;
   /** --sheet <name>: the sheet of an .xlsx. */
   sheet?: string;
   /** --encoding <label>: a CSV's encoding (checked in run). */
   encoding?: string;
-  /** false with --no-wait. */
-  wait?: boolean;
-  /** --hold-back <seconds> (checked in run). */
-  holdBack?: string;
-  /** false with --no-settle. */
-  settle?: boolean;
   file: string;
   prune?: boolean;
   key?: string;

@@ -12,11 +12,11 @@ import { InputFileError, UsageError, formatProblem, type FileProblem } from '../
 import type { RoleMap } from '../../files/role-map.js';
 import type { UserFile } from '../../files/users.js';
 import type { UserEntry } from '../../model/users.js';
-import { examples, inviteOptions, journalOptions, repeated, rerequestAfter, type Factory } from '../command.js';
+import { examples, inviteOptions, journalOptions, repeated, rerequestAfter, type Factory, type JournalFlags } from '../command.js';
 import type { InviteOptions } from '../../organization/joiners.js';
 
 /** The flags of the command, as commander parses them. */
-export interface SyncOptionsFlags {
+export interface SyncOptionsFlags extends JournalFlags {
   planOut?: string;
   add?: string[];
   remove?: string[];
@@ -51,11 +51,6 @@ export interface SyncOptionsFlags {
   maxOrgRemovals?: string;
   /** --sheet <name>: the sheet of every .xlsx file given. */
   sheet?: string;
-  /** false with --no-wait. */
-  wait?: boolean;
-  holdBack?: string;
-  /** false with --no-settle. */
-  settle?: boolean;
   rerequestAfter?: string;
 }
 

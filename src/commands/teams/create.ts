@@ -2,18 +2,13 @@
 // by id or title"). A title a team has already (in any case) is exit 2, with nothing sent.
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examples, journalOptions, type Factory } from '../command.js';
+import { examples, journalOptions, type Factory, type JournalFlags } from '../command.js';
 
-export interface TeamsCreateOptions {
+export interface TeamsCreateOptions extends JournalFlags {
   titles: string[];
   dryRun?: boolean;
   planOut?: string;
   report?: string;
-  /** false with --no-wait. */
-  wait?: boolean;
-  holdBack?: string;
-  /** false with --no-settle. */
-  settle?: boolean;
 }
 
 export function command(f: Factory): Command {
