@@ -5,8 +5,13 @@ import type { Context } from '../context.js';
 import { checkOutputs, holdBackOf, runChange, runOptions } from '../engine/run.js';
 import { UsageError } from '../errors.js';
 import type { Caller } from '../plan/accessGuards.js';
+import type { AccessState } from './state.js';
+import type { AccessRow } from './change.js';
+import type { ChangeDomain } from '../engine/run.js';
 import type { ApiClient } from '../api/client.js';
 import type { HoldBack } from '../journal/holdBack.js';
+import type { Journal } from '../journal/journal.js';
+import type { HoldBackRun } from '../journal/teamCreations.js';
 
 export interface AccessSyncOptions {
   file: string;
@@ -24,6 +29,8 @@ export interface AccessSyncOptions {
   wait?: boolean | undefined;
   /** --hold-back and --no-settle (`teamctl help reliability`, "The hold-back time"). */
   holdBack?: HoldBack | undefined;
+  /** --create-teams: a team the file names and the organization lacks is created first. */
+  createTeams?: boolean | undefined;
 }
 
 /** The token's user and the teams it is in (none when it is no member of the organization). */
@@ -37,6 +44,14 @@ async function callerOf(client: ApiClient, org: string): Promise<Caller> {
     if (!(err instanceof NotFoundError)) throw err;
   }
   return { id: user.id, teams };
+}
+
+/** The team creations of an earlier run still of unknown outcome, settled by the listing; returns the titles still held back. */
+async function settleEarlierCreations(ctx: Context, client: ApiClient, org: string, journal: Journal, hold: HoldBackRun): Promise<string[]> {
+  const [{ beforeChanges }, { settleTeamCreations }, { titleKey }, { readDirectory }] = await Promise.all([import('../engine/waiting.js'), import('../journal/teamCreations.js'), import('../model/titles.js'), import('./directory.js')]);
+  const list = async (): Promise<string[]> => (await readDirectory(client, org, { kinds: [], teams: true })).teams.map((t) => t.title);
+  const held = await beforeChanges(ctx, 'settling the team creations of an earlier run', () => settleTeamCreations(journal, list, titleKey, hold, (m) => ctx.io.warn(m)));
+  return held.map((h) => h.title);
 }
 
 export async function runAccessSync(ctx: Context, options: AccessSyncOptions): Promise<number> {
@@ -59,29 +74,48 @@ export async function runAccessSync(ctx: Context, options: AccessSyncOptions): P
   const sends = !options.dryRun && options.planOut === undefined;
   const lock = sends ? { wait: options.wait !== false, onWait: (m: string) => ctx.io.info(m), what: 'the access' } : undefined;
   return withJournalOf(ctx.journalHome(), baseUrl, org, lock, async (journal) => {
-    const [state, caller] = await Promise.all([readAccessState(client, org, options.concurrency), callerOf(client, org)]);
+    const creating = options.createTeams === true ? await import('./newTeams.js') : undefined;
+    const teamsHold = holdBackOf(ctx, options.holdBack, 'teams');
+    // Creations an earlier run left of unknown outcome are settled first: a team that landed late is found, never made twice.
+    const held = creating === undefined ? [] : await settleEarlierCreations(ctx, client, org, journal, teamsHold);
+    const read = (): Promise<[AccessState, Caller]> => Promise.all([readAccessState(client, org, options.concurrency), callerOf(client, org)]);
     const hold = holdBackOf(ctx, options.holdBack, 'grants');
-    const journaled = await journaledGrants(journal, state.grants, hold.holdBackMs, hold.now);
-    const desired = desiredAccess(file, state.directory);
-    const plan = planAccess({ resources: state.directory.resources, grants: state.grants, desired, prune: options.prune, allResources: options.allResources });
-    if (plan.problems.length > 0) throw new UsageError(`${plan.problems.join('; ')}; nothing was sent`);
-    const domain = accessDomain({
-      client,
-      baseUrl,
-      org,
-      command: 'access sync',
-      resources: state.directory.resources,
-      grants: state.grants,
-      plan,
-      scope: { named: desired.resources, all: options.allResources },
-      caller,
-      maxRevocations: options.maxRevocations,
-      force: options.force,
-      concurrency: options.concurrency,
-      warn: (m) => ctx.io.warn(m),
-      journaled,
-      holdBack: hold,
-    });
-    return runChange(ctx, domain, runOptions({ ...options, inputs }));
+    const domainOf = async (state: AccessState, caller: Caller): Promise<ChangeDomain<AccessRow>> => {
+      const journaled = await journaledGrants(journal, state.grants, hold.holdBackMs, hold.now);
+      const desired = desiredAccess(file, state.directory);
+      const plan = planAccess({ resources: state.directory.resources, grants: state.grants, desired, prune: options.prune, allResources: options.allResources });
+      if (plan.problems.length > 0) throw new UsageError(`${plan.problems.join('; ')}; nothing was sent`);
+      return accessDomain({
+        client,
+        baseUrl,
+        org,
+        command: 'access sync',
+        resources: state.directory.resources,
+        grants: state.grants,
+        plan,
+        scope: { named: desired.resources, all: options.allResources },
+        caller,
+        maxRevocations: options.maxRevocations,
+        force: options.force,
+        concurrency: options.concurrency,
+        warn: (m) => ctx.io.warn(m),
+        journaled,
+        holdBack: hold,
+      });
+    };
+    const [state, caller] = await read();
+    const toCreate = creating === undefined ? [] : await creating.teamsToCreate(file, state.directory);
+    if (creating === undefined || toCreate.length === 0) return runChange(ctx, await domainOf(state, caller), runOptions({ ...options, inputs }));
+    if (options.planOut !== undefined) creating.refuseSavedCreations(toCreate);
+    if (sends) creating.refuseHeld(toCreate, held);
+    // The grants to a team to create are planned against its title, then bound to its id once created.
+    creating.plannedTeams(state.directory, toCreate);
+    const planned = await domainOf(state, caller);
+    const created = async (interrupted: () => boolean): Promise<ChangeDomain<AccessRow>> => {
+      await creating.createTeams(ctx, toCreate, { client, org, journal, holdBack: teamsHold }, interrupted);
+      return domainOf(...(await read()));
+    };
+    const shown = creating.withCreations(planned, toCreate, created);
+    return runChange(ctx, shown, runOptions({ ...options, inputs }));
   });
 }

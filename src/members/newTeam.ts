@@ -14,7 +14,7 @@
 //   listed, and the run goes on with the one team found, or fails that team without sending it
 //   again (README, "Teams by id or title").
 import type { ApiClient } from '../api/client.js';
-import { createTeam, listOrganizationMembers, listTeams } from '../api/organization.js';
+import { listOrganizationMembers } from '../api/organization.js';
 import type { Context } from '../context.js';
 import type { AppliedView } from '../engine/run.js';
 import { TeamctlError } from '../errors.js';
@@ -25,10 +25,9 @@ import { plural } from '../output/words.js';
 import { membersDomain, type MembersDomain, type MembersRunSettings } from './change.js';
 import type { MembersReport, ReportRow } from './report.js';
 import { readTeam } from './team.js';
-import { lockedJournal, type Journal } from '../journal/journal.js';
-import { settleOwnCreations, type CreationSent, type HoldBackRun } from '../journal/teamCreations.js';
-import { titleKey } from '../model/titles.js';
-import { writeOutcome } from '../api/outcome.js';
+import type { Journal } from '../journal/journal.js';
+import type { HoldBackRun } from '../journal/teamCreations.js';
+import { createTeamOnce, settledCreation } from '../journal/teamCreation.js';
 
 /** The organization's members, to turn a roster's rows into the member ids a creation takes. */
 export interface OrganizationMembers {
@@ -77,77 +76,6 @@ export interface NewTeamInput {
   holdBack?: HoldBackRun | undefined;
 }
 
-type Created = { id: string; note: string } | { failure: string; status: number | null; unknown?: boolean };
-
-/**
- * Sends the creation once (the client retries only what cannot have been processed); an answer
- * that proves nothing is settled by listing the teams of that title, never by sending it again.
- */
-async function create(client: ApiClient, org: string, title: string, members: readonly string[], journal: Journal | undefined, now: Date): Promise<Created> {
-  // Recorded before it is sent (`teamctl help reliability`): a journal that cannot be written sends nothing.
-  let ids: string[];
-  const recording = lockedJournal(journal);
-  try {
-    ids = await recording.intend([{ kind: 'team', title }], now);
-  } catch (err) {
-    if (!(err instanceof TeamctlError)) throw err;
-    return { failure: `not sent: ${err.message}`, status: null };
-  }
-  try {
-    const id = (await createTeam(client, org, title, members)).id;
-    await recording.answered(ids, 'done');
-    return { id, note: '' };
-  } catch (err) {
-    if (!(err instanceof TeamctlError)) throw err;
-    const unknown = writeOutcome(err) === 'unknown';
-    const status = err.status ?? null;
-    await recording.answered(ids, unknown ? 'unknown' : 'done');
-    if (!unknown) return { failure: err.message, status };
-    const found: string[] = [];
-    try {
-      for await (const page of listTeams(client, org, title, 1000)) for (const t of page) if (t.title === title) found.push(t.id);
-    } catch (listing) {
-      if (!(listing instanceof TeamctlError)) throw listing;
-      return { failure: `${err.message}; the teams could not be listed to see whether it was made (${listing.message}): not sent again`, status, unknown: true };
-    }
-    const [id] = found;
-    if (found.length === 1 && id !== undefined) {
-      await recording.answered(ids, 'done');
-      return { id, note: 'the answer was lost; the listing shows it' };
-    }
-    const seen = found.length === 0 ? 'no team of that title' : `${found.length} teams of that title (${found.join(', ')})`;
-    // It may still land: the journal holds it, and a later run settles it by the listing (exit 6).
-    return { failure: `${err.message}; the listing shows ${seen} yet: outcome unknown, not sent again before the hold-back time has passed`, status, unknown: true };
-  }
-}
-
-/** The teams whose title holds `title` (the service's search), every page. */
-async function teamsTitled(client: ApiClient, org: string, title: string): Promise<{ id: string; title: string }[]> {
-  const found: { id: string; title: string }[] = [];
-  for await (const page of listTeams(client, org, title, 1000)) for (const t of page) found.push({ id: t.id, title: t.title });
-  return found;
-}
-
-/**
- * A creation still of unknown outcome, settled before the run goes on (`teamctl help
- * reliability`, "The hold-back time"): made once a listing after the hold-back time shows it,
- * sent again (recorded first) when the listing proves it lost, left unknown with --no-settle.
- */
-async function settled(created: Created, input: NewTeamInput, members: readonly string[], interrupted: () => boolean): Promise<Created> {
-  const hold = input.holdBack;
-  if (!('failure' in created) || created.unknown !== true || hold === undefined || !hold.settle) return created;
-  const { client, org, title } = input;
-  const journal = lockedJournal(input.journal);
-  const send = async (): Promise<CreationSent> => {
-    const again = await create(client, org, title, members, journal, new Date(hold.now()));
-    return 'id' in again ? { id: again.id } : again.unknown === true ? 'unknown' : { failure: again.failure };
-  };
-  const done = (await settleOwnCreations([title], journal, hold, { list: () => teamsTitled(client, org, title), key: titleKey, send }, interrupted)).get(title);
-  if (done === undefined) return created;
-  if ('failure' in done) return { failure: done.failure, status: null };
-  return { id: done.id, note: done.sends > 1 ? `sent again once the listing after the hold-back time showed none: ${done.sends} sends` : 'the answer was lost; the listing after the hold-back time shows it' };
-}
-
 /** One team to create, as a members domain of the organization run. */
 export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain {
   const { client, org, title, rows, settings } = input;
@@ -183,7 +111,7 @@ export function newTeamDomain(ctx: Context, input: NewTeamInput): MembersDomain 
     // The creation, then its read-back, before the members domain's own work.
     work: () => ({ ...planned.work(), requests: planned.work().requests + 2 }),
     async execute(progress, interrupted) {
-      const created = await settled(await create(client, org, title, sent, input.journal, now()), input, sent, interrupted);
+      const created = await settledCreation(await createTeamOnce(client, org, title, sent, input.journal, now()), input, sent, interrupted);
       if ('failure' in created) {
         const unknown = created.unknown === true;
         const what = unknown ? `the creation of team ${JSON.stringify(title)} has an unknown outcome` : `team ${JSON.stringify(title)} was not created`;

@@ -14,6 +14,7 @@ export interface AccessSyncFlags extends JournalFlags {
   exitCode?: boolean;
   planOut?: string;
   report?: string;
+  createTeams?: boolean;
 }
 
 export function command(f: Factory): Command {
@@ -24,6 +25,7 @@ export function command(f: Factory): Command {
     .option('--all-resources', 'with --prune: on every resource, not only those the file names')
     .option('--max-revocations <n|p%>', 'refuse a plan revoking more than this (default 25% of the grants those resources hold, at least 1)')
     .option('--force', 'apply a plan over --max-revocations')
+    .option('--create-teams', 'create a team the file names and the organization lacks, first (not with --plan-out)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
@@ -59,5 +61,6 @@ export async function run(opts: AccessSyncFlags & { file: string }, ctx: Context
     report: opts.report,
     wait: opts.wait !== false,
     holdBack: parseHoldBack(opts),
+    createTeams: opts.createTeams === true,
   });
 }

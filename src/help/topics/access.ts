@@ -31,7 +31,9 @@ site:Developer Docs,,nikolai.ivanov@example.com,read
 
 An unknown resource, team, user or role, a row naming both a team and a
 user, or two rows giving one grant two roles, is exit 2 naming the file and
-line; nothing is sent.
+line; nothing is sent. With \`--create-teams\`, \`access sync\` creates a team
+the file names and the organization lacks first, in the same plan (not with
+\`--plan-out\`: create it with \`teams create\`, then make the plan).
 
 ## Sync
 
