@@ -6,20 +6,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { parseWriteFault } from '../../src/sandbox/write-faults.js';
-import { runCli, sandboxWithEnv } from './harness.js';
+import { parseWriteFault, writeFault } from '../../src/sandbox/write-faults.js';
+import { newConfigDir, runCli, sandboxWithEnv } from './harness.js';
 
 const open: Sandbox[] = [];
 afterEach(async () => {
   for (const s of open.splice(0)) await s.close();
 });
 
-async function start(writeFaults: ReturnType<typeof parseWriteFault>[] = []): Promise<{ sandbox: Sandbox; dir: string; cli: (args: string[]) => ReturnType<typeof runCli> }> {
+type Cli = (args: string[], sleep?: (ms: number) => Promise<void>) => ReturnType<typeof runCli>;
+
+/** A sandbox and an access file granting "Writers", a team it lacks; every run shares one journal. */
+async function start(writeFaults: ReturnType<typeof parseWriteFault>[] = []): Promise<{ sandbox: Sandbox; dir: string; cli: Cli }> {
   const { sandbox, env } = await sandboxWithEnv({ callerRole: 'admin', writeFaults });
   open.push(sandbox);
   const dir = mkdtempSync(join(tmpdir(), 'teamctl-access-teams-'));
   writeFileSync(join(dir, 'access.csv'), 'resource,team,user,role\nsite:Design Portal,Writers,,edit\nspace:Onboarding,writers,,read\n');
-  return { sandbox, dir, cli: (args) => runCli(args, { env, cwd: dir }) };
+  const configDir = newConfigDir();
+  return { sandbox, dir, cli: (args, sleep) => runCli(args, { env, cwd: dir, configDir, ...(sleep === undefined ? {} : { sleep }) }) };
 }
 
 const writes = (sandbox: Sandbox) => sandbox.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
@@ -76,6 +80,34 @@ describe('access sync --create-teams', () => {
     expect(again.code).toBe(0);
     const [id, ...more] = titled(sandbox, 'Writers');
     expect(more).toEqual([]);
+    expect(writes(sandbox).filter((w) => w === 'PUT /v1/orgs/acme/teams')).toHaveLength(1);
+    expect(grantOf(sandbox, 'site', 'site-design', id as string)).toBe('edit');
+  });
+
+  it('a creation answered 503 and applied late: unknown (exit 6), no grant sent; a run again at once waits out the hold-back, finds it, creates nothing and grants it', async () => {
+    const { sandbox, cli } = await start();
+    let land = (): void => {};
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    sandbox.intercept(writeFault({ write: 'team-create', fault: { kind: 'late', until: landed } }));
+    const first = await cli(['access', 'sync', 'access.csv', '--create-teams', '--yes', '--no-settle']);
+    expect(first.code, first.stderr).toBe(6);
+    expect(first.stderr).toContain('outcome unknown, not sent again');
+    expect(titled(sandbox, 'Writers')).toEqual([]);
+    expect(writes(sandbox)).toEqual(['PUT /v1/orgs/acme/teams']);
+    sandbox.clearIntercepts();
+    // The service applies the creation while the second run waits out the hold-back time.
+    const waits: number[] = [];
+    const sleep = async (ms: number): Promise<void> => {
+      waits.push(ms);
+      land();
+      await sandbox.settled();
+    };
+    const second = await cli(['access', 'sync', 'access.csv', '--create-teams', '--yes'], sleep);
+    expect(second.code, second.stderr).toBe(0);
+    expect(waits.some((ms) => ms > 50_000 && ms <= 60_000), String(waits)).toBe(true);
+    const [id, ...more] = titled(sandbox, 'Writers');
+    expect(more).toEqual([]);
+    expect(sandbox.store.teamsCreated('acme', 'Writers')).toBe(1);
     expect(writes(sandbox).filter((w) => w === 'PUT /v1/orgs/acme/teams')).toHaveLength(1);
     expect(grantOf(sandbox, 'site', 'site-design', id as string)).toBe('edit');
   });
