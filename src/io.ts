@@ -251,8 +251,10 @@ export class IO {
   /** Prompts on the terminal without echoing what is typed. */
   async promptHidden(question: string, maxLength: number, what: string): Promise<string> {
     const { stdin, stderr } = this.streams;
-    stderr.write(question);
+    // Raw mode before the question: a Ctrl-C typed as soon as the question shows is read here
+    // (README, "auth and config"), never turned into a signal by the terminal first.
     stdin.setRawMode?.(true);
+    stderr.write(question);
     stdin.resume();
     try {
       return await new Promise<string>((resolve, reject) => {
