@@ -144,3 +144,53 @@ describe('`teamctl help ci`: runs that meet', () => {
     expect(text.replace(/\s+/g, ' ')).toContain('runs on different machines, as jobs are, cannot share them');
   });
 });
+
+describe('`teamctl help ci`: the glossary and access in the same three steps', () => {
+  // The topic names each command once and the steps in words: --dry-run on a pull request, --yes
+  // on the merge, --dry-run --exit-code nightly. Run as written, without a terminal (CI=true).
+  const glossary = /`(teamctl glossary sync glossary\/terms\.csv --prune)`/.exec(text)?.[1];
+  const access = /`(teamctl access sync access\.csv --prune)`/.exec(text)?.[1];
+
+  it('names both commands and the three steps', () => {
+    expect(glossary).toBeDefined();
+    expect(access).toBeDefined();
+    expect(text.replace(/\s+/g, ' ')).toContain('with `--dry-run` on a pull request, `--yes` on the merge (it confirms what `--prune` removes), `--dry-run --exit-code` nightly');
+  });
+
+  it('each passes as written: the pull request sends nothing, the merge applies, the nightly check finds no drift', async () => {
+    const s = await sandboxWithEnv({ seed: 'demo', callerRole: 'admin' });
+    try {
+      const repo = repository('');
+      mkdirSync(join(repo.dir, 'glossary'));
+      const env = { ...s.env, CI: 'true', GITHUB_STEP_SUMMARY: repo.summary };
+      const cli = (line: string) => runCli(words(line), { env, cwd: repo.dir, configDir: repo.dir });
+      // The files as a repository keeps them: today's state, one entry removed and one role changed.
+      expect((await cli('teamctl glossary export -f glossary/terms.csv')).code).toBe(0);
+      const terms = readFileSync(join(repo.dir, 'glossary', 'terms.csv'), 'utf8').trimEnd().split('\n');
+      writeFileSync(join(repo.dir, 'glossary', 'terms.csv'), terms.slice(0, -1).join('\n') + '\n');
+      const listed = await cli('teamctl access list -o csv');
+      expect(listed.code).toBe(0);
+      const grants = listed.stdout.trimEnd().split('\n');
+      const changed = grants.findIndex((l, i) => i > 0 && /,(read|comment)$/.test(l) && !l.includes(',*,'));
+      expect(changed).toBeGreaterThan(0);
+      grants[changed] = (grants[changed] as string).replace(/,(read|comment)$/, ',edit');
+      writeFileSync(join(repo.dir, 'access.csv'), grants.join('\n') + '\n');
+
+      const entries = s.sandbox.store.glossaryEntries('acme').length;
+      const writes = () => s.sandbox.requests.filter((q) => q.method !== 'GET').length;
+      for (const command of [glossary, access] as string[]) {
+        const before = writes();
+        expect((await cli(`${command} --dry-run`)).code, command).toBe(0);
+        expect(writes(), command).toBe(before);
+        const merge = await cli(`${command} --yes`);
+        expect(merge.code, `${command}: ${merge.stderr}`).toBe(0);
+        expect(writes(), command).toBeGreaterThan(before);
+        expect((await cli(`${command} --dry-run --exit-code`)).code, command).toBe(0);
+      }
+      expect(s.sandbox.store.glossaryEntries('acme')).toHaveLength(entries - 1);
+      expect((await cli('teamctl access list -o csv')).stdout.trimEnd().split('\n')).toContain(grants[changed]);
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+});

@@ -69,9 +69,11 @@ jobs:
 
 The plan lands in the job summary by itself; to post it as a comment too, add
 \`-o markdown > plan.md\` and a step \`gh pr comment "$PR" --body-file plan.md\`.
-An organization roster works the same way (drop \`TEAMCTL_TEAM\`), and so does
-a glossary: \`teamctl glossary sync glossary/terms.csv --prune\`, and access:
-\`teamctl access sync access.csv --prune --dry-run --exit-code\` nightly.
+An organization roster works the same way (drop \`TEAMCTL_TEAM\`), and so do a
+glossary (\`teamctl glossary sync glossary/terms.csv --prune\`) and access
+(\`teamctl access sync access.csv --prune\`), in the same three steps: with
+\`--dry-run\` on a pull request, \`--yes\` on the merge (it confirms what
+\`--prune\` removes), \`--dry-run --exit-code\` nightly.
 
 **Runs that meet.** The journal and its lock are files of one machine: runs on
 different machines, as jobs are, cannot share them. So every workflow that
