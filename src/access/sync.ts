@@ -56,7 +56,7 @@ async function settleEarlierCreations(ctx: Context, client: ApiClient, org: stri
 
 export async function runAccessSync(ctx: Context, options: AccessSyncOptions): Promise<number> {
   if (options.allResources && !options.prune) throw new UsageError('--all-resources says where --prune revokes: pass it with --prune');
-  const [{ readAccessFile }, { readAccessState }, { desiredAccess }, { planAccess }, { accessDomain }, { withJournalOf }, { journaledGrants }] = await Promise.all([
+  const [{ readAccessFile }, { readAccessState }, { desiredAccess }, { planAccess }, { accessDomain }, { withJournalOf }, { journaledGrants, heldBackGrants }] = await Promise.all([
     import('../files/access.js'),
     import('./state.js'),
     import('./desired.js'),
@@ -85,6 +85,7 @@ export async function runAccessSync(ctx: Context, options: AccessSyncOptions): P
       const desired = desiredAccess(file, state.directory);
       const plan = planAccess({ resources: state.directory.resources, grants: state.grants, desired, prune: options.prune, allResources: options.allResources });
       if (plan.problems.length > 0) throw new UsageError(`${plan.problems.join('; ')}; nothing was sent`);
+      if (!sends) for (const m of heldBackGrants(journaled, plan.changes)) ctx.io.warn(m);
       return accessDomain({
         client,
         baseUrl,

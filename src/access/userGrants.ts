@@ -5,6 +5,7 @@
 // shows it landed or its hold-back time has passed.
 import type { Journal } from '../journal/journal.js';
 import { grantKey, type Grant } from '../model/access.js';
+import type { AccessChange } from '../plan/access.js';
 
 /** The journal a run's user grants go through, and what earlier runs left unsettled. */
 export interface JournaledGrants {
@@ -38,3 +39,19 @@ export async function journaledGrants(journal: Journal, grants: readonly Grant[]
   await settleUserGrants(journaled, grants);
   return journaled;
 }
+
+/**
+ * What a run that sends nothing (a dry run, a saved plan) says of the planned user grants an
+ * earlier run's unknown outcome holds back: the real run would not send them yet.
+ */
+export function heldBackGrants(journaled: JournaledGrants, changes: readonly AccessChange[]): string[] {
+  const held: string[] = [];
+  for (const c of changes) {
+    const earlier = c.action === 'grant' && c.subject.kind === 'user' ? journaled.held.get(grantKey(c)) : undefined;
+    if (c.action === 'grant' && earlier !== undefined) {
+      held.push(`${c.subject.name} on ${c.resource.kind} ${c.resource.title}: held back, not sent by a real run until the listing shows it or the hold-back time passes (an earlier run's request, sent ${earlier}, may still apply it)`);
+    }
+  }
+  return held;
+}
+

@@ -58,6 +58,22 @@ describe('user grants through the journal', () => {
     expect(sent(chloe)).toBe(1);
   });
 
+  it('a dry run after an unknown outcome says the grant is held back, and sends nothing', async () => {
+    const { chloe, cli } = await start();
+    const late = gate();
+    sandbox().intercept(writeFault({ write: 'access-grant', fault: { kind: 'late', until: late.until } }));
+    expect((await cli(['access', 'sync', 'access.csv', '--yes', '--no-settle'])).code).toBe(6);
+    sandbox().clearIntercepts();
+    const dry = await cli(['access', 'sync', 'access.csv', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toMatch(/chloe\.dubois@example\.com on site Design Portal: held back, not sent by a real run/i);
+    expect(posts()).toBe(1);
+    late.open();
+    await turns(() => granted(chloe) === 'read');
+    const after = await cli(['access', 'sync', 'access.csv', '--dry-run']);
+    expect(after.stderr).not.toContain('held back');
+  });
+
   it('a grant that never lands is sent again once the hold-back time has passed, not before', async () => {
     const { chloe, cli } = await start();
     sandbox().intercept(writeFault({ write: 'access-grant', fault: { kind: 'late', until: new Promise(() => {}) } }));

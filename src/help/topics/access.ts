@@ -77,6 +77,7 @@ Where the service's documents are silent, teamctl reads them this way:
   whose answer was lost is settled by listing the resource's users once the
   hold-back time (\`--hold-back\`, default 60 s) has passed; until then no run
   sends it again (\`unknown\`, exit 6; \`--no-settle\` does not wait for it).
+  A dry run names each grant held back this way.
 - \`--team\` of \`access list\` is the flag only, never \`TEAMCTL_TEAM\`: a
   default team would hide every other grant.
 `;
