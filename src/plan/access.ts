@@ -8,7 +8,7 @@
 //   same role) is neither planned nor revoked.
 // - A site's grant cannot be changed to guest (its PATCH takes a role): that is a problem of the
 //   plan, not a revocation and a second grant, since a user grant may notify the user.
-import { grantKey, levelName, resourceKey, subjectKey, type AccessResource, type DefaultLevel, type Grant, type GrantRole, type Subject } from '../model/access.js';
+import { grantKey, levelName, resourceKey, type AccessResource, type DefaultLevel, type Grant, type GrantRole, type Subject } from '../model/access.js';
 
 export type AccessChange =
   | { action: 'grant'; resource: AccessResource; subject: Subject; role: GrantRole }
@@ -111,9 +111,6 @@ export function planAccess(input: PlanInput): AccessPlan {
   changes.sort((a, b) => order[a.action] - order[b.action]);
   return plan;
 }
-
-/** A change's key: the grant's, or the resource's for its general access. */
-export const changeKey = (change: AccessChange): string => (change.action === 'general-access' ? `${resourceKey(change.resource)} *` : `${resourceKey(change.resource)} ${subjectKey(change.subject)}`);
 
 /** The grants and resources once `changes` are applied as the service applies them. */
 export function applyAccessPlan(grants: readonly Grant[], resources: readonly AccessResource[], changes: readonly AccessChange[]): { grants: Grant[]; resources: AccessResource[] } {

@@ -81,6 +81,26 @@ describe('planAccess', () => {
     expect(plan.changes).toEqual([]);
     expect(plan.problems).toEqual(["user ann@example.com on site Docs (w1): a site's grant cannot be changed to guest (read now); revoke it first"]);
   });
+
+  it('only a site refuses a change to guest: a space changes to guest, a site changes between roles', () => {
+    const plan = planAccess(input({ grants: [g(s2, ann, 'read'), g(w1, ann, 'read')], desired: { grants: [g(s2, ann, null), g(w1, ann, 'edit')], resources: [s2, w1] } }));
+    expect(plan.problems).toEqual([]);
+    expect(plan.changes.map(show)).toEqual(['change-role s2 u1 null', 'change-role w1 u1 edit']);
+  });
+
+  it('counts: a listed grant the file leaves out that the space inherits anyway, and general access already as asked', () => {
+    const plan = planAccess(input({ grants: [g(c1, design, 'edit'), g(s1, design, 'edit')], prune: true, desired: { grants: [g(c1, design, 'edit')], general: [{ resource: w1, level: 'read' }], resources: [c1, s1, w1] } }));
+    expect(plan.changes).toEqual([]);
+    expect(plan.inherited).toBe(1);
+    expect(plan.unchanged).toBe(2); // c1's grant and w1's general access
+  });
+
+  it('collections that name each other as parent (a hostile listing) end the walk: no endless recursion', () => {
+    const a: AccessResource = { kind: 'collection', id: 'ca', title: 'A', parent: 'cb', defaultLevel: 'inherit' };
+    const b: AccessResource = { kind: 'collection', id: 'cb', title: 'B', parent: 'ca', defaultLevel: 'inherit' };
+    const plan = planAccess(input({ resources: [a, b], grants: [g(a, design, 'read'), g(b, design, 'read')], prune: true, allResources: true }));
+    expect(plan.changes.map(show).sort()).toEqual(['revoke ca t1', 'revoke cb t1']);
+  });
 });
 
 /** The state after a plan is applied as the service would. */
