@@ -39,6 +39,29 @@ describe('adminRefusals', () => {
   });
 });
 
+describe('adminRefusals, where the walk up ends', () => {
+  const top: AccessResource = { kind: 'space', id: 's9', title: 'Top', defaultLevel: 'inherit' };
+  const lost: AccessResource = { kind: 'space', id: 's8', title: 'Lost', parent: 'c-gone', defaultLevel: 'inherit' };
+
+  it('general access inherit at the top gives the organization\'s admins admin: a resource keeps an admin, but not as the caller\'s own path', () => {
+    const ann = g(top, other, 'admin');
+    expect(adminRefusals([top], [ann], [revoke(ann)], undefined)).toEqual([]);
+    const own = g(top, me, 'admin');
+    expect(adminRefusals([top], [own], [revoke(own)], caller)).toEqual(['the plan takes your own admin access to space "Top" (s9)']);
+  });
+
+  it('a parent collection not listed ends the walk with no admin', () => {
+    const own = g(lost, me, 'admin');
+    expect(adminRefusals([lost], [own], [revoke(own)], caller)).toEqual(['the plan takes your own admin access to space "Lost" (s8)']);
+  });
+
+  it('a user whose id is the id of one of the caller\'s teams is not the caller\'s path', () => {
+    const own = g(s2, me, 'admin');
+    const namesake = g(s2, { kind: 'user', id: 't-mine', name: 'tee@example.com' }, 'admin');
+    expect(adminRefusals(resources, [own, namesake], [revoke(own)], caller)).toEqual(['the plan takes your own admin access to space "Notes" (s2)']);
+  });
+});
+
 describe('grantsInScope', () => {
   it('counts the grants of the resources the file names, or every grant', () => {
     const grants = [g(s1, me, 'read'), g(s2, me, 'read'), g(s2, other, 'edit')];
