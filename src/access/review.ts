@@ -6,6 +6,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { AccessResource, GrantRole } from '../api/access.js';
 import type { Reach, ReviewMember } from '../api/review.js';
+import { boundHeapGrowth } from '../heap.js';
 import { runPool } from '../members/pool.js';
 import type { Progress } from '../output/progress.js';
 import { levelName, resourceKey } from '../model/access.js';
@@ -84,6 +85,8 @@ function lookups(directory: Directory, grants: Awaited<ReturnType<typeof readRev
 
 /** Reads the organization's access and makes the review's rows and findings. */
 export async function readReview(client: ApiClient, org: string, options: ReviewOptions): Promise<Review> {
+  // A big job: thousands of members over hundreds of resources (test/bench/README.md).
+  boundHeapGrowth();
   const readAt = new Date(options.now()).toISOString();
   const basis = await readBasis(client, org);
   const { directory, members, links } = basis;
