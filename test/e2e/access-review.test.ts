@@ -5,7 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import type { SandboxUser } from '../../src/sandbox/store.js';
-import { runCli, sandboxWithEnv } from './harness.js';
+import { main } from '../../src/cli.js';
+import { fakeStreams } from '../helpers/streams.js';
+import { newConfigDir, runCli, sandboxWithEnv } from './harness.js';
 
 const org = 'acme';
 const day = 86_400_000;
@@ -237,5 +239,16 @@ describe('rows, narrowing and formats', () => {
     const table = (await cli(['-o', 'table'])).stdout;
     expect(table).toContain(`${doc.findings.length} findings:`);
     expect(table).toContain('fix: teamctl access sync access.csv --prune');
+  });
+
+  it('on a terminal, a bar counts the resources read; stdout holds the table alone', async () => {
+    const { sandbox } = await start('demo');
+    const streams = fakeStreams({ stderrIsTTY: true });
+    const env = { TEAMCTL_BASE_URL: sandbox.url, TEAMCTL_TOKEN: sandbox.token, TEAMCTL_ORG: org, TEAMCTL_CONFIG_DIR: newConfigDir(), HOME: newConfigDir() };
+    const code = await main(['access', 'review', '-o', 'table'], { streams, env, sleep: () => Promise.resolve(), now: () => now });
+    expect(code, streams.err()).toBe(0);
+    const resources = ['space', 'collection', 'site'].flatMap((k) => sandbox.store.access.list(org, k as 'space')).length;
+    expect(streams.err()).toMatch(new RegExp(`access review \\[[^\\]]*\\] \\d+/${resources}`));
+    expect(streams.out()).not.toContain('access review [');
   });
 });

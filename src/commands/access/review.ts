@@ -66,7 +66,7 @@ export async function run(opts: AccessReviewOptions, ctx: Context): Promise<numb
     staleDays,
     concurrency,
     now: ctx.now ?? Date.now,
-    progress: (total) => startProgress(ctx.io, 'reading access', total, total),
+    progress: (total) => startProgress(ctx.io, 'access review', total, total),
   });
   await writeReview(ctx.io, format, review);
   return opts.exitCode && review.findings.length > 0 ? ExitCode.pending : ExitCode.ok;
