@@ -83,11 +83,25 @@ function lookups(directory: Directory, grants: Awaited<ReturnType<typeof readRev
   return { node, lookup };
 }
 
+/** One person's row on a resource: the role, where it comes from, and the findings on it. */
+function personRow(n: ResourceNode, reach: Reach, member: ReviewMember | undefined, lookup: Lookup, now: number, staleDays: number): { row: ReviewRow; found: Finding[] } {
+  const { resource } = n;
+  const userId = reach.user.id;
+  const sources = resource.kind === 'site' ? [] : contentSources(n, userId, member?.role, lookup);
+  const source = reach.origin === undefined ? explain(sources, reach.permission) : explain([siteSource(reach.origin, reach.permission, lookup)], reach.permission);
+  // A site's grants are its own alone; a space's or collection's teams include its collections' it inherits.
+  const teams = resource.kind === 'site' ? n.teams.filter((t) => lookup.teamsOf(userId).has(t.id)).map((t) => `team ${t.title}`) : sources.filter((s) => s.from === 'team').map(sourceText);
+  const kinds = personFindings(person(member, reach), { role: reach.permission, direct: n.users.has(userId), viaTeam: teams.length > 0 }, now, staleDays);
+  const row: ReviewRow = { resource: n.name, resourceId: resource.id, user: reach.user.email ?? member?.user.email ?? userId, userId, role: levelName(reach.permission), source, findings: kinds.length === 0 ? none : kinds };
+  return { row, found: kinds.map((kind) => finding(kind, row, staleDays, [...new Set(teams)].join('; '))) };
+}
+
 /** Reads the organization's access and makes the review's rows and findings. */
 export async function readReview(client: ApiClient, org: string, options: ReviewOptions): Promise<Review> {
   // A big job: thousands of members over hundreds of resources (test/bench/README.md).
   boundHeapGrowth();
-  const readAt = new Date(options.now()).toISOString();
+  const now = options.now();
+  const readAt = new Date(now).toISOString();
   const basis = await readBasis(client, org);
   const { directory, members, links } = basis;
   const narrow: Narrowing = narrowing(directory, options);
@@ -96,7 +110,6 @@ export async function readReview(client: ApiClient, org: string, options: Review
     readReviewGrants(client, org, directory, narrow.resources, options.concurrency),
   ]);
   const { node, lookup } = lookups(directory, grants, teamsOf);
-  const now = options.now();
   const { listReach } = await import('../api/review.js');
   const bar = await options.progress?.(narrow.resources.length);
   const settled = await runPool(narrow.resources, options.concurrency, async (resource) => {
@@ -108,19 +121,9 @@ export async function readReview(client: ApiClient, org: string, options: Review
     for await (const page of listReach(client, org, resource, 1000)) {
       for (const reach of page) {
         if (!narrow.person(reach.user.id, teamsOf)) continue;
-        const member = members.get(reach.user.id);
-        const orgRole = member === undefined ? undefined : member.role;
-        const sources = resource.kind === 'site' ? [] : contentSources(n, reach.user.id, orgRole, lookup);
-        const source = reach.origin === undefined ? explain(sources, reach.permission) : explain([siteSource(reach.origin, reach.permission, lookup)], reach.permission);
-        const direct = n.users.has(reach.user.id);
-        const viaTeam = resource.kind === 'site' ? n.teams.some((t) => lookup.teamsOf(reach.user.id).has(t.id)) : sources.some((s) => s.from === 'team');
-        const found = personFindings(person(member, reach), { role: reach.permission, direct, viaTeam }, now, options.staleDays);
-        const row: ReviewRow = { resource: n.name, resourceId: resource.id, user: reach.user.email ?? member?.user.email ?? reach.user.id, userId: reach.user.id, role: levelName(reach.permission), source, findings: found.length === 0 ? none : found };
+        const { row, found } = personRow(n, reach, members.get(reach.user.id), lookup, now, options.staleDays);
         reached.push(row);
-        if (found.length > 0) {
-          const teams = resource.kind === 'site' ? n.teams.filter((t) => lookup.teamsOf(reach.user.id).has(t.id)).map((t) => `team ${t.title}`) : sources.filter((s) => s.from === 'team').map(sourceText);
-          flagged.set(row, found.map((kind) => finding(kind, row, options.staleDays, [...new Set(teams)].join('; '))));
-        }
+        if (found.length > 0) flagged.set(row, found);
       }
     }
     bar?.increment();
