@@ -228,7 +228,7 @@ describe('rows, narrowing and formats', () => {
     expect(md).not.toContain('<details>');
   });
 
-  it('-o csv and ndjson: the same rows; a table ends with the findings and their fixes', async () => {
+  it('-o csv and ndjson: the same rows; --jq reads the JSON document; a table ends with the findings and their fixes', async () => {
     const { cli, review } = await start('demo');
     const doc = await review();
     const csv = (await cli(['-o', 'csv'])).stdout.trimEnd().split('\n');
@@ -236,6 +236,8 @@ describe('rows, narrowing and formats', () => {
     expect(csv.length).toBe(doc.rows.length + 1);
     const ndjson = (await cli(['-o', 'ndjson'])).stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
     expect(ndjson).toEqual(doc.rows.map((r) => expect.objectContaining({ resource: r.resource, user: r.user, findings: r.findings })));
+    const jq = await cli(['--jq', '.summary["link-invite-above-read"]']);
+    expect(jq.stdout.trim()).toBe(String(doc.summary['link-invite-above-read']));
     const table = (await cli(['-o', 'table'])).stdout;
     expect(table).toContain(`${doc.findings.length} findings:`);
     expect(table).toContain('fix: teamctl access sync access.csv --prune');
