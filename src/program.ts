@@ -55,9 +55,10 @@ const tree: Record<string, Noun | Load> = {
     'set-role': () => import('./commands/members/set-role.js'),
     sync: () => import('./commands/members/sync.js'),
   }),
-  access: noun('list and sync the teams and users granted a role on spaces, collections and sites', examples('teamctl access list -o csv > access.csv', 'teamctl access sync access.csv --dry-run'), {
+  access: noun('list, sync and review the teams and users granted a role on spaces, collections and sites', examples('teamctl access list -o csv > access.csv', 'teamctl access sync access.csv --dry-run'), {
     list: () => import('./commands/access/list.js'),
     sync: () => import('./commands/access/sync.js'),
+    review: () => import('./commands/access/review.js'),
   }),
   apply: () => import('./commands/apply.js'),
   glossary: noun("list, get, import, sync, delete and export the organization's translation glossary (needs --org)", examples('teamctl glossary list --lang en,fr', 'teamctl glossary import terms.csv --dry-run'), {

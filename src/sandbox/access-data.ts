@@ -1,5 +1,5 @@
 // The shapes of access the data file, the seed and the store share (access-store.ts): the kinds of
-// resource, the roles, general access levels, and a resource as the data file keeps it. A leaf:
+// resource, the roles, general access levels, a resource and an invite link as the data file keeps them. A leaf:
 // store-data.ts reads it without reading the store.
 
 export const resourceKinds = ['space', 'collection', 'site'] as const;
@@ -28,4 +28,10 @@ export interface ResourceData {
   published?: boolean;
   teams?: { teamId: string; role: GrantRole }[];
   users?: { userId: string; role: GrantRole }[];
+}
+
+/** An organization's invite link as the data file and the seed give it: the role anyone who opens it joins with. */
+export interface LinkInviteData {
+  id: string;
+  role: GrantRole;
 }

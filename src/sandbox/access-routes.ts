@@ -2,9 +2,11 @@
 // (/spaces/{spaceId}), a collection (/collections/{collectionId}) and a site
 // (/orgs/{organizationId}/sites/{siteId}) — the resource itself (GET, PATCH), its invitation (POST
 // …/permissions), its team and user grants (GET …/permissions/teams and …/users; PATCH and DELETE
-// …/teams/{teamId} and …/users/{userId}) and its aggregate listing; and the organization's
-// listings of each kind. Handlers in access-resources.ts and access-grants.ts.
+// …/teams/{teamId} and …/users/{userId}) and its aggregate listing; the organization's listings
+// of each kind, a member's spaces and the invite links. Handlers in access-resources.ts,
+// access-grants.ts and access-listings.ts.
 import { aggregate, invite, listGrants, removeGrant, updateGrant } from './access-grants.js';
+import { listLinkInvites, listMemberSpaces } from './access-listings.js';
 import { getResource, listResources, requireContent, requireSite, updateResource } from './access-resources.js';
 import type { ResourceKind, StoredResource, Subject } from './access-store.js';
 import type { Route } from './route.js';
@@ -66,4 +68,6 @@ export const accessRoutes: Route[] = [
   ...resourceRoutes(content('space')),
   ...resourceRoutes(content('collection')),
   ...resourceRoutes(site),
+  { pattern: ['orgs', ':', 'members', ':', 'spaces'], methods: { GET: (ctx, [org, user], inc) => listMemberSpaces(ctx, org!, user!, inc) } },
+  { pattern: ['orgs', ':', 'link-invites'], methods: { GET: (ctx, [org], inc) => listLinkInvites(ctx, org!, inc) } },
 ];

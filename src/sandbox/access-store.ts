@@ -13,6 +13,7 @@ import { StoreError } from './store-data.js';
 import type { OrganizationState } from './store-data.js';
 import { contentRoles, resourceKinds } from './access-data.js';
 import type { ContentRole, DefaultLevel, GrantRole, ResourceData, ResourceKind } from './access-data.js';
+import { LinkInvites, type LinkInviteData } from './link-invites.js';
 
 export { contentRoles, resourceKinds } from './access-data.js';
 export type { ContentRole, DefaultLevel, GrantRole, ResourceData, ResourceKind } from './access-data.js';
@@ -60,10 +61,15 @@ export class AccessStore {
   /** `orgId kind` → its resources in creation order (resources are never deleted: append-only). */
   private readonly byOrganization = new Map<string, StoredResource[]>();
 
+  /** The organization's invite links (link-invites.ts). */
+  readonly linkInvites: LinkInvites;
+
   constructor(
     private readonly org: (orgId: string) => OrganizationState,
     private readonly changed: () => void,
-  ) {}
+  ) {
+    this.linkInvites = new LinkInvites((orgId) => void org(orgId), changed);
+  }
 
   /** Adds a resource (seed, tests, the data file); its parent, if any, must be a collection of the organization. */
   add(orgId: string, data: ResourceData, now = new Date().toISOString()): StoredResource {
@@ -167,10 +173,14 @@ export class AccessStore {
     return this.org(orgId).sent.userGrantsSent(`${kind}:${id}`, userId);
   }
 
-  /** The data file's form of the organization's resources; {} when it has none. */
-  toJSON(orgId: string): { access?: ResourceData[] } {
+  /** The data file's form of the organization's resources and invite links; {} when it has none. */
+  toJSON(orgId: string): { access?: ResourceData[]; linkInvites?: LinkInviteData[] } {
     const resources = [...this.resources.values()].filter((r) => r.orgId === orgId);
-    if (resources.length === 0) return {};
+    const links = this.linkInvites.list(orgId);
+    return { ...(resources.length === 0 ? {} : this.resourcesJSON(resources)), ...(links.length === 0 ? {} : { linkInvites: links }) };
+  }
+
+  private resourcesJSON(resources: StoredResource[]): { access: ResourceData[] } {
     return {
       access: resources.map((r) => {
         const { orgId: _org, teams: _teams, users: _users, ...fields } = r;
@@ -183,8 +193,9 @@ export class AccessStore {
     };
   }
 
-  /** Loads a data file's resources of one organization (parents before their children). */
-  load(orgId: string, data: unknown): void {
+  /** Loads a data file's resources of one organization (parents before their children), and its invite links. */
+  load(orgId: string, data: unknown, links?: unknown): void {
+    if (links !== undefined) this.linkInvites.load(orgId, links);
     if (!Array.isArray(data)) throw new StoreError(`organization ${orgId}: access must be an array of resources`);
     for (const r of data as ResourceData[]) {
       if (typeof r !== 'object' || r === null) throw new StoreError(`organization ${orgId}: access holds a resource that is not an object`);

@@ -1,9 +1,10 @@
 // The seeds' spaces, collections and sites (README, sandbox: "Access"). `demo`: two collections
 // (one with a nested collection), six spaces (some in collections and inheriting their access, one
 // private inside a collection, two at the top level), two sites, team and user grants on each and
-// every kind of general access (a role, none, `inherit`). `empty`: the same resources and general
-// access, no grants. Fixed ids, titles and dates: a rehearsal reads the same every time.
+// every kind of general access (a role, none, `inherit`), and three invite links (one above
+// read). `empty`: the same resources and general access, no grants and no links. Fixed ids, titles and dates: a rehearsal reads the same every time.
 import type { DefaultLevel, GrantRole, ResourceData } from './access-store.js';
+import type { LinkInviteData } from './link-invites.js';
 import type { SandboxStore, SandboxUser } from './store.js';
 
 type Grants = { teams?: [string, GrantRole][]; users?: [number, GrantRole][] };
@@ -24,8 +25,16 @@ const resources: Seeded[] = [
   { kind: 'site', id: 'site-design', title: 'Design Portal', visibility: 'visitor-auth', published: false, defaultLevel: null, grants: { teams: [['design', 'edit']], users: [[0, 'admin']] } },
 ];
 
-/** Adds the seed's resources to `orgId`; with `grants`, their team and user grants too. */
+/** `demo`'s invite links: one to read, one for guests, one that lets anyone join to edit. */
+const linkInvites: LinkInviteData[] = [
+  { id: 'link-readers', role: 'read' },
+  { id: 'link-guests', role: null },
+  { id: 'link-editors', role: 'edit' },
+];
+
+/** Adds the seed's resources to `orgId`; with `grants`, their team and user grants and the invite links too. */
 export function seedAccess(store: SandboxStore, orgId: string, users: SandboxUser[], grants: boolean): void {
+  if (grants) for (const link of linkInvites) store.access.linkInvites.add(orgId, link);
   resources.forEach(({ grants: given, ...resource }, i) => {
     const at = new Date(Date.UTC(2024, 2, 1, 9, 0, 0) + i * 86_400_000).toISOString();
     const data: ResourceData = { ...resource, createdAt: at, updatedAt: at };

@@ -1,7 +1,7 @@
 // The shapes of the sandbox's state: one organization's in memory, and the data file's (persistence.ts);
 // and the store's own error. Kept apart from store.ts so the facade stays a facade.
 import type { TeamMemberRole } from '../api/types.js';
-import type { ResourceData } from './access-data.js';
+import type { LinkInviteData, ResourceData } from './access-data.js';
 import type { GlossaryEntries, StoredGlossaryEntry } from './glossary-store.js';
 import type { Account, MemberRequests, StoredInvitation, StoredRemovalRequest } from './member-requests.js';
 import type { Team } from './team-store.js';
@@ -35,6 +35,8 @@ export interface SandboxData {
     sent?: WriteCountsData;
     /** Spaces, collections and sites with their grants (access-store.ts); absent when none. */
     access?: ResourceData[];
+    /** The organization's invite links (link-invites.ts); absent when none. */
+    linkInvites?: LinkInviteData[];
   }[];
 }
 

@@ -123,7 +123,7 @@ export class SandboxStore {
         for (const e of o.glossary) store.addGlossaryEntry(o.id, e);
         for (const i of o.invitations ?? []) store.members.invite(o.id, i);
         for (const r of o.removalRequests ?? []) store.members.requestRemoval(o.id, r.userId, r.requestedAt);
-        if (o.access !== undefined) store.access.load(o.id, o.access);
+        if (o.access !== undefined || o.linkInvites !== undefined) store.access.load(o.id, o.access ?? [], o.linkInvites);
         if (o.sent !== undefined) store.org(o.id).sent.load(o.sent, (message) => new StoreError(`organization ${o.id}: ${message}`));
       }
     });

@@ -6,31 +6,19 @@
 // median wall time of 3 runs and the CLI's peak RSS against the targets of 3 s and 150 MB — and a
 // check that the plan is empty (exit 0) and that nothing but reads was sent.
 // Run: `node test/bench/access.js` (after `npm ci && npm run build`).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../../dist/sandbox/server.js';
+import { median, timed } from './timed.js';
 
 const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-bench-access-'));
 const uid = (n) => `u${String(n).padStart(5, '0')}`;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const roles = ['admin', 'create', 'edit', 'review', 'comment', 'read'];
 
-/** Runs teamctl under /usr/bin/time: { code, ms, rssMb, stdout }. */
-const run = (args, env) =>
-  new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn('/usr/bin/time', ['-f', '%M', process.execPath, bin, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, ms: Number(process.hrtime.bigint() - started) / 1e6, rssMb: Number(err.trim().split('\n').pop()) / 1024, stdout: out, stderr: err }));
-  });
+const run = (args, env) => timed([bin, ...args], env);
 
 const sandbox = await startSandbox({ port: 0, seed: 'empty', requestLogLimit: 100_000 });
 const users = 2000;

@@ -80,4 +80,63 @@ Where the service's documents are silent, teamctl reads them this way:
   A dry run names each grant held back this way.
 - \`--team\` of \`access list\` is the flag only, never \`TEAMCTL_TEAM\`: a
   default team would hide every other grant.
+
+## Review
+
+\`access review\` answers "who can reach what, and why" for an audit: one row
+per person per resource (the role the service gives them there, and where it
+comes from: \`team <title>\`, \`direct grant\`, \`general access\`, or one of
+them "inherited from collection <title>"), one row per resource for its own
+general access, one per invite link, and the findings:
+
+| finding | what it means | fix |
+|---|---|---|
+| disabled-member | a disabled member still holds access | \`members offboard\` |
+| guest-above-read | a guest holds more than read | leave the team, or |
+| | | \`access sync\` at read |
+| stale-access | not seen for \`--stale-days\` (90), edit | \`members offboard\` |
+| | or more | |
+| bypasses-teams | a direct grant where a team of theirs | \`access sync\` |
+| | already reaches the resource | \`--prune\` without it |
+| general-access-above-read | the resource's own general | \`access sync\`, |
+| | access is above read | the \`*\` row at read |
+| link-invite-above-read | anyone with the link joins above | the service's |
+| | read | settings (no command) |
+
+A space that inherits its collection's general access is the collection's
+finding, not its own. Each finding has a one-line reason and the command.
+
+\`\`\`sh
+teamctl access review
+teamctl access review --team "Platform Engineering" --stale-days 30
+teamctl access review --space Onboarding --json
+teamctl access review -o markdown --exit-code > review.md
+\`\`\`
+
+- \`--team\`, \`--user\` (e-mail or id) and \`--space\` (title or id) narrow
+  it; a name that names nothing is exit 2 with the nearest names.
+- \`-o markdown\`: the organization, the time of the reading, the count of
+  each finding, the findings, then every row, for an evidence folder or a
+  pull request comment. \`--json\` holds the same; CSV, TSV and NDJSON the rows.
+- \`--exit-code\` exits 8 when anything is flagged. A terminal shows progress.
+
+A quarterly review in CI (GitHub Actions), the evidence kept as an artifact:
+
+\`\`\`yaml
+on:
+  schedule: [{ cron: "0 6 1 1,4,7,10 *" }]
+jobs:
+  review:
+    runs-on: ubuntu-latest
+    env:
+      TEAMCTL_BASE_URL: \${{ vars.TEAMCTL_BASE_URL }}
+      TEAMCTL_ORG: \${{ vars.TEAMCTL_ORG }}
+      TEAMCTL_TOKEN: \${{ secrets.TEAMCTL_TOKEN }}
+    steps:
+      # first, install teamctl as \`teamctl help ci\` shows
+      - run: teamctl access review -o markdown --exit-code > review.md
+      - uses: actions/upload-artifact@v4
+        if: always()
+        with: { name: access-review, path: review.md }
+\`\`\`
 `;

@@ -11,7 +11,7 @@ export const text = `# Exit codes
 | 5 | not found (404 for the thing asked for) |
 | 6 | partial: some changes applied, some failed or could not be verified; |
 |   | or a change's outcome is unknown (sent, the answer lost) |
-| 8 | changes pending (\`--dry-run --exit-code\`) |
+| 8 | changes pending (\`--dry-run --exit-code\`); findings (\`access review\`) |
 | 130, 143 | interrupted (SIGINT, SIGTERM); see \`teamctl help interruptions\` |
 
 Errors go to stderr: one line \`error: …\`, then a \`hint: …\` where one helps

@@ -99,9 +99,10 @@ organizations, a former member) joins at once, any other stays pending;
 ### Access
 
 Spaces, collections and sites with their grants, general access and aggregate
-listings; only an admin of the organization or of the resource changes access
-(else 403). A user has the highest of their grant, their teams' and general
-access (\`inherit\`: the collection's; at the top, the organization role).
+listings, and invite links (the demo's: one above read); only an admin of the
+organization or of the resource changes access (else 403). A user has the
+highest of their grant, their teams' and general access (\`inherit\`: the
+collection's; at the top, the organization role).
 
 Where the service's documents are silent, the sandbox makes a choice: an unknown
 user in a bulk add is a 400 naming it, with nothing applied; a new member gets
