@@ -4,8 +4,11 @@
 import type { Command } from 'commander';
 import type { ContextDeps } from '../context.js';
 import { UsageError } from '../errors.js';
+import { closest } from '../model/closest.js';
 import { buildProgram, type RunState } from '../program.js';
 import { topicNamed, topics } from './topics.js';
+
+export { closest };
 
 /** Prints the topic or the command's help `words` name; returns the exit code (0). */
 export async function help(words: readonly string[], deps: ContextDeps, state: RunState): Promise<number> {
@@ -49,32 +52,4 @@ function unknown(word: string, candidates: readonly string[], under: string): Us
   const what = under === '' ? `help topic or command ${JSON.stringify(shown)}` : `command ${JSON.stringify(cut(`${under} ${word}`))}`;
   const where = under === '' ? '`teamctl help` lists the commands and topics' : `\`teamctl help ${under}\` lists its commands`;
   return new UsageError(`unknown ${what}`, { hint: close.length > 0 ? `did you mean ${close.join(' or ')}? (${where})` : where });
-}
-
-/**
- * The names a mistyped word most likely meant, closest first (at most three): within a third of
- * its length in edits (at least 1; a swap of two letters is one edit), or starting with it.
- */
-export function closest(word: string, candidates: readonly string[]): string[] {
-  const limit = Math.max(1, Math.floor(word.length / 3));
-  return candidates
-    .map((name) => ({ name, d: name.startsWith(word) ? 0 : distance(word, name) }))
-    .filter((c) => c.d <= limit)
-    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
-    .slice(0, 3)
-    .map((c) => c.name);
-}
-
-/** Edit distance with adjacent swaps (optimal string alignment). */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = d[i] as number[];
-      const above = d[i - 1] as number[];
-      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
-    }
-  }
-  return (d[a.length] as number[])[b.length] as number;
 }

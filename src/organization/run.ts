@@ -18,7 +18,7 @@ import { namesOneOf, withoutOutsiders } from '../plan/organization.js';
 import { changesOrganization, lifecycleDomain, type LifecycleOptions } from './lifecycle.js';
 import { joinersDomain, type InviteOptions, type PlacedRow } from './joiners.js';
 import { configuredKeep, warnKeptNamed } from './keep.js';
-import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from './outsiders.js';
+import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, unmatchedError, withOrganizationCheck } from './outsiders.js';
 import { plural } from '../output/words.js';
 import { severalTeams } from '../settings.js';
 import { membersDomain, type MembersDomain, type MembersRunSettings } from '../members/change.js';
@@ -63,6 +63,11 @@ export interface EngineOptions {
   wait?: boolean;
   /** --hold-back and --no-settle (--create-teams). */
   holdBack?: HoldBack;
+  /**
+   * `members remove` and `set-role`: a named user who matches nobody in the organization is exit 5,
+   * nothing sent (`teamctl help exit-codes`); false with --missing-ok.
+   */
+  refuseUnmatched?: boolean;
 }
 
 /**
@@ -95,6 +100,9 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
       throw err instanceof NotFoundError && name.includes(',') ? severalTeams(name) : err;
     });
     const first = planMembers(current, options.change);
+    // A named user in neither the team nor the organization is a typo, not "not a member".
+    const unmatched = options.refuseUnmatched && first.notMember.length > 0 ? await findOutsiders(client, org, first.notMember) : [];
+    if (unmatched.length > 0) throw unmatchedError(org, unmatched, current);
     // One team: --prune-organization needs an organization roster, so only the team's removals count.
     const check = await checkOrganization(ctx, client, org, options, first.add.map((a) => a.user), first.remove.length > 0);
     const change = check.outsiders.length > 0 ? withoutOutsiders(options.change, check.outsiders) : options.change;
