@@ -54,6 +54,7 @@ const tree: Record<string, Noun | Load> = {
     offboard: () => import('./commands/members/offboard.js'),
     'set-role': () => import('./commands/members/set-role.js'),
     sync: () => import('./commands/members/sync.js'),
+    onboard: () => import('./commands/members/onboard.js'),
   }),
   access: noun('list and sync the teams and users granted a role on spaces, collections and sites', examples('teamctl access list -o csv > access.csv', 'teamctl access sync access.csv --dry-run'), {
     list: () => import('./commands/access/list.js'),
@@ -130,7 +131,10 @@ function commandWords(program: Command, argv: readonly string[]): string[] {
 
 /** A command module's command under `parent`, with the settings `.command()` would have given it. */
 function add(parent: Command, module: { command: CommandModule }, f: Factory): void {
-  parent.addCommand(module.command(f).copyInheritedSettings(parent));
+  const command = module.command(f).copyInheritedSettings(parent);
+  // A command's own subcommands (`sandbox accept`) inherit them too.
+  for (const sub of command.commands) sub.copyInheritedSettings(command);
+  parent.addCommand(command);
 }
 
 function globalOptions(program: Command, { streams: { stdout, stderr } }: ContextDeps): Command {

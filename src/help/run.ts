@@ -4,11 +4,8 @@
 import type { Command } from 'commander';
 import type { ContextDeps } from '../context.js';
 import { UsageError } from '../errors.js';
-import { closest } from '../model/closest.js';
 import { buildProgram, type RunState } from '../program.js';
 import { topicNamed, topics } from './topics.js';
-
-export { closest };
 
 /** Prints the topic or the command's help `words` name; returns the exit code (0). */
 export async function help(words: readonly string[], deps: ContextDeps, state: RunState): Promise<number> {
@@ -22,7 +19,7 @@ export async function help(words: readonly string[], deps: ContextDeps, state: R
   let command: Command = program;
   for (const [i, word] of path.entries()) {
     const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (next === undefined) throw unknown(word, i === 0 ? [...Object.keys(topics), ...names(program)] : names(command), command === program ? '' : commandPath(command));
+    if (next === undefined) throw await unknown(word, i === 0 ? [...Object.keys(topics), ...names(program)] : names(command), command === program ? '' : commandPath(command));
     command = next;
   }
   command.outputHelp();
@@ -45,7 +42,9 @@ const cut = (text: string): string => {
   return chars.length > echoedChars ? `${chars.slice(0, echoedChars - 1).join('')}…` : text;
 };
 
-function unknown(word: string, candidates: readonly string[], under: string): UsageError {
+/** The error of an unknown word (the suggestions are loaded only then). */
+async function unknown(word: string, candidates: readonly string[], under: string): Promise<UsageError> {
+  const { closest } = await import('../model/closest.js');
   // No name is longer than the echo: a longer word is compared by what is echoed of it.
   const shown = cut(word);
   const close = closest(word.slice(0, echoedChars), candidates);

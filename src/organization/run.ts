@@ -68,6 +68,8 @@ export interface EngineOptions {
    * nothing sent (`teamctl help exit-codes`); false with --missing-ok.
    */
   refuseUnmatched?: boolean;
+  /** `members onboard`, `members add --team a,b`: an organization roster's rows are adds, never a team's whole roster. */
+  placement?: boolean;
 }
 
 /**
@@ -194,7 +196,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     const fileOf = 'files' in roster ? filesOfTeams(byTeam, missing, () => domains) : undefined;
     const prune = options.change.prune === true;
     const keep = options.change.keep ?? [];
-    const firstPlans = planSeveralTeams(current, byTeam, prune, keep);
+    const firstPlans = planSeveralTeams(current, byTeam, prune, keep, options.placement === true);
     const toAdd = [...[...firstPlans.values()].flatMap((p) => p.add.map((a) => a.user)), ...[...missing.values()].flat().map(refOfEntry)];
     const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0) || options.lifecycle?.pruneOrganization === true);
     const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role })));
@@ -210,7 +212,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     for (const [team, rows] of byTeam) if (rows.length === 0) byTeam.delete(team);
     for (const [title, rows] of missing) if (rows.length === 0) missing.delete(title);
     const teams = [...byTeam.keys()];
-    const plans = check.outsiders.length > 0 ? planSeveralTeams(current, byTeam, prune, keep) : firstPlans;
+    const plans = check.outsiders.length > 0 ? planSeveralTeams(current, byTeam, prune, keep, options.placement === true) : firstPlans;
     const settings = { ...settingsOf(options, maxRemovals), teamInMessages: true };
     const domains = teamDomains(ctx, client, org, options.command, settings, teams.map((team) => ({
       team,
