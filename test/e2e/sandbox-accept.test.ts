@@ -35,6 +35,18 @@ describe('teamctl sandbox accept', () => {
     }
   });
 
+  it('the control needs the sandbox token like every request', async () => {
+    const s = await sandboxWithEnv({ seed: 'demo' });
+    try {
+      invite(s);
+      const answer = await fetch(`${s.sandbox.url}/v1/sandbox/orgs/acme/invites/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: hire }) });
+      expect(answer.status).toBe(401);
+      expect(s.sandbox.store.members.invitations('acme')).toHaveLength(1);
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+
   it('an id, or a base URL that is not a loopback address, is exit 2 with nothing sent', async () => {
     const s = await sandboxWithEnv({ seed: 'demo' });
     try {
