@@ -83,6 +83,15 @@ describe('members onboard', () => {
     for (const other of [1, 2, 3, 4, 5]) for (const body of bodies) expect(body).not.toContain(uid(other));
   });
 
+  it('a member and a new e-mail in one run: the member is placed now, the invitee is invited and pending', async () => {
+    const r = await lab.run(['members', 'onboard', email(6), hire, '--team', 'eng,des', '--invite', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lab.team('eng')[uid(6)]).toBe('member');
+    expect(lab.team('des')[uid(6)]).toBe('member');
+    expect(invites().map((q) => q.body)).toEqual([{ emails: [{ email: hire, role: 'read' }] }]);
+    expect((JSON.parse(r.stdout) as { pending: { email: string }[] }).pending.map((u) => u.email)).toEqual([hire]);
+  });
+
   it('a member already in a team keeps their role there unless a role is named; the plan lists no other member', async () => {
     const r = await lab.run(['members', 'onboard', email(1), '--team', 'eng,des']);
     expect(r.code, r.stderr).toBe(0);
