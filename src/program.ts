@@ -54,6 +54,7 @@ const tree: Record<string, Noun | Load> = {
     offboard: () => import('./commands/members/offboard.js'),
     'set-role': () => import('./commands/members/set-role.js'),
     sync: () => import('./commands/members/sync.js'),
+    onboard: () => import('./commands/members/onboard.js'),
   }),
   access: noun('list, sync and review the teams and users granted a role on spaces, collections and sites', examples('teamctl access list -o csv > access.csv', 'teamctl access sync access.csv --dry-run'), {
     list: () => import('./commands/access/list.js'),
@@ -131,7 +132,13 @@ function commandWords(program: Command, argv: readonly string[]): string[] {
 
 /** A command module's command under `parent`, with the settings `.command()` would have given it. */
 function add(parent: Command, module: { command: CommandModule }, f: Factory): void {
-  parent.addCommand(module.command(f).copyInheritedSettings(parent));
+  const command = module.command(f).copyInheritedSettings(parent);
+  // A command's own subcommands (`sandbox accept`) inherit them too; their help lists the
+  // program's global options, not their parent's own (`sandbox --port` is no option of theirs).
+  for (const sub of command.commands) {
+    sub.copyInheritedSettings(command).configureHelp({ ...command.configureHelp(), visibleGlobalOptions: () => (parent.parent ?? parent).options.filter((o) => !o.hidden) });
+  }
+  parent.addCommand(command);
 }
 
 function globalOptions(program: Command, { streams: { stdout, stderr } }: ContextDeps): Command {
@@ -142,7 +149,7 @@ function globalOptions(program: Command, { streams: { stdout, stderr } }: Contex
     .option('--profile <name>', 'settings profile (env TEAMCTL_PROFILE; default "default")')
     .option('--base-url <url>', 'API base URL (env TEAMCTL_BASE_URL, config base-url)')
     .option('--org <id>', 'organization id (env TEAMCTL_ORG, config org)')
-    .option('--team <id>', 'team id (env TEAMCTL_TEAM, config team); members list takes several: --team a,b or --team a --team b', (value: string, previous?: string) =>
+    .option('--team <id>', 'team id (env TEAMCTL_TEAM, config team); members list, add and onboard take several: --team a,b or --team a --team b', (value: string, previous?: string) =>
       // Repeated, one team per flag (a title may hold a comma): joined by a line break, which no name holds.
       previous === undefined ? value : `${previous}\n${value}`,
     )

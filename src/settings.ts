@@ -173,5 +173,5 @@ export function teamNames(resolved: Resolved): string[] {
 
 /** The refusal of several teams where one is needed. */
 export function severalTeams(value: string): UsageError {
-  return new UsageError(`several teams (${value}) work only with \`members list\` and a roster with a "team" column; name one team`);
+  return new UsageError(`several teams (${value}) work only with \`members list\`, \`add\`, \`onboard\` and a roster with a "team" column; name one team`);
 }

@@ -91,8 +91,10 @@ function problemOf(words: string[]): string | undefined {
       continue;
     }
     if (command.name() === 'help' || (path.length === 0 && word === 'help')) return undefined;
-    // A group (`members`) takes no argument of its own: a word there names a command it lacks.
-    if (command.commands.length > 0 && !/^[<[…$]/.test(word)) return `${['teamctl', ...path].join(' ')} has no command ${JSON.stringify(word)}`;
+    // A group (`members`) takes no argument of its own: a word there names a command it lacks
+    // (a command with an action of its own and subcommands, `sandbox`, takes its arguments).
+    const group = command.commands.length > 0 && (command as unknown as { _actionHandler: unknown })._actionHandler === null;
+    if (group && !/^[<[…$]/.test(word)) return `${['teamctl', ...path].join(' ')} has no command ${JSON.stringify(word)}`;
   }
   return undefined;
 }

@@ -3,7 +3,7 @@
 // neither, with the closest topics and commands. In-process through main().
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
-import { closest } from '../src/help/run.js';
+import { closest } from '../src/model/closest.js';
 import { commandPaths } from './helpers/command-paths.js';
 import { topics } from '../src/help/topics.js';
 import { fakeStreams } from './helpers/streams.js';
@@ -63,8 +63,8 @@ describe('teamctl help', () => {
 
   it('the topics together are short enough to read, and each in one sitting', async () => {
     const lengths = await Promise.all(Object.values(topics).map(async (t) => (await t.load()).text.split('\n').length));
-    // About 110 lines a topic: thirteen topics (access is the newest domain's) in 1,460 lines.
-    expect(lengths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1460);
+    // About 115 lines a topic: thirteen topics (access is the newest domain's) in 1,491 lines.
+    expect(lengths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1491);
     expect(Math.max(...lengths)).toBeLessThanOrEqual(200);
   });
 

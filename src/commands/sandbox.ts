@@ -36,7 +36,7 @@ export interface SandboxCommandOptions {
 }
 
 export function command(f: Factory): Command {
-  return new Command('sandbox')
+  const cmd = new Command('sandbox')
     .description('run a local server that behaves like the service, to rehearse changes safely')
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
@@ -60,6 +60,16 @@ export function command(f: Factory): Command {
     .action(
       f.action(run, (cmd, command: string[]) => ({ ...cmd.opts<Omit<SandboxCommandOptions, 'command' | 'portGiven'>>(), command, portGiven: cmd.getOptionValueSource('port') === 'cli' }), [], 'no-json'),
     );
+  return cmd.addCommand(acceptCommand(f));
+}
+
+/** `sandbox accept <e-mail…>`: invitees accept their invitations in a running sandbox (sandbox-accept.ts). */
+function acceptCommand(f: Factory): Command {
+  return new Command('accept')
+    .argument('<e-mail...>')
+    .description('in a running sandbox (TEAMCTL_BASE_URL): each pending invitee accepts and joins the organization, as when they sign in')
+    .addHelpText('after', examples('teamctl sandbox accept ana@example.com', 'teamctl sandbox --data sb.json -- teamctl sandbox accept ana@example.com'))
+    .action(f.action(async (opts: { emails: string[] }, ctx) => (await import('./sandbox-accept.js')).acceptInvitations(opts.emails, ctx), (_cmd, emails: string[]) => ({ emails }), ['base-url', 'org'], 'no-json'));
 }
 
 function number(flag: string, value: string | undefined, check: (n: number) => boolean, expected: string): number | undefined {

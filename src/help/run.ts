@@ -19,7 +19,7 @@ export async function help(words: readonly string[], deps: ContextDeps, state: R
   let command: Command = program;
   for (const [i, word] of path.entries()) {
     const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (next === undefined) throw unknown(word, i === 0 ? [...Object.keys(topics), ...names(program)] : names(command), command === program ? '' : commandPath(command));
+    if (next === undefined) throw await unknown(word, i === 0 ? [...Object.keys(topics), ...names(program)] : names(command), command === program ? '' : commandPath(command));
     command = next;
   }
   command.outputHelp();
@@ -42,39 +42,13 @@ const cut = (text: string): string => {
   return chars.length > echoedChars ? `${chars.slice(0, echoedChars - 1).join('')}…` : text;
 };
 
-function unknown(word: string, candidates: readonly string[], under: string): UsageError {
+/** The error of an unknown word (the suggestions are loaded only then). */
+async function unknown(word: string, candidates: readonly string[], under: string): Promise<UsageError> {
+  const { closest } = await import('../model/closest.js');
   // No name is longer than the echo: a longer word is compared by what is echoed of it.
   const shown = cut(word);
   const close = closest(word.slice(0, echoedChars), candidates);
   const what = under === '' ? `help topic or command ${JSON.stringify(shown)}` : `command ${JSON.stringify(cut(`${under} ${word}`))}`;
   const where = under === '' ? '`teamctl help` lists the commands and topics' : `\`teamctl help ${under}\` lists its commands`;
   return new UsageError(`unknown ${what}`, { hint: close.length > 0 ? `did you mean ${close.join(' or ')}? (${where})` : where });
-}
-
-/**
- * The names a mistyped word most likely meant, closest first (at most three): within a third of
- * its length in edits (at least 1; a swap of two letters is one edit), or starting with it.
- */
-export function closest(word: string, candidates: readonly string[]): string[] {
-  const limit = Math.max(1, Math.floor(word.length / 3));
-  return candidates
-    .map((name) => ({ name, d: name.startsWith(word) ? 0 : distance(word, name) }))
-    .filter((c) => c.d <= limit)
-    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
-    .slice(0, 3)
-    .map((c) => c.name);
-}
-
-/** Edit distance with adjacent swaps (optimal string alignment). */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = d[i] as number[];
-      const above = d[i - 1] as number[];
-      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
-    }
-  }
-  return (d[a.length] as number[])[b.length] as number;
 }

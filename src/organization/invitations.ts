@@ -101,7 +101,8 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
       return [
         `Invitations to organization ${org}: ${invitees.length} to invite, ${pending.length} pending${then}`,
         ...invitees.map((i) => `  ✉ ${describeUser(ref(i.email))} (${roleName(i.role)})${teamsOf(i)}`),
-        ...pending.map((p) => `  … ${describeUser(ref(p.email))} invited ${p.invitedAt.slice(0, 10)}, pending (not invited again before ${until(p)})`),
+        // Not a member until they accept: no team can take them yet (`teamctl help organization`, "Joiners").
+        ...pending.map((p) => `  … ${describeUser(ref(p.email))} invited ${p.invitedAt.slice(0, 10)}, pending: placed in teams by a run after they accept (not invited again before ${until(p)})`),
       ].join('\n');
     },
     // A pending invitee is drift (--exit-code), though nothing is sent for them.

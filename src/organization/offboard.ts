@@ -25,6 +25,8 @@ import { planOrganizationMembers } from '../plan/organization.js';
 import { configuredKeep, warnKeptNamed } from './keep.js';
 import { plannedOrganization, unchangedOrganization, type OrgPlanBody } from './members.js';
 import { teamDomains, type EngineOptions } from './run.js';
+import { unmatchedError } from './outsiders.js';
+import { readOrgMembers } from './read.js';
 import { withJournalOf, type Journal } from '../journal/journal.js';
 import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
 import { leaverAccessPart, readLeaverGrants, revocationsOf } from './leaverAccess.js';
@@ -52,7 +54,7 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
   const byTeam = new Map<string, UserEntry[]>();
   const ids: string[] = [];
   const inNoTeam: { key: string; id: string }[] = [];
-  let unknown = 0;
+  const unknown: UserEntry[] = [];
   for (const user of users) {
     let id: string;
     try {
@@ -64,15 +66,17 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
       for (const team of teams) byTeam.set(team, [...(byTeam.get(team) ?? []), { ...user, key: id, kind: 'id' }]);
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
-      unknown++;
-      ctx.io.warn(`${user.key} is not a member of organization ${org}: nothing to do for them`);
+      unknown.push(user);
     }
   }
-  if (unknown === users.length) {
+  if (unknown.length === users.length) {
     const [only] = users;
     const who = users.length === 1 && only ? `${only.key} is not` : `none of the ${users.length} users named is`;
     throw new NotFoundError(`${who} a member of organization ${org}; nothing was sent`);
   }
+  // One named user unknown beside others is a typo too (exit 5, nothing sent), unless --missing-ok.
+  if (unknown.length > 0 && options.refuseUnmatched === true) throw unmatchedError(org, unknown.map(refOfEntry), await readOrgMembers(client, org));
+  for (const user of unknown) ctx.io.warn(`${user.key} is not a member of organization ${org}: nothing to do for them`);
   // Their direct grants on spaces, collections and sites go with the rest (README, "Access").
   const grants = (await readLeaverGrants(ctx, client, org, ids, options.concurrency)) ?? [];
   const baseUrl = client.base.origin + client.base.prefix;

@@ -6,7 +6,9 @@
 // and refused (exit 3, dry runs too), or, with --skip-unknown, left out with a warning.
 import type { ApiClient } from '../api/client.js';
 import type { ChangeDomain, Refusal } from '../engine/run.js';
-import type { UserRef } from '../model/users.js';
+import { NotFoundError } from '../errors.js';
+import { closest } from '../model/closest.js';
+import { emailKey, type UserRef } from '../model/users.js';
 import { plural } from '../output/words.js';
 import { describeUser } from '../plan/members.js';
 import { distinctUsers, outsidersAmong, type KnownMember } from '../plan/organization.js';
@@ -83,4 +85,24 @@ export function withOrganizationCheck<Row>(domain: ChangeDomain<Row>, org: strin
       return { ...view, json: { ...(view.json as object), notInOrganization: listed } };
     },
   };
+}
+
+/**
+ * The error of named users who match nobody in the organization (`teamctl help exit-codes`): most
+ * often a typo, so exit 5 before anything is sent, naming each, with the closest of `known` (the
+ * members the command looked among) where one is close enough; --missing-ok goes on without them.
+ */
+export function unmatchedError(org: string, unmatched: readonly UserRef[], known: readonly { id: string; email: string | null }[]): NotFoundError {
+  const emails = new Map(known.flatMap((m) => (m.email === null ? [] : [[emailKey(m.email), m.email] as const])));
+  const ids = known.map((m) => m.id);
+  const guesses = unmatched.flatMap((u) => {
+    // The closest one: e-mails that share a domain are all a few edits apart.
+    const [near] = u.email !== null ? closest(emailKey(u.email), [...emails.keys()]).map((k) => emails.get(k) as string) : closest(u.id ?? '', ids);
+    return near === undefined ? [] : [`${near} (for ${describeUser(u)})`];
+  });
+  const n = unmatched.length;
+  const names = unmatched.map(describeUser).join(', ');
+  return new NotFoundError(`${n === 1 ? '1 named user matches' : `${n} named users match`} nobody in organization ${org}: ${names}; nothing was sent`, {
+    hint: `${guesses.length > 0 ? `did you mean ${guesses.join('; ')}? ` : ''}--missing-ok goes on without ${n === 1 ? 'them' : 'those'} (\`teamctl users list --search <name>\` finds members)`,
+  });
 }

@@ -18,7 +18,7 @@ import { namesOneOf, withoutOutsiders } from '../plan/organization.js';
 import { changesOrganization, lifecycleDomain, type LifecycleOptions } from './lifecycle.js';
 import { joinersDomain, type InviteOptions, type PlacedRow } from './joiners.js';
 import { configuredKeep, warnKeptNamed } from './keep.js';
-import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from './outsiders.js';
+import { findOutsiders, matchesNobodyRefusal, namesOf, outsidersRefusal, unmatchedError, withOrganizationCheck } from './outsiders.js';
 import { plural } from '../output/words.js';
 import { severalTeams } from '../settings.js';
 import { membersDomain, type MembersDomain, type MembersRunSettings } from '../members/change.js';
@@ -63,6 +63,13 @@ export interface EngineOptions {
   wait?: boolean;
   /** --hold-back and --no-settle (--create-teams). */
   holdBack?: HoldBack;
+  /**
+   * `members remove` and `set-role`: a named user who matches nobody in the organization is exit 5,
+   * nothing sent (`teamctl help exit-codes`); false with --missing-ok.
+   */
+  refuseUnmatched?: boolean;
+  /** `members onboard`, `members add --team a,b`: an organization roster's rows are adds, never a team's whole roster. */
+  placement?: boolean;
 }
 
 /**
@@ -95,6 +102,9 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
       throw err instanceof NotFoundError && name.includes(',') ? severalTeams(name) : err;
     });
     const first = planMembers(current, options.change);
+    // A named user in neither the team nor the organization is a typo, not "not a member".
+    const unmatched = options.refuseUnmatched && first.notMember.length > 0 ? await findOutsiders(client, org, first.notMember) : [];
+    if (unmatched.length > 0) throw unmatchedError(org, unmatched, current);
     // One team: --prune-organization needs an organization roster, so only the team's removals count.
     const check = await checkOrganization(ctx, client, org, options, first.add.map((a) => a.user), first.remove.length > 0);
     const change = check.outsiders.length > 0 ? withoutOutsiders(options.change, check.outsiders) : options.change;
@@ -186,7 +196,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     const fileOf = 'files' in roster ? filesOfTeams(byTeam, missing, () => domains) : undefined;
     const prune = options.change.prune === true;
     const keep = options.change.keep ?? [];
-    const firstPlans = planSeveralTeams(current, byTeam, prune, keep);
+    const firstPlans = planSeveralTeams(current, byTeam, prune, keep, options.placement === true);
     const toAdd = [...[...firstPlans.values()].flatMap((p) => p.add.map((a) => a.user)), ...[...missing.values()].flat().map(refOfEntry)];
     const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0) || options.lifecycle?.pruneOrganization === true);
     const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role })));
@@ -202,7 +212,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     for (const [team, rows] of byTeam) if (rows.length === 0) byTeam.delete(team);
     for (const [title, rows] of missing) if (rows.length === 0) missing.delete(title);
     const teams = [...byTeam.keys()];
-    const plans = check.outsiders.length > 0 ? planSeveralTeams(current, byTeam, prune, keep) : firstPlans;
+    const plans = check.outsiders.length > 0 ? planSeveralTeams(current, byTeam, prune, keep, options.placement === true) : firstPlans;
     const settings = { ...settingsOf(options, maxRemovals), teamInMessages: true };
     const domains = teamDomains(ctx, client, org, options.command, settings, teams.map((team) => ({
       team,

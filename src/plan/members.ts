@@ -226,7 +226,8 @@ export function planMembers(current: readonly CurrentMember[], change: MembersCh
     } else if (earlier.role === null) earlier.role = role;
   };
   for (const entry of roster ?? []) want(entry, entry.role ?? null);
-  for (const entry of add) want(entry, change.role ?? null);
+  // An add row may carry its own team role (`members onboard --team a:owner`); --role wins.
+  for (const entry of add) want(entry, change.role ?? entry.role ?? null);
 
   const plan: MembersPlan = { add: [], remove: [], roleChanges: [], unchanged: 0, notMember: [] };
   for (const target of removed.values()) {

@@ -22,8 +22,10 @@ export function planSeveralTeams(
   byTeam: ReadonlyMap<string, readonly UserEntry[]>,
   prune: boolean,
   keep: readonly UserEntry[] = [],
+  /** The rows are adds to each team (`members onboard`), not its roster: the others are not "not in the roster". */
+  adds = false,
 ): Map<string, MembersPlan> {
   const plans = new Map<string, MembersPlan>();
-  for (const [team, rows] of byTeam) plans.set(team, planMembers(current.get(team) ?? [], { roster: rows, prune, keep }));
+  for (const [team, rows] of byTeam) plans.set(team, planMembers(current.get(team) ?? [], adds ? { add: rows } : { roster: rows, prune, keep }));
   return plans;
 }

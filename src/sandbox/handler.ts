@@ -6,6 +6,7 @@ import type { FaultInjector, FaultOptions } from './faults.js';
 import { custom, error, gatewayPage, readIncoming, send } from './http.js';
 import type { Incoming, Reply } from './http.js';
 import type { SandboxService } from './service.js';
+import { isControl } from './controls.js';
 
 export interface RequestLogEntry {
   method: string;
@@ -161,6 +162,8 @@ export class RequestHandler {
     };
 
     const exchange: Exchange = { inc, entry, answer, hangUp };
+    // A control plays a person's action, not a request of the client's: no hook or fault strikes it.
+    if (isControl(inc.path)) return answer(this.service.handle(inc), true);
     if (await this.intercepted(exchange)) return;
     if (this.faults && (await this.faulted(this.faults, exchange))) return;
     answer(this.service.handle(inc), true);

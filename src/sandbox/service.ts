@@ -18,6 +18,7 @@ import type { ServiceContext } from './service-context.js';
 import { getAuthenticatedUser } from './user.js';
 import { listMemberTeams, listOrganizationMembers, listTeams } from './organization.js';
 import { createTeam, deleteTeam, getTeam, renameTeam } from './teams.js';
+import { controlRoutes } from './controls.js';
 
 
 const routes: Route[] = [
@@ -86,6 +87,8 @@ const routes: Route[] = [
     methods: { GET: (ctx, [org, id]) => getGlossaryEntry(ctx, org!, id!) },
   },
   ...accessRoutes,
+  // The sandbox's own controls, not the service's (controls.ts).
+  ...controlRoutes,
 ];
 
 function route(path: string): { route: Route; params: string[] } | undefined {

@@ -44,7 +44,7 @@ describe('bash completion', () => {
   it('completes commands and subcommands', () => {
     expect(complete('')).toEqual(['access', 'apply', 'auth', 'completion', 'config', 'glossary', 'help', 'members', 'sandbox', 'teams', 'users', 'whoami']);
     expect(complete('mem')).toEqual(['members']);
-    expect(complete('members', '')).toEqual(['add', 'list', 'offboard', 'remove', 'set-role', 'sync']);
+    expect(complete('members', '')).toEqual(['add', 'list', 'offboard', 'onboard', 'remove', 'set-role', 'sync']);
     expect(complete('--org', 'acme', 'glossary', 'im')).toEqual(['import']);
   });
   it('completes help with the topics and the top-level commands', () => {
@@ -180,7 +180,7 @@ describe('zsh and fish completion', () => {
   it('fish lists every subcommand under its parent and file flags take files', () => {
     const fish = fishScript(tree);
     expect(fish).toContain("complete -c teamctl -n '__fish_use_subcommand' -a members");
-    expect(fish).toMatch(/complete -c teamctl -n '__fish_seen_subcommand_from members; and not __fish_seen_subcommand_from list add remove offboard set-role sync' -a sync/);
+    expect(fish).toMatch(/complete -c teamctl -n '__fish_seen_subcommand_from members; and not __fish_seen_subcommand_from list add remove offboard set-role sync onboard' -a sync/);
     expect(fish).toContain("complete -c teamctl -n '__fish_seen_subcommand_from members; and __fish_seen_subcommand_from sync' -l roster -r -F");
   });
   it('fish offers the values of flags and arguments', () => {

@@ -78,7 +78,7 @@ describe("members offboard: a leaver's day", () => {
       const dir = (await import('node:fs')).mkdtempSync((await import('node:path')).join((await import('node:os')).tmpdir(), 'teamctl-offboard-'));
       const plan = `${dir}/leaver.json`;
 
-      const dry = await runCli(['members', 'offboard', 'User00002@Example.com', 'nobody@example.com', 'u00006', '--plan-out', plan], { env });
+      const dry = await runCli(['members', 'offboard', 'User00002@Example.com', 'nobody@example.com', 'u00006', '--plan-out', plan, '--missing-ok'], { env });
       expect(dry.code, dry.stderr).toBe(0);
       expect(dry.stderr).toContain('nobody@example.com is not a member of organization acme: nothing to do for them');
       expect(dry.stderr).toContain('u00006 is in no team of acme: nothing to do for them');

@@ -79,8 +79,8 @@ describe('members offboard: a lookup or a read that fails stops the run, nothing
     expect(teams()).toEqual(before);
   });
 
-  it('a 404 on the lookup is "not a member": said, and the other leaver is offboarded', async () => {
-    const r = await runCli(['members', 'offboard', 'ghost@example.com', 'u00003', '--yes'], { env });
+  it('with --missing-ok, a 404 on the lookup is "not a member": said, and the other leaver is offboarded', async () => {
+    const r = await runCli(['members', 'offboard', 'ghost@example.com', 'u00003', '--yes', '--missing-ok'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('ghost@example.com is not a member of organization acme: nothing to do for them');
     expect(teams()).toEqual([['u00001', 'u00002'], ['u00002', 'u00004'], ['u00005']]);

@@ -159,9 +159,9 @@ describe('the teams of an organization roster', () => {
 describe('one team where a command needs one', () => {
   it('--team a,b that names no team is refused as several teams; an unknown single team stays not found', async () => {
     const { run } = await start();
-    const several = await run(['members', 'add', email(3), '--team', 'plat,v']);
+    const several = await run(['members', 'remove', email(3), '--team', 'plat,v']);
     expect(several.code).toBe(2);
-    expect(several.stderr).toContain('several teams (plat,v) work only with `members list` and a roster with a "team" column; name one team');
+    expect(several.stderr).toContain('several teams (plat,v) work only with `members list`, `add`, `onboard` and a roster with a "team" column; name one team');
     const unknown = await run(['members', 'add', email(3), '--team', 'ghost']);
     expect(unknown.code).toBe(5);
     expect(unknown.stderr).not.toContain('several teams');

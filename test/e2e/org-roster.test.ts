@@ -140,7 +140,7 @@ describe('members sync with an organization roster', () => {
     expect(back.code).toBe(0);
     expect(mutating(mark)).toEqual([]);
     // Other commands refuse several teams.
-    expect((await runCli(['members', 'add', 'u00014', '--team', 'a,b'], { env: s.env })).code).toBe(2);
+    expect((await runCli(['members', 'remove', 'u00014', '--team', 'a,b'], { env: s.env })).code).toBe(2);
   });
 
   it('a stale organization plan is refused when any team moved, nothing sent; a current one applies to every team', async () => {

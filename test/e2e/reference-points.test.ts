@@ -30,7 +30,8 @@ describe('`teamctl help exit-codes`, per command, against what the commands do',
   it.each([
     [3, 'a user not in the organization', (): string[] => ['members', 'add', 'new.hire@example.com', '--dry-run'], /not in the\s+organization/],
     [3, 'removing every owner', (owners: string[]): string[] => ['members', 'remove', ...owners, '--dry-run'], /the last owner/],
-    [5, 'offboarding nobody of the organization', (): string[] => ['members', 'offboard', 'nobody.here@example.com', '--dry-run'], /`offboard`: none of the\s+named users is a member/],
+    [5, 'offboarding nobody of the organization', (): string[] => ['members', 'offboard', 'nobody.here@example.com', '--dry-run'], /`offboard`: a named user matches nobody in the organization/],
+    [5, 'removing a typo beside a member', (owners: string[]): string[] => ['members', 'remove', owners[0] as string, 'nobody.here@example.com', '--dry-run'], /`remove`, `set-role`,\s+`offboard`: a named user matches nobody/],
   ])('exit %i for %s, and the table says so', async (code, _what, command, said) => {
     const s = await sandboxWithEnv({ seed: 'demo' });
     try {

@@ -71,7 +71,7 @@ describe('the plan', () => {
         '  ✉ known@example.com (edit) → then t (owner), v',
         '  ✉ new@example.com (guest) → then t',
         '  ✉ SSO@example.com (read)',
-        '  … waiting@example.com invited 2030-01-03, pending (not invited again before 2030-01-06)',
+        '  … waiting@example.com invited 2030-01-03, pending: placed in teams by a run after they accept (not invited again before 2030-01-06)',
       ].join('\n'),
     );
     expect(domain.isEmpty()).toBe(false);
@@ -114,7 +114,7 @@ describe('the plan', () => {
   it('only pending invitees: not empty (drift), nothing to invite', async () => {
     const { domain } = await setup([], [pendingOne]);
     expect(domain.isEmpty()).toBe(false);
-    expect(await domain.planText(false)).toBe('Invitations to organization lab: 0 to invite, 1 pending\n  … waiting@example.com invited 2030-01-03, pending (not invited again before 2030-01-10)');
+    expect(await domain.planText(false)).toBe('Invitations to organization lab: 0 to invite, 1 pending\n  … waiting@example.com invited 2030-01-03, pending: placed in teams by a run after they accept (not invited again before 2030-01-10)');
   });
 
   it('nobody: empty, no plan text, no section; nothing to do says so', async () => {

@@ -89,7 +89,7 @@ describe('joinersDomain', () => {
       batchSize: 7,
       concurrency: 3,
     });
-    expect(await domain.planText(false)).toContain('  … recent@example.com invited 2030-01-03, pending (not invited again before 2030-01-10)');
+    expect(await domain.planText(false)).toContain('  … recent@example.com invited 2030-01-03, pending: placed in teams by a run after they accept (not invited again before 2030-01-10)');
   });
 
   it('nobody outside: nothing to invite', async () => {

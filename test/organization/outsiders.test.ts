@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
 import type { ChangeDomain } from '../../src/engine/run.js';
 import { AuthError } from '../../src/errors.js';
-import { findOutsiders, lookupLimit, matchesNobodyRefusal, namesOf, outsidersRefusal, withOrganizationCheck } from '../../src/organization/outsiders.js';
+import { findOutsiders, lookupLimit, matchesNobodyRefusal, namesOf, outsidersRefusal, unmatchedError, withOrganizationCheck } from '../../src/organization/outsiders.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { mail, sandboxPerTest, uid } from '../helpers/sandbox-client.js';
 
@@ -117,5 +117,25 @@ describe('withOrganizationCheck', () => {
     expect(await refusedOnly.planText(false)).toBe('Plan for team t');
     expect(refusedOnly.refusals()).toEqual([refusal, { what: 'none match', hint: 'h' }]);
     expect(refusedOnly.planned().json).toEqual({ added: ['x'], notInOrganization: [] });
+  });
+});
+
+describe('unmatchedError', () => {
+  const known = [
+    { id: 'u00001', email: 'Alice.Martin@Example.com' },
+    { id: 'u00002', email: 'bruno.keller@example.com' },
+  ];
+
+  it('exit 5, naming each unmatched user, with the closest member (as the service spells them) for each that has one', () => {
+    const err = unmatchedError('acme', [{ id: null, email: 'alice.martn@example.com' }, { id: 'u00003x', email: null }, { id: null, email: 'zz@elsewhere.org' }], known);
+    expect(err.exitCode).toBe(5);
+    expect(err.message).toBe('3 named users match nobody in organization acme: alice.martn@example.com, u00003x, zz@elsewhere.org; nothing was sent');
+    expect(err.hint).toBe('did you mean Alice.Martin@Example.com (for alice.martn@example.com); u00001 (for u00003x)? --missing-ok goes on without those (`teamctl users list --search <name>` finds members)');
+  });
+
+  it('no suggestion when nobody is close', () => {
+    const err = unmatchedError('acme', [{ id: null, email: 'zz@elsewhere.org' }], known);
+    expect(err.message).toBe('1 named user matches nobody in organization acme: zz@elsewhere.org; nothing was sent');
+    expect(err.hint).toBe('--missing-ok goes on without them (`teamctl users list --search <name>` finds members)');
   });
 });

@@ -1,5 +1,6 @@
-// members add <user...> [--role owner|member]: every named user ends in the team; with --role,
-// with that role; without it, new members are `member` and members keep their role.
+// members add <user...> [--role owner|member]: every named user ends in the team (or in each team
+// of --team a,b); with --role, with that role; without it, new members are `member` and members
+// keep their role.
 // Refused (exit 3) when it would leave the team without an owner (`--role member` naming the
 // last owner) unless --force. Every invalid argument is reported at once (exit 2), nothing sent.
 import type { Context } from '../../context.js';
@@ -33,7 +34,7 @@ export interface AddOptions extends AddOptionsFlags {
 export function command(f: Factory): Command {
   const cmd = new Command('add')
     .argument('<user...>')
-    .description('add users (ids or e-mails) to the team; with --role, each ends with that role')
+    .description('add users (ids or e-mails) to the team, or to each team of --team a,b; with --role, each ends with that role')
     .addOption(new Option('--role <role>', 'team role of every named user').choices(teamMemberRoles))
     .option('--invite', 'invite the users who are not members of the organization (by e-mail), then add them to the team once they join')
     .option('--invite-role <role>', 'with --invite: the organization role of an invitee whose row has no orgRole (default read)')
@@ -46,7 +47,7 @@ export function command(f: Factory): Command {
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests in flight at once', '8')
-    .addHelpText('after', examples('teamctl members add pedro.alves@example.com olivia.johnson@example.com', 'teamctl members add kenji.sato@example.com --role owner'))
+    .addHelpText('after', examples('teamctl members add pedro.alves@example.com olivia.johnson@example.com', 'teamctl members add kenji.sato@example.com --role owner', 'teamctl members add kenji.sato@example.com --team engineering,design'))
     .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<AddOptionsFlags>() }), ['base-url', 'org', 'team']));
   return journalOptions(cmd);
 }
@@ -58,9 +59,8 @@ export async function run(opts: AddOptions, ctx: Context): Promise<number> {
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   const { users: add, problems } = parseUserArguments(opts.users, 'arguments');
   throwProblems(problems);
-  return runMembersChange(ctx, {
+  const options = {
     command: 'members add',
-    change: { add, ...(opts.role ? { role: opts.role } : {}) },
     dryRun: opts.dryRun === true,
     skipUnknown: opts.skipUnknown === true,
     ...(invite !== undefined ? { invite: invite as InviteOptions } : {}),
@@ -70,5 +70,13 @@ export async function run(opts: AddOptions, ctx: Context): Promise<number> {
     report: opts.report,
     planOut: opts.planOut,
     wait: opts.wait !== false,
-  });
+  };
+  // Several teams (`--team a,b`): the same adds in each, one plan across them (`teamctl help organization`, "A joiner's day").
+  const teams = ctx.teams();
+  if (teams.length > 1) {
+    const [{ runPlacement }, { resolveSetting }] = await Promise.all([import('../../organization/placement.js'), import('../../settings.js')]);
+    const given = resolveSetting('team', ctx.flags, ctx.env, ctx.profile())?.value;
+    return runPlacement(ctx, options, { users: add, teams: teams.map((name) => ({ name, role: opts.role })), whole: given?.includes('\n') ? undefined : given });
+  }
+  return runMembersChange(ctx, { ...options, change: { add, ...(opts.role ? { role: opts.role } : {}) } });
 }

@@ -21,6 +21,7 @@ export interface OffboardOptionsFlags {
   rerequestAfter?: string;
   /** false with --no-wait. */
   wait?: boolean;
+  missingOk?: boolean;
 }
 
 export interface OffboardOptions extends OffboardOptionsFlags {
@@ -41,6 +42,7 @@ export function command(f: Factory): Command {
     .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners (default 1)')
     .option('--force', 'apply a plan that leaves a team without an owner (or under --min-owners)')
     .option('--batch-size <n>', 'users per bulk request', '100')
+    .option('--missing-ok', 'leave out named users who match nobody in the organization (default: exit 5, nothing sent)')
     .addHelpText(
       'after',
       examples(
@@ -87,6 +89,7 @@ export async function run(opts: OffboardOptions, ctx: Context): Promise<number> 
       report: opts.report,
       planOut: opts.planOut,
       wait: opts.wait !== false,
+      refuseUnmatched: opts.missingOk !== true,
       inputs: opts.file !== undefined ? [{ path: opts.file, what: 'the --file' }] : [],
     },
     all,

@@ -1,5 +1,6 @@
 // members remove <user...>: none of the named users is in the team afterwards; naming a
-// non-member is not an error ("not a member"). No --max-removals guard and no prompt: the
+// member of the organization who is not in the team is not an error ("not a member"), naming
+// nobody the organization has is (exit 5, nothing sent) unless --missing-ok. No --max-removals guard and no prompt: the
 // admin named each user, which is the intent the guard exists to check for a roster. The
 // last-owner guard does apply: removing every owner of a team is refused (exit 3) unless
 // --force. Every invalid argument is reported at once (exit 2), nothing sent.
@@ -14,6 +15,7 @@ export interface RemoveOptionsFlags {
   force?: boolean;
   report?: string;
   batchSize: string;
+  missingOk?: boolean;
 }
 
 export interface RemoveOptions extends RemoveOptionsFlags {
@@ -26,12 +28,13 @@ const concurrency = 8;
 export function command(f: Factory): Command {
   return new Command('remove')
     .argument('<user...>')
-    .description('remove users (ids or e-mails) from the team; naming a non-member is not an error')
+    .description('remove users (ids or e-mails) from the team; naming a non-member is not an error, naming nobody the organization has is (exit 5)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--force', 'apply a plan that leaves the team without an owner')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--batch-size <n>', 'users per bulk request', '100')
+    .option('--missing-ok', 'leave out named users who match nobody in the organization (default: exit 5, nothing sent)')
     .addHelpText('after', examples('teamctl members remove pedro.alves@example.com olivia.johnson@example.com', 'teamctl members remove --dry-run thomas.muller@example.com'))
     .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<RemoveOptionsFlags>() }), ['base-url', 'org', 'team']));
 }
@@ -50,5 +53,6 @@ export async function run(opts: RemoveOptions, ctx: Context): Promise<number> {
     concurrency,
     report: opts.report,
     planOut: opts.planOut,
+    refuseUnmatched: opts.missingOk !== true,
   });
 }

@@ -1,6 +1,7 @@
 // members set-role <user...> --role owner|member [--file <file>]: the team role of members of the
 // team, in bulk (README, "One team"). Only members: a user who is not one is
-// said ("not a member"), never added. The last-owner guard applies; an organization role is named
+// said ("not a member"), never added; one the organization does not have either is exit 5, nothing
+// sent, unless --missing-ok. The last-owner guard applies; an organization role is named
 // with `teamctl users set-role` instead, and the error says so.
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
@@ -16,6 +17,7 @@ export interface MembersSetRoleFlags {
   report?: string;
   batchSize: string;
   concurrency: string;
+  missingOk?: boolean;
 }
 
 export interface MembersSetRoleOptions extends MembersSetRoleFlags {
@@ -34,6 +36,7 @@ export function command(f: Factory): Command {
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'role requests in flight at once', '8')
+    .option('--missing-ok', 'leave out named users who match nobody in the organization (default: exit 5, nothing sent)')
     .addHelpText('after', examples('teamctl members set-role kenji.sato@example.com --role owner --dry-run'))
     .action(f.action(run, (cmd, users: string[]) => ({ users, ...cmd.opts<MembersSetRoleFlags>() }), ['base-url', 'org', 'team']));
 }
@@ -62,5 +65,6 @@ export async function run(opts: MembersSetRoleOptions, ctx: Context): Promise<nu
     report: opts.report,
     planOut: opts.planOut,
     inputs: opts.file !== undefined ? [{ path: opts.file, what: 'the --file' }] : [],
+    refuseUnmatched: opts.missingOk !== true,
   });
 }

@@ -8,7 +8,8 @@ export const text = `# Exit codes
 | 2 | usage error or invalid input file — nothing was sent |
 | 3 | refused by a safety guard or an unconfirmed prompt — nothing was sent |
 | 4 | authentication: no token, or the service answered 401/403 |
-| 5 | not found (404 for the thing asked for) |
+| 5 | not found: a 404 for the thing asked for, or a named user who matches |
+|   | nobody (a typo: see below) |
 | 6 | partial: some changes applied, some failed or could not be verified; |
 |   | or a change's outcome is unknown (sent, the answer lost) |
 | 8 | changes pending (\`--dry-run --exit-code\`); findings (\`access review\`) |
@@ -34,8 +35,9 @@ incomplete; a list whose reader stops early (\`members list | head\`) is quiet.
 |   | organization (without \`--invite\` or \`--skip-unknown\`), an unconfirmed |
 |   | \`--prune\`, a stale or already-applied plan |
 | 4 | no token, or the service answered 401/403 |
-| 5 | the organization or team does not exist; \`offboard\`: none of the |
-|   | named users is a member of the organization |
+| 5 | the organization or team does not exist; \`remove\`, \`set-role\`, |
+|   | \`offboard\`: a named user matches nobody in the organization, even |
+|   | beside users who do (nothing sent; \`--missing-ok\` leaves them out) |
 | 6 | partial: some changes failed or have an unknown outcome (sent, the |
 |   | answer lost), or the read-back differs from the plan |
 | 8 | \`--dry-run --exit-code\`: changes are pending |

@@ -19,7 +19,7 @@ the wrong column, so the refusal names the column read and \`--user-column\`.
 
 ## Joiners
 
-\`--invite\` (on \`members add\` and \`members sync\`) invites the users outside the
+\`--invite\` (on \`members add\`, \`sync\`, \`onboard\`) invites the users outside the
 organization (\`POST /orgs/{org}/invites\`, at most 100 e-mails a request), then
 adds those who joined to their teams in the same run:
 
@@ -39,6 +39,29 @@ adds those who joined to their teams in the same run:
 \`\`\`console
 $ teamctl members add new.hire@example.com --invite --dry-run
 $ teamctl members sync --roster team.csv --invite --invite-role edit --dry-run
+\`\`\`
+
+## A joiner's day
+
+\`members onboard <e-mail…> --team a,b[:owner]\` is the mirror of \`members
+offboard\`: one plan that invites the person if they are not a member
+(\`--invite\`), sets their organization role (\`--org-role <role>\`, also the role
+they are invited with), and places them in every team named (by id or title)
+with its role: \`:owner\`, else \`member\` (a member keeps their role in a team
+unless one is named). Every other member is left alone.
+
+- It runs like every change: \`--dry-run\` (and \`--exit-code\`), \`--plan-out\`
+  then \`teamctl apply\`, \`--report\`, \`--yes\`, the guards.
+- Someone invited who has not accepted is not a member yet, and no team can
+  take them: the plan says **pending**, the run places what it can, and the
+  same command run after they accept places them, inviting nobody again.
+- \`members add <user…> --team a,b\` adds the same users to each team.
+- In the sandbox, \`teamctl sandbox accept <e-mail>\` plays the person signing in.
+
+\`\`\`console
+$ teamctl members onboard ana@example.com --team engineering,design --invite
+$ teamctl sandbox accept ana@example.com
+$ teamctl members onboard ana@example.com --team engineering,design --invite
 \`\`\`
 
 ## Organization roles and leavers

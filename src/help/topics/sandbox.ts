@@ -92,9 +92,15 @@ answers every removal 202 (sent to the admins as a request, nobody removed).
 $ teamctl sandbox --caller-role admin -- teamctl members offboard thomas.muller@example.com --from-organization --dry-run
 \`\`\`
 
-Invitations: an e-mail of an account the sandbox knows (a member of any of its
+### Invitations
+
+An e-mail of an account the sandbox knows (a member of any of its
 organizations, a former member) joins at once, any other stays pending;
 \`--invite-pending-rate <0..1>\` keeps that share of the known ones pending too.
+\`teamctl sandbox accept <e-mail…>\`, with the settings the sandbox prints, has a
+pending invitee accept, as when they sign in: a member now, with the role they
+were invited with (\`POST /v1/sandbox/orgs/{org}/invites/accept\`, the
+sandbox's own request; no fault strikes it). Rehearse a joiner's day with it.
 
 ### Access
 
