@@ -12,6 +12,10 @@ export interface GlossarySyncOptions extends JournalFlags {
   sheet?: string;
   /** --encoding <label>: a CSV's encoding (checked in run). */
   encoding?: string;
+  /** --map-language key=language, repeatable (checked in run). */
+  mapLanguage?: string[];
+  strictLanguages?: boolean;
+  rewriteKeys?: boolean;
   file: string;
   prune?: boolean;
   key?: string;
@@ -26,6 +30,9 @@ export interface GlossarySyncOptions extends JournalFlags {
 
 const defaultMaxDeletions = '25%';
 
+/** The collector of a repeatable flag. */
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
 export function command(f: Factory): Command {
   return new Command('sync')
     .argument('<file>')
@@ -35,6 +42,9 @@ export function command(f: Factory): Command {
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
+    .option('--map-language <key=lang>', 'send a key the translation feature has no language for as one it has: de-DE=de,zh-Hant=zh-tw (repeatable)', collect)
+    .option('--rewrite-keys', "also move every entry's keys to the translation feature's spelling (pt-BR → pt-br, and what --map-language maps), in place")
+    .option('--strict-languages', 'refuse (exit 2) a file with a key the translation feature has no language for, instead of leaving it out')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
@@ -76,5 +86,7 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
   const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
-  return runGlossarySync(ctx, { ...opts, languages, encoding, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
+  const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
+  return runGlossarySync(ctx, { ...opts, languages, encoding, serviceKeys, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }
