@@ -16,6 +16,7 @@ export interface GlossarySyncOptions extends JournalFlags {
   mapLanguage?: string[];
   strictLanguages?: boolean;
   rewriteKeys?: boolean;
+  lint?: boolean;
   file: string;
   prune?: boolean;
   key?: string;
@@ -43,6 +44,7 @@ export function command(f: Factory): Command {
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
     .option('--map-language <key=lang>', 'send a key the translation feature has no language for as one it has: de-DE=de,zh-Hant=zh-tw (repeatable)', collect)
+    .option('--lint', 'lint the file first (`teamctl glossary lint`) and refuse (exit 2, nothing sent) when it finds an error')
     .option('--rewrite-keys', "also move every entry's keys to the translation feature's spelling (pt-BR → pt-br, and what --map-language maps), in place")
     .option('--strict-languages', 'refuse (exit 2) a file with a key the translation feature has no language for, instead of leaving it out')
     .option('--dry-run', 'print the plan, send no change')
@@ -88,5 +90,10 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
   const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
   const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
+  if (opts.lint === true) {
+    const { lintBeforeSync } = await import('../../glossary/lint.js');
+    const read = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(languages === undefined ? {} : { languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(encoding === undefined ? {} : { encoding }) };
+    await lintBeforeSync(ctx, opts.file, read, serviceKeys.map);
+  }
   return runGlossarySync(ctx, { ...opts, languages, encoding, serviceKeys, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }
