@@ -165,10 +165,18 @@ function termFindings(input: LintInput, add: Add): void {
       }
     }
   }
+  // (One pass over the items, whatever the number of terms left out.)
+  const leftOut = new Map<string, LeftOutTerm[]>(); // language + term → the terms a status left out
   for (const left of input.leftOut ?? []) {
-    for (const item of input.items) {
-      if (termOf(item, left.language.toLowerCase()) !== normaliseCell(left.term)) continue;
-      add('error', 'forbidden', item, `the ${left.language} term ${JSON.stringify(left.term)} is marked ${left.why} on line ${left.line}`, `use the preferred ${left.language} term instead, or change its status on line ${left.line}`);
+    const k = `${left.language.toLowerCase()}\u0000${normaliseCell(left.term)}`;
+    leftOut.set(k, [...(leftOut.get(k) ?? []), left]);
+  }
+  if (leftOut.size === 0) return;
+  for (const item of input.items) {
+    for (const [language, value] of Object.entries(item.translations)) {
+      for (const left of leftOut.get(`${language.toLowerCase()}\u0000${normaliseCell(value)}`) ?? []) {
+        add('error', 'forbidden', item, `the ${left.language} term ${JSON.stringify(left.term)} is marked ${left.why} on line ${left.line}`, `use the preferred ${left.language} term instead, or change its status on line ${left.line}`);
+      }
     }
   }
 }
