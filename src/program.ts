@@ -69,6 +69,7 @@ const tree: Record<string, Noun | Load> = {
     sync: () => import('./commands/glossary/sync.js'),
     delete: () => import('./commands/glossary/delete.js'),
     export: () => import('./commands/glossary/export.js'),
+    lint: () => import('./commands/glossary/lint.js'),
   }),
   sandbox: () => import('./commands/sandbox.js'),
   completion: () => import('./commands/completion.js'),

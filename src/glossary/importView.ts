@@ -64,12 +64,15 @@ export function showTranslations(t: GlossaryTranslations): string {
 /** What an update changes: `fr: rive → banque, de: + Bank`. */
 function showChange(before: GlossaryTranslations | undefined, after: GlossaryTranslations): string {
   const old = new Map(Object.entries(before ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const spelling = new Map(Object.keys(before ?? {}).map((k) => [k.toLowerCase(), k]));
   const parts: string[] = [];
   const kept = new Set(Object.keys(after).map((k) => k.toLowerCase()));
   for (const [k, v] of Object.entries(after)) {
     const was = old.get(k.toLowerCase());
     if (was === undefined || was.trim() === '') parts.push(`${k}: + ${showValue(v)}`);
     else if (was.trim().normalize('NFC') !== v.trim().normalize('NFC')) parts.push(`${k}: ${showValue(was)} → ${showValue(v)}`);
+    // A key written in the translation feature's spelling (pt-BR → pt-br).
+    else if (spelling.get(k.toLowerCase()) !== k) parts.push(`key ${spelling.get(k.toLowerCase()) ?? ''} → ${k}`);
   }
   // (An import never removes a language; a sync removes those the file leaves empty.)
   for (const [k, v] of Object.entries(before ?? {})) if (!kept.has(k.toLowerCase()) && typeof v === 'string' && v.trim() !== '') parts.push(`${k}: ${showValue(v)} → (removed)`);

@@ -13,6 +13,8 @@ import { planGlossaryImport, type GlossaryPlan, type OnConflict, type PlannedOpe
 import { planGlossarySync, syncProblems } from '../plan/glossarySync.js';
 import { glossaryDomain, readGlossaryAndSettle } from './change.js';
 import { deeplCodesToKeys } from './deeplKeys.js';
+import { refuseLosingUpdates, rewriteKeys, serviceView, toServiceKeys, unreadKeys, type ServiceKeyOptions } from './serviceKeys.js';
+import { respelled } from './serviceLanguages.js';
 import { keyTermOf, listSome, showTranslations } from './importView.js';
 import { Journal, type Settled } from '../journal/journal.js';
 import { holdBack } from '../journal/glossaryBatches.js';
@@ -34,6 +36,8 @@ interface RunFlags {
   requestTimeoutMs: number;
   /** --hold-back and --no-settle (`teamctl help reliability`, "The hold-back time"). */
   holdBack: HoldBack;
+  /** --map-language and --strict-languages (`teamctl help glossary-files`, "Keys the translation feature reads"). */
+  serviceKeys?: ServiceKeyOptions | undefined;
 }
 
 /**
@@ -82,6 +86,8 @@ export interface GlossarySyncRun extends RunFlags {
   encoding?: string | undefined;
   prune?: boolean | undefined;
   force?: boolean | undefined;
+  /** --rewrite-keys: every entry's keys moved to the translation feature's spelling in the plan. */
+  rewriteKeys?: boolean | undefined;
   maxDeletions: string;
   batchSize: number;
 }
@@ -99,7 +105,8 @@ async function readFileAndGlossary<T>(
   ctx: Context,
   opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined; sheet?: string | undefined; encoding?: string | undefined },
   needsGlossary: (file: GlossaryFile) => boolean,
-  use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
+  /** `view`: the glossary with the keys the translation feature reads, which the planners match. */
+  use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; view: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
 ): Promise<T> {
   boundHeapGrowth(); // before the file is read: the young generation must not have grown yet
   const readOptions = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }) };
@@ -112,7 +119,12 @@ async function readFileAndGlossary<T>(
       ? await readGlossaryAndSettle(client, org, journal, opts.holdBack.holdBackMs, (m) => ctx.io.warn(m), ctx.now)
       : { existing: [], held: [] };
     refuseUnknownLanguages(opts.file, file, existing, org);
-    return use({ file: deeplCodesToKeys(file, existing, opts.file), client, journal, existing, waiting });
+    const serviceKeys = opts.serviceKeys ?? { map: new Map(), strict: false };
+    const keyed = toServiceKeys(deeplCodesToKeys(file, existing, opts.file), opts.file, serviceKeys);
+    for (const w of keyed.warnings) ctx.io.warn(formatProblem(w));
+    const unread = unreadKeys(existing, serviceKeys.map);
+    if (unread !== undefined) ctx.io.warn(`the glossary of ${org} ${unread}`);
+    return use({ file: keyed.file, client, journal, existing, view: serviceView(existing, serviceKeys.map), waiting });
   });
 }
 
@@ -135,8 +147,16 @@ function refuseUnknownLanguages(path: string, file: GlossaryFile, existing: read
   );
 }
 
-/** Leaves out of the plan what an earlier run's batch may still bring; returns what was held back. */
+/**
+ * Leaves out of the plan what an earlier run's batch may still bring; returns what was held back.
+ * Every insert and update is first written with the keys the translation feature reads
+ * (`teamctl help glossary-files`, "Keys the translation feature reads"): an update replaces the
+ * entry's map, so an existing `pt-BR` it carries is written `pt-br`.
+ */
 function holdBackWaiting(plan: { operations: PlannedOperation[] }, waiting: Parameters<typeof holdBack>[1]) {
+  for (const op of plan.operations) {
+    if (op.operation.type !== 'delete') op.operation = { ...op.operation, translations: respelled(op.operation.translations) };
+  }
   const { send, held } = holdBack(plan.operations, waiting);
   plan.operations = send;
   return held;
@@ -157,7 +177,7 @@ function warnUnknownIds(ctx: Context, path: string, org: string, file: GlossaryF
   if (unknownIds.length > 0 && unknownIds.length === rowsWithId) {
     ctx.io.warn(
       `${path}:1: no id of the file's \`id\` column is an entry of the glossary of ${org}: \`id\` is teamctl's entry-id column, never a language — ` +
-        'if that column holds Indonesian terms, name it id-ID (read as Indonesian) and run again',
+        'if that column holds Indonesian terms, name it id-ID (read as Indonesian) and run again with --map-language id-ID=id (the translation feature\'s Indonesian)',
     );
   }
 }
@@ -169,9 +189,10 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
   await checkOutputs(opts, ctx.cwd, [{ path: opts.file, what: 'the glossary file' }]);
 
   // 1. The file, all of it checked before anything is sent; 2. the glossary read in full.
-  return readFileAndGlossary(ctx, opts, (f) => f.rows.length > 0, async ({ file, client, journal, existing, waiting }) => {
+  return readFileAndGlossary(ctx, opts, (f) => f.rows.length > 0, async ({ file, client, journal, existing, view, waiting }) => {
   // 3. The plan, without what an earlier run's batch may still bring.
-  const plan = planGlossaryImport(existing, file.rows, { key: file.key, onConflict });
+  const plan = planGlossaryImport(view, file.rows, { key: file.key, onConflict });
+  refuseLosingUpdates(plan, existing, opts.serviceKeys?.map ?? new Map(), org);
   const held = holdBackWaiting(plan, waiting);
   warnUnknownIds(ctx, opts.file, org, file, plan.unknownIds, 'its translations');
   // Entries that already duplicate each other: said, with the command that cleans them.
@@ -217,10 +238,12 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
       if (f.rows.length === 0) throw new UsageError(`${opts.file} has no rows; refusing to sync the glossary to an empty file (nothing was sent)`);
       return true;
     },
-    async ({ file, client, journal, existing, waiting }) => {
+    async ({ file, client, journal, existing, view, waiting }) => {
   const prune = opts.prune === true;
-  const plan = planGlossarySync(existing, file.rows, { key: file.key, languages: file.languages, prune });
+  const plan = planGlossarySync(view, file.rows, { key: file.key, languages: file.languages, prune });
   throwProblems(syncProblems(plan, opts.file));
+  if (opts.rewriteKeys === true) rewriteKeys(plan, existing, view);
+  refuseLosingUpdates(plan, existing, opts.serviceKeys?.map ?? new Map(), org);
   const held = holdBackWaiting(plan, waiting);
   warnUnknownIds(ctx, opts.file, org, file, plan.unknownIds, `its ${file.key} term`);
 

@@ -91,7 +91,7 @@ describe('the README and topics, checked', () => {
       const deepl = await run(['glossary', 'import', 'deepl.csv', '--dry-run', '--json']);
       expect(deepl.code, deepl.stderr).toBe(0);
       expect(JSON.parse(deepl.stdout)).toMatchObject({ inserted: 0, updated: 0 });
-      expect((await topics['glossary-files']?.load())?.text).toMatch(/`tsv-pair` export has no codes: read it back with `--languages`/);
+      expect((await topics['glossary-files']?.load())?.text).toMatch(/`tsv-pair` export is read back with `--languages`/);
     } finally {
       await s.sandbox.close();
     }

@@ -15,6 +15,9 @@ export interface ImportOptionsFlags extends JournalFlags {
   sheet?: string;
   /** --encoding <label>: a CSV's encoding (checked in run). */
   encoding?: string;
+  /** --map-language key=language, repeatable (checked in run). */
+  mapLanguage?: string[];
+  strictLanguages?: boolean;
   planOut?: string;
   report?: string;
   exitCode?: boolean;
@@ -27,6 +30,9 @@ export interface ImportOptionsFlags extends JournalFlags {
 export interface ImportOptions extends ImportOptionsFlags {
   file: string;
 }
+
+/** The collector of a repeatable flag. */
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 export function command(f: Factory): Command {
   return new Command('import')
@@ -44,6 +50,8 @@ export function command(f: Factory): Command {
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
+    .option('--map-language <key=lang>', 'send a key the translation feature has no language for as one it has: de-DE=de,zh-Hant=zh-tw (repeatable)', collect)
+    .option('--strict-languages', 'refuse (exit 2) a file with a key the translation feature has no language for, instead of leaving it out')
     .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
     .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --hold-back 120   # settle unknown outcomes after 2 min', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
     .action(f.action(run, (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }), ['base-url', 'org']));
@@ -64,5 +72,7 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
   const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
-  return runGlossaryImport(ctx, { ...opts, languages, encoding, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
+  const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
+  return runGlossaryImport(ctx, { ...opts, languages, encoding, serviceKeys, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -12,6 +12,11 @@ export interface GlossarySyncOptions extends JournalFlags {
   sheet?: string;
   /** --encoding <label>: a CSV's encoding (checked in run). */
   encoding?: string;
+  /** --map-language key=language, repeatable (checked in run). */
+  mapLanguage?: string[];
+  strictLanguages?: boolean;
+  rewriteKeys?: boolean;
+  lint?: boolean;
   file: string;
   prune?: boolean;
   key?: string;
@@ -26,6 +31,9 @@ export interface GlossarySyncOptions extends JournalFlags {
 
 const defaultMaxDeletions = '25%';
 
+/** The collector of a repeatable flag. */
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
 export function command(f: Factory): Command {
   return new Command('sync')
     .argument('<file>')
@@ -35,6 +43,10 @@ export function command(f: Factory): Command {
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
+    .option('--map-language <key=lang>', 'send a key the translation feature has no language for as one it has: de-DE=de,zh-Hant=zh-tw (repeatable)', collect)
+    .option('--lint', 'lint the file first (`teamctl glossary lint`) and refuse (exit 2, nothing sent) when it finds an error')
+    .option('--rewrite-keys', "also move every entry's keys to the translation feature's spelling (pt-BR → pt-br, and what --map-language maps), in place")
+    .option('--strict-languages', 'refuse (exit 2) a file with a key the translation feature has no language for, instead of leaving it out')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
@@ -76,5 +88,12 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
   const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
-  return runGlossarySync(ctx, { ...opts, languages, encoding, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
+  const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
+  if (opts.lint === true) {
+    const { lintBeforeSync } = await import('../../glossary/lint.js');
+    const read = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(languages === undefined ? {} : { languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(encoding === undefined ? {} : { encoding }) };
+    await lintBeforeSync(ctx, opts.file, read, serviceKeys.map);
+  }
+  return runGlossarySync(ctx, { ...opts, languages, encoding, serviceKeys, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -73,7 +73,7 @@ export async function readGlossaryFile(path: string, opts: GlossaryReadOptions =
 async function xmlGlossaryFile(text: string | AsyncIterable<string>, path: string, opts: GlossaryReadOptions): Promise<GlossaryFile> {
   // Loaded only for XML files: the XML parser costs nothing to a CSV import.
   const { conceptRows } = await import('./xml.js');
-  const { rows, warnings } = await conceptRows(text, path, glossaryBound(false, opts.bounds));
+  const { rows, warnings, leftOut } = await conceptRows(text, path, glossaryBound(false, opts.bounds));
   const file = fromDelimited(rows, opts, true);
-  return { ...file, warnings: [...warnings, ...file.warnings] };
+  return { ...file, warnings: [...warnings, ...file.warnings], ...(leftOut.length > 0 ? { leftOut } : {}) };
 }

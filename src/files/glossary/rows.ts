@@ -38,7 +38,7 @@ import { readCell } from '../cells.js';
 import { refuseNulCells, type DelimitedFile } from '../csv.js';
 import { deeplCode } from './headerless.js';
 import { isLanguageHeader, recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
-import { flagOf, StatusTally, statusOf, type Verdict } from './status.js';
+import { flagOf, isYes, StatusTally, statusOf, type LeftOutTerm, type Verdict } from './status.js';
 import type { GlossaryBounds } from './bound.js';
 
 export interface GlossaryFile {
@@ -61,6 +61,12 @@ export interface GlossaryFile {
    * key (src/glossary/run.ts; `teamctl help glossary-files`, "Glossary file layouts").
    */
   deeplCodes?: boolean;
+  /** Rows merged into an identical earlier one (`teamctl glossary lint`): the row's line, the kept row's. */
+  merged?: { line: number; into: number }[];
+  /** Terms a status left out of their language (`teamctl glossary lint`). */
+  leftOut?: LeftOutTerm[];
+  /** Lines of rows a `translatable` column marks translatable (Phrase, Lokalise; `teamctl glossary lint`). */
+  translatable?: number[];
 }
 
 export interface GlossaryReadOptions {
@@ -122,10 +128,13 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
 
   const rows = new RowMerger(key, problem, (line, message) => warnings.push({ file, line, message }));
   const statuses = new StatusTally();
+  const translatableColumn = columns.find((c) => c.kind === 'ignored' && c.name.trim().toLowerCase() === 'translatable');
+  const translatable: number[] = [];
   for (const { line, cells } of body) {
     const before = problems.count;
     const translations = readTranslations(cells, columns, line, problem, statuses);
     const idValue = idColumn ? readCell(cells[idColumn.index] ?? '') : '';
+    if (translatableColumn !== undefined && isYes(readCell(cells[translatableColumn.index] ?? ''))) translatable.push(line);
     // (A row whose every term a status left out is dropped: counted in the status warning.)
     if (problems.count > before || translations === undefined) continue;
     rows.add(idValue === '' ? { line, translations } : { line, id: idValue, translations });
@@ -141,6 +150,10 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
     key,
     warnings,
     unverifiedLanguages: layout.unverified,
+    // (What only `teamctl glossary lint` reads, when there is any.)
+    ...(rows.merged.length > 0 ? { merged: rows.merged } : {}),
+    ...(statuses.leftOut > 0 ? { leftOut: statuses.leftOutTerms() } : {}),
+    ...(translatable.length > 0 ? { translatable } : {}),
     ...('deeplCodes' in layout && layout.deeplCodes === true ? { deeplCodes: true } : {}),
   };
 }
@@ -283,6 +296,8 @@ function cellOf(cells: readonly string[], column: Column, line: number, problem:
  */
 class RowMerger {
   readonly kept: { row: GlossaryRow; signature: string }[] = [];
+  /** Rows merged into an identical earlier one. */
+  readonly merged: { line: number; into: number }[] = [];
   private readonly bySignature = new Map<string, { row: GlossaryRow; signature: string }[]>();
   private readonly byId = new Map<string, { row: GlossaryRow; signature: string }>();
   private readonly byKeyTerm = new Map<string, { row: GlossaryRow; signature: string }[]>();
@@ -319,7 +334,10 @@ class RowMerger {
     if (row.id !== undefined) {
       const other = this.byId.get(row.id);
       if (other) {
-        if (other.signature === signature) this.warning(line, `identical to line ${other.row.line}; merged`);
+        if (other.signature === signature) {
+          this.warning(line, `identical to line ${other.row.line}; merged`);
+          this.merged.push({ line, into: other.row.line });
+        }
         else this.problem(line, `id ${show(row.id)} is also on line ${other.row.line} with other translations`);
         return;
       }
@@ -327,6 +345,7 @@ class RowMerger {
     const twin = this.bySignature.get(signature)?.find((k) => k.row.id === undefined || row.id === undefined);
     if (twin) {
       this.warning(line, `identical to line ${twin.row.line}; merged`);
+      this.merged.push({ line, into: twin.row.line });
       if (row.id !== undefined) {
         twin.row.id = row.id;
         this.byId.set(row.id, twin);

@@ -54,11 +54,24 @@ export function statusOf(value: string): Verdict {
 const yes = new Set(['true', '1', 'yes', 'x']);
 const no = new Set(['false', '0', 'no', '']);
 
+/** Whether a boolean cell (`forbidden`, `translatable`) says yes. */
+export function isYes(value: string): boolean {
+  return yes.has(value.trim().toLowerCase());
+}
+
 /** What a boolean `forbidden` cell says of its term. */
 export function flagOf(value: string): Verdict {
   const v = value.trim().toLowerCase();
   if (yes.has(v)) return { kind: 'left-out', why: 'forbidden' };
   return no.has(v) ? { kind: 'read' } : { kind: 'unknown' };
+}
+
+/** A term a status left out of its language: where, which language, which term, why. */
+export interface LeftOutTerm {
+  line: number;
+  language: string;
+  term: string;
+  why: LeftOut;
 }
 
 /** One term a status named: where, which language, which term (empty when the cell was empty). */
@@ -83,6 +96,11 @@ export class StatusTally {
     const list = this.byKind.get(kind) ?? [];
     list.push(seen);
     this.byKind.set(kind, list);
+  }
+
+  /** The terms a status left out, in the order met (`teamctl glossary lint` looks for them among the translations). */
+  leftOutTerms(): LeftOutTerm[] {
+    return [...this.byKind].flatMap(([why, list]) => (why === 'unknown' ? [] : list.map((s) => ({ line: s.line, language: s.language, term: s.term, why })))).sort((a, b) => a.line - b.line);
   }
 
   /** How many terms were left out. */

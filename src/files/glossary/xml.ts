@@ -17,7 +17,7 @@ import { normaliseCell } from '../../model/entries.js';
 import { escapedCell } from '../cells.js';
 import { multiTermLanguage } from './multiterm.js';
 import { xmlLayoutOf, xmlLayouts } from './registry.js';
-import { StatusTally, statusOf } from './status.js';
+import { StatusTally, statusOf, type LeftOutTerm } from './status.js';
 import { teamctlEntryIdJsonType, teamctlEntryIdType, teamctlTbxMarker, teamctlTermJsonType } from './tbx.js';
 
 // UTF-16 without a byte order mark, read as UTF-8: ASCII such as `<?` comes with a NUL before each
@@ -102,7 +102,7 @@ const detailed = 20;
  * concept becomes its row when it closes, so neither the whole text nor the parsed concepts are
  * held (`teamctl help reliability`, "Bounded input").
  */
-export async function conceptRows(text: string | AsyncIterable<string>, file: string, check?: RowCheck): Promise<{ rows: DelimitedFile; warnings: FileProblem[] }> {
+export async function conceptRows(text: string | AsyncIterable<string>, file: string, check?: RowCheck): Promise<{ rows: DelimitedFile; warnings: FileProblem[]; leftOut: LeftOutTerm[] }> {
   const { SaxesParser } = await import('saxes');
   const parser = new SaxesParser(); // (it counts lines whatever its options)
   const reader = new ConceptReader(file, () => parser.line, check);
@@ -360,7 +360,7 @@ class ConceptReader {
   }
 
   /** The rows and warnings of the whole file, once the parser has closed. */
-  result(): { rows: DelimitedFile; warnings: FileProblem[] } {
+  result(): { rows: DelimitedFile; warnings: FileProblem[]; leftOut: LeftOutTerm[] } {
     const { file, languages, rows, warnings } = this;
     if (this.problems.length > 0) throw new InputFileError(this.problems.slice(0, InputFileError.maxListed), this.problems.length);
     for (const [what, { more, line }] of this.kinds) {
@@ -380,6 +380,6 @@ class ConceptReader {
       cells[0] = this.exportedByTeamctl ? asCell(cells[0] ?? '') : '';
       while (cells.length <= languages.length) cells.push('');
     }
-    return { rows: { file, delimiter: ',', rows: [{ line: 1, cells: ['id', ...languages] }, ...rows] }, warnings };
+    return { rows: { file, delimiter: ',', rows: [{ line: 1, cells: ['id', ...languages] }, ...rows] }, warnings, leftOut: this.statuses.leftOutTerms() };
   }
 }

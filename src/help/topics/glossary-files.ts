@@ -35,15 +35,35 @@ pairs is read with \`--languages en,de\`.
 | Phrase | \`term,description,en,de\` | \`en\`, \`de\` |
 | Lokalise | \`term;forbidden;en;de_DE\` | \`en\`, \`de-DE\` |
 
-A \`tsv-pair\` export has no codes: read it back with \`--languages\` naming its two
-columns, as it was exported (\`--languages en,de\`). A DeepL file is read by its
-language codes (\`EN\` is the glossary's English key when it has one).
+A \`tsv-pair\` export is read back with \`--languages\` naming its columns; a DeepL
+file by its codes (\`EN\` is the glossary's English key when it has one).
 
 **Refused, and what reads it.** A file whose header does not say which column
 holds which language is refused (exit 2, nothing sent), naming the layout the
 first line looks like and the \`--languages\` that reads it (the table above). A
 first line such as \`AI,IA\` is never taken for the languages \`AI\` and \`IA\`.
 With a header that names its languages, \`--languages\` is refused.
+
+## Keys the translation feature reads
+
+The feature reads 39 languages: en fr de es it pt pt-br ru ja zh zh-tw yue ko
+ar hi nl pl tr sv no da fi el cs hu ro th vi id ms he uk sk bg hr lt lv et sl.
+\`import\` and \`sync\` send a key in that spelling (\`pt-BR\` as \`pt-br\`). Other
+keys (\`de-DE\`, \`zh-Hant\`, \`nb\`) are not sent: a warning names the nearest
+and \`--map-language de-DE=de,zh-Hant=zh-tw\` (repeatable); \`--strict-languages\`
+refuses them (exit 2). The key language must be one of the 39. Entries match in
+any case; \`sync --rewrite-keys\` moves every entry to these keys in place.
+
+## Glossary lint
+
+\`glossary lint [file]\`: a file as \`import\` reads it, or the live glossary.
+Errors, which \`sync --lint\` refuses: duplicates, empty entries, terms past the
+limits, forbidden terms in use, what \`import\` refuses. Warnings: case variants,
+homonyms, unread keys, a term left as its source on a translatable row.
+
+\`\`\`console
+$ teamctl glossary lint terms.csv           # each finding: its line and a fix
+\`\`\`
 
 ## Term status
 
@@ -117,11 +137,8 @@ unchanged, 1 conflict (skipped), 0 failed\`; \`--json\` prints the report:
 \`\`\`
 
 \`unknown\` lists the operations sent whose answer was lost and that the last
-listing did not show: the service may still apply them (exit 6; the CSV and
-Markdown say \`unknown\`, the summary \`…, 0 failed, 2 of unknown outcome\`).
-
-Exit codes are those of \`teamctl help exit-codes\`; skipped conflicts are not
-failures.
+listing did not show: the service may still apply them (exit 6; \`teamctl help
+exit-codes\`). Skipped conflicts are not failures.
 
 ## Glossary files: limits, encoding and quoting
 

@@ -1,0 +1,150 @@
+// glossary lint end to end (`teamctl help glossary-files`, "Glossary lint"): findings present and
+// absent on real glossaries (test/fixtures/real/README.md says where each comes from), the live
+// glossary against the sandbox, --exit-code for CI and `glossary sync --lint`.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
+import type { Finding } from '../../src/glossary/lintRules.js';
+import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+const real = (path: string): string => fileURLToPath(new URL(`../fixtures/real/${path}`, import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'teamctl-glint-'));
+let files = 0;
+/** A copy of a real file with `edit` applied: the finding a test needs, on a file as a tool writes it. */
+function edited(path: string, edit: (text: string) => string): string {
+  const out = join(dir, `${++files}-${path.split('/').pop() ?? 'file'}`);
+  writeFileSync(out, edit(readFileSync(real(path), 'utf8')));
+  return out;
+}
+
+let s: SandboxEnv;
+beforeEach(async () => {
+  s = await sandboxWithEnv({ seed: 'empty' });
+});
+afterEach(async () => {
+  await s.sandbox.close();
+});
+
+const lint = async (args: string[], env: Record<string, string> = {}): Promise<{ code: number; findings: Finding[]; stderr: string }> => {
+  const r = await runCli(['glossary', 'lint', ...args, '--json'], { env });
+  return { code: r.code, findings: r.stdout === '' ? [] : (JSON.parse(r.stdout) as Finding[]), stderr: r.stderr };
+};
+const brief = (fs: Finding[]): string[] => fs.map((f) => `${f.severity} ${f.rule} ${f.line ?? f.entry ?? ''}`);
+const mutating = () => s.sandbox.requests.filter((r) => r.method !== 'GET');
+const seed = (ops: GlossaryTranslations[]): string[] =>
+  s.sandbox.store.applyGlossaryOperations('acme', ops.map((translations): GlossaryOperation => ({ type: 'insert', translations })), new Date().toISOString());
+
+describe('glossary lint <file> on real glossaries (no token, nothing sent)', () => {
+  it.each(['okapi/ibm_tbx.tbx', 'okapi/oracle_TBX.tbx', 'tbx-basic-v3/LTAC-Example_Astronomy_DCA_VALID.cut.tbx', 'crowdin/crowdin-glossary-export.csv', 'phrase/phrase-strings-term-base.csv'])(
+    '%s: nothing found (statuses, a non-translatable PNG, a superseded term not in use), exit 0 with --exit-code',
+    async (path) => {
+      const r = await lint([real(path), '--exit-code']);
+      expect(r.findings).toEqual([]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('0 errors, 0 warnings');
+    },
+  );
+
+  it('DLTerms4Chinese: one Chinese term for several English ones, each on its line with a fix (warnings)', async () => {
+    const r = await lint([real('tsv/dlterms4chinese-terms.tsv')]);
+    expect(r.code).toBe(0);
+    expect(r.findings[0]).toEqual({
+      severity: 'warning',
+      rule: 'several-translations',
+      file: real('tsv/dlterms4chinese-terms.tsv'),
+      line: 4,
+      entry: null,
+      message: 'the zh term "智能体" is also on line 3, with other translations',
+      fix: 'merge the two, or keep them as homonyms (meant: two meanings)',
+    });
+    expect(brief(r.findings)).toEqual(['warning several-translations 4', 'warning several-translations 5', 'warning several-translations 68']);
+  });
+
+  it("Google's bistro glossary: case variants of the key term", async () => {
+    const r = await lint([real('google/google-cloud-hybrid-glossaries-bistro_glossary.csv')]);
+    expect(r.findings.filter((f) => f.rule === 'case-variant').map((f) => f.message)).toContain('the fr term "Chevre" differs only in case from "chevre" on line 2');
+  });
+
+  it('Pontoon and NAB AL Tools: regional keys the feature cannot use; the key language is an error, and --map-language clears it', async () => {
+    const pontoon = await lint([real('tbx2008/pontoon-export-v2-expected.tbx')]);
+    expect(brief(pontoon.findings)).toEqual(['error unusable-key 1', 'warning unusable-key 1']);
+    expect(pontoon.findings[0]?.fix).toBe('rename the column to a language of the feature, or import with --map-language en-US=en');
+    expect((await lint([real('tbx2008/pontoon-export-v2-expected.tbx'), '--map-language', 'en-US=en,fr-FR=fr'])).findings).toEqual([]);
+    const nab = await lint([real('tsv/nab-al-tools-glossary_to_translate.tsv')]);
+    expect(nab.findings.filter((f) => f.rule === 'unusable-key')).toHaveLength(24); // every column, en-US first (the key: an error)
+  });
+
+  it("Mozilla's terminology: the reader's refusal (homonyms) is an error on its line", async () => {
+    const r = await lint([real('tbx2008/pontoon-valid_mozilla_terminology.tbx')]);
+    expect(brief(r.findings)).toEqual(['error several-translations 72']);
+  });
+
+  it('Lokalise: its forbidden term left out, and an error where another row uses it as a translation', async () => {
+    const clean = await lint([real('lokalise/lokalise-docs-glossary.csv'), '--map-language', 'de-DE=de']);
+    expect(clean.findings).toEqual([]);
+    const path = edited('lokalise/lokalise-docs-glossary.csv', (t) => `${t}allowlist;;no;yes;no;;allowlist;;Whitelist;\n`);
+    const r = await lint([path, '--map-language', 'de-DE=de']);
+    expect(r.findings.map((f) => [f.severity, f.rule, f.line, f.message])).toEqual([['error', 'forbidden', 6, 'the de-DE term "Whitelist" is marked forbidden on line 4']]);
+  });
+
+  it('Phrase: a term equal to its source on a row marked translatable', async () => {
+    const path = edited('phrase/phrase-strings-term-base.csv', (t) => t.replace('browser,Browser,navigateur', 'browser,Browser,browser'));
+    const r = await lint([path]);
+    expect(r.findings.map((f) => [f.rule, f.line, f.message])).toEqual([['untranslated', 2, 'the fr term is the en term "browser", and the row is marked translatable']]);
+  });
+
+  it('--exit-code fails (8) on a pull request that adds a duplicate row to a clean file', async () => {
+    const before = real('phrase/phrase-strings-term-base.csv');
+    expect((await lint([before, '--exit-code'])).code).toBe(0);
+    const after = edited('phrase/phrase-strings-term-base.csv', (t) => `${t}sign in,,true,false,sign in,anmelden,se connecter\n`);
+    const r = await lint([after, '--exit-code']);
+    expect(r.code).toBe(8);
+    expect(brief(r.findings)).toEqual(['error duplicate 5']);
+    expect(r.stderr).toContain('1 error, 0 warnings');
+  });
+});
+
+describe('glossary lint (the live glossary)', () => {
+  it('names entry ids, keys the feature reads otherwise, and --exit-code gives 8 once a duplicate is added', async () => {
+    const [bank] = seed([{ en: 'bank', de: 'Bank' }, { en: 'door', de: 'Tür' }]);
+    const clean = await lint(['--exit-code'], s.env);
+    expect(clean.code).toBe(0);
+    expect(clean.findings).toEqual([]);
+    const [dup] = seed([{ en: 'bank', de: 'Bank' }, { en: 'color', 'pt-BR': 'cor' }]);
+    const r = await lint(['--exit-code'], s.env);
+    expect(r.code).toBe(8);
+    expect(r.findings.map((f) => `${f.severity} ${f.rule}`)).toEqual(['warning respelled-key', 'error duplicate']);
+    expect(r.findings[0]?.message).toBe('"pt-BR" is the translation feature\'s pt-br in another case (1 entry)');
+    // (The later of the two in the listing is named, with the other.)
+    const [later, earlier] = r.findings[1]?.entry === dup ? [dup, bank] : [bank, dup];
+    expect(r.findings[1]).toMatchObject({ entry: later, message: `the same translations as entry ${earlier}`, fix: `delete it: teamctl glossary delete ${later}` });
+    expect(mutating()).toEqual([]);
+  });
+
+  it('every output format of list commands', async () => {
+    seed([{ en: 'bank' }, { en: 'Bank' }]);
+    for (const format of ['table', 'tsv', 'csv', 'markdown', 'ndjson']) {
+      const r = await runCli(['glossary', 'lint', '-o', format], { env: s.env });
+      expect(r.code, format).toBe(0);
+      expect(r.stdout, format).toContain('case-variant');
+    }
+  });
+});
+
+describe('glossary sync --lint', () => {
+  it('refuses (exit 2, nothing sent) on an error; goes on with warnings only', async () => {
+    const bad = edited('phrase/phrase-strings-term-base.csv', (t) => `${t}sign in,,true,false,sign in,anmelden,se connecter\n`);
+    const refused = await runCli(['glossary', 'sync', bad, '--lint', '--yes'], { env: s.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`lint error: ${bad}:5: identical to line 4 — delete this row`);
+    expect(refused.stderr).toContain('has 1 error (above); nothing was sent');
+    expect(s.sandbox.requests).toEqual([]);
+    const warned = await runCli(['glossary', 'sync', real('tsv/dlterms4chinese-terms.tsv'), '--lint', '--yes'], { env: s.env });
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toContain('lint: ');
+    expect(s.sandbox.store.glossaryEntries('acme')).toHaveLength(96);
+  });
+});
