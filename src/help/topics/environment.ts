@@ -56,9 +56,11 @@ prints one line per HTTP exchange on stderr: method, URL, status, time, attempt
 \`NO_COLOR\` is \`--no-color\`; \`FORCE_COLOR\` forces colour on.
 
 **Tables on a terminal** fit its width: cells wrap between words, ids and
-e-mails never break; a list may leave out a column it can spare (\`lastSeen\`,
-\`orgRole\`, \`updatedAt\`), saying so under the table. Dates in a table are
-days; \`-o tsv\`, \`csv\` and \`json\` keep the service's values.
+e-mails never break. While words cannot all stay whole, the \`id\` column is
+left out first, then a column a list can spare (\`lastSeen\`, \`orgRole\`,
+\`updatedAt\`), saying so under the table (\`-o tsv\` and \`--json\` carry them);
+only then is a word longer than its column broken. Dates in a table are days;
+\`-o tsv\`, \`csv\` and \`json\` keep the service's values.
 
 **Plans at a terminal.** A plan on stderr lists every change, then the counts.
 A plan taller than the screen shows the first 5 lines of each kind of change,
