@@ -21,7 +21,9 @@ export interface TableLayout {
   widths?: number[];
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+let segmenter: Intl.Segmenter | undefined;
+/** The grapheme clusters of `text` (an emoji sequence is one); the segmenter made on first use. */
+const graphemes = (text: string): Iterable<Intl.SegmentData> => (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text);
 
 /**
  * The pieces a line may break between: runs of spaces, runs of other narrow characters (words),
@@ -32,7 +34,7 @@ export function breakUnits(text: string, width: TextWidth): string[] {
   const units: string[] = [];
   let run = '';
   let runIsSpace = false;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     const space = /^\s+$/u.test(segment);
     const wide = !space && width(segment) > 1;
     if (run !== '' && (wide || space !== runIsSpace)) {
@@ -88,7 +90,7 @@ export function wrapCell(cell: string, columns: number, width: TextWidth): strin
       continue;
     }
     // A word longer than the whole line: broken where it reaches the edge.
-    for (const { segment } of graphemes.segment(unit)) {
+    for (const { segment } of graphemes(unit)) {
       const c = width(segment);
       if (used + c > columns && line !== '') breakLine();
       line += segment;
