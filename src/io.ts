@@ -2,8 +2,13 @@
 // stdout is data; stderr is for people (README, "Settings").
 import type { Readable, Writable } from 'node:stream';
 import { InterruptedError, UsageError } from './errors.js';
-import { forTerminal, takePainted } from './output/terminal.js';
+import { forTerminal, oneLine, takePainted } from './output/terminal.js';
 import { addSecret, redact } from './redact.js';
+
+/** Back to the row's first column, the row erased (CR, EL 2). */
+const clearRow = '\r\u001b[2K';
+const hideCursor = '\u001b[?25l';
+const showCursor = '\u001b[?25h';
 
 export interface IOStreams {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -111,6 +116,10 @@ export class IO {
   readonly stderrIsTTY: boolean;
   /** The terminal's height when stderr is one (long plans fold to it), else undefined. */
   readonly stderrRows: number | undefined;
+  /** The terminal's width when stderr is one (a progress bar fits it), else undefined. */
+  readonly stderrColumns: number | undefined;
+  /** The status line drawn under every other line on the stderr terminal (setStatus), if any. */
+  private statusLine: string | undefined;
   /** Colour on stdout: a terminal, no NO_COLOR, no --no-color (FORCE_COLOR turns it on). */
   readonly colorStdout: boolean;
   readonly colorStderr: boolean;
@@ -136,6 +145,8 @@ export class IO {
     this.stderrIsTTY = streams.stderr.isTTY === true;
     const rows = (streams.stderr as { rows?: unknown }).rows;
     this.stderrRows = this.stderrIsTTY ? (typeof rows === 'number' && rows > 0 ? rows : 24) : undefined;
+    const errColumns = (streams.stderr as { columns?: unknown }).columns;
+    this.stderrColumns = this.stderrIsTTY ? (typeof errColumns === 'number' && errColumns > 0 ? errColumns : 80) : undefined;
     const env = options.env;
     const allowed = options.color !== false && env.NO_COLOR === undefined;
     const forced = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
@@ -215,22 +226,70 @@ export class IO {
 
   /** A line for people on stderr (suppressed by --quiet). */
   info(line: string): void {
-    if (!this.quiet) this.streams.stderr.write(this.forPeople(line) + '\n');
+    if (!this.quiet) this.toStderr(this.forPeople(line) + '\n');
   }
 
   warn(line: string): void {
-    if (!this.quiet) this.streams.stderr.write(this.forPeople(`warning: ${line}`) + '\n');
+    if (!this.quiet) this.toStderr(this.forPeople(`warning: ${line}`) + '\n');
   }
 
   /** Errors always reach stderr, even with --quiet. */
   error(line: string): void {
-    this.streams.stderr.write(this.forPeople(line) + '\n');
+    this.toStderr(this.forPeople(line) + '\n');
   }
 
   /** Diagnostics (--debug): always shown when asked for. */
   debug(line: string): void {
-    this.streams.stderr.write(this.forPeople(`debug: ${line}`) + '\n');
+    this.toStderr(this.forPeople(`debug: ${line}`) + '\n');
   }
+
+  /**
+   * The one writer of the stderr terminal (README, "Settings"): while a status line (a progress
+   * bar, a countdown) is shown, a line clears the status line's row, is written there, and the
+   * status line is drawn again under it. Auto-wrap stays on and no cursor is saved or restored,
+   * so a long line wraps whole and nothing is drawn over earlier output.
+   */
+  private toStderr(text: string): void {
+    const { stderr } = this.streams;
+    stderr.write(this.statusLine === undefined ? text : `${clearRow}${text}${this.statusLine}`);
+  }
+
+  /**
+   * Shows `line` (made one line, cut to the terminal's width) as the status line under the other
+   * lines on the stderr terminal, or erases it (`undefined`). The cursor is hidden while a status
+   * line is shown, and shown again when it is erased or the process exits.
+   */
+  setStatus(line: string | undefined): void {
+    if (!this.stderrIsTTY) return;
+    const { stderr } = this.streams;
+    if (line === undefined) {
+      if (this.statusLine === undefined) return;
+      this.statusLine = undefined;
+      process.off('exit', this.restoreTerminal);
+      stderr.write(`${clearRow}${showCursor}`);
+      return;
+    }
+    const width = (this.stderrColumns ?? 80) - 1;
+    const chars = [...oneLine(redact(line))];
+    const shown = chars.length > width ? chars.slice(0, width).join('') : chars.join('');
+    if (shown === this.statusLine) return;
+    if (this.statusLine === undefined) {
+      process.on('exit', this.restoreTerminal);
+      stderr.write(hideCursor);
+    }
+    this.statusLine = shown;
+    stderr.write(`${clearRow}${shown}`);
+  }
+
+  /** The status line shown, if any (setStatus). */
+  get status(): string | undefined {
+    return this.statusLine;
+  }
+
+  /** A process that exits with a status line shown (a second Ctrl-C) leaves a clean row and a cursor. */
+  private readonly restoreTerminal = (): void => {
+    if (this.statusLine !== undefined) this.streams.stderr.write(`${clearRow}${showCursor}`);
+  };
 
   /** Reads stdin as text, refusing more than `maxBytes` (for `auth login --with-token`). */
   async readStdin(maxBytes: number, what: string): Promise<string> {

@@ -116,7 +116,7 @@ export function glossaryColumns(
   conflicts: { id: string; column: string; keys: string[] }[] = [],
 ): Column<GlossaryEntry>[] {
   return [
-    { header: 'id', value: (e) => e.id, whole: true },
+    { header: 'id', value: (e) => e.id, whole: true, id: true },
     ...languages.map(
       (language): Column<GlossaryEntry> => ({
         header: languageHeader(language),

@@ -12,7 +12,10 @@ export async function help(words: readonly string[], deps: ContextDeps, state: R
   const path = words.filter((w) => !w.startsWith('-'));
   const topic = path.length === 1 ? topicNamed(path[0] as string) : undefined;
   if (topic !== undefined) {
-    deps.streams.stdout.write((await topic.load()).text);
+    const { text } = await topic.load();
+    // On a terminal, drawn and paged (`teamctl help environment`, "Help on a terminal"); piped, as it is.
+    if (deps.streams.stdout.isTTY !== true) deps.streams.stdout.write(text);
+    else await (await import('./terminal.js')).showTopic(text, deps.streams, deps.env, !words.includes('--no-color') && deps.env.NO_COLOR === undefined);
     return 0;
   }
   const program = await buildProgram(deps, state, [...path, '--help']);

@@ -38,7 +38,7 @@ export function parseHoldBack(flags: HoldBackFlags): HoldBack {
 
 /** What of a run its wait uses: where it speaks, and its sleep (injected in tests). */
 export interface WaitingRun {
-  io: { info(message: string): void; readonly stderrIsTTY: boolean; readonly quiet: boolean; readonly streams: { stderr: { write(text: string): unknown } } };
+  io: { info(message: string): void; readonly stderrIsTTY: boolean; readonly quiet: boolean; readonly status: string | undefined; setStatus(line: string | undefined): void };
   sleep?: ((ms: number) => Promise<void>) | undefined;
   /** True once the run was interrupted: the wait (and its countdown) ends at once. */
   readonly stopped?: boolean;
@@ -62,13 +62,16 @@ export function holdBackWaiter(ctx: WaitingRun, what: keyof typeof waited = 'glo
     const { io } = ctx;
     const sleep = ctx.sleep ?? ((wait: number) => new Promise<void>((resolve) => setTimeout(resolve, wait)));
     if (!io.stderrIsTTY || io.quiet) return sleep(ms);
+    // The countdown is the terminal's status line (IO.setStatus), in place of a progress bar if
+    // one is shown, which comes back after it.
+    const before = io.status;
     let left = ms;
     while (left > 0 && ctx.stopped !== true) {
-      io.streams.stderr.write(`\r\u001b[2K  settling in ${Math.ceil(left / 1000)}s`);
+      io.setStatus(`  settling in ${Math.ceil(left / 1000)}s`);
       const step = Math.min(1000, left);
       await sleep(step);
       left -= step;
     }
-    io.streams.stderr.write('\r\u001b[2K');
+    io.setStatus(before);
   };
 }

@@ -15,6 +15,8 @@ export interface Column<T> {
   table?: ((item: T) => Cell) | false;
   /** A table too narrow for every column with its words whole leaves this one out and says so under it. */
   optional?: true;
+  /** The item's id: a table too narrow for its words whole leaves it out first (tsv and json carry it). */
+  id?: true;
 }
 
 /** The day of an ISO 8601 timestamp (`2026-11-20T09:15:00Z` → `2026-11-20`); any other text as it is. */

@@ -9,6 +9,9 @@ import { oneLine, painted } from './terminal.js';
 import { addEscaper, redact } from '../redact.js';
 import type { OutputFormat } from '../settings.js';
 import { UsageError } from '../errors.js';
+import { layoutTable, wrapCell } from './tableLayout.js';
+
+export { fitColumns } from './tableLayout.js';
 
 
 function text(cell: Cell): string {
@@ -49,14 +52,13 @@ export async function csvWriter(): Promise<(cells: Cell[]) => string> {
 
 /**
  * Renders rows as a cli-table3 table (loaded only when a table is printed). Given the terminal's
- * `width`, a table wider than it gets narrower columns, the widest shrunk first, and their cells
- * wrap (never truncated), so borders always line up. Columns marked in `whole` (ids, e-mails)
- * keep their width, so a value is never broken where someone copies it; when the others cannot
- * give enough room the table is wider than the terminal, which folds the line, not the value.
- * Columns marked in `optional` are left out, rightmost first, while the rest cannot fit with its
- * words whole, and a line under the table names them.
+ * `width`, a table wider than it is laid out by layoutTable (output/tableLayout.ts): cells wrap
+ * between words (never truncated), so borders always line up; the id column, then the optional
+ * ones, are left out while words cannot stay whole, and a line under the table names them.
+ * Columns marked in `whole` (ids, e-mails) keep their width, so a value is never broken where
+ * someone copies it.
  */
-export async function renderTable(headers: string[], rows: Cell[][], color: boolean, width?: number, whole: readonly boolean[] = [], optional: readonly boolean[] = []): Promise<string> {
+export async function renderTable(headers: string[], rows: Cell[][], color: boolean, width?: number, whole: readonly boolean[] = [], optional: readonly boolean[] = [], ids: readonly boolean[] = []): Promise<string> {
   // A table is for people: a cell is one line, whatever the service put in it.
   // Secrets are replaced first: a cell wrapped to the terminal's width could split one.
   const cells = rows.map((row) => row.map((cell) => oneLine(redact(text(cell)))));
@@ -76,88 +78,23 @@ export async function renderTable(headers: string[], rows: Cell[][], color: bool
   // The line naming left-out columns is part of the painted text: painted marks one exact string,
   // and a table with that line appended would be another one, its colours spelled out.
   const done = (table: string, left: string): string => (color ? painted(table + left) : table + left);
-  let keep = headers.map(() => true);
-  for (;;) {
-    const kept = <T>(row: readonly T[]): T[] => row.filter((_, i) => keep[i]);
-    const head = kept(headers);
-    const body = cells.map(kept);
-    const natural = render(head, body);
-    // The top border, `┌──┬───┐`, spells out each column's display width (padding included).
-    const border = natural.slice(0, natural.indexOf('\n'));
-    if (width === undefined || [...border].length <= width) return done(natural, leftOut(headers, keep, width));
-    const { default: stringWidth } = await import('string-width');
-    const naturalWidths = border.slice(1, -1).split('┬').map((c) => [...c].length);
-    // Words are kept whole while the table can fit that way; only then does a column go down to 6.
-    const longestWord = (i: number): number => Math.max(0, ...[head[i] ?? '', ...body.map((row) => row[i] ?? '')].flatMap((c) => c.split(/\s+/)).map(stringWidth));
-    const byWords = fitColumns(naturalWidths, width, kept(whole), naturalWidths.map((w, i) => Math.min(w, Math.max(6, longestWord(i) + 2))));
-    const fits = byWords.reduce((a, b) => a + b, byWords.length + 1) <= width;
-    const optionalLeft = keep.findLastIndex((k, i) => k && optional[i] === true);
-    if (!fits && optionalLeft >= 0) {
-      keep = keep.map((k, i) => k && i !== optionalLeft);
-      continue;
-    }
-    const fitted = fits ? byWords : fitColumns(byWords, width, kept(whole));
-    // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
-    const wrap = (row: string[]): string[] => row.map((cell, i) => wrapCell(cell, (fitted[i] ?? 8) - 2, stringWidth));
-    return done(render(wrap(head), body.map(wrap), fitted), leftOut(headers, keep, width));
-  }
+  if (width === undefined) return done(render(headers, cells), '');
+  const { default: stringWidth } = await import('string-width');
+  const fit = headers.map((_, i) => ({ whole: whole[i] === true, optional: optional[i] === true, id: ids[i] === true }));
+  const { keep, widths } = layoutTable([headers, ...cells], width, fit, stringWidth);
+  const kept = <T>(row: readonly T[]): T[] => row.filter((_, i) => keep[i]);
+  if (widths === undefined) return done(render(kept(headers), cells.map(kept)), '');
+  // Wrapped here, by display width (cli-table3's own wrapping cuts wide characters short).
+  const wrap = (row: string[]): string[] => kept(row).map((cell, i) => wrapCell(cell, (widths[i] ?? 8) - 2, stringWidth).join('\n'));
+  return done(render(wrap(headers), cells.map(wrap), widths), leftOut(headers, keep, width));
 }
 
-/** The line under a table that names the optional columns it left out, if any. */
-function leftOut(headers: readonly string[], keep: readonly boolean[], width: number | undefined): string {
+/** The line under a table that names the columns it left out, if any. */
+function leftOut(headers: readonly string[], keep: readonly boolean[], width: number): string {
   const names = headers.filter((_, i) => !keep[i]);
   if (names.length === 0) return '';
   const [verb, them] = names.length === 1 ? ['is', 'it'] : ['are', 'them'];
-  return `${new Intl.ListFormat('en', { type: 'conjunction' }).format(names)} ${verb} left out at ${width} columns: a wider terminal or -o tsv shows ${them}\n`;
-}
-
-/**
- * A cell in lines of at most `width` display columns, broken between words; a word longer than a
- * line is broken where it reaches the edge. Nothing is cut but the spaces where a line breaks.
- */
-function wrapCell(cell: string, width: number, stringWidth: (s: string) => number): string {
-  const lines: string[] = [];
-  let line = '';
-  let used = 0;
-  for (const word of cell.split(/(?<=\s)(?=\S)/)) {
-    const w = stringWidth(word.trimEnd());
-    if (used > 0 && used + w > width) {
-      lines.push(line.trimEnd());
-      line = '';
-      used = 0;
-    }
-    for (const ch of word) {
-      const c = stringWidth(ch);
-      if (used + c > width && line.trim() !== '') {
-        if (/\s/.test(ch)) continue;
-        lines.push(line.trimEnd());
-        line = '';
-        used = 0;
-      }
-      line += ch;
-      used += c;
-    }
-  }
-  lines.push(line);
-  return lines.join('\n');
-}
-
-/**
- * Column widths (padding included) that fit `width` with their borders: the widest shrunk first,
- * none below 6 (or its floor in `floors`), and never a column marked in `whole`.
- */
-export function fitColumns(natural: readonly number[], width: number, whole: readonly boolean[] = [], floors: readonly number[] = []): number[] {
-  const widths = [...natural];
-  const room = width - (widths.length + 1);
-  let total = widths.reduce((a, b) => a + b, 0);
-  while (total > room) {
-    // 6 is as narrow as a readable column gets; `floors` may keep a column wider (its longest word).
-    const widest = widths.reduce((best, w, i) => (whole[i] !== true && w > Math.max(6, floors[i] ?? 6) && w > (widths[best] ?? -1) ? i : best), -1);
-    if (widest < 0) break;
-    widths[widest] = (widths[widest] ?? 0) - 1;
-    total--;
-  }
-  return widths;
+  return `${new Intl.ListFormat('en', { type: 'conjunction' }).format(names)} ${verb} left out at ${width} columns: -o tsv and --json carry ${them}\n`;
 }
 
 /**
@@ -192,8 +129,9 @@ export async function writeList<T>(
       for await (const items of pages) for (const item of items) rows.push(shown(item));
       const whole = shownColumns.map((c) => c.whole === true);
       const optional = shownColumns.map((c) => c.optional === true);
+      const ids = shownColumns.map((c) => c.id === true);
       const shownHeaders = shownColumns.map((c) => c.header);
-      await io.out(format === 'table' ? await renderTable(shownHeaders, rows, io.colorStdout, io.stdoutColumns, whole, optional) : markdownTable(shownHeaders, rows), 'stream');
+      await io.out(format === 'table' ? await renderTable(shownHeaders, rows, io.colorStdout, io.stdoutColumns, whole, optional, ids) : markdownTable(shownHeaders, rows), 'stream');
       return rows.length;
     }
   }

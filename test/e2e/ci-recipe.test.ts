@@ -18,8 +18,9 @@ const yamlBlocks = [...text.matchAll(/^```yaml\n([\s\S]*?)^```/gm)].map((m) => m
 /** The `teamctl …` command each event runs in a workflow: the `run:` under an `if:` naming it. */
 function commands(yaml: string): Record<'pull_request' | 'push' | 'schedule', string> {
   const found: Record<string, string> = {};
-  for (const m of yaml.matchAll(/- if: (.+)\n\s+run: (teamctl .+)/g)) {
-    for (const event of ['pull_request', 'push', 'schedule']) if ((m[1] ?? '').includes(`'${event}'`)) found[event] ??= (m[2] ?? '').trim();
+  // A value may go on over more indented lines (a YAML plain scalar: the lines joined by spaces).
+  for (const m of yaml.matchAll(/- if: (.+(?:\n {10}\S.*)*)\n\s+run: (teamctl .+(?:\n {10}\S.*)*)/g)) {
+    for (const event of ['pull_request', 'push', 'schedule']) if ((m[1] ?? '').includes(`'${event}'`)) found[event] ??= (m[2] ?? '').replace(/\s+/g, ' ').trim();
   }
   return found as Record<'pull_request' | 'push' | 'schedule', string>;
 }

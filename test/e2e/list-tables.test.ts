@@ -24,31 +24,34 @@ async function list(argv: string[], columns?: number): Promise<string> {
 }
 const usersList = (args: string[], columns?: number): Promise<string> => list(['users', 'list', ...args], columns);
 
-/** The table's rows, each cell's lines joined by a space (a cell wraps between its words). */
-function rowsOf(table: string): string[][] {
+/**
+ * The table's rows, each cell's lines joined by a space (a cell wraps between its words); a row
+ * starts where its `key` column (one that never wraps) has a value.
+ */
+function rowsOf(table: string, key = 0): string[][] {
   const rows: string[][] = [];
   for (const line of table.split('\n').filter((l) => l.startsWith('│'))) {
     const cells = line.slice(1, -1).split('│').map((c) => c.trim());
-    if (cells[0] !== '' || rows.length === 0) rows.push(cells);
+    if (cells[key] !== '' || rows.length === 0) rows.push(cells);
     else rows[rows.length - 1] = (rows.at(-1) ?? []).map((c, i) => [c, cells[i] ?? ''].filter((p) => p !== '').join(' '));
   }
   return rows;
 }
 
 describe('users list at a terminal', () => {
-  it('at 80 columns: id, name, e-mail and role, every word whole, a disabled member marked, and the column left out named', async () => {
+  it('at 80 columns: name, e-mail, role and day last seen, every word whole, a disabled member marked, and the id left out and named', async () => {
     const members = sandbox.store.users('acme');
     const table = await usersList([], 80);
     const lines = table.trimEnd().split('\n');
     expect(lines.every((l) => [...l].length <= 80)).toBe(true);
-    expect(lines.at(-1)).toBe('lastSeen is left out at 80 columns: a wider terminal or -o tsv shows it');
-    const [header, ...rows] = rowsOf(table);
-    expect(header).toEqual(['id', 'name', 'email', 'orgRole']);
+    expect(lines.at(-1)).toBe('id is left out at 80 columns: -o tsv and --json carry it');
+    const [header, ...rows] = rowsOf(table, 1);
+    expect(header).toEqual(['name', 'email', 'orgRole', 'lastSeen']);
     expect(rows).toHaveLength(members.length);
     for (const m of members) {
       const name = m.disabled ? `${m.displayName} (disabled)` : m.displayName;
-      // Each id and e-mail on one line: the row starts with them, not a piece of them.
-      expect(rows).toContainEqual([m.id, name, m.email, m.role ?? 'guest']);
+      // Each e-mail on one line: the row starts with the name, not a piece of it.
+      expect(rows.map((r) => r.slice(0, 3))).toContainEqual([name, m.email, m.role ?? 'guest']);
     }
     expect(members.some((m) => m.disabled)).toBe(true);
   });
@@ -75,27 +78,49 @@ describe('users list at a terminal', () => {
 });
 
 describe('members list and glossary list at a terminal', () => {
-  it('members list at 80 columns: orgRole left out and named, every name whole on its line', async () => {
+  it('members list at 80 columns: the id left out and named first, every name whole on its line', async () => {
     const table = await list(['members', 'list', '--team', 'engineering'], 80);
-    expect(table.trimEnd().split('\n').at(-1)).toBe('orgRole is left out at 80 columns: a wider terminal or -o tsv shows it');
+    expect(table.trimEnd().split('\n').at(-1)).toBe('id is left out at 80 columns: -o tsv and --json carry it');
     const [header, ...rows] = rowsOf(table);
-    expect(header).toEqual(['id', 'email', 'displayName', 'role']);
+    expect(header).toEqual(['email', 'displayName', 'role', 'orgRole']);
     const members = sandbox.store.teamMembers('acme', 'engineering');
     expect(rows).toHaveLength(members.length);
     for (const m of members) {
       const user = sandbox.store.getUser('acme', m.userId);
-      expect(rows).toContainEqual([m.userId, user?.email, user?.displayName, m.role]);
+      expect(rows.map((r) => r.slice(0, 3))).toContainEqual([user?.email, user?.displayName, m.role]);
     }
-    expect((await list(['members', 'list', '--team', 'engineering'], 120)).split('\n')[1]).toMatch(/│ orgRole +│$/);
+    expect((await list(['members', 'list', '--team', 'engineering'], 120)).split('\n')[1]).toMatch(/^│ id +│.*│ orgRole +│$/);
   });
 
-  it('glossary list: the day an entry changed in a table, left out before a term is broken; tsv keeps the timestamp', async () => {
+  it('members list of two teams at 80 columns: names whole, not squeezed beside the ids', async () => {
+    const table = await list(['members', 'list', '--team', 'engineering,design'], 80);
+    expect(table.trimEnd().split('\n').every((l) => [...l].length <= 80)).toBe(true);
+    expect(table.trimEnd().split('\n').at(-1)).toBe('id is left out at 80 columns: -o tsv and --json carry it');
+    const [header, ...rows] = rowsOf(table);
+    expect(header).toEqual(['team', 'email', 'displayName', 'role', 'orgRole']);
+    for (const team of ['engineering', 'design']) {
+      for (const m of sandbox.store.teamMembers('acme', team)) {
+        const user = sandbox.store.getUser('acme', m.userId);
+        expect(rows.map((r) => r.slice(0, 4))).toContainEqual([team, user?.email, user?.displayName, m.role]);
+      }
+    }
+    // Each name on one line of its cell: no word broken.
+    expect(table).toContain('│ Alice Martin ');
+  });
+
+  it('glossary list: the day an entry changed in a table; the id, then that day, left out before a term is broken; tsv keeps the timestamp', async () => {
     const wide = rowsOf(await list(['glossary', 'list', '--lang', 'en,fr'], 120));
     expect(wide[0]).toEqual(['id', 'en', 'fr', 'updatedAt']);
     for (const row of wide.slice(1)) expect(row[3]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const narrow = await list(['glossary', 'list', '--lang', 'en,fr'], 40);
-    expect(rowsOf(narrow)[0]).toEqual(['id', 'en', 'fr']);
-    expect(narrow.trimEnd().split('\n').at(-1)).toBe('updatedAt is left out at 40 columns: a wider terminal or -o tsv shows it');
+    expect(rowsOf(narrow)[0]).toEqual(['en', 'fr']);
+    expect(narrow.trimEnd().split('\n').at(-1)).toBe('id and updatedAt are left out at 40 columns: -o tsv and --json carry them');
+    const all = await list(['glossary', 'list'], 80);
+    expect(rowsOf(all)[0]).toEqual(['en', 'de', 'es', 'fr', 'ja', 'pt-BR']);
+    expect(all.trimEnd().split('\n').at(-1)).toBe('id and updatedAt are left out at 80 columns: -o tsv and --json carry them');
+    // Every word whole: the terms that wrapped mid-word before (Glossa|ry, Pull|reques|t).
+    const cells = rowsOf(all).flat().join(' ');
+    for (const word of ['Glossary', 'request', 'Versionshinweise', 'Änderungsanfrage', 'modification']) expect(cells.split(' ')).toContain(word);
     expect(await list(['glossary', 'list', '--lang', 'en,fr', '-o', 'tsv'])).toMatch(/\t\d{4}-\d{2}-\d{2}T[\d:.]+Z\n/);
   });
 });

@@ -180,20 +180,20 @@ describe('optional columns', () => {
     const at59 = await renderTable(head, row, false, 59, whole, [false, false, true, true]);
     expect(header(at59)).toEqual(['id', 'name', 'seen']);
     expect(at59).toContain('│ Nikolai Ivanov │');
-    expect(at59.endsWith('┘\nsince is left out at 59 columns: a wider terminal or -o tsv shows it\n')).toBe(true);
+    expect(at59.endsWith('┘\nsince is left out at 59 columns: -o tsv and --json carry it\n')).toBe(true);
     const at44 = await renderTable(head, row, false, 44, whole, [false, false, true, true]);
     expect(header(at44)).toEqual(['id', 'name']);
     expect(at44).toContain('│ Nikolai Ivanov │');
-    expect(at44.endsWith('\nseen and since are left out at 44 columns: a wider terminal or -o tsv shows them\n')).toBe(true);
+    expect(at44.endsWith('\nseen and since are left out at 44 columns: -o tsv and --json carry them\n')).toBe(true);
     expect((await renderTable(['a', 'b', 'c', 'd'], [['x', 'y', 'z', 'w']], false, 5, [], [false, true, true, true])).split('\n').at(-2)).toBe(
-      'b, c, and d are left out at 5 columns: a wider terminal or -o tsv shows them',
+      'b, c, and d are left out at 5 columns: -o tsv and --json carry them',
     );
   });
 
   it('only optional ones go: a narrower terminal then wraps the rest as before', async () => {
     const at30 = await renderTable(head, row, false, 30, [false, false, false, false], [false, false, false, true]);
     expect(header(at30)).toEqual(['id', 'name', 'seen']);
-    expect(at30.split('\n').at(-2)).toBe('since is left out at 30 columns: a wider terminal or -o tsv shows it');
+    expect(at30.split('\n').at(-2)).toBe('since is left out at 30 columns: -o tsv and --json carry it');
     expect(at30.split('\n').slice(0, -2).every((l) => [...l].length <= 30)).toBe(true);
   });
 });

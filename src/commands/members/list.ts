@@ -15,7 +15,7 @@ export interface ListOptions {
 }
 
 const memberColumns: Column<TeamMemberItem>[] = [
-  { header: 'id', value: (m) => m.organization.user?.id ?? m.organization.id, whole: true },
+  { header: 'id', value: (m) => m.organization.user?.id ?? m.organization.id, whole: true, id: true },
   { header: 'email', value: (m) => m.organization.user?.email, whole: true },
   { header: 'displayName', value: (m) => m.organization.user?.displayName },
   { header: 'role', value: (m) => m.team.role },

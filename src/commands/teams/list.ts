@@ -21,7 +21,7 @@ export function command(f: Factory): Command {
 }
 
 const columns: Column<OrganizationTeam>[] = [
-  { header: 'id', value: (t) => t.id, whole: true },
+  { header: 'id', value: (t) => t.id, whole: true, id: true },
   { header: 'title', value: (t) => t.title },
   { header: 'members', value: (t) => t.members },
 ];

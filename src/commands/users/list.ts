@@ -25,7 +25,7 @@ export function command(f: Factory): Command {
 
 /** The columns of table, tsv and csv; `isoDay` (output/columns.ts) is handed in once loaded. */
 const columns = (isoDay: (value: string | undefined) => string): Column<OrganizationMember>[] => [
-  { header: 'id', value: (m) => m.user.id, whole: true },
+  { header: 'id', value: (m) => m.user.id, whole: true, id: true },
   // A table marks a disabled member after the name, so 80 columns hold id, name, e-mail and role.
   { header: 'name', value: (m) => m.user.displayName, table: (m) => (m.disabled ? `${m.user.displayName} (disabled)` : m.user.displayName) },
   { header: 'email', value: (m) => m.user.email, whole: true },

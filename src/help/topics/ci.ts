@@ -27,7 +27,7 @@ permissions:
   contents: read
 
 concurrency:
-  group: teamctl-acme           # every workflow that changes acme: one at a time
+  group: teamctl-acme           # the workflows changing acme: one at a time
   cancel-in-progress: false
 
 env:
@@ -52,13 +52,17 @@ jobs:
           npm install --global ./teamctl.tgz
       # Pull request: the plan, in the job summary.
       - if: github.event_name == 'pull_request'
-        run: teamctl members sync --roster teams/engineering.csv --prune --dry-run
+        run: teamctl members sync --roster teams/engineering.csv
+          --prune --dry-run
       # Merge: --yes confirms the removals; --max-removals still guards them.
       - if: github.event_name == 'push'
-        run: teamctl members sync --roster teams/engineering.csv --prune --yes --max-removals 10% --report sync-report.csv
+        run: teamctl members sync --roster teams/engineering.csv
+          --prune --yes --max-removals 10% --report sync-report.csv
       # Nightly: the drift check (exit 8 when the team differs).
-      - if: github.event_name == 'schedule' || github.event_name == 'workflow_dispatch'
-        run: teamctl members sync --roster teams/engineering.csv --prune --dry-run --exit-code --report drift.csv
+      - if: github.event_name == 'schedule' ||
+          github.event_name == 'workflow_dispatch'
+        run: teamctl members sync --roster teams/engineering.csv
+          --prune --dry-run --exit-code --report drift.csv
       - uses: actions/upload-artifact@v4
         if: always()                # reports are written even after a failure
         with:
@@ -112,7 +116,8 @@ pull request's job makes a new plan. The changes to the workflow above:
 
 \`\`\`yaml
       - if: github.event_name == 'pull_request'
-        run: teamctl members sync --roster teams/engineering.csv --prune --plan-out members-plan.json
+        run: teamctl members sync --roster teams/engineering.csv
+          --prune --plan-out members-plan.json
       - if: github.event_name == 'pull_request'
         uses: actions/upload-artifact@v4
         with:

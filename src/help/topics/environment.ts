@@ -56,9 +56,17 @@ prints one line per HTTP exchange on stderr: method, URL, status, time, attempt
 \`NO_COLOR\` is \`--no-color\`; \`FORCE_COLOR\` forces colour on.
 
 **Tables on a terminal** fit its width: cells wrap between words, ids and
-e-mails never break; a list may leave out a column it can spare (\`lastSeen\`,
-\`orgRole\`, \`updatedAt\`), saying so under the table. Dates in a table are
-days; \`-o tsv\`, \`csv\` and \`json\` keep the service's values.
+e-mails never break. While words cannot all stay whole, the \`id\` column is
+left out first, then a column a list can spare (\`lastSeen\`, \`orgRole\`,
+\`updatedAt\`), saying so under the table (\`-o tsv\` and \`--json\` carry them);
+only then is a word longer than its column broken. Dates in a table are days;
+\`-o tsv\`, \`csv\` and \`json\` keep the service's values.
+
+**Help on a terminal.** \`teamctl help <topic>\` shows bold and code as styles,
+the Markdown markers dropped; a topic taller than the screen goes through
+\`TEAMCTL_PAGER\`, else \`PAGER\`, else \`less -R\` (\`LESS=FRX\` unless set). An
+empty value or \`cat\` means no pager; a pager that cannot start is skipped.
+Piped, a topic is its Markdown as it is.
 
 **Plans at a terminal.** A plan on stderr lists every change, then the counts.
 A plan taller than the screen shows the first 5 lines of each kind of change,
@@ -104,4 +112,5 @@ listed. What a run leaves as it is is counted as **unchanged**.
 | \`GITHUB_STEP_SUMMARY\` | a file: each change's Markdown is appended there |
 | \`TEAMCTL_NO_STEP_SUMMARY\` | \`1\` turns the step summary off |
 | \`HTTPS_PROXY\`, \`HTTP_PROXY\`, \`NO_PROXY\` | the proxy (above) |
+| \`TEAMCTL_PAGER\`, \`PAGER\` | the pager of long topics (above) |
 `;

@@ -42,10 +42,17 @@ $ teamctl whoami --jq .email
   "dryRun": false,
   "added": [{ "id": "u_789", "email": "maria.rossi@example.com" }],
   "removed": [{ "id": "u_321", "email": "grace.liu@example.com" }],
-  "roleChanged": [{ "user": { "id": "u_123", "email": "bruno.keller@example.com" }, "from": "member", "to": "owner" }],
+  "roleChanged": [
+    { "user": { "id": "u_123", "email": "bruno.keller@example.com" },
+      "from": "member", "to": "owner" }
+  ],
   "unchanged": 16,
   "notMember": [],
-  "failed": [{ "user": { "id": null, "email": "nobody@example.com" }, "action": "add", "status": 400, "message": "add: no user of organization acme matches \\"nobody@example.com\\"" }],
+  "failed": [
+    { "user": { "id": null, "email": "x@y.test" },
+      "action": "add", "status": 400,
+      "message": "add: no user of organization acme matches \\"x@y.test\\"" }
+  ],
   "verified": false
 }
 \`\`\`
@@ -73,7 +80,7 @@ user,action,outcome,status,message
 maria.rossi@example.com,add,added,204,as member
 bruno.keller@example.com,role,role-changed,204,member → owner
 grace.liu@example.com,remove,removed,204,not in the roster
-nobody@example.com,add,failed,400,"add: no user of organization acme matches ""nobody@example.com"""
+x@y.test,add,failed,400,"add: no user of organization acme matches ""x@y.test"""
 alice.martin@example.com,none,unchanged,,already a member (owner)
 \`\`\`
 

@@ -4,9 +4,10 @@ export const text = `# The sandbox
 ## sandbox
 
 \`\`\`console
-$ teamctl sandbox                                  # demo data on 127.0.0.1:8787
-$ teamctl sandbox --port 0 --seed empty            # any free port, empty teams and glossary
-$ teamctl sandbox --write-fault team-create:late:3000 --write-fault invite:lost:503
+$ teamctl sandbox                         # demo data on 127.0.0.1:8787
+$ teamctl sandbox --port 0 --seed empty   # any free port, no teams or terms
+$ teamctl sandbox --write-fault team-create:late:3000 \\
+    --write-fault invite:lost:503
 \`\`\`
 
 A local server that behaves like the service, for rehearsing anything before
@@ -89,7 +90,8 @@ answered 403 and removals from the organization 202. \`--removal-needs-approval\
 answers every removal 202 (sent to the admins as a request, nobody removed).
 
 \`\`\`console
-$ teamctl sandbox --caller-role admin -- teamctl members offboard thomas.muller@example.com --from-organization --dry-run
+$ teamctl sandbox --caller-role admin -- teamctl members offboard \\
+    thomas.muller@example.com --from-organization --dry-run
 \`\`\`
 
 ### Invitations
