@@ -68,6 +68,21 @@ say so in one line and exit 4, the code of a refusal:
 
     error: organization acme has no audit logs: its plan does not include them
 
+## Drift that says who
+
+When a drift check (\`members sync\`, \`glossary sync\` or \`access sync\` with
+\`--dry-run --exit-code\`) finds changes pending, it names the latest three
+audit events of each drifted team, glossary entry, space, collection or site
+(the actor, the time, the source) on stderr, in \`--json\` (\`recentChanges\`)
+and in Markdown and the step summary:
+
+    Recent changes to what drifted (audit log):
+      team engineering: team.member_removed by kenji.sato@example.com (ui) …
+
+It costs one request per drifted object, for the first 20 of them. Without
+audit logs, or when the audit log cannot be read, the check is the same and
+names no one (\`--debug\` says why). \`--no-audit\` asks for none.
+
 ## A nightly SIEM export (GitHub Actions)
 
 The state file is kept between runs in the workflow's cache; the events go to
