@@ -40,6 +40,8 @@ export default tseslint.config(
     'src/teams/**': ['commands', 'organization', 'members', 'glossary', 'sandbox'],
     // Access (README, "Access"): a domain of the engine beside members, glossary and teams.
     'src/access/**': ['commands', 'organization', 'members', 'glossary', 'teams', 'sandbox'],
+    // The audit log (`teamctl help audit`): below the commands and the engine's domains.
+    'src/audit/**': ['commands', 'organization', 'members', 'glossary', 'teams', 'access', 'sandbox'],
     // The sandbox models the service from its documents alone: none of teamctl's client rules.
     'src/sandbox/**': ['commands', 'engine', 'journal', 'organization', 'members', 'glossary', 'teams', 'plan', 'files', 'context', 'api/client', 'io'],
   }, {

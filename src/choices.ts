@@ -33,3 +33,6 @@ export const shells = ['bash', 'zsh', 'fish'] as const;
 /** The kinds of resource access is granted on (`teamctl access`): the service's spaces, collections and sites. */
 export const resourceKinds = ['space', 'collection', 'site'] as const;
 export type ResourceKind = (typeof resourceKinds)[number];
+
+/** The plans the sandbox plays (`teamctl sandbox --plan`): `free` has no audit logs. */
+export const sandboxPlans = ['enterprise', 'free'] as const;

@@ -73,6 +73,10 @@ const tree: Record<string, Noun | Load> = {
   }),
   sandbox: () => import('./commands/sandbox.js'),
   completion: () => import('./commands/completion.js'),
+  audit: noun("the organization's audit log: who changed what, and when (needs --org)", examples('teamctl audit list --since 7d', 'teamctl audit actions'), {
+    list: () => import('./commands/audit/list.js'),
+    actions: () => import('./commands/audit/actions.js'),
+  }),
 };
 
 /** The command the completion scripts call (`teamctl __complete team-ids`), hidden from help. */

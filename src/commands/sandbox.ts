@@ -2,7 +2,7 @@
 // it listens and the token to use (on stdout, so a script can read it); or, with a command after
 // `--`, runs that command against it and stops (README, sandbox).
 import { Command, Option } from 'commander';
-import { seedNames } from '../choices.js';
+import { sandboxPlans, seedNames } from '../choices.js';
 import type { Context } from '../context.js';
 import { ExitCode, UsageError } from '../errors.js';
 import type { SeedName } from '../sandbox/seed.js';
@@ -14,6 +14,7 @@ export interface SandboxCommandOptions {
   port?: string;
   host?: string;
   seed?: string;
+  plan?: string;
   data?: string;
   latency?: string;
   failRate?: string;
@@ -41,6 +42,7 @@ export function command(f: Factory): Command {
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .addOption(new Option('--seed <seed>', 'initial data').choices(seedNames).default('demo'))
+    .addOption(new Option('--plan <plan>', "the organizations' plan: free has no audit logs, and the audit operations answer 403").choices(sandboxPlans).default('enterprise'))
     .option('--data <file>', 'keep the state in this JSON file across restarts')
     .option('--latency <ms>', 'delay every answer by this many milliseconds')
     .option('--fail-rate <0..1>', 'share of requests answered 503')
@@ -110,6 +112,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
     port: number('--port', opts.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number 0..65535'),
     host: opts.host,
     seed: opts.seed as SeedName | undefined,
+    plan: opts.plan as (typeof sandboxPlans)[number] | undefined,
     dataFile: opts.data === undefined ? undefined : ctx.path(opts.data),
     latencyMs: number('--latency', opts.latency, (n) => n >= 0, 'milliseconds >= 0'),
     failRate: number('--fail-rate', opts.failRate, rate, 'a share from 0 to 1'),

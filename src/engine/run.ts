@@ -222,12 +222,16 @@ export async function runChange<Row>(ctx: Context, domain: ChangeDomain<Row>, op
     if (options.planOut !== undefined && !refused) {
       await writeFileAtomic(ctx.path(options.planOut), planFileText(domain.planFile()), `--plan-out ${options.planOut}`);
     }
-    const view = domain.planned();
+    const pending = options.exitCode === true && !domain.isEmpty();
+    // A drift check names who changed what drifted, when the audit log can say (`teamctl help audit`).
+    const drift = pending && !refused ? await import('../audit/drift.js') : undefined;
+    const who = drift?.auditWanted(ctx) ? await drift.whoChanged(ctx, domain.planFile()) : undefined;
+    const view = who && drift ? drift.withWho(domain.planned(), who) : domain.planned();
     if (options.report !== undefined) await writeFileAtomic(ctx.path(options.report), await csvText(domain.csv, view.rows), `--report ${options.report}`);
     await publish(ctx, view, options.inputs);
     // The guards are checked on a dry run too, after its reports: a rehearsal fails as the run would.
     if (refused) throw refused;
-    const pending = options.exitCode === true && !domain.isEmpty();
+    if (who && drift) io.info(drift.whoLines(who).join('\n'));
     const saved = options.planOut !== undefined ? `; the plan is in ${options.planOut}` : '';
     io.info(pending ? `Dry run: nothing was sent${saved}; changes are pending (exit 8).` : `Dry run: nothing was sent${saved}.`);
     return pending ? ExitCode.pending : ExitCode.ok;

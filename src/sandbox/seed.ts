@@ -1,11 +1,13 @@
 // Seeds for the sandbox. `demo`: organization `acme` with 50 users, teams `engineering` ("Platform
 // Engineering") and `design` ("Product Design") with members, a small multilingual glossary, and
-// spaces, collections and sites with their grants (seed-access.ts). `empty`: the same organization,
+// spaces, collections and sites with their grants (seed-access.ts), past audit events
+// (seed-audit.ts). `empty`: the same organization,
 // users, teams and resources, but no team members, no grants and no glossary entries. Everything is deterministic
 // (fixed ids and dates) so a rehearsal, a test or an export reads the same every time.
 import type { TeamMemberRole } from '../api/types.js';
 import { mulberry32 } from './faults.js';
 import { seedAccess } from './seed-access.js';
+import { seedAudit } from './seed-audit.js';
 import { SandboxStore } from './store.js';
 import type { SandboxUser } from './store.js';
 
@@ -162,6 +164,7 @@ function applySeed(store: SandboxStore, seed: SeedName): void {
       list.map(([index, role]) => ({ userId: (users[index] as SandboxUser).id, role }));
     store.setTeamMembers(demoOrganizationId, 'engineering', members(engineering));
     store.setTeamMembers(demoOrganizationId, 'design', members(design));
+    seedAudit(store, demoOrganizationId, users);
     const entryIds = opaqueIds(glossaryTerms.length, 11, 16, 'abcdefghijklmnopqrstuvwxyz0123456789');
     glossaryTerms.forEach((translations, i) => {
       const created = new Date(Date.UTC(2025, 2, 10, 9, 0, 0) + i * 3_600_000).toISOString();

@@ -5,6 +5,7 @@
 // comment says so.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { sandboxPlans } from '../choices.js';
 import type { AddressInfo } from 'node:net';
 import { defaultFaultSeed, FaultInjector, hasFaults, validateFaultOptions } from './faults.js';
 import type { FaultOptions } from './faults.js';
@@ -18,6 +19,8 @@ import type { ServiceContext } from './service-context.js';
 import type { SandboxStore } from './store.js';
 import { formatWriteFault, validateWriteFaultRule, writeFault } from './write-faults.js';
 import type { WriteFaultRule } from './write-faults.js';
+
+export type SandboxPlan = (typeof sandboxPlans)[number];
 
 export interface SandboxOptions extends FaultOptions {
   /** 0 (default) = any free port. */
@@ -63,6 +66,11 @@ export interface SandboxOptions extends FaultOptions {
    * consulted after the test hooks, before the random faults, each rule counting from the start.
    */
   writeFaults?: WriteFaultRule[];
+  /**
+   * The organizations' plan: `enterprise` (default) includes audit logs; `free` has none, and the
+   * audit operations answer 403 (audit-routes.ts).
+   */
+  plan?: SandboxPlan;
   /** Keep at most this many entries in `requests`, dropping the oldest (default: all). */
   requestLogLimit?: number;
   /** How `latencyMs` and a `delay` hook wait (default: a timer that close() cancels); tests inject their own clock. */
@@ -133,6 +141,7 @@ function resolveOptions(opts: SandboxOptions): Omit<ResolvedSandboxOptions, 'por
   if (!Number.isInteger(maxPageSize) || maxPageSize < 1 || maxPageSize > 1000) {
     throw new RangeError(`maxPageSize must be an integer from 1 to 1000, got ${maxPageSize}`);
   }
+  if (opts.plan !== undefined && !sandboxPlans.includes(opts.plan)) throw new RangeError(`plan must be one of ${sandboxPlans.join(', ')}, got ${String(opts.plan)}`);
   const maxBatch = opts.maxBatch ?? 1000;
   if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`maxBatch must be an integer >= 1, got ${maxBatch}`);
   if (opts.port !== undefined && (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)) {
@@ -185,6 +194,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     maxBatch: base.maxBatch,
     creatorJoins: opts.creatorJoins ?? false,
     removalNeedsApproval: opts.removalNeedsApproval ?? false,
+    auditLogs: (opts.plan ?? 'enterprise') === 'enterprise',
     ...(opts.callerRole !== undefined ? { callerRole: opts.callerRole } : {}),
     ...(opts.invitePendingRate !== undefined ? { invitePendingRate: opts.invitePendingRate } : {}),
     baseUrl: () => url,

@@ -23,6 +23,8 @@ export interface ServiceContext {
   callerRole?: string | null | undefined;
   /** Share of invitations of accounts the sandbox knows that stay pending anyway (sandbox option, invites.ts). */
   invitePendingRate?: number;
+  /** Whether the organizations' plan includes audit logs (false with the sandbox's `--plan free`). */
+  auditLogs: boolean;
   /** Base URL without `/v1` (known once the server listens). */
   baseUrl(): string;
 }

@@ -7,6 +7,8 @@
 // faults, hooks and the request log are the server's (server.ts).
 import { timingSafeEqual } from 'node:crypto';
 import { accessRoutes } from './access-routes.js';
+import { auditRoutes } from './audit-routes.js';
+import { auditWrite } from './audit-writes.js';
 import { getGlossaryEntry, listGlossary, updateGlossary } from './glossary.js';
 import { error, HttpError, maxBodyBytes } from './http.js';
 import type { Incoming, Reply } from './http.js';
@@ -87,6 +89,7 @@ const routes: Route[] = [
     methods: { GET: (ctx, [org, id]) => getGlossaryEntry(ctx, org!, id!) },
   },
   ...accessRoutes,
+  ...auditRoutes,
   // The sandbox's own controls, not the service's (controls.ts).
   ...controlRoutes,
 ];
@@ -135,7 +138,11 @@ export class SandboxService {
         const allow = Object.keys(match.route.methods).join(', ');
         throw new HttpError(405, `method ${inc.method} not allowed on ${inc.path}; allowed: ${allow}`, { allow });
       }
-      return handler(this.ctx, match.params, inc);
+      // Every write taken records its audit events (audit-writes.ts).
+      const audited = auditWrite(this.ctx, match.route.pattern, match.params, inc);
+      const reply = handler(this.ctx, match.params, inc);
+      audited?.(reply);
+      return reply;
     } catch (err) {
       if (err instanceof HttpError) return error(err.status, err.message, err.headers);
       return error(500, `sandbox internal error: ${(err as Error).message}`);

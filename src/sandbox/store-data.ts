@@ -2,6 +2,7 @@
 // and the store's own error. Kept apart from store.ts so the facade stays a facade.
 import type { TeamMemberRole } from '../api/types.js';
 import type { LinkInviteData, ResourceData } from './access-data.js';
+import type { StoredAuditEvent } from './audit-data.js';
 import type { GlossaryEntries, StoredGlossaryEntry } from './glossary-store.js';
 import type { Account, MemberRequests, StoredInvitation, StoredRemovalRequest } from './member-requests.js';
 import type { Team } from './team-store.js';
@@ -23,6 +24,8 @@ export interface SandboxData {
   token?: string;
   /** Accounts the sandbox knows besides its organizations' members (member-requests.ts). */
   directory?: Account[];
+  /** Every organization's audit events, in the order recorded (audit-log.ts); absent when none. */
+  audit?: StoredAuditEvent[];
   organizations: {
     id: string;
     users: SandboxUser[];

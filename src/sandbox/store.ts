@@ -2,15 +2,13 @@
 // teams (a title, user id → team role) and its glossary entries, all in memory. Listings page
 // through orders kept up to date as members and entries change (README, sandbox: "Rehearsing at
 // scale"). Writing the state to a data file is persistence.ts's job: it listens to `onChange`.
-//
 // This is the one facade through which the service's handlers, the data file and the tests reach
 // the state; the orders themselves live in team-store.ts and glossary-store.ts, the users' shape
-// in users.ts, the accounts, invitations and removal requests in member-requests.ts.
-//
-// URLs are not stored: they depend on the address the sandbox listens on, which may change
-// between runs, so the server adds them when it renders a resource.
+// in users.ts, the accounts, invitations and removal requests in member-requests.ts. URLs are not
+// stored: they depend on the address the sandbox listens on, so the server adds them.
 import type { GlossaryOperation, TeamMemberRole } from '../api/types.js';
 import { AccessStore } from './access-store.js';
+import { AuditLog } from './audit-log.js';
 import { GlossaryEntries, newGlossaryEntryId } from './glossary-store.js';
 import type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
 import { MemberRequests } from './member-requests.js';
@@ -43,6 +41,8 @@ export class SandboxStore {
   );
   /** Spaces, collections and sites, and their grants (access-store.ts). */
   readonly access = new AccessStore((orgId) => this.org(orgId), () => this.changed());
+  /** The audit events of every organization (audit-log.ts). */
+  readonly audit = new AuditLog(() => this.changed());
   private _token: string | undefined;
   private readonly listeners: (() => void)[] = [];
   /** Depth of batch(): listeners hear of a change once the outermost batch ends. */
@@ -83,6 +83,7 @@ export class SandboxStore {
     // Empty member requests are left out: a sandbox without them writes what older ones did.
     const directory = this.members.accounts();
     if (directory.length > 0) data.directory = directory;
+    if (this.audit.all().length > 0) data.audit = this.audit.all();
     for (const org of this.organizations.values()) {
       data.organizations.push({
         id: org.id,
@@ -126,6 +127,7 @@ export class SandboxStore {
         if (o.access !== undefined || o.linkInvites !== undefined) store.access.load(o.id, o.access ?? [], o.linkInvites);
         if (o.sent !== undefined) store.org(o.id).sent.load(o.sent, (message) => new StoreError(`organization ${o.id}: ${message}`));
       }
+      for (const e of d.audit ?? []) store.audit.record(e);
     });
     return store;
   }

@@ -28,6 +28,7 @@ export function command(f: Factory): Command {
     .option('--create-teams', 'create a team the file names and the organization lacks, first (not with --plan-out)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
+    .option('--no-audit', 'with --exit-code: do not name, from the audit log, who changed what drifted')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--report <file.csv>', 'write one row per change: action, resource, team or user, role, outcome, message')
     .option('--sheet <name>', 'the sheet of an .xlsx file (default: the first)')

@@ -49,6 +49,7 @@ export function command(f: Factory): Command {
     .option('--strict-languages', 'refuse (exit 2) a file with a key the translation feature has no language for, instead of leaving it out')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
+    .option('--no-audit', 'with --exit-code: do not name, from the audit log, who changed what drifted')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--max-deletions <n|p%>', 'refuse a plan deleting more than this (default 25% of the entries, at least 1)')
     .option('--force', 'apply a plan over --max-deletions')

@@ -80,6 +80,7 @@ export function command(f: Factory): Command {
     .option('--skip-unknown', 'leave out users who are not members of the organization, with a warning (default: refuse the run)')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
+    .option('--no-audit', 'with --exit-code: do not name, from the audit log, who changed what drifted')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
     .option('--max-removals <n|p%>', 'refuse a plan removing more than this (default 25% of current members, at least 1)')
     .option('--min-owners <n>', 'refuse a plan leaving a team with fewer owners than this, if it has that many now (default 1)')
