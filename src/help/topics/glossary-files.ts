@@ -132,8 +132,7 @@ unchanged, 1 conflict (skipped), 0 failed\`; \`--json\` prints the report:
 \`\`\`json
 {"dryRun":false,"inserted":248,"updated":1,"present":0,
  "conflicts":[{"line":6,"key":"Space","existingId":"ge_gjonuevup421lwjc"}],
- "failed":[{"line":9,"status":400,
-   "message":"no glossary entry with id \\"ge_x\\""}],
+ "failed":[{"line":9,"status":400,"message":"no entry with id \\"ge_x\\""}],
  "unknown":[]}
 \`\`\`
 
