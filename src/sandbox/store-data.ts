@@ -5,6 +5,7 @@ import type { ResourceData } from './access-data.js';
 import type { GlossaryEntries, StoredGlossaryEntry } from './glossary-store.js';
 import type { Account, MemberRequests, StoredInvitation, StoredRemovalRequest } from './member-requests.js';
 import type { Team } from './team-store.js';
+import type { StoredTranslation } from './translation-store.js';
 import type { SandboxUser } from './users.js';
 import type { WriteCounts, WriteCountsData } from './write-counts.js';
 
@@ -35,6 +36,8 @@ export interface SandboxData {
     sent?: WriteCountsData;
     /** Spaces, collections and sites with their grants (access-store.ts); absent when none. */
     access?: ResourceData[];
+    /** Translations and their runs (translation-store.ts); absent when none. */
+    translations?: StoredTranslation[];
   }[];
 }
 

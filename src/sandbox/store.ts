@@ -11,6 +11,7 @@
 // between runs, so the server adds them when it renders a resource.
 import type { GlossaryOperation, TeamMemberRole } from '../api/types.js';
 import { AccessStore } from './access-store.js';
+import { TranslationStore } from './translation-store.js';
 import { GlossaryEntries, newGlossaryEntryId } from './glossary-store.js';
 import type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
 import { MemberRequests } from './member-requests.js';
@@ -43,6 +44,8 @@ export class SandboxStore {
   );
   /** Spaces, collections and sites, and their grants (access-store.ts). */
   readonly access = new AccessStore((orgId) => this.org(orgId), () => this.changed());
+  /** Translations of a space into another language, and their runs (translation-store.ts). */
+  readonly translations = new TranslationStore((orgId) => this.org(orgId), () => this.changed());
   private _token: string | undefined;
   private readonly listeners: (() => void)[] = [];
   /** Depth of batch(): listeners hear of a change once the outermost batch ends. */
@@ -98,6 +101,7 @@ export class SandboxStore {
         ...nonEmpty('removalRequests', org.requests.allRemovalRequests()),
         ...(org.sent.toJSON() === undefined ? {} : { sent: org.sent.toJSON() }),
         ...this.access.toJSON(org.id),
+        ...this.translations.toJSON(org.id),
       });
     }
     return data;
@@ -124,6 +128,7 @@ export class SandboxStore {
         for (const i of o.invitations ?? []) store.members.invite(o.id, i);
         for (const r of o.removalRequests ?? []) store.members.requestRemoval(o.id, r.userId, r.requestedAt);
         if (o.access !== undefined) store.access.load(o.id, o.access);
+        if (o.translations !== undefined) store.translations.load(o.id, o.translations);
         if (o.sent !== undefined) store.org(o.id).sent.load(o.sent, (message) => new StoreError(`organization ${o.id}: ${message}`));
       }
     });
