@@ -68,6 +68,10 @@ const tree: Record<string, Noun | Load> = {
     delete: () => import('./commands/glossary/delete.js'),
     export: () => import('./commands/glossary/export.js'),
   }),
+  translations: noun("list the organization's translations and run them again (needs --org)", examples('teamctl translations list', 'teamctl translations run --language de --dry-run'), {
+    list: () => import('./commands/translations/list.js'),
+    run: () => import('./commands/translations/run.js'),
+  }),
   sandbox: () => import('./commands/sandbox.js'),
   completion: () => import('./commands/completion.js'),
 };

@@ -22,6 +22,7 @@ import { formatSyncPlan } from './syncView.js';
 import { holdBackWaiter, type HoldBack } from '../journal/holdBack.js';
 import { foldLimit, foldedList } from '../output/fold.js';
 import { boundHeapGrowth } from '../heap.js';
+import { touchedEntries, type TouchedEntry } from './touched.js';
 
 /** What every run that changes the glossary is told. */
 interface RunFlags {
@@ -84,6 +85,8 @@ export interface GlossarySyncRun extends RunFlags {
   force?: boolean | undefined;
   maxDeletions: string;
   batchSize: number;
+  /** --rerun-translations: once the sync succeeded, run the translations into the languages it touched. */
+  rerunTranslations?: boolean | undefined;
 }
 
 export interface GlossaryDeleteRun extends RunFlags {
@@ -204,6 +207,13 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
 }
 
 export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Promise<number> {
+  if (opts.rerunTranslations !== true) return syncGlossary(ctx, opts);
+  const { rerunAfterSync } = await import('./rerunTranslations.js');
+  return rerunAfterSync(ctx, opts, (touched) => syncGlossary(ctx, opts, touched));
+}
+
+/** The sync; `touched` is given the operations it plans to send, with the entries they change. */
+async function syncGlossary(ctx: Context, opts: GlossarySyncRun, touched?: (changes: TouchedEntry[]) => void): Promise<number> {
   const { requestTimeoutMs, maxDeletions } = opts;
   const org = ctx.setting('org').value;
   const { io } = ctx;
@@ -222,6 +232,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
   const plan = planGlossarySync(existing, file.rows, { key: file.key, languages: file.languages, prune });
   throwProblems(syncProblems(plan, opts.file));
   const held = holdBackWaiting(plan, waiting);
+  touched?.(touchedEntries(plan.operations, existing));
   warnUnknownIds(ctx, opts.file, org, file, plan.unknownIds, `its ${file.key} term`);
 
   // Entries that already duplicate each other (same translations): said, with the command that

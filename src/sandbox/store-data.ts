@@ -5,7 +5,7 @@ import type { ResourceData } from './access-data.js';
 import type { GlossaryEntries, StoredGlossaryEntry } from './glossary-store.js';
 import type { Account, MemberRequests, StoredInvitation, StoredRemovalRequest } from './member-requests.js';
 import type { Team } from './team-store.js';
-import type { StoredTranslation } from './translation-store.js';
+import type { StoredTranslation } from './translation-data.js';
 import type { SandboxUser } from './users.js';
 import type { WriteCounts, WriteCountsData } from './write-counts.js';
 

@@ -1,4 +1,4 @@
-// The organization's translations (README, sandbox: "Translations"): each one translates a source
+// The organization's translations (`teamctl help translations`, "The sandbox"): each one translates a source
 // space from its language into another, as the published document's `Translation` gives it, and
 // may be run again (POST …/translations/{translationId}/run). Reached as `store.translations`,
 // part of the store's one facade; the data file keeps them per organization (`translations`).
@@ -9,22 +9,9 @@
 // `completed`; a run asked for while one is under way starts again (and counts). Time is the
 // store's `now`, which tests set: no timer moves a status on.
 import { StoreError } from './store-data.js';
+import type { StoredTranslation } from './translation-data.js';
 
-/** A translation as the store and the data file keep it. */
-export interface StoredTranslation {
-  id: string;
-  source: { space: string; language: string };
-  language: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Runs the service was asked for and started (stats.runs). */
-  runs: number;
-  /** When the latest run was triggered (ISO); absent: never run. */
-  lastRunAt?: string;
-  /** Words and pages one run counts (sandbox's choice: the same each run). */
-  words: number;
-  pages: number;
-}
+export type { StoredTranslation } from './translation-data.js';
 
 export type TranslationStatus = 'pending' | 'running' | 'completed';
 

@@ -1,4 +1,4 @@
-// The service's translations (README, sandbox: "Translations"): GET /orgs/{organizationId}/translations
+// The service's translations (`teamctl help translations`, "The sandbox"): GET /orgs/{organizationId}/translations
 // (pages of `Translation`) and POST …/translations/{translationId}/run (204, "Translation run
 // triggered"; 404 for an unknown translation). Statuses and times: translation-store.ts.
 import { HttpError, json, noContent } from './http.js';

@@ -156,8 +156,8 @@ describe('SandboxStore', () => {
     expect(store.members.invitations(org)).toEqual([]);
     // A sandbox without any of these writes what an older one did.
     expect(Object.keys(seededStore('demo').toJSON())).toEqual(['version', 'organizations']);
-    // (The demo's spaces, collections and sites are its own: `access`, README's sandbox "Access".)
-    expect(Object.keys(seededStore('demo').toJSON().organizations[0]!)).toEqual(['id', 'users', 'teams', 'glossary', 'access']);
+    // (The demo's spaces, collections and sites are its own: `access`, README's sandbox "Access"; and its translations.)
+    expect(Object.keys(seededStore('demo').toJSON().organizations[0]!)).toEqual(['id', 'users', 'teams', 'glossary', 'access', 'translations']);
   });
 
   describe('data file', () => {

@@ -22,6 +22,7 @@ export interface GlossarySyncOptions extends JournalFlags {
   force?: boolean;
   report?: string;
   batchSize: string;
+  rerunTranslations?: boolean;
 }
 
 const defaultMaxDeletions = '25%';
@@ -45,6 +46,7 @@ export function command(f: Factory): Command {
     .option('--no-wait', 'when another teamctl is changing the same glossary: refuse (exit 3) instead of waiting for it')
     .option('--hold-back <seconds>', 'how long a write whose outcome is unknown is left alone before a listing settles it (default 60)')
     .option('--no-settle', 'at the end, leave writes still held back in the journal (exit 6) instead of waiting to settle them')
+    .option('--rerun-translations', 'once the sync succeeded, run the translations into the languages it touched (billable: --yes)')
     .addHelpText(
       'after',
       examples(
