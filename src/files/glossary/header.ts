@@ -303,7 +303,8 @@ export function xmlColumns(cells: readonly string[], line: number, problem: Prob
  * (`teamctl help glossary-files`, "Glossary file layouts"): `--languages <tag>` names it; else it
  * is the language column that repeats the term on some row and never holds another term where
  * both are written. Undefined when no row has a term, or when no column repeats it: then a
- * problem asks for `--languages`, naming the column that is empty where the term is written.
+ * problem asks for `--languages`, naming the column that is empty where the term is written, or
+ * `--languages <base language>` when no column is.
  */
 function baseOfTerm(input: DelimitedFile, read: readonly { raw: string; what: HeaderCell }[], termAt: number, given: readonly string[] | undefined, problem: Problem): { language: string } | undefined {
   if (given !== undefined && given.length === 1) return { language: given[0] as string };
@@ -326,7 +327,10 @@ function baseOfTerm(input: DelimitedFile, read: readonly { raw: string; what: He
   const repeats = tally.filter((t) => t.agree > 0 && t.differ === 0).sort((a, b) => b.agree - a.agree)[0];
   if (repeats !== undefined) return { language: repeats.language };
   const emptiest = [...tally].sort((a, b) => b.empty - a.empty)[0];
-  const guess = emptiest !== undefined && emptiest.empty > 0 ? emptiest.language : (['en', 'de', 'fr', 'es'].find((l) => !languages.some((c) => c.language.toLowerCase() === l)) ?? 'en');
+  // A language column empty where the term is written is the export's own gap: that is the base.
+  // Without one, nothing in the file names the base language, and no tag is guessed: a guess
+  // followed would read the terms as a language they may not be.
+  const guess = emptiest !== undefined && emptiest.empty > 0 ? emptiest.language : '<base language>';
   const line = input.rows[0]?.line ?? 1;
   problem(
     line,
