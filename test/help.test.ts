@@ -64,8 +64,8 @@ describe('teamctl help', () => {
   it('the topics together are short enough to read, and each in one sitting', async () => {
     const lengths = await Promise.all(Object.values(topics).map(async (t) => (await t.load()).text.split('\n').length));
     // About 100 lines a topic: thirteen topics (access is the newest domain's) in 1,400 lines,
-    // and the 50 of translations (its topic, and its runs in reliability).
-    expect(lengths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1450);
+    // and the 51 of translations (its topic, its runs in reliability, --ignore-columns).
+    expect(lengths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1451);
     expect(Math.max(...lengths)).toBeLessThanOrEqual(200);
   });
 

@@ -61,6 +61,8 @@ export async function withJournal<T>(
 
 export interface GlossaryImportRun extends RunFlags {
   file: string;
+  /** --ignore-columns: header cells read as no column. */
+  ignoreColumns?: string[] | undefined;
   key?: string | undefined;
   /** --languages: the languages of the file's term columns, in order. */
   languages?: string[] | undefined;
@@ -74,6 +76,8 @@ export interface GlossaryImportRun extends RunFlags {
 
 export interface GlossarySyncRun extends RunFlags {
   file: string;
+  /** --ignore-columns: header cells read as no column. */
+  ignoreColumns?: string[] | undefined;
   key?: string | undefined;
   /** --languages: the languages of the file's term columns, in order. */
   languages?: string[] | undefined;
@@ -100,12 +104,12 @@ export interface GlossaryDeleteRun extends RunFlags {
  */
 async function readFileAndGlossary<T>(
   ctx: Context,
-  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined; sheet?: string | undefined; encoding?: string | undefined },
+  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined; sheet?: string | undefined; encoding?: string | undefined; ignoreColumns?: string[] | undefined },
   needsGlossary: (file: GlossaryFile) => boolean,
   use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
 ): Promise<T> {
   boundHeapGrowth(); // before the file is read: the young generation must not have grown yet
-  const readOptions = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }) };
+  const readOptions = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }), ...(opts.ignoreColumns === undefined ? {} : { ignoreColumns: opts.ignoreColumns }) };
   const file = await readGlossaryFile(opts.file, readOptions, ctx.cwd);
   for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const client = await ctx.client();
@@ -133,7 +137,7 @@ function refuseUnknownLanguages(path: string, file: GlossaryFile, existing: read
     unknown.map((l) => ({
       file: path,
       line: 1,
-      message: `column ${JSON.stringify(l)} is no language ICU knows, nor a key the glossary of ${org} uses: is it a language column? (a metadata column can be removed)`,
+      message: `column ${JSON.stringify(l)} is no language ICU knows, nor a key the glossary of ${org} uses: is it a language column? (if not, name it away: --ignore-columns ${JSON.stringify(l)})`,
     })),
   );
 }

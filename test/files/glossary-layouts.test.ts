@@ -186,7 +186,7 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
 
   it('Crowdin: a column of no known kind → remove it, or give it a language as Crowdin does', () => {
     expect(refusal('Term [en],Colour,Term [de]\nbank,red,Bank\n')).toEqual([
-      '1: column 2 "Colour" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …) — it looks like a Crowdin glossary export: remove that column, or give it a language as Crowdin does (Term [de])',
+      '1: column 2 "Colour" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …) — it looks like a Crowdin glossary export: remove that column, or give it a language as Crowdin does (Term [de]); or name it away with --ignore-columns "Colour"',
     ]);
   });
 });

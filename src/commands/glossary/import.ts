@@ -15,6 +15,8 @@ export interface ImportOptionsFlags extends JournalFlags {
   sheet?: string;
   /** --encoding <label>: a CSV's encoding (checked in run). */
   encoding?: string;
+  /** --ignore-columns Category,Notes. */
+  ignoreColumns?: string;
   planOut?: string;
   report?: string;
   exitCode?: boolean;
@@ -44,6 +46,7 @@ export function command(f: Factory): Command {
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
+    .option('--ignore-columns <names>', 'header columns to read as no column (comma-separated): neither a language nor a known one, e.g. Category,Notes')
     .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
     .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --hold-back 120   # settle unknown outcomes after 2 min', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
     .action(f.action(run, (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }), ['base-url', 'org']));
@@ -64,5 +67,6 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
   const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
-  return runGlossaryImport(ctx, { ...opts, languages, encoding, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  const ignoreColumns = opts.ignoreColumns?.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  return runGlossaryImport(ctx, { ...opts, languages, encoding, ignoreColumns, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -12,6 +12,8 @@ export interface GlossarySyncOptions extends JournalFlags {
   sheet?: string;
   /** --encoding <label>: a CSV's encoding (checked in run). */
   encoding?: string;
+  /** --ignore-columns Category,Notes. */
+  ignoreColumns?: string;
   file: string;
   prune?: boolean;
   key?: string;
@@ -36,6 +38,7 @@ export function command(f: Factory): Command {
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them (source,target; DeepL, Google): e.g. en,de')
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
+    .option('--ignore-columns <names>', 'header columns to read as no column (comma-separated): neither a language nor a known one, e.g. Category,Notes')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--plan-out <file>', 'a dry run that also writes the plan, for `teamctl apply` after review')
@@ -78,5 +81,6 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   const requestTimeoutMs = resolveTimeoutMs(ctx.flags);
   const languages = opts.languages === undefined ? undefined : parseLanguagesFlag(opts.languages);
   const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
-  return runGlossarySync(ctx, { ...opts, languages, encoding, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  const ignoreColumns = opts.ignoreColumns?.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  return runGlossarySync(ctx, { ...opts, languages, encoding, ignoreColumns, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }
