@@ -71,6 +71,10 @@ const tree: Record<string, Noun | Load> = {
     export: () => import('./commands/glossary/export.js'),
     lint: () => import('./commands/glossary/lint.js'),
   }),
+  translations: noun("list the organization's translations and run them again (needs --org)", examples('teamctl translations list', 'teamctl translations run --language de --dry-run'), {
+    list: () => import('./commands/translations/list.js'),
+    run: () => import('./commands/translations/run.js'),
+  }),
   sandbox: () => import('./commands/sandbox.js'),
   completion: () => import('./commands/completion.js'),
   audit: noun("the organization's audit log: who changed what, and when (needs --org)", examples('teamctl audit list --since 7d', 'teamctl audit actions'), {

@@ -45,6 +45,8 @@ export async function writeExport(
     case 'tsv-pair': {
       const pair = new PairWriter(format, languages as [string, string]);
       const written = await writeItems(pages, { start: () => '', item: (entry) => pair.row(entry), end: () => '' }, write);
+      const lacking = pair.lackingWarning();
+      if (lacking !== undefined) warn(lacking);
       const repeated = pair.repeatedWarning();
       if (repeated !== undefined) warn(repeated);
       const conflicts = spellingConflictsWarning(pair.conflicts);

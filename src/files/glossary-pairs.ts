@@ -36,6 +36,8 @@ export class PairWriter {
   readonly conflicts: { id: string; column: string; keys: string[] }[] = [];
   /** Ids of entries left out because an earlier entry has their source term. */
   readonly repeated: string[] = [];
+  /** Ids of entries left out for lacking a term: [no source term, no target term]. */
+  readonly lacking: [string[], string[]] = [[], []];
   private readonly codes: [string, string];
 
   constructor(
@@ -56,7 +58,10 @@ export class PairWriter {
       return normaliseCell(picked.value);
     });
     const [source, target] = terms as [string, string];
-    if (source === '' || target === '') return '';
+    if (source === '' || target === '') {
+      this.lacking[source === '' ? 0 : 1].push(entry.id);
+      return '';
+    }
     terms.forEach((term, i) => {
       const bad = uncarried.exec(term);
       if (bad !== null) {
@@ -81,6 +86,20 @@ export class PairWriter {
     // TSV as Google and Microsoft read it: no quoting at all (a tab or a line break was refused above).
     if (this.format === 'tsv-pair') return `${csvCell(source)}\t${csvCell(target)}\n`;
     return stringify([[csvCell(source), csvCell(target), ...this.codes]], { delimiter: ',', record_delimiter: '\n' });
+  }
+
+  /**
+   * The warning of the entries left out for lacking a term in one of the two languages (README,
+   * "The glossary"): how many, why, and some of their ids; undefined when none was.
+   */
+  lackingWarning(): string | undefined {
+    const [noSource, noTarget] = this.lacking;
+    const n = noSource.length + noTarget.length;
+    if (n === 0) return undefined;
+    const why = [noTarget.length > 0 ? `${noTarget.length} with no ${this.languages[1]} term` : '', noSource.length > 0 ? `${noSource.length} with no ${this.languages[0]} term` : ''].filter((w) => w !== '');
+    const ids = [...noTarget, ...noSource];
+    const some = ids.slice(0, 5).join(', ') + (n > 5 ? ', …' : '');
+    return `${n} ${n === 1 ? 'entry' : 'entries'} left out: ${why.join(', ')} (${some}); a pair glossary holds only entries with a term in both languages`;
   }
 
   /** The warning naming the entries left out for repeating a source term, or undefined. */

@@ -24,6 +24,7 @@ import { formatSyncPlan } from './syncView.js';
 import { holdBackWaiter, type HoldBack } from '../journal/holdBack.js';
 import { foldLimit, foldedList } from '../output/fold.js';
 import { boundHeapGrowth } from '../heap.js';
+import { touchedEntries, type TouchedEntry } from './touched.js';
 
 /** What every run that changes the glossary is told. */
 interface RunFlags {
@@ -64,6 +65,8 @@ export async function withJournal<T>(
 
 export interface GlossaryImportRun extends RunFlags {
   file: string;
+  /** --ignore-columns: header cells read as no column. */
+  ignoreColumns?: string[] | undefined;
   key?: string | undefined;
   /** --languages: the languages of the file's term columns, in order. */
   languages?: string[] | undefined;
@@ -77,6 +80,8 @@ export interface GlossaryImportRun extends RunFlags {
 
 export interface GlossarySyncRun extends RunFlags {
   file: string;
+  /** --ignore-columns: header cells read as no column. */
+  ignoreColumns?: string[] | undefined;
   key?: string | undefined;
   /** --languages: the languages of the file's term columns, in order. */
   languages?: string[] | undefined;
@@ -90,6 +95,8 @@ export interface GlossarySyncRun extends RunFlags {
   rewriteKeys?: boolean | undefined;
   maxDeletions: string;
   batchSize: number;
+  /** --rerun-translations: once the sync succeeded, run the translations into the languages it touched. */
+  rerunTranslations?: boolean | undefined;
 }
 
 export interface GlossaryDeleteRun extends RunFlags {
@@ -103,13 +110,13 @@ export interface GlossaryDeleteRun extends RunFlags {
  */
 async function readFileAndGlossary<T>(
   ctx: Context,
-  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined; sheet?: string | undefined; encoding?: string | undefined },
+  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined; sheet?: string | undefined; encoding?: string | undefined; ignoreColumns?: string[] | undefined },
   needsGlossary: (file: GlossaryFile) => boolean,
   /** `view`: the glossary with the keys the translation feature reads, which the planners match. */
   use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; view: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
 ): Promise<T> {
   boundHeapGrowth(); // before the file is read: the young generation must not have grown yet
-  const readOptions = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }) };
+  const readOptions = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }), ...(opts.ignoreColumns === undefined ? {} : { ignoreColumns: opts.ignoreColumns }) };
   const file = await readGlossaryFile(opts.file, readOptions, ctx.cwd);
   for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const client = await ctx.client();
@@ -142,7 +149,7 @@ function refuseUnknownLanguages(path: string, file: GlossaryFile, existing: read
     unknown.map((l) => ({
       file: path,
       line: 1,
-      message: `column ${JSON.stringify(l)} is no language ICU knows, nor a key the glossary of ${org} uses: is it a language column? (a metadata column can be removed)`,
+      message: `column ${JSON.stringify(l)} is no language ICU knows, nor a key the glossary of ${org} uses: is it a language column? (if not, name it away: --ignore-columns ${JSON.stringify(l)})`,
     })),
   );
 }
@@ -225,6 +232,13 @@ export async function runGlossaryImport(ctx: Context, opts: GlossaryImportRun): 
 }
 
 export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Promise<number> {
+  if (opts.rerunTranslations !== true) return syncGlossary(ctx, opts);
+  const { rerunAfterSync } = await import('./rerunTranslations.js');
+  return rerunAfterSync(ctx, opts, (touched) => syncGlossary(ctx, opts, touched));
+}
+
+/** The sync; `touched` is given the operations it plans to send, with the entries they change. */
+async function syncGlossary(ctx: Context, opts: GlossarySyncRun, touched?: (changes: TouchedEntry[]) => void): Promise<number> {
   const { requestTimeoutMs, maxDeletions } = opts;
   const org = ctx.setting('org').value;
   const { io } = ctx;
@@ -245,6 +259,7 @@ export async function runGlossarySync(ctx: Context, opts: GlossarySyncRun): Prom
   if (opts.rewriteKeys === true) rewriteKeys(plan, existing, view);
   refuseLosingUpdates(plan, existing, opts.serviceKeys?.map ?? new Map(), org);
   const held = holdBackWaiting(plan, waiting);
+  touched?.(touchedEntries(plan.operations, existing));
   warnUnknownIds(ctx, opts.file, org, file, plan.unknownIds, `its ${file.key} term`);
 
   // Entries that already duplicate each other (same translations): said, with the command that

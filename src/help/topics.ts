@@ -20,6 +20,7 @@ export const topics: Record<string, Topic> = {
   access: { summary: 'who may read or edit each space, collection and site', load: () => import('./topics/access.js') },
   ci: { summary: 'workflows that keep teams and the glossary in a repository', load: () => import('./topics/ci.js') },
   'glossary-files': { summary: 'glossary file layouts, term status, encodings, limits', load: () => import('./topics/glossary-files.js') },
+  translations: { summary: 'translations of spaces: list them, run them again', load: () => import('./topics/translations.js') },
   reliability: { summary: 'retries, the journal, locks, requests whose outcome is unknown', load: () => import('./topics/reliability.js') },
   interruptions: { summary: 'Ctrl-C, SIGTERM and what a stopped run leaves', load: () => import('./topics/interruptions.js') },
   sandbox: { summary: 'the local sandbox service: data file, scale, faults', load: () => import('./topics/sandbox.js') },

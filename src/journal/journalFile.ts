@@ -46,7 +46,9 @@ export interface JournalFile {
  * A write other than the glossary PUT that the service cannot take twice (`teamctl help
  * reliability`): an invitation (it mails the invitee), a team creation (a second one makes a
  * second team), a removal from the organization sent as a request (it mails the admins) or a
- * user's grant on a space, collection or site (`resource` as `space:<id>`; it may notify the user).
+ * user's grant on a space, collection or site (`resource` as `space:<id>`; it may notify the user),
+ * or a translation's run (billable; `runs` is the translation's `stats.runs` before it was sent:
+ * a listing that shows more ran it).
  * Recorded as `sending` before its request leaves, then given the outcome that was answered.
  * `sending` left behind means the run ended with the request in flight: the service may have it.
  */
@@ -54,7 +56,8 @@ export type WriteRecord =
   | { kind: 'invitation'; id: string; email: string; sentAt: string; outcome: 'sending' | 'invited' | 'unknown' }
   | { kind: 'team'; id: string; title: string; sentAt: string; outcome: 'sending' | 'unknown' }
   | { kind: 'removal'; id: string; user: string; email: string | null; sentAt: string; outcome: 'sending' | 'requested' | 'unknown' }
-  | { kind: 'grant'; id: string; resource: string; user: string; sentAt: string; outcome: 'sending' | 'unknown' };
+  | { kind: 'grant'; id: string; resource: string; user: string; sentAt: string; outcome: 'sending' | 'unknown' }
+  | { kind: 'translation-run'; id: string; translation: string; runs: number; sentAt: string; outcome: 'sending' | 'unknown' };
 
 export type WriteKind = WriteRecord['kind'];
 /** A record as a caller gives it: the journal adds its id and time. */
@@ -82,6 +85,7 @@ function isWrite(value: unknown): value is WriteRecord {
   if (w.kind === 'invitation') return isText(w.email) && ['sending', 'invited', 'unknown'].includes(w.outcome as string);
   if (w.kind === 'team') return isText(w.title) && ['sending', 'unknown'].includes(w.outcome as string);
   if (w.kind === 'grant') return isText(w.resource) && isText(w.user) && ['sending', 'unknown'].includes(w.outcome as string);
+  if (w.kind === 'translation-run') return isText(w.translation) && Number.isInteger(w.runs) && (w.runs as number) >= 0 && ['sending', 'unknown'].includes(w.outcome as string);
   if (w.kind === 'removal') return isText(w.user) && (w.email === null || isText(w.email)) && ['sending', 'requested', 'unknown'].includes(w.outcome as string);
   return false;
 }

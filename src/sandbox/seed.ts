@@ -1,9 +1,9 @@
 // Seeds for the sandbox. `demo`: organization `acme` with 50 users, teams `engineering` ("Platform
 // Engineering") and `design` ("Product Design") with members, a small multilingual glossary, and
 // spaces, collections and sites with their grants (seed-access.ts), past audit events
-// (seed-audit.ts). `empty`: the same organization,
-// users, teams and resources, but no team members, no grants and no glossary entries. Everything is deterministic
-// (fixed ids and dates) so a rehearsal, a test or an export reads the same every time.
+// (seed-audit.ts) and translations of spaces. `empty`: the same organization, users, teams and
+// resources, but no team members, no grants, no glossary entries and no translations. Everything
+// is deterministic (fixed ids and dates) so a rehearsal, a test or an export reads the same every time.
 import type { TeamMemberRole } from '../api/types.js';
 import { mulberry32 } from './faults.js';
 import { seedAccess } from './seed-access.js';
@@ -154,6 +154,37 @@ function seedOrganization(store: SandboxStore): SandboxUser[] {
   return users;
 }
 
+/**
+ * Translations of the demo spaces: [id, source space, source language, target language, runs].
+ * Targets are languages the demo glossary has (de, fr, ja, pt-br) and one it has not (ko), so a
+ * glossary change touches some and not others.
+ */
+const demoTranslations: readonly (readonly [string, string, string, string, number])[] = [
+  ['tr-api-de', 'space-api', 'en', 'de', 3],
+  ['tr-api-fr', 'space-api', 'en', 'fr', 2],
+  ['tr-api-ja', 'space-api', 'en', 'ja', 1],
+  ['tr-guidelines-pt-br', 'space-guidelines', 'en', 'pt-br', 4],
+  ['tr-changelog-ko', 'space-changelog', 'en', 'ko', 0],
+];
+
+function seedTranslations(store: SandboxStore): void {
+  demoTranslations.forEach(([id, space, from, to, runs], i) => {
+    const created = new Date(Date.UTC(2025, 3, 1, 9, 0, 0) + i * 86_400_000).toISOString();
+    const lastRun = runs > 0 ? new Date(Date.UTC(2025, 5, 2, 8, 0, 0) + i * 3_600_000).toISOString() : undefined;
+    store.translations.add(demoOrganizationId, {
+      id,
+      source: { space, language: from },
+      language: to,
+      createdAt: created,
+      updatedAt: lastRun ?? created,
+      runs,
+      ...(lastRun === undefined ? {} : { lastRunAt: lastRun }),
+      words: 1200 + i * 350,
+      pages: 8 + i * 3,
+    });
+  });
+}
+
 /** Fills `store` with a seed. */
 function applySeed(store: SandboxStore, seed: SeedName): void {
   store.batch(() => {
@@ -165,6 +196,7 @@ function applySeed(store: SandboxStore, seed: SeedName): void {
     store.setTeamMembers(demoOrganizationId, 'engineering', members(engineering));
     store.setTeamMembers(demoOrganizationId, 'design', members(design));
     seedAudit(store, demoOrganizationId, users);
+    seedTranslations(store);
     const entryIds = opaqueIds(glossaryTerms.length, 11, 16, 'abcdefghijklmnopqrstuvwxyz0123456789');
     glossaryTerms.forEach((translations, i) => {
       const created = new Date(Date.UTC(2025, 2, 10, 9, 0, 0) + i * 3_600_000).toISOString();

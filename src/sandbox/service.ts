@@ -1,8 +1,8 @@
 // The service itself, as the sandbox plays it: bearer auth, routing of the seven operations (and
 // the discovery ones: GET /user, the organization's teams and members, a member's teams; a team's
 // creation, reading, renaming and deletion; an organization member's reading, role change and
-// removal, and invitations; spaces, collections, sites and their grants: access-routes.ts) under
-// /v1, and the service's error body for anything that goes wrong. Handlers live in members.ts,
+// removal, and invitations; translations and their runs: translations.ts; spaces, collections,
+// sites and their grants: access-routes.ts) under /v1, and the service's error body for anything that goes wrong. Handlers live in members.ts,
 // glossary.ts, organization.ts, org-members.ts, invites.ts, teams.ts, user.ts and access-*.ts;
 // faults, hooks and the request log are the server's (server.ts).
 import { timingSafeEqual } from 'node:crypto';
@@ -21,6 +21,7 @@ import { getAuthenticatedUser } from './user.js';
 import { listMemberTeams, listOrganizationMembers, listTeams } from './organization.js';
 import { createTeam, deleteTeam, getTeam, renameTeam } from './teams.js';
 import { controlRoutes } from './controls.js';
+import { listTranslations, runTranslation } from './translations.js';
 
 
 const routes: Route[] = [
@@ -87,6 +88,14 @@ const routes: Route[] = [
   {
     pattern: ['orgs', ':', 'translations-glossary', ':'],
     methods: { GET: (ctx, [org, id]) => getGlossaryEntry(ctx, org!, id!) },
+  },
+  {
+    pattern: ['orgs', ':', 'translations'],
+    methods: { GET: (ctx, [org], inc) => listTranslations(ctx, org!, inc) },
+  },
+  {
+    pattern: ['orgs', ':', 'translations', ':', 'run'],
+    methods: { POST: (ctx, [org, id]) => runTranslation(ctx, org!, id!) },
   },
   ...accessRoutes,
   ...auditRoutes,

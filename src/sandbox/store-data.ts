@@ -6,6 +6,7 @@ import type { StoredAuditEvent } from './audit-data.js';
 import type { GlossaryEntries, StoredGlossaryEntry } from './glossary-store.js';
 import type { Account, MemberRequests, StoredInvitation, StoredRemovalRequest } from './member-requests.js';
 import type { Team } from './team-store.js';
+import type { StoredTranslation } from './translation-data.js';
 import type { SandboxUser } from './users.js';
 import type { WriteCounts, WriteCountsData } from './write-counts.js';
 
@@ -40,6 +41,8 @@ export interface SandboxData {
     access?: ResourceData[];
     /** The organization's invite links (link-invites.ts); absent when none. */
     linkInvites?: LinkInviteData[];
+    /** Translations and their runs (translation-store.ts); absent when none. */
+    translations?: StoredTranslation[];
   }[];
 }
 

@@ -9,12 +9,14 @@
 import type { GlossaryOperation, TeamMemberRole } from '../api/types.js';
 import { AccessStore } from './access-store.js';
 import { AuditLog } from './audit-log.js';
+import { TranslationStore } from './translation-store.js';
 import { GlossaryEntries, newGlossaryEntryId } from './glossary-store.js';
 import type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
 import { MemberRequests } from './member-requests.js';
 import { MemberStore } from './member-store.js';
 import { compareStrings } from './sorted-list.js';
 import { nonEmpty, StoreError } from './store-data.js';
+import { loadStore } from './store-load.js';
 import type { OrganizationState as Organization, SandboxData, TeamMembership } from './store-data.js';
 import { normaliseEmail, numberedUsers } from './users.js';
 import type { AddUsersOptions, SandboxUser } from './users.js';
@@ -43,6 +45,8 @@ export class SandboxStore {
   readonly access = new AccessStore((orgId) => this.org(orgId), () => this.changed());
   /** The audit events of every organization (audit-log.ts). */
   readonly audit = new AuditLog(() => this.changed());
+  /** Translations of a space into another language, and their runs (translation-store.ts). */
+  readonly translations = new TranslationStore((orgId) => this.org(orgId), () => this.changed());
   private _token: string | undefined;
   private readonly listeners: (() => void)[] = [];
   /** Depth of batch(): listeners hear of a change once the outermost batch ends. */
@@ -99,37 +103,20 @@ export class SandboxStore {
         ...nonEmpty('removalRequests', org.requests.allRemovalRequests()),
         ...(org.sent.toJSON() === undefined ? {} : { sent: org.sent.toJSON() }),
         ...this.access.toJSON(org.id),
+        ...this.translations.toJSON(org.id),
       });
     }
     return data;
   }
 
+  /** The store a data file holds (store-load.ts checks and loads it). */
   static fromJSON(data: unknown): SandboxStore {
-    const d = data as Partial<SandboxData> | null;
-    if (typeof d !== 'object' || d === null || d.version !== 1 || !Array.isArray(d.organizations)) {
-      throw new StoreError('expected {"version":1,"organizations":[…]}');
-    }
-    const store = new SandboxStore();
-    store.batch(() => {
-      if (typeof d.token === 'string') store._token = d.token;
-      for (const a of d.directory ?? []) store.members.addAccount(a);
-      for (const o of d.organizations ?? []) {
-        store.createOrganization(o.id);
-        for (const u of o.users) store.addUser(o.id, u);
-        for (const t of o.teams) {
-          if (t.title !== undefined && typeof t.title !== 'string') throw new StoreError(`team ${t.id}: title must be a string`);
-          store.createTeam(o.id, t.id, t.title ?? t.id, typeof t.createdAt === 'string' ? t.createdAt : undefined);
-          store.setTeamMembers(o.id, t.id, t.members);
-        }
-        for (const e of o.glossary) store.addGlossaryEntry(o.id, e);
-        for (const i of o.invitations ?? []) store.members.invite(o.id, i);
-        for (const r of o.removalRequests ?? []) store.members.requestRemoval(o.id, r.userId, r.requestedAt);
-        if (o.access !== undefined || o.linkInvites !== undefined) store.access.load(o.id, o.access ?? [], o.linkInvites);
-        if (o.sent !== undefined) store.org(o.id).sent.load(o.sent, (message) => new StoreError(`organization ${o.id}: ${message}`));
-      }
-      for (const e of d.audit ?? []) store.audit.record(e);
-    });
-    return store;
+    return loadStore(new SandboxStore(), data);
+  }
+
+  /** Loads what the service was sent, as a data file keeps it. */
+  loadSent(orgId: string, sent: NonNullable<SandboxData['organizations'][number]['sent']>): void {
+    this.org(orgId).sent.load(sent, (message) => new StoreError(`organization ${orgId}: ${message}`));
   }
 
   // ---- organizations, users, teams --------------------------------------------------------

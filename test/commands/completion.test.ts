@@ -42,7 +42,7 @@ describe('bash completion', () => {
     expect(section).toMatch(/needs it: install it first \(`apt install\s+bash-completion`/);
   });
   it('completes commands and subcommands', () => {
-    expect(complete('')).toEqual(['access', 'apply', 'audit', 'auth', 'completion', 'config', 'glossary', 'help', 'members', 'sandbox', 'teams', 'users', 'whoami']);
+    expect(complete('')).toEqual(['access', 'apply', 'audit', 'auth', 'completion', 'config', 'glossary', 'help', 'members', 'sandbox', 'teams', 'translations', 'users', 'whoami']);
     expect(complete('mem')).toEqual(['members']);
     expect(complete('members', '')).toEqual(['add', 'list', 'offboard', 'onboard', 'remove', 'set-role', 'sync']);
     expect(complete('--org', 'acme', 'glossary', 'im')).toEqual(['import']);

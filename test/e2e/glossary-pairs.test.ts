@@ -140,3 +140,14 @@ describe('glossary export --format tsv-pair', () => {
     expect(refused.stderr).toMatch(/--languages en,de/);
   });
 });
+
+describe('what a pair export leaves out', () => {
+  it('says how many entries it left out for lacking a term, and why; the file holds the others', async () => {
+    const { env } = newOrg([insert({ en: 'bank', de: 'Bank' }), insert({ en: 'door' }), insert({ de: 'nur Deutsch' }), insert({ en: 'window', de: 'Fenster' })]);
+    const file = join(dir, 'left-out.tsv');
+    const r = await runCli(['glossary', 'export', '--format', 'tsv-pair', '--languages', 'en,de', '-f', file], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8').trim().split('\n').sort()).toEqual(['bank\tBank', 'window\tFenster']);
+    expect(r.stderr).toMatch(/glossary export: 2 entries left out: 1 with no de term, 1 with no en term \(\S+, \S+\); a pair glossary holds only entries with a term in both languages/);
+  });
+});

@@ -56,6 +56,22 @@ describe('suggested fixes, followed as printed', () => {
     expect(stored()).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'branch', de: 'Filiale' }, { en: 'log out' }]);
   });
 
+  it('columns neither a language nor a known one: each refusal names --ignore-columns; followed, the file imports its terms alone', async () => {
+    const path = write('category.csv', 'en,de,Category,Notes\nbank,Bank,finance,a note\ndoor,Tür,house,\n');
+    const refused = await runCli(['glossary', 'import', path], { env: s.env });
+    expect(refused.code, refused.stdout).toBe(2);
+    expect(writes()).toBe(0);
+    const named = [...refused.stderr.matchAll(/--ignore-columns ("(?:[^"\\]|\\.)*"|[^\s"()]+)/g)].map((m) => (m[1]!.startsWith('"') ? (JSON.parse(m[1]!) as string) : m[1]!));
+    expect(named).toEqual(['Category']); // Notes is a metadata column teamctl knows: ignored with a warning
+    const applied = await runCli(['glossary', 'import', path, '--ignore-columns', named.join(',')], { env: s.env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stderr).not.toContain('Category');
+    expect(applied.stderr).toContain('column "Notes" holds no translation');
+    expect(stored()).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'door', de: 'Tür' }]);
+    // A typo, or a language column, is refused: naming away never drops terms.
+    expect((await runCli(['glossary', 'import', path, '--ignore-columns', 'Category,Note,de', '--dry-run'], { env: s.env })).stderr).toMatch(/--ignore-columns names "note", which the header does not have[\s\S]*--ignore-columns names "de", a column teamctl reads \(language\)/);
+  });
+
   it('a Windows-1252 CSV: --encoding windows-1252', async () => {
     const path = write('latin.csv', Buffer.concat([Buffer.from('en,fr\ncoffee,caf'), Buffer.from([0xe9]), Buffer.from('\nshop,boutique\n')]));
     expect(await followed(path, '--encoding')).toEqual(['--encoding', 'windows-1252']);

@@ -57,7 +57,7 @@ describe('a first line that is not a header', () => {
   it('an id column beside an unknown one makes it a header with one bad column', () => {
     expect(problemsOf('id,zorglub\n1,x\n')).toEqual([
       '1: column 2 "zorglub" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …): ' +
-        "remove it — or, if line 1 is no header, name the columns' languages with --languages en,de",
+        'name it away with --ignore-columns "zorglub" — or, if line 1 is no header, name the columns\' languages with --languages en,de',
       '1: the header has no language column (like en, fr, pt-BR)',
     ]);
   });

@@ -103,7 +103,7 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
     // Only the term column: refused naming --languages, which then reads it.
     const alone = 'term;description;casesensitive;translatable;forbidden;tags\nbank;;0;1;0;\n';
     expect(refusal(alone)).toEqual([
-      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Lokalise glossary: name the term column's language, --languages en (beside language columns it fills that language's empty cells)",
+      "1: column 1 \"term\" holds terms in a language the header does not say — it looks like a Lokalise glossary: name the term column's language, the project's base language: --languages <base language> (beside language columns it fills that language's empty cells)",
     ]);
     expect(translations(alone, { languages: ['en'] })).toEqual([{ en: 'bank' }]);
   });
@@ -117,10 +117,16 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
     const messages = refusal(none);
     expect(messages).toEqual(['1: column 1 "term" holds the terms of the base language, and no language column repeats them (en is empty on 3 of its 3 rows): name the base language, --languages en']);
     expect(translations(none, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'branch', de: 'Filiale' }, { en: 'log out' }]);
-    // A base language without a column of its own: the term column is that language's.
+    // A base language without a column of its own: the term column is that language's. Nothing in
+    // the file names it, so the hint guesses none.
     const noColumn = 'term;description;casesensitive;translatable;forbidden;tags;de\nbank;;0;1;0;;Bank\n';
-    expect(refusal(noColumn)).toEqual(['1: column 1 "term" holds the terms of the base language, and no language column repeats them: name the base language, --languages en']);
+    expect(refusal(noColumn)).toEqual(['1: column 1 "term" holds the terms of the base language, and no language column repeats them: name the base language, --languages <base language>']);
     expect(translations(noColumn, { languages: ['en'] })).toEqual([{ en: 'bank', de: 'Bank' }]);
+    // The term is a key no language column repeats, and every language column is full (the issue's
+    // case): no tag is guessed; the base language the user names reads the term as that language.
+    const keyed = 'term;description;casesensitive;translatable;forbidden;tags;en;de_DE\nk;;0;1;0;;hello;hallo\n';
+    expect(refusal(keyed)).toEqual(['1: column 1 "term" holds the terms of the base language, and no language column repeats them: name the base language, --languages <base language>']);
+    expect(translations(keyed, { languages: ['de'] })).toEqual([{ de: 'k', en: 'hello', 'de-DE': 'hallo' }]);
     // Empty term column throughout: the language columns alone.
     expect(translations('term;casesensitive;translatable;forbidden;en;de\n;0;1;0;bank;Bank\n')).toEqual([{ en: 'bank', de: 'Bank' }]);
   });
@@ -180,7 +186,7 @@ describe('refusals name the layout and the fix, and the fix reads the file', () 
 
   it('Crowdin: a column of no known kind → remove it, or give it a language as Crowdin does', () => {
     expect(refusal('Term [en],Colour,Term [de]\nbank,red,Bank\n')).toEqual([
-      '1: column 2 "Colour" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …) — it looks like a Crowdin glossary export: remove that column, or give it a language as Crowdin does (Term [de])',
+      '1: column 2 "Colour" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …) — it looks like a Crowdin glossary export: remove that column, or give it a language as Crowdin does (Term [de]); or name it away with --ignore-columns "Colour"',
     ]);
   });
 });

@@ -46,6 +46,8 @@ describe('PairWriter at its edges', () => {
     expect(w.row(entry('a', { de: 'Tür' }))).toBe('');
     expect(w.row(entry('b', { en: 'door', de: '' }))).toBe('');
     expect(w.row(entry('c', { en: 'door', de: 'Tür' }))).toBe('door,Tür,EN,DE\n');
+    // How many were left out for lacking a term, and why.
+    expect(w.lackingWarning()).toBe('2 entries left out: 1 with no de term, 1 with no en term (b, a); a pair glossary holds only entries with a term in both languages');
     for (const id of ['d1', 'd2', 'd3', 'd4', 'd5']) expect(w.row(entry(id, { en: 'door', de: 'Tor' }))).toBe('');
     expect(w.repeatedWarning()).toBe('5 entries left out: their en term is already on an earlier line (d1, d2, d3, d4, d5); a pair glossary takes each source term once');
     w.row(entry('d6', { en: 'door', de: 'Pforte' }));

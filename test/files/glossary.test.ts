@@ -157,7 +157,7 @@ describe('parseGlossaryFile: errors', () => {
 
   it('a non-language header names the column', () => {
     expect(lines(problemsOf('en,Colour,fr\na,b,c\n'))).toEqual([
-      [1, 'column 2 "Colour" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …): remove it — or, if line 1 is no header, name the columns\' languages with --languages en,de,fr'],
+      [1, 'column 2 "Colour" is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …): name it away with --ignore-columns "Colour" — or, if line 1 is no header, name the columns\' languages with --languages en,de,fr'],
     ]);
     expect(lines(problemsOf('en,Term,fr\na,b,c\n'))).toEqual([
       [1, 'column 2 "Term" holds terms in a language the header does not say (Weblate, Transifex): name the term columns\' languages in order, e.g. --languages en,de,fr'],

@@ -24,11 +24,15 @@ async function refusal(read: () => unknown): Promise<string[] | undefined> {
   return undefined;
 }
 
-/** Every glossary flag the messages name (Transifex's names two: --languages en, or en,de), as options. */
-function glossaryFlags(messages: readonly string[]): GlossaryReadOptions[] {
+/**
+ * Every glossary flag the messages name (Transifex's names two: --languages en, or en,de), as
+ * options. `--languages <base language>` asks what the file does not say: the follower names
+ * `base`, the base language the test knows its file has.
+ */
+function glossaryFlags(messages: readonly string[], base = 'en'): GlossaryReadOptions[] {
   const flags = new Map<string, GlossaryReadOptions>();
   for (const m of messages) {
-    for (const [, languages] of m.matchAll(/--languages ([A-Za-z0-9,_-]+)/g)) flags.set(`l ${languages}`, { languages: (languages ?? '').split(',') });
+    for (const [, languages] of m.matchAll(/--languages (<base language>|[A-Za-z0-9,_-]+)/g)) flags.set(`l ${languages}`, { languages: (languages === '<base language>' ? base : (languages ?? '')).split(',') });
     for (const [, key] of m.matchAll(/--key ([A-Za-z0-9_-]+)/g)) flags.set(`k ${key}`, { key: key ?? '' });
   }
   return [...flags.values()];
@@ -120,6 +124,15 @@ describe("each layout's refusal: the flag it names reads the file exactly", () =
     const terms = (rows: Record<string, string>[]): string[][] => rows.map((t) => Object.values(t));
     for (const flag of flags) expect(terms(parseGlossaryFile(text, 'g.csv', flag).rows.map((r) => r.translations)), JSON.stringify(flag)).toEqual(terms(expected));
     expect(parseGlossaryFile(text, 'g.csv', flags[0]).rows.map((r) => r.translations)).toEqual(expected);
+  });
+
+  it("Lokalise whose term is a key no language column repeats: --languages <base language>, followed with de, reads de=k", async () => {
+    const text = 'term;description;casesensitive;translatable;forbidden;tags;en;de_DE\nk;;0;1;0;;hello;hallo\n';
+    const messages = await refusal(() => parseGlossaryFile(text, 'g.csv'));
+    expect(messages?.join('\n')).toContain('--languages <base language>');
+    const flags = glossaryFlags(messages ?? [], 'de');
+    expect(flags).toEqual([{ languages: ['de'] }]);
+    expect(parseGlossaryFile(text, 'g.csv', flags[0]).rows.map((r) => r.translations)).toEqual([{ de: 'k', en: 'hello', 'de-DE': 'hallo' }]);
   });
 
   it.each([

@@ -159,7 +159,7 @@ describe('SandboxStore', () => {
     // (The demo's past audit events are its own: `audit`, README's sandbox.)
     expect(Object.keys(seededStore('demo').toJSON())).toEqual(['version', 'organizations', 'audit']);
     // (The demo's spaces, collections, sites and invite links are its own: README's sandbox "Access".)
-    expect(Object.keys(seededStore('demo').toJSON().organizations[0]!)).toEqual(['id', 'users', 'teams', 'glossary', 'access', 'linkInvites']);
+    expect(Object.keys(seededStore('demo').toJSON().organizations[0]!)).toEqual(['id', 'users', 'teams', 'glossary', 'access', 'linkInvites', 'translations']);
   });
 
   describe('data file', () => {

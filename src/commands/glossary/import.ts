@@ -18,6 +18,8 @@ export interface ImportOptionsFlags extends JournalFlags {
   /** --map-language key=language, repeatable (checked in run). */
   mapLanguage?: string[];
   strictLanguages?: boolean;
+  /** --ignore-columns Category,Notes. */
+  ignoreColumns?: string;
   planOut?: string;
   report?: string;
   exitCode?: boolean;
@@ -52,6 +54,7 @@ export function command(f: Factory): Command {
     .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8 (windows-1252, iso-8859-2, shift_jis …)')
     .option('--map-language <key=lang>', 'send a key the translation feature has no language for as one it has: de-DE=de,zh-Hant=zh-tw (repeatable)', collect)
     .option('--strict-languages', 'refuse (exit 2) a file with a key the translation feature has no language for, instead of leaving it out')
+    .option('--ignore-columns <names>', 'header columns to read as no column (comma-separated): neither a language nor a known one, e.g. Category,Notes')
     .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
     .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --hold-back 120   # settle unknown outcomes after 2 min', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
     .action(f.action(run, (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }), ['base-url', 'org']));
@@ -74,5 +77,6 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
   const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
   const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
   const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
-  return runGlossaryImport(ctx, { ...opts, languages, encoding, serviceKeys, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  const ignoreColumns = opts.ignoreColumns?.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  return runGlossaryImport(ctx, { ...opts, languages, encoding, serviceKeys, ignoreColumns, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -17,6 +17,8 @@ export interface GlossarySyncOptions extends JournalFlags {
   strictLanguages?: boolean;
   rewriteKeys?: boolean;
   lint?: boolean;
+  /** --ignore-columns Category,Notes. */
+  ignoreColumns?: string;
   file: string;
   prune?: boolean;
   key?: string;
@@ -27,6 +29,7 @@ export interface GlossarySyncOptions extends JournalFlags {
   force?: boolean;
   report?: string;
   batchSize: string;
+  rerunTranslations?: boolean;
 }
 
 const defaultMaxDeletions = '25%';
@@ -47,6 +50,7 @@ export function command(f: Factory): Command {
     .option('--lint', 'lint the file first (`teamctl glossary lint`) and refuse (exit 2, nothing sent) when it finds an error')
     .option('--rewrite-keys', "also move every entry's keys to the translation feature's spelling (pt-BR → pt-br, and what --map-language maps), in place")
     .option('--strict-languages', 'refuse (exit 2) a file with a key the translation feature has no language for, instead of leaving it out')
+    .option('--ignore-columns <names>', 'header columns to read as no column (comma-separated): neither a language nor a known one, e.g. Category,Notes')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--no-audit', 'with --exit-code: do not name, from the audit log, who changed what drifted')
@@ -58,6 +62,7 @@ export function command(f: Factory): Command {
     .option('--no-wait', 'when another teamctl is changing the same glossary: refuse (exit 3) instead of waiting for it')
     .option('--hold-back <seconds>', 'how long a write whose outcome is unknown is left alone before a listing settles it (default 60)')
     .option('--no-settle', 'at the end, leave writes still held back in the journal (exit 6) instead of waiting to settle them')
+    .option('--rerun-translations', 'once the sync succeeded, run the translations into the languages it touched (billable: --yes)')
     .addHelpText(
       'after',
       examples(
@@ -91,10 +96,11 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
   const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
   const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
+  const ignoreColumns = opts.ignoreColumns?.split(',').map((c) => c.trim()).filter((c) => c !== '');
   if (opts.lint === true) {
     const { lintBeforeSync } = await import('../../glossary/lint.js');
-    const read = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(languages === undefined ? {} : { languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(encoding === undefined ? {} : { encoding }) };
+    const read = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(languages === undefined ? {} : { languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(encoding === undefined ? {} : { encoding }), ...(ignoreColumns === undefined ? {} : { ignoreColumns }) };
     await lintBeforeSync(ctx, opts.file, read, serviceKeys.map);
   }
-  return runGlossarySync(ctx, { ...opts, languages, encoding, serviceKeys, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  return runGlossarySync(ctx, { ...opts, languages, encoding, serviceKeys, ignoreColumns, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -131,10 +131,11 @@ export function recogniseHeader(
   flag: readonly string[] | undefined,
   problem: Problem,
   warn: Problem,
+  ignore: readonly string[] = [],
 ): { columns: Column[]; headerless: boolean; unverified: string[]; deeplCodes?: boolean } {
   let given = flag;
   const first = input.rows[0] as DelimitedFile['rows'][number];
-  const read = recogniseHeaderCells(first.cells);
+  const read = ignoredColumns(recogniseHeaderCells(first.cells), ignore, first.line, problem);
   // The layout the first row looks most like: named in refusals, with the flag or edit that reads it.
   const layout = delimitedLayoutOf(read.filter((c) => c.raw !== '').map((c) => c.raw));
   // Phrase's and Lokalise's `term` holds the base language's term: beside language columns it
@@ -216,10 +217,12 @@ export function recogniseHeader(
       problem(
         first.line,
         `column ${at} ${show(raw)} is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …)` +
-          (like === undefined ? `: remove it — or, if line 1 is no header, name the columns' languages with ${languagesExample(present.length)}` : ` — ${like}`),
+          (like === undefined ? `: name it away with --ignore-columns ${show(raw)} — or, if line 1 is no header, name the columns' languages with ${languagesExample(present.length)}` : ` — ${like}; or name it away with --ignore-columns ${show(raw)}`),
       );
     } else if (what.kind === 'id') kind = 'id';
-    else if (what.kind === 'metadata') metadata.push(show(raw));
+    else if (what.kind === 'metadata') {
+      if (!(cells[index] as { ignored?: true }).ignored) metadata.push(show(raw));
+    }
     else if (what.kind === 'status') {
       // Two statuses of one language (or of the row) would disagree with no rule between them.
       const key = `status ${what.flag ? 'flag' : 'value'} of ${(what.of ?? '').toLowerCase()}`;
@@ -299,11 +302,32 @@ export function xmlColumns(cells: readonly string[], line: number, problem: Prob
 }
 
 /**
+ * `--ignore-columns` (`teamctl help glossary-files`, "Glossary file layouts"): the header cells it
+ * names (any case) are read as no column, without a warning. It names away columns that are
+ * neither a language nor a known column: a name the header lacks, or a column teamctl reads (a
+ * language, a term, an id, a status), is a problem, so a typo never drops terms.
+ */
+function ignoredColumns(read: { raw: string; what: HeaderCell }[], ignore: readonly string[], line: number, problem: Problem): { raw: string; what: HeaderCell; ignored?: true }[] {
+  if (ignore.length === 0) return read;
+  const names = new Set(ignore.map((n) => n.trim().toLowerCase()));
+  for (const name of names) {
+    const cell = read.find((c) => c.raw.trim().toLowerCase() === name);
+    if (cell === undefined) problem(line, `--ignore-columns names ${show(name)}, which the header does not have (${read.map((c) => show(c.raw)).join(', ')})`);
+    else if (!nameable(cell.what)) problem(line, `--ignore-columns names ${show(cell.raw)}, a column teamctl reads (${cell.what.kind}): it names away only columns that are neither a language nor a known column`);
+  }
+  return read.map((c) => (names.has(c.raw.trim().toLowerCase()) && nameable(c.what) ? { ...c, what: { kind: 'metadata' } as const, ignored: true } : c));
+}
+
+/** A column --ignore-columns may name: one teamctl cannot place, a metadata column, or a tag no language has. */
+const nameable = (what: HeaderCell): boolean => what.kind === 'unknown' || what.kind === 'metadata' || what.kind === 'maybe-language';
+
+/**
  * The base language of Lokalise's (and Phrase's) `term` column beside language columns
  * (`teamctl help glossary-files`, "Glossary file layouts"): `--languages <tag>` names it; else it
  * is the language column that repeats the term on some row and never holds another term where
  * both are written. Undefined when no row has a term, or when no column repeats it: then a
- * problem asks for `--languages`, naming the column that is empty where the term is written.
+ * problem asks for `--languages`, naming the column that is empty where the term is written, or
+ * `--languages <base language>` when no column is.
  */
 function baseOfTerm(input: DelimitedFile, read: readonly { raw: string; what: HeaderCell }[], termAt: number, given: readonly string[] | undefined, problem: Problem): { language: string } | undefined {
   if (given !== undefined && given.length === 1) return { language: given[0] as string };
@@ -326,7 +350,10 @@ function baseOfTerm(input: DelimitedFile, read: readonly { raw: string; what: He
   const repeats = tally.filter((t) => t.agree > 0 && t.differ === 0).sort((a, b) => b.agree - a.agree)[0];
   if (repeats !== undefined) return { language: repeats.language };
   const emptiest = [...tally].sort((a, b) => b.empty - a.empty)[0];
-  const guess = emptiest !== undefined && emptiest.empty > 0 ? emptiest.language : (['en', 'de', 'fr', 'es'].find((l) => !languages.some((c) => c.language.toLowerCase() === l)) ?? 'en');
+  // A language column empty where the term is written is the export's own gap: that is the base.
+  // Without one, nothing in the file names the base language, and no tag is guessed: a guess
+  // followed would read the terms as a language they may not be.
+  const guess = emptiest !== undefined && emptiest.empty > 0 ? emptiest.language : '<base language>';
   const line = input.rows[0]?.line ?? 1;
   problem(
     line,

@@ -9,7 +9,7 @@ import { squash, type DelimitedLayout } from './layout.js';
 export const lokalise: DelimitedLayout = {
   name: 'a Lokalise glossary',
   example: 'term;description;casesensitive;translatable;forbidden;tags;en;de_DE',
-  fix: "name the term column's language, --languages en (beside language columns it fills that language's empty cells)",
+  fix: "name the term column's language, the project's base language: --languages <base language> (beside language columns it fills that language's empty cells)",
   detect: (head) => {
     const names = head.map(squash);
     return names.includes('term') && names.includes('forbidden') && (names.includes('casesensitive') || names.includes('translatable')) ? 11 : undefined;

@@ -80,6 +80,8 @@ export interface GlossaryReadOptions {
   encoding?: string;
   /** How much the file may hold (default glossaryBounds; tests give smaller ones). */
   bounds?: GlossaryBounds;
+  /** `--ignore-columns Category,Notes`: header cells read as no column at all (any case). */
+  ignoreColumns?: string[];
 }
 
 /** The service's published limit on one translation. */
@@ -114,7 +116,7 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
   refuseNulCells({ ...input, rows: input.rows.slice(0, 1) });
   const layout = fromXml
     ? { columns: xmlColumns(first.cells, first.line, problem, keyWord), headerless: false, unverified: [] }
-    : recogniseHeader(input, opts.languages, problem, (line, message) => warnings.push({ file, line, message }));
+    : recogniseHeader(input, opts.languages, problem, (line, message) => warnings.push({ file, line, message }), opts.ignoreColumns);
   // Without columns (line 1 is no header), every row would only repeat that.
   if (layout.columns.length === 0 && problems.count > 0) throw new InputFileError(problems.held, problems.count);
   const { columns } = layout;

@@ -17,6 +17,7 @@ export const text = `# Glossary files
 - **terms in a language it does not say** (\`source\`, \`term\`): \`--languages\`;
 - **a language by name** (ICU's names): \`English\`, \`Magyar\`, \`Angol\` beside
   \`Magyar\`, \`English_word\`, \`english_name\`; \`*_descr\` columns are metadata.
+- **other columns** are refused: \`--ignore-columns Category,Notes\` skips them.
 
 Up to five rows of notes before the header, and rows whose only cell starts
 with \`#\`, are skipped with a warning. A JSON object of \`term: translation\`

@@ -105,6 +105,9 @@ summary, the JSON report (its \`unknown\` list, apart from \`failed\`), the
 - A user grant of \`access sync\` (it may notify the user) of unknown outcome
   is held back until the resource's listing shows it, or the hold-back time
   has passed; only then may a run send it again.
+- A translation's run (billable) of unknown outcome is not sent again until
+  the listing shows it ran, or its hold-back time has passed with no run
+  (\`teamctl help translations\`).
 - A write is sent only under the lock below, \`apply\` of a saved plan too.
 
 **The journal.** Every glossary batch is recorded in the state folder of the
