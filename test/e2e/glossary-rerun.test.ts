@@ -28,12 +28,12 @@ async function start(text: string): Promise<{ cli: (args: string[]) => ReturnTyp
 
 describe('glossary sync --rerun-translations', () => {
   it('runs only the translations into the touched languages, once; a second sync touches nothing and runs nothing', async () => {
-    // "Space" changes in German and Brazilian Portuguese (the glossary's pt-BR is the service's pt-br); French is kept as it is.
+    // "Space" changes in German and Brazilian Portuguese (the file's pt-BR is written in the service's spelling, pt-br); French is kept as it is.
     const { cli, terms } = await start('en,fr,de,pt-BR\nSpace,Espace,Raum,Área\n');
     const r = await cli(['glossary', 'sync', terms, '--rerun-translations', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('the sync touched de, pt-br');
-    expect(sandbox().store.glossaryEntries('acme').find((e) => e.translations.en === 'Space')?.translations).toMatchObject({ de: 'Raum', 'pt-BR': 'Área', fr: 'Espace' });
+    expect(sandbox().store.glossaryEntries('acme').find((e) => e.translations.en === 'Space')?.translations).toMatchObject({ de: 'Raum', 'pt-br': 'Área', fr: 'Espace' });
     expect(allRuns()).toEqual({ ...seeded, 'tr-api-de': 4, 'tr-guidelines-pt-br': 5 });
     expect(runPosts()).toBe(2);
     const again = await cli(['glossary', 'sync', terms, '--rerun-translations', '--yes']);

@@ -39,11 +39,10 @@ pairs is read with \`--languages en,de\`.
 A \`tsv-pair\` export is read back with \`--languages\` naming its columns; a DeepL
 file by its codes (\`EN\` is the glossary's English key when it has one).
 
-**Refused, and what reads it.** A file whose header does not say which column
-holds which language is refused (exit 2, nothing sent), naming the layout the
-first line looks like and the \`--languages\` that reads it (the table above). A
-first line such as \`AI,IA\` is never taken for the languages \`AI\` and \`IA\`.
-With a header that names its languages, \`--languages\` is refused.
+**Refused, and what reads it.** A header that does not say which column holds
+which language is refused (exit 2, nothing sent), naming the layout it looks
+like and the \`--languages\` that reads it (the table above); \`AI,IA\` is never
+taken for languages. A header that names them refuses \`--languages\`.
 
 ## Keys the translation feature reads
 
