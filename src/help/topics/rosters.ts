@@ -43,6 +43,10 @@ removes them; a \`--remove-file\` keeps them:
 | Microsoft Entra ID | \`accountEnabled\` | \`False\` |
 | any | \`Status\` | \`Disabled\`, \`Inactive\` |
 
+Any other value (\`Terminated\`) keeps its row, with a warning naming it, its
+file and line: \`--status-map Terminated=inactive\` (or \`=active\`) says what
+it means. Values such exports use for active accounts raise no warning.
+
 A roster may also be teamctl's own \`members list --json\` or \`-o ndjson\`
 output. A file without a header is read as one user per line.
 
