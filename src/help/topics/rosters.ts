@@ -154,6 +154,12 @@ users, two files naming one team, a folder with no roster file; an entry named
 like a roster that is not a regular file (a folder, a FIFO, which is never
 opened); two names macOS or Windows would take for one (\`eng.csv\` and
 \`ENG.csv\`, or one name in two Unicode forms); more than **1,000** roster
-files, before any file is read. \`members list --team a,b --write-folder
-teams\` writes one, and refuses teams whose files would be one that way.
+files, before any file is read.
+
+\`members list --team a,b --write-folder teams\` (or \`--all-teams\`: every team)
+writes one, each file named by its team's title. A title no file system takes
+as it is (\`/\`, \`:\`, \`CON\`, a trailing dot, over 180 bytes), or one another
+title matches in any case, is made safe and given the id: \`R&D_Ops (iA5mN7).csv\`
+names that team by its id. A team that has a file in the folder under another
+name (\`design.csv\` by its id) is refused, naming both files: exit 2.
 `;
