@@ -145,7 +145,9 @@ it as one team's roster, the team named by the file name without its extension
 (by id or title, as \`--team\`), and syncs every team in one plan, exactly as an
 organization roster with a \`team\` column holding the same rows would.
 Everything a roster has works on a folder, \`--create-teams\` and
-\`--prune-organization\` included (the folder is then the whole organization).
+\`--prune-organization\` included: the folder is then the whole organization,
+and a team with no file in it is drift (exit 8 with \`--dry-run --exit-code\`,
+listed as \`teamsWithoutFile\` in JSON), said by title and id, never removed.
 The plan, the saved plan and the reports (of \`apply\` too) name each file:
 \`"file"\` after each team's \`"team"\` in JSON, a last \`--report\` column
 \`file\`, beside each team in Markdown. Refused
