@@ -210,6 +210,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
       current: current.get(team) ?? [],
       plan: plans.get(team) as MembersPlan,
       named: (byTeam.get(team) ?? []).map(refOfEntry),
+      title: listed.find((t) => t.id === team)?.title,
     })));
     if (missing.size > 0) {
       const titles = [...missing.keys()];
@@ -264,10 +265,10 @@ export function teamDomains(
   org: string,
   command: string,
   settings: MembersRunSettings,
-  teams: readonly { team: string; current: CurrentMember[]; plan: MembersPlan; named: UserRef[] }[],
+  teams: readonly { team: string; current: CurrentMember[]; plan: MembersPlan; named: UserRef[]; title?: string | undefined }[],
 ) {
   const baseUrl = client.base.origin + client.base.prefix;
-  return teams.map(({ team, current, plan, named }) => membersDomain(ctx, { client, baseUrl, org, team, command, current, plan, named, settings }));
+  return teams.map(({ team, current, plan, named, title }) => membersDomain(ctx, { client, baseUrl, org, team, command, current, plan, named, settings, ...(title !== undefined ? { title } : {}) }));
 }
 
 /**

@@ -42,7 +42,7 @@ describe('members sync --roster <folder>', () => {
     const drift = await run(['members', 'sync', '--roster', 'teams', '--prune', '--dry-run', '--exit-code']);
     expect(drift.code, drift.stderr).toBe(0);
     expect(drift.stderr).toContain('Roster folder teams: teams/Platform Engineering.csv → team "Platform Engineering", teams/Product Design.csv → team "Product Design".');
-    expect(drift.stderr).toContain('No changes for 2 teams: engineering, design');
+    expect(drift.stderr).toContain('No changes for 2 teams: "Platform Engineering" (engineering), "Product Design" (design)');
   });
 
   it('syncs a folder of three teams: one by id, one by title, one to create', async () => {
