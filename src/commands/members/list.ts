@@ -53,10 +53,12 @@ export function command(f: Factory): Command {
         'teamctl members list --all-teams --write-folder rosters   # every team of the organization',
       ),
     )
-    .action(f.action(run, (cmd) => cmd.opts<ListOptions>(), ['base-url', 'org']));
+    .action(f.action(run, (cmd) => cmd.opts<ListOptions>()));
 }
 
 export async function run(opts: ListOptions, ctx: Context): Promise<number> {
+  // Every missing setting named at once; --all-teams needs no team.
+  ctx.requireSettings(opts.allTeams === true ? ['base-url', 'org'] : ['base-url', 'org', 'team']);
   const [{ listTeamMembers }, { allTeams, namedTeamPages }, { writeList }, { parsePageSize }] = await Promise.all([
     import('../../api/members.js'),
     import('../../members/teamRef.js'),
