@@ -21,7 +21,7 @@ import {
   type Resolved,
   type SettingName,
 } from './settings.js';
-import { checkToken } from './token.js';
+import { checkToken, isShortToken, shortTokenAccepted } from './token.js';
 import { version } from './version.js';
 import { stoppableSleep } from './waits.js';
 
@@ -190,7 +190,7 @@ export class Context {
     parseBaseUrl(baseUrl); // refuse a bad or plain-http URL before asking for a token
     const token = this.requireToken();
     const { ApiClient } = await import('./api/client.js');
-    this.clientInstance = new ApiClient({
+    const client = new ApiClient({
       baseUrl,
       token: token.value,
       timeoutMs,
@@ -200,6 +200,18 @@ export class Context {
       debug: this.flags.debug ? (line) => this.io.debug(line) : undefined,
       sleep: this.deps.sleep,
     });
+    // A token too short to redact safely (README, "auth"): the service says first whether it takes
+    // it, so a refusal is exit 4 like any refused token; one it takes is refused all the same.
+    if (isShortToken(token.value)) {
+      const { getAuthenticatedUser } = await import('./api/users.js');
+      try {
+        await getAuthenticatedUser(client);
+      } finally {
+        await client.close();
+      }
+      throw shortTokenAccepted(token.value, token.source, 'changed');
+    }
+    this.clientInstance = client;
     return this.clientInstance;
   }
 

@@ -40,8 +40,12 @@ export async function run(what: string, flags: GlobalFlags, deps: ContextDeps): 
 
 async function teamIds(ctx: Context, now: () => number, opened: (client: ApiClient) => void): Promise<string[]> {
   // No token: nobody to ask, and nothing is sent (README, "completion"). One that is not a token
-  // is refused before anything is sent, as by every command (README, "auth").
-  if (ctx.token() === undefined) return [];
+  // is refused before anything is sent, as by every command (README, "auth"), and one too short
+  // to keep out of output is not sent for a completion.
+  const given = ctx.token();
+  if (given === undefined) return [];
+  const { isShortToken } = await import('../token.js');
+  if (isShortToken(given.value)) return [];
   const [{ freshTeamIds, isPlainId, maxCachedTeamIds, readTeamIdCache, teamIdCachePath, writeTeamIdCache }, { resolveTimeoutMs }, { version }] = await Promise.all([
     import('../config/teamIdCache.js'),
     import('../settings.js'),

@@ -9,6 +9,7 @@ import { extname, join, resolve } from 'node:path';
 import { teamNameProblem } from '../api/segment.js';
 import { InputFileError, UsageError, type FileProblem } from '../errors.js';
 import { quote } from '../output/words.js';
+import { fileNameKey } from '../model/teamFileNames.js';
 import { readUserFile, throwProblems, userIdentity, type UserFile, type UserFileOptions } from './users.js';
 
 /** The extensions a roster folder's files have (any case). */
@@ -24,11 +25,7 @@ export interface FolderFile {
 /** The most roster files a folder may hold (`teamctl help rosters`, "A folder of team rosters"): 1,000 teams. */
 export const maxFolderFiles = 1000;
 
-/**
- * The name two file names share when a file system may take them for one: composed (NFC) and in
- * lower case, as macOS and Windows compare names (`eng.csv` and `ENG.csv`, `é` in either form).
- */
-export const fileNameKey = (name: string): string => name.normalize('NFC').toLowerCase();
+export { fileNameKey };
 
 /** Whether `path` names a folder (a missing path is not one: the file reader says it is missing). */
 export async function isFolder(path: string, cwd: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { organizationRoles } from '../choices.js';
 import type { FileProblem } from '../errors.js';
 import { quote } from '../output/words.js';
 import type { DelimitedRow } from './csv.js';
+import { statusMapSuggestion, type StatusMap } from './status-map.js';
 
 /** Which kind of value the user column holds. */
 export type UserColumn = 'email' | 'id' | 'user';
@@ -84,6 +85,22 @@ const inactiveStatuses: Record<string, ReadonlySet<string>> = {
   'new status': new Set(['suspended']),
 };
 
+/**
+ * The values of the same columns that mark an account active (any case): Okta's other statuses,
+ * Slack's account types, the booleans' true. Any other value keeps its row with a warning
+ * (`--status-map` says what it means).
+ */
+const active = ['active', 'enabled', 'true', 'yes'];
+const slackTypes = ['member', 'admin', 'owner', 'primary owner', 'workspace admin', 'workspace owner', 'multi-channel guest', 'single-channel guest'];
+const activeStatuses: Record<string, ReadonlySet<string>> = {
+  status: new Set([...active, 'staged', 'provisioned', 'recovery', 'password_expired', 'locked_out', ...slackTypes]),
+  accountenabled: new Set(active),
+  'account enabled': new Set(active),
+  enabled: new Set(active),
+  'account type': new Set([...active, ...slackTypes]),
+  'new status': new Set(active),
+};
+
 /** An Entra object id (a GUID): no user teamctl can name (`teamctl help rosters`, "The roster"). */
 export const objectId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -158,17 +175,30 @@ export function notAUserLine(first: DelimitedRow, rows: readonly DelimitedRow[])
   return undefined;
 }
 
+/** A status value no list and no --status-map knows: its row is kept, with a warning. */
+interface UnknownStatus {
+  value: string;
+  line: number;
+  count: number;
+}
+
 /**
  * The rows well-known status columns mark inactive (suspended, deactivated) or as bots, left out
- * of a roster and an --add-file, counted per column for one warning each (`teamctl help rosters`, "The roster").
+ * of a roster and an --add-file, counted per column for one warning each, and the values no list
+ * and no --status-map knows, one warning each (`teamctl help rosters`, "Inactive accounts").
  */
 export class InactiveRows {
-  private readonly columns: { index: number; name: string; values: ReadonlySet<string>; count: number; seen: Set<string> }[];
+  private readonly columns: { index: number; name: string; values: ReadonlySet<string>; active: ReadonlySet<string> | undefined; count: number; seen: Set<string>; unknown: Map<string, UnknownStatus> }[];
 
-  constructor(header: readonly string[], indexes: readonly number[]) {
+  constructor(
+    header: readonly string[],
+    indexes: readonly number[],
+    private readonly statusMap?: StatusMap,
+  ) {
     this.columns = indexes.map((index) => {
       const name = (header[index] as string).trim();
-      return { index, name, values: inactiveStatuses[headerName(name)] ?? new Set(), count: 0, seen: new Set() };
+      const key = headerName(name);
+      return { index, name, values: inactiveStatuses[key] ?? new Set(), active: activeStatuses[key], count: 0, seen: new Set(), unknown: new Map() };
     });
   }
 
@@ -176,21 +206,40 @@ export class InactiveRows {
   leftOut(row: DelimitedRow): boolean {
     for (const column of this.columns) {
       const value = (row.cells[column.index] ?? '').trim();
-      if (!column.values.has(value.toLowerCase())) continue;
-      column.count++;
-      column.seen.add(value);
-      return true;
+      const mapped = this.statusMap?.get(value.toLowerCase());
+      if (mapped === 'inactive' || (mapped === undefined && column.values.has(value.toLowerCase()))) {
+        column.count++;
+        column.seen.add(value);
+        return true;
+      }
+    }
+    for (const column of this.columns) {
+      const value = (row.cells[column.index] ?? '').trim();
+      const key = value.toLowerCase();
+      // (A column of no name the lists know has no values to know.)
+      if (key === '' || column.active === undefined || this.statusMap?.has(key) === true || column.active.has(key)) continue;
+      const unknown = column.unknown.get(key);
+      if (unknown === undefined) column.unknown.set(key, { value, line: row.line, count: 1 });
+      else unknown.count++;
     }
     return false;
   }
 
   warnings(file: string, line: number): FileProblem[] {
-    return this.columns
+    const left = this.columns
       .filter((c) => c.count > 0)
       .map((c) => {
         const what = [...c.seen].some((v) => v.toLowerCase() === 'bot') ? 'marked inactive or as bots' : 'marked inactive';
         return { file, line, message: `${c.count} ${c.count === 1 ? 'row' : 'rows'} ${what} by column ${quote(c.name)} (${[...c.seen].map(quote).join(', ')}) left out` };
       });
+    const unknown = this.columns.flatMap((c) => [...c.unknown.values()].map((u) => ({ ...u, column: c.name })));
+    const fix = statusMapSuggestion(new Set(unknown.map((u) => u.value)), this.statusMap);
+    const kept = unknown.map((u) => ({
+      file,
+      line: u.line,
+      message: `status ${quote(u.value)} in column ${quote(u.column)} is not one teamctl knows, so ${u.count === 1 ? 'this row is' : `its ${u.count} rows (the first here) are`} kept as active: say what it means with ${fix}`,
+    }));
+    return [...left, ...kept];
   }
 }
 

@@ -43,6 +43,7 @@ import { emailKey, type UserEntry, type UserKind } from '../model/users.js';
 import { parseDelimited, refuseNulCells } from './csv.js';
 import { readTextFile } from './textFile.js';
 import { mapRole, roleMapSuggestion, type RoleMap } from './role-map.js';
+import type { StatusMap } from './status-map.js';
 import { bracketedProperty, InactiveRows, notAUserLine, objectId, orgRoleOf, readHeader, type UserColumn } from './user-header.js';
 import { looksLikeJson, memberJsonRows } from './json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from './spreadsheet.js';
@@ -60,6 +61,8 @@ export interface UserFileOptions {
   orgRoles?: boolean | undefined;
   /** `--role-map`: other tools' role values mapped to teamctl's (role-map.ts). */
   roleMap?: RoleMap | undefined;
+  /** `--status-map`: other HR status values, active or inactive (status-map.ts). */
+  statusMap?: StatusMap | undefined;
   /** `--encoding <label>`: a CSV's encoding (default UTF-8); `encodingFlag`: the command reads it. */
   encoding?: string | undefined;
   encodingFlag?: boolean | undefined;
@@ -235,7 +238,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
   if (typeof layout === 'string') throw new InputFileError([{ file, line: first.line, message: layout }]);
   const odd = layout ? undefined : notAUserLine(first, rows);
   if (odd) throw new InputFileError([{ file, line: first.line, message: odd }]);
-  const inactive = layout && opts.dropInactive === true ? new InactiveRows(first.cells, layout.statusIndexes) : undefined;
+  const inactive = layout && opts.dropInactive === true ? new InactiveRows(first.cells, layout.statusIndexes, opts.statusMap) : undefined;
   // A column of Entra's template that may hold object ids (`[memberObjectIdOrUpn]`): those are no users.
   const entraObjectIds = layout !== null && /objectid/.test(bracketedProperty(first.cells[layout.userIndex] ?? ''));
 

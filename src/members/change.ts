@@ -84,6 +84,8 @@ export interface MembersRunInput {
   baseUrl: string;
   org: string;
   team: string;
+  /** The team's title, when known: shown beside its id to people (plans, refusals, reports). */
+  title?: string;
   /** The command that made the plan, recorded in a saved plan. */
   command: string;
   current: CurrentMember[];
@@ -152,9 +154,14 @@ export function membersDoc(team: string, report: MembersReport, rows: readonly R
   };
 }
 
+/** How people read a team: its title beside its id, when the title is known and differs ("Product Design" (design)). */
+export const teamShown = (team: string, title: string | undefined): string => (title !== undefined && title !== team ? `${JSON.stringify(title)} (${team})` : team);
+
 /** The members domain, with what a run over several teams needs to know of each. */
 export interface MembersDomain extends ChangeDomain<ReportRow> {
   team: string;
+  /** The team's title, when known (`teamTitle` beside `team` in a report of several teams). */
+  title?: string;
   /** Removals that --prune decided (they need confirmation). */
   pruned: number;
   /** A team this run creates (--create-teams): its title, and its id once created. */
@@ -164,6 +171,7 @@ export interface MembersDomain extends ChangeDomain<ReportRow> {
 export function membersDomain(ctx: Context, input: MembersRunInput): MembersDomain {
   const { client, org, team, current, plan, settings } = input;
   const { io } = ctx;
+  const shown = teamShown(team, input.title);
   const unchangedNamed = unchangedNamedMembers(current, input.named, plan);
 
   const tallyOf = (report: MembersReport, verification: Verification, result?: ExecuteResult): Tally => {
@@ -186,10 +194,11 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
 
   return {
     team,
+    ...(input.title !== undefined ? { title: input.title } : {}),
     pruned: plan.remove.filter((r) => r.pruned).length,
     planText: (color) => {
       const lines = plan.add.length + plan.remove.length + plan.roleChanges.length + plan.notMember.length + (plan.notInRoster?.length ?? 0) + 3;
-      return formatPlan(plan, team, current.length, color, foldLimit(ctx.io.stderrRows, lines));
+      return formatPlan(plan, shown, current.length, color, foldLimit(ctx.io.stderrRows, lines));
     },
     isEmpty: () => isEmptyPlan(plan),
 
@@ -199,7 +208,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
         const spec = settings.maxRemovals;
         const allowed = maxRemovalsAllowed(spec, current.length);
         if (plan.remove.length > allowed) {
-          const what = `the plan removes ${plan.remove.length} of ${current.length} members${settings.teamInMessages ? ` of team ${team}` : ''}, more than --max-removals ${spec} allows (${allowed})`;
+          const what = `the plan removes ${plan.remove.length} of ${current.length} members${settings.teamInMessages ? ` of team ${shown}` : ''}, more than --max-removals ${spec} allows (${allowed})`;
           if (settings.force) io.warn(`${what}; going ahead because of --force`);
           else refusals.push({ what, hint: 'check the roster; to apply it anyway, pass --force or a higher --max-removals' });
         }
@@ -207,9 +216,9 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
       const minOwners = settings.minOwners ?? 1;
       const lost = ownersLost(current, plan, minOwners);
       if (lost.length > 0) {
-        const what = minOwners === 1 ? lastOwnerProblem(team, plan, lost) : minOwnersProblem(team, current, plan, lost, minOwners);
+        const what = minOwners === 1 ? lastOwnerProblem(shown, plan, lost) : minOwnersProblem(shown, current, plan, lost, minOwners);
         if (settings.force) io.warn(`${what}; going ahead because of --force`);
-        else refusals.push({ what, hint: minOwners === 1 ? lastOwnerHint(team) : `keep ${minOwners} owners in team ${team}, or pass a lower --min-owners or --force` });
+        else refusals.push({ what, hint: minOwners === 1 ? lastOwnerHint(team) : `keep ${minOwners} owners in team ${shown}, or pass a lower --min-owners or --force` });
       }
       return refusals;
     },
@@ -223,14 +232,14 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
     planned() {
       const report = dryRunReport(plan);
       const rows = reportRows({ plan, unchangedNamed });
-      return { rows, json: report, doc: membersDoc(team, report, rows, true) };
+      return { rows, json: report, doc: membersDoc(shown, report, rows, true) };
     },
 
     nothingToDo() {
       // The read we planned from is the verification: the team already is as asked.
       const verification: Verification = { differences: [] };
       const { report, rows } = created(appliedReport(plan, undefined, verification), reportRows({ plan, verification, unchangedNamed }));
-      return { rows, json: report, doc: membersDoc(team, report, rows, false), summary: () => formatSummary(report, verification), tally: tallyOf(report, verification) };
+      return { rows, json: report, doc: membersDoc(shown, report, rows, false), summary: () => formatSummary(report, verification), tally: tallyOf(report, verification) };
     },
     nothingToDoLine: 'Nothing to change: the team already matches.',
 
@@ -256,7 +265,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
       const { report, rows } = created(appliedReport(plan, result, verification), reportRows({ plan, result, verification, unchangedNamed }));
       const tally = tallyOf(report, verification, result);
       const stopped = interrupted();
-      return { rows, json: report, doc: membersDoc(team, report, rows, false), summary: (file) => formatSummary(report, verification, stopped ? { report: file } : undefined), tally };
+      return { rows, json: report, doc: membersDoc(shown, report, rows, false), summary: (file) => formatSummary(report, verification, stopped ? { report: file } : undefined), tally };
     },
 
     planFile(): PlanFile<MembersPlanBody> {

@@ -11,7 +11,7 @@ import type { PlanFile } from '../engine/planFile.js';
 import type { ReportDoc } from '../engine/report.js';
 import { confirmPrune, type AppliedView, type ChangeDomain, type RunView } from '../engine/run.js';
 import type { Progress } from '../output/progress.js';
-import type { MembersDomain, MembersPlanBody } from './change.js';
+import { teamShown, type MembersDomain, type MembersPlanBody } from './change.js';
 import { membersCsv, type MembersReport, type ReportRow } from './report.js';
 import { plural } from '../output/words.js';
 import { interruptedLine, notSentLines, notSentMessage } from '../engine/interrupted.js';
@@ -25,7 +25,7 @@ export interface TeamRow extends ReportRow {
 /** The JSON report of a run over several teams: the single-team report of each team, with its team. */
 export interface SeveralTeamsReport {
   dryRun: boolean;
-  teams: (MembersReport & { team: string })[];
+  teams: (MembersReport & { team: string; teamTitle?: string })[];
   /** The teams --create-teams creates (a plan: their titles, id null) or created. */
   teamsCreated?: { id: string | null; title: string }[];
 }
@@ -38,9 +38,12 @@ function teamsCreated(teams: readonly MembersDomain[], done: boolean): Pick<Seve
 }
 
 
-function combine(team: string, view: RunView<ReportRow>): { rows: TeamRow[]; json: MembersReport & { team: string }; doc: ReportDoc } {
-  return { rows: view.rows.map((r) => ({ team, ...r })), json: { team, ...(view.json as MembersReport) }, doc: view.doc };
+function combine(team: string, view: RunView<ReportRow>, title?: string): { rows: TeamRow[]; json: MembersReport & { team: string; teamTitle?: string }; doc: ReportDoc } {
+  return { rows: view.rows.map((r) => ({ team, ...r })), json: { team, ...(title !== undefined ? { teamTitle: title } : {}), ...(view.json as MembersReport) }, doc: view.doc };
 }
+
+/** How people read a team of the run: its title beside its id, when known. */
+const shownTeam = (t: MembersDomain): string => teamShown(t.team, t.title);
 
 /** One Markdown document: the counts, then each team's sections; teams without changes in one line. */
 function severalTeamsDoc(title: string, teams: { team: string; doc: ReportDoc; empty: boolean }[]): ReportDoc {
@@ -70,7 +73,7 @@ export function severalTeamsDomain(teams: MembersDomain[], confirmed = false): C
       // A team whose roster leaves members out shows them (kept) as the single-team plan does.
       const shown = teams.filter((t, i) => !t.isEmpty() || (planned[i]?.notInRoster?.length ?? 0) > 0);
       const texts = await Promise.all(shown.map((t) => t.planText(color)));
-      const quiet = teams.filter((t) => !shown.includes(t)).map((t) => t.team);
+      const quiet = teams.filter((t) => !shown.includes(t)).map(shownTeam);
       return [
         ...texts,
         ...(quiet.length > 0 ? [`No changes for ${plural(quiet.length, 'team')}: ${quiet.join(', ')}`] : []),
@@ -84,12 +87,12 @@ export function severalTeamsDomain(teams: MembersDomain[], confirmed = false): C
       const pruning = teams.filter((t) => t.pruned > 0);
       const total = pruning.reduce((n, t) => n + t.pruned, 0);
       if (total === 0 || confirmed) return;
-      const perTeam = pruning.map((t) => `${t.team}: ${t.pruned}`).join(', ');
+      const perTeam = pruning.map((t) => `${shownTeam(t)}: ${t.pruned}`).join(', ');
       await confirmPrune(ctx, 'remove', `${plural(total, 'member')} missing from the roster (${perTeam})`);
     },
 
     planned() {
-      const views = teams.map((t) => ({ ...combine(t.team, t.planned()), empty: t.isEmpty() }));
+      const views = teams.map((t) => ({ ...combine(t.team, t.planned(), t.title), empty: t.isEmpty() }));
       const json: SeveralTeamsReport = { dryRun: true, teams: views.map((v) => v.json), ...teamsCreated(teams, false) };
       return {
         rows: views.flatMap((v) => v.rows),
@@ -192,7 +195,7 @@ function interruptedSummary(views: ReturnType<typeof combine>[], report: string 
 }
 
 function severalTeamsView(done: { team: string; view: AppliedView<ReportRow> }[], teams: MembersDomain[], stopped = false): AppliedView<TeamRow> {
-  const views = done.map((d) => combine(d.team, d.view));
+  const views = done.map((d, i) => combine(d.team, d.view, teams[i]?.title));
   const json: SeveralTeamsReport = { dryRun: false, teams: views.map((v) => v.json), ...teamsCreated(teams, true) };
   const tally = sumTallies(done.map((d) => d.view.tally));
   const changed = done.filter((d, i) => !teams[i]?.isEmpty());

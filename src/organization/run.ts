@@ -2,6 +2,7 @@
 // engine (src/engine/run.ts) through the members domain (src/members/change.ts). `add` is a sync
 // with only adds, `remove` a sync with only removals.
 import type { HoldBack } from '../journal/holdBack.js';
+import type { NamedTeam } from '../plan/teams.js';
 import type { Context } from '../context.js';
 import { checkOutputs, holdBackOf, runChange, runOptions, type ChangeDomain, type InputFile, type Refusal } from '../engine/run.js';
 import { beforeChanges } from '../engine/waiting.js';
@@ -192,7 +193,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     // Creations an earlier run left of unknown outcome are settled first: a team that landed late is found, never made twice.
     const hold = holdBackOf(ctx, options.holdBack);
     if (options.createTeams === true) await beforeChanges(ctx, 'settling the team creations of an earlier run', () => settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m)));
-    const { byTeam, current, missing } = await readRosterTeams(client, org, roster, options.createTeams === true);
+    const { byTeam, current, missing, listed } = await readRosterTeams(client, org, roster, options.createTeams === true);
     const fileOf = 'files' in roster ? filesOfTeams(byTeam, missing, () => domains) : undefined;
     const prune = options.change.prune === true;
     const keep = options.change.keep ?? [];
@@ -219,6 +220,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
       current: current.get(team) ?? [],
       plan: plans.get(team) as MembersPlan,
       named: (byTeam.get(team) ?? []).map(refOfEntry),
+      title: listed.find((t) => t.id === team)?.title,
     })));
     if (missing.size > 0) {
       const titles = [...missing.keys()];
@@ -246,7 +248,10 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
         : teamsDomain;
     // A roster folder's reports name each team's file (`teamctl help rosters`, "A folder of team rosters").
     const reported = fileOf === undefined ? whole : withTeamFiles(whole as ChangeDomain<{ team: string }>, fileOf);
-    return runChange(ctx, withOrganizationCheck(reported, org, check.refused, check.refusals), runOptions(options));
+    // A folder that is the whole organization: its teams with no file are drift, never removed.
+    const { teamsWithoutFile, withTeamsWithoutFile } = await import('./unfiledTeams.js');
+    const unfiled = fileOf !== undefined && options.lifecycle?.pruneOrganization === true ? teamsWithoutFile(listed, byTeam.keys()) : [];
+    return runChange(ctx, withOrganizationCheck(withTeamsWithoutFile(ctx, reported, unfiled, options.dryRun), org, check.refused, check.refusals), runOptions(options));
   });
 }
 
@@ -270,10 +275,10 @@ export function teamDomains(
   org: string,
   command: string,
   settings: MembersRunSettings,
-  teams: readonly { team: string; current: CurrentMember[]; plan: MembersPlan; named: UserRef[] }[],
+  teams: readonly { team: string; current: CurrentMember[]; plan: MembersPlan; named: UserRef[]; title?: string | undefined }[],
 ) {
   const baseUrl = client.base.origin + client.base.prefix;
-  return teams.map(({ team, current, plan, named }) => membersDomain(ctx, { client, baseUrl, org, team, command, current, plan, named, settings }));
+  return teams.map(({ team, current, plan, named, title }) => membersDomain(ctx, { client, baseUrl, org, team, command, current, plan, named, settings, ...(title !== undefined ? { title } : {}) }));
 }
 
 /**
@@ -321,7 +326,7 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile,
     byTeam.set(id, [...(byTeam.get(id) ?? []), ...rows.map((row) => ({ ...row, team: id }))]);
   }
   throwProblems([...byTeam.values(), ...missing.values()].flatMap(twoFiles));
-  return { byTeam, current, missing };
+  return { byTeam, current, missing, listed };
 }
 
 /**
@@ -342,6 +347,8 @@ interface RosterTeams {
   current: Map<string, CurrentMember[]>;
   /** --create-teams: the rows of each team to create, by its title as the roster first writes it. */
   missing: Map<string, UserEntry[]>;
+  /** Every team of the organization, as listed. */
+  listed: NamedTeam[];
 }
 
 /** A team to create, once: names that differ only in case are one title (they would match each other). */

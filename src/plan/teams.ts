@@ -4,6 +4,7 @@
 // - An id wins over a title.
 // - A title matches exactly first, then in any case when that match is unique.
 // - A title two teams share names no team: the caller refuses it, naming their ids.
+import { teamOfSuffixedName } from '../model/teamFileNames.js';
 import { titleKey } from '../model/titles.js';
 
 /** A team as matching needs it. */
@@ -30,6 +31,9 @@ export function matchTeam(name: string, teams: readonly NamedTeam[]): TeamMatch 
     if (matched.length > 1) return { kind: 'shared', teams: matched };
     if (only) return { kind: 'found', team: only, by };
   }
+  // A roster file --write-folder named `<safe title> (<id>)` (`teamctl help rosters`): its id.
+  const suffixed = teamOfSuffixedName(name, teams, titleKey);
+  if (suffixed) return { kind: 'found', team: suffixed, by: 'id' };
   return { kind: 'unknown' };
 }
 

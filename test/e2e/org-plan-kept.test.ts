@@ -20,9 +20,9 @@ describe('an organization roster without --prune', () => {
 
       const r = await runCli(['members', 'sync', '--roster', 'org.csv', '--dry-run'], { env: s.env, cwd: dir });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toContain('Plan for team engineering (20 members now):\n  nothing to change\nNot in the roster (kept; --prune removes them):\n  thomas.muller@example.com\n');
+      expect(r.stderr).toContain('Plan for team "Platform Engineering" (engineering) (20 members now):\n  nothing to change\nNot in the roster (kept; --prune removes them):\n  thomas.muller@example.com\n');
       expect(r.stderr).toContain('1 not in the roster (kept)');
-      expect(r.stderr).toContain('No changes for 1 team: design');
+      expect(r.stderr).toContain('No changes for 1 team: "Product Design" (design)');
       const json = JSON.parse((await runCli(['members', 'sync', '--roster', 'org.csv', '--dry-run', '--json'], { env: s.env, cwd: dir })).stdout) as { teams: { team: string; notInRoster: { email: string }[] }[] };
       expect(json.teams.find((t) => t.team === 'engineering')?.notInRoster.map((u) => u.email)).toEqual(['thomas.muller@example.com']);
       expect(JSON.stringify(s.sandbox.store.teamMembers('acme', 'engineering'))).toBe(before);

@@ -3,7 +3,7 @@
 // names are compared in any case or form, and at most 1,000 of them; each refusal is exit 2 naming
 // the entry, before any request. `members list --write-folder` writes no two such names either.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -84,13 +84,3 @@ describe('the teams of a roster folder', () => {
   });
 });
 
-describe('members list --write-folder', () => {
-  it('--team eng,ENG: two files that would be one where case is not compared: exit 2, nothing written, no request', async () => {
-    const requests = s.sandbox.requests.length;
-    const r = await run(['members', 'list', '--team', 'engineering,ENGINEERING', '--write-folder', 'out']);
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain('"engineering" and "ENGINEERING" would be one file');
-    expect(existsSync(join(dir, 'out'))).toBe(false);
-    expect(s.sandbox.requests.length).toBe(requests);
-  });
-});

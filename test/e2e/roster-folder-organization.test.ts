@@ -99,7 +99,11 @@ describe('members sync --roster <folder>: the reports name each file', () => {
     const r = await run(['members', 'sync', '--roster', 'org.csv', '--yes', '--json', '--report', 'report.csv']);
     expect(r.code, r.stderr).toBe(0);
     expect(team('t')).toContain(uid(7));
-    expect((JSON.parse(r.stdout) as FolderReport).teams.map((t) => Object.keys(t)[1])).toEqual(['dryRun', 'dryRun']);
+    // Each team's title beside its id (teamTitle), and no file.
+    expect((JSON.parse(r.stdout) as FolderReport).teams.map((t) => Object.keys(t).slice(0, 3))).toEqual([
+      ['team', 'teamTitle', 'dryRun'],
+      ['team', 'teamTitle', 'dryRun'],
+    ]);
     expect(readFileSync(join(dir, 'report.csv'), 'utf8').split('\n')[0]).toBe('team,user,action,outcome,status,message');
   });
 

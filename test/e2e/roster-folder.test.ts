@@ -36,19 +36,20 @@ describe('members sync --roster <folder>', () => {
     const wrote = await run(['members', 'list', '--team', 'engineering,Product Design', '--write-folder', 'teams']);
     expect(wrote.code, wrote.stderr).toBe(0);
     expect(wrote.stdout).toBe('');
-    expect(readdirSync(join(dir, 'teams')).sort()).toEqual(['Product Design.csv', 'engineering.csv']);
-    expect(readFileSync(join(dir, 'teams', 'engineering.csv'), 'utf8').split('\n')[0]).toBe('id,email,displayName,role,orgRole');
+    // Each file named by its team's title.
+    expect(readdirSync(join(dir, 'teams')).sort()).toEqual(['Platform Engineering.csv', 'Product Design.csv']);
+    expect(readFileSync(join(dir, 'teams', 'Platform Engineering.csv'), 'utf8').split('\n')[0]).toBe('id,email,displayName,role,orgRole');
     const drift = await run(['members', 'sync', '--roster', 'teams', '--prune', '--dry-run', '--exit-code']);
     expect(drift.code, drift.stderr).toBe(0);
-    expect(drift.stderr).toContain('Roster folder teams: teams/Product Design.csv → team "Product Design", teams/engineering.csv → team "engineering".');
-    expect(drift.stderr).toContain('No changes for 2 teams: design, engineering');
+    expect(drift.stderr).toContain('Roster folder teams: teams/Platform Engineering.csv → team "Platform Engineering", teams/Product Design.csv → team "Product Design".');
+    expect(drift.stderr).toContain('No changes for 2 teams: "Platform Engineering" (engineering), "Product Design" (design)');
   });
 
   it('syncs a folder of three teams: one by id, one by title, one to create', async () => {
     expect((await run(['members', 'list', '--team', 'engineering,Product Design', '--write-folder', 'teams'])).code).toBe(0);
     const before = { engineering: state('engineering'), design: state('design') };
     // engineering gains a member; in design, bruno.keller becomes an owner; a new team.
-    edited(join(dir, 'teams', 'engineering.csv'), (rows) => [...rows, ',pedro.alves@example.com,,member,']);
+    edited(join(dir, 'teams', 'Platform Engineering.csv'), (rows) => [...rows, ',pedro.alves@example.com,,member,']);
     edited(join(dir, 'teams', 'Product Design.csv'), (rows) => rows.map((r) => (r.includes('bruno.keller@example.com') ? r.replace(',member,', ',owner,') : r)));
     writeFileSync(join(dir, 'teams', 'Data Platform.tsv'), 'email\trole\nemil.lindqvist@example.com\towner\nkenji.sato@example.com\tmember\n');
     writeFileSync(join(dir, 'teams', 'README.md'), 'not a roster\n');
@@ -67,8 +68,8 @@ describe('members sync --roster <folder>', () => {
     // Each team with its file, the created one by the id it was given.
     const teams = (JSON.parse(r.stdout) as { teams: { team: string; file: string }[] }).teams;
     expect(teams.map((t) => [t.team, t.file])).toEqual([
+      ['engineering', 'teams/Platform Engineering.csv'],
       ['design', 'teams/Product Design.csv'],
-      ['engineering', 'teams/engineering.csv'],
       [created, 'teams/Data Platform.tsv'],
     ]);
 

@@ -230,7 +230,13 @@ describe('rows status columns leave out', () => {
     for (const value of ['False', 'Deactivated', 'Bot']) expect(inactive.leftOut(row(2, 'x@example.com', '', value, '', '')), `New Status ${value}`).toBe(false);
     for (const value of ['False', 'Suspended', 'Disabled']) expect(inactive.leftOut(row(2, 'x@example.com', '', '', value, '')), `Account type ${value}`).toBe(false);
     for (const value of ['No', 'Suspended']) expect(inactive.leftOut(row(2, 'x@example.com', '', '', '', value)), `accountEnabled ${value}`).toBe(false);
-    expect(inactive.warnings('f.csv', 1)).toEqual([]);
+    // Kept, each value said unknown to its column; none said left out.
+    expect(inactive.warnings('f.csv', 1).map((w) => /^status "(.+)" in column "(.+)" is not one teamctl knows/.exec(w.message)?.slice(1))).toEqual([
+      ...['No', 'Deactivated', 'Disabled', 'Bot', 'Suspended'].map((v) => [v, 'Enabled']),
+      ...['False', 'Deactivated', 'Bot'].map((v) => [v, 'New Status']),
+      ...['False', 'Suspended', 'Disabled'].map((v) => [v, 'Account type']),
+      ...['No', 'Suspended'].map((v) => [v, 'accountEnabled']),
+    ]);
   });
 
   it('a row is counted under the first column that marks it; each column says its count, the values it saw as written, and bots when it saw one', () => {

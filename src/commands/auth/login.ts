@@ -22,7 +22,7 @@ export function command(f: Factory): Command {
 }
 
 export async function run(opts: LoginOptions, ctx: Context): Promise<number> {
-  const [{ parseBaseUrl }, { resolveSetting }, { checkToken, maxTokenLength }, { describeUser, maskToken }] = await Promise.all([
+  const [{ parseBaseUrl }, { resolveSetting }, { checkToken, isShortToken, maxTokenLength, minTokenLength, shortTokenAccepted }, { describeUser, maskToken }] = await Promise.all([
     import('../../api/url.js'),
     import('../../settings.js'),
     import('../../token.js'),
@@ -42,8 +42,11 @@ export async function run(opts: LoginOptions, ctx: Context): Promise<number> {
     });
   }
   if (token === '') throw new UsageError('the token is empty; nothing was stored');
-  checkToken(token, opts.withToken ? 'standard input' : 'the prompt', true);
+  const source = opts.withToken ? 'standard input' : 'the prompt';
+  checkToken(token, source, true);
   ctx.io.redact(token);
+  // Too short to keep out of output: refused, after the service was asked (a refusal is exit 4).
+  if (isShortToken(token) && opts.verify === false) throw new UsageError(`the token from ${source} has ${token.length} characters: a token has at least ${minTokenLength}; nothing was stored`);
   // Whose token it is, before storing it (README, "auth"): a token the service refuses is exit 4,
   // nothing stored. --no-verify stores it offline.
   let owner = '';
@@ -52,6 +55,7 @@ export async function run(opts: LoginOptions, ctx: Context): Promise<number> {
     const url = resolveSetting('base-url', ctx.flags, ctx.env, ctx.profile())?.value;
     if (url === undefined) throw new UsageError('no base URL to check the token against: pass --base-url, or --no-verify to store it unchecked');
     const user = await tokenUser(ctx, url, token);
+    if (isShortToken(token)) throw shortTokenAccepted(token, source, 'stored');
     owner = ` for ${describeUser(user)}`;
   }
   await ctx.store.update(ctx.profileName, (profile) => {

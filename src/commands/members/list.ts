@@ -12,6 +12,8 @@ export interface ListOptions {
   pageSize: string;
   /** --write-folder <folder>: one CSV roster per team, a roster folder (`teamctl help rosters`). */
   writeFolder?: string;
+  /** --all-teams: every team of the organization, instead of the team setting. */
+  allTeams?: boolean;
 }
 
 const memberColumns: Column<TeamMemberItem>[] = [
@@ -38,7 +40,8 @@ export function command(f: Factory): Command {
     .description('list every member of the team with their roles, across all pages')
     .addOption(new Option('--role <role>', 'only members with this team role').choices(teamMemberRoles))
     .option('--page-size <n>', 'members per request, 1..1000', '1000')
-    .option('--write-folder <folder>', 'write one CSV roster per team into this folder, each named by its team as given: a roster folder for members sync --roster')
+    .option('--write-folder <folder>', "write one CSV roster per team into this folder, each named by the team's title: a roster folder for members sync --roster")
+    .option('--all-teams', 'every team of the organization, instead of --team')
     .addHelpText(
       'after',
       examples(
@@ -46,14 +49,17 @@ export function command(f: Factory): Command {
         'teamctl members list --role owner -o csv > owners.csv',
         'teamctl members list -o ndjson --jq .team',
         'teamctl members list --team engineering,design -o csv > org.csv   # an organization roster, to sync back',
-        'teamctl members list --team engineering,design --write-folder teams   # a roster folder: teams/engineering.csv, teams/design.csv',
+        'teamctl members list --team engineering,design --write-folder rosters   # a roster folder, one file per team by title',
+        'teamctl members list --all-teams --write-folder rosters   # every team of the organization',
       ),
     )
-    .action(f.action(run, (cmd) => cmd.opts<ListOptions>(), ['base-url', 'org', 'team']));
+    .action(f.action(run, (cmd) => cmd.opts<ListOptions>()));
 }
 
 export async function run(opts: ListOptions, ctx: Context): Promise<number> {
-  const [{ listTeamMembers }, { namedTeamPages }, { writeList }, { parsePageSize }] = await Promise.all([
+  // Every missing setting named at once; --all-teams needs no team.
+  ctx.requireSettings(opts.allTeams === true ? ['base-url', 'org'] : ['base-url', 'org', 'team']);
+  const [{ listTeamMembers }, { allTeams, namedTeamPages }, { writeList }, { parsePageSize }] = await Promise.all([
     import('../../api/members.js'),
     import('../../members/teamRef.js'),
     import('../../output/list.js'),
@@ -62,71 +68,39 @@ export async function run(opts: ListOptions, ctx: Context): Promise<number> {
   const pageSize = parsePageSize(opts.pageSize);
   const format = ctx.outputFormat();
   const org = ctx.setting('org').value;
-  const teams = ctx.teams();
-  if (opts.writeFolder !== undefined) return writeFolder(opts, ctx, teams, pageSize);
+  if (opts.writeFolder !== undefined) return writeFolder(opts, ctx, pageSize);
+  const named = opts.allTeams === true ? undefined : ctx.teams();
   const client = await ctx.client();
+  const teams = named ?? (await allTeams(client, org)).map((t) => t.id);
+  // One team named: the service's items unchanged (--json); several, or every team: each with its team.
+  const one = teams.length === 1 && named !== undefined;
   // Each team by its id or its title (README, "Teams by id or title"), team after team, page by
   // page: memory stays bounded by one page.
   async function* everyTeam(): AsyncGenerator<TeamListItem[]> {
     for (const team of teams) {
       for await (const { teamId, items } of namedTeamPages(client, org, team, (id) => withRole(listTeamMembers(client, org, id, pageSize), opts.role))) {
-        // One team: the service's items unchanged (--json); several: each with its team.
-        yield teams.length === 1 ? (items as TeamListItem[]) : items.map((item) => ({ ...item, teamId }));
+        yield one ? (items as TeamListItem[]) : items.map((item) => ({ ...item, teamId }));
       }
     }
   }
-  await writeList(ctx.io, format, everyTeam(), teams.length === 1 ? (memberColumns as Column<TeamListItem>[]) : teamMemberColumns);
+  await writeList(ctx.io, format, everyTeam(), one ? (memberColumns as Column<TeamListItem>[]) : teamMemberColumns);
   return ExitCode.ok;
 }
 
 /**
- * --write-folder: each team's members as its own CSV roster, `<team as given>.csv` in the folder
- * (created if missing), written whole or not at all; nothing on stdout. The folder is then a
- * roster folder that `members sync --roster <folder>` plans nothing against.
+ * --write-folder: each team's members as its own CSV roster in the folder (created if missing),
+ * named by the team's title (`teamctl help rosters`, "A folder of team rosters"); nothing on stdout.
  */
-async function writeFolder(opts: ListOptions, ctx: Context, teams: readonly string[], pageSize: number): Promise<number> {
+async function writeFolder(opts: ListOptions, ctx: Context, pageSize: number): Promise<number> {
   const format = ctx.flags.output ?? (ctx.flags.json || ctx.flags.jq !== undefined ? 'json' : 'csv');
   if (format !== 'csv') throw new UsageError(`--write-folder writes CSV rosters, not -o ${format}: leave -o out, or give -o csv`);
   if (opts.writeFolder?.trim() === '') throw new UsageError('--write-folder needs a folder');
-  const folder = opts.writeFolder as string;
-  for (const team of teams) {
-    if (/[/\\]/.test(team) || team === '.' || team === '..') throw new UsageError(`--write-folder names each file by its team, and ${JSON.stringify(team)} cannot be a file name: name the team by its id`);
-  }
-  const [{ fileNameKey }, { mkdir }, { join }, { listTeamMembers }, { namedTeamPages }, { csvWriter }, { checkWritable, writeFailure, writeFileAtomic }] = await Promise.all([
-    import('../../files/rosterFolder.js'),
-    import('node:fs/promises'),
-    import('node:path'),
-    import('../../api/members.js'),
-    import('../../members/teamRef.js'),
-    import('../../output/list.js'),
-    import('../../files/atomic.js'),
-  ]);
-  // Two files whose names macOS or Windows take for one (`eng` and `ENG`): refused before any request.
-  const named = new Map<string, string>();
-  for (const team of teams) {
-    const other = named.get(fileNameKey(team));
-    if (other !== undefined) throw new UsageError(`--write-folder names each file by its team, and ${JSON.stringify(other)} and ${JSON.stringify(team)} would be one file where names are compared in any case or form (macOS, Windows): name one team by its id; nothing was written`);
-    named.set(fileNameKey(team), team);
-  }
-  // The folder and every file in it are checked before anything is listed: a file in the
-  // folder's place, or a link in a file's, is refused with nothing written.
-  await mkdir(ctx.path(folder), { recursive: true }).catch(async (err: unknown) => {
-    throw await writeFailure(err, `--write-folder ${folder}`, ctx.path(folder));
+  const [{ writeRosterFolder }, { listTeamMembers }] = await Promise.all([import('../../members/writeFolder.js'), import('../../api/members.js')]);
+  await writeRosterFolder(ctx, {
+    folder: opts.writeFolder as string,
+    teams: opts.allTeams === true ? 'all' : ctx.teams(),
+    columns: memberColumns,
+    pages: (client, teamId) => withRole(listTeamMembers(client, ctx.setting('org').value, teamId, pageSize), opts.role),
   });
-  for (const team of teams) await checkWritable(ctx.path(join(folder, `${team}.csv`)), `--write-folder ${join(folder, `${team}.csv`)}`);
-  const org = ctx.setting('org').value;
-  const client = await ctx.client();
-  const line = await csvWriter();
-  for (const team of teams) {
-    let text = line(memberColumns.map((c) => c.header));
-    let count = 0;
-    for await (const { items } of namedTeamPages(client, org, team, (id) => withRole(listTeamMembers(client, org, id, pageSize), opts.role))) {
-      for (const item of items) text += line(memberColumns.map((c) => c.value(item)));
-      count += items.length;
-    }
-    const path = join(folder, `${team}.csv`);
-    await writeFileAtomic(ctx.path(path), text, `--write-folder ${path}`);
-    ctx.io.info(`Wrote ${path}: ${count} member${count === 1 ? '' : 's'} of team ${team}.`);
-  }
   return ExitCode.ok;
 }

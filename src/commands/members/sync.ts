@@ -10,6 +10,7 @@ import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { InputFileError, UsageError, formatProblem, type FileProblem } from '../../errors.js';
 import type { RoleMap } from '../../files/role-map.js';
+import type { StatusMap } from '../../files/status-map.js';
 import type { UserFile } from '../../files/users.js';
 import type { UserEntry } from '../../model/users.js';
 import { examples, inviteOptions, journalOptions, repeated, rerequestAfter, type Factory, type JournalFlags } from '../command.js';
@@ -42,6 +43,8 @@ export interface SyncOptionsFlags extends JournalFlags {
   orgRoles?: boolean;
   /** --role-map Maintainer=owner,…: other tools' role values (checked in run). */
   roleMap?: string;
+  /** --status-map Terminated=inactive,…: other HR status values (checked in run). */
+  statusMap?: string;
   /** --encoding <label>: the encoding of the CSV files given (checked in run). */
   encoding?: string;
   pruneOrganization?: boolean;
@@ -68,6 +71,7 @@ export function command(f: Factory): Command {
     .option('--create-teams', 'with a roster that has a team column: create the teams the organization lacks, then fill them')
     .option('--org-roles', 'with --roster: plan the organization roles of its "orgRole" column (an empty cell keeps the role)')
     .option('--role-map <from=to,...>', 'with --roster: map other tools\' role values to teamctl\'s (Maintainer=owner,Developer=member,Organization admin=admin)')
+    .option('--status-map <v=state,...>', 'with --roster or --add-file: what other values of a status column mean, active or inactive (Terminated=inactive)')
     .option('--prune-organization', 'with a roster that has a team column: remove from the organization every member it does not name (guests too with --prune-guests)')
     .option('--prune-guests', 'with --prune-organization: guests too')
     .option('--keep <user...>', 'users no prune removes and no roster demotes (also the config key keep)')
@@ -126,7 +130,7 @@ async function readFiles(
   sources: Source[],
   earlier: readonly FileProblem[],
   cwd: string,
-  { userColumn, sheet, orgRoles, roleMap, encoding }: { userColumn: string | undefined; sheet: string | undefined; orgRoles: boolean; roleMap: RoleMap | undefined; encoding: string | undefined },
+  { userColumn, sheet, orgRoles, roleMap, statusMap, encoding }: { userColumn: string | undefined; sheet: string | undefined; orgRoles: boolean; roleMap: RoleMap | undefined; statusMap: StatusMap | undefined; encoding: string | undefined },
 ): Promise<Record<FileKind, UserFile[]>> {
   const { readUserFile, throwProblems } = await import('../../files/users.js');
   const problems: FileProblem[] = [...earlier];
@@ -136,7 +140,7 @@ async function readFiles(
   for (const source of sources) {
     // (The roster's roles only: its orgRole column is read with --org-roles, and for --invite.)
     const roles = source.roles ? { orgRoles, roleMap } : {};
-    const options = { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet, encoding, encodingFlag: true, ...roles };
+    const options = { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet, encoding, encodingFlag: true, ...roles, ...(source.dropInactive ? { statusMap } : {}) };
     try {
       // A roster folder: one team's roster per file (`teamctl help rosters`, "A folder of team rosters").
       files[source.kind].push(source.kind === 'roster' && (await isFolder(source.path, cwd)) ? await readRosterFolder(source.path, options, cwd) : await readUserFile(source.path, options, cwd));
@@ -194,9 +198,11 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   if (opts.sheet !== undefined && sources.length === 0) throw new UsageError('--sheet chooses the sheet of an .xlsx file: give --roster, --add-file or --remove-file too');
   if (opts.roleMap !== undefined && opts.roster === undefined) throw new UsageError('--role-map maps the role values of a roster: give --roster');
   const roleMap = opts.roleMap === undefined ? undefined : (await import('../../files/role-map.js')).parseRoleMap(opts.roleMap);
+  if (opts.statusMap !== undefined && opts.roster === undefined && addFiles.length === 0) throw new UsageError('--status-map says what the status values of a roster or an --add-file mean: give --roster or --add-file');
+  const statusMap = opts.statusMap === undefined ? undefined : (await import('../../files/status-map.js')).parseStatusMap(opts.statusMap);
   const orgRoles = opts.orgRoles === true || opts.invite === true;
   const encoding = opts.encoding === undefined ? undefined : (await import('../../files/textFile.js')).encodingFlag(opts.encoding);
-  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, roleMap, encoding });
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, roleMap, statusMap, encoding });
   for (const file of [...files.roster, ...files.add, ...files.remove, ...files.keep]) for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const roster = files.roster[0];
   const addFromFiles = files.add;

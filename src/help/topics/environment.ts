@@ -23,6 +23,8 @@ export const text = `# Settings and the environment
 - **token**: never a flag or an argument. \`TEAMCTL_TOKEN\` beats the stored
   token. teamctl does not create tokens: get one from the service (ask its
   administrators) and store it with \`auth login\`; the sandbox prints its own.
+  A token the service refuses is exit 4, whatever its length; one teamctl
+  cannot send (white space, control characters) is exit 2, nothing sent.
 - **output**: \`table\` on a terminal, \`tsv\` otherwise; with \`json\` or \`ndjson\`,
   every command that prints a report or a status prints JSON.
 - **config folder**: \`$XDG_CONFIG_HOME/teamctl\` (\`~/.config/teamctl\`) on

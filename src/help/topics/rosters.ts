@@ -43,6 +43,10 @@ removes them; a \`--remove-file\` keeps them:
 | Microsoft Entra ID | \`accountEnabled\` | \`False\` |
 | any | \`Status\` | \`Disabled\`, \`Inactive\` |
 
+Any other value (\`Terminated\`) keeps its row, with a warning naming it, its
+file and line: \`--status-map Terminated=inactive\` (or \`=active\`) says what
+it means. Values such exports use for active accounts raise no warning.
+
 A roster may also be teamctl's own \`members list --json\` or \`-o ndjson\`
 output. A file without a header is read as one user per line.
 
@@ -122,9 +126,10 @@ design,kenji.sato@example.com,owner
   than \`n\` owners when it has at least \`n\` now. A dry run reports every refusal
   of every team at once (exit 3); \`--force\` overrides both.
 - **Reports.** The plan on stderr has a section per team with changes, then
-  one line naming the teams without changes and the totals. \`--report\` has a
-  \`team\` column first; \`--json\` prints \`{"dryRun": bool, "teams": [ {"team":
-  "engineering", …}, … ]}\`. Exit 6 when any team is partial.
+  one line naming the teams without changes and the totals, each team by title
+  and id (\`"Product Design" (design)\`). \`--report\` has a \`team\` column (the
+  id) first; \`--json\` prints \`{"dryRun": bool, "teams": [ {"team": "design",
+  "teamTitle": "Product Design", …}, … ]}\`. Exit 6 when any team is partial.
 - **Saved plans.** \`--plan-out\` writes every team into one plan; \`apply\`
   refuses it (exit 3) when any team moved, naming each one.
 - **Listing several teams.** \`members list --team a,b\` prints a \`team\` column
@@ -141,7 +146,9 @@ it as one team's roster, the team named by the file name without its extension
 (by id or title, as \`--team\`), and syncs every team in one plan, exactly as an
 organization roster with a \`team\` column holding the same rows would.
 Everything a roster has works on a folder, \`--create-teams\` and
-\`--prune-organization\` included (the folder is then the whole organization).
+\`--prune-organization\` included: the folder is then the whole organization,
+and a team with no file in it is drift (exit 8 with \`--dry-run --exit-code\`,
+listed as \`teamsWithoutFile\` in JSON), said by title and id, never removed.
 The plan, the saved plan and the reports (of \`apply\` too) name each file:
 \`"file"\` after each team's \`"team"\` in JSON, a last \`--report\` column
 \`file\`, beside each team in Markdown. Refused
@@ -150,6 +157,12 @@ users, two files naming one team, a folder with no roster file; an entry named
 like a roster that is not a regular file (a folder, a FIFO, which is never
 opened); two names macOS or Windows would take for one (\`eng.csv\` and
 \`ENG.csv\`, or one name in two Unicode forms); more than **1,000** roster
-files, before any file is read. \`members list --team a,b --write-folder
-teams\` writes one, and refuses teams whose files would be one that way.
+files, before any file is read.
+
+\`members list --team a,b --write-folder teams\` (or \`--all-teams\`: every team)
+writes one, each file named by its team's title. A title no file system takes
+as it is (\`/\`, \`:\`, \`CON\`, a trailing dot, over 180 bytes), or one another
+title matches in any case, is made safe and given the id: \`R&D_Ops (iA5mN7).csv\`
+names that team by its id. A team that has a file in the folder under another
+name (\`design.csv\` by its id) is refused, naming both files: exit 2.
 `;

@@ -1,0 +1,58 @@
+// A team's title beside its id wherever a run over several teams names a team to people (plans,
+// refusals, confirmations), and `teamTitle` beside `team` in its JSON report; saved plans keep
+// ids only (README, "Teams by id or title").
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
+
+let s: SandboxEnv;
+let dir: string;
+beforeEach(async () => {
+  s = await sandboxWithEnv();
+  dir = mkdtempSync(join(tmpdir(), 'teamctl-titles-'));
+});
+afterEach(async () => {
+  await s.sandbox.close();
+});
+
+const run = (argv: string[]) => runCli(argv, { env: s.env, cwd: dir });
+const email = (id: string): string => s.sandbox.store.getUser('acme', id)?.email as string;
+
+describe('an organization roster: titles beside ids', () => {
+  it('the plan, the refusal and the JSON report name each team by title and id; the saved plan by id alone', async () => {
+    const { store } = s.sandbox;
+    const design = store.teamMembers('acme', 'design');
+    const engineering = store.teamMembers('acme', 'engineering');
+    // design loses its owners (refused: last owner); engineering is unchanged.
+    const rows = [
+      'team,email,role',
+      ...engineering.map((m) => `engineering,${email(m.userId)},${m.role}`),
+      ...design.map((m) => `design,${email(m.userId)},member`),
+    ];
+    writeFileSync(join(dir, 'org.csv'), rows.join('\n') + '\n');
+    const r = await run(['members', 'sync', '--roster', 'org.csv', '--dry-run', '--json']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('Plan for team "Product Design" (design) (');
+    expect(r.stderr).toContain('No changes for 1 team: "Platform Engineering" (engineering)');
+    expect(r.stderr).toContain('the plan would leave team "Product Design" (design) without an owner');
+    // The hint's command names the team by its id, which works as typed.
+    expect(r.stderr).toContain('--team design`');
+    const report = JSON.parse(r.stdout) as { teams: { team: string; teamTitle: string }[] };
+    expect(report.teams.map((t) => [t.team, t.teamTitle])).toEqual([
+      ['engineering', 'Platform Engineering'],
+      ['design', 'Product Design'],
+    ]);
+    expect(store.teamMembers('acme', 'design')).toEqual(design);
+
+    // A plan that passes its guards, saved: ids only.
+    const keep = [...rows.filter((row) => !row.startsWith('design,')), ...design.map((m) => `design,${email(m.userId)},${m.role}`)];
+    writeFileSync(join(dir, 'org.csv'), keep.join('\n') + '\n');
+    const saved = await run(['members', 'sync', '--roster', 'org.csv', '--plan-out', 'plan.json']);
+    expect(saved.code, saved.stderr).toBe(0);
+    const text = readFileSync(join(dir, 'plan.json'), 'utf8');
+    expect(text).not.toContain('Product Design');
+    expect(text).not.toContain('teamTitle');
+  });
+});
