@@ -6,30 +6,12 @@
 import type { ApiClient } from '../api/client.js';
 import type { AuditEventAction } from '../api/audit.js';
 import { UsageError } from '../errors.js';
+import { closest } from '../model/closest.js';
 import { titleKey } from '../model/titles.js';
 import { resourceKinds } from '../choices.js';
 
-/** Edit distance (insertions, deletions, substitutions). */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length] as number;
-}
-
-/** The names `word` most likely meant, closest first (at most three): few edits away, or holding it. */
-export function nearestNames(word: string, names: readonly string[]): string[] {
-  const limit = Math.max(2, Math.floor(word.length / 3));
-  return names
-    .map((name) => ({ name, d: name.includes(word) ? 0 : distance(word, name) }))
-    .filter((c) => c.d <= limit)
-    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
-    .slice(0, 3)
-    .map((c) => c.name);
-}
+/** The action names `word` most likely meant (`teamctl help audit`, "Filters"): a few edits away, or holding it. */
+export const nearestNames = (word: string, names: readonly string[]): string[] => closest(word, names, { anywhere: true, edits: 2 });
 
 /** `--action`: one of the organization's action names, exactly. */
 export function checkAction(action: string, actions: readonly AuditEventAction[]): string {

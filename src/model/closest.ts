@@ -3,12 +3,15 @@
 
 /**
  * The names a mistyped word most likely meant, closest first (at most three): within a third of
- * its length in edits (at least 1; a swap of two letters is one edit), or starting with it.
+ * its length in edits (at least `edits`, default 1; a swap of two letters is one edit), or
+ * starting with it — or holding it anywhere with `anywhere` (dotted names: `removed` for
+ * `member.removed`).
  */
-export function closest(word: string, candidates: readonly string[]): string[] {
-  const limit = Math.max(1, Math.floor(word.length / 3));
+export function closest(word: string, candidates: readonly string[], how: { anywhere?: boolean; edits?: number } = {}): string[] {
+  const limit = Math.max(how.edits ?? 1, Math.floor(word.length / 3));
+  const holds = (name: string): boolean => (how.anywhere === true ? name.includes(word) : name.startsWith(word));
   return candidates
-    .map((name) => ({ name, d: name.startsWith(word) ? 0 : distance(word, name) }))
+    .map((name) => ({ name, d: holds(name) ? 0 : distance(word, name) }))
     .filter((c) => c.d <= limit)
     .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
     .slice(0, 3)
