@@ -4,8 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
-import type { RequestLogEntry } from '../../src/sandbox/server.js';
+import { glossarySandbox } from '../helpers/glossary-sandbox.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
@@ -23,11 +22,7 @@ function file(text: string, ext = 'csv'): string {
   writeFileSync(path, text);
   return path;
 }
-const seed = (ops: GlossaryTranslations[]): string[] =>
-  s.sandbox.store.applyGlossaryOperations('acme', ops.map((translations): GlossaryOperation => ({ type: 'insert', translations })), new Date().toISOString());
-const glossary = (): Record<string, GlossaryTranslations> => Object.fromEntries(s.sandbox.store.glossaryEntries('acme').map((e) => [e.id, e.translations]));
-const mutating = (from = 0): RequestLogEntry[] => s.sandbox.requests.slice(from).filter((r) => r.method !== 'GET');
-const sorted = (ts: GlossaryTranslations[]) => ts.map((t) => JSON.stringify(Object.entries(t).sort())).sort();
+const { seed, glossary, mutating, sorted } = glossarySandbox(() => s);
 
 describe('glossary import writes the keys the translation feature reads', () => {
   it('a file with pt-BR and de-DE columns writes pt-br and warns about de-DE, naming de and --map-language', async () => {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
 import type { Finding } from '../../src/glossary/lintRules.js';
+import { glossarySandbox } from '../helpers/glossary-sandbox.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 const real = (path: string): string => fileURLToPath(new URL(`../fixtures/real/${path}`, import.meta.url));
@@ -33,9 +33,7 @@ const lint = async (args: string[], env: Record<string, string> = {}): Promise<{
   return { code: r.code, findings: r.stdout === '' ? [] : (JSON.parse(r.stdout) as Finding[]), stderr: r.stderr };
 };
 const brief = (fs: Finding[]): string[] => fs.map((f) => `${f.severity} ${f.rule} ${f.line ?? f.entry ?? ''}`);
-const mutating = () => s.sandbox.requests.filter((r) => r.method !== 'GET');
-const seed = (ops: GlossaryTranslations[]): string[] =>
-  s.sandbox.store.applyGlossaryOperations('acme', ops.map((translations): GlossaryOperation => ({ type: 'insert', translations })), new Date().toISOString());
+const { seed, mutating } = glossarySandbox(() => s);
 
 describe('glossary lint <file> on real glossaries (no token, nothing sent)', () => {
   it.each(['okapi/ibm_tbx.tbx', 'okapi/oracle_TBX.tbx', 'tbx-basic-v3/LTAC-Example_Astronomy_DCA_VALID.cut.tbx', 'crowdin/crowdin-glossary-export.csv', 'phrase/phrase-strings-term-base.csv'])(

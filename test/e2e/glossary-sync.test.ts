@@ -4,9 +4,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
 import type { ImportReport } from '../../src/glossary/importView.js';
-import type { RequestLogEntry } from '../../src/sandbox/server.js';
+import { glossarySandbox } from '../helpers/glossary-sandbox.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
@@ -24,11 +23,7 @@ function file(text: string): string {
   writeFileSync(path, text);
   return path;
 }
-const seed = (ops: GlossaryTranslations[]): string[] =>
-  s.sandbox.store.applyGlossaryOperations('acme', ops.map((translations): GlossaryOperation => ({ type: 'insert', translations })), new Date().toISOString());
-const glossary = (): Record<string, GlossaryTranslations> => Object.fromEntries(s.sandbox.store.glossaryEntries('acme').map((e) => [e.id, e.translations]));
-const mutating = (from = 0): RequestLogEntry[] => s.sandbox.requests.slice(from).filter((r) => r.method !== 'GET');
-const sorted = (ts: GlossaryTranslations[]) => ts.map((t) => JSON.stringify(Object.entries(t).sort())).sort();
+const { seed, glossary, mutating, sorted } = glossarySandbox(() => s);
 
 describe('one identity rule for import and sync', () => {
   it('a row without the key term (en,de / ,Nur-Deutsch) is inserted once: the second sync plans nothing, --exit-code is clean', async () => {

@@ -6,9 +6,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GlossaryOperation, GlossaryTranslations } from '../../src/api/types.js';
+import type { GlossaryTranslations } from '../../src/api/types.js';
 import type { ImportReport } from '../../src/glossary/importView.js';
-import type { RequestLogEntry } from '../../src/sandbox/server.js';
+import { glossarySandbox } from '../helpers/glossary-sandbox.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
@@ -27,9 +27,7 @@ function file(text: string): string {
   writeFileSync(path, text);
   return path;
 }
-const mutating = (from = 0): RequestLogEntry[] => s.sandbox.requests.slice(from).filter((r) => r.method !== 'GET');
-const seed = (ops: GlossaryTranslations[]): string[] =>
-  s.sandbox.store.applyGlossaryOperations('acme', ops.map((translations): GlossaryOperation => ({ type: 'insert', translations })), new Date().toISOString());
+const { seed, mutating } = glossarySandbox(() => s);
 
 describe('glossary JSON and NDJSON in', () => {
   it.each(['json', 'ndjson'])('an export in %s imports and syncs back as present: nothing planned, nothing sent', async (format) => {
