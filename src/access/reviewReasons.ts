@@ -37,6 +37,17 @@ function lower(row: Flagged): string {
   return sync(`${row.resource},,${row.user},read`);
 }
 
+/**
+ * The fix of a stale edit or admin role: someone away may come back, so the narrowest change
+ * that ends the role — leave the team or lower the resource's own direct grant to read; where
+ * the role comes another way (a collection, the organization role), offboarding if they left.
+ */
+function narrow(row: Flagged): string {
+  const first = row.source.split('; ')[0] ?? '';
+  if (ownTeam(row.source) !== undefined || first === 'direct grant') return lower(row);
+  return `teamctl members offboard ${quoted(row.user)}`;
+}
+
 /** The finding of `kind` on `row`, with `staleDays` and the teams that reach the resource (`teams`) for its reason. */
 export function finding(kind: FindingKind, row: Flagged, staleDays: number, teams = ''): Finding {
   const on = `${row.role} on ${row.resource} (${row.source})`;
@@ -47,7 +58,7 @@ export function finding(kind: FindingKind, row: Flagged, staleDays: number, team
     case 'guest-above-read':
       return make(`${row.user} is a guest and holds ${on}`, lower(row));
     case 'stale-access':
-      return make(`${row.user} has not been seen for ${staleDays} days and holds ${on}`, `teamctl members offboard ${quoted(row.user)}`);
+      return make(`${row.user} has not been seen for ${staleDays} days and holds ${on}`, narrow(row));
     case 'bypasses-teams':
       return make(`${row.user} holds a direct grant on ${row.resource} that a team of theirs already reaches (${teams})`, sync(`${row.resource},,${row.user} left out`, true));
     case 'general-access-above-read':

@@ -79,6 +79,11 @@ describe('a finding\'s reason and fix', () => {
     expect(finding('guest-above-read', row, 90).fix).toBe('teamctl --team "Product Design" members remove a@example.com');
     expect(finding('guest-above-read', { ...row, source: 'direct grant' }, 90).fix).toBe('teamctl access sync access.csv  # row: space:Onboarding,,a@example.com,read');
     expect(finding('stale-access', row, 30).reason).toContain('not been seen for 30 days');
+    // Someone away may come back: the narrowest change first, offboarding only where nothing narrower ends the role.
+    expect(finding('stale-access', row, 30).fix).toBe('teamctl --team "Product Design" members remove a@example.com');
+    expect(finding('stale-access', { ...row, source: 'direct grant' }, 30).fix).toBe('teamctl access sync access.csv  # row: space:Onboarding,,a@example.com,read');
+    expect(finding('stale-access', { ...row, source: 'direct grant, inherited from collection Guides' }, 30).fix).toBe('teamctl members offboard a@example.com');
+    expect(finding('stale-access', { ...row, source: 'general access (organization role)' }, 30).fix).toBe('teamctl members offboard a@example.com');
     expect(finding('bypasses-teams', { ...row, source: 'direct grant' }, 90, 'team Product Design').reason).toBe('a@example.com holds a direct grant on space:Onboarding that a team of theirs already reaches (team Product Design)');
     expect(finding('general-access-above-read', { ...row, user: '*' }, 90).fix).toBe('teamctl access sync access.csv  # row: space:Onboarding,*,,read');
     expect(finding('link-invite-above-read', { resource: 'link-invite:l1', user: '*', role: 'edit', source: 'invite link' }, 90)).toMatchObject({ reason: 'anyone who opens invite link l1 joins with edit', fix: '' });

@@ -94,8 +94,8 @@ general access, one per invite link, and the findings:
 | disabled-member | a disabled member still holds access | \`members offboard\` |
 | guest-above-read | a guest holds more than read | leave the team, or |
 | | | \`access sync\` at read |
-| stale-access | not seen for \`--stale-days\` (90), edit | \`members offboard\` |
-| | or more | |
+| stale-access | not seen for \`--stale-days\` (90), edit | as for a guest; |
+| | or more | else \`offboard\` |
 | bypasses-teams | a direct grant where a team of theirs | \`access sync\` |
 | | already reaches the resource | \`--prune\` without it |
 | general-access-above-read | the resource's own general | \`access sync\`, |
