@@ -67,4 +67,35 @@ describe('follow-from position', () => {
     refused(JSON.stringify({ ...p, ids: [1] }));
     refused(JSON.stringify({ ...p, version: 2 }));
   });
+
+  it('a state file of other filters is refused by each filter, and the ids, filters and organization are checked one by one', () => {
+    const p: Position = { ...advance(start, [ev('a', 1)]), filters: { actor: 'u1', target: 't1' } };
+    const text = formatPosition(p);
+    expect(parsePosition(text, 's', 'acme', { actor: 'u1', target: 't1' })).toEqual(p);
+    const hintOf = (t: string, org = 'acme', filters: object = { actor: 'u1', target: 't1' }): string | undefined => {
+      try {
+        parsePosition(t, 's', org, filters);
+      } catch (err) {
+        return (err as UsageError).hint;
+      }
+      return undefined;
+    };
+    expect(hintOf(text, 'acme', { actor: 'u2', target: 't1' })).toBe('each set of --action, --actor and --target needs its own state file');
+    expect(hintOf(text, 'acme', { actor: 'u1', target: 't2' })).toBe('each set of --action, --actor and --target needs its own state file');
+    expect(hintOf(text, 'other')).toBe('each organization needs its own state file');
+    expect(hintOf('not json')).toBe('name another file, or remove it to start again from --since');
+    for (const broken of [
+      '"a string"',
+      JSON.stringify({ ...p, organization: 7 }),
+      JSON.stringify({ ...p, ids: ['a', 1] }),
+      JSON.stringify({ ...p, filters: null }),
+      JSON.stringify({ ...p, filters: { actor: 7 } }),
+    ]) {
+      expect(hintOf(broken), broken).toBe('name another file, or remove it to start again from --since');
+    }
+  });
+
+  it('events the service lists out of order are emitted oldest first all the same', () => {
+    expect(eventsAfter([ev('b', 2), ev('c', 3), ev('a', 1)], start).map((e) => e.id)).toEqual(['a', 'b', 'c']);
+  });
 });
