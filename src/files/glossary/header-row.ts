@@ -1,0 +1,94 @@
+// Where a delimited glossary file's or a sheet's header is (`teamctl help glossary-files`,
+// "Glossary file layouts"): the first row, or the first row of language columns below up to five
+// rows of notes (a spreadsheet's instructions), or the row `--header-row N` names. Rows whose only
+// cell starts with `#` are comments wherever they are. A header of language columns further
+// down is not taken on a guess: the file is refused with the `--header-row` that reads it.
+// Rows keep the file's own line numbers, so every later problem names the file's real line.
+import { InputFileError } from '../../errors.js';
+import { detectDelimiter, type DelimitedFile } from '../csv.js';
+import { isLanguageHeader, recogniseHeaderCells, type Problem } from './header.js';
+
+/** The most note rows a header is found below without `--header-row`. */
+export const maxNoteRows = 5;
+/** How far down a header of language columns is looked for, to name it in a refusal. */
+export const maxHeaderSearch = 50;
+
+/** What decides the header row: `--languages` (a file that may have no header) and `--header-row`. */
+export interface HeaderRowOptions {
+  languages?: readonly string[] | undefined;
+  headerRow?: number | undefined;
+}
+
+const lines = (n: number): string => (n === 1 ? 'line' : 'lines');
+
+/**
+ * The file without its comments and the rows above its header: skipped with a warning each
+ * (see the file comment). Throws an InputFileError when `--header-row` names no row, or when a
+ * header of language columns is found only below more than five rows of notes.
+ */
+export function fromHeaderRow(input: DelimitedFile, opts: HeaderRowOptions, warn: Problem): DelimitedFile {
+  const rows = withoutComments(input, warn);
+  const { file } = input;
+  if (opts.headerRow !== undefined) {
+    const wanted = opts.headerRow;
+    const at = rows.findIndex((r) => r.line >= wanted);
+    if (at < 0 || (rows[at]?.line ?? 0) !== wanted) {
+      const why = at < 0 ? 'the file has no row there or below' : 'it is blank, a comment, or inside a quoted cell';
+      throw new InputFileError([{ file, line: wanted, message: `--header-row ${wanted} names no header: ${why}` }]);
+    }
+    if (at > 0) warn(rows[0]?.line ?? 1, `${at} ${at === 1 ? 'row' : 'rows'} above the header (line ${wanted}, --header-row) skipped`);
+    return { ...input, rows: rows.slice(at) };
+  }
+  const first = rows[0];
+  if (opts.languages !== undefined || first === undefined || isLanguageHeader(first.cells)) return { ...input, rows };
+  const at = rows.slice(1, maxHeaderSearch).findIndex((r) => isLanguageHeader(r.cells)) + 1;
+  if (at === 0) return { ...input, rows };
+  const header = rows[at] as (typeof rows)[number];
+  if (at > maxNoteRows) {
+    // Below that many rows a header is named, not guessed: the rows above it may be entries.
+    const languages = recogniseHeaderCells(header.cells).flatMap((c) => (c.what.kind === 'language' ? [c.what.language] : []));
+    throw new InputFileError([
+      {
+        file,
+        line: first.line,
+        message: `line ${first.line} is not a header of language columns; line ${header.line} (${languages.join(', ')}) looks like the header, below ${at} rows of notes: read from it with --header-row ${header.line}`,
+      },
+    ]);
+  }
+  const notes = rows.slice(0, at).map((r) => r.line);
+  warn(first.line, `${lines(notes.length)} ${notes.join(', ')} above the header (line ${header.line}) ${notes.length === 1 ? 'is a note' : 'are notes'}, not entries: skipped`);
+  return { ...input, rows: rows.slice(at) };
+}
+
+/** The rows without comments (a row whose only non-empty cell starts with `#`, GlotPress), counted in one warning. */
+function withoutComments(input: DelimitedFile, warn: Problem): DelimitedFile['rows'] {
+  const comments: number[] = [];
+  const rows = input.rows.filter(({ line, cells }) => {
+    const written = cells.filter((c) => c.trim() !== '');
+    const comment = written.length === 1 && (written[0] ?? '').trim().startsWith('#');
+    if (comment) comments.push(line);
+    return !comment;
+  });
+  if (comments.length > 0) {
+    const shown = comments.slice(0, 10).join(', ') + (comments.length > 10 ? ', …' : '');
+    warn(comments[0] ?? 1, `${comments.length} comment ${lines(comments.length)} (a row whose only cell starts with #) skipped: ${lines(comments.length)} ${shown}`);
+  }
+  return rows;
+}
+
+/**
+ * The line whose delimiter a text's rows are read with, when it is not the first: the first of
+ * the first lines that reads as a header of language columns by its own delimiter (`term;en;de`
+ * below a note without `;`), when the first line does not. Undefined otherwise.
+ */
+export function headerLineOf(text: string): number | undefined {
+  const head = text.replace(/^\uFEFF/, '').split(/\r\n?|\n/, maxHeaderSearch);
+  const delimiterOf = (line: string): DelimitedFile['delimiter'] => detectDelimiter(line);
+  const firstAt = head.findIndex((l) => l.trim() !== '');
+  if (firstAt < 0) return undefined;
+  const firstDelimiter = delimiterOf(head[firstAt] ?? '');
+  const looksLikeHeader = (line: string): boolean => isLanguageHeader(line.split(delimiterOf(line)).map((c) => c.trim().replace(/^"(.*)"$/, '$1')));
+  if (looksLikeHeader(head[firstAt] ?? '')) return undefined;
+  const at = head.findIndex((l, i) => i > firstAt && l.trim() !== '' && looksLikeHeader(l));
+  return at < 0 || delimiterOf(head[at] ?? '') === firstDelimiter ? undefined : at + 1;
+}
