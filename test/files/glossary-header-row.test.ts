@@ -73,6 +73,21 @@ describe('instruction lines above the header', () => {
   });
 });
 
+describe('two rows that name the same languages: never guessed', () => {
+  it.each([
+    ['on top', 'English,German\nen,de\nbank,Bank\n', 'g.csv:1: lines 1, 2 all name the languages en, de: line 2 looks like the header: read from it with --header-row 2', 3],
+    ['below a note', 'Fill in,one term a row\nEnglish,German\nen,de\nbank,Bank\n', 'g.csv:1: lines 2, 3 all name the languages en, de: line 3 looks like the header: read from it with --header-row 3', 4],
+  ])('%s: refused naming the last; followed, no row of language names is read as an entry', (_, text, message, line) => {
+    const messages = refusal(text);
+    expect(messages).toEqual([message]);
+    expect(read(text, { headerRow: hinted(messages) }).rows).toEqual([[line, { en: 'bank', de: 'Bank' }]]);
+  });
+
+  it('an entry that names other languages is an entry', () => {
+    expect(read('en,de\nEnglish,Englisch\n').rows).toEqual([[2, { en: 'English', de: 'Englisch' }]]);
+  });
+});
+
 describe('--header-row', () => {
   it('reads from the line it names, even when a header is found higher up, and an unknown column stays refused there', () => {
     // A row of language names above the real header: only the flag says which is the header.

@@ -40,24 +40,31 @@ export function fromHeaderRow(input: DelimitedFile, opts: HeaderRowOptions, warn
     return { ...input, rows: rows.slice(at) };
   }
   const first = rows[0];
-  if (opts.languages !== undefined || first === undefined || isLanguageHeader(first.cells)) return { ...input, rows };
-  const at = rows.slice(1, maxHeaderSearch).findIndex((r) => isLanguageHeader(r.cells)) + 1;
-  if (at === 0) return { ...input, rows };
+  if (opts.languages !== undefined || first === undefined) return { ...input, rows };
+  const at = isLanguageHeader(first.cells) ? 0 : rows.slice(1, maxHeaderSearch).findIndex((r) => isLanguageHeader(r.cells)) + 1;
+  if (at === 0 && !isLanguageHeader(first.cells)) return { ...input, rows };
   const header = rows[at] as (typeof rows)[number];
-  if (at > maxNoteRows) {
-    // Below that many rows a header is named, not guessed: the rows above it may be entries.
-    const languages = recogniseHeaderCells(header.cells).flatMap((c) => (c.what.kind === 'language' ? [c.what.language] : []));
-    throw new InputFileError([
-      {
-        file,
-        line: first.line,
-        message: `line ${first.line} is not a header of language columns; line ${header.line} (${languages.join(', ')}) looks like the header, below ${at} rows of notes: read from it with --header-row ${header.line}`,
-      },
-    ]);
-  }
+  const languages = languagesOf(header.cells);
+  // Rows right below that name the same languages in the same columns (`English,German` above
+  // `en,de`): no entry does that, so the last of them is the header; named, not guessed.
+  let last = at;
+  while (last - at < maxNoteRows && last + 1 < rows.length && isLanguageHeader(rows[last + 1]?.cells ?? []) && languagesOf(rows[last + 1]?.cells ?? []) === languages) last++;
+  const named = rows[last] as (typeof rows)[number];
+  const refuse = (message: string): InputFileError => new InputFileError([{ file, line: first.line, message: `${message}: read from it with --header-row ${named.line}` }]);
+  if (last > at) throw refuse(`lines ${rows.slice(at, last + 1).map((r) => r.line).join(', ')} all name the languages ${languages}: line ${named.line} looks like the header`);
+  // Below that many rows a header is named, not guessed: the rows above it may be entries.
+  if (at > maxNoteRows) throw refuse(`line ${first.line} is not a header of language columns; line ${header.line} (${languages}) looks like the header, below ${at} rows of notes`);
+  if (at === 0) return { ...input, rows };
   const notes = rows.slice(0, at).map((r) => r.line);
   warn(first.line, `${lines(notes.length)} ${notes.join(', ')} above the header (line ${header.line}) ${notes.length === 1 ? 'is a note' : 'are notes'}, not entries: skipped`);
   return { ...input, rows: rows.slice(at) };
+}
+
+/** The languages a header row's cells name, in order (`en, de`), as a refusal shows them. */
+function languagesOf(cells: readonly string[]): string {
+  return recogniseHeaderCells(cells)
+    .flatMap((c) => (c.what.kind === 'language' ? [c.what.language.toLowerCase()] : []))
+    .join(', ');
 }
 
 /** The rows without comments (a row whose only non-empty cell starts with `#`, GlotPress), counted in one warning. */
