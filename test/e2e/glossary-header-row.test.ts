@@ -92,6 +92,13 @@ describe('--header-row is checked before anything is read or sent', () => {
     expect(mutating()).toEqual([]);
   });
 
+  it('lint of the live glossary has no header row to name: exit 2', async () => {
+    const r = await runCli(['glossary', 'lint', '--header-row', '3'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--header-row names the header row of a file: give the file to lint');
+    expect(s.sandbox.requests).toEqual([]);
+  });
+
   it('a line with no row on it: exit 2 naming the file and the line, nothing sent', async () => {
     const path = write('short.csv', 'en,de\nbank,Bank\n');
     const r = await runCli(['glossary', 'import', path, '--header-row', '5'], { env: s.env });

@@ -35,9 +35,6 @@ export interface ImportOptions extends ImportOptionsFlags {
   file: string;
 }
 
-/** The largest --header-row: a line of the largest file teamctl reads. */
-const maxHeaderRow = 1_000_000;
-
 /** The collector of a repeatable flag. */
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -84,6 +81,6 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
   const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
   const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
   const ignoreColumns = opts.ignoreColumns?.split(',').map((c) => c.trim()).filter((c) => c !== '');
-  const headerRow = opts.headerRow === undefined ? undefined : parseWholeNumber('--header-row', opts.headerRow, maxHeaderRow);
+  const headerRow = opts.headerRow === undefined ? undefined : (await import('../../files/glossary/header-row.js')).headerRowFlag(opts.headerRow);
   return runGlossaryImport(ctx, { ...opts, languages, encoding, serviceKeys, ignoreColumns, headerRow, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

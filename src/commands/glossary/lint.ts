@@ -45,7 +45,7 @@ export function command(f: Factory): Command {
 }
 
 export async function run(opts: LintOptions, ctx: Context): Promise<number> {
-  const [{ parseLanguagesFlag }, { runGlossaryLint }, { parseLanguageMap }, { parsePageSize, parseWholeNumber }, { encodingFlag }] = await Promise.all([
+  const [{ parseLanguagesFlag }, { runGlossaryLint }, { parseLanguageMap }, { parsePageSize }, { encodingFlag }] = await Promise.all([
     import('../../files/glossary/icu.js'),
     import('../../glossary/lint.js'),
     import('../../glossary/serviceLanguages.js'),
@@ -56,11 +56,12 @@ export async function run(opts: LintOptions, ctx: Context): Promise<number> {
   if (opts.file === undefined && opts.headerRow !== undefined) throw new UsageError('--header-row names the header row of a file: give the file to lint');
   if (opts.file === undefined) ctx.requireSettings(['base-url', 'org']);
   ctx.outputFormat();
+  const { headerRowFlag } = await import('../../files/glossary/header-row.js');
   const read = {
     ...(opts.languages === undefined ? {} : { languages: parseLanguagesFlag(opts.languages) }),
     ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }),
     ...(opts.encoding === undefined ? {} : { encoding: encodingFlag(opts.encoding) }),
-    ...(opts.headerRow === undefined ? {} : { headerRow: parseWholeNumber('--header-row', opts.headerRow, 1_000_000) }),
+    ...(opts.headerRow === undefined ? {} : { headerRow: headerRowFlag(opts.headerRow) }),
   };
   return runGlossaryLint(ctx, { file: opts.file, key: opts.key, read, map: parseLanguageMap(opts.mapLanguage), exitCode: opts.exitCode, pageSize: parsePageSize(opts.pageSize) });
 }

@@ -35,9 +35,6 @@ export interface GlossarySyncOptions extends JournalFlags {
 }
 
 const defaultMaxDeletions = '25%';
-/** The largest --header-row: a line of the largest file teamctl reads. */
-const maxHeaderRow = 1_000_000;
-
 /** The collector of a repeatable flag. */
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -102,7 +99,7 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
   const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
   const ignoreColumns = opts.ignoreColumns?.split(',').map((c) => c.trim()).filter((c) => c !== '');
-  const headerRow = opts.headerRow === undefined ? undefined : parseWholeNumber('--header-row', opts.headerRow, maxHeaderRow);
+  const headerRow = opts.headerRow === undefined ? undefined : (await import('../../files/glossary/header-row.js')).headerRowFlag(opts.headerRow);
   if (opts.lint === true) {
     const { lintBeforeSync } = await import('../../glossary/lint.js');
     const read = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(languages === undefined ? {} : { languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(encoding === undefined ? {} : { encoding }), ...(ignoreColumns === undefined ? {} : { ignoreColumns }), ...(headerRow === undefined ? {} : { headerRow }) };

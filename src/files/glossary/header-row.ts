@@ -5,6 +5,7 @@
 // down is not taken on a guess: the file is refused with the `--header-row` that reads it.
 // Rows keep the file's own line numbers, so every later problem names the file's real line.
 import { InputFileError } from '../../errors.js';
+import { parseWholeNumber } from '../../settings.js';
 import { detectDelimiter, type DelimitedFile } from '../csv.js';
 import { isLanguageHeader, recogniseHeaderCells, type Problem } from './header.js';
 
@@ -12,6 +13,14 @@ import { isLanguageHeader, recogniseHeaderCells, type Problem } from './header.j
 export const maxNoteRows = 5;
 /** How far down a header of language columns is looked for, to name it in a refusal. */
 export const maxHeaderSearch = 50;
+
+/** The largest `--header-row`: a line of the largest file teamctl reads. */
+const maxHeaderRow = 1_000_000;
+
+/** `--header-row <n>` as given: a whole number from 1 (a usage error naming the flag otherwise). */
+export function headerRowFlag(value: string): number {
+  return parseWholeNumber('--header-row', value, maxHeaderRow);
+}
 
 /** What decides the header row: `--languages` (a file that may have no header) and `--header-row`. */
 export interface HeaderRowOptions {
@@ -90,12 +99,11 @@ function withoutComments(input: DelimitedFile, warn: Problem): DelimitedFile['ro
  */
 export function headerLineOf(text: string): number | undefined {
   const head = text.replace(/^\uFEFF/, '').split(/\r\n?|\n/, maxHeaderSearch);
-  const delimiterOf = (line: string): DelimitedFile['delimiter'] => detectDelimiter(line);
   const firstAt = head.findIndex((l) => l.trim() !== '');
   if (firstAt < 0) return undefined;
-  const firstDelimiter = delimiterOf(head[firstAt] ?? '');
-  const looksLikeHeader = (line: string): boolean => isLanguageHeader(line.split(delimiterOf(line)).map((c) => c.trim().replace(/^"(.*)"$/, '$1')));
+  const firstDelimiter = detectDelimiter(head[firstAt] ?? '');
+  const looksLikeHeader = (line: string): boolean => isLanguageHeader(line.split(detectDelimiter(line)).map((c) => c.trim().replace(/^"(.*)"$/, '$1')));
   if (looksLikeHeader(head[firstAt] ?? '')) return undefined;
   const at = head.findIndex((l, i) => i > firstAt && l.trim() !== '' && looksLikeHeader(l));
-  return at < 0 || delimiterOf(head[at] ?? '') === firstDelimiter ? undefined : at + 1;
+  return at < 0 || detectDelimiter(head[at] ?? '') === firstDelimiter ? undefined : at + 1;
 }
