@@ -91,19 +91,21 @@ const parserWords: Record<string, string> = {
 };
 
 /** Parses the text of a delimited file. Throws InputFileError (with the line) on broken quoting. */
-export function parseDelimited(text: string, file: string, options?: { check?: RowCheck }): DelimitedFile;
+export function parseDelimited(text: string, file: string, options?: { check?: RowCheck; delimiterLine?: number }): DelimitedFile;
 /**
  * With `recover`, broken quoting does not stop the reading: the broken line is reported in
  * `problems` and the rows around it are read, so a roster's other errors are reported with it
  * (`teamctl help rosters`, "The roster"). Nothing may be sent while `problems` holds any.
  */
 export function parseDelimited(text: string, file: string, options: { recover: true; check?: RowCheck }): DelimitedFile & { problems: FileProblem[] };
-export function parseDelimited(text: string, file: string, options?: { recover?: true; check?: RowCheck }): DelimitedFile & { problems?: FileProblem[] } {
+export function parseDelimited(text: string, file: string, options?: { recover?: true; check?: RowCheck; delimiterLine?: number }): DelimitedFile & { problems?: FileProblem[] } {
   // One record delimiter makes csv-parse's line counting exact; a CRLF inside a quoted field
   // becomes LF, which no caller distinguishes.
   const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   // (Found without splitting the whole text into lines.)
-  const firstLine = /(?:^|\n)([^\n]*?\S[^\n]*)/.exec(normalised)?.[1] ?? '';
+  // (`delimiterLine`: the header's line when rows of notes come first, a glossary's --header-row.)
+  const at = options?.delimiterLine;
+  const firstLine = at === undefined ? (/(?:^|\n)([^\n]*?\S[^\n]*)/.exec(normalised)?.[1] ?? '') : (normalised.split('\n', at)[at - 1] ?? '');
   // A `.tsv` is tab-separated whatever its first line holds (`a, b<TAB>c` has as many commas).
   const delimiter = /\.tsv$/i.test(file) ? '\t' : detectDelimiter(firstLine);
   // Tab-separated text is not RFC 4180 (see the decisions above): read line by line.

@@ -67,6 +67,8 @@ export interface GlossaryImportRun extends RunFlags {
   file: string;
   /** --ignore-columns: header cells read as no column. */
   ignoreColumns?: string[] | undefined;
+  /** --header-row: the file's line that holds the header. */
+  headerRow?: number | undefined;
   key?: string | undefined;
   /** --languages: the languages of the file's term columns, in order. */
   languages?: string[] | undefined;
@@ -82,6 +84,8 @@ export interface GlossarySyncRun extends RunFlags {
   file: string;
   /** --ignore-columns: header cells read as no column. */
   ignoreColumns?: string[] | undefined;
+  /** --header-row: the file's line that holds the header. */
+  headerRow?: number | undefined;
   key?: string | undefined;
   /** --languages: the languages of the file's term columns, in order. */
   languages?: string[] | undefined;
@@ -110,13 +114,13 @@ export interface GlossaryDeleteRun extends RunFlags {
  */
 async function readFileAndGlossary<T>(
   ctx: Context,
-  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined; sheet?: string | undefined; encoding?: string | undefined; ignoreColumns?: string[] | undefined },
+  opts: RunFlags & { file: string; key?: string | undefined; languages?: string[] | undefined; sheet?: string | undefined; encoding?: string | undefined; ignoreColumns?: string[] | undefined; headerRow?: number | undefined },
   needsGlossary: (file: GlossaryFile) => boolean,
   /** `view`: the glossary with the keys the translation feature reads, which the planners match. */
   use: (read: { file: GlossaryFile; client: ApiClient; journal: Journal; existing: GlossaryEntry[]; view: GlossaryEntry[]; waiting: Settled['held'] }) => Promise<T>,
 ): Promise<T> {
   boundHeapGrowth(); // before the file is read: the young generation must not have grown yet
-  const readOptions = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }), ...(opts.ignoreColumns === undefined ? {} : { ignoreColumns: opts.ignoreColumns }) };
+  const readOptions = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(opts.languages === undefined ? {} : { languages: opts.languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }), ...(opts.ignoreColumns === undefined ? {} : { ignoreColumns: opts.ignoreColumns }), ...(opts.headerRow === undefined ? {} : { headerRow: opts.headerRow }) };
   const file = await readGlossaryFile(opts.file, readOptions, ctx.cwd);
   for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const client = await ctx.client();

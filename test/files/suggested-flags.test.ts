@@ -34,6 +34,7 @@ function glossaryFlags(messages: readonly string[], base = 'en'): GlossaryReadOp
   for (const m of messages) {
     for (const [, languages] of m.matchAll(/--languages (<base language>|[A-Za-z0-9,_-]+)/g)) flags.set(`l ${languages}`, { languages: (languages === '<base language>' ? base : (languages ?? '')).split(',') });
     for (const [, key] of m.matchAll(/--key ([A-Za-z0-9_-]+)/g)) flags.set(`k ${key}`, { key: key ?? '' });
+    for (const [, row] of m.matchAll(/--header-row (\d+)/g)) flags.set(`h ${row}`, { headerRow: Number(row) });
   }
   return [...flags.values()];
 }
@@ -108,6 +109,8 @@ describe("each layout's refusal: the flag it names reads the file exactly", () =
     ['Lokalise without language columns', 'term;description;casesensitive;translatable;forbidden;tags\nbank;;0;1;0;\n', [{ en: 'bank' }]],
     ['a headerless list', 'hermosa,belle,schön\n', [{ en: 'hermosa', de: 'belle', fr: 'schön' }]],
     ['a header cell teamctl cannot place, line 1 a list', 'AI,IA\nCEO,PDG\n', [{ en: 'AI', de: 'IA' }, { en: 'CEO', de: 'PDG' }]],
+    ['a header below six rows of instructions (--header-row)', 'Glossary,Acme\nOwner,docs team\nStatus,draft\nDo not,edit row 7\nOne term,a row\nAsk,docs@example.com\nen,de\nbank,Bank\n', [{ en: 'bank', de: 'Bank' }]],
+    ['a semicolon header below seven notes', 'n1\nn2\nn3\nn4\nn5\nn6, with a comma\nn7\nterm;description;en;de\nbank;money;bank;Bank\n', [{ en: 'bank', de: 'Bank' }]],
     ['homonyms (--key)', 'en,fr,de\nbank,banque,Bank\nbank,rive,Ufer\n', [{ en: 'bank', fr: 'banque', de: 'Bank' }, { en: 'bank', fr: 'rive', de: 'Ufer' }]],
     ['homonyms in two languages (GlotPress): --key names the third', 'en,pt,fr\nbank,banco,banque\nbank,margem,rive\nbench,banco,banc\n', [
       { en: 'bank', pt: 'banco', fr: 'banque' },

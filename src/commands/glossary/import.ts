@@ -20,6 +20,8 @@ export interface ImportOptionsFlags extends JournalFlags {
   strictLanguages?: boolean;
   /** --ignore-columns Category,Notes. */
   ignoreColumns?: string;
+  /** --header-row <n> (checked in run). */
+  headerRow?: string;
   planOut?: string;
   report?: string;
   exitCode?: boolean;
@@ -55,6 +57,7 @@ export function command(f: Factory): Command {
     .option('--map-language <key=lang>', 'send a key the translation feature has no language for as one it has: de-DE=de,zh-Hant=zh-tw (repeatable)', collect)
     .option('--strict-languages', 'refuse (exit 2) a file with a key the translation feature has no language for, instead of leaving it out')
     .option('--ignore-columns <names>', 'header columns to read as no column (comma-separated): neither a language nor a known one, e.g. Category,Notes')
+    .option('--header-row <n>', 'the line (a sheet\'s row) that holds the header, when rows of notes come first: the rows above are skipped')
     .addOption(new Option('--on-conflict <action>', 'same key term, other translations').choices(onConflictActions).default('skip'))
     .addHelpText('after', examples('teamctl glossary import terms.csv --dry-run', 'teamctl glossary import terms.csv --hold-back 120   # settle unknown outcomes after 2 min', 'teamctl glossary import terms.csv --on-conflict update --json > report.json', 'teamctl glossary import terms.csv --plan-out plan.json   # then: teamctl apply plan.json'))
     .action(f.action(run, (cmd, file: string) => ({ file, ...cmd.opts<ImportOptionsFlags>() }), ['base-url', 'org']));
@@ -78,5 +81,6 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
   const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
   const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
   const ignoreColumns = opts.ignoreColumns?.split(',').map((c) => c.trim()).filter((c) => c !== '');
-  return runGlossaryImport(ctx, { ...opts, languages, encoding, serviceKeys, ignoreColumns, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  const headerRow = opts.headerRow === undefined ? undefined : (await import('../../files/glossary/header-row.js')).headerRowFlag(opts.headerRow);
+  return runGlossaryImport(ctx, { ...opts, languages, encoding, serviceKeys, ignoreColumns, headerRow, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -3,6 +3,7 @@
 // glossary-files`, "Glossary lint"). This file only turns flags into options.
 import { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { examples, type Factory } from '../command.js';
 
 export interface LintOptions {
@@ -13,6 +14,8 @@ export interface LintOptions {
   sheet?: string;
   /** --encoding <label> (checked in run). */
   encoding?: string;
+  /** --header-row <n> (checked in run). */
+  headerRow?: string;
   /** --map-language key=language, repeatable (checked in run). */
   mapLanguage?: string[];
   exitCode?: boolean;
@@ -31,6 +34,7 @@ export function command(f: Factory): Command {
     .option('--languages <codes>', 'the languages of the term columns in order, for a file whose header does not name them: e.g. en,de')
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8')
+    .option('--header-row <n>', 'the line (a sheet\'s row) that holds the header, when rows of notes come first: the rows above are skipped')
     .option('--map-language <key=lang>', 'a key the translation feature reads as one of its languages: de-DE=de (repeatable)', collect)
     .option('--page-size <n>', 'live glossary: entries per request, 1..1000', '1000')
     .addHelpText(
@@ -49,12 +53,15 @@ export async function run(opts: LintOptions, ctx: Context): Promise<number> {
     import('../../files/textFile.js'),
   ]);
   // The live glossary needs the service; a file is read here alone.
+  if (opts.file === undefined && opts.headerRow !== undefined) throw new UsageError('--header-row names the header row of a file: give the file to lint');
   if (opts.file === undefined) ctx.requireSettings(['base-url', 'org']);
   ctx.outputFormat();
+  const { headerRowFlag } = await import('../../files/glossary/header-row.js');
   const read = {
     ...(opts.languages === undefined ? {} : { languages: parseLanguagesFlag(opts.languages) }),
     ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }),
     ...(opts.encoding === undefined ? {} : { encoding: encodingFlag(opts.encoding) }),
+    ...(opts.headerRow === undefined ? {} : { headerRow: headerRowFlag(opts.headerRow) }),
   };
   return runGlossaryLint(ctx, { file: opts.file, key: opts.key, read, map: parseLanguageMap(opts.mapLanguage), exitCode: opts.exitCode, pageSize: parsePageSize(opts.pageSize) });
 }

@@ -19,6 +19,8 @@ export interface GlossarySyncOptions extends JournalFlags {
   lint?: boolean;
   /** --ignore-columns Category,Notes. */
   ignoreColumns?: string;
+  /** --header-row <n> (checked in run). */
+  headerRow?: string;
   file: string;
   prune?: boolean;
   key?: string;
@@ -33,7 +35,6 @@ export interface GlossarySyncOptions extends JournalFlags {
 }
 
 const defaultMaxDeletions = '25%';
-
 /** The collector of a repeatable flag. */
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -51,6 +52,7 @@ export function command(f: Factory): Command {
     .option('--rewrite-keys', "also move every entry's keys to the translation feature's spelling (pt-BR → pt-br, and what --map-language maps), in place")
     .option('--strict-languages', 'refuse (exit 2) a file with a key the translation feature has no language for, instead of leaving it out')
     .option('--ignore-columns <names>', 'header columns to read as no column (comma-separated): neither a language nor a known one, e.g. Category,Notes')
+    .option('--header-row <n>', 'the line (a sheet\'s row) that holds the header, when rows of notes come first: the rows above are skipped')
     .option('--dry-run', 'print the plan, send no change')
     .option('--exit-code', 'with --dry-run: exit 8 when the plan is not empty (drift check)')
     .option('--no-audit', 'with --exit-code: do not name, from the audit log, who changed what drifted')
@@ -97,10 +99,11 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
   const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
   const ignoreColumns = opts.ignoreColumns?.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  const headerRow = opts.headerRow === undefined ? undefined : (await import('../../files/glossary/header-row.js')).headerRowFlag(opts.headerRow);
   if (opts.lint === true) {
     const { lintBeforeSync } = await import('../../glossary/lint.js');
-    const read = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(languages === undefined ? {} : { languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(encoding === undefined ? {} : { encoding }), ...(ignoreColumns === undefined ? {} : { ignoreColumns }) };
+    const read = { ...(opts.key === undefined ? {} : { key: opts.key }), ...(languages === undefined ? {} : { languages }), ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }), ...(encoding === undefined ? {} : { encoding }), ...(ignoreColumns === undefined ? {} : { ignoreColumns }), ...(headerRow === undefined ? {} : { headerRow }) };
     await lintBeforeSync(ctx, opts.file, read, serviceKeys.map);
   }
-  return runGlossarySync(ctx, { ...opts, languages, encoding, serviceKeys, ignoreColumns, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
+  return runGlossarySync(ctx, { ...opts, languages, encoding, serviceKeys, ignoreColumns, headerRow, batchSize, maxDeletions, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -170,7 +170,7 @@ export function recogniseHeader(
     if (!mixed) {
       problem(
         first.line,
-        `line 1 is not a header of language columns (${unknown.map((c) => show(c.raw)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} no language ICU knows, nor a column of a known layout): ` +
+        `line ${first.line} is not a header of language columns (${unknown.map((c) => show(c.raw)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} no language ICU knows, nor a column of a known layout): ` +
           `${headerless.name} needs its columns' languages named in order, e.g. ${languagesExample(present.length)}`,
       );
       return { columns: [], headerless: false, unverified: [] };
@@ -217,7 +217,7 @@ export function recogniseHeader(
       problem(
         first.line,
         `column ${at} ${show(raw)} is no language ICU knows, nor a metadata column teamctl knows (pos, description, note, context, …)` +
-          (like === undefined ? `: name it away with --ignore-columns ${show(raw)} — or, if line 1 is no header, name the columns' languages with ${languagesExample(present.length)}` : ` — ${like}; or name it away with --ignore-columns ${show(raw)}`),
+          (like === undefined ? `: name it away with --ignore-columns ${show(raw)} — or, if line ${first.line} is no header, name the columns' languages with ${languagesExample(present.length)}` : ` — ${like}; or name it away with --ignore-columns ${show(raw)}`),
       );
     } else if (what.kind === 'id') kind = 'id';
     else if (what.kind === 'metadata') {

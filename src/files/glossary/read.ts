@@ -7,6 +7,7 @@ import { readCheckedChunks, textOfChunks } from '../textFile.js';
 import { glossaryJsonRows, looksLikeJson, termMap, termMapRows } from '../json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from '../spreadsheet.js';
 import { glossaryBound, glossaryBounds, pastEntries } from './bound.js';
+import { headerLineOf } from './header-row.js';
 import { fromDelimited, type GlossaryFile, type GlossaryReadOptions } from './rows.js';
 
 export type { GlossaryFile, GlossaryReadOptions };
@@ -33,7 +34,10 @@ export function parseGlossaryFile(text: string, file: string, opts: GlossaryRead
     for (const row of rows.rows) check(row, file);
     return fromDelimited(rows, opts, true, 'language key');
   }
-  return fromDelimited(parseDelimited(text, file, { check: glossaryBound(true, opts.bounds) }), opts);
+  // The header's delimiter, when notes without it come first (`teamctl help glossary-files`, "Glossary file layouts").
+  const headerLine = opts.headerRow ?? (opts.languages === undefined ? headerLineOf(text) : undefined);
+  const delimiterLine = headerLine === undefined ? {} : { delimiterLine: headerLine };
+  return fromDelimited(parseDelimited(text, file, { check: glossaryBound(true, opts.bounds), ...delimiterLine }), opts);
 }
 
 /** Reads a glossary file: an .xlsx, CSV (or `;`/tab), or XML by its extension or first character. */

@@ -32,14 +32,15 @@
 //   apostrophe. (Removing only an apostrophe directly before = + - @ could not tell `'=x`
 //   written for `=x` from a term `'=x` itself, whatever the writer did.) See csvCell, excelCell.
 // - NUL characters in the header mean a UTF-16 file without byte order mark: one problem says so.
-import { InputFileError, type FileProblem } from '../../errors.js';
+import { InputFileError, UsageError, type FileProblem } from '../../errors.js';
 import { translationsKey, type GlossaryRow } from '../../model/entries.js';
 import { readCell } from '../cells.js';
 import { refuseNulCells, type DelimitedFile } from '../csv.js';
 import { deeplCode } from './headerless.js';
-import { isLanguageHeader, recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
+import { recogniseHeader, show, xmlColumns, type Column, type Problem } from './header.js';
 import { flagOf, isYes, StatusTally, statusOf, type LeftOutTerm, type Verdict } from './status.js';
 import type { GlossaryBounds } from './bound.js';
+import { fromHeaderRow } from './header-row.js';
 
 export interface GlossaryFile {
   rows: GlossaryRow[];
@@ -82,6 +83,8 @@ export interface GlossaryReadOptions {
   bounds?: GlossaryBounds;
   /** `--ignore-columns Category,Notes`: header cells read as no column at all (any case). */
   ignoreColumns?: string[];
+  /** `--header-row N`: the file's line (a sheet's row) that holds the header; the rows above are skipped. */
+  headerRow?: number;
 }
 
 /** The service's published limit on one translation. */
@@ -105,7 +108,8 @@ export function fromDelimited(input: DelimitedFile, opts: GlossaryReadOptions, f
   const warnings: FileProblem[] = [];
   const problem: Problem = (line, message) => problems.add({ file, line, message });
 
-  if (!fromXml) input = withoutNotes(input, opts, (line, message) => warnings.push({ file, line, message }));
+  if (fromXml && opts.headerRow !== undefined) throw new UsageError(`--header-row names the header row of a CSV, TSV or .xlsx file, and ${JSON.stringify(file)} is not one`);
+  if (!fromXml) input = fromHeaderRow(input, opts, (line, message) => warnings.push({ file, line, message }));
   const [first] = input.rows;
   if (!first) {
     throw new InputFileError([
@@ -180,38 +184,6 @@ class Problems {
   first(): FileProblem[] {
     return [...this.held].sort((a, b) => a.line - b.line).slice(0, InputFileError.maxListed);
   }
-}
-
-/** The most note rows a header may follow (`teamctl help glossary-files`, "Glossary file layouts"). */
-const maxNoteRows = 5;
-
-/**
- * A delimited file without its comments and the notes above its header (`teamctl help
- * glossary-files`, "Glossary file layouts"): a row whose only non-empty cell starts with `#` is a comment (GlotPress), skipped
- * with one warning that counts them; a header of language columns on one of the first rows below
- * up to five rows of notes (a spreadsheet's instructions) is the header, the notes skipped with a
- * warning. Without such a header the rows are read as they are.
- */
-function withoutNotes(input: DelimitedFile, opts: GlossaryReadOptions, warn: Problem): DelimitedFile {
-  const comments: number[] = [];
-  const rows = input.rows.filter(({ line, cells }) => {
-    const written = cells.filter((c) => c.trim() !== '');
-    const comment = written.length === 1 && (written[0] ?? '').trim().startsWith('#');
-    if (comment) comments.push(line);
-    return !comment;
-  });
-  if (comments.length > 0) {
-    const shown = comments.slice(0, 10).join(', ') + (comments.length > 10 ? ', …' : '');
-    warn(comments[0] ?? 1, `${comments.length} comment ${comments.length === 1 ? 'line' : 'lines'} (a row whose only cell starts with #) skipped: ${comments.length === 1 ? 'line' : 'lines'} ${shown}`);
-  }
-  const first = rows[0];
-  if (opts.languages !== undefined || first === undefined || isLanguageHeader(first.cells)) return { ...input, rows };
-  const at = rows.slice(1, maxNoteRows + 1).findIndex((r) => isLanguageHeader(r.cells)) + 1;
-  if (at === 0) return { ...input, rows };
-  const header = rows[at] as (typeof rows)[number];
-  const notes = rows.slice(0, at).map((r) => r.line);
-  warn(first.line, `${notes.length === 1 ? 'line' : 'lines'} ${notes.join(', ')} above the header (line ${header.line}) ${notes.length === 1 ? 'is a note' : 'are notes'}, not entries: skipped`);
-  return { ...input, rows: rows.slice(at) };
 }
 
 /** The key language as spelled in the header: `--key` (any case), else the first language column. */

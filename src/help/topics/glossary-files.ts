@@ -19,9 +19,9 @@ export const text = `# Glossary files
   \`Magyar\`, \`English_word\`, \`english_name\`; \`*_descr\` columns are metadata.
 - **other columns** are refused: \`--ignore-columns Category,Notes\` skips them.
 
-Up to five rows of notes before the header, and rows whose only cell starts
-with \`#\`, are skipped with a warning. A JSON object of \`term: translation\`
-pairs is read with \`--languages en,de\`.
+Rows of notes above the header (up to five; below more, \`--header-row N\`, the
+line the refusal names) and rows whose only cell starts with \`#\` are skipped
+with a warning. A JSON object of \`term: translation\` pairs: \`--languages en,de\`.
 
 | tool | header | read as |
 |---|---|---|
