@@ -56,3 +56,48 @@ describe('an organization roster: titles beside ids', () => {
     expect(text).not.toContain('teamTitle');
   });
 });
+
+describe('one team (--team): titles beside ids', () => {
+  const listings = (): number => s.sandbox.requests.filter((q) => q.method === 'GET' && q.path === '/v1/orgs/acme/teams').length;
+  const writes = (): string[] => s.sandbox.requests.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`);
+
+  it('sync by id: the plan, the refusal and the JSON report name the team by title; one listing, nothing sent', async () => {
+    const { store } = s.sandbox;
+    const design = store.teamMembers('acme', 'design');
+    writeFileSync(join(dir, 'design.csv'), ['email,role', ...design.map((m) => `${email(m.userId)},member`)].join('\n') + '\n');
+    const r = await run(['members', 'sync', '--team', 'design', '--roster', 'design.csv', '--dry-run', '--json']);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toContain('Plan for team "Product Design" (design) (');
+    expect(r.stderr).toContain('team "Product Design" (design) without an owner');
+    expect((JSON.parse(r.stdout) as { teamTitle?: string }).teamTitle).toBe('Product Design');
+    expect(listings()).toBe(1);
+    expect(writes()).toEqual([]);
+    expect(store.teamMembers('acme', 'design')).toEqual(design);
+  });
+
+  it('remove by title: no listing more than the one the title needs; the confirmation names the team by title', async () => {
+    const { store } = s.sandbox;
+    const [owner, other] = store.teamMembers('acme', 'design').filter((m) => m.role === 'member');
+    expect(other).toBeDefined();
+    const r = await run(['members', 'remove', email(owner!.userId), '--team', 'Product Design', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { teamTitle?: string }).teamTitle).toBe('Product Design');
+    expect(listings()).toBe(1);
+    expect(writes()).toEqual(['PUT /v1/orgs/acme/teams/design/members']);
+    expect(store.teamMembers('acme', 'design').some((m) => m.userId === owner!.userId)).toBe(false);
+
+    const kept = store.teamMembers('acme', 'design').filter((m) => m.userId !== other!.userId);
+    writeFileSync(join(dir, 'design.csv'), ['email,role', ...kept.map((m) => `${email(m.userId)},${m.role}`)].join('\n') + '\n');
+    const pruned = await run(['members', 'sync', '--team', 'design', '--roster', 'design.csv', '--prune']);
+    expect(pruned.code).toBe(3);
+    expect(pruned.stderr).toMatch(/missing from the roster from team "Product Design" \(design\), which needs confirmation/);
+  });
+
+  it('a team whose listing fails still runs: the id alone', async () => {
+    s.sandbox.intercept((req) => (req.method === 'GET' && req.path === '/v1/orgs/acme/teams' ? { kind: 'respond', status: 403, body: { error: { code: 403, message: 'no' } } } : undefined));
+    const r = await run(['members', 'add', 'nobody-new@example.com', '--team', 'design', '--dry-run', '--json']);
+    expect(r.stderr).toContain('Plan for team design (');
+    expect(JSON.parse(r.stdout)).not.toHaveProperty('teamTitle');
+    expect(writes()).toEqual([]);
+  });
+});
