@@ -243,7 +243,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
       const { report, rows } = created(appliedReport(plan, undefined, verification), reportRows({ plan, verification, unchangedNamed }));
       return { rows, json: titled(report), doc: membersDoc(shown, report, rows, false), summary: () => formatSummary(report, verification), tally: tallyOf(report, verification) };
     },
-    nothingToDoLine: 'Nothing to change: the team already matches.',
+    nothingToDoLine: `Nothing to change: ${shown === team ? 'the team' : `team ${shown}`} already matches.`,
 
     work() {
       // Every request the run will send: bulk adds, the read after them, the owner role of each

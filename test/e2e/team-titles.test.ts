@@ -84,6 +84,9 @@ describe('one team (--team): titles beside ids', () => {
     expect((JSON.parse(r.stdout) as { teamTitle?: string }).teamTitle).toBe('Product Design');
     expect(listings()).toBe(1);
     expect(writes()).toEqual(['PUT /v1/orgs/acme/teams/design/members']);
+    const again = await run(['members', 'remove', email(owner!.userId), '--team', 'design']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Nothing to change: team "Product Design" (design) already matches.');
     expect(store.teamMembers('acme', 'design').some((m) => m.userId === owner!.userId)).toBe(false);
 
     const kept = store.teamMembers('acme', 'design').filter((m) => m.userId !== other!.userId);
