@@ -65,6 +65,8 @@ export interface MembersRunSettings {
 /** One team's part of a saved members plan. */
 export interface SavedTeamPlan {
   team: string;
+  /** The team's title when the plan was made, shown beside the id; the id alone says which team. */
+  title?: string;
   /** The team the plan was made from: every member's id and role, and their digest. */
   state: { digest: string; members: [string, string | null, CurrentMember['role']][] };
   plan: MembersPlan;
@@ -272,7 +274,7 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
 
     planFile(): PlanFile<MembersPlanBody> {
       return newPlanFile('members', { command: input.command, baseUrl: input.baseUrl, organization: org }, {
-          teams: [{ team, state: teamState(current), plan, unchanged: unchangedNamed.map((m) => ({ id: m.id, email: m.email })) }],
+          teams: [{ team, ...(input.title !== undefined ? { title: input.title } : {}), state: teamState(current), plan, unchanged: unchangedNamed.map((m) => ({ id: m.id, email: m.email })) }],
           options: {
             force: settings.force,
             batchSize: settings.batchSize,
