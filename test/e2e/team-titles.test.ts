@@ -32,8 +32,13 @@ describe('an organization roster: titles beside ids', () => {
       ...design.map((m) => `design,${email(m.userId)},member`),
     ];
     writeFileSync(join(dir, 'org.csv'), rows.join('\n') + '\n');
-    const r = await run(['members', 'sync', '--roster', 'org.csv', '--dry-run', '--json']);
+    const r = await run(['members', 'sync', '--roster', 'org.csv', '--dry-run', '--json', '--report', 'report.csv']);
     expect(r.code).toBe(3);
+    // The --report CSV: `teamTitle` right after `team`, the other columns as they were.
+    const [header, ...csv] = readFileSync(join(dir, 'report.csv'), 'utf8').trimEnd().split('\n');
+    expect(header).toBe('team,teamTitle,user,action,outcome,status,message');
+    expect(csv.length).toBeGreaterThan(0);
+    expect(csv.every((row) => row.startsWith('design,Product Design,') || row.startsWith('engineering,Platform Engineering,'))).toBe(true);
     expect(r.stderr).toContain('Plan for team "Product Design" (design) (');
     expect(r.stderr).toContain('No changes for 1 team: "Platform Engineering" (engineering)');
     expect(r.stderr).toContain('the plan would leave team "Product Design" (design) without an owner');
