@@ -30,8 +30,8 @@ A pull request shows the plan, a reviewer approves it, and the merge applies
     not have, is exit **2** naming the key (and its line);
   - reads the team or the glossary again and compares it with the state the plan
     was made from; if anything moved, exit **3** with nothing sent, naming what
-    moved: \`error: team engineering changed since the plan was made: 2 members
-    added, 1 role changed; nothing was sent\`;
+    moved: \`error: team "Platform Engineering" (engineering) changed since the
+    plan was made: 2 members added, 1 role changed; nothing was sent\`;
   - otherwise sends exactly the plan's changes, with no re-planning and no
     prompt (the reviewed plan is the confirmation, \`--prune\` removals
     included), then verifies, reports and exits (0, 1, 4, 6) as the command
