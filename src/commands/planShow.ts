@@ -7,7 +7,7 @@ import { readPlanFile, type PlanFile } from '../engine/planFile.js';
 import { checked } from '../engine/shape.js';
 import { glossaryPlanBody } from '../glossary/savedPlan.js';
 import { membersPlanBody } from '../members/savedPlan.js';
-import type { MembersPlanBody } from '../members/change.js';
+import { teamShown, type MembersPlanBody } from '../members/change.js';
 import type { AccessPlanBody } from '../access/change.js';
 import { orgPlanBody } from '../organization/savedPlan.js';
 import { teamsPlanBody } from '../teams/savedPlan.js';
@@ -22,6 +22,8 @@ import { ExitCode } from '../errors.js';
 interface Change {
   /** The team (members) or the file line (glossary). */
   where: string;
+  /** The team's title, when the plan records it (members): shown beside the id. */
+  teamTitle?: string;
   action: string;
   /** The user, or the entry id. */
   subject: string;
@@ -29,7 +31,7 @@ interface Change {
 }
 
 const columns: Column<Change>[] = [
-  { header: 'where', value: (c) => c.where },
+  { header: 'where', value: (c) => c.where, table: (c) => teamShown(c.where, c.teamTitle) },
   { header: 'action', value: (c) => c.action },
   { header: 'subject', value: (c) => c.subject, whole: true },
   { header: 'detail', value: (c) => c.detail },
@@ -43,11 +45,14 @@ const translations = (t: Record<string, string>): string =>
 
 /** A members plan's changes, team by team. */
 function teamChanges(body: MembersPlanBody): Change[] {
-  return body.teams.flatMap(({ team, plan: p }) => [
-    ...p.add.map((a) => ({ where: team, action: 'add', subject: who(a.user), detail: a.role })),
-    ...p.roleChanges.map((c) => ({ where: team, action: 'role', subject: who(c.user), detail: `${c.from} → ${c.to}` })),
-    ...p.remove.map((r) => ({ where: team, action: 'remove', subject: who(r.user), detail: `${r.role}${r.pruned ? ', not in the roster' : ''}` })),
-  ]);
+  return body.teams.flatMap(({ team, title, plan: p }) => {
+    const where = { where: team, ...(title !== undefined ? { teamTitle: title } : {}) };
+    return [
+      ...p.add.map((a) => ({ ...where, action: 'add', subject: who(a.user), detail: a.role })),
+      ...p.roleChanges.map((c) => ({ ...where, action: 'role', subject: who(c.user), detail: `${c.from} → ${c.to}` })),
+      ...p.remove.map((r) => ({ ...where, action: 'remove', subject: who(r.user), detail: `${r.role}${r.pruned ? ', not in the roster' : ''}` })),
+    ];
+  });
 }
 
 /** An access plan's changes: a grant, a role changed, a revocation, a general access. */
@@ -130,7 +135,7 @@ export async function show(planFile: string, ctx: Context): Promise<number> {
     // The guards as a table of their own, then the changes under a heading that counts them.
     const sections = [
       { heading: 'guards', columns: ['guard', 'value'], rows: guardList },
-      { heading: 'changes', columns: columns.map((c) => c.header), rows: changes.map((c) => [c.where, c.action, c.subject, c.detail]) },
+      { heading: 'changes', columns: columns.map((c) => c.header), rows: changes.map((c) => [teamShown(c.where, c.teamTitle), c.action, c.subject, c.detail]) },
     ];
     await ctx.io.out(renderMarkdown({ title: `${title}; digest ${plan.digest}`, sections }));
     return ExitCode.ok;

@@ -7,7 +7,8 @@ import { remakePlan, type PlanFile } from '../engine/planFile.js';
 import { checked } from '../engine/shape.js';
 import { GuardError } from '../errors.js';
 import type { CurrentMember } from '../plan/members.js';
-import { membersDomain, type MembersDomain, type MembersPlanBody } from './change.js';
+import { membersDomain, teamShown, type MembersDomain, type MembersPlanBody, type SavedTeamPlan } from './change.js';
+import { teamTitles } from './teamRef.js';
 import { severalTeamsDomain, type TeamRow } from './severalTeams.js';
 import { runPool } from './pool.js';
 import { actedOn, membersPlanBody, teamMoved } from './savedPlan.js';
@@ -39,10 +40,13 @@ export async function savedMembersDomain(
   const failed = reads.find((r) => !r.ok);
   if (failed && !failed.ok) throw failed.error;
   const currents = reads.map((r) => (r as { ok: true; value: CurrentMember[] }).value);
+  // Titles beside ids: the plan's, else one listing of the teams (a missing title fails nothing).
+  const listed = body.teams.some((t) => t.title === undefined) ? await teamTitles(client, org) : new Map<string, string>();
+  const titleOf = (saved: SavedTeamPlan): string | undefined => saved.title ?? listed.get(saved.team);
   // Stale when any team moved: every team that did is named, and nothing is sent.
   const moved = body.teams.flatMap((saved, i) => {
     const what = teamMoved(saved.state, currents[i] as CurrentMember[]);
-    return what === undefined ? [] : [`team ${saved.team} changed since the plan was made: ${what}`];
+    return what === undefined ? [] : [`team ${teamShown(saved.team, titleOf(saved))} changed since the plan was made: ${what}`];
   });
   if (moved.length > 0) throw new GuardError(`${moved.join('; ')}; nothing was sent`, { hint: remakePlan });
   // Each member the plan removes or changes is the person its review showed (by id and e-mail).
@@ -57,6 +61,7 @@ export async function savedMembersDomain(
       baseUrl,
       org,
       team: saved.team,
+      ...(titleOf(saved) !== undefined ? { title: titleOf(saved) } : {}),
       command,
       current: currents[i] as CurrentMember[],
       plan: saved.plan,

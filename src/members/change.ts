@@ -65,6 +65,8 @@ export interface MembersRunSettings {
 /** One team's part of a saved members plan. */
 export interface SavedTeamPlan {
   team: string;
+  /** The team's title when the plan was made, shown beside the id; the id alone says which team. */
+  title?: string;
   /** The team the plan was made from: every member's id and role, and their digest. */
   state: { digest: string; members: [string, string | null, CurrentMember['role']][] };
   plan: MembersPlan;
@@ -172,6 +174,8 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
   const { client, org, team, current, plan, settings } = input;
   const { io } = ctx;
   const shown = teamShown(team, input.title);
+  /** The JSON report, with the team's title when known (`teamTitle`). */
+  const titled = (report: MembersReport): MembersReport & { teamTitle?: string } => (input.title !== undefined ? { teamTitle: input.title, ...report } : report);
   const unchangedNamed = unchangedNamedMembers(current, input.named, plan);
 
   const tallyOf = (report: MembersReport, verification: Verification, result?: ExecuteResult): Tally => {
@@ -226,22 +230,22 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
     async confirm(c) {
       const pruned = plan.remove.filter((r) => r.pruned).length;
       if (pruned === 0 || settings.confirmed) return;
-      await confirmPrune(c, 'remove', `${pruned} member${pruned === 1 ? '' : 's'} missing from the roster`, ` from team ${team}`);
+      await confirmPrune(c, 'remove', `${pruned} member${pruned === 1 ? '' : 's'} missing from the roster`, ` from team ${shown}`);
     },
 
     planned() {
       const report = dryRunReport(plan);
       const rows = reportRows({ plan, unchangedNamed });
-      return { rows, json: report, doc: membersDoc(shown, report, rows, true) };
+      return { rows, json: titled(report), doc: membersDoc(shown, report, rows, true) };
     },
 
     nothingToDo() {
       // The read we planned from is the verification: the team already is as asked.
       const verification: Verification = { differences: [] };
       const { report, rows } = created(appliedReport(plan, undefined, verification), reportRows({ plan, verification, unchangedNamed }));
-      return { rows, json: report, doc: membersDoc(shown, report, rows, false), summary: () => formatSummary(report, verification), tally: tallyOf(report, verification) };
+      return { rows, json: titled(report), doc: membersDoc(shown, report, rows, false), summary: () => formatSummary(report, verification), tally: tallyOf(report, verification) };
     },
-    nothingToDoLine: 'Nothing to change: the team already matches.',
+    nothingToDoLine: `Nothing to change: ${shown === team ? 'the team' : `team ${shown}`} already matches.`,
 
     work() {
       // Every request the run will send: bulk adds, the read after them, the owner role of each
@@ -265,12 +269,12 @@ export function membersDomain(ctx: Context, input: MembersRunInput): MembersDoma
       const { report, rows } = created(appliedReport(plan, result, verification), reportRows({ plan, result, verification, unchangedNamed }));
       const tally = tallyOf(report, verification, result);
       const stopped = interrupted();
-      return { rows, json: report, doc: membersDoc(shown, report, rows, false), summary: (file) => formatSummary(report, verification, stopped ? { report: file } : undefined), tally };
+      return { rows, json: titled(report), doc: membersDoc(shown, report, rows, false), summary: (file) => formatSummary(report, verification, stopped ? { report: file } : undefined), tally };
     },
 
     planFile(): PlanFile<MembersPlanBody> {
       return newPlanFile('members', { command: input.command, baseUrl: input.baseUrl, organization: org }, {
-          teams: [{ team, state: teamState(current), plan, unchanged: unchangedNamed.map((m) => ({ id: m.id, email: m.email })) }],
+          teams: [{ team, ...(input.title !== undefined ? { title: input.title } : {}), state: teamState(current), plan, unchanged: unchangedNamed.map((m) => ({ id: m.id, email: m.email })) }],
           options: {
             force: settings.force,
             batchSize: settings.batchSize,

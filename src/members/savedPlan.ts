@@ -45,10 +45,11 @@ function membersPlan(value: Json, path: string): MembersPlan {
 }
 
 function teamPlan(value: Json, path: string): SavedTeamPlan {
-  const o = object(value, path, ['team', 'state', 'plan', 'unchanged', 'file']);
+  const o = object(value, path, ['team', 'title', 'state', 'plan', 'unchanged', 'file']);
   const state = object(o.state, `${path}.state`, ['digest', 'members']);
   return {
     team: string(o.team, `${path}.team`),
+    ...(o.title !== undefined ? { title: string(o.title, `${path}.title`) } : {}),
     state: {
       digest: string(state.digest, `${path}.state.digest`),
       members: array(state.members, `${path}.state.members`).map((m, i) => {

@@ -20,6 +20,8 @@ import { describeUser } from '../plan/members.js';
 /** A report row of a run over several teams: the team first. */
 export interface TeamRow extends ReportRow {
   team: string;
+  /** The team's title, when known (the \`teamTitle\` column of \`--report\`). */
+  teamTitle?: string;
 }
 
 /** The JSON report of a run over several teams: the single-team report of each team, with its team. */
@@ -39,7 +41,7 @@ function teamsCreated(teams: readonly MembersDomain[], done: boolean): Pick<Seve
 
 
 function combine(team: string, view: RunView<ReportRow>, title?: string): { rows: TeamRow[]; json: MembersReport & { team: string; teamTitle?: string }; doc: ReportDoc } {
-  return { rows: view.rows.map((r) => ({ team, ...r })), json: { team, ...(title !== undefined ? { teamTitle: title } : {}), ...(view.json as MembersReport) }, doc: view.doc };
+  return { rows: view.rows.map((r) => ({ team, ...(title !== undefined ? { teamTitle: title } : {}), ...r })), json: { team, ...(title !== undefined ? { teamTitle: title } : {}), ...(view.json as MembersReport) }, doc: view.doc };
 }
 
 /** How people read a team of the run: its title beside its id, when known. */
@@ -136,8 +138,8 @@ export function severalTeamsDomain(teams: MembersDomain[], confirmed = false): C
     },
 
     csv: {
-      header: ['team', ...membersCsv.header],
-      record: (r) => [r.team, ...membersCsv.record(r)],
+      header: ['team', 'teamTitle', ...membersCsv.header],
+      record: (r) => [r.team, r.teamTitle ?? '', ...membersCsv.record(r)],
     },
 
     words: {

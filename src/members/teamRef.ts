@@ -4,7 +4,7 @@
 // that comes back is what goes into paths and saved plans.
 import type { ApiClient } from '../api/client.js';
 import { identifierProblem } from '../api/segment.js';
-import { NotFoundError, UsageError } from '../errors.js';
+import { NotFoundError, TeamctlError, UsageError } from '../errors.js';
 import type { closestTeams, describeTeam, matchTeam, NamedTeam } from '../plan/teams.js';
 
 /** Every team of the organization, all pages. */
@@ -13,6 +13,19 @@ export async function allTeams(client: ApiClient, org: string): Promise<NamedTea
   const teams: NamedTeam[] = [];
   for await (const page of listTeams(client, org, undefined, 1000)) for (const t of page) teams.push({ id: t.id, title: t.title });
   return teams;
+}
+
+/**
+ * The titles of the organization's teams by id, to show beside ids (README, "Teams by id or
+ * title"): one listing; none when it fails, as a missing title never fails a run.
+ */
+export async function teamTitles(client: ApiClient, org: string): Promise<Map<string, string>> {
+  try {
+    return new Map((await allTeams(client, org)).map((t) => [t.id, t.title]));
+  } catch (err) {
+    if (!(err instanceof TeamctlError)) throw err;
+    return new Map();
+  }
 }
 
 /**
@@ -64,7 +77,7 @@ export function pickTeam(name: string, teams: readonly NamedTeam[], org: string,
  * `use` makes, so a team named by its id costs no request more; when the service knows no team of
  * that id (404), or `name` cannot be one, the teams are listed and `name` is matched by title.
  */
-export async function withTeam<T>(client: ApiClient, org: string, name: string, use: (teamId: string) => Promise<T>): Promise<T> {
+export async function withTeam<T>(client: ApiClient, org: string, name: string, use: (teamId: string, listed?: NamedTeam) => Promise<T>): Promise<T> {
   let asId: NotFoundError | undefined;
   if (identifierProblem(name) === undefined) {
     try {
@@ -77,7 +90,7 @@ export async function withTeam<T>(client: ApiClient, org: string, name: string, 
   const team = pickTeam(name, await allTeams(client, org), org, await import('../plan/teams.js'));
   // Listed under that id, yet not found as it: the service's 404 says why.
   if (asId !== undefined && team.id === name) throw asId;
-  return use(team.id);
+  return use(team.id, team);
 }
 
 /**

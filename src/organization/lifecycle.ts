@@ -15,7 +15,7 @@ import type { TeamRow } from '../members/severalTeams.js';
 import type { Journal } from '../journal/journal.js';
 import { plannedOrganization, unchangedOrganization, type OrgPlanBody } from './members.js';
 import type { ReportRow } from '../members/report.js';
-import { sequenceDomain, stepOfTeamRow, type StepRow } from './sequence.js';
+import { sequenceDomain, stepOfTeamRow, titleOfTeams, type StepRow } from './sequence.js';
 import type { InvitationsPlanBody } from './invitations.js';
 
 export interface LifecycleOptions {
@@ -56,7 +56,7 @@ export const changesOrganization = (o: LifecycleOptions | undefined): o is Lifec
 
 export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Promise<ChangeDomain<StepRow>> {
   const teams = input.teams as ChangeDomain<ReportRow | TeamRow>;
-  const teamPart = { domain: teams, row: (r: ReportRow | TeamRow) => stepOfTeamRow(r, input.team) };
+  const teamPart = { domain: teams, row: (r: ReportRow | TeamRow) => stepOfTeamRow(r, input.team, titleOfTeams(teams)) };
   const invitePart = input.invitations === undefined ? [] : [{ domain: input.invitations, row: (r: StepRow) => r }];
   const options = input.options;
   if (!changesOrganization(options)) {

@@ -28,7 +28,7 @@ import { teamDomains, type EngineOptions } from './run.js';
 import { unmatchedError } from './outsiders.js';
 import { readOrgMembers } from './read.js';
 import { withJournalOf, type Journal } from '../journal/journal.js';
-import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
+import { sequenceDomain, stepOfTeamRow, titleOfTeams, type Part, type StepRow } from './sequence.js';
 import { leaverAccessPart, readLeaverGrants, revocationsOf } from './leaverAccess.js';
 import type { AccessPlanBody, AccessRow } from '../access/change.js';
 
@@ -54,6 +54,8 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
   const byTeam = new Map<string, UserEntry[]>();
   const ids: string[] = [];
   const inNoTeam: { key: string; id: string }[] = [];
+  /** Each team's title, as the leavers' team listings give it (shown beside its id). */
+  const titles = new Map<string, string>();
   const unknown: UserEntry[] = [];
   for (const user of users) {
     let id: string;
@@ -61,7 +63,12 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
       id = await memberId(client, org, user.key);
       ids.push(id);
       const teams: string[] = [];
-      for await (const page of listMemberTeams(client, org, id, 1000)) teams.push(...page.map((t) => t.team.id));
+      for await (const page of listMemberTeams(client, org, id, 1000)) {
+        for (const { team } of page) {
+          teams.push(team.id);
+          titles.set(team.id, team.title);
+        }
+      }
       if (teams.length === 0) inNoTeam.push({ key: user.key, id });
       for (const team of teams) byTeam.set(team, [...(byTeam.get(team) ?? []), { ...user, key: id, kind: 'id' }]);
     } catch (err) {
@@ -103,7 +110,7 @@ export async function runOffboard(ctx: Context, options: Omit<EngineOptions, 'ch
   const domains = teamDomains(ctx, client, org, options.command, settings, teams.map((team, i) => {
     const current = (read[i] as { ok: true; value: CurrentMember[] }).value;
     const remove = byTeam.get(team) ?? [];
-    return { team, current, plan: planMembers(current, { remove }), named: remove.map(refOfEntry) };
+    return { team, current, plan: planMembers(current, { remove }), named: remove.map(refOfEntry), title: titles.get(team) };
   }));
   const [only] = domains;
   const teamsPart = domains.length === 1 && only ? only : domains.length > 1 ? severalTeamsDomain(domains) : undefined;
@@ -134,7 +141,7 @@ export interface OffboardingInput {
 }
 
 function teamPart(domain: ChangeDomain<ReportRow | TeamRow>, team: string | undefined): Part<ReportRow | TeamRow> {
-  return { domain, row: (r) => stepOfTeamRow(r, team) };
+  return { domain, row: (r) => stepOfTeamRow(r, team, titleOfTeams(domain)) };
 }
 
 export async function offboardingDomain(ctx: Context, input: OffboardingInput): Promise<ChangeDomain<StepRow>> {

@@ -27,7 +27,7 @@ import { withTeamFiles, type FileOf } from '../engine/teamFiles.js';
 import { severalTeamsDomain } from '../members/severalTeams.js';
 import { runPool } from '../members/pool.js';
 import { readTeam } from '../members/team.js';
-import { allTeams, pickTeam, teamProblem, withTeam } from '../members/teamRef.js';
+import { allTeams, pickTeam, teamProblem, teamTitles, withTeam } from '../members/teamRef.js';
 
 export interface EngineOptions {
   /** The command, as a saved plan records it ("members sync"). */
@@ -98,10 +98,12 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
   const client = await ctx.client();
   return withJournalOf(ctx.journalHome(), client.base.origin + client.base.prefix, org, lockFor(ctx, options), async (journal) => {
     // The team by its id, or by its title (README, "Teams by id or title"): the plan keeps the id.
-    const { team, current } = await withTeam(client, org, name, async (id) => ({ team: id, current: await readTeam(client, org, id, 'before planning; nothing was sent') })).catch((err: unknown) => {
+    const { team, current, listed } = await withTeam(client, org, name, async (id, listed) => ({ team: id, current: await readTeam(client, org, id, 'before planning; nothing was sent'), listed })).catch((err: unknown) => {
       // `--team a,b` names no team of that title: it meant several.
       throw err instanceof NotFoundError && name.includes(',') ? severalTeams(name) : err;
     });
+    // Its title, shown beside its id: from the listing a title made, else one listing.
+    const title = listed?.title ?? (await teamTitles(client, org)).get(team);
     const first = planMembers(current, options.change);
     // A named user in neither the team nor the organization is a typo, not "not a member".
     const unmatched = options.refuseUnmatched && first.notMember.length > 0 ? await findOutsiders(client, org, first.notMember) : [];
@@ -123,6 +125,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
       plan,
       named,
       settings: settingsOf(options, maxRemovals),
+      ...(title !== undefined ? { title } : {}),
     });
     const rows: PlacedRow[] = [...(options.change.add ?? []).map((entry) => ({ entry, team, role: options.change.role })), ...(options.change.roster ?? []).map((entry) => ({ entry, team, role: entry.role }))];
     const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, rows, options.invite, settingsOf(options, maxRemovals), journal) : undefined;

@@ -13,7 +13,7 @@ import { callerOf, readOrgMembers } from './read.js';
 import { savedMembersDomain } from '../members/applyPlan.js';
 import type { TeamRow } from '../members/severalTeams.js';
 import type { ReportRow } from '../members/report.js';
-import { sequenceDomain, stepOfTeamRow, type Part, type StepRow } from './sequence.js';
+import { sequenceDomain, stepOfTeamRow, titleOfTeams, type Part, type StepRow } from './sequence.js';
 import { inviteDomain, recordedInvitation, stillPending } from './invitations.js';
 import { withJournalOf, type Journal } from '../journal/journal.js';
 import type { InvitationsPlanBody } from './invitations.js';
@@ -131,7 +131,7 @@ async function applyOrgPlanBody(ctx: Context, plan: PlanFile, saved: SavedPlanRu
   if (teams === undefined && access.length === 0) return runChange(ctx, orgMembersDomain(ctx, input), run);
   const { roles, removals } = organizationParts(ctx, input);
   const single = teams !== undefined && 'team' in teams ? teams.team : undefined;
-  const teamPart: Part<ReportRow | TeamRow>[] = teams === undefined ? [] : [{ domain: teams as ChangeDomain<ReportRow | TeamRow>, row: (r) => stepOfTeamRow(r, single) }];
+  const teamPart: Part<ReportRow | TeamRow>[] = teams === undefined ? [] : [{ domain: teams as ChangeDomain<ReportRow | TeamRow>, row: (r) => stepOfTeamRow(r, single, titleOfTeams(teams)) }];
   const invitations = body.invitations === undefined ? undefined : withRecords(body.invitations, journal, ctx.now?.() ?? Date.now());
   const invitePart: Part<StepRow>[] =
     invitations === undefined

@@ -16,6 +16,8 @@ import type { UserRef } from '../model/users.js';
 /** A report row of any part: the team it is for ('' for the organization's own changes). */
 export interface StepRow {
   team: string;
+  /** The team's title, when known ('' in \`--report\` otherwise). */
+  teamTitle?: string;
   user: UserRef;
   action: string;
   outcome: string;
@@ -107,14 +109,18 @@ export function sequenceDomain(parts: readonly AnyPart[], planFile: (files: Plan
     },
     planFile: () => planFile(parts.map((p) => p.domain.planFile())),
     csv: {
-      header: ['team', 'user', 'action', 'outcome', 'status', 'message'],
-      record: (r) => [r.team, userCell(r.user), r.action, r.outcome, r.status === null ? '' : String(r.status), r.message],
+      header: ['team', 'teamTitle', 'user', 'action', 'outcome', 'status', 'message'],
+      record: (r) => [r.team, r.teamTitle ?? '', userCell(r.user), r.action, r.outcome, r.status === null ? '' : String(r.status), r.message],
     },
     words,
   };
 }
 
-/** A team change's row as a step: a single team's rows name their team through `team`. */
-export function stepOfTeamRow(r: { user: UserRef; action: string; outcome: string; status: number | null; message: string; team?: string }, team: string | undefined): StepRow {
-  return { team: r.team ?? team ?? '', user: r.user, action: r.action, outcome: r.outcome, status: r.status, message: r.message };
+/** A team change's row as a step: a single team's rows name their team through `team` (and `title`, when known). */
+export function stepOfTeamRow(r: { user: UserRef; action: string; outcome: string; status: number | null; message: string; team?: string; teamTitle?: string }, team: string | undefined, title?: string): StepRow {
+  const teamTitle = r.team !== undefined ? r.teamTitle : title;
+  return { team: r.team ?? team ?? '', ...(teamTitle !== undefined ? { teamTitle } : {}), user: r.user, action: r.action, outcome: r.outcome, status: r.status, message: r.message };
 }
+
+/** The title of a team change's domain when it is one team's and knows it. */
+export const titleOfTeams = (domain: object): string | undefined => ('title' in domain && typeof domain.title === 'string' ? domain.title : undefined);

@@ -48,7 +48,7 @@ describe('drift that says who', () => {
     const kenji = s.sandbox.store.findUser('acme', 'kenji.sato@example.com')!.id;
     expect(report.recentChanges.map((c) => c.id)).toEqual(['engineering']);
     expect(report.recentChanges[0]!.events[0]).toMatchObject({ actor: { id: kenji }, source: 'ui', action: 'team.member_removed', occurredAt: '2026-12-01T10:00:00.000Z' });
-    expect(r.stderr).toContain('team engineering: team.member_removed by kenji.sato@example.com (ui) at 2026-12-01T10:00:00.000Z');
+    expect(r.stderr).toContain('team "Platform Engineering" (engineering): team.member_removed by kenji.sato@example.com (ui) at 2026-12-01T10:00:00.000Z');
     expect(auditAsked(mark).map((q) => q.query)).toEqual([{ target: 'engineering', limit: '3' }]);
     // Markdown (a pull request comment, the step summary) too.
     const md = await runCli(['members', 'sync', '--roster', roster, '--dry-run', '--exit-code', '-o', 'markdown'], { env: s.env });

@@ -54,6 +54,7 @@ describe('members add', () => {
     expect(changes().map(shape)).toEqual(['PUT bulk {"add":["u00005","USER00006@Example.COM"]}']);
     const report = JSON.parse(r.stdout) as MembersReport;
     expect(report).toEqual({
+      teamTitle: 't',
       dryRun: false,
       added: [
         { id: 'u00005', email: 'user00005@example.com' },

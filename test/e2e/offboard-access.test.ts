@@ -50,7 +50,7 @@ describe('members offboard: the leavers\' direct access', () => {
     const json = JSON.parse(r.stdout) as { access: { resource: string; outcome: string }[]; verified: boolean };
     expect(json.access.map((a) => `${a.resource} ${a.outcome}`).sort()).toEqual(['site:site-lab applied', 'space:sp-lab applied']);
     const rows = parse(readFileSync(report, 'utf8')) as string[][];
-    expect(rows.filter((row) => row[2]?.startsWith('revoke ')).map((row) => [row[1], row[2], row[3]]).sort()).toEqual([
+    expect(rows.filter((row) => row[3]?.startsWith('revoke ')).map((row) => [row[2], row[3], row[4]]).sort()).toEqual([
       ['user00002@example.com', 'revoke site:site-lab', 'applied'],
       ['user00002@example.com', 'revoke space:sp-lab', 'applied'],
     ]);

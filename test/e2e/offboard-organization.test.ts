@@ -51,10 +51,10 @@ describe('members offboard --from-organization', () => {
     expect(json.removalRequested).toEqual([]);
     expect(json.teams).toHaveLength(2);
     const rows = parse(readFileSync(report, 'utf8')) as string[][];
-    expect(rows[0]).toEqual(['team', 'user', 'action', 'outcome', 'status', 'message']);
-    expect(rows.filter((row) => row[2] === 'remove-from-organization').map((row) => [row[0], row[3], row[4]])).toEqual([
-      ['', 'applied', '205'],
-      ['', 'applied', '205'],
+    expect(rows[0]).toEqual(['team', 'teamTitle', 'user', 'action', 'outcome', 'status', 'message']);
+    expect(rows.filter((row) => row[3] === 'remove-from-organization').map((row) => [row[0], row[1], row[4], row[5]])).toEqual([
+      ['', '', 'applied', '205'],
+      ['', '', 'applied', '205'],
     ]);
   });
 

@@ -89,9 +89,9 @@ describe('users set-role, before anything is sent', () => {
 
 describe('members offboard --from-organization: its plan and its report', () => {
   const leaverRows = [
-    ['team', 'user', 'action', 'outcome'],
-    ['t', email(3), 'remove', 'removed'],
-    ['', email(3), 'remove-from-organization', 'applied'],
+    ['team', 'teamTitle', 'user', 'action', 'outcome'],
+    ['t', 't', email(3), 'remove', 'removed'],
+    ['', '', email(3), 'remove-from-organization', 'applied'],
   ];
 
   it("a leaver in one team: that team's rows name it, the organization's name none", async () => {
@@ -99,7 +99,7 @@ describe('members offboard --from-organization: its plan and its report', () => 
     const report = join(configDir, 'leaver.csv');
     const r = await run(['members', 'offboard', uid(3), '--from-organization', '--yes', '--report', report]);
     expect(r.code, r.stderr).toBe(0);
-    expect(csvRows(report).map((row) => row.slice(0, 4))).toEqual(leaverRows);
+    expect(csvRows(report).map((row) => row.slice(0, 5))).toEqual(leaverRows);
     expect([inOrg(3), team('t')]).toEqual([false, [uid(1), uid(2)]]);
   });
 
@@ -117,7 +117,7 @@ describe('members offboard --from-organization: its plan and its report', () => 
     const report = join(configDir, 'applied.csv');
     const applied = await run(['apply', path, '--report', report]);
     expect(applied.code, applied.stderr).toBe(0);
-    expect(csvRows(report).map((row) => row.slice(0, 4))).toEqual(leaverRows);
+    expect(csvRows(report).map((row) => row.slice(0, 5))).toEqual(leaverRows);
   });
 
   it('a leaver in no team: a plan without team changes', async () => {
@@ -138,14 +138,14 @@ describe('a roster with organization changes: its plan and its report', () => {
     const report = join(configDir, 'roles.csv');
     const r = await run(['members', 'sync', '--roster', path, '--org-roles', '--keep', email(2), '--yes', '--report', report]);
     expect(r.code, r.stderr).toBe(0);
-    expect(csvRows(report).map((row) => row.slice(0, 4))).toEqual([
-      ['team', 'user', 'action', 'outcome'],
-      ['', email(6), 'org-role', 'applied'],
-      ['', email(2), 'none', 'kept'],
-      ['t', email(6), 'add', 'added'],
-      ['t', email(1), 'none', 'unchanged'],
-      ['t', email(2), 'none', 'unchanged'],
-      ['t', email(3), 'none', 'unchanged'],
+    expect(csvRows(report).map((row) => row.slice(0, 5))).toEqual([
+      ['team', 'teamTitle', 'user', 'action', 'outcome'],
+      ['', '', email(6), 'org-role', 'applied'],
+      ['', '', email(2), 'none', 'kept'],
+      ['t', 't', email(6), 'add', 'added'],
+      ['t', 't', email(1), 'none', 'unchanged'],
+      ['t', 't', email(2), 'none', 'unchanged'],
+      ['t', 't', email(3), 'none', 'unchanged'],
     ]);
     expect(r.stderr).toContain(`= ${email(2)} kept (protected)`);
     expect(roles()).toMatchObject({ [uid(2)]: 'read', [uid(3)]: 'read', [uid(6)]: 'edit' });
@@ -167,9 +167,9 @@ describe('a roster with organization changes: its plan and its report', () => {
     const report = join(configDir, 'invited.csv');
     const applied = await run(['apply', path, '--report', report]);
     expect(applied.code, applied.stderr).toBe(0);
-    expect(csvRows(report).filter((row) => row[2] === 'add').map((row) => row.slice(0, 4))).toEqual([
-      ['t', email(6), 'add', 'added'],
-      ['t', 'known@example.com', 'add', 'added'],
+    expect(csvRows(report).filter((row) => row[3] === 'add').map((row) => row.slice(0, 5))).toEqual([
+      ['t', 't', email(6), 'add', 'added'],
+      ['t', '', 'known@example.com', 'add', 'added'],
     ]);
     expect(team('t')).toEqual([uid(1), uid(2), uid(3), uid(6), 'known1'].sort());
   });

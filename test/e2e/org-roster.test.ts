@@ -70,7 +70,7 @@ describe('members sync with an organization roster', () => {
       ['b', 1, 0, 1, true],
     ]);
     const rows = parse(readFileSync(report, 'utf8'), { columns: true }) as { team: string; action: string; outcome: string }[];
-    expect(Object.keys(rows[0] ?? {})).toEqual(['team', 'user', 'action', 'outcome', 'status', 'message']);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['team', 'teamTitle', 'user', 'action', 'outcome', 'status', 'message']);
     expect(rows.filter((row) => row.outcome === 'removed').map((row) => row.team)).toEqual(['a']);
 
     // The roster now matches: a second plan is empty in every team.

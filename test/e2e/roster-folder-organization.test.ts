@@ -61,9 +61,9 @@ describe('members sync --roster <folder>: the reports name each file', () => {
 
     // The documented columns first, then `file`: a reader of the documented columns reads on.
     const [header, ...rows] = readFileSync(join(dir, 'report.csv'), 'utf8').trimEnd().split('\n');
-    expect(header).toBe('team,user,action,outcome,status,message,file');
-    expect(rows).toContain(`t,${email(7)},add,added,204,as member,teams/t.csv`);
-    expect(rows).toContain(`v,${email(5)},none,unchanged,,already a member (owner),teams/v.csv`);
+    expect(header).toBe('team,teamTitle,user,action,outcome,status,message,file');
+    expect(rows).toContain(`t,t,${email(7)},add,added,204,as member,teams/t.csv`);
+    expect(rows).toContain(`v,v,${email(5)},none,unchanged,,already a member (owner),teams/v.csv`);
     expect(rows.every((row) => row.endsWith(`,teams/${row.split(',')[0]}.csv`))).toBe(true);
 
     const markdown = readFileSync(summary, 'utf8');
@@ -89,7 +89,7 @@ describe('members sync --roster <folder>: the reports name each file', () => {
       ['v', 'teams/v.csv', [], [uid(6)]],
     ]);
     const [header, ...rows] = readFileSync(join(dir, 'applied.csv'), 'utf8').trimEnd().split('\n');
-    expect(header).toBe('team,user,action,outcome,status,message,file');
+    expect(header).toBe('team,teamTitle,user,action,outcome,status,message,file');
     expect(rows.every((row) => row.endsWith(`,teams/${row.split(',')[0]}.csv`))).toBe(true);
   });
 
@@ -104,7 +104,7 @@ describe('members sync --roster <folder>: the reports name each file', () => {
       ['team', 'teamTitle', 'dryRun'],
       ['team', 'teamTitle', 'dryRun'],
     ]);
-    expect(readFileSync(join(dir, 'report.csv'), 'utf8').split('\n')[0]).toBe('team,user,action,outcome,status,message');
+    expect(readFileSync(join(dir, 'report.csv'), 'utf8').split('\n')[0]).toBe('team,teamTitle,user,action,outcome,status,message');
   });
 
   it('two files naming one team, one by its id and one by its title, are refused: exit 2, nothing sent', async () => {

@@ -33,7 +33,7 @@ describe('members sync --prune confirmation', () => {
   it('asks on a terminal and applies on yes', async () => {
     const streams = terminal('y\n');
     const code = await main(['--no-color', 'members', 'sync', '--roster', roster, '--prune'], { streams, env });
-    expect(streams.err()).toContain('Remove 1 member missing from the roster from team engineering? [y/N]');
+    expect(streams.err()).toContain('Remove 1 member missing from the roster from team "Platform Engineering" (engineering)? [y/N]');
     expect(code).toBe(0);
     expect(members()).toEqual(['u00001:owner', 'u00002:member', 'u00003:member', 'u00004:member']);
   });
@@ -60,7 +60,7 @@ describe('members sync --prune confirmation', () => {
   it('without a terminal and without --yes: exit 3, nothing sent, and says to pass --yes', async () => {
     const streams = fakeStreams();
     expect(await main(['members', 'sync', '--roster', roster, '--prune'], { streams, env })).toBe(3);
-    expect(streams.err()).toMatch(/error: --prune would remove 1 member missing from the roster from team engineering, which needs confirmation; nothing was sent\nhint: .*--yes/);
+    expect(streams.err()).toMatch(/error: --prune would remove 1 member missing from the roster from team "Platform Engineering" \(engineering\), which needs confirmation; nothing was sent\nhint: .*--yes/);
     expect(changes()).toEqual([]);
   });
 

@@ -135,10 +135,10 @@ describe('sequenceDomain', () => {
 
   it('writes a CSV row per step, an empty status as an empty cell', () => {
     const d = sequenceDomain([], files);
-    expect(d.csv.header).toEqual(['team', 'user', 'action', 'outcome', 'status', 'message']);
-    const row: StepRow = { team: 't', user: { id: 'u1', email: 'a@example.com' }, action: 'add', outcome: 'applied', status: 200, message: 'ok' };
-    expect(d.csv.record(row)).toEqual(['t', 'a@example.com', 'add', 'applied', '200', 'ok']);
-    expect(d.csv.record({ ...row, user: { id: 'u1', email: null }, status: null })).toEqual(['t', 'u1', 'add', 'applied', '', 'ok']);
+    expect(d.csv.header).toEqual(['team', 'teamTitle', 'user', 'action', 'outcome', 'status', 'message']);
+    const row: StepRow = { team: 't', teamTitle: 'Team T', user: { id: 'u1', email: 'a@example.com' }, action: 'add', outcome: 'applied', status: 200, message: 'ok' };
+    expect(d.csv.record(row)).toEqual(['t', 'Team T', 'a@example.com', 'add', 'applied', '200', 'ok']);
+    expect(d.csv.record({ team: 't', user: { id: 'u1', email: null }, action: 'add', outcome: 'applied', status: null, message: 'ok' })).toEqual(['t', '', 'u1', 'add', 'applied', '', 'ok']);
   });
 
   it('words a run that changed nothing, a partial one and the hint', () => {

@@ -77,7 +77,8 @@ audit events of each drifted team, glossary entry, space, collection or site
 and in Markdown and the step summary:
 
     Recent changes to what drifted (audit log):
-      team engineering: team.member_removed by kenji.sato@example.com (ui) …
+      team "Platform Engineering" (engineering): team.member_removed by
+      kenji.sato@example.com (ui) …
 
 It costs one request per drifted object, for the first 20 of them. Without
 audit logs, or when the audit log cannot be read, the check is the same and

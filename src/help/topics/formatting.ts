@@ -39,6 +39,7 @@ $ teamctl whoami --jq .email
 
 \`\`\`json
 {
+  "teamTitle": "Product Design",
   "dryRun": false,
   "added": [{ "id": "u_789", "email": "maria.rossi@example.com" }],
   "removed": [{ "id": "u_321", "email": "grace.liu@example.com" }],
@@ -57,6 +58,8 @@ $ teamctl whoami --jq .email
 }
 \`\`\`
 
+- \`teamTitle\` is the team's title, left out when the teams cannot be listed;
+  plans and errors show it beside the id: \`"Product Design" (design)\`.
 - A user is \`{"id", "email"}\`; either can be \`null\` when unknown (a user named
   by e-mail who could not be added has no id).
 - \`added\`, \`removed\` and \`roleChanged\` list what the service accepted (with

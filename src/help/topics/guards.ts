@@ -8,7 +8,7 @@ change, then the counts.
 
 \`\`\`text
 $ teamctl members sync --roster team.csv --prune --dry-run
-Plan for team engineering (20 members now):
+Plan for team "Platform Engineering" (engineering) (20 members now):
   + maria.rossi@example.com (member)
   ~ bruno.keller@example.com: member → owner
   - grace.liu@example.com (not in the roster)

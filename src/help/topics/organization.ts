@@ -143,8 +143,8 @@ admins or the token's user changed since it was made. The JSON report has
 \`notInOrganization\`, \`kept\`, \`failed\` and \`unknown\` (the removals, role
 changes and invitations sent whose answer was lost: they may have been made)
 (with \`--create-teams\`, \`teamsCreated\`: each team's \`id\` and \`title\`, the id
-null in a plan); the \`--report\` CSV has an empty \`team\` for the
-organization's own changes.
+null in a plan); the \`--report\` CSV has an empty \`team\` and \`teamTitle\`
+for the organization's own changes.
 
 **Team titles.** A title teamctl writes (\`teams create\`, \`teams rename\`,
 \`--create-teams\`) holds no character Unicode counts as invisible, direction,

@@ -17,6 +17,10 @@ A pull request shows the plan, a reviewer approves it, and the merge applies
   no token), as \`terraform show\` does, in any output format: whether it was
   applied from this config folder, its guards and every change (\`where, action,
   subject, detail\`); \`-o markdown\` gives a table for a review comment.
+- A members plan names each team by id, which \`apply\` goes by, with its title
+  beside it for people (\`"Product Design" (design)\`). When a plan has no title,
+  \`apply\` reads it from one listing of the teams, and goes on without it when
+  that listing fails.
 - \`teamctl apply <plan-file> [--dry-run] [--report <file.csv>]\`:
   - exit **2** when the file is not a complete teamctl plan (truncated, edited
     into another shape, another program's JSON, a members plan naming one team
@@ -26,8 +30,8 @@ A pull request shows the plan, a reviewer approves it, and the merge applies
     not have, is exit **2** naming the key (and its line);
   - reads the team or the glossary again and compares it with the state the plan
     was made from; if anything moved, exit **3** with nothing sent, naming what
-    moved: \`error: team engineering changed since the plan was made: 2 members
-    added, 1 role changed; nothing was sent\`;
+    moved: \`error: team "Platform Engineering" (engineering) changed since the
+    plan was made: 2 members added, 1 role changed; nothing was sent\`;
   - otherwise sends exactly the plan's changes, with no re-planning and no
     prompt (the reviewed plan is the confirmation, \`--prune\` removals
     included), then verifies, reports and exits (0, 1, 4, 6) as the command

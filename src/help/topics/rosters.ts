@@ -128,8 +128,9 @@ design,kenji.sato@example.com,owner
 - **Reports.** The plan on stderr has a section per team with changes, then
   one line naming the teams without changes and the totals, each team by title
   and id (\`"Product Design" (design)\`). \`--report\` has a \`team\` column (the
-  id) first; \`--json\` prints \`{"dryRun": bool, "teams": [ {"team": "design",
-  "teamTitle": "Product Design", …}, … ]}\`. Exit 6 when any team is partial.
+  id) first, then \`teamTitle\` (empty when unknown); \`--json\` prints
+  \`{"dryRun": bool, "teams": [ {"team": "design", "teamTitle": "Product
+  Design", …}, … ]}\`. Exit 6 when any team is partial.
 - **Saved plans.** \`--plan-out\` writes every team into one plan; \`apply\`
   refuses it (exit 3) when any team moved, naming each one.
 - **Listing several teams.** \`members list --team a,b\` prints a \`team\` column
