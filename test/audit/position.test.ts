@@ -95,6 +95,14 @@ describe('follow-from position', () => {
     }
   });
 
+  it('a later time starts a new list of ids; the same time adds to it; the file ends with a newline', () => {
+    const first = advance(start, [ev('a', 1)]);
+    expect(advance(first, [ev('b', 2)]).ids).toEqual(['b']);
+    expect(advance(first, [ev('c', 1)]).ids).toEqual(['a', 'c']);
+    expect(formatPosition(first).endsWith('}\n')).toBe(true);
+    expect(() => parsePosition('not json', 's', 'acme', {})).toThrow(/the state file is not JSON/);
+  });
+
   it('events the service lists out of order are emitted oldest first all the same', () => {
     expect(eventsAfter([ev('b', 2), ev('c', 3), ev('a', 1)], start).map((e) => e.id)).toEqual(['a', 'b', 'c']);
   });
