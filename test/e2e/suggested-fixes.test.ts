@@ -70,6 +70,11 @@ describe('suggested fixes, followed as printed', () => {
     expect(stored()).toEqual([{ en: 'bank', de: 'Bank' }, { en: 'door', de: 'Tür' }]);
     // A typo, or a language column, is refused: naming away never drops terms.
     expect((await runCli(['glossary', 'import', path, '--ignore-columns', 'Category,Note,de', '--dry-run'], { env: s.env })).stderr).toMatch(/--ignore-columns names "note", which the header does not have[\s\S]*--ignore-columns names "de", a column teamctl reads \(language\)/);
+    // glossary lint reads the file as import does, and takes the same fix.
+    const linted = await runCli(['glossary', 'lint', path, '--exit-code'], { env: s.env });
+    expect(linted.code).toBe(8);
+    expect(linted.stdout).toContain('--ignore-columns "Category"');
+    expect((await runCli(['glossary', 'lint', path, '--exit-code', '--ignore-columns', named.join(',')], { env: s.env })).code).toBe(0);
   });
 
   it('a Windows-1252 CSV: --encoding windows-1252', async () => {

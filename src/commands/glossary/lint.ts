@@ -16,6 +16,8 @@ export interface LintOptions {
   encoding?: string;
   /** --header-row <n> (checked in run). */
   headerRow?: string;
+  /** --ignore-columns Category,Notes, as import and sync take it. */
+  ignoreColumns?: string;
   /** --map-language key=language, repeatable (checked in run). */
   mapLanguage?: string[];
   exitCode?: boolean;
@@ -35,6 +37,7 @@ export function command(f: Factory): Command {
     .option('--sheet <name>', 'the sheet of an .xlsx file to read (default: its first)')
     .option('--encoding <label>', 'the encoding of a CSV or TSV file that is not UTF-8')
     .option('--header-row <n>', 'the line (a sheet\'s row) that holds the header, when rows of notes come first: the rows above are skipped')
+    .option('--ignore-columns <names>', 'header columns to read as no column (comma-separated), as import reads them: e.g. Category,Notes')
     .option('--map-language <key=lang>', 'a key the translation feature reads as one of its languages: de-DE=de (repeatable)', collect)
     .option('--page-size <n>', 'live glossary: entries per request, 1..1000', '1000')
     .addHelpText(
@@ -54,6 +57,7 @@ export async function run(opts: LintOptions, ctx: Context): Promise<number> {
   ]);
   // The live glossary needs the service; a file is read here alone.
   if (opts.file === undefined && opts.headerRow !== undefined) throw new UsageError('--header-row names the header row of a file: give the file to lint');
+  if (opts.file === undefined && opts.ignoreColumns !== undefined) throw new UsageError('--ignore-columns names columns of a file: give the file to lint');
   if (opts.file === undefined) ctx.requireSettings(['base-url', 'org']);
   ctx.outputFormat();
   const { headerRowFlag } = await import('../../files/glossary/header-row.js');
@@ -62,6 +66,7 @@ export async function run(opts: LintOptions, ctx: Context): Promise<number> {
     ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }),
     ...(opts.encoding === undefined ? {} : { encoding: encodingFlag(opts.encoding) }),
     ...(opts.headerRow === undefined ? {} : { headerRow: headerRowFlag(opts.headerRow) }),
+    ...(opts.ignoreColumns === undefined ? {} : { ignoreColumns: opts.ignoreColumns.split(',').map((c) => c.trim()).filter((c) => c !== '') }),
   };
   return runGlossaryLint(ctx, { file: opts.file, key: opts.key, read, map: parseLanguageMap(opts.mapLanguage), exitCode: opts.exitCode, pageSize: parsePageSize(opts.pageSize) });
 }
