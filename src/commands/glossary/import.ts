@@ -80,7 +80,7 @@ export async function run(opts: ImportOptions, ctx: Context): Promise<number> {
   const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
   const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
   const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
-  const ignoreColumns = opts.ignoreColumns?.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  const ignoreColumns = opts.ignoreColumns === undefined ? undefined : (await import('../../files/glossary/header.js')).ignoreColumnsFlag(opts.ignoreColumns);
   const headerRow = opts.headerRow === undefined ? undefined : (await import('../../files/glossary/header-row.js')).headerRowFlag(opts.headerRow);
   return runGlossaryImport(ctx, { ...opts, languages, encoding, serviceKeys, ignoreColumns, headerRow, batchSize, onConflict, requestTimeoutMs, holdBack: parseHoldBack(opts) });
 }

@@ -66,7 +66,7 @@ export async function run(opts: LintOptions, ctx: Context): Promise<number> {
     ...(opts.sheet === undefined ? {} : { sheet: opts.sheet }),
     ...(opts.encoding === undefined ? {} : { encoding: encodingFlag(opts.encoding) }),
     ...(opts.headerRow === undefined ? {} : { headerRow: headerRowFlag(opts.headerRow) }),
-    ...(opts.ignoreColumns === undefined ? {} : { ignoreColumns: opts.ignoreColumns.split(',').map((c) => c.trim()).filter((c) => c !== '') }),
+    ...(opts.ignoreColumns === undefined ? {} : { ignoreColumns: (await import('../../files/glossary/header.js')).ignoreColumnsFlag(opts.ignoreColumns) }),
   };
   return runGlossaryLint(ctx, { file: opts.file, key: opts.key, read, map: parseLanguageMap(opts.mapLanguage), exitCode: opts.exitCode, pageSize: parsePageSize(opts.pageSize) });
 }

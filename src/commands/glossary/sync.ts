@@ -98,7 +98,7 @@ export async function run(opts: GlossarySyncOptions, ctx: Context): Promise<numb
   const encoding = opts.encoding === undefined ? undefined : encodingFlag(opts.encoding);
   const { parseLanguageMap } = await import('../../glossary/serviceLanguages.js');
   const serviceKeys = { map: parseLanguageMap(opts.mapLanguage), strict: opts.strictLanguages === true };
-  const ignoreColumns = opts.ignoreColumns?.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  const ignoreColumns = opts.ignoreColumns === undefined ? undefined : (await import('../../files/glossary/header.js')).ignoreColumnsFlag(opts.ignoreColumns);
   const headerRow = opts.headerRow === undefined ? undefined : (await import('../../files/glossary/header-row.js')).headerRowFlag(opts.headerRow);
   if (opts.lint === true) {
     const { lintBeforeSync } = await import('../../glossary/lint.js');

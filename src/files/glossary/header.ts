@@ -17,6 +17,9 @@ import { delimitedLayoutOf, delimitedLayouts, metadataColumns, termColumns } fro
 export type { HeaderCell };
 
 /** What one header cell is (see the file comment); `inLanguages`: the languages a name may be written in. */
+/** `--ignore-columns Category,Notes`: the header cells it names, as written (checked against the header when it is read). */
+export const ignoreColumnsFlag = (value: string): string[] => value.split(',').map((c) => c.trim()).filter((c) => c !== '');
+
 export function recogniseHeaderCell(raw: string, inLanguages: readonly string[] = []): HeaderCell {
   const cell = raw.trim();
   if (cell.toLowerCase() === 'id') return { kind: 'id' };
