@@ -90,6 +90,11 @@ export interface UserFile {
     /** Whether a roster has an `orgRole` column (only rosters read it). */
     orgRoleColumn?: boolean;
   } | null;
+  /**
+   * Where each team name of the rows came from, when not from the rows' own lines (a group map's
+   * rows, `teamctl help directory`): a team the organization lacks is a problem of these lines.
+   */
+  teamSources?: ReadonlyMap<string, readonly { file: string; line: number }[]>;
 }
 
 

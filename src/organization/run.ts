@@ -304,15 +304,17 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile,
   for (const name of names) {
     const problem = teamProblem(name, listed, org, matching);
     const rows = byName.get(name) ?? [];
-    const lines = rows.map((e) => e.line);
-    const where = `${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
+    // A group map's team: its lines in the map, not the export's (`teamctl help directory`).
+    const sources = roster.teamSources?.get(name);
+    const lines = sources?.map((s) => s.line) ?? rows.map((e) => e.line);
+    const where = `${sources ? 'group map ' : ''}${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
     // A title that could not be created is said so, not offered to --create-teams.
     const cannot = problem?.kind === 'unknown' ? titleProblem(name) : undefined;
     if (problem?.kind === 'unknown' && create && cannot === undefined) toCreate(missing, name, rows);
     else if (problem !== undefined) {
       const why = cannot !== undefined ? `${problem.message}, and it cannot be created: ${cannot}` : problem.kind === 'unknown' ? `${problem.message}; --create-teams creates it` : problem.message;
       // A roster folder's rows each name their own file (`teamctl help rosters`, "A folder of team rosters").
-      problems.push({ file: rows[0]?.file ?? roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${why} (${where})` });
+      problems.push({ file: sources?.[0]?.file ?? rows[0]?.file ?? roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${why} (${where})` });
     } else idOf.set(name, pickTeam(name, listed, org, matching).id);
   }
   throwProblems(problems);
