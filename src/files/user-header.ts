@@ -60,7 +60,7 @@ const headerAliases: Record<string, string> = {
 export const bracketedProperty = (cell: string): string => /\[([A-Za-z]+)\]\s*(?:required)?\s*$/i.exec(cell)?.[1]?.toLowerCase() ?? '';
 
 /** A header cell as compared: trimmed, lower case, a bracketed suffix (`[Required]`) dropped. */
-const headerName = (cell: string): string =>
+export const headerName = (cell: string): string =>
   cell
     .trim()
     .replace(/\s*\[[^\]]*\]\s*$/, '')
