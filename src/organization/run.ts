@@ -2,6 +2,7 @@
 // engine (src/engine/run.ts) through the members domain (src/members/change.ts). `add` is a sync
 // with only adds, `remove` a sync with only removals.
 import type { HoldBack } from '../journal/holdBack.js';
+import type { DirectorySummary } from './directory.js';
 import type { NamedTeam } from '../plan/teams.js';
 import type { Context } from '../context.js';
 import { checkOutputs, holdBackOf, runChange, runOptions, type ChangeDomain, type InputFile, type Refusal } from '../engine/run.js';
@@ -71,6 +72,8 @@ export interface EngineOptions {
   refuseUnmatched?: boolean;
   /** `members onboard`, `members add --team a,b`: an organization roster's rows are adds, never a team's whole roster. */
   placement?: boolean;
+  /** A group export through a group map (`teamctl help directory`): its groups, said in the plan and reports. */
+  directory?: DirectorySummary;
 }
 
 /**
@@ -254,7 +257,8 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     // A folder that is the whole organization: its teams with no file are drift, never removed.
     const { teamsWithoutFile, withTeamsWithoutFile } = await import('./unfiledTeams.js');
     const unfiled = fileOf !== undefined && options.lifecycle?.pruneOrganization === true ? teamsWithoutFile(listed, byTeam.keys()) : [];
-    return runChange(ctx, withOrganizationCheck(withTeamsWithoutFile(ctx, reported, unfiled, options.dryRun), org, check.refused, check.refusals), runOptions(options));
+    const said = options.directory === undefined ? reported : (await import('./directory.js')).withDirectory(reported, options.directory);
+    return runChange(ctx, withOrganizationCheck(withTeamsWithoutFile(ctx, said, unfiled, options.dryRun), org, check.refused, check.refusals), runOptions(options));
   });
 }
 
