@@ -7,7 +7,7 @@ import type { FileProblem } from '../../errors.js';
 import { titleKey } from '../../model/titles.js';
 import type { UserEntry } from '../../model/users.js';
 import { quote } from '../../output/words.js';
-import { mapRole, type RoleMap } from '../role-map.js';
+import type { RoleMap } from '../role-map.js';
 import { parseRole, type UserFile } from '../users.js';
 import { teamOfGroup, type GroupMap, type GroupMapRow } from './map.js';
 import type { GroupExport } from './types.js';
@@ -40,8 +40,9 @@ const rank: Record<TeamMemberRole, number> = { member: 0, owner: 1 };
 export const groupKey = (name: string): string => name.normalize('NFC').trim().toLocaleLowerCase('en-US');
 
 /**
- * The roster of `exported` through `map`. `roleMap` (--role-map): the export's role cell, mapped,
- * decides a person's role in every team they are placed in; an empty cell leaves it to the map.
+ * The roster of `exported` through `map`. `roleMap` (--role-map): the export's role column, as the
+ * reader mapped it, decides a person's role in every team they are placed in; an empty cell leaves
+ * it to the map.
  */
 export function groupRoster(exported: GroupExport, map: GroupMap, roleMap?: RoleMap): GroupRoster {
   const problems: FileProblem[] = [];
@@ -109,12 +110,13 @@ export function groupRoster(exported: GroupExport, map: GroupMap, roleMap?: Role
   };
 }
 
-/** A person's role from the export's own role cell (--role-map), or undefined to leave it to the map. */
+/**
+ * A person's role from the export's own role column (--role-map: the reader has mapped it to owner
+ * or member, or left it out for an empty cell), or undefined to leave it to the map.
+ */
 function exportRole(cell: string | undefined, roleMap: RoleMap | undefined, entry: UserEntry, problems: FileProblem[]): TeamMemberRole | undefined {
-  if (cell === undefined || roleMap === undefined) return undefined;
-  const value = mapRole(cell, roleMap);
-  if (value === '') return undefined;
-  const role = parseRole(value);
-  if (role === null) problems.push({ file: entry.file ?? '', line: entry.line, message: `role ${quote(cell)} is no team role (owner, member): map it with --role-map (${cell}=owner or ${cell}=member), or leave the role to the group map` });
+  if (cell === undefined || roleMap === undefined || cell.trim() === '') return undefined;
+  const role = parseRole(cell);
+  if (role === null) problems.push({ file: entry.file ?? '', line: entry.line, message: `role ${quote(cell)} is no team role (owner, member): map it with --role-map, or leave the role to the group map` });
   return role ?? undefined;
 }

@@ -81,13 +81,15 @@ describe('groupRoster', () => {
     expect(r.unmatchedRows.map((row) => row.line)).toEqual([3, 4, 5]);
   });
 
-  it('the export role cell is ignored, unless --role-map: then it decides, mapped, an empty cell leaving it to the map', () => {
-    const members = [person('ana@example.com', 2, ['eng-platform'], 'Manager'), person('bo@example.com', 3, ['finance'], ''), person('cy@example.com', 4, ['finance'], 'Boss')];
-    expect(rows(groupRoster(exported(members), map))).toEqual(['ana@example.com platform member', 'bo@example.com Finance owner', 'cy@example.com Finance owner']);
-    const mapped = groupRoster(exported(members), map, parseRoleMap('Manager=owner,Boss=member'));
-    expect(rows(mapped)).toEqual(['ana@example.com platform owner', 'bo@example.com Finance owner', 'cy@example.com Finance member']);
-    const unknown = groupRoster(exported(members), map, parseRoleMap('Manager=owner'));
-    expect(unknown.problems).toEqual([{ file: 'okta.csv', line: 4, message: 'role "Boss" is no team role (owner, member): map it with --role-map (Boss=owner or Boss=member), or leave the role to the group map' }]);
+  it('the export role is ignored, unless --role-map: then it decides (as the reader mapped it), an empty cell leaving it to the map', () => {
+    // The reader reads the role column only with --role-map, and maps its values to owner or member.
+    const members = [person('ana@example.com', 2, ['eng-platform'], 'owner'), person('bo@example.com', 3, ['finance'], ''), person('cy@example.com', 4, ['finance'], 'member'), person('di@example.com', 5, ['finance'])];
+    const roleMap = parseRoleMap('Manager=owner');
+    expect(rows(groupRoster(exported(members), map))).toEqual(['ana@example.com platform member', 'bo@example.com Finance owner', 'cy@example.com Finance owner', 'di@example.com Finance owner']);
+    expect(rows(groupRoster(exported(members), map, roleMap))).toEqual(['ana@example.com platform owner', 'bo@example.com Finance owner', 'cy@example.com Finance member', 'di@example.com Finance owner']);
+    expect(groupRoster(exported([person('ed@example.com', 6, ['finance'], 'Boss')]), map, roleMap).problems).toEqual([
+      { file: 'okta.csv', line: 6, message: 'role "Boss" is no team role (owner, member): map it with --role-map, or leave the role to the group map' },
+    ]);
   });
 
   it('a match that leaves the team cell empty is a problem of the map line', () => {
