@@ -8,7 +8,7 @@ import type { Context } from '../context.js';
 import { checkOutputs, holdBackOf, runChange, runOptions, type ChangeDomain, type InputFile, type Refusal } from '../engine/run.js';
 import { beforeChanges } from '../engine/waiting.js';
 import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
-import { throwProblems, type UserFile } from '../files/users.js';
+import { throwProblems, userIdentity, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
 import { normalTitle, titleKey } from '../model/titles.js';
 import { withJournalOf, type LockOptions } from '../journal/journal.js';
@@ -334,6 +334,8 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile,
     if (id === undefined) continue; // a team to create
     byTeam.set(id, [...(byTeam.get(id) ?? []), ...rows.map((row) => ({ ...row, team: id }))]);
   }
+  // A group map may name a team by its id and by its title: each person once, the higher role (`teamctl help directory`).
+  if (roster.teamSources !== undefined) for (const [id, rows] of byTeam) byTeam.set(id, oncePerUser(rows));
   throwProblems([...byTeam.values(), ...missing.values()].flatMap(twoFiles));
   return { byTeam, current, missing, listed };
 }
@@ -358,6 +360,18 @@ interface RosterTeams {
   missing: Map<string, UserEntry[]>;
   /** Every team of the organization, as listed. */
   listed: NamedTeam[];
+}
+
+/** Each user's first row, with the higher role of their rows (owner over member). */
+function oncePerUser(rows: readonly UserEntry[]): UserEntry[] {
+  const first = new Map<string, UserEntry>();
+  for (const row of rows) {
+    const key = userIdentity(row);
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, { ...row });
+    else if (row.role === 'owner') earlier.role = 'owner';
+  }
+  return [...first.values()];
 }
 
 /** A team to create, once: names that differ only in case are one title (they would match each other). */

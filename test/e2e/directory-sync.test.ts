@@ -128,6 +128,14 @@ describe('members sync --group-map', () => {
     expect(lab.writes()).toEqual(['PUT /v1/orgs/lab/teams/plat/members']);
   });
 
+  it('a team the map names by its id and by its title is one team: each person once, the higher role', async () => {
+    const groups = file(['group,team,role', 'eng-platform,plat,member', 'platform-leads,PLATFORM,owner']);
+    const exported = file(['email,groups', `${email(1)},eng-platform;platform-leads`, `${email(2)},eng-platform`, `${email(3)},platform-leads`]);
+    const r = await lab.run(['members', 'sync', '--roster', exported, '--group-map', groups, '--prune', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lab.team('plat')).toEqual({ [uid(1)]: 'owner', [uid(2)]: 'member', [uid(3)]: 'owner' });
+  });
+
   it('the map is checked before anything is read from the service: every problem on its line, exit 2', async () => {
     const groups = file(['Group,Team,Role', 'eng-*,*,admin', ',Platform,owner', 'a*b*,x,member']);
     const r = await lab.run(['members', 'sync', '--roster', file(people), '--group-map', groups]);
@@ -160,6 +168,22 @@ describe('members sync --group-map', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(lab.team('plat')).toEqual({ [uid(1)]: 'owner', [uid(2)]: 'member' });
     expect(lab.team('data')).toEqual({ [uid(3)]: 'owner', [uid(9)]: 'member' });
+    const mark = lab.sandbox.requests.length;
+    const named = await lab.run(['members', 'sync', '--roster', folder, '--group', 'eng-data', '--group-map', file(['group,team', 'eng-*,*'])]);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain(`--group names the group of one export, and ${folder} is a folder, each file's group named by its file name`);
+    expect(lab.writes(mark)).toEqual([]);
+  });
+
+  it('--group names the group of a one-group export, --format its provider, --role-map reads its role column', async () => {
+    const one = file(['email,role', `${email(3)},Lead`, `${email(4)},`], 'members.csv');
+    const groups = file(['group,team,role', 'eng-*,*,member']);
+    const r = await lab.run(['members', 'sync', '--roster', one, '--group', 'eng-data', '--format', 'TEAMCTL', '--group-map', groups, '--role-map', 'Lead=owner', '--prune', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lab.team('data')).toEqual({ [uid(3)]: 'owner', [uid(4)]: 'member' });
+    const bad = await lab.run(['members', 'sync', '--roster', one, '--format', 'okra', '--group-map', groups]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--format: "okra" is no group export teamctl reads');
   });
 });
 
