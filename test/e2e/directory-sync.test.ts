@@ -89,6 +89,12 @@ describe('members sync --group-map', () => {
     expect(lab.writes(mark).sort()).toEqual(['PUT /v1/orgs/lab/teams/data/members', 'PUT /v1/orgs/lab/teams/plat/members']);
   });
 
+  it('--keep protects a break-glass account in no group from every mapped team\'s prune', async () => {
+    const r = await lab.run(['members', 'sync', '--roster', file(people), '--group-map', file(map), '--prune', '--keep', email(9), '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(teams()).toEqual({ plat: { ...expected.plat, [uid(9)]: 'member' }, data: { ...expected.data, [uid(9)]: 'member' }, design: expected.design });
+  });
+
   it('a mapped team that does not exist is exit 2 naming the map line, nothing sent; --create-teams creates and fills it', async () => {
     const groups = file(map);
     const exported = file([...people, `${email(6)},eng-mobile`, `${email(7)},eng-mobile`]);
