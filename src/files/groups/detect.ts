@@ -4,10 +4,14 @@
 // last resort. `--format` names the format outright.
 import type { GroupExportFormat } from './types.js';
 import type { GroupFormat } from './layout.js';
+import { entra, entraMembers } from './entra.js';
+import { google } from './google.js';
+import { jumpcloud } from './jumpcloud.js';
+import { okta } from './okta.js';
 import { own } from './own.js';
 
 /** The formats in the order their headers are tried: the most specific first. */
-const formats: readonly GroupFormat[] = [own];
+const formats: readonly GroupFormat[] = [google, okta, jumpcloud, entra, entraMembers, own];
 
 /** The reader of a format `--format` names. */
 export function formatReader(format: GroupExportFormat): GroupFormat {
