@@ -196,10 +196,16 @@ describe('members sync --group-map', () => {
 describe('the directory sync of the issue: --invite --sso --plan-out, then apply', () => {
   it('one saved plan invites the joiner as an SSO user, fills every mapped team and removes the leaver; apply makes every team match; a second run sends nothing', async () => {
     const groups = file(map);
-    const exported = file([...people, 'known@example.com,eng-platform']);
+    // Okta's Group Membership report: one row a membership (the people above, and a joiner).
+    const memberships = [...people.slice(1), 'known@example.com,eng-platform'].flatMap((row) => {
+      const [user = '', cell = ''] = row.split(',');
+      return cell.split(';').map((group) => `${group},OKTA_GROUP,Direct,${user},Someone,ACTIVE`);
+    });
+    const exported = file(['Group name,Group source,Group membership type,Okta username,User fullname,Okta user status', ...memberships], `okta-groups${++files}.csv`);
     const plan = join(dir, `plan${++files}.json`);
     const made = await lab.run(['members', 'sync', '--roster', exported, '--group-map', groups, '--prune', '--invite', '--sso', '--plan-out', plan]);
     expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain(`${exported}: 6 people in 6 groups; ${groups} maps 5, 1 not in the map is ignored: "all-staff".`);
     expect(lab.writes()).toEqual([]);
     const applied = await lab.run(['apply', plan, '--yes']);
     expect(applied.code, applied.stderr).toBe(0);

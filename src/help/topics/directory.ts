@@ -32,8 +32,9 @@ platform-leads,Architecture,member
 
 - **group**: a group's name, a pattern with one \`*\` (\`eng-*\`: one or more
   characters), or a regular expression between slashes (\`/^design-(.+)$/\`),
-  which must match the whole name. Names, patterns and expressions compare in
-  any case, as identity providers do: \`Platform-Leads\` is \`platform-leads\`.
+  which must match the whole name (quote a cell that holds a comma, as in any
+  CSV). Names, patterns and expressions compare in any case, as identity
+  providers do: \`Platform-Leads\` is \`platform-leads\`.
 - **team**: the team's id or title (titles in any case). A \`*\` in it is what
   the group's \`*\` matched, as the export spells it (\`eng-*\` → \`*\` maps
   \`eng-data\` to \`data\`); \`$1\`, \`$2\` … are the expression's groups.
@@ -83,9 +84,10 @@ with every guard of \`teamctl help guards\` and all of
   break-glass accounts from every removal and demotion;
 - \`--max-removals\` and \`--min-owners\` guard each team, as always.
 
-A saved plan is reviewed, then applied (\`teamctl help plans\`). A plan that
-creates teams cannot be saved: create them first (\`teamctl teams create\`), or
-run \`--create-teams\` without \`--plan-out\`.
+A saved plan is reviewed, then applied (\`teamctl help plans\`). A run that
+creates teams can neither save its plan nor invite people into those teams:
+create them first (\`teamctl teams create\`), or run \`--create-teams\` on its
+own, without \`--plan-out\` or \`--invite\`.
 
 ## A worked example
 
