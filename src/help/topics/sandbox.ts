@@ -42,6 +42,10 @@ general access row with \`*\` in \`team\`) one grant added, one role raised, one
 grant left out and one space's general access raised away from the sandbox's
 grants. An existing file is not overwritten.
 
+\`--write-groups <folder>\` writes a group export (\`export.csv\`) and its group
+map (\`groups.csv\`) for a directory sync (\`teamctl help directory\`): the first
+team gains a joiner and an owner and loses a leaver. Existing files are kept.
+
 ### The data file
 
 \`--data <file>\` keeps the state, and the token, across restarts and \`--\` runs
