@@ -18,7 +18,7 @@ export interface DemoGroupChanges {
 export interface DemoGroups {
   /** The export, with Okta's Group Membership report's columns. */
   exportCsv: string;
-  /** The map (`group,team,role`): the first team by name, its leads as owners, the second by a pattern. */
+  /** The map (`group,team,role`): the first team's group by name, the others by patterns (`lead-*` owners). */
   mapCsv: string;
   changes: DemoGroupChanges;
 }
@@ -35,7 +35,7 @@ export function demoGroups(store: SandboxStore): DemoGroups | undefined {
   if (orgId === undefined || first === undefined || second === undefined) return undefined;
   const firstTitle = store.teamTitle(orgId, first);
   const secondTitle = store.teamTitle(orgId, second);
-  const groupOf = { members: `${firstTitle} (all)`, leads: `${firstTitle} leads`, second: `team-${secondTitle}`, everyone: 'Everyone' };
+  const groupOf = { members: `${firstTitle} (all)`, leads: `lead-${firstTitle}`, second: `team-${secondTitle}`, secondLeads: `lead-${secondTitle}`, everyone: 'Everyone' };
   const rows: string[][] = [header];
   const user = (userId: string): { email: string; name: string } | undefined => {
     const u = store.getUser(orgId, userId);
@@ -68,10 +68,12 @@ export function demoGroups(store: SandboxStore): DemoGroups | undefined {
   row(groupOf.members, demoNewHire, 'New Hire');
   changes.invited++;
 
-  // The second team as it is, and one newcomer more.
+  // The second team as it is (its owners in its leads group too), and one newcomer more.
   for (const m of store.teamMembers(orgId, second)) {
     const u = user(m.userId);
-    if (u !== undefined) row(groupOf.second, u.email, u.name);
+    if (u === undefined) continue;
+    row(groupOf.second, u.email, u.name);
+    if (m.role === 'owner') row(groupOf.secondLeads, u.email, u.name);
   }
   const other = newcomers[1];
   if (other !== undefined) {
@@ -84,7 +86,7 @@ export function demoGroups(store: SandboxStore): DemoGroups | undefined {
   const map = [
     ['group', 'team', 'role'],
     [groupOf.members, firstTitle, 'member'],
-    [groupOf.leads, firstTitle, 'owner'],
+    ['lead-*', '*', 'owner'],
     ['team-*', '*', 'member'],
   ];
   return { exportCsv: stringify(rows), mapCsv: stringify(map), changes };

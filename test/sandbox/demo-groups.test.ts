@@ -1,6 +1,6 @@
 // The demo group export and map (--write-groups, --write-group-map): Okta's Group Membership report
 // of the demo's two teams, differing from them by a newcomer each, a new hire, a member made owner
-// by the leads group and a suspended member, and a group the map does not name.
+// by a leads group and a suspended member, and a group the map does not name.
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { demoGroups, demoNewHire } from '../../src/sandbox/demo-groups.js';
@@ -17,13 +17,13 @@ describe('demoGroups', () => {
 
   it("has the columns of Okta's Group Membership report", () => {
     expect(header).toEqual(['Group name', 'Group source', 'Group membership type', 'Okta username', 'User fullname', 'Okta user status']);
-    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(['Platform Engineering (all)', 'Platform Engineering leads', 'team-Product Design', 'Everyone']));
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(['Platform Engineering (all)', 'lead-Platform Engineering', 'team-Product Design', 'lead-Product Design', 'Everyone']));
   });
 
   it('the first team: one newcomer and the new hire added, one member made owner, one suspended', () => {
     const team = new Map(store.teamMembers('acme', 'engineering').map((m) => [m.userId, m.role]));
     const members = idsIn('Platform Engineering (all)');
-    const leads = idsIn('Platform Engineering leads');
+    const leads = idsIn('lead-Platform Engineering');
     expect([...members].filter((id) => !team.has(id))).toHaveLength(1);
     expect(rows.filter((r) => r[3] === demoNewHire).map((r) => r[0])).toEqual(['Platform Engineering (all)']);
     expect(store.findUser('acme', demoNewHire)).toBeUndefined();
@@ -36,18 +36,22 @@ describe('demoGroups', () => {
     expect(groups.changes).toEqual({ added: 2, invited: 1, promoted: 1, suspended: 1 });
   });
 
-  it('the second team as it is, and one newcomer', () => {
-    const team = new Set(store.teamMembers('acme', 'design').map((m) => m.userId));
+  it('the second team as it is, its owners in its leads group, and one newcomer', () => {
+    const members = store.teamMembers('acme', 'design');
+    const team = new Set(members.map((m) => m.userId));
     const group = idsIn('team-Product Design');
     expect([...team].every((id) => group.has(id))).toBe(true);
     expect([...group].filter((id) => !team.has(id))).toHaveLength(1);
+    const owners = members.filter((m) => m.role === 'owner').map((m) => m.userId);
+    expect(owners.length).toBeGreaterThan(0);
+    expect(idsIn('lead-Product Design')).toEqual(new Set(owners));
   });
 
-  it('the map: the first team by name, its leads as owners, the second through a pattern', () => {
+  it('the map: the first team by name, leads as owners and the second team through patterns', () => {
     expect(parse(groups.mapCsv)).toEqual([
       ['group', 'team', 'role'],
       ['Platform Engineering (all)', 'Platform Engineering', 'member'],
-      ['Platform Engineering leads', 'Platform Engineering', 'owner'],
+      ['lead-*', '*', 'owner'],
       ['team-*', '*', 'member'],
     ]);
   });
