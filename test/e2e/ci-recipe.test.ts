@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { topics } from '../../src/help/topics.js';
-import { demoGroups } from '../../src/sandbox/demo-groups.js';
+import { demoGroups, demoNewHire } from '../../src/sandbox/demo-groups.js';
 import { demoRoster } from '../../src/sandbox/demo-roster.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
@@ -145,8 +145,14 @@ describe('`teamctl help ci`: the nightly directory sync against the sandbox', ()
       expect(drift.code, drift.stderr).toBe(8);
       expect(s.sandbox.requests.slice(mark).filter((q) => q.method !== 'GET')).toEqual([]);
       expect(readFileSync(repo.summary, 'utf8')).toContain('engineering');
-      const synced = await step(s, repo, nightly.replace('--dry-run --exit-code', '--yes'));
+      const sync = nightly.replace('--dry-run --exit-code', '--yes');
+      const synced = await step(s, repo, sync);
       expect(synced.code, synced.stderr).toBe(0);
+      // The new hire the export names is invited; once they accept, the next sync places them.
+      expect(s.sandbox.store.members.invitations('acme').map((i) => i.email)).toEqual([demoNewHire]);
+      expect((await step(s, repo, nightly)).code).toBe(8);
+      s.sandbox.store.acceptInvitation('acme', demoNewHire);
+      expect((await step(s, repo, sync)).code).toBe(0);
       expect((await step(s, repo, nightly)).code).toBe(0);
     } finally {
       await s.sandbox.close();

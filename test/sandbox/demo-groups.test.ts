@@ -1,59 +1,65 @@
-// The demo group export and group map (--write-groups, `teamctl help directory`): the demo's teams
-// as groups, the first team differing by one joiner, one member made owner and one leaver; then
-// the directory sync they stand for, against a demo sandbox: its plan, and the teams it leaves.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The demo group export and map (--write-groups, --write-group-map): Okta's Group Membership report
+// of the demo's two teams, differing from them by a newcomer each, a new hire, a member made owner
+// by a leads group and a suspended member, and a group the map does not name.
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { demoGroups } from '../../src/sandbox/demo-groups.js';
+import { demoGroups, demoNewHire } from '../../src/sandbox/demo-groups.js';
 import { seededStore } from '../../src/sandbox/seed.js';
 import { SandboxStore } from '../../src/sandbox/store.js';
-import { runCli, sandboxWithEnv } from '../e2e/harness.js';
 
 describe('demoGroups', () => {
-  it('every team a group team-<id>, its owners lead-<id>; the first team gains a joiner and an owner and loses a leaver', () => {
-    const store = seededStore('demo');
-    const demo = demoGroups(store)!;
-    expect(demo.teamId).toBe('engineering');
-    const [header, ...rows] = parse(demo.exportCsv) as string[][];
-    expect(header).toEqual(['email', 'groups']);
-    const groups = new Map(rows.map(([email, cell]) => [store.findUser('acme', email!)!.id, cell!.split(';')]));
-    expect([...groups.values()].every((g) => g.at(-1) === 'all-staff')).toBe(true);
-    const now = new Map(store.teamMembers('acme', 'engineering').map((m) => [m.userId, m.role]));
-    const inTeam = [...groups].filter(([, g]) => g.includes('team-engineering')).map(([id]) => id);
-    expect(inTeam.filter((id) => !now.has(id))).toHaveLength(1);
-    expect([...now.keys()].filter((id) => !groups.has(id))).toHaveLength(1);
-    expect([...groups].filter(([id, g]) => g.includes('lead-engineering') && now.get(id) === 'member')).toHaveLength(1);
-    expect(parse(demo.mapCsv)).toEqual([['group', 'team', 'role'], ['team-*', '*', 'member'], ['lead-*', '*', 'owner'], ['contractors', 'engineering', 'member']]);
+  const store = seededStore('demo');
+  const groups = demoGroups(store)!;
+  const [header, ...rows] = parse(groups.exportCsv) as string[][];
+  const active = rows.filter((r) => r[5] === 'ACTIVE');
+  const idsIn = (group: string, people = active): Set<string> =>
+    new Set(people.filter((r) => r[0] === group && r[3] !== demoNewHire).map((r) => store.findUser('acme', r[3]!)!.id));
+
+  it("has the columns of Okta's Group Membership report", () => {
+    expect(header).toEqual(['Group name', 'Group source', 'Group membership type', 'Okta username', 'User fullname', 'Okta user status']);
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(['Platform Engineering (all)', 'lead-Platform Engineering', 'team-Product Design', 'lead-Product Design', 'Everyone']));
   });
 
-  it('is undefined without a team', () => {
-    const store = new SandboxStore();
-    store.createOrganization('o');
-    expect(demoGroups(store)).toBeUndefined();
+  it('the first team: one newcomer and the new hire added, one member made owner, one suspended', () => {
+    const team = new Map(store.teamMembers('acme', 'engineering').map((m) => [m.userId, m.role]));
+    const members = idsIn('Platform Engineering (all)');
+    const leads = idsIn('lead-Platform Engineering');
+    expect([...members].filter((id) => !team.has(id))).toHaveLength(1);
+    expect(rows.filter((r) => r[3] === demoNewHire).map((r) => r[0])).toEqual(['Platform Engineering (all)']);
+    expect(store.findUser('acme', demoNewHire)).toBeUndefined();
+    const suspended = rows.filter((r) => r[5] === 'SUSPENDED');
+    expect(suspended).toHaveLength(1);
+    expect(team.get(store.findUser('acme', suspended[0]![3]!)!.id)).toBe('member');
+    // Owners stay owners through the leads group; one plain member more is in it.
+    for (const [id, role] of team) if (role === 'owner') expect(leads.has(id)).toBe(true);
+    expect([...leads].filter((id) => team.get(id) === 'member')).toHaveLength(1);
+    expect(groups.changes).toEqual({ added: 2, invited: 1, promoted: 1, suspended: 1 });
   });
 
-  it('rehearses a directory sync against the demo sandbox: the plan, the ignored group, the row that matches nothing; then the teams match', async () => {
-    const s = await sandboxWithEnv({ seed: 'demo' });
-    try {
-      const demo = demoGroups(s.sandbox.store)!;
-      const dir = mkdtempSync(join(tmpdir(), 'teamctl-demo-groups-'));
-      writeFileSync(join(dir, 'export.csv'), demo.exportCsv);
-      writeFileSync(join(dir, 'groups.csv'), demo.mapCsv);
-      const before = s.sandbox.store.teamMembers('acme', 'design');
-      const args = ['members', 'sync', '--roster', 'export.csv', '--group-map', 'groups.csv', '--prune'];
-      const dry = await runCli([...args, '--dry-run', '--exit-code'], { env: s.env, cwd: dir });
-      expect(dry.code, dry.stderr).toBe(8);
-      expect(dry.stderr).toContain('groups.csv:4: "contractors" matches no group of export.csv');
-      expect(dry.stderr).toContain('not in the map is ignored: "all-staff"');
-      expect(dry.stderr).toContain('Organization plan: 2 teams, 1 with changes; 1 to add, 1 to remove, 1 role change');
-      const done = await runCli([...args, '--yes'], { env: s.env, cwd: dir });
-      expect(done.code, done.stderr).toBe(0);
-      expect((await runCli([...args, '--dry-run', '--exit-code'], { env: s.env, cwd: dir })).code).toBe(0);
-      expect(s.sandbox.store.teamMembers('acme', 'design')).toEqual(before);
-    } finally {
-      await s.sandbox.close();
-    }
+  it('the second team as it is, its owners in its leads group, and one newcomer', () => {
+    const members = store.teamMembers('acme', 'design');
+    const team = new Set(members.map((m) => m.userId));
+    const group = idsIn('team-Product Design');
+    expect([...team].every((id) => group.has(id))).toBe(true);
+    expect([...group].filter((id) => !team.has(id))).toHaveLength(1);
+    const owners = members.filter((m) => m.role === 'owner').map((m) => m.userId);
+    expect(owners.length).toBeGreaterThan(0);
+    expect(idsIn('lead-Product Design')).toEqual(new Set(owners));
+  });
+
+  it('the map: the first team by name, leads as owners and the second team through patterns', () => {
+    expect(parse(groups.mapCsv)).toEqual([
+      ['group', 'team', 'role'],
+      ['Platform Engineering (all)', 'Platform Engineering', 'member'],
+      ['lead-*', '*', 'owner'],
+      ['team-*', '*', 'member'],
+    ]);
+  });
+
+  it('is undefined with fewer than two teams', () => {
+    const one = new SandboxStore();
+    one.createOrganization('o');
+    one.createTeam('o', 't', 'T');
+    expect(demoGroups(one)).toBeUndefined();
   });
 });

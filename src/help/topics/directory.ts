@@ -119,5 +119,5 @@ A second run sends nothing. Nightly, the same command with
 \`--dry-run --exit-code\` is exit 8 while any mapped team differs from its
 groups: \`teamctl help ci\` has the recipe. To rehearse, the sandbox writes an
 export and a map to try (\`teamctl help sandbox\`):
-\`teamctl sandbox --write-groups demo\`.
+\`teamctl sandbox --write-groups okta.csv --write-group-map groups.csv\`.
 `;
