@@ -7,20 +7,8 @@ import { InputFileError, UsageError } from '../../../src/errors.js';
 import { parseGroupExport, parseGroupExportFormat, readGroupExport, groupExportFormats } from '../../../src/files/groups/read.js';
 import { parseRoleMap } from '../../../src/files/role-map.js';
 import { parseStatusMap } from '../../../src/files/status-map.js';
-
-/** The `file:line: message` lines an export is refused with (fails the test when it is read). */
-function refusal(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof InputFileError) {
-      expect(err.exitCode).toBe(2);
-      return err.problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
-    }
-    throw err;
-  }
-  throw new Error('expected an InputFileError');
-}
+import { xlsx } from '../../helpers/xlsx.js';
+import { refusal } from './refusal.js';
 
 const people = (text: string, file = 'groups.csv', opts = {}): [string, string[], number, boolean][] =>
   parseGroupExport(text, file, opts).members.map((m) => [m.entry.key, m.groups, m.entry.line, m.sso === true]);
@@ -126,6 +114,16 @@ describe("teamctl's own group export", () => {
     expect([read.file, read.groups, read.members.map((m) => m.entry.key)]).toEqual(['eng.csv', ['eng'], ['ada@example.com']]);
     await expect(readGroupExport('eng.csv', { sheet: 'Sheet1' }, dir)).rejects.toThrow(UsageError);
     await expect(readGroupExport('missing.csv', {}, dir)).rejects.toThrow(InputFileError);
+  });
+
+  it('reads an .xlsx through the roster\'s reader: --sheet picks the sheet, the workbook names a one-group export', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'groups-'));
+    const rows = (group: string): string[][] => [['Member Email', 'Member Type'], [`${group}@example.com`, 'USER']];
+    await writeFile(join(dir, 'design.xlsx'), xlsx([{ name: 'First', rows: rows('ada') }, { name: 'Second', rows: rows('bo') }]));
+    const first = await readGroupExport('design.xlsx', {}, dir);
+    expect([first.format, first.groups, first.members.map((m) => [m.entry.key, m.entry.file, m.entry.line])]).toEqual(['google', ['design'], [['ada@example.com', 'design.xlsx:First!', 2]]]);
+    const second = await readGroupExport('design.xlsx', { sheet: 'Second' }, dir);
+    expect(second.members.map((m) => m.entry.key)).toEqual(['bo@example.com']);
   });
 });
 
