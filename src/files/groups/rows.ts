@@ -5,7 +5,8 @@
 // Decisions:
 // - A person on several rows (a file of one row a membership) is one member, their groups merged
 //   in file order, keeping the first line; a warning notes each later line only when it adds no group.
-// - Rows that are no people (layout.notPerson) are counted, unchecked; their groups still count.
+// - Rows that are no people (layout.notPerson) are counted, unchecked, and not warned of (the
+//   caller reports the count); their groups still count.
 // - Rows a status column marks inactive are left out as a roster leaves them out, counted once
 //   per person; their groups still count in `groups`.
 // - Groups are compared as written, trimmed: the group map decides how names match.
@@ -143,7 +144,6 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
 
   problems.sort((a, b) => a.line - b.line);
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
-  if (notPeople > 0) warnings.push({ file, line: header.line, message: `${notPeople} ${notPeople === 1 ? 'row' : 'rows'} of no person (nested groups, service principals, devices) skipped` });
   warnings.push(...inactive.warnings(file, header.line));
   return { file, format: layout.format, members, groups: [...groups], notPeople, inactive: inactivePeople.size, warnings };
 }

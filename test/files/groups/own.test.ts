@@ -116,6 +116,14 @@ describe("teamctl's own group export", () => {
     await expect(readGroupExport('missing.csv', {}, dir)).rejects.toThrow(InputFileError);
   });
 
+  it('reads another encoding with --encoding, as a roster does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'groups-'));
+    await writeFile(join(dir, 'g.csv'), Buffer.from('email,group\nada@example.com,M\xfcnchen\n', 'latin1'));
+    await expect(readGroupExport('g.csv', {}, dir)).rejects.toThrow(InputFileError);
+    const read = await readGroupExport('g.csv', { encoding: 'windows-1252', encodingFlag: true }, dir);
+    expect(read.groups).toEqual(['München']);
+  });
+
   it('reads an .xlsx through the roster\'s reader: --sheet picks the sheet, the workbook names a one-group export', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'groups-'));
     const rows = (group: string): string[][] => [['Member Email', 'Member Type'], [`${group}@example.com`, 'USER']];
