@@ -89,7 +89,9 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
   }
 
   for (const row of rows) {
-    const { groups: named, problem: groupProblem } = rowGroups(row.cells, header.cells, layout);
+    const { groups: written, problem: groupProblem } = rowGroups(row.cells, header.cells, layout);
+    // (A group named twice on one row, in two columns or twice in a cell, is one group.)
+    const named = [...new Set(written)];
     if (layout.notPerson?.(row.cells) === true) {
       notPeople++;
       for (const g of named) groups.add(g);
@@ -128,7 +130,7 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
     const identity = userIdentity(user);
     const earlier = byIdentity.get(identity);
     if (earlier === undefined) {
-      const member: GroupMember = { entry: { key: user.key, kind: user.kind, line: row.line, file }, groups: [...new Set(named)] };
+      const member: GroupMember = { entry: { key: user.key, kind: user.kind, line: row.line, file }, groups: named };
       if (sso) member.sso = true;
       if (role !== undefined) member.role = role;
       byIdentity.set(identity, member);

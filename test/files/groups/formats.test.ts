@@ -56,11 +56,11 @@ describe('--format naming a provider whose columns the file lacks: exit 2, namin
 
 describe("providers' columns", () => {
   it('reads several group columns, skipping empty cells, and a group named in several columns once', () => {
-    const read = parseGroupExport('Email,Group1,Group2,Group3\nada@example.com,Eng,,Ops\nbo@example.com,,,\ncy@example.com,Eng,Eng,\n', 'jc.csv', {});
+    const read = parseGroupExport('Email,Group1,Group2,Group3\nada@example.com,Eng,,Ops\nbo@example.com,,,\ncy@example.com,Eng,Eng,\ncy@example.com,Ops,Ops,Eng\n', 'jc.csv', {});
     expect(read.members.map((m) => [m.entry.key, m.groups])).toEqual([
       ['ada@example.com', ['Eng', 'Ops']],
       ['bo@example.com', []],
-      ['cy@example.com', ['Eng']],
+      ['cy@example.com', ['Eng', 'Ops']],
     ]);
     expect(read.groups).toEqual(['Eng', 'Ops']);
   });
