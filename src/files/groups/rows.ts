@@ -8,7 +8,8 @@
 // - Rows that are no people (layout.notPerson) are counted, unchecked, and not warned of (the
 //   caller reports the count); their groups still count.
 // - Rows a status column marks inactive are left out as a roster leaves them out, counted once
-//   per person; their groups still count in `groups`.
+//   per person; their groups still count in `groups`. A person inactive on one row and active on
+//   another is a problem of the later line: the export contradicts itself about one account.
 // - Groups are compared as written, trimmed: the group map decides how names match.
 // - The role column is read only with `--role-map`; a person's role is the highest of their rows.
 import type { DelimitedRow } from '../csv.js';
@@ -73,7 +74,8 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
   const members: GroupMember[] = [];
   const byIdentity = new Map<string, GroupMember>();
   const groups = new Set<string>();
-  const inactivePeople = new Set<string>();
+  // Each inactive person by identity, with the first line that marks them.
+  const inactivePeople = new Map<string, number>();
   const inactive = new InactiveRows(header.cells, layout.statusIndexes, opts.statusMap);
   const roleIndex = opts.roleMap === undefined ? undefined : layout.roleIndex;
   let notPeople = 0;
@@ -100,7 +102,8 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
     if (inactive.leftOut(row)) {
       for (const g of named) groups.add(g);
       const user = rowUser(row.cells, layout);
-      inactivePeople.add(typeof user === 'string' ? `line:${row.line}` : userIdentity(user));
+      const identity = typeof user === 'string' ? `line:${row.line}` : userIdentity(user);
+      if (!inactivePeople.has(identity)) inactivePeople.set(identity, row.line);
       continue;
     }
     const rowProblems: string[] = [];
@@ -144,6 +147,14 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
     if (added.length === 0) warnings.push({ file, line: row.line, message: `${quote(user.key)} is also on line ${earlier.entry.line} in the same groups; counted once` });
   }
 
+  // A person an export marks inactive on one row and active on another: which it is, the file must say.
+  for (const member of members) {
+    const inactiveLine = inactivePeople.get(userIdentity(member.entry));
+    if (inactiveLine === undefined) continue;
+    const [first, second] = [Math.min(inactiveLine, member.entry.line), Math.max(inactiveLine, member.entry.line)];
+    const [was, now] = inactiveLine < member.entry.line ? ['inactive', 'active'] : ['active', 'inactive'];
+    problems.push({ file, line: second, message: `${quote(member.entry.key)} is ${was} on line ${first} and ${now} on line ${second}` });
+  }
   problems.sort((a, b) => a.line - b.line);
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
   warnings.push(...inactive.warnings(file, header.line));

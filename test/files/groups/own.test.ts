@@ -67,6 +67,11 @@ describe("teamctl's own group export", () => {
     expect(read.warnings.map((w) => w.message)).toEqual(['3 rows marked inactive by column "status" ("suspended", "Terminated") left out']);
   });
 
+  it('refuses a person marked inactive on one row and active on another, naming both lines', () => {
+    const text = 'email,group,status\nada@example.com,eng,suspended\nbo@example.com,eng,active\nADA@example.com,ops,active\nbo@example.com,ops,Disabled\n';
+    expect(refusal(() => parseGroupExport(text, 'g.csv', {}))).toEqual(['g.csv:4: "ADA@example.com" is inactive on line 2 and active on line 4', 'g.csv:5: "bo@example.com" is active on line 3 and inactive on line 5']);
+  });
+
   it('reads the role column only with --role-map, keeping the highest role of a person', () => {
     const text = 'email,group,role\nada@example.com,eng,Maintainer\nada@example.com,ops,Developer\nbo@example.com,eng,Developer\n';
     expect(parseGroupExport(text, 'g.csv', {}).members.map((m) => m.role)).toEqual([undefined, undefined]);
