@@ -5,9 +5,11 @@
 // Decisions:
 // - A person on several rows (a file of one row a membership) is one member, their groups merged
 //   in file order, keeping the first line; a warning notes each later line only when it adds no group.
-// - Rows that are no people (layout.notPerson) are counted, unchecked; their groups still count.
+// - Rows that are no people (layout.notPerson) are counted, unchecked, and not warned of (the
+//   caller reports the count); their groups still count.
 // - Rows a status column marks inactive are left out as a roster leaves them out, counted once
-//   per person; their groups still count in `groups`.
+//   per person; their groups still count in `groups`. A person inactive on one row and active on
+//   another is a problem of the later line: the export contradicts itself about one account.
 // - Groups are compared as written, trimmed: the group map decides how names match.
 // - The role column is read only with `--role-map`; a person's role is the highest of their rows.
 import type { DelimitedRow } from '../csv.js';
@@ -72,7 +74,8 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
   const members: GroupMember[] = [];
   const byIdentity = new Map<string, GroupMember>();
   const groups = new Set<string>();
-  const inactivePeople = new Set<string>();
+  // Each inactive person by identity, with the first line that marks them.
+  const inactivePeople = new Map<string, number>();
   const inactive = new InactiveRows(header.cells, layout.statusIndexes, opts.statusMap);
   const roleIndex = opts.roleMap === undefined ? undefined : layout.roleIndex;
   let notPeople = 0;
@@ -88,7 +91,9 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
   }
 
   for (const row of rows) {
-    const { groups: named, problem: groupProblem } = rowGroups(row.cells, header.cells, layout);
+    const { groups: written, problem: groupProblem } = rowGroups(row.cells, header.cells, layout);
+    // (A group named twice on one row, in two columns or twice in a cell, is one group.)
+    const named = [...new Set(written)];
     if (layout.notPerson?.(row.cells) === true) {
       notPeople++;
       for (const g of named) groups.add(g);
@@ -97,7 +102,8 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
     if (inactive.leftOut(row)) {
       for (const g of named) groups.add(g);
       const user = rowUser(row.cells, layout);
-      inactivePeople.add(typeof user === 'string' ? `line:${row.line}` : userIdentity(user));
+      const identity = typeof user === 'string' ? `line:${row.line}` : userIdentity(user);
+      if (!inactivePeople.has(identity)) inactivePeople.set(identity, row.line);
       continue;
     }
     const rowProblems: string[] = [];
@@ -127,7 +133,7 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
     const identity = userIdentity(user);
     const earlier = byIdentity.get(identity);
     if (earlier === undefined) {
-      const member: GroupMember = { entry: { key: user.key, kind: user.kind, line: row.line, file }, groups: [...new Set(named)] };
+      const member: GroupMember = { entry: { key: user.key, kind: user.kind, line: row.line, file }, groups: named };
       if (sso) member.sso = true;
       if (role !== undefined) member.role = role;
       byIdentity.set(identity, member);
@@ -141,9 +147,16 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
     if (added.length === 0) warnings.push({ file, line: row.line, message: `${quote(user.key)} is also on line ${earlier.entry.line} in the same groups; counted once` });
   }
 
+  // A person an export marks inactive on one row and active on another: which it is, the file must say.
+  for (const member of members) {
+    const inactiveLine = inactivePeople.get(userIdentity(member.entry));
+    if (inactiveLine === undefined) continue;
+    const [first, second] = [Math.min(inactiveLine, member.entry.line), Math.max(inactiveLine, member.entry.line)];
+    const [was, now] = inactiveLine < member.entry.line ? ['inactive', 'active'] : ['active', 'inactive'];
+    problems.push({ file, line: second, message: `${quote(member.entry.key)} is ${was} on line ${first} and ${now} on line ${second}` });
+  }
   problems.sort((a, b) => a.line - b.line);
   if (problems.length > 0) throw new InputFileError(problems.slice(0, InputFileError.maxListed), problems.length);
-  if (notPeople > 0) warnings.push({ file, line: header.line, message: `${notPeople} ${notPeople === 1 ? 'row' : 'rows'} of no person (nested groups, service principals, devices) skipped` });
   warnings.push(...inactive.warnings(file, header.line));
   return { file, format: layout.format, members, groups: [...groups], notPeople, inactive: inactivePeople.size, warnings };
 }

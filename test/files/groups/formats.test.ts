@@ -1,24 +1,13 @@
 // Which provider wrote a group export, known by its header or named with --format, and how each
 // provider's columns are read (`teamctl help rosters`, "Groups from the identity provider").
 import { describe, expect, it } from 'vitest';
-import { InputFileError } from '../../../src/errors.js';
 import { entraNotPerson } from '../../../src/files/groups/entra.js';
 import { parseGroupExport, type GroupExportOptions } from '../../../src/files/groups/read.js';
 import type { GroupExportFormat } from '../../../src/files/groups/types.js';
+import { refusal } from './refusal.js';
 
-/** The `file:line: message` lines an export is refused with, exit 2 (fails the test when it is read). */
-function refusal(text: string, file: string, opts: GroupExportOptions = {}): string[] {
-  try {
-    parseGroupExport(text, file, opts);
-  } catch (err) {
-    if (err instanceof InputFileError) {
-      expect(err.exitCode).toBe(2);
-      return err.problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
-    }
-    throw err;
-  }
-  throw new Error('expected an InputFileError');
-}
+/** The `file:line: message` lines an export is refused with, exit 2. */
+const refused = (text: string, file: string, opts: GroupExportOptions = {}): string[] => refusal(() => parseGroupExport(text, file, opts));
 
 const headers: [GroupExportFormat, string, string?][] = [
   ['okta', 'Group name,Okta username,Okta user status\nEng,ada@example.com,ACTIVE\n'],
@@ -58,7 +47,7 @@ describe('--format naming a provider whose columns the file lacks: exit 2, namin
     ['entra-members', 'email\nada@example.com\n', `g.csv:1: no user column in the header (expected one of "user principal name", "userprincipalname", "mail") (--format entra-members reads "User principal name" and "Member type" or "Object ID" (Entra's Download members))`],
     ['teamctl', 'name,group\nAda,Eng\n', /^g\.csv:1: no user column in the header \(found "name", "group"\).* \(--format teamctl reads a user column/],
   ] as [GroupExportFormat, string, string | RegExp][])('--format %s on %j', (format, text, expected) => {
-    const lines = refusal(text, 'g.csv', { format });
+    const lines = refused(text, 'g.csv', { format });
     expect(lines).toHaveLength(1);
     if (typeof expected === 'string') expect(lines[0]).toBe(expected);
     else expect(lines[0]).toMatch(expected);
@@ -67,11 +56,11 @@ describe('--format naming a provider whose columns the file lacks: exit 2, namin
 
 describe("providers' columns", () => {
   it('reads several group columns, skipping empty cells, and a group named in several columns once', () => {
-    const read = parseGroupExport('Email,Group1,Group2,Group3\nada@example.com,Eng,,Ops\nbo@example.com,,,\ncy@example.com,Eng,Eng,\n', 'jc.csv', {});
+    const read = parseGroupExport('Email,Group1,Group2,Group3\nada@example.com,Eng,,Ops\nbo@example.com,,,\ncy@example.com,Eng,Eng,\ncy@example.com,Ops,Ops,Eng\n', 'jc.csv', {});
     expect(read.members.map((m) => [m.entry.key, m.groups])).toEqual([
       ['ada@example.com', ['Eng', 'Ops']],
       ['bo@example.com', []],
-      ['cy@example.com', ['Eng']],
+      ['cy@example.com', ['Eng', 'Ops']],
     ]);
     expect(read.groups).toEqual(['Eng', 'Ops']);
   });
@@ -95,19 +84,19 @@ describe("providers' columns", () => {
     const text = 'Object ID,User principal name,Mail,Member type\n1,ada.l@contoso.onmicrosoft.com,ada@contoso.com,User\n';
     expect(parseGroupExport(text, 'eng.csv', {}).members.map((m) => m.entry.key)).toEqual(['ada.l@contoso.onmicrosoft.com']);
     expect(parseGroupExport(text, 'eng.csv', { userColumn: 'mail' }).members.map((m) => m.entry.key)).toEqual(['ada@contoso.com']);
-    expect(refusal(text, 'eng.csv', { userColumn: 'Email' })).toEqual(['eng.csv:1: no column "Email" in the header, which --user-column names']);
+    expect(refused(text, 'eng.csv', { userColumn: 'Email' })).toEqual(['eng.csv:1: no column "Email" in the header, which --user-column names']);
   });
 
   it("refuses a provider's bad rows with file and line, all at once", () => {
     const google = 'Group Email [Required],Member Email,Member Type\neng@example.com,ada,USER\n,bo@example.com,USER\neng@example.com,not a group,GROUP\n';
-    expect(refusal(google, 'g.csv')).toEqual(['g.csv:2: invalid e-mail address "ada"', 'g.csv:3: empty group cell (column "Group Email [Required]")']);
+    expect(refused(google, 'g.csv')).toEqual(['g.csv:2: invalid e-mail address "ada"', 'g.csv:3: empty group cell (column "Group Email [Required]")']);
     const entra = 'GroupName,UserPrincipalName,@odata.type\nEng,,#microsoft.graph.user\nEng,bo@example.com,#microsoft.graph.user\n,cy@example.com,#microsoft.graph.user\n';
-    expect(refusal(entra, 'e.csv')).toEqual(['e.csv:2: empty user cell (column "UserPrincipalName")', 'e.csv:4: empty group cell (column "GroupName")']);
+    expect(refused(entra, 'e.csv')).toEqual(['e.csv:2: empty user cell (column "UserPrincipalName")', 'e.csv:4: empty group cell (column "GroupName")']);
   });
 
   it('--group is refused for an export with a group column, naming it', () => {
-    expect(refusal('Group name,Okta username\nEng,ada@example.com\n', 'okta.csv', { group: 'Ops' })).toEqual(['okta.csv:1: --group names the one group of an export without group column, and this one has "Group name"']);
-    expect(refusal('Email,Group1,Group2\nada@example.com,Eng,\n', 'jc.csv', { group: 'Ops' })).toEqual(['jc.csv:1: --group names the one group of an export without group column, and this one has "Group1", "Group2"']);
+    expect(refused('Group name,Okta username\nEng,ada@example.com\n', 'okta.csv', { group: 'Ops' })).toEqual(['okta.csv:1: --group names the one group of an export without group column, and this one has "Group name"']);
+    expect(refused('Email,Group1,Group2\nada@example.com,Eng,\n', 'jc.csv', { group: 'Ops' })).toEqual(['jc.csv:1: --group names the one group of an export without group column, and this one has "Group1", "Group2"']);
   });
 
   it('names the group of a one-group .xlsx sheet by its workbook', () => {

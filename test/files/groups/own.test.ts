@@ -7,20 +7,8 @@ import { InputFileError, UsageError } from '../../../src/errors.js';
 import { parseGroupExport, parseGroupExportFormat, readGroupExport, groupExportFormats } from '../../../src/files/groups/read.js';
 import { parseRoleMap } from '../../../src/files/role-map.js';
 import { parseStatusMap } from '../../../src/files/status-map.js';
-
-/** The `file:line: message` lines an export is refused with (fails the test when it is read). */
-function refusal(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof InputFileError) {
-      expect(err.exitCode).toBe(2);
-      return err.problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
-    }
-    throw err;
-  }
-  throw new Error('expected an InputFileError');
-}
+import { xlsx } from '../../helpers/xlsx.js';
+import { refusal } from './refusal.js';
 
 const people = (text: string, file = 'groups.csv', opts = {}): [string, string[], number, boolean][] =>
   parseGroupExport(text, file, opts).members.map((m) => [m.entry.key, m.groups, m.entry.line, m.sso === true]);
@@ -79,6 +67,11 @@ describe("teamctl's own group export", () => {
     expect(read.warnings.map((w) => w.message)).toEqual(['3 rows marked inactive by column "status" ("suspended", "Terminated") left out']);
   });
 
+  it('refuses a person marked inactive on one row and active on another, naming both lines', () => {
+    const text = 'email,group,status\nada@example.com,eng,suspended\nbo@example.com,eng,active\nADA@example.com,ops,active\nbo@example.com,ops,Disabled\n';
+    expect(refusal(() => parseGroupExport(text, 'g.csv', {}))).toEqual(['g.csv:4: "ADA@example.com" is inactive on line 2 and active on line 4', 'g.csv:5: "bo@example.com" is active on line 3 and inactive on line 5']);
+  });
+
   it('reads the role column only with --role-map, keeping the highest role of a person', () => {
     const text = 'email,group,role\nada@example.com,eng,Maintainer\nada@example.com,ops,Developer\nbo@example.com,eng,Developer\n';
     expect(parseGroupExport(text, 'g.csv', {}).members.map((m) => m.role)).toEqual([undefined, undefined]);
@@ -126,6 +119,24 @@ describe("teamctl's own group export", () => {
     expect([read.file, read.groups, read.members.map((m) => m.entry.key)]).toEqual(['eng.csv', ['eng'], ['ada@example.com']]);
     await expect(readGroupExport('eng.csv', { sheet: 'Sheet1' }, dir)).rejects.toThrow(UsageError);
     await expect(readGroupExport('missing.csv', {}, dir)).rejects.toThrow(InputFileError);
+  });
+
+  it('reads another encoding with --encoding, as a roster does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'groups-'));
+    await writeFile(join(dir, 'g.csv'), Buffer.from('email,group\nada@example.com,M\xfcnchen\n', 'latin1'));
+    await expect(readGroupExport('g.csv', {}, dir)).rejects.toThrow(InputFileError);
+    const read = await readGroupExport('g.csv', { encoding: 'windows-1252', encodingFlag: true }, dir);
+    expect(read.groups).toEqual(['München']);
+  });
+
+  it('reads an .xlsx through the roster\'s reader: --sheet picks the sheet, the workbook names a one-group export', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'groups-'));
+    const rows = (group: string): string[][] => [['Member Email', 'Member Type'], [`${group}@example.com`, 'USER']];
+    await writeFile(join(dir, 'design.xlsx'), xlsx([{ name: 'First', rows: rows('ada') }, { name: 'Second', rows: rows('bo') }]));
+    const first = await readGroupExport('design.xlsx', {}, dir);
+    expect([first.format, first.groups, first.members.map((m) => [m.entry.key, m.entry.file, m.entry.line])]).toEqual(['google', ['design'], [['ada@example.com', 'design.xlsx:First!', 2]]]);
+    const second = await readGroupExport('design.xlsx', { sheet: 'Second' }, dir);
+    expect(second.members.map((m) => m.entry.key)).toEqual(['bo@example.com']);
   });
 });
 
