@@ -120,7 +120,7 @@ export async function readDirectory(ctx: Context, flags: DirectoryFlags): Promis
   for (const { team, lines } of made.teamsLeftAlone) {
     ctx.io.warn(`${map.file}:${lines[0] ?? 0}: team ${quote(team)}: no active person of ${exported.file} is in the groups mapped to it; the team is left as it is`);
   }
-  const left = [exported.notPeople > 0 ? `${plural(exported.notPeople, 'row')} that ${exported.notPeople === 1 ? 'is' : 'are'} no person skipped` : '', exported.inactive > 0 ? `${exported.inactive} inactive left out` : ''].filter((s) => s !== '');
+  const left = [exported.notPeople > 0 ? `${plural(exported.notPeople, 'row')} of no person skipped` : '', exported.inactive > 0 ? `${exported.inactive} inactive left out` : ''].filter((s) => s !== '');
   ctx.io.info(
     `${exported.file}: ${plural(exported.members.length, 'person', 'people')} in ${plural(made.groupsMapped.length + made.groupsIgnored.length, 'group')}${left.length > 0 ? ` (${left.join(', ')})` : ''}; ` +
       `${map.file} maps ${made.groupsMapped.length}${made.groupsIgnored.length > 0 ? `, ${made.groupsIgnored.length} not in the map ${made.groupsIgnored.length === 1 ? 'is' : 'are'} ignored: ${names(made.groupsIgnored)}` : ''}.`,

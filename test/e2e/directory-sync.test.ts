@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { email, startLab, uid, type Lab } from './lab.js';
 
@@ -140,6 +141,14 @@ describe('members sync --group-map', () => {
     const r = await lab.run(['members', 'sync', '--roster', exported, '--group-map', groups, '--prune', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(lab.team('plat')).toEqual({ [uid(1)]: 'owner', [uid(2)]: 'member', [uid(3)]: 'owner' });
+  });
+
+  it('a real export (Entra, Get-MgGroupMember | Export-Csv): the rows of no person and the inactive are counted, left out', async () => {
+    const real = fileURLToPath(new URL('../fixtures/real/groups/entra-get-mggroupmember-export-csv.csv', import.meta.url));
+    const r = await lab.run(['members', 'sync', '--roster', real, '--group-map', file(['group,team,role', 'engineering,data,member', 'Design,design,member']), '--skip-unknown', '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`${real}: 2 people in 2 groups (2 rows of no person skipped, 1 inactive left out);`);
+    expect(lab.writes()).toEqual([]);
   });
 
   it('the map is checked before anything is read from the service: every problem on its line, exit 2', async () => {
