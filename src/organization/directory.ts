@@ -111,7 +111,7 @@ export async function readDirectory(ctx: Context, flags: DirectoryFlags): Promis
   const map = await caught(() => readGroupMap(flags.groupMap, ctx.cwd));
   const exported = await caught(() => readExport(flags, ctx.cwd));
   if (map === undefined || exported === undefined) throw new InputFileError(problems.slice(0, InputFileError.maxListed), total);
-  for (const w of exported.warnings) ctx.io.warn(formatProblem(w));
+  // The export's own warnings are the roster's: the command says them with every file's.
   const made = groupRoster(exported, map, flags.read.roleMap);
   if (made.problems.length > 0) throw new InputFileError(made.problems.slice(0, InputFileError.maxListed), made.problems.length);
   const unmatched = made.unmatchedRows.map((row) => ({ file: map.file, line: row.line, message: `${quote(row.group)} matches no group of ${exported.file}${flags.strict ? ' (--strict); nothing was sent' : ''}` }));

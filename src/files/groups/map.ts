@@ -109,6 +109,42 @@ function headerIndex(cells: readonly string[], file: string, line: number): Map<
 const special = /[.*+?^${}()|[\]\\/]/g;
 const escape = (text: string): string => text.replace(special, '\\$&');
 
+/**
+ * A group in parentheses that holds a repetition and is itself repeated (`(a+)+`, `(\w*,?)*`),
+ * the shape whose backtracking grows exponentially with the name's length; undefined when none.
+ * A map comes from outside, and one expression is tried on every group of the export.
+ */
+export function repeatedRepeat(source: string): string | undefined {
+  const open: { at: number; repeats: boolean }[] = [];
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') open.push({ at: i, repeats: false });
+    else if (c === '*' || c === '+' || (c === '{' && /^\{\d+,\d*\}/.test(source.slice(i)))) {
+      const inner = open.at(-1);
+      if (inner !== undefined) inner.repeats = true;
+    } else if (c === ')') {
+      const group = open.pop();
+      if (group === undefined) continue;
+      const quantifier = /^(?:[*+]|\{\d+,\d*\})/.exec(source.slice(i + 1))?.[0];
+      if (group.repeats && quantifier !== undefined) return source.slice(group.at, i + 1 + quantifier.length);
+      // A repetition inside makes the enclosing group repeat too.
+      const outer = open.at(-1);
+      if (group.repeats && outer !== undefined) outer.repeats = true;
+    }
+  }
+  return undefined;
+}
+
 /** The expression of a group cell, or why it cannot be one (the team cell checked against it). */
 function groupPattern(group: string, team: string): { kind: GroupPatternKind; pattern: RegExp } | { problem: string } {
   if (group.length > 2 && group.startsWith('/') && group.endsWith('/')) {
@@ -118,6 +154,8 @@ function groupPattern(group: string, team: string): { kind: GroupPatternKind; pa
     } catch (err) {
       return { problem: `${quote(group)} is not a valid regular expression: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}` };
     }
+    const repeated = repeatedRepeat(group.slice(1, -1));
+    if (repeated !== undefined) return { problem: `${quote(group)} repeats ${quote(repeated)}, which repeats itself: such an expression can take minutes on one long name; write it without the outer repetition` };
     const captures = (new RegExp(`${pattern.source}|`, 'u').exec('')?.length ?? 1) - 1;
     const used = [...team.matchAll(/\$(\d)/g)].map((m) => Number(m[1]));
     const missing = used.find((n) => n === 0 || n > captures);

@@ -48,7 +48,8 @@ with \`--role-map\` (\`teamctl help rosters\`), and then decides them.
 The map is checked before anything is read from the service, every problem on
 its line (exit 2, nothing sent): a role other than owner or member, an empty
 group or team, a pattern with two \`*\`, an expression that is not one or a \`$2\`
-it lacks, the same group and team on two rows, a file over 1 MB.
+it lacks, an expression repeating a repetition (\`(a+)+\`: slow on long names),
+the same group and team on two rows, a file over 1 MB.
 
 ## What is ignored, warned about, refused
 

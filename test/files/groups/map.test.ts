@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputFileError } from '../../../src/errors.js';
-import { maxGroupMapBytes, parseGroupMap, readGroupMap, teamOfGroup, type GroupMap } from '../../../src/files/groups/map.js';
+import { maxGroupMapBytes, parseGroupMap, readGroupMap, repeatedRepeat, teamOfGroup, type GroupMap } from '../../../src/files/groups/map.js';
 
 /** The problems `text` is refused with, as `line: message` (fails the test when it is read). */
 function problems(text: string): string[] {
@@ -111,6 +111,36 @@ describe('parseGroupMap', () => {
     const map = parseGroupMap('group,team,role\neng,Platform,member\neng,Data,member\nops,Platform,owner\n', 'g.csv');
     expect(teams(map, 'eng')).toEqual(['Platform', 'Data', undefined]);
     expect(teams(map, 'ops')).toEqual([undefined, undefined, 'Platform']);
+  });
+});
+
+describe('an expression that repeats a repetition', () => {
+  it('is found, whatever group kind or quantifier; a bounded or single repetition, an escaped or bracketed parenthesis are not it', () => {
+    const cases: [string, string | undefined][] = [
+      ['(a+)+', '(a+)+'],
+      ['(\\w*,?)*', '(\\w*,?)*'],
+      ['((ab)*c)+', '((ab)*c)+'],
+      ['(x+){2,}', '(x+){2,}'],
+      ['(?:a*)*', '(?:a*)*'],
+      ['^eng-(.+)$', undefined],
+      ['(a|b)+', undefined],
+      ['([a-z]+)-(\\d+)', undefined],
+      ['(x+){2}', undefined],
+      ['[(]+)+', undefined],
+      ['\\(a+\\)+', undefined],
+    ];
+    for (const [source, found] of cases) expect(repeatedRepeat(source), source).toBe(found);
+  });
+
+  it('is refused on its line (exit 2); an expression without it is read', () => {
+    const map = (group: string): (() => GroupMap) => () => parseGroupMap(`group,team\n${group},t\n`, 'groups.csv');
+    expect(map('/^(a+)+$/')).toThrow(InputFileError);
+    try {
+      map('/^(a+)+$/')();
+    } catch (err) {
+      expect((err as InputFileError).problems).toEqual([{ file: 'groups.csv', line: 2, message: '"/^(a+)+$/" repeats "(a+)+", which repeats itself: such an expression can take minutes on one long name; write it without the outer repetition' }]);
+    }
+    expect(map('/^eng-(.+)$/')().rows).toHaveLength(1);
   });
 });
 
