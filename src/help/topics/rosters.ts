@@ -170,7 +170,7 @@ name (\`design.csv\` by its id) is refused, naming both files: exit 2.
 ## Groups from the identity provider
 
 A group export says who is in which group; \`members sync\` reads one with a
-group map that makes teams of groups (the map: \`help directory\`). Each
+group map that makes teams of groups (\`teamctl help directory\`). Each
 provider's export is known by its header, or named with \`--format <name>\`:
 
 | \`--format\` | export | known by |
