@@ -336,7 +336,8 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile,
   }
   // A group map may name a team by its id and by its title: each person once, the higher role (`teamctl help directory`).
   if (roster.teamSources !== undefined) for (const [id, rows] of byTeam) byTeam.set(id, oncePerUser(rows));
-  throwProblems([...byTeam.values(), ...missing.values()].flatMap(twoFiles));
+  // (A folder of group exports is no folder of team rosters: a person's rows keep the first file they are in.)
+  if (roster.teamSources === undefined) throwProblems([...byTeam.values(), ...missing.values()].flatMap(twoFiles));
   return { byTeam, current, missing, listed };
 }
 

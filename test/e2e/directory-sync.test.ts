@@ -192,6 +192,17 @@ describe('members sync --group-map', () => {
     expect(lab.writes(mark)).toEqual([]);
   });
 
+  it('a folder of one-group exports: a person in two files feeding two teams is placed in both', async () => {
+    const folder = join(dir, `folder${++files}`);
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'design-brand.csv'), `email\n${email(3)}\n${email(5)}\n`);
+    writeFileSync(join(folder, 'eng-data.csv'), `email\n${email(3)}\n${email(4)}\n`);
+    const r = await lab.run(['members', 'sync', '--roster', folder, '--group-map', file(['group,team,role', 'eng-*,*,owner', '/^design-(.+)$/,Design $1,member']), '--prune', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lab.team('data')).toEqual({ [uid(3)]: 'owner', [uid(4)]: 'owner' });
+    expect(lab.team('design')).toEqual({ [uid(3)]: 'member', [uid(5)]: 'member' });
+  });
+
   it('--group names the group of a one-group export, --format its provider, --role-map reads its role column', async () => {
     const one = file(['email,role', `${email(3)},Lead`, `${email(4)},`], 'members.csv');
     const groups = file(['group,team,role', 'eng-*,*,member']);
