@@ -133,7 +133,12 @@ export async function readDirectory(ctx: Context, flags: DirectoryFlags): Promis
 
 /** The group export: one file, or a folder of one-group exports read file by file and merged. */
 async function readExport(flags: DirectoryFlags, cwd: string): Promise<GroupExport> {
-  const [{ readGroupExport }, { isFolder, folderFiles }, { userIdentity, throwProblems }] = await Promise.all([import('../files/groups/read.js'), import('../files/rosterFolder.js'), import('../files/users.js')]);
+  const [{ readGroupExport }, { isFolder, folderFiles }, { userIdentity, throwProblems }, { higherRoles }] = await Promise.all([
+    import('../files/groups/read.js'),
+    import('../files/rosterFolder.js'),
+    import('../files/users.js'),
+    import('../files/groups/rows.js'),
+  ]);
   if (!(await isFolder(flags.roster, cwd))) return readGroupExport(flags.roster, flags.read, cwd);
   if (flags.read.group !== undefined) throw new UsageError(`--group names the group of one export, and ${flags.roster} is a folder, each file's group named by its file name`);
   const problems: FileProblem[] = [];
@@ -154,8 +159,13 @@ async function readExport(flags: DirectoryFlags, cwd: string): Promise<GroupExpo
   for (const member of read.flatMap((e) => e.members)) {
     const key = userIdentity(member.entry);
     const earlier = people.get(key);
-    if (earlier === undefined) people.set(key, { ...member, groups: [...member.groups] });
-    else earlier.groups.push(...member.groups.filter((g) => !earlier.groups.includes(g)));
+    if (earlier === undefined) {
+      people.set(key, { ...member, groups: [...member.groups], ...(member.groupRoles ? { groupRoles: new Map(member.groupRoles) } : {}) });
+      continue;
+    }
+    earlier.groups.push(...member.groups.filter((g) => !earlier.groups.includes(g)));
+    // --role-map: each file's role is its group's (roster.ts reads them per group).
+    for (const [group, role] of member.groupRoles ?? []) earlier.groupRoles = higherRoles(earlier.groupRoles ?? new Map(), [group], role);
   }
   const sum = (count: (e: GroupExport) => number): number => read.reduce((n, e) => n + count(e), 0);
   return {

@@ -203,6 +203,19 @@ describe('members sync --group-map', () => {
     expect(lab.team('design')).toEqual({ [uid(3)]: 'member', [uid(5)]: 'member' });
   });
 
+  it("--role-map over a folder of one-group exports: each file's role is its group's, in the teams that group feeds", async () => {
+    // u3 is a MEMBER of eng-data and the OWNER of design-brand: owner of "Design brand" only.
+    const folder = join(dir, `folder${++files}`);
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'design-brand.csv'), `Member Email,Member Type,Member Role\n${email(3)},USER,OWNER\n${email(5)},USER,MEMBER\n`);
+    writeFileSync(join(folder, 'eng-data.csv'), `Member Email,Member Type,Member Role\n${email(3)},USER,MEMBER\n${email(4)},USER,OWNER\n`);
+    const groups = file(['group,team,role', 'eng-*,*,member', '/^design-(.+)$/,Design $1,member']);
+    const r = await lab.run(['members', 'sync', '--roster', folder, '--group-map', groups, '--role-map', 'OWNER=owner,MEMBER=member', '--prune', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lab.team('data')).toEqual({ [uid(3)]: 'member', [uid(4)]: 'owner' });
+    expect(lab.team('design')).toEqual({ [uid(3)]: 'owner', [uid(5)]: 'member' });
+  });
+
   it('--group names the group of a one-group export, --format its provider, --role-map reads its role column', async () => {
     const one = file(['email,role', `${email(3)},Lead`, `${email(4)},`], 'members.csv');
     const groups = file(['group,team,role', 'eng-*,*,member']);

@@ -41,8 +41,8 @@ export const groupKey = (name: string): string => name.normalize('NFC').trim().t
 
 /**
  * The roster of `exported` through `map`. `roleMap` (--role-map): the export's role column, as the
- * reader mapped it, decides a person's role in every team they are placed in; an empty cell leaves
- * it to the map.
+ * reader mapped it, decides a person's role in the teams the row's groups feed (the higher one when
+ * two groups feed one team); an empty cell leaves it to the map.
  */
 export function groupRoster(exported: GroupExport, map: GroupMap, roleMap?: RoleMap): GroupRoster {
   const problems: FileProblem[] = [];
@@ -78,17 +78,23 @@ export function groupRoster(exported: GroupExport, map: GroupMap, roleMap?: Role
   const filled = new Set<string>();
   for (const person of exported.members) {
     const roles = new Map<string, TeamMemberRole>();
+    // --role-map: the export's role of the groups that feed each team (a role is a membership's).
+    const owns = new Map<string, TeamMemberRole>();
+    const teamsOf = (group: string): { key: string; role: TeamMemberRole }[] => groups.get(groupKey(group))?.teams ?? [];
+    if (!person.groups.some((g) => teamsOf(g).length > 0)) continue;
+    const whole = person.groupRoles === undefined ? exportRole(person.role, roleMap, person.entry, problems) : undefined;
     for (const group of person.groups) {
-      for (const { key, role } of groups.get(groupKey(group))?.teams ?? []) {
+      const own = person.groupRoles === undefined ? whole : exportRole(person.groupRoles.get(group), roleMap, person.entry, problems);
+      for (const { key, role } of teamsOf(group)) {
         const earlier = roles.get(key);
         if (earlier === undefined || rank[role] > rank[earlier]) roles.set(key, role);
+        const ownEarlier = owns.get(key);
+        if (own !== undefined && (ownEarlier === undefined || rank[own] > rank[ownEarlier])) owns.set(key, own);
       }
     }
-    if (roles.size === 0) continue;
-    const own = exportRole(person.role, roleMap, person.entry, problems);
     for (const [key, role] of roles) {
       filled.add(key);
-      users.push({ ...person.entry, team: spelling.get(key) as string, role: own ?? role });
+      users.push({ ...person.entry, team: spelling.get(key) as string, role: owns.get(key) ?? role });
     }
   }
   const all = [...groups.values()];

@@ -11,7 +11,8 @@
 //   per person; their groups still count in `groups`. A person inactive on one row and active on
 //   another is a problem of the later line: the export contradicts itself about one account.
 // - Groups are compared as written, trimmed: the group map decides how names match.
-// - The role column is read only with `--role-map`; a person's role is the highest of their rows.
+// - The role column is read only with `--role-map`; it is the role of the row's groups (a Google
+//   group's OWNER is no owner of another group's team); a person's `role` is the highest of their rows.
 import type { DelimitedRow } from '../csv.js';
 import type { FileProblem } from '../../errors.js';
 import { InputFileError } from '../../errors.js';
@@ -56,6 +57,12 @@ function ssoCell(cell: string): boolean | undefined {
 }
 
 const roleRank = (role: string | undefined): number => (role === 'owner' ? 2 : role === 'member' ? 1 : 0);
+
+/** `roles` with `role` for each of `groups`, unless one already has a higher one (a role is a membership's: per group). */
+export function higherRoles(roles: Map<string, string>, groups: readonly string[], role: string): Map<string, string> {
+  for (const g of groups) if (roleRank(role) > roleRank(roles.get(g))) roles.set(g, role);
+  return roles;
+}
 
 /** The user of a row, or the problem of its user cell. */
 function rowUser(cells: readonly string[], layout: GroupLayout): { key: string; kind: UserEntry['kind'] } | string {
@@ -136,6 +143,7 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
       const member: GroupMember = { entry: { key: user.key, kind: user.kind, line: row.line, file }, groups: named };
       if (sso) member.sso = true;
       if (role !== undefined) member.role = role;
+      if (role !== undefined) member.groupRoles = higherRoles(new Map(), named, role);
       byIdentity.set(identity, member);
       members.push(member);
       continue;
@@ -144,6 +152,7 @@ export function readGroupRows(file: string, header: DelimitedRow, rows: readonly
     earlier.groups.push(...added);
     if (sso) earlier.sso = true;
     if (roleRank(role) > roleRank(earlier.role) && role !== undefined) earlier.role = role;
+    if (role !== undefined) earlier.groupRoles = higherRoles(earlier.groupRoles ?? new Map(), named, role);
     if (added.length === 0) warnings.push({ file, line: row.line, message: `${quote(user.key)} is also on line ${earlier.entry.line} in the same groups; counted once` });
   }
 

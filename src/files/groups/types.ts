@@ -16,6 +16,8 @@ export interface GroupMember {
   sso?: true;
   /** The export's own role cell, read only with `--role-map` (the map decides otherwise). */
   role?: string;
+  /** With `--role-map`: the role cell of each group's rows (the highest), by the group as written. */
+  groupRoles?: Map<string, string>;
 }
 
 /** A group export as read: its people (active ones only), and what was left out and why. */

@@ -42,8 +42,8 @@ platform-leads,Architecture,member
 
 A group may feed several teams, and a team take several groups. A person in two
 groups that feed one team gets the higher role (owner over member). The map
-decides every mapped team's roles; the export's own role column is read only
-with \`--role-map\` (\`teamctl help rosters\`), and then decides them.
+decides the roles; the export's own role column is read only with \`--role-map\`
+(\`teamctl help rosters\`), and a row's role then holds in its group's teams.
 
 The map is checked before anything is read from the service, every problem on
 its line (exit 2, nothing sent): a role other than owner or member, an empty

@@ -4,6 +4,7 @@
 // teams, groups ignored and counted, rows that match nothing, teams left alone, --role-map.
 import { describe, expect, it } from 'vitest';
 import { parseGroupMap } from '../../../src/files/groups/map.js';
+import { parseGroupExport } from '../../../src/files/groups/read.js';
 import { groupRoster } from '../../../src/files/groups/roster.js';
 import type { GroupExport, GroupMember } from '../../../src/files/groups/types.js';
 import { parseRoleMap } from '../../../src/files/role-map.js';
@@ -89,6 +90,20 @@ describe('groupRoster', () => {
     expect(rows(groupRoster(exported(members), map, roleMap))).toEqual(['ana@example.com platform owner', 'bo@example.com Finance owner', 'cy@example.com Finance member', 'di@example.com Finance owner']);
     expect(groupRoster(exported([person('ed@example.com', 6, ['finance'], 'Boss')]), map, roleMap).problems).toEqual([
       { file: 'okta.csv', line: 6, message: 'role "Boss" is no team role (owner, member): map it with --role-map, or leave the role to the group map' },
+    ]);
+  });
+
+  it("--role-map: an export's role is its group's, so the OWNER of one group is no owner of another group's team", () => {
+    // Google's Member Role is a membership's: ada owns design, and is a MEMBER of eng-platform.
+    const text = ['Group Email [Required],Member Email,Member Type,Member Role', 'eng-platform,ada@example.com,USER,MEMBER', 'design,ada@example.com,USER,OWNER', 'eng-leads,bo@example.com,USER,OWNER', 'eng-platform,bo@example.com,USER,MEMBER'].join('\n');
+    const read = parseGroupExport(text, 'google.csv', { roleMap: parseRoleMap('OWNER=owner,MEMBER=member') });
+    expect(rows(groupRoster(read, map, parseRoleMap('OWNER=owner,MEMBER=member')))).toEqual([
+      'ada@example.com platform member',
+      'ada@example.com Product owner',
+      'ada@example.com Brand owner',
+      // Two groups feed platform: the higher of their roles.
+      'bo@example.com leads owner',
+      'bo@example.com platform owner',
     ]);
   });
 
