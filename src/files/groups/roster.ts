@@ -51,11 +51,12 @@ export function groupRoster(exported: GroupExport, map: GroupMap, roleMap?: Role
   const spelling = new Map<string, string>();
   const sources = new Map<string, TeamSource[]>();
   const matched = new Set<GroupMapRow>();
+  const candidates = rowsToTry(map);
   for (const name of exported.groups) {
     const key = groupKey(name);
     if (groups.has(key)) continue;
     const teams: { key: string; role: TeamMemberRole }[] = [];
-    for (const row of map.rows) {
+    for (const row of candidates(key)) {
       const team = teamOfGroup(row, name);
       if (team === undefined) continue;
       matched.add(row);
@@ -113,6 +114,24 @@ export function groupRoster(exported: GroupExport, map: GroupMap, roleMap?: Role
     unmatchedRows: map.rows.filter((row) => !matched.has(row)),
     teamsLeftAlone: [...sources].filter(([key]) => !filled.has(key)).map(([key, lines]) => ({ team: spelling.get(key) as string, lines: lines.map((l) => l.line) })),
     problems,
+  };
+}
+
+/**
+ * The map's rows that may match a group (by its groupKey), in the map's order: the rows naming it,
+ * and every pattern. A map of thousands of names is not tried name by name on thousands of groups.
+ */
+function rowsToTry(map: GroupMap): (key: string) => GroupMapRow[] {
+  const byName = new Map<string, GroupMapRow[]>();
+  const patterns = map.rows.filter((row) => row.kind !== 'name');
+  for (const row of map.rows) {
+    if (row.kind !== 'name') continue;
+    const key = groupKey(row.group);
+    byName.set(key, [...(byName.get(key) ?? []), row]);
+  }
+  return (key) => {
+    const named = byName.get(key);
+    return named === undefined ? patterns : [...named, ...patterns].sort((a, b) => a.line - b.line);
   };
 }
 

@@ -107,6 +107,24 @@ describe('groupRoster', () => {
     ]);
   });
 
+  it('a map of 10,000 names over 3,000 groups tries on each group only the rows naming it and the patterns (no groups × rows)', () => {
+    const lines = ['group,team,role', ...Array.from({ length: 10_000 }, (_, i) => `Grp-${i},team-${i % 7},member`), 'other-*,*,owner'];
+    const big = parseGroupMap(lines.join('\n'), 'big.csv');
+    // Each row's expression counts the names it is tried on.
+    let tried = 0;
+    for (const row of big.rows) {
+      const exec = row.pattern.exec.bind(row.pattern);
+      row.pattern.exec = (name: string) => (tried++, exec(name));
+    }
+    const members = Array.from({ length: 3_000 }, (_, i) => person(`p${i}@example.com`, i + 2, [`grp-${i * 3}`, `other-${i % 5}`]));
+    const r = groupRoster(exported(members), big);
+    expect(r.roster.users).toHaveLength(6_000);
+    expect(r.roster.users.slice(0, 2).map((u) => `${u.key} ${u.team} ${u.role}`)).toEqual(['p0@example.com team-0 member', 'p0@example.com 0 owner']);
+    expect(r.unmatchedRows).toHaveLength(10_000 - 3_000);
+    // 3,005 distinct groups: its own row (if any) and the one pattern each.
+    expect(tried).toBe(3_000 * 2 + 5);
+  });
+
   it('a match that leaves the team cell empty is a problem of the map line', () => {
     const empty = parseGroupMap('group,team,role\n/^eng(-.*)?$/,$1,member\n', 'g.csv');
     expect(groupRoster(exported([person('ana@example.com', 2, ['eng'])]), empty).problems).toEqual([
