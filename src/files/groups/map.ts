@@ -171,6 +171,8 @@ function groupPattern(group: string, team: string): { kind: GroupPatternKind; pa
   }
   const [prefix = '', suffix = ''] = group.split('*');
   if (prefix === '' && suffix === '') return { problem: 'the group cell * alone would map every group: name a prefix or a suffix (eng-*)' };
+  const dollar = /\$\d/.exec(team)?.[0];
+  if (dollar !== undefined) return { problem: `the team cell's ${dollar} takes a group of a regular expression, and ${quote(group)} is a * pattern: use * (what its * matched)` };
   return { kind: 'glob', pattern: new RegExp(`^${escape(prefix)}(.+)${escape(suffix)}$`, 'iu') };
 }
 

@@ -47,9 +47,9 @@ decides the roles; the export's own role column is read only with \`--role-map\`
 
 The map is checked before anything is read from the service, every problem on
 its line (exit 2, nothing sent): a role other than owner or member, an empty
-group or team, a pattern with two \`*\`, an expression that is not one or a \`$2\`
-it lacks, an expression repeating a repetition (\`(a+)+\`: slow on long names),
-the same group and team on two rows, a file over 1 MB.
+group or team, a pattern with two \`*\` or a \`$1\`, an expression that is not one
+or a \`$2\` it lacks, an expression repeating a repetition (\`(a+)+\`: slow on
+long names), the same group and team on two rows, a file over 1 MB.
 
 ## What is ignored, warned about, refused
 

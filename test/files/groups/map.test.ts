@@ -97,6 +97,13 @@ describe('parseGroupMap', () => {
     ]);
   });
 
+  it("refuses a * pattern whose team cell uses an expression's $1 (it would name a team \"$1\", created by --create-teams)", () => {
+    expect(problems('group,team,role\neng-*,$1,member\nteam-*,Team $2 *,member\n')).toEqual([
+      '2: the team cell\'s $1 takes a group of a regular expression, and "eng-*" is a * pattern: use * (what its * matched)',
+      '3: the team cell\'s $2 takes a group of a regular expression, and "team-*" is a * pattern: use * (what its * matched)',
+    ]);
+  });
+
   it('refuses a file without a map header, an empty file and a header without rows', () => {
     expect(problems('email,group\na@example.com,eng\n')).toEqual([
       '1: the header needs the columns "group" and "team" ("role" too, or everyone is a member); "email" is no column of a group map: a group map starts with the header line "group,team,role"',
