@@ -95,6 +95,11 @@ export interface UserFile {
    * rows, `teamctl help directory`): a team the organization lacks is a problem of these lines.
    */
   teamSources?: ReadonlyMap<string, readonly { file: string; line: number }[]>;
+  /**
+   * A group map's teams no active person is placed in, each with the warning that says it is left
+   * as it is: said unless the run syncs that team under another name (its id and its title).
+   */
+  teamsLeftAlone?: ReadonlyMap<string, string>;
 }
 
 

@@ -117,9 +117,8 @@ export async function readDirectory(ctx: Context, flags: DirectoryFlags): Promis
   const unmatched = made.unmatchedRows.map((row) => ({ file: map.file, line: row.line, message: `${quote(row.group)} matches no group of ${exported.file}${flags.strict ? ' (--strict); nothing was sent' : ''}` }));
   if (flags.strict && unmatched.length > 0) throw new InputFileError(unmatched.slice(0, InputFileError.maxListed), unmatched.length);
   for (const p of unmatched) ctx.io.warn(formatProblem(p));
-  for (const { team, lines } of made.teamsLeftAlone) {
-    ctx.io.warn(`${map.file}:${lines[0] ?? 0}: team ${quote(team)}: no active person of ${exported.file} is in the groups mapped to it; the team is left as it is`);
-  }
+  // Said by the run once the teams are known (run.ts): a team the map also names otherwise is synced.
+  const leftAlone = new Map(made.teamsLeftAlone.map(({ team, lines }) => [team, `${map.file}:${lines[0] ?? 0}: team ${quote(team)}: no active person of ${exported.file} is in the groups mapped to it; the team is left as it is`]));
   const left = [exported.notPeople > 0 ? `${plural(exported.notPeople, 'row')} of no person skipped` : '', exported.inactive > 0 ? `${exported.inactive} inactive left out` : ''].filter((s) => s !== '');
   ctx.io.info(
     `${exported.file}: ${plural(exported.members.length, 'person', 'people')} in ${plural(made.groupsMapped.length + made.groupsIgnored.length, 'group')}${left.length > 0 ? ` (${left.join(', ')})` : ''}; ` +
@@ -128,7 +127,7 @@ export async function readDirectory(ctx: Context, flags: DirectoryFlags): Promis
   if (made.roster.users.length === 0) {
     throw new UsageError(`the group map ${map.file} places nobody of ${exported.file} in a team (no active person is in a group it maps); refusing to sync teams to nobody; nothing was sent`);
   }
-  return { roster: made.roster, summary: { groupMap: map.file, groupsMapped: made.groupsMapped.length, groupsIgnored: made.groupsIgnored } };
+  return { roster: { ...made.roster, teamsLeftAlone: leftAlone }, summary: { groupMap: map.file, groupsMapped: made.groupsMapped.length, groupsIgnored: made.groupsIgnored } };
 }
 
 /** The group export: one file, or a folder of one-group exports read file by file and merged. */

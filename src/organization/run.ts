@@ -199,7 +199,8 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     // Creations an earlier run left of unknown outcome are settled first: a team that landed late is found, never made twice.
     const hold = holdBackOf(ctx, options.holdBack);
     if (options.createTeams === true) await beforeChanges(ctx, 'settling the team creations of an earlier run', () => settleTeamCreations(journal, async () => (await allTeams(client, org)).map((t) => t.title), titleKey, hold, (m) => ctx.io.warn(m)));
-    const { byTeam, current, missing, listed } = await readRosterTeams(client, org, roster, options.createTeams === true);
+    const { byTeam, current, missing, listed, leftAlone } = await readRosterTeams(client, org, roster, options.createTeams === true);
+    for (const warning of leftAlone) ctx.io.warn(warning);
     const fileOf = 'files' in roster ? filesOfTeams(byTeam, missing, () => domains) : undefined;
     const prune = options.change.prune === true;
     const keep = options.change.keep ?? [];
@@ -338,7 +339,13 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile,
   if (roster.teamSources !== undefined) for (const [id, rows] of byTeam) byTeam.set(id, oncePerUser(rows));
   // (A folder of group exports is no folder of team rosters: a person's rows keep the first file they are in.)
   if (roster.teamSources === undefined) throwProblems([...byTeam.values(), ...missing.values()].flatMap(twoFiles));
-  return { byTeam, current, missing, listed };
+  // A group map's team with nobody active is left alone, unless the map names it otherwise too (`teamctl help directory`).
+  const synced = (name: string): boolean => {
+    const match = matching.matchTeam(name, listed);
+    return (match.kind === 'found' && byTeam.has(match.team.id)) || [...missing.keys()].some((t) => titleKey(t) === titleKey(name));
+  };
+  const leftAlone = [...(roster.teamsLeftAlone ?? [])].filter(([name]) => !synced(name)).map(([, warning]) => warning);
+  return { byTeam, current, missing, listed, leftAlone };
 }
 
 /**
@@ -361,6 +368,8 @@ interface RosterTeams {
   missing: Map<string, UserEntry[]>;
   /** Every team of the organization, as listed. */
   listed: NamedTeam[];
+  /** The warnings of a group map's teams left as they are (UserFile's teamsLeftAlone). */
+  leftAlone: string[];
 }
 
 /** Each user's first row, with the higher role of their rows (owner over member). */

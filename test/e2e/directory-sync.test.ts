@@ -145,6 +145,17 @@ describe('members sync --group-map', () => {
     expect(lab.team('plat')).toEqual({ [uid(1)]: 'owner', [uid(2)]: 'member', [uid(3)]: 'owner' });
   });
 
+  it('a team whose one group has nobody active is not said to be left alone when the map names it otherwise too (and the run syncs it)', async () => {
+    // platform-leads (→ Platform, by title) has only u3, suspended; eng-platform feeds it by its id.
+    const groups = file(['group,team,role', 'eng-platform,plat,owner', 'platform-leads,Platform,owner', 'design-brand,Design brand,member']);
+    const exported = file(['email,groups,status', `${email(1)},eng-platform,ACTIVE`, `${email(2)},eng-platform,ACTIVE`, `${email(3)},platform-leads,SUSPENDED`, `${email(5)},design-brand,SUSPENDED`]);
+    const r = await lab.run(['members', 'sync', '--roster', exported, '--group-map', groups, '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('~ user00002@example.com: member → owner');
+    expect(r.stderr).not.toContain('team "Platform": no active person');
+    expect(r.stderr).toContain(`warning: ${groups}:4: team "Design brand": no active person of ${exported} is in the groups mapped to it; the team is left as it is`);
+  });
+
   it('a real export (Entra, Get-MgGroupMember | Export-Csv): the rows of no person and the inactive are counted, left out', async () => {
     const real = fileURLToPath(new URL('../fixtures/real/groups/entra-get-mggroupmember-export-csv.csv', import.meta.url));
     const r = await lab.run(['members', 'sync', '--roster', real, '--group-map', file(['group,team,role', 'engineering,data,member', 'Design,design,member']), '--skip-unknown', '--dry-run']);
