@@ -184,7 +184,7 @@ function groupPattern(group: string, team: string): { kind: GroupPatternKind; pa
 export function teamOfGroup(row: GroupMapRow, group: string): string | undefined {
   const match = row.pattern.exec(group.normalize('NFC').trim());
   if (match === null) return undefined;
-  if (row.kind === 'glob') return normalTitle(row.team.replaceAll('*', match[1] ?? ''));
+  if (row.kind === 'glob') return normalTitle(row.team.replaceAll('*', () => match[1] ?? ''));
   if (row.kind === 'expression') return normalTitle(row.team.replace(/\$(\d)/g, (_, n: string) => match[Number(n)] ?? ''));
   return row.team;
 }

@@ -47,6 +47,8 @@ describe('parseGroupMap', () => {
     expect(teams(map, 'ENG-Data Platform')).toEqual(['Data Platform', undefined, undefined]);
     expect(teams(map, 'eng-')).toEqual([undefined, undefined, undefined]);
     expect(teams(map, 'eng-ops-admins')).toEqual(['ops-admins', 'Admins of eng-ops', undefined]);
+    // What the * matched is taken as written: "$$", "$&" and "$'" are no replacement patterns.
+    expect(teams(map, "eng-R$$D $& $'x")).toEqual(["R$$D $& $'x", undefined, undefined]);
     // The pattern's other characters are themselves: "." is a dot.
     expect(teams(map, 'team.x')).toEqual([undefined, undefined, 'Literal']);
     expect(teams(map, 'teamXx')).toEqual([undefined, undefined, undefined]);
