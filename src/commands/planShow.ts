@@ -84,7 +84,7 @@ function contents(plan: PlanFile, path: string): { guards: Record<string, unknow
     const changes = [
       ...body.plan.changes.filter((c) => c.action === 'role').map(org),
       ...(body.teams ? teamChanges(body.teams) : []),
-      ...(body.invitations?.invitees ?? []).map((i) => ({ where: 'organization', action: 'invite', subject: i.email, detail: `${i.role ?? 'guest'}${i.teams.length > 0 ? `; then ${i.teams.map((t) => t.team).join(', ')}` : ''}` })),
+      ...(body.invitations?.invitees ?? []).map((i) => ({ where: 'organization', action: 'invite', subject: i.email, detail: `${i.role ?? 'guest'}${i.teams.length > 0 ? `; then ${i.teams.map((t) => (t.title !== undefined && t.title !== t.team ? `${JSON.stringify(t.title)} (${t.team})` : t.team)).join(', ')}` : ''}` })),
       ...(body.access ? accessChanges(body.access) : []),
       ...body.plan.changes.filter((c) => c.action === 'remove').map(org),
     ];

@@ -58,8 +58,9 @@ function invitationsBody(value: Json): InvitationsPlanBody {
         email: email(invitee.email, `${p}.email`),
         role: role(invitee.role, `${p}.role`),
         teams: array(invitee.teams, `${p}.teams`).map((t, j) => {
-          const team = object(t, `${p}.teams[${j}]`, ['team', 'role']);
-          return { team: string(team.team, `${p}.teams[${j}].team`), role: team.role === undefined ? undefined : oneOf(team.role, `${p}.teams[${j}].role`, teamMemberRoles) };
+          const team = object(t, `${p}.teams[${j}]`, ['team', 'role', 'title']);
+          const title = team.title === undefined ? {} : { title: string(team.title, `${p}.teams[${j}].title`) };
+          return { team: string(team.team, `${p}.teams[${j}].team`), role: team.role === undefined ? undefined : oneOf(team.role, `${p}.teams[${j}].role`, teamMemberRoles), ...title };
         }),
       };
     }),
