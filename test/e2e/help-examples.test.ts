@@ -101,6 +101,8 @@ describe('--help, README and help topic examples', () => {
       const terms = readFileSync(join(template, 'terms.csv'), 'utf8').trim().split('\n');
       writeFileSync(join(template, 'terms.csv'), [...terms.slice(0, -1), ',Webhook,Webhook,,Webhook,,'].join('\n') + '\n');
       writeFileSync(join(template, 'org.csv'), (await runCli(['members', 'list', '--team', 'engineering,design', '-o', 'csv'], { env })).stdout);
+      // sso.csv: the organization roster with an sso column saying yes on every row (--set-sso).
+      writeFileSync(join(template, 'sso.csv'), readFileSync(join(template, 'org.csv'), 'utf8').trimEnd().split('\n').map((l, i) => `${l},${i === 0 ? 'sso' : 'yes'}`).join('\n') + '\n');
       // access.csv: the demo's access with one role changed (a drift check finds it).
       const access = (await runCli(['access', 'list', '-o', 'csv'], { env })).stdout;
       writeFileSync(join(template, 'access.csv'), access.replace('space:Onboarding,Product Design,,comment', 'space:Onboarding,Product Design,,edit'));

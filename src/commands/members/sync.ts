@@ -107,7 +107,7 @@ export function command(f: Factory): Command {
         'teamctl members sync --roster team.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
         'teamctl members sync --roster org.csv --prune --dry-run                 # a roster with a team column: every team it names',
         'teamctl members sync --roster org.csv --create-teams --dry-run          # and the teams it names that do not exist yet',
-        'teamctl members sync --roster org.csv --set-sso --dry-run               # and SSO members, as its sso column says',
+        'teamctl members sync --roster sso.csv --set-sso --dry-run               # and SSO members, as its sso column says',
         'teamctl members sync --add hana.kim@example.com --add grace.liu@example.com',
         'teamctl members sync --remove wei.chen@example.com',
       ),
