@@ -94,11 +94,12 @@ export async function setOrganizationRole(client: ApiClient, org: string, userId
 
 /**
  * POST /orgs/{org}/members/{userId}/sso: the member made an SSO member (200 with the member). A
- * member already SSO stays one, so the request is safe to send again.
+ * member already SSO stays one, so the request is safe to send again; an answer teamctl cannot
+ * read is an unknown outcome, which the members read back settle.
  */
 export async function setSsoMember(client: ApiClient, org: string, userId: string): Promise<OrganizationMember> {
   const { data } = await client.request<unknown>('POST', `${orgPath(org)}/members/${pathSegment(userId, 'user')}/sso`);
-  return checkOrganizationMember(data, `member ${JSON.stringify(userId)} of ${org} made an SSO member`);
+  return unknownIfUnreadable(() => checkOrganizationMember(data, `member ${JSON.stringify(userId)} of ${org} made an SSO member`), 'the member may have been made an SSO member');
 }
 
 /** GET /orgs/{org}/saml, every page: the organization's SAML providers. */

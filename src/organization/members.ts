@@ -331,6 +331,8 @@ async function readBack(client: ApiClient, org: string, changes: readonly OrgCha
       else row.message = `${row.message}; still a member when read again: outcome unknown (it may be applied later, or wait for an admin), recorded, not sent again before --rerequest-after`;
       continue;
     }
+    // An SSO member is one whatever became of the answer.
+    if (row.outcome === 'unknown' && c.action === 'sso' && member?.sso === true) Object.assign(row, { outcome: 'applied', message: 'made an SSO member (the answer was not read; the members read back show it)' });
     if (row.outcome !== 'applied') continue;
     const holds = c.action === 'remove' ? member === undefined : c.action === 'sso' ? member?.sso === true : member !== undefined && member.role === c.to;
     const was = member === undefined ? 'not a member' : c.action === 'sso' ? 'not an SSO member' : roleName(member.role);

@@ -56,6 +56,23 @@ describe('members sync --set-sso', () => {
     expect(l.writes(mark)).toEqual([]);
   });
 
+  it('an answer of the wrong shape is an unknown outcome the members read back settle: applied when they show it, else unknown (exit 6: partial)', async () => {
+    const l = await start();
+    l.sandbox.intercept((req) => (req.path.endsWith(`/${uid(2)}/sso`) ? { kind: 'applyThenBody', body: { ok: true } } : req.path.endsWith(`/${uid(3)}/sso`) ? { kind: 'respond', status: 200, body: [] } : undefined));
+    const r = await l.run(['members', 'sync', '--roster', roster(), '--set-sso', '--json']);
+    expect(r.code).toBe(6);
+    expect(ssoOf(l)).toEqual([uid(2), uid(4)]);
+    const report = JSON.parse(r.stdout) as { ssoMemberSet: { id: string }[]; unknown: { user: { id: string }; action: string }[] };
+    expect(report.ssoMemberSet.map((u) => u.id)).toEqual([uid(2)]);
+    expect(report.unknown.map((u) => [u.user.id, u.action])).toEqual([[uid(3), 'sso-member']]);
+    // Sent once each: a wrong shape is never sent again within the run.
+    expect(ssoPosts(l)).toEqual([`POST /v1/orgs/lab/members/${uid(2)}/sso`, `POST /v1/orgs/lab/members/${uid(3)}/sso`]);
+    l.sandbox.clearIntercepts();
+    const again = await l.run(['members', 'sync', '--roster', roster(), '--set-sso']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(ssoOf(l)).toEqual([uid(2), uid(3), uid(4)]);
+  });
+
   it('without the flag the sso column changes nothing, whatever it holds', async () => {
     const l = await start();
     const path = file(['team,email,sso', `eng,${email(2)},yes`, `eng,${email(3)},whatever`]);
