@@ -105,6 +105,9 @@ describe('members sync --set-sso', () => {
       { action: 'sso', user: { id: uid(2), email: email(2) } },
       { action: 'sso', user: { id: uid(3), email: email(3) } },
     ]);
+    const shown = await l.run(['apply', '--show', plan]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`sso-member.*${email(2)}.*made an SSO member`));
     const report = join(dir, 'report.csv');
     const applied = await l.run(['apply', plan, '--report', report]);
     expect(applied.code, applied.stderr).toBe(0);
