@@ -62,7 +62,7 @@ const headerAliases: Record<string, string> = {
 export const bracketedProperty = (cell: string): string => /\[([A-Za-z]+)\]\s*(?:required)?\s*$/i.exec(cell)?.[1]?.toLowerCase() ?? '';
 
 /** A header cell as compared: trimmed, lower case, a bracketed suffix (`[Required]`) dropped. */
-const headerName = (cell: string): string =>
+export const headerName = (cell: string): string =>
   cell
     .trim()
     .replace(/\s*\[[^\]]*\]\s*$/, '')
@@ -85,6 +85,8 @@ const inactiveStatuses: Record<string, ReadonlySet<string>> = {
   'account type': new Set(['bot', 'deactivated']),
   // Google Workspace's user upload: `New Status [UPLOAD ONLY]` Suspended suspends the user.
   'new status': new Set(['suspended']),
+  // Okta's Group Membership report.
+  'okta user status': new Set(['suspended', 'deprovisioned']),
 };
 
 /**
@@ -101,10 +103,14 @@ const activeStatuses: Record<string, ReadonlySet<string>> = {
   enabled: new Set(active),
   'account type': new Set([...active, ...slackTypes]),
   'new status': new Set(active),
+  'okta user status': new Set([...active, 'staged', 'provisioned', 'recovery', 'password_expired', 'locked_out']),
 };
 
 /** An Entra object id (a GUID): no user teamctl can name (`teamctl help rosters`, "The roster"). */
 export const objectId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The header's well-known status columns (inactiveStatuses), by index. */
+export const statusColumns = (cells: readonly string[]): number[] => cells.flatMap((c, i) => (inactiveStatuses[headerName(c)] !== undefined ? [i] : []));
 
 /** The header's layout, null when the first row is not a header, or a problem message. */
 export function readHeader(cells: string[], readRoles: boolean, chosen: string | undefined): Layout | null | string {
@@ -114,7 +120,7 @@ export function readHeader(cells: string[], readRoles: boolean, chosen: string |
   const columns = { email: at('email'), id: at('id'), user: at('user') };
   const roles = at('role');
   const teams = at('team');
-  const statusIndexes = cells.flatMap((c, i) => (inactiveStatuses[headerName(c)] !== undefined ? [i] : []));
+  const statusIndexes = statusColumns(cells);
   const orgRoles = at('orgrole');
   const sso = at('sso');
   const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, statusIndexes, ...(readRoles && orgRoles[0] !== undefined ? { orgRoleIndex: orgRoles[0] } : {}), ...(readRoles && sso[0] !== undefined ? { ssoIndex: sso[0] } : {}) };

@@ -94,6 +94,11 @@ export interface UserFile {
     /** Whether a roster has an `sso` column read (with `sso`). */
     ssoColumn?: boolean;
   } | null;
+  /**
+   * Where each team name of the rows came from, when not from the rows' own lines (a group map's
+   * rows, `teamctl help directory`): a team the organization lacks is a problem of these lines.
+   */
+  teamSources?: ReadonlyMap<string, readonly { file: string; line: number }[]>;
 }
 
 
@@ -192,7 +197,7 @@ export function parseRole(cell: string): TeamMemberRole | null {
 }
 
 /** An Entra user download's `mail` and `userPrincipalName` columns, when it has both. */
-function entraColumns(header: readonly string[]): { mail: number; upn: number } | undefined {
+export function entraColumns(header: readonly string[]): { mail: number; upn: number } | undefined {
   const names = header.map((c) => c.trim().toLowerCase());
   const mail = names.indexOf('mail');
   const upn = names.indexOf('userprincipalname');
@@ -204,7 +209,7 @@ function entraColumns(header: readonly string[]): { mail: number; upn: number } 
  * user principal name (`ada_example.com#EXT#@tenant.onmicrosoft.com`) is its `mail`, or the
  * address it was made from; an empty `mail` (a member without a mailbox) is its user principal name.
  */
-function entraUser(cell: string, cells: readonly string[], userIndex: number, entra: { mail: number; upn: number }): string {
+export function entraUser(cell: string, cells: readonly string[], userIndex: number, entra: { mail: number; upn: number }): string {
   const upn = userIndex === entra.mail && cell === '' ? (cells[entra.upn] ?? '').trim() : cell;
   const guest = /^(.+)#EXT#@/i.exec(upn)?.[1];
   if (guest === undefined) return upn;
@@ -398,11 +403,20 @@ export function parseUserFile(text: string, file: string, opts: UserFileOptions)
   // line of its own, skipped with a note, the lines below keeping their numbers.
   // teamctl's own `members list --json` / `-o ndjson`, known by its first character.
   if (looksLikeJson(text)) return readUserRows(memberJsonRows(text, file), opts);
+  const typed = withoutTypeLine(text, file);
+  const read = readUserRows(parseDelimited(typed.text, file, { recover: true }), opts);
+  return typed.note === undefined ? read : { ...read, warnings: [typed.note, ...read.warnings] };
+}
+
+/**
+ * PowerShell's Export-Csv (without -NoTypeInformation) starts with `#TYPE System.Object…`: the
+ * text with that line emptied (the lines below keep their numbers), and the note saying so.
+ */
+export function withoutTypeLine(text: string, file: string): { text: string; note?: FileProblem } {
   const typeLine = /^(\uFEFF?)(#TYPE\b[^\r\n]*)/.exec(text);
-  if (!typeLine) return readUserRows(parseDelimited(text, file, { recover: true }), opts);
-  const read = readUserRows(parseDelimited((typeLine[1] ?? '') + text.slice(typeLine[0].length), file, { recover: true }), opts);
+  if (!typeLine) return { text };
   const note = `${quote(shorten(typeLine[2] ?? '', 60))} is the type line PowerShell's Export-Csv writes (without -NoTypeInformation): skipped`;
-  return { ...read, warnings: [{ file, line: 1, message: note }, ...read.warnings] };
+  return { text: (typeLine[1] ?? '') + text.slice(typeLine[0].length), note: { file, line: 1, message: note } };
 }
 
 /** Reads users from a file on disk; an unreadable file is an InputFileError naming it. */

@@ -62,6 +62,18 @@ describe('an organization roster: titles beside ids', () => {
       ['design', 'Product Design'],
     ]);
   });
+
+  it("the run's result names each team changed by title and id", async () => {
+    const { store } = s.sandbox;
+    const engineering = store.teamMembers('acme', 'engineering');
+    const newcomer = store.users('acme').find((u) => !u.disabled && !engineering.some((m) => m.userId === u.id) && !store.teamMembers('acme', 'design').some((m) => m.userId === u.id));
+    const rows = ['team,email,role', ...engineering.map((m) => `engineering,${email(m.userId)},${m.role}`), `engineering,${newcomer?.email},member`];
+    writeFileSync(join(dir, 'org.csv'), rows.join('\n') + '\n');
+    const r = await run(['members', 'sync', '--roster', 'org.csv', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(store.teamMembers('acme', 'engineering').some((m) => m.userId === newcomer?.id)).toBe(true);
+    expect(`${r.stdout}${r.stderr}`).toContain('team "Platform Engineering" (engineering):\nDone: 1 added');
+  });
 });
 
 describe('one team (--team): titles beside ids', () => {

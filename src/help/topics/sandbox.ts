@@ -42,6 +42,12 @@ general access row with \`*\` in \`team\`) one grant added, one role raised, one
 grant left out and one space's general access raised away from the sandbox's
 grants. An existing file is not overwritten.
 
+\`--write-groups <file>\` writes a group export as Okta's Group Membership report
+does, for the first two teams, and \`--write-group-map <file>\` the map that
+turns its groups into them (\`teamctl help directory\`): a newcomer in each
+team, a new hire to invite, a member made owner, a suspended member, and a
+group no map row names.
+
 ### The data file
 
 \`--data <file>\` keeps the state, and the token, across restarts and \`--\` runs
