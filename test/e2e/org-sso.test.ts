@@ -156,6 +156,21 @@ describe('members sync --set-sso', () => {
   });
 });
 
+describe('members sync --group-map --set-sso', () => {
+  it("makes SSO members those the group export marks SSO, in the directory sync's one plan; a second run sends nothing", async () => {
+    const l = await start();
+    const exported = file(['email,groups,sso', `${email(1)},eng-all;eng-leads,`, `${email(2)},eng-all,yes`, `${email(3)},eng-all,no`, `${email(4)},eng-all,yes`]);
+    const map = file(['group,team,role', 'eng-all,eng,member', 'eng-leads,eng,owner']);
+    const r = await l.run(['members', 'sync', '--roster', exported, '--group-map', map, '--set-sso', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(ssoPosts(l)).toEqual([`POST /v1/orgs/lab/members/${uid(2)}/sso`]);
+    expect(ssoOf(l)).toEqual([uid(2), uid(4)]);
+    const mark = l.sandbox.requests.length;
+    expect((await l.run(['members', 'sync', '--roster', exported, '--group-map', map, '--set-sso'])).code).toBe(0);
+    expect(ssoPosts(l, mark)).toEqual([]);
+  });
+});
+
 describe('members sync --invite --sso', () => {
   it('invites the new people as SSO members: one who joins at once is one, one pending joins as one when they accept', async () => {
     const l = await start();
