@@ -35,8 +35,9 @@ function member(value: Json, path: string): { id: string; email: string | null }
 }
 
 function change(value: Json, path: string): OrgChange {
-  const action = oneOf(object(value, path).action, `${path}.action`, ['role', 'remove'] as const);
-  const o = object(value, path, action === 'role' ? ['action', 'user', 'from', 'to'] : ['action', 'user', 'role', 'pruned']);
+  const action = oneOf(object(value, path).action, `${path}.action`, ['role', 'remove', 'sso'] as const);
+  const o = object(value, path, action === 'role' ? ['action', 'user', 'from', 'to'] : action === 'sso' ? ['action', 'user'] : ['action', 'user', 'role', 'pruned']);
+  if (action === 'sso') return { action, user: member(o.user, `${path}.user`) };
   if (action === 'role') return { action, user: member(o.user, `${path}.user`), from: role(o.from, `${path}.from`), to: role(o.to, `${path}.to`) };
   return { action, user: member(o.user, `${path}.user`), role: role(o.role, `${path}.role`), pruned: boolean(o.pruned, `${path}.pruned`) };
 }

@@ -88,7 +88,7 @@ export function groupRoster(exported: GroupExport, map: GroupMap, roleMap?: Role
     const own = exportRole(person.role, roleMap, person.entry, problems);
     for (const [key, role] of roles) {
       filled.add(key);
-      users.push({ ...person.entry, team: spelling.get(key) as string, role: own ?? role });
+      users.push({ ...person.entry, team: spelling.get(key) as string, role: own ?? role, ...(person.sso === true ? { sso: true as const } : {}) });
     }
   }
   const all = [...groups.values()];
