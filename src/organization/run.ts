@@ -130,7 +130,7 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
       settings: settingsOf(options, maxRemovals),
       ...(title !== undefined ? { title } : {}),
     });
-    const shown = title !== undefined ? { title } : {};
+    const shown = title !== undefined && title !== team ? { title } : {};
     const rows: PlacedRow[] = [...(options.change.add ?? []).map((entry) => ({ entry, team, role: options.change.role, ...shown })), ...(options.change.roster ?? []).map((entry) => ({ entry, team, role: entry.role, ...shown }))];
     const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, rows, options.invite, settingsOf(options, maxRemovals), journal) : undefined;
     const whole: ChangeDomain<unknown> =
@@ -209,7 +209,7 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0) || options.lifecycle?.pruneOrganization === true);
     const titleOf = (team: string): { title?: string } => {
       const title = listed.find((t) => t.id === team)?.title;
-      return title === undefined ? {} : { title };
+      return title === undefined || title === team ? {} : { title };
     };
     const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role, ...titleOf(team) })));
     if (options.invite !== undefined && [...missing.values()].flat().some(namesOneOf(check.outsiders))) {
