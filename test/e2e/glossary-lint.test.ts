@@ -193,6 +193,15 @@ describe('glossary lint: its columns, counts and words', () => {
     expect(csv.stdout.split('\n')[1]).toMatch(new RegExp(`^warning,case-variant,entry ${two.findings[0]?.entry ?? '-'},`));
   });
 
+  it('the live glossary\'s keys are looked at in language order, whatever order the entries hold them in', async () => {
+    seed([{ en: 'bank', 'PT-BR': 'banco', DE: 'Bank' }]);
+    const r = await lint([], s.env);
+    expect(r.findings.map((f) => [f.rule, f.message])).toEqual([
+      ['respelled-key', '"DE" is the translation feature\'s de in another case (1 entry)'],
+      ['respelled-key', '"PT-BR" is the translation feature\'s pt-br in another case (1 entry)'],
+    ]);
+  });
+
   it('glossary sync --lint: warnings said as `lint`, errors as `lint error`, counted as errors alone, with the command that lists them; nothing sent', async () => {
     const path = file('sync.csv', both);
     const one = await runCli(['glossary', 'sync', path, '--lint', '--yes'], { env: s.env });
