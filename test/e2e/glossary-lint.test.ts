@@ -200,6 +200,9 @@ describe('glossary lint: its columns, counts and words', () => {
       ['respelled-key', '"DE" is the translation feature\'s de in another case (1 entry)'],
       ['respelled-key', '"PT-BR" is the translation feature\'s pt-br in another case (1 entry)'],
     ]);
+    // A finding of the whole live glossary (a key's spelling) is where the glossary is, not a line.
+    const csv = await runCli(['glossary', 'lint', '-o', 'csv'], { env: s.env });
+    expect(csv.stdout.split('\n').slice(1, 3).map((l) => l.split(',').slice(0, 3).join(','))).toEqual(['warning,respelled-key,the glossary', 'warning,respelled-key,the glossary']);
   });
 
   it('glossary sync --lint: warnings said as `lint`, errors as `lint error`, counted as errors alone, with the command that lists them; nothing sent', async () => {
