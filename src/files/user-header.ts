@@ -22,6 +22,8 @@ export interface Layout {
   statusIndexes: number[];
   /** An `orgRole` column (`teamctl help organization`, "Organization roles and leavers"): read by a roster only. */
   orgRoleIndex?: number;
+  /** An `sso` column (`teamctl help rosters`, "The roster"): read by a roster only. */
+  ssoIndex?: number;
   /** An `id` column beside the `email` column read (a `members list -o csv` export): it backs the e-mail. */
   idIndex?: number;
 }
@@ -120,8 +122,10 @@ export function readHeader(cells: string[], readRoles: boolean, chosen: string |
   const teams = at('team');
   const statusIndexes = statusColumns(cells);
   const orgRoles = at('orgrole');
-  const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, statusIndexes, ...(readRoles && orgRoles[0] !== undefined ? { orgRoleIndex: orgRoles[0] } : {}) };
+  const sso = at('sso');
+  const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, statusIndexes, ...(readRoles && orgRoles[0] !== undefined ? { orgRoleIndex: orgRoles[0] } : {}), ...(readRoles && sso[0] !== undefined ? { ssoIndex: sso[0] } : {}) };
   if (readRoles && roles.length > 1) return 'column "role" appears more than once in the header';
+  if (readRoles && sso.length > 1) return 'column "sso" appears more than once in the header';
   if (readRoles && orgRoles.length > 1) return 'column "orgRole" appears more than once in the header';
   if (readRoles && teams.length > 1) return 'column "team" appears more than once in the header';
   if (chosen !== undefined) {
@@ -258,5 +262,17 @@ export function orgRoleOf(cell: string, problems: string[], written = cell, fix 
   if (name === 'guest') return null;
   if ((organizationRoles as readonly string[]).includes(name)) return name;
   if (name !== '') problems.push(`unknown organization role ${quote(written.trim())} (expected ${organizationRoles.join(', ')} or guest; an empty cell keeps the role)${fix}`);
+  return undefined;
+}
+
+/**
+ * An `sso` cell (`teamctl help rosters`, "The roster"): true or yes is an SSO member, false or no
+ * is not, any case; an empty cell says nothing (undefined, as false). Anything else is a problem.
+ */
+export function ssoOf(cell: string, problems: string[]): boolean | undefined {
+  const value = cell.trim().toLowerCase();
+  if (value === 'true' || value === 'yes') return true;
+  if (value === 'false' || value === 'no') return false;
+  if (value !== '') problems.push(`unknown sso value ${quote(cell.trim())} (expected true, yes, false or no; an empty cell says nothing)`);
   return undefined;
 }

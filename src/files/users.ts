@@ -44,7 +44,7 @@ import { parseDelimited, refuseNulCells } from './csv.js';
 import { readTextFile } from './textFile.js';
 import { mapRole, roleMapSuggestion, type RoleMap } from './role-map.js';
 import type { StatusMap } from './status-map.js';
-import { bracketedProperty, InactiveRows, notAUserLine, objectId, orgRoleOf, readHeader, type UserColumn } from './user-header.js';
+import { bracketedProperty, InactiveRows, notAUserLine, objectId, orgRoleOf, readHeader, ssoOf, type UserColumn } from './user-header.js';
 import { looksLikeJson, memberJsonRows } from './json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from './spreadsheet.js';
 
@@ -59,6 +59,8 @@ export interface UserFileOptions {
   sheet?: string | undefined;
   /** `--org-roles`: read and check the `orgRole` column; without it, it is ignored like any other. */
   orgRoles?: boolean | undefined;
+  /** `--set-sso`: read and check the `sso` column; without it, it is ignored like any other. */
+  sso?: boolean | undefined;
   /** `--role-map`: other tools' role values mapped to teamctl's (role-map.ts). */
   roleMap?: RoleMap | undefined;
   /** `--status-map`: other HR status values, active or inactive (status-map.ts). */
@@ -89,6 +91,8 @@ export interface UserFile {
     userHeading: string;
     /** Whether a roster has an `orgRole` column (only rosters read it). */
     orgRoleColumn?: boolean;
+    /** Whether a roster has an `sso` column read (with `sso`). */
+    ssoColumn?: boolean;
   } | null;
   /**
    * Where each team name of the rows came from, when not from the rows' own lines (a group map's
@@ -259,6 +263,8 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
   const orgRoles = new Map<string, UserEntry>();
   const dataRows: DelimitedRow[] = layout ? rows.slice(1) : rows;
   const orgRoleIndex = opts.orgRoles === true ? layout?.orgRoleIndex : undefined;
+  const ssoIndex = opts.sso === true ? layout?.ssoIndex : undefined;
+  const ssoSaid = new Map<string, UserEntry & { said: boolean }>();
   // Every role value neither known nor mapped: each line's problem names the map that reads them all.
   const unknown = unknownRoles(dataRows, opts.readRoles ? layout?.roleIndex : undefined, orgRoleIndex, opts.roleMap);
   const fix = unknown.size === 0 ? '' : `: map it with ${roleMapSuggestion(unknown, opts.roleMap)}`;
@@ -314,6 +320,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
 
     const orgCell = orgRoleIndex === undefined ? '' : (row.cells[orgRoleIndex] ?? '');
     const orgRole = orgRoleIndex === undefined ? undefined : orgRoleOf(mapRole(orgCell, opts.roleMap), rowProblems, orgCell, fix);
+    const sso = ssoIndex === undefined ? undefined : ssoOf(row.cells[ssoIndex] ?? '', rowProblems);
 
     let team: string | undefined;
     if (layout?.teamIndex !== undefined) {
@@ -336,6 +343,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     if (idOnly) entry.idOnly = true;
     if (role) entry.role = role;
     if (team !== undefined) entry.team = team;
+    if (!ssoAnswer(ssoSaid, entry, sso, problems)) continue;
     if (orgRole !== undefined) {
       entry.orgRole = orgRole;
       // One organization role per user, whatever team the row is for.
@@ -359,6 +367,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
       const message = `${quote(entry.key)} is on line ${earlier.line} as ${was} and on line ${entry.line} as ${now}${inTeam}`;
       problems.push({ file, line: row.line, message });
     } else {
+      if (entry.sso) earlier.sso = true;
       warnings.push({ file, line: row.line, message: `${quote(entry.key)} is also on line ${earlier.line}; counted once` });
     }
   }
@@ -372,9 +381,25 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     users,
     warnings,
     header: layout
-      ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined, teamColumn: layout.teamIndex !== undefined, userHeading: layout.userHeading, ...(layout.orgRoleIndex !== undefined ? { orgRoleColumn: true } : {}) }
+      ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined, teamColumn: layout.teamIndex !== undefined, userHeading: layout.userHeading, ...(layout.orgRoleIndex !== undefined ? { orgRoleColumn: true } : {}), ...(ssoIndex !== undefined ? { ssoColumn: true } : {}) }
       : null,
   };
+}
+
+/**
+ * A row's `sso` answer given to its entry, one per user whatever team the row is for (kept in
+ * `said`): false, with the problem, for a user said SSO on one row and not on another.
+ */
+function ssoAnswer(said: Map<string, UserEntry & { said: boolean }>, entry: UserEntry, sso: boolean | undefined, problems: FileProblem[]): boolean {
+  if (sso === true) entry.sso = true;
+  if (sso === undefined) return true;
+  const key = userIdentity(entry);
+  const other = said.get(key);
+  if (other === undefined) said.set(key, { ...entry, said: sso });
+  if (other === undefined || other.said === sso) return true;
+  const not = (yes: boolean): string => (yes ? '' : 'not ');
+  problems.push({ file: entry.file ?? '', line: entry.line, message: `${quote(entry.key)} is ${not(other.said)}SSO on line ${other.line} and ${not(sso)}SSO on line ${entry.line}` });
+  return false;
 }
 
 /** Reads users from a file's text (`file` names it in messages). */

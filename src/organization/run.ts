@@ -130,7 +130,8 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
       settings: settingsOf(options, maxRemovals),
       ...(title !== undefined ? { title } : {}),
     });
-    const rows: PlacedRow[] = [...(options.change.add ?? []).map((entry) => ({ entry, team, role: options.change.role })), ...(options.change.roster ?? []).map((entry) => ({ entry, team, role: entry.role }))];
+    const shown = title !== undefined && title !== team ? { title } : {};
+    const rows: PlacedRow[] = [...(options.change.add ?? []).map((entry) => ({ entry, team, role: options.change.role, ...shown })), ...(options.change.roster ?? []).map((entry) => ({ entry, team, role: entry.role, ...shown }))];
     const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, rows, options.invite, settingsOf(options, maxRemovals), journal) : undefined;
     const whole: ChangeDomain<unknown> =
       changesOrganization(options.lifecycle) || invitations !== undefined
@@ -207,7 +208,11 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     const firstPlans = planSeveralTeams(current, byTeam, prune, keep, options.placement === true);
     const toAdd = [...[...firstPlans.values()].flatMap((p) => p.add.map((a) => a.user)), ...[...missing.values()].flat().map(refOfEntry)];
     const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0) || options.lifecycle?.pruneOrganization === true);
-    const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role })));
+    const titleOf = (team: string): { title?: string } => {
+      const title = listed.find((t) => t.id === team)?.title;
+      return title === undefined || title === team ? {} : { title };
+    };
+    const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role, ...titleOf(team) })));
     if (options.invite !== undefined && [...missing.values()].flat().some(namesOneOf(check.outsiders))) {
       throw new UsageError('--invite cannot place a user in a team the run creates (--create-teams): create the teams first, then invite; nothing was sent');
     }

@@ -103,6 +103,8 @@ describe('--help, README and help topic examples', () => {
       writeFileSync(join(template, 'terms.csv'), [...terms.slice(0, -1), ',Webhook,Webhook,,Webhook,,'].join('\n') + '\n');
       const org = (await runCli(['members', 'list', '--team', 'engineering,design', '-o', 'csv'], { env })).stdout;
       writeFileSync(join(template, 'org.csv'), org);
+      // sso.csv: the organization roster with an sso column saying yes on every row (--set-sso).
+      writeFileSync(join(template, 'sso.csv'), org.trimEnd().split('\n').map((l, i) => `${l},${i === 0 ? 'sso' : 'yes'}`).join('\n') + '\n');
       // export.csv and groups.csv: the same teams as an identity provider's groups (`teamctl help directory`).
       const groups = new Map<string, string[]>();
       for (const [team, , email, , role] of org.trim().split('\n').slice(1).map((l) => l.split(','))) {

@@ -39,6 +39,8 @@ export interface SyncOptionsFlags extends JournalFlags {
   invite?: boolean;
   inviteRole?: string;
   sso?: boolean;
+  /** --set-sso: members whose roster row says `sso` are made SSO members. */
+  setSso?: boolean;
   reinviteAfter?: string;
   orgRoles?: boolean;
   /** --role-map Maintainer=owner,…: other tools' role values (checked in run). */
@@ -85,6 +87,7 @@ export function command(f: Factory): Command {
     .option('--invite', 'invite the users who are not members of the organization (by e-mail), then add them to the team once they join')
     .option('--invite-role <role>', 'with --invite: the organization role of an invitee whose row has no orgRole (default read)')
     .option('--sso', 'with --invite: invite them as SSO users')
+    .option('--set-sso', 'with --roster: make the members whose "sso" column says true or yes SSO members (a kept user never)')
     .option('--reinvite-after <days>', 'with --invite: invite a user teamctl invited before, still pending, only after this many days (default 7)')
     .option('--skip-unknown', 'leave out users who are not members of the organization, with a warning (default: refuse the run)')
     .option('--dry-run', 'print the plan, send no change')
@@ -115,6 +118,7 @@ export function command(f: Factory): Command {
         'teamctl members sync --roster org.csv --prune --dry-run                 # a roster with a team column: every team it names',
         'teamctl members sync --roster org.csv --create-teams --dry-run          # and the teams it names that do not exist yet',
         'teamctl members sync --roster export.csv --group-map groups.csv --dry-run # groups → teams',
+        'teamctl members sync --roster sso.csv --set-sso --dry-run               # and SSO members, as its sso column says',
         'teamctl members sync --add hana.kim@example.com --add grace.liu@example.com',
         'teamctl members sync --remove wei.chen@example.com',
       ),
@@ -141,7 +145,7 @@ async function readFiles(
   sources: Source[],
   earlier: readonly FileProblem[],
   cwd: string,
-  { userColumn, sheet, orgRoles, roleMap, statusMap, encoding }: { userColumn: string | undefined; sheet: string | undefined; orgRoles: boolean; roleMap: RoleMap | undefined; statusMap: StatusMap | undefined; encoding: string | undefined },
+  { userColumn, sheet, orgRoles, sso, roleMap, statusMap, encoding }: { userColumn: string | undefined; sheet: string | undefined; orgRoles: boolean; sso: boolean; roleMap: RoleMap | undefined; statusMap: StatusMap | undefined; encoding: string | undefined },
   /** A group export and its group map stand for the roster (`teamctl help directory`). */
   readRoster?: () => Promise<UserFile>,
 ): Promise<Record<FileKind, UserFile[]>> {
@@ -151,8 +155,8 @@ async function readFiles(
   const files: Record<FileKind, UserFile[]> = { roster: [], add: [], remove: [], keep: [] };
   const { isFolder, readRosterFolder } = await import('../../files/rosterFolder.js');
   for (const source of sources) {
-    // (The roster's roles only: its orgRole column is read with --org-roles, and for --invite.)
-    const roles = source.roles ? { orgRoles, roleMap } : {};
+    // (The roster's roles only: its orgRole column is read with --org-roles, and for --invite; its sso column with --set-sso.)
+    const roles = source.roles ? { orgRoles, sso, roleMap } : {};
     const options = { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet, encoding, encodingFlag: true, ...roles, ...(source.dropInactive ? { statusMap } : {}) };
     try {
       // A roster folder: one team's roster per file (`teamctl help rosters`, "A folder of team rosters").
@@ -218,7 +222,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const statusMap = opts.statusMap === undefined ? undefined : (await import('../../files/status-map.js')).parseStatusMap(opts.statusMap);
   const orgRoles = opts.orgRoles === true || opts.invite === true;
   const encoding = opts.encoding === undefined ? undefined : (await import('../../files/textFile.js')).encodingFlag(opts.encoding);
-  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, roleMap, statusMap, encoding }, directory && (() => directory.read(ctx, { roleMap, statusMap, encoding })));
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, sso: opts.setSso === true, roleMap, statusMap, encoding }, directory && (() => directory.read(ctx, { roleMap, statusMap, encoding })));
   for (const file of [...files.roster, ...files.add, ...files.remove, ...files.keep]) for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const roster = files.roster[0];
   const addFromFiles = files.add;
@@ -226,6 +230,10 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const keep = [...keepArgs.users, ...configKeep.users, ...files.keep.flatMap((f) => f.users)];
   if (opts.orgRoles && roster && !roster.header?.orgRoleColumn) {
     throw new UsageError(`--org-roles reads the roster's "orgRole" column (also "org role", "organization role"), and ${roster.file} has none`);
+  }
+  // --set-sso (`teamctl help organization`, "SSO members"): the roster says who signs in through SSO.
+  if (opts.setSso && !(roster?.header?.ssoColumn === true || roster?.users.some((u) => u.sso === true))) {
+    throw new UsageError(roster === undefined ? '--set-sso needs --roster with an "sso" column: it makes the members it marks SSO members' : `--set-sso reads the roster's "sso" column (true or yes: an SSO member), and ${roster.file} has none`);
   }
   const maxOrgRemovals = opts.maxOrgRemovals ?? '5%';
   if (opts.pruneOrganization) {
@@ -266,7 +274,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     inputs: [...sources.map(({ path, what }) => ({ path, what })), ...(opts.groupMap !== undefined ? [{ path: opts.groupMap, what: 'the group map' }] : [])],
     skipUnknown: opts.skipUnknown === true,
     ...(invite !== undefined ? { invite: invite as InviteOptions } : {}),
-    lifecycle: { orgRoles: opts.orgRoles === true, pruneOrganization: opts.pruneOrganization === true, pruneGuests: opts.pruneGuests === true, keep, maxOrgRemovals, rerequestAfterDays },
+    lifecycle: { orgRoles: opts.orgRoles === true, pruneOrganization: opts.pruneOrganization === true, pruneGuests: opts.pruneGuests === true, keep, maxOrgRemovals, rerequestAfterDays, setSso: opts.setSso === true },
     wait: opts.wait !== false,
     holdBack,
     ...(roster ? { rosterFile: { file: roster.file, column: roster.header?.userHeading } } : {}),

@@ -95,7 +95,7 @@ export function groupRoster(exported: GroupExport, map: GroupMap, roleMap?: Role
     }
     for (const [key, role] of roles) {
       filled.add(key);
-      users.push({ ...person.entry, team: spelling.get(key) as string, role: owns.get(key) ?? role });
+      users.push({ ...person.entry, team: spelling.get(key) as string, role: owns.get(key) ?? role, ...(person.sso === true ? { sso: true as const } : {}) });
     }
   }
   const all = [...groups.values()];

@@ -77,6 +77,8 @@ with every guard of \`teamctl help guards\` and all of
 - \`--invite --sso\` invites those not yet in the organization as SSO users
   (\`--invite-role\` their organization role), and places them in their teams
   once they join (a later run places those still pending);
+- \`--set-sso\` makes the members the export marks SSO (every person of an
+  identity provider's export; an \`sso\` column of teamctl's own) SSO members;
 - \`--prune\` removes, from each mapped team, whoever is in none of its groups:
   a leaver who left every group leaves every mapped team. Without \`--prune\`,
   teams only gain members and change roles;

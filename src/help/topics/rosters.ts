@@ -25,6 +25,9 @@ candidates of the same rank are refused, naming both: \`--user-column <name>\`
 picks one, or a header teamctl does not know. PowerShell's \`#TYPE …\` line is
 skipped with a note; a column of Entra object ids is refused.
 
+**An \`sso\` column** (\`true\`/\`yes\`, \`false\`/\`no\`; empty: not said) marks who
+signs in through SSO, read with \`--set-sso\` (\`teamctl help organization\`).
+
 **An \`id\` column beside \`email\`** (as \`members list -o csv\` writes them) backs
 the e-mail: a row whose id is a member under another e-mail names two people and
 is refused on its line. A row with an empty e-mail is read by its id, which must

@@ -109,6 +109,9 @@ organizations, a former member) joins at once, any other stays pending;
 pending invitee accept, as when they sign in: a member now, with the role they
 were invited with (\`POST /v1/sandbox/orgs/{org}/invites/accept\`, the
 sandbox's own request; no fault strikes it). Rehearse a joiner's day with it.
+The demo has one SAML provider (default team \`engineering\`, role \`read\`),
+the \`empty\` seed none; \`PUT /v1/sandbox/orgs/{org}/saml\` with
+\`{"providers": [{"label": "Okta", "defaultTeam": "design"}]}\` sets them.
 
 ### Access
 
