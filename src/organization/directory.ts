@@ -163,6 +163,8 @@ async function readExport(flags: DirectoryFlags, cwd: string): Promise<GroupExpo
       continue;
     }
     earlier.groups.push(...member.groups.filter((g) => !earlier.groups.includes(g)));
+    // Marked SSO in any file: SSO, as on any row of one file (rows.ts).
+    if (member.sso === true) earlier.sso = true;
     // --role-map: each file's role is its group's (roster.ts reads them per group).
     for (const [group, role] of member.groupRoles ?? []) earlier.groupRoles = higherRoles(earlier.groupRoles ?? new Map(), [group], role);
   }

@@ -214,6 +214,16 @@ describe('members sync --group-map', () => {
     expect(lab.team('design')).toEqual({ [uid(3)]: 'member', [uid(5)]: 'member' });
   });
 
+  it('a folder of one-group exports: a person one file marks SSO is an SSO member with --set-sso, whichever file comes first', async () => {
+    const folder = join(dir, `folder${++files}`);
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'eng-a.csv'), `email,sso\n${email(1)},no\n${email(2)},no\n`);
+    writeFileSync(join(folder, 'eng-b.csv'), `email,sso\n${email(1)},yes\n`);
+    const r = await lab.run(['members', 'sync', '--roster', folder, '--group-map', file(['group,team,role', 'eng-*,data,member']), '--set-sso', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect([1, 2].map((n) => lab.sandbox.store.getUser('lab', uid(n))?.sso === true)).toEqual([true, false]);
+  });
+
   it("--role-map over a folder of one-group exports: each file's role is its group's, in the teams that group feeds", async () => {
     // u3 is a MEMBER of eng-data and the OWNER of design-brand: owner of "Design brand" only.
     const folder = join(dir, `folder${++files}`);
