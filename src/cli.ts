@@ -6,6 +6,8 @@ import { stdoutFailure, watchStdout, type IOStreams } from './io.js';
 
 const reported = new WeakSet<object>();
 import { buildProgram, type RunState } from './program.js';
+// For the launcher (bin/teamctl.js), when `--version`'s line cannot be written.
+export { stdoutFailure };
 
 export interface MainDeps {
   streams?: IOStreams;

@@ -10,8 +10,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildProgram } from '../../dist/program.js';
-import { startSandbox } from '../../dist/sandbox/server.js';
+import { buildProgram } from '../../dist/cli.js';
+import { startSandbox } from '../../dist/sandbox-server.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// Part of `npm run build` (after tsc's type-check): dist/, the bundle that bin/teamctl.js runs
+// (README, "Install"). esbuild bundles teamctl with its dependencies into ES modules, split where
+// the sources load a module with `import()`: each command module, each command's code, each
+// heavy reader (.xlsx, TBX, jq) is a chunk of its own, loaded only when a command line needs it,
+// and code shared by several is a chunk of its own too. Every file sits directly in dist/, one
+// folder below the package's root (src/package.ts). Also written: source maps (`.js.map`, which a
+// stack trace is read against: src/stackTrace.ts), jq's WebAssembly (dist/jq.wasm) and esbuild's
+// metafile, outside dist/ (node_modules/.cache/teamctl/meta.json: which sources each chunk holds,
+// for test/program.test.ts and test/bundle.test.ts).
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+export const metafilePath = join(root, 'node_modules/.cache/teamctl/meta.json');
+const require = createRequire(import.meta.url);
+
+// What every command line loads before it knows its command: the modules src/cli.ts imports
+// statically, and theirs (commander among them). They are one file, dist/cli.js, which exports
+// what each of them exports; every other chunk imports them from there. (esbuild alone would cut
+// them into a chunk per module, as each is shared by a different set of the lazily loaded chunks.)
+const options = {
+  absWorkingDir: root,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  define: { TEAMCTL_BUNDLE: 'true' },
+  logLevel: 'warning',
+};
+const staticGraph = await build({
+  ...options,
+  entryPoints: ['src/cli.ts'],
+  write: false,
+  metafile: true,
+  plugins: [{ name: 'static-only', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined)) }],
+});
+const core = new Set(Object.keys(staticGraph.metafile.inputs).map((i) => join(root, i)));
+const coreEntry = [...core].filter((f) => f.startsWith(join(root, 'src')) || f.endsWith('.mjs'));
+
+// The core's exports, and every other chunk's imports of a core module (and the core's own
+// `import()` of one), point to dist/cli.js.
+const oneCore = {
+  name: 'one-core',
+  setup(b) {
+    b.onResolve({ filter: /^teamctl:core$/ }, () => ({ path: 'core', namespace: 'teamctl' }));
+    b.onLoad({ filter: /.*/, namespace: 'teamctl' }, () => ({
+      contents: coreEntry.map((f) => `export * from ${JSON.stringify(f)};`).join('\n'),
+      resolveDir: root,
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /.*/ }, async (a) => {
+      if (a.pluginData?.oneCore || a.kind === 'entry-point' || a.namespace === 'teamctl') return undefined;
+      if (core.has(a.importer) && a.kind !== 'dynamic-import') return undefined;
+      const resolved = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: { oneCore: true } });
+      return core.has(resolved.path) ? { path: './cli.js', external: true } : undefined;
+    });
+  },
+};
+
+// A CommonJS package loaded with `import()` (saxes, undici's files, cli-table3 …) is a chunk of its
+// own, which esbuild gives a default export only: loaded through this wrapper, its chunk also has
+// the named exports that Node gives such a package (`const { SaxesParser } = await import('saxes')`).
+const commonJs = (file) => file.endsWith('.cjs') || (file.endsWith('.js') && packageType(file) !== 'module');
+function packageType(file) {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).type ?? 'commonjs';
+    } catch {
+      // no package.json here: look further up
+    }
+  }
+  return 'commonjs';
+}
+const namedExports = {
+  name: 'named-exports',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (a) => {
+      if (a.kind !== 'dynamic-import' || a.pluginData?.namedExports) return undefined;
+      const resolved = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: { namedExports: true, oneCore: a.pluginData?.oneCore } });
+      if (resolved.external || !commonJs(resolved.path) || core.has(resolved.path)) return undefined;
+      return { path: resolved.path, namespace: 'named-exports' };
+    });
+    // A chunk's exports are static: the names are read from the package, loaded here once.
+    b.onLoad({ filter: /.*/, namespace: 'named-exports' }, (a) => {
+      const names = Object.keys(require(a.path)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+      return {
+        contents: `const m = require(${JSON.stringify(a.path)}); export default m; export const { ${names.join(', ')} } = m;`,
+        resolveDir: root,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+// undici's Client loads its HTTP/2 client on every run; teamctl never negotiates HTTP/2
+// (src/api/transport.ts): the bundle holds a stand-in that fails loudly if ever called.
+const noHttp2 = {
+  name: 'no-http2',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({
+      contents: "module.exports = function connectH2() { throw new Error('teamctl does not use HTTP/2, yet the service negotiated it'); };",
+      loader: 'js',
+    }));
+  },
+};
+
+rmSync(dist, { recursive: true, force: true });
+const result = await build({
+  ...options,
+  // The CLI (its core), and what tests and benches load by name: the sandbox and the transport.
+  entryPoints: { cli: 'teamctl:core', 'sandbox-server': 'src/sandbox/server.ts', transport: 'src/api/transport.ts' },
+  outdir: dist,
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
+  splitting: true,
+  sourcemap: 'linked',
+  sourcesContent: false,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  plugins: [oneCore, namedExports, noHttp2],
+  metafile: true,
+});
+// `teamctl --version` loads this file alone (bin/teamctl.js).
+await build({ ...options, entryPoints: { version: 'src/version.ts' }, outdir: dist, minifyWhitespace: true, minifySyntax: true });
+
+// The CommonJS dependencies (undici, cli-table3, …) require Node's built-in modules: the chunk
+// that holds esbuild's `__require` gets a `require` of its own.
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const path = join(root, file);
+  const text = readFileSync(path, 'utf8');
+  if (!/typeof require<"u"\?require:|typeof require !== "undefined" \? require :/.test(text)) continue;
+  writeFileSync(path, `import{createRequire as __teamctlRequire}from"node:module";const require=__teamctlRequire(import.meta.url);${text}`);
+  void output;
+}
+
+copyFileSync(require.resolve('jq-wasm/jq.wasm'), join(dist, 'jq.wasm'));
+mkdirSync(dirname(metafilePath), { recursive: true });
+writeFileSync(metafilePath, JSON.stringify(result.metafile));
