@@ -50,22 +50,29 @@ function runsEveryChunk(sh: (line: string, cwd?: string) => { status: number | n
     `teamctl sandbox -- sh -c ${JSON.stringify(
       [
         'teamctl members list -o table',
+        // In a terminal: colour (chalk) and a table as wide as the terminal (string-width).
+        `python3 ${join(root, 'test', 'helpers', 'pty.py')} 60 24 "" -- teamctl members list -o table`,
         'teamctl members list -o csv',
         'teamctl members list --jq ".[0].organization.user.email"',
         'teamctl glossary import terms.csv --dry-run',
         `teamctl glossary import ${fixture('tbx-basic-v3/LTAC-Example_Astronomy_DCA_VALID.cut.tbx')} --dry-run`,
         `teamctl glossary import ${fixture('xlsx/tealeg-googleDocsTest.xlsx')} --languages en,fr --dry-run`,
-        'teamctl glossary export terms-out.csv',
+        'teamctl glossary export --format tbx -f terms-out.tbx',
         'teamctl access list -o markdown',
         'teamctl audit list',
         'teamctl whoami',
       ].join(' && '),
     )}`,
   ];
+  const run = (line: string) => sh(`NODE_OPTIONS="--import=${register}" TEAMCTL_CONFIG_DIR=${JSON.stringify(join(dir, 'config'))} ${line}`, dir);
   for (const line of lines) {
-    const r = sh(`NODE_OPTIONS="--import=${register}" TEAMCTL_CONFIG_DIR=${JSON.stringify(join(dir, 'config'))} ${line}`, dir);
+    const r = run(line);
     expect(r.status, `${line}\n${r.out}`).toBe(0);
   }
+  // Through a proxy, undici's whole package (`teamctl help environment`): none answers on port 9.
+  const proxied = run(`TEAMCTL_TOKEN=${'x'.repeat(40)} HTTPS_PROXY=http://127.0.0.1:9 teamctl --base-url https://service.invalid --org acme whoami`);
+  expect(proxied.out).toMatch(/^error: .*127\.0\.0\.1:9/m);
+  expect(proxied.out).not.toContain('unexpected failure');
   const loaded = new Set(readFileSync(log, 'utf8').trim().split('\n'));
   const chunks = bundleChunks();
   const withPackages = [...chunks].filter(([, c]) => c.packages.length > 0).map(([name]) => name);
