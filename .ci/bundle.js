@@ -29,7 +29,7 @@ const options = {
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  define: { TEAMCTL_BUNDLE: 'true' },
+  define: { __teamctlBundle: 'true' },
   logLevel: 'warning',
 };
 const staticGraph = await build({
@@ -126,8 +126,13 @@ const result = await build({
   plugins: [oneCore, namedExports, noHttp2],
   metafile: true,
 });
-// `teamctl --version` loads this file alone (bin/teamctl.js).
-await build({ ...options, entryPoints: { version: 'src/version.ts' }, outdir: dist, minifyWhitespace: true, minifySyntax: true });
+// What the launcher (bin/teamctl.js) loads before the CLI, each a file of its own: `--version`'s
+// line, and the compile cache (with env-paths), which must be on before the CLI's chunks load.
+for (const [name, file] of [['version', 'src/version.ts'], ['compile-cache', 'src/compileCache.ts']]) {
+  const launcher = await build({ ...options, entryPoints: { [name]: file }, outdir: dist, minifyWhitespace: true, minifySyntax: true, metafile: true });
+  Object.assign(result.metafile.inputs, launcher.metafile.inputs);
+  Object.assign(result.metafile.outputs, launcher.metafile.outputs);
+}
 
 // The CommonJS dependencies (undici, cli-table3, …) require Node's built-in modules: the chunk
 // that holds esbuild's `__require` gets a `require` of its own.

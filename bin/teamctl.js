@@ -1,8 +1,5 @@
 #!/usr/bin/env node
 // Thin launcher: everything lives in the bundle, dist/ (README's 'Install').
-// Node ≥ 22.1 keeps V8's compiled code of our modules (commander, undici …) in its compile cache
-// (in the temp folder; as tsc does): ~6 ms off each API command. A no-op on Node 20.
-process.getBuiltinModule('node:module').enableCompileCache?.();
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // `teamctl --version` is what scripts call most to probe for the tool: answered without loading
@@ -15,6 +12,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.stderr.write(`${stdoutFailure(process.stdout, err)}\n`, () => process.exit(1));
   });
 } else {
+  // Node ≥ 22.1 keeps V8's compiled code of the bundle in teamctl's cache folder (`teamctl help
+  // environment`); a no-op on Node 20, which has no compile cache.
+  (await import('../dist/compile-cache.js')).enableCompileCache();
   const { main, settleStdout, processStreams } = await import('../dist/cli.js');
   const streams = processStreams();
   const code = await main(argv, { streams });

@@ -108,18 +108,24 @@ const loadedModules = (argv: string[], status = 0, env: Record<string, string> =
 
 describe('what start-up loads', () => {
   // What every command line loads before it knows its command: one chunk, dist/cli.js (with
-  // commander), and esbuild's helpers.
-  const core = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'help/topics.js', 'io.js', 'output/terminal.js', 'package.js', 'program.js', 'redact.js', 'version.js'];
+  // commander), esbuild's helpers, and before them the compile cache's file (with env-paths).
+  const cli = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'help/topics.js', 'io.js', 'output/terminal.js', 'package.js', 'program.js', 'redact.js', 'version.js'];
+  const core = [...cli, 'compileCache.js'];
   const topLevel = ['commands/apply.js', 'commands/completion.js', 'commands/sandbox.js', 'commands/whoami.js'];
   // A top-level command module declares its own subcommands (`sandbox accept`): they are in it.
   const moduleOf = (path: string[]): string => (topLevel.includes(`commands/${path[0]}.js`) ? `commands/${path[0]}.js` : `commands/${path.join('/')}.js`);
 
   it('the core is one chunk, with commander in it, and esbuild\'s helpers', () => {
     const help = loaded(['--help']);
-    expect(chunks.get('cli.js')?.modules).toEqual(core);
+    expect(chunks.get('cli.js')?.modules).toEqual(cli);
     expect(chunks.get('cli.js')?.packages).toEqual(['commander']);
-    const others = help.chunks.filter((c) => c !== 'cli.js' && !topLevel.some((m) => chunks.get(c)?.modules.includes(m)));
+    expect(chunks.get('compile-cache.js')).toEqual({ modules: ['compileCache.js'], packages: ['env-paths'] });
+    const others = help.chunks.filter((c) => c !== 'cli.js' && c !== 'compile-cache.js' && !topLevel.some((m) => chunks.get(c)?.modules.includes(m)));
     expect(others.map((c) => chunks.get(c))).toEqual([{ modules: [], packages: [] }]);
+  });
+
+  it('--version: one file of its own, without commander', () => {
+    expect(loaded(['--version'])).toEqual({ chunks: ['version.js'], modules: ['package.js', 'version.js'], packages: [] });
   });
 
   // A command module imports its code inside its action: its help loads nothing of the domain.
@@ -129,8 +135,8 @@ describe('what start-up loads', () => {
     const expected = p.length === 0 ? topLevel : p.length === 1 && nounCommands.length > 0 ? [...new Set(nounCommands)] : [moduleOf(p)];
     const l = loaded([...p, '--help']);
     expect(l.modules).toEqual([...core, ...expected].sort());
-    expect(l.chunks).toHaveLength(2 + expected.length);
-    expect(l.packages).toEqual(['commander']);
+    expect(l.chunks).toHaveLength(3 + expected.length);
+    expect(l.packages).toEqual(['commander', 'env-paths']);
   });
 
   it('the .xlsx reader is loaded for an .xlsx only (`teamctl help glossary-files`, "Spreadsheets (.xlsx)")', () => {
