@@ -109,7 +109,7 @@ const loadedModules = (argv: string[], status = 0, env: Record<string, string> =
 describe('what start-up loads', () => {
   // What every command line loads before it knows its command: one chunk, dist/cli.js (with
   // commander), esbuild's helpers, and before them the compile cache's file (with env-paths).
-  const cli = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'help/topics.js', 'io.js', 'output/terminal.js', 'package.js', 'program.js', 'redact.js', 'version.js'];
+  const cli = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'help/topics.js', 'io.js', 'output/terminal.js', 'package.js', 'program.js', 'redact.js', 'stackTrace.js', 'version.js'];
   const core = [...cli, 'compileCache.js'];
   const topLevel = ['commands/apply.js', 'commands/completion.js', 'commands/sandbox.js', 'commands/whoami.js'];
   // A top-level command module declares its own subcommands (`sandbox accept`): they are in it.
