@@ -19,10 +19,6 @@ const dist = join(root, 'dist');
 export const metafilePath = join(root, 'node_modules/.cache/teamctl/meta.json');
 const require = createRequire(import.meta.url);
 
-// What every command line loads before it knows its command: the modules src/cli.ts imports
-// statically, and theirs (commander among them). They are one file, dist/cli.js, which exports
-// what each of them exports; every other chunk imports them from there. (esbuild alone would cut
-// them into a chunk per module, as each is shared by a different set of the lazily loaded chunks.)
 const options = {
   absWorkingDir: root,
   bundle: true,
@@ -32,32 +28,53 @@ const options = {
   define: { __teamctlBundle: 'true' },
   logLevel: 'warning',
 };
-const staticGraph = await build({
-  ...options,
-  entryPoints: ['src/cli.ts'],
-  write: false,
-  metafile: true,
-  plugins: [{ name: 'static-only', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined)) }],
-});
-const core = new Set(Object.keys(staticGraph.metafile.inputs).map((i) => join(root, i)));
-const coreEntry = [...core].filter((f) => f.startsWith(join(root, 'src')) || f.endsWith('.mjs'));
 
-// The core's exports, and every other chunk's imports of a core module (and the core's own
-// `import()` of one), point to dist/cli.js.
-const oneCore = {
-  name: 'one-core',
+// Layers: files that each hold the static graph of some modules, loaded whole. esbuild alone would
+// cut them into a chunk per module or two, as each module is shared by a different set of the
+// lazily loaded chunks, and a command line would load dozens of small files.
+// - cli: what every command line loads before it knows its command (src/cli.ts's static graph,
+//   commander among it);
+// - service: what every command that talks to the service loads (settings, context, client).
+const layers = [
+  { name: 'cli', roots: ['src/cli.ts'] },
+  { name: 'service', roots: ['src/settings.ts', 'src/context.ts', 'src/api/client.ts', 'src/api/url.ts'] },
+];
+/** The layer of each module that is in one, by its absolute path. */
+const layerOf = new Map();
+for (const layer of layers) {
+  const graph = await build({
+    ...options,
+    entryPoints: layer.roots,
+    write: false,
+    outdir: dist,
+    metafile: true,
+    plugins: [{ name: 'static-only', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined)) }],
+  });
+  layer.members = Object.keys(graph.metafile.inputs).map((i) => join(root, i)).filter((f) => !layerOf.has(f));
+  for (const f of layer.members) layerOf.set(f, layer.name);
+}
+
+// A layer's file exports what each of its modules exports. Every other chunk's imports of one of
+// its modules (and the layer's own `import()` of one) point to that file.
+const oneFilePerLayer = {
+  name: 'one-file-per-layer',
   setup(b) {
-    b.onResolve({ filter: /^teamctl:core$/ }, () => ({ path: 'core', namespace: 'teamctl' }));
-    b.onLoad({ filter: /.*/, namespace: 'teamctl' }, () => ({
-      contents: coreEntry.map((f) => `export * from ${JSON.stringify(f)};`).join('\n'),
+    b.onResolve({ filter: /^teamctl:/ }, (a) => ({ path: a.path.slice('teamctl:'.length), namespace: 'teamctl' }));
+    b.onLoad({ filter: /.*/, namespace: 'teamctl' }, (a) => ({
+      contents: layers
+        .find((l) => l.name === a.path)
+        .members.filter((f) => f.startsWith(join(root, 'src')) || f.endsWith('.mjs'))
+        .map((f) => `export * from ${JSON.stringify(f)};`)
+        .join('\n'),
       resolveDir: root,
       loader: 'js',
     }));
     b.onResolve({ filter: /.*/ }, async (a) => {
-      if (a.pluginData?.oneCore || a.kind === 'entry-point' || a.namespace === 'teamctl') return undefined;
-      if (core.has(a.importer) && a.kind !== 'dynamic-import') return undefined;
-      const resolved = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: { oneCore: true } });
-      return core.has(resolved.path) ? { path: './cli.js', external: true } : undefined;
+      if (a.pluginData?.oneFilePerLayer || a.namespace === 'teamctl' || (a.kind !== 'import-statement' && a.kind !== 'dynamic-import')) return undefined;
+      const resolved = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: { ...a.pluginData, oneFilePerLayer: true } });
+      const layer = layerOf.get(resolved.path);
+      if (layer === undefined || (layerOf.get(a.importer) === layer && a.kind === 'import-statement')) return undefined;
+      return { path: `./${layer}.js`, external: true };
     });
   },
 };
@@ -81,8 +98,8 @@ const namedExports = {
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, async (a) => {
       if (a.kind !== 'dynamic-import' || a.pluginData?.namedExports) return undefined;
-      const resolved = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: { namedExports: true, oneCore: a.pluginData?.oneCore } });
-      if (resolved.external || !commonJs(resolved.path) || core.has(resolved.path)) return undefined;
+      const resolved = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: { ...a.pluginData, namedExports: true } });
+      if (resolved.external || !commonJs(resolved.path) || layerOf.has(resolved.path)) return undefined;
       return { path: resolved.path, namespace: 'named-exports' };
     });
     // A chunk's exports are static: the names are read from the package, loaded here once.
@@ -113,7 +130,7 @@ rmSync(dist, { recursive: true, force: true });
 const result = await build({
   ...options,
   // The CLI (its core), and what tests and benches load by name: the sandbox and the transport.
-  entryPoints: { cli: 'teamctl:core', 'sandbox-server': 'src/sandbox/server.ts', transport: 'src/api/transport.ts' },
+  entryPoints: { cli: 'teamctl:cli', service: 'teamctl:service', 'sandbox-server': 'src/sandbox/server.ts', transport: 'src/api/transport.ts' },
   outdir: dist,
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
@@ -123,7 +140,7 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
-  plugins: [oneCore, namedExports, noHttp2],
+  plugins: [oneFilePerLayer, namedExports, noHttp2],
   metafile: true,
 });
 // What the launcher (bin/teamctl.js) loads before the CLI, each a file of its own: `--version`'s
@@ -142,6 +159,17 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
   const text = readFileSync(path, 'utf8');
   if (!/typeof require<"u"\?require:|typeof require !== "undefined" \? require :/.test(text)) continue;
   writeFileSync(path, `import{createRequire as __teamctlRequire}from"node:module";const require=__teamctlRequire(import.meta.url);${text}`);
+  void output;
+}
+
+// An `export *` drops a name two modules of a layer both export: no chunk may import such a name.
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  for (const [, names, layer] of readFileSync(join(root, file), 'utf8').matchAll(/import\{([^}]*)\}from"\.\/([\w-]+)\.js"/g)) {
+    const exported = result.metafile.outputs[`dist/${layer}.js`]?.exports ?? [];
+    const missing = names.split(',').map((n) => n.split(' as ')[0].trim()).filter((n) => !exported.includes(n));
+    if (missing.length > 0) throw new Error(`${file} imports ${missing.join(', ')} from dist/${layer}.js, which does not export it`);
+  }
   void output;
 }
 

@@ -146,9 +146,9 @@ function skipHttp2Client(): void {
 /** undici's request API and the agent (its ProxyAgent, with the whole package, behind a proxy). */
 async function loadUndici(proxy: boolean): Promise<{ request: RequestFunction; Agent: AgentClass }> {
   skipHttp2Client();
-  const { default: request } = (await import('undici/lib/api/api-request.js')) as { default: RequestFunction };
+  const { request, Agent } = (await import('./undiciAgent.js')) as { request: RequestFunction; Agent: AgentClass };
   if (proxy) return { request, Agent: ((await import('undici')) as unknown as { default: { ProxyAgent: AgentClass } }).default.ProxyAgent };
-  return { request, Agent: ((await import('undici/lib/dispatcher/agent.js')) as { default: AgentClass }).default };
+  return { request, Agent };
 }
 
 /**
