@@ -73,7 +73,10 @@ const oneFilePerLayer = {
       if (a.pluginData?.oneFilePerLayer || a.namespace === 'teamctl' || (a.kind !== 'import-statement' && a.kind !== 'dynamic-import')) return undefined;
       const resolved = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: { ...a.pluginData, oneFilePerLayer: true } });
       const layer = layerOf.get(resolved.path);
-      if (layer === undefined || (layerOf.get(a.importer) === layer && a.kind === 'import-statement')) return undefined;
+      // Only teamctl's own modules are pointed to a layer's file: a package imported by another
+      // package (env-paths by conf) stays that package's default export, in a chunk they share.
+      if (layer === undefined || !a.importer.startsWith(join(root, 'src'))) return undefined;
+      if (layerOf.get(a.importer) === layer && a.kind === 'import-statement') return undefined;
       return { path: `./${layer}.js`, external: true };
     });
   },
@@ -165,9 +168,11 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
 // An `export *` drops a name two modules of a layer both export: no chunk may import such a name.
 for (const [file, output] of Object.entries(result.metafile.outputs)) {
   if (!file.endsWith('.js')) continue;
-  for (const [, names, layer] of readFileSync(join(root, file), 'utf8').matchAll(/import\{([^}]*)\}from"\.\/([\w-]+)\.js"/g)) {
+  for (const [, clause, layer] of readFileSync(join(root, file), 'utf8').matchAll(/import\s*([\w$]*\s*,?\s*(?:\{[^}]*\})?)\s*from\s*"\.\/([\w-]+)\.js"/g)) {
     const exported = result.metafile.outputs[`dist/${layer}.js`]?.exports ?? [];
-    const missing = names.split(',').map((n) => n.split(' as ')[0].trim()).filter((n) => !exported.includes(n));
+    const [, byDefault, named = ''] = /^([\w$]*)\s*,?\s*(?:\{([^}]*)\})?$/.exec(clause.trim()) ?? [];
+    const names = [...(byDefault ? ['default'] : []), ...named.split(',').map((n) => n.split(' as ')[0].trim()).filter((n) => n !== '')];
+    const missing = names.filter((n) => !exported.includes(n));
     if (missing.length > 0) throw new Error(`${file} imports ${missing.join(', ')} from dist/${layer}.js, which does not export it`);
   }
   void output;
