@@ -2,12 +2,13 @@
 // Part of `npm run build` (after tsc's type-check): dist/, the bundle that bin/teamctl.js runs
 // (README, "Install"). esbuild bundles teamctl with its dependencies into ES modules, split where
 // the sources load a module with `import()`: each command module, each command's code, each
-// heavy reader (.xlsx, TBX, jq) is a chunk of its own, loaded only when a command line needs it,
-// and code shared by several is a chunk of its own too. Every file sits directly in dist/, one
-// folder below the package's root (src/package.ts). Also written: source maps (`.js.map`, which a
-// stack trace is read against: src/stackTrace.ts), jq's WebAssembly (dist/jq.wasm) and esbuild's
-// metafile, outside dist/ (node_modules/.cache/teamctl/meta.json: which sources each chunk holds,
-// for test/program.test.ts and test/bundle.test.ts).
+// heavy reader (.xlsx, TBX, jq) is a chunk of its own, loaded only when a command line needs it;
+// what every command line loads, and what every API command loads, are one file each (the
+// layers, below). Every file sits directly in dist/, one folder below the package's root
+// (src/package.ts). Also written: source maps (`.js.map`, which a stack trace is read against:
+// src/stackTrace.ts), jq's WebAssembly (dist/jq.wasm) and esbuild's metafile, outside dist/
+// (node_modules/.cache/teamctl/meta.json: which sources and packages each chunk holds, for
+// test/program.test.ts, test/install.test.ts and .ci/notices.js).
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
-export const metafilePath = join(root, 'node_modules/.cache/teamctl/meta.json');
+const metafilePath = join(root, 'node_modules/.cache/teamctl/meta.json');
 const require = createRequire(import.meta.url);
 
 const options = {
@@ -156,17 +157,16 @@ for (const [name, file] of [['version', 'src/version.ts'], ['compile-cache', 'sr
 
 // The CommonJS dependencies (undici, cli-table3, …) require Node's built-in modules: the chunk
 // that holds esbuild's `__require` gets a `require` of its own.
-for (const [file, output] of Object.entries(result.metafile.outputs)) {
+for (const file of Object.keys(result.metafile.outputs)) {
   if (!file.endsWith('.js')) continue;
   const path = join(root, file);
   const text = readFileSync(path, 'utf8');
   if (!/typeof require<"u"\?require:|typeof require !== "undefined" \? require :/.test(text)) continue;
   writeFileSync(path, `import{createRequire as __teamctlRequire}from"node:module";const require=__teamctlRequire(import.meta.url);${text}`);
-  void output;
 }
 
 // An `export *` drops a name two modules of a layer both export: no chunk may import such a name.
-for (const [file, output] of Object.entries(result.metafile.outputs)) {
+for (const file of Object.keys(result.metafile.outputs)) {
   if (!file.endsWith('.js')) continue;
   for (const [, clause, layer] of readFileSync(join(root, file), 'utf8').matchAll(/import\s*([\w$]*\s*,?\s*(?:\{[^}]*\})?)\s*from\s*"\.\/([\w-]+)\.js"/g)) {
     const exported = result.metafile.outputs[`dist/${layer}.js`]?.exports ?? [];
@@ -175,7 +175,6 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
     const missing = names.filter((n) => !exported.includes(n));
     if (missing.length > 0) throw new Error(`${file} imports ${missing.join(', ')} from dist/${layer}.js, which does not export it`);
   }
-  void output;
 }
 
 copyFileSync(require.resolve('jq-wasm/jq.wasm'), join(dist, 'jq.wasm'));
