@@ -4,8 +4,8 @@ import type { ApiClient } from './client.js';
 import { checkIdentifier, pathSegment } from './segment.js';
 import { NotFoundError, ServiceError } from '../errors.js';
 import { emailKey } from '../model/users.js';
-import { checkInviteAnswer, checkMemberTeam, checkOrganizationMember, checkTeam } from './shapes.js';
-import type { OrganizationMember, OrganizationTeam } from './types.js';
+import { checkInviteAnswer, checkMemberTeam, checkOrganizationMember, checkSamlProvider, checkTeam } from './shapes.js';
+import type { OrganizationMember, OrganizationSAMLProvider, OrganizationTeam } from './types.js';
 
 const orgPath = (org: string): string => `/orgs/${pathSegment(org, 'organization')}`;
 
@@ -90,6 +90,21 @@ export async function deleteTeam(client: ApiClient, org: string, team: string): 
 export async function setOrganizationRole(client: ApiClient, org: string, userId: string, role: string | null): Promise<void> {
   const { data } = await client.request<unknown>('PATCH', `${orgPath(org)}/members/${pathSegment(userId, 'user')}`, { body: { role } });
   checkOrganizationMember(data, `member ${JSON.stringify(userId)} of ${org} after its role change`);
+}
+
+/**
+ * POST /orgs/{org}/members/{userId}/sso: the member made an SSO member (200 with the member). A
+ * member already SSO stays one, so the request is safe to send again; an answer teamctl cannot
+ * read is an unknown outcome, which the members read back settle.
+ */
+export async function setSsoMember(client: ApiClient, org: string, userId: string): Promise<OrganizationMember> {
+  const { data } = await client.request<unknown>('POST', `${orgPath(org)}/members/${pathSegment(userId, 'user')}/sso`);
+  return unknownIfUnreadable(() => checkOrganizationMember(data, `member ${JSON.stringify(userId)} of ${org} made an SSO member`), 'the member may have been made an SSO member');
+}
+
+/** GET /orgs/{org}/saml, every page: the organization's SAML providers. */
+export function listSamlProviders(client: ApiClient, org: string, pageSize: number): AsyncGenerator<OrganizationSAMLProvider[]> {
+  return client.pages<OrganizationSAMLProvider>(`${orgPath(org)}/saml`, pageSize, { item: checkSamlProvider, what: `the SAML providers of ${org}` });
 }
 
 /**

@@ -2,7 +2,8 @@
 // or an entry of the wrong shape stops the command with exit 1, naming the field — never a stack
 // trace, never a silent partial result (a numeric cursor would end a listing after one page).
 import { ServiceError } from '../errors.js';
-import type { User, GlossaryEntry, OrganizationMember, OrganizationTeam, Page, TeamMemberItem } from './types.js';
+import { organizationRoles } from '../choices.js';
+import type { User, GlossaryEntry, OrganizationMember, OrganizationSAMLProvider, OrganizationTeam, Page, TeamMemberItem } from './types.js';
 
 /** Where a value was found, for the message: "item 3 of page 2 of the team's members". */
 export type Where = string;
@@ -123,6 +124,7 @@ export function checkOrganizationMember(value: unknown, where: Where): Organizat
   if (!optionalString(user.email)) throw wrong('field "user.email" is not a string', where);
   if (!optionalString(user.displayName)) throw wrong('field "user.displayName" is not a string', where);
   if (!optionalString(value.role)) throw wrong('field "role" is not a string or null', where);
+  if (value.sso !== undefined && typeof value.sso !== 'boolean') throw wrong(`field "sso" is not true or false (${JSON.stringify(value.sso)})`, where);
   checkLength(user.id, answerLimits.id, 'user.id', where);
   checkLength(user.email, answerLimits.email, 'user.email', where);
   checkLength(user.displayName, answerLimits.displayName, 'user.displayName', where);
@@ -149,4 +151,21 @@ export function checkInviteAnswer(value: unknown, where: Where): { users: string
   for (const u of users as string[]) checkLength(u, answerLimits.id, 'users[]', where);
   for (const e of (failedSSOEmails ?? []) as string[]) checkLength(e, answerLimits.email, 'failedSSOEmails[]', where);
   return { users: users as string[], invited, failedSSOEmails: (failedSSOEmails ?? []) as string[] };
+}
+
+/**
+ * One SAML provider (GET …/saml): a string id and label (at most 30 characters, the published
+ * schema's maxLength), `status` active or pending, `defaultRole` an organization role or null (a
+ * guest), and `defaultTeam` absent or a team.
+ */
+export function checkSamlProvider(value: unknown, where: Where): OrganizationSAMLProvider {
+  if (!isObject(value)) throw wrong('a SAML provider that is not a JSON object', where);
+  if (typeof value.id !== 'string' || value.id === '') throw wrong('field "id" is missing or not a string', where);
+  if (typeof value.label !== 'string') throw wrong('field "label" is missing or not a string', where);
+  checkLength(value.id, answerLimits.id, 'id', where);
+  checkLength(value.label, 30, 'label', where);
+  if (value.status !== 'active' && value.status !== 'pending') throw wrong(`field "status" is not active or pending (${JSON.stringify(value.status)})`, where);
+  if (value.defaultRole !== null && !(organizationRoles as readonly unknown[]).includes(value.defaultRole)) throw wrong(`field "defaultRole" is not an organization role or null (${JSON.stringify(value.defaultRole)})`, where);
+  if (value.defaultTeam !== undefined && value.defaultTeam !== null) checkTeam(value.defaultTeam, `the default team of ${where}`);
+  return value as unknown as OrganizationSAMLProvider;
 }

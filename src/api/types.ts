@@ -81,3 +81,16 @@ export interface OrganizationTeam {
   createdAt?: string;
 }
 
+
+/** An organization's SAML provider (OrganizationSAMLProvider in the published document), as teamctl reads it. */
+export interface OrganizationSAMLProvider {
+  object: 'saml-provider';
+  id: string;
+  /** 1 to 30 characters. */
+  label: string;
+  /** The team SSO sign-ins join; absent when none is set. */
+  defaultTeam?: OrganizationTeam;
+  /** The organization role SSO sign-ins get; null: a guest. */
+  defaultRole: string | null;
+  status: 'active' | 'pending';
+}

@@ -25,7 +25,7 @@ export interface CommandNode {
 }
 
 /** Flags whose value is a file path. */
-const fileFlags = new Set(['--roster', '--add-file', '--remove-file', '--report', '--data', '--file', '-f', '--plan-out', '--write-roster']);
+const fileFlags = new Set(['--roster', '--add-file', '--remove-file', '--report', '--data', '--file', '-f', '--plan-out', '--write-roster', '--group-map']);
 
 /**
  * The first argument of `config get|set|unset` is a config key; it is checked by the command

@@ -76,15 +76,15 @@ function contents(plan: PlanFile, path: string): { guards: Record<string, unknow
     const body = checked(path, () => orgPlanBody(plan.body));
     const org = (c: (typeof body.plan.changes)[number]): Change => ({
       where: 'organization',
-      action: c.action === 'role' ? 'org-role' : 'remove-from-organization',
+      action: c.action === 'role' ? 'org-role' : c.action === 'sso' ? 'sso-member' : 'remove-from-organization',
       subject: who(c.user),
-      detail: c.action === 'role' ? `${c.from ?? 'guest'} → ${c.to ?? 'guest'}` : `${c.role ?? 'guest'}${c.pruned ? ', not in the roster' : ''}`,
+      detail: c.action === 'role' ? `${c.from ?? 'guest'} → ${c.to ?? 'guest'}` : c.action === 'sso' ? 'made an SSO member' : `${c.role ?? 'guest'}${c.pruned ? ', not in the roster' : ''}`,
     });
-    // In the order they are sent: roles, the teams, the invitations, the revocations, the removals.
+    // In the order they are sent: roles and SSO members, the teams, the invitations, the revocations, the removals.
     const changes = [
-      ...body.plan.changes.filter((c) => c.action === 'role').map(org),
+      ...body.plan.changes.filter((c) => c.action !== 'remove').map(org),
       ...(body.teams ? teamChanges(body.teams) : []),
-      ...(body.invitations?.invitees ?? []).map((i) => ({ where: 'organization', action: 'invite', subject: i.email, detail: `${i.role ?? 'guest'}${i.teams.length > 0 ? `; then ${i.teams.map((t) => t.team).join(', ')}` : ''}` })),
+      ...(body.invitations?.invitees ?? []).map((i) => ({ where: 'organization', action: 'invite', subject: i.email, detail: `${i.role ?? 'guest'}${i.teams.length > 0 ? `; then ${i.teams.map((t) => (t.title !== undefined && t.title !== t.team ? `${JSON.stringify(t.title)} (${t.team})` : t.team)).join(', ')}` : ''}` })),
       ...(body.access ? accessChanges(body.access) : []),
       ...body.plan.changes.filter((c) => c.action === 'remove').map(org),
     ];

@@ -29,6 +29,8 @@ export interface SandboxCommandOptions {
   portGiven?: boolean;
   writeRoster?: string;
   writeAccess?: string;
+  writeGroups?: string;
+  writeGroupMap?: string;
   callerRole?: string;
   removalNeedsApproval?: boolean;
   invitePendingRate?: string;
@@ -57,6 +59,8 @@ export function command(f: Factory): Command {
     .option('--removal-needs-approval', "answer every removal from the organization 202: sent to the organization's admins as a request")
     .option('--write-roster <file>', 'write a demo roster for the first team: a few adds, a role change, a removal')
     .option('--write-access <file>', 'write a demo access file (resource,team,user,role): a grant added, a role changed, a grant left out, a general access changed')
+    .option('--write-groups <file>', "write a demo group export (Okta's Group Membership report) of the first two teams: a newcomer each, a new hire, a member made owner, a suspended member")
+    .option('--write-group-map <file>', 'write the group map (group,team,role) that turns the --write-groups groups into the teams')
     .argument('[command...]', 'after --: run this command against the sandbox (settings in its environment), then stop')
     .addHelpText('after', examples('teamctl sandbox', 'teamctl sandbox --seed empty --data ./sandbox.json', 'teamctl sandbox --port 0 --fail-rate 0.1 --latency 50', 'teamctl sandbox --write-fault team-create:late:3000,first=1', 'teamctl sandbox --write-roster t.csv -- teamctl members sync --roster t.csv'))
     .action(
@@ -142,6 +146,7 @@ export async function run(opts: SandboxCommandOptions, ctx: Context, signal?: Ab
   try {
     if (opts.writeRoster !== undefined) await writeDemoRoster(sandbox, opts.writeRoster, ctx);
     if (opts.writeAccess !== undefined) await writeDemoAccess(sandbox, opts.writeAccess, ctx);
+    if (opts.writeGroups !== undefined || opts.writeGroupMap !== undefined) await writeDemoGroups(sandbox, opts.writeGroups, opts.writeGroupMap, ctx);
     if (command.length > 0) {
       const state = sandbox.options.dataFile === undefined ? 'state in memory' : `state in ${sandbox.options.dataFile}`;
       ctx.io.info(`Sandbox on ${sandbox.url} (${state}); running: ${command.join(' ')}`);
@@ -170,6 +175,22 @@ async function writeDemoRoster(sandbox: Sandbox, path: string, ctx: Context): Pr
   if (!roster) throw new UsageError('--write-roster: the sandbox has no team to write a roster for');
   await writeFileAtomic(ctx.path(path), roster.csv, `--write-roster ${path}`, { overwrite: false });
   ctx.io.info(`Wrote a demo roster for team ${roster.teamId} to ${path} (3 to add, 1 role change, 1 left out).`);
+}
+
+async function writeDemoGroups(sandbox: Sandbox, exportPath: string | undefined, mapPath: string | undefined, ctx: Context): Promise<void> {
+  const [{ demoGroups }, { writeFileAtomic }] = await Promise.all([import('../sandbox/demo-groups.js'), import('../files/atomic.js')]);
+  const groups = demoGroups(sandbox.store);
+  const flag = exportPath !== undefined ? '--write-groups' : '--write-group-map';
+  if (!groups) throw new UsageError(`${flag}: the sandbox has fewer than two teams to write groups for`);
+  if (exportPath !== undefined) {
+    await writeFileAtomic(ctx.path(exportPath), groups.exportCsv, `--write-groups ${exportPath}`, { overwrite: false });
+    const { added, invited, promoted, suspended } = groups.changes;
+    ctx.io.info(`Wrote a demo group export to ${exportPath} (${added} to add, ${invited} to invite, ${promoted} made owner, ${suspended} suspended, 1 group no map row names).`);
+  }
+  if (mapPath !== undefined) {
+    await writeFileAtomic(ctx.path(mapPath), groups.mapCsv, `--write-group-map ${mapPath}`, { overwrite: false });
+    ctx.io.info(`Wrote a demo group map to ${mapPath}.`);
+  }
 }
 
 async function writeDemoAccess(sandbox: Sandbox, path: string, ctx: Context): Promise<void> {

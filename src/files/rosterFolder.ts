@@ -135,7 +135,7 @@ export async function readRosterFolder(folder: string, opts: UserFileOptions, cw
     users: read.flatMap((f) => f.users),
     warnings: read.flatMap((f) => f.warnings),
     header: first
-      ? { userColumn: first.userColumn, roleColumn: headers.some((h) => h.roleColumn), teamColumn: true, userHeading: first.userHeading, ...(headers.some((h) => h.orgRoleColumn) ? { orgRoleColumn: true } : {}) }
+      ? { userColumn: first.userColumn, roleColumn: headers.some((h) => h.roleColumn), teamColumn: true, userHeading: first.userHeading, ...(headers.some((h) => h.orgRoleColumn) ? { orgRoleColumn: true } : {}), ...(headers.some((h) => h.ssoColumn) ? { ssoColumn: true } : {}) }
       : { userColumn: 'email', roleColumn: false, teamColumn: true, userHeading: 'email' },
     files,
   };

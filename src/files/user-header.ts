@@ -22,6 +22,8 @@ export interface Layout {
   statusIndexes: number[];
   /** An `orgRole` column (`teamctl help organization`, "Organization roles and leavers"): read by a roster only. */
   orgRoleIndex?: number;
+  /** An `sso` column (`teamctl help rosters`, "The roster"): read by a roster only. */
+  ssoIndex?: number;
   /** An `id` column beside the `email` column read (a `members list -o csv` export): it backs the e-mail. */
   idIndex?: number;
 }
@@ -60,7 +62,7 @@ const headerAliases: Record<string, string> = {
 export const bracketedProperty = (cell: string): string => /\[([A-Za-z]+)\]\s*(?:required)?\s*$/i.exec(cell)?.[1]?.toLowerCase() ?? '';
 
 /** A header cell as compared: trimmed, lower case, a bracketed suffix (`[Required]`) dropped. */
-const headerName = (cell: string): string =>
+export const headerName = (cell: string): string =>
   cell
     .trim()
     .replace(/\s*\[[^\]]*\]\s*$/, '')
@@ -83,6 +85,8 @@ const inactiveStatuses: Record<string, ReadonlySet<string>> = {
   'account type': new Set(['bot', 'deactivated']),
   // Google Workspace's user upload: `New Status [UPLOAD ONLY]` Suspended suspends the user.
   'new status': new Set(['suspended']),
+  // Okta's Group Membership report.
+  'okta user status': new Set(['suspended', 'deprovisioned']),
 };
 
 /**
@@ -99,10 +103,14 @@ const activeStatuses: Record<string, ReadonlySet<string>> = {
   enabled: new Set(active),
   'account type': new Set([...active, ...slackTypes]),
   'new status': new Set(active),
+  'okta user status': new Set([...active, 'staged', 'provisioned', 'recovery', 'password_expired', 'locked_out']),
 };
 
 /** An Entra object id (a GUID): no user teamctl can name (`teamctl help rosters`, "The roster"). */
 export const objectId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The header's well-known status columns (inactiveStatuses), by index. */
+export const statusColumns = (cells: readonly string[]): number[] => cells.flatMap((c, i) => (inactiveStatuses[headerName(c)] !== undefined ? [i] : []));
 
 /** The header's layout, null when the first row is not a header, or a problem message. */
 export function readHeader(cells: string[], readRoles: boolean, chosen: string | undefined): Layout | null | string {
@@ -112,10 +120,12 @@ export function readHeader(cells: string[], readRoles: boolean, chosen: string |
   const columns = { email: at('email'), id: at('id'), user: at('user') };
   const roles = at('role');
   const teams = at('team');
-  const statusIndexes = cells.flatMap((c, i) => (inactiveStatuses[headerName(c)] !== undefined ? [i] : []));
+  const statusIndexes = statusColumns(cells);
   const orgRoles = at('orgrole');
-  const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, statusIndexes, ...(readRoles && orgRoles[0] !== undefined ? { orgRoleIndex: orgRoles[0] } : {}) };
+  const sso = at('sso');
+  const rest = { roleIndex: roles[0], teamIndex: readRoles ? teams[0] : undefined, statusIndexes, ...(readRoles && orgRoles[0] !== undefined ? { orgRoleIndex: orgRoles[0] } : {}), ...(readRoles && sso[0] !== undefined ? { ssoIndex: sso[0] } : {}) };
   if (readRoles && roles.length > 1) return 'column "role" appears more than once in the header';
+  if (readRoles && sso.length > 1) return 'column "sso" appears more than once in the header';
   if (readRoles && orgRoles.length > 1) return 'column "orgRole" appears more than once in the header';
   if (readRoles && teams.length > 1) return 'column "team" appears more than once in the header';
   if (chosen !== undefined) {
@@ -252,5 +262,17 @@ export function orgRoleOf(cell: string, problems: string[], written = cell, fix 
   if (name === 'guest') return null;
   if ((organizationRoles as readonly string[]).includes(name)) return name;
   if (name !== '') problems.push(`unknown organization role ${quote(written.trim())} (expected ${organizationRoles.join(', ')} or guest; an empty cell keeps the role)${fix}`);
+  return undefined;
+}
+
+/**
+ * An `sso` cell (`teamctl help rosters`, "The roster"): true or yes is an SSO member, false or no
+ * is not, any case; an empty cell says nothing (undefined, as false). Anything else is a problem.
+ */
+export function ssoOf(cell: string, problems: string[]): boolean | undefined {
+  const value = cell.trim().toLowerCase();
+  if (value === 'true' || value === 'yes') return true;
+  if (value === 'false' || value === 'no') return false;
+  if (value !== '') problems.push(`unknown sso value ${quote(cell.trim())} (expected true, yes, false or no; an empty cell says nothing)`);
   return undefined;
 }

@@ -44,7 +44,7 @@ import { parseDelimited, refuseNulCells } from './csv.js';
 import { readTextFile } from './textFile.js';
 import { mapRole, roleMapSuggestion, type RoleMap } from './role-map.js';
 import type { StatusMap } from './status-map.js';
-import { bracketedProperty, InactiveRows, notAUserLine, objectId, orgRoleOf, readHeader, type UserColumn } from './user-header.js';
+import { bracketedProperty, InactiveRows, notAUserLine, objectId, orgRoleOf, readHeader, ssoOf, type UserColumn } from './user-header.js';
 import { looksLikeJson, memberJsonRows } from './json-in.js';
 import { isXlsx, readSpreadsheet, sheetWithoutXlsx } from './spreadsheet.js';
 
@@ -59,6 +59,8 @@ export interface UserFileOptions {
   sheet?: string | undefined;
   /** `--org-roles`: read and check the `orgRole` column; without it, it is ignored like any other. */
   orgRoles?: boolean | undefined;
+  /** `--set-sso`: read and check the `sso` column; without it, it is ignored like any other. */
+  sso?: boolean | undefined;
   /** `--role-map`: other tools' role values mapped to teamctl's (role-map.ts). */
   roleMap?: RoleMap | undefined;
   /** `--status-map`: other HR status values, active or inactive (status-map.ts). */
@@ -89,7 +91,14 @@ export interface UserFile {
     userHeading: string;
     /** Whether a roster has an `orgRole` column (only rosters read it). */
     orgRoleColumn?: boolean;
+    /** Whether a roster has an `sso` column read (with `sso`). */
+    ssoColumn?: boolean;
   } | null;
+  /**
+   * Where each team name of the rows came from, when not from the rows' own lines (a group map's
+   * rows, `teamctl help directory`): a team the organization lacks is a problem of these lines.
+   */
+  teamSources?: ReadonlyMap<string, readonly { file: string; line: number }[]>;
 }
 
 
@@ -188,7 +197,7 @@ export function parseRole(cell: string): TeamMemberRole | null {
 }
 
 /** An Entra user download's `mail` and `userPrincipalName` columns, when it has both. */
-function entraColumns(header: readonly string[]): { mail: number; upn: number } | undefined {
+export function entraColumns(header: readonly string[]): { mail: number; upn: number } | undefined {
   const names = header.map((c) => c.trim().toLowerCase());
   const mail = names.indexOf('mail');
   const upn = names.indexOf('userprincipalname');
@@ -200,7 +209,7 @@ function entraColumns(header: readonly string[]): { mail: number; upn: number } 
  * user principal name (`ada_example.com#EXT#@tenant.onmicrosoft.com`) is its `mail`, or the
  * address it was made from; an empty `mail` (a member without a mailbox) is its user principal name.
  */
-function entraUser(cell: string, cells: readonly string[], userIndex: number, entra: { mail: number; upn: number }): string {
+export function entraUser(cell: string, cells: readonly string[], userIndex: number, entra: { mail: number; upn: number }): string {
   const upn = userIndex === entra.mail && cell === '' ? (cells[entra.upn] ?? '').trim() : cell;
   const guest = /^(.+)#EXT#@/i.exec(upn)?.[1];
   if (guest === undefined) return upn;
@@ -249,6 +258,8 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
   const orgRoles = new Map<string, UserEntry>();
   const dataRows: DelimitedRow[] = layout ? rows.slice(1) : rows;
   const orgRoleIndex = opts.orgRoles === true ? layout?.orgRoleIndex : undefined;
+  const ssoIndex = opts.sso === true ? layout?.ssoIndex : undefined;
+  const ssoSaid = new Map<string, UserEntry & { said: boolean }>();
   // Every role value neither known nor mapped: each line's problem names the map that reads them all.
   const unknown = unknownRoles(dataRows, opts.readRoles ? layout?.roleIndex : undefined, orgRoleIndex, opts.roleMap);
   const fix = unknown.size === 0 ? '' : `: map it with ${roleMapSuggestion(unknown, opts.roleMap)}`;
@@ -304,6 +315,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
 
     const orgCell = orgRoleIndex === undefined ? '' : (row.cells[orgRoleIndex] ?? '');
     const orgRole = orgRoleIndex === undefined ? undefined : orgRoleOf(mapRole(orgCell, opts.roleMap), rowProblems, orgCell, fix);
+    const sso = ssoIndex === undefined ? undefined : ssoOf(row.cells[ssoIndex] ?? '', rowProblems);
 
     let team: string | undefined;
     if (layout?.teamIndex !== undefined) {
@@ -326,6 +338,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     if (idOnly) entry.idOnly = true;
     if (role) entry.role = role;
     if (team !== undefined) entry.team = team;
+    if (!ssoAnswer(ssoSaid, entry, sso, problems)) continue;
     if (orgRole !== undefined) {
       entry.orgRole = orgRole;
       // One organization role per user, whatever team the row is for.
@@ -349,6 +362,7 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
       const message = `${quote(entry.key)} is on line ${earlier.line} as ${was} and on line ${entry.line} as ${now}${inTeam}`;
       problems.push({ file, line: row.line, message });
     } else {
+      if (entry.sso) earlier.sso = true;
       warnings.push({ file, line: row.line, message: `${quote(entry.key)} is also on line ${earlier.line}; counted once` });
     }
   }
@@ -362,9 +376,25 @@ function readUserRows(parsed: DelimitedFile & { problems: FileProblem[] }, opts:
     users,
     warnings,
     header: layout
-      ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined, teamColumn: layout.teamIndex !== undefined, userHeading: layout.userHeading, ...(layout.orgRoleIndex !== undefined ? { orgRoleColumn: true } : {}) }
+      ? { userColumn: layout.userColumn, roleColumn: layout.roleIndex !== undefined, teamColumn: layout.teamIndex !== undefined, userHeading: layout.userHeading, ...(layout.orgRoleIndex !== undefined ? { orgRoleColumn: true } : {}), ...(ssoIndex !== undefined ? { ssoColumn: true } : {}) }
       : null,
   };
+}
+
+/**
+ * A row's `sso` answer given to its entry, one per user whatever team the row is for (kept in
+ * `said`): false, with the problem, for a user said SSO on one row and not on another.
+ */
+function ssoAnswer(said: Map<string, UserEntry & { said: boolean }>, entry: UserEntry, sso: boolean | undefined, problems: FileProblem[]): boolean {
+  if (sso === true) entry.sso = true;
+  if (sso === undefined) return true;
+  const key = userIdentity(entry);
+  const other = said.get(key);
+  if (other === undefined) said.set(key, { ...entry, said: sso });
+  if (other === undefined || other.said === sso) return true;
+  const not = (yes: boolean): string => (yes ? '' : 'not ');
+  problems.push({ file: entry.file ?? '', line: entry.line, message: `${quote(entry.key)} is ${not(other.said)}SSO on line ${other.line} and ${not(sso)}SSO on line ${entry.line}` });
+  return false;
 }
 
 /** Reads users from a file's text (`file` names it in messages). */
@@ -373,11 +403,20 @@ export function parseUserFile(text: string, file: string, opts: UserFileOptions)
   // line of its own, skipped with a note, the lines below keeping their numbers.
   // teamctl's own `members list --json` / `-o ndjson`, known by its first character.
   if (looksLikeJson(text)) return readUserRows(memberJsonRows(text, file), opts);
+  const typed = withoutTypeLine(text, file);
+  const read = readUserRows(parseDelimited(typed.text, file, { recover: true }), opts);
+  return typed.note === undefined ? read : { ...read, warnings: [typed.note, ...read.warnings] };
+}
+
+/**
+ * PowerShell's Export-Csv (without -NoTypeInformation) starts with `#TYPE System.Object…`: the
+ * text with that line emptied (the lines below keep their numbers), and the note saying so.
+ */
+export function withoutTypeLine(text: string, file: string): { text: string; note?: FileProblem } {
   const typeLine = /^(\uFEFF?)(#TYPE\b[^\r\n]*)/.exec(text);
-  if (!typeLine) return readUserRows(parseDelimited(text, file, { recover: true }), opts);
-  const read = readUserRows(parseDelimited((typeLine[1] ?? '') + text.slice(typeLine[0].length), file, { recover: true }), opts);
+  if (!typeLine) return { text };
   const note = `${quote(shorten(typeLine[2] ?? '', 60))} is the type line PowerShell's Export-Csv writes (without -NoTypeInformation): skipped`;
-  return { ...read, warnings: [{ file, line: 1, message: note }, ...read.warnings] };
+  return { text: (typeLine[1] ?? '') + text.slice(typeLine[0].length), note: { file, line: 1, message: note } };
 }
 
 /** Reads users from a file on disk; an unreadable file is an InputFileError naming it. */

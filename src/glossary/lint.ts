@@ -49,7 +49,8 @@ export async function lintBeforeSync(ctx: Context, path: string, read: GlossaryR
   }
 }
 
-const where = (f: Finding): string => (f.entry !== null ? `entry ${f.entry}` : `${f.file ?? ''}:${f.line ?? 1}`);
+/** Where a finding is: its entry, its file's line, or the live glossary as a whole (a key's spelling). */
+const where = (f: Finding): string => (f.entry !== null ? `entry ${f.entry}` : f.file !== null ? `${f.file}:${f.line ?? 1}` : 'the glossary');
 
 export async function runGlossaryLint(ctx: Context, opts: GlossaryLintRun): Promise<number> {
   const format = ctx.outputFormat();

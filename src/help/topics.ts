@@ -25,6 +25,7 @@ export const topics: Record<string, Topic> = {
   interruptions: { summary: 'Ctrl-C, SIGTERM and what a stopped run leaves', load: () => import('./topics/interruptions.js') },
   sandbox: { summary: 'the local sandbox service: data file, scale, faults', load: () => import('./topics/sandbox.js') },
   audit: { summary: 'the audit log: filters, --follow-from, a SIEM export', load: () => import('./topics/audit.js') },
+  directory: { summary: "the identity provider's groups as teams: the group map", load: () => import('./topics/directory.js') },
 };
 
 /** Other names of a topic (the contract's `output` is the formatting topic); not listed. */

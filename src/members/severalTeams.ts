@@ -169,7 +169,7 @@ function notSent(team: MembersDomain): AppliedView<ReportRow> {
     json,
     doc: planned.doc,
     // Listed with the other changes not sent (interruptedSummary).
-    summary: () => `team ${team.team}: not sent: the run was interrupted`,
+    summary: () => `team ${teamShown(team.team, team.title)}: not sent: the run was interrupted`,
     tally: { total: units, applied: 0, failed: units, unknown: 0, unexplained: 0, unverifiable: true },
   };
 }
@@ -200,14 +200,14 @@ function severalTeamsView(done: { team: string; view: AppliedView<ReportRow> }[]
   const views = done.map((d, i) => combine(d.team, d.view, teams[i]?.title));
   const json: SeveralTeamsReport = { dryRun: false, teams: views.map((v) => v.json), ...teamsCreated(teams, true) };
   const tally = sumTallies(done.map((d) => d.view.tally));
-  const changed = done.filter((d, i) => !teams[i]?.isEmpty());
+  const changed = done.flatMap((d, i) => (teams[i]?.isEmpty() === true ? [] : [{ ...d, shown: teamShown(d.team, teams[i]?.title) }]));
   const n = (f: (r: MembersReport) => number): number => views.reduce((x, v) => x + f(v.json), 0);
   const title = `Result for ${plural(done.length, 'team')}: ${n((r) => r.added.length)} added, ${n((r) => r.removed.length)} removed, ${n((r) => r.roleChanged.length)} roles changed, ${n((r) => r.failed.length)} failed`;
   return {
     rows: views.flatMap((v) => v.rows),
     json,
     doc: severalTeamsDoc(title, views.map((v, i) => ({ team: v.json.team, doc: v.doc, empty: teams[i]?.isEmpty() ?? false }))),
-    summary: (report) => (stopped ? interruptedSummary(views, report) : changed.map((d) => `team ${d.team}:\n${d.view.summary(report)}`).join('\n')),
+    summary: (report) => (stopped ? interruptedSummary(views, report) : changed.map((d) => `team ${d.shown}:\n${d.view.summary(report)}`).join('\n')),
     tally,
   };
 }

@@ -22,6 +22,11 @@ export interface UserEntry {
    * when the file has no such column or the cell is empty ("no change").
    */
   orgRole?: string | null;
+  /**
+   * The person signs in through the identity provider: a roster's `sso` cell true or yes (read with
+   * --set-sso), or a group export that says so. Absent: not said (false, no or empty).
+   */
+  sso?: true;
   /** The team the row is for, in a roster with a `team` column (an organization roster). */
   team?: string;
   /** The row's `id` beside its e-mail (an export with both columns): the same user, or the row is refused. */

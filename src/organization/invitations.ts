@@ -21,7 +21,7 @@ import { describeUser, type MembersPlan } from '../plan/members.js';
 import { oneLine } from '../output/terminal.js';
 import { plural } from '../output/words.js';
 import { roleName } from '../plan/organization.js';
-import { membersDomain, type MembersRunSettings } from '../members/change.js';
+import { membersDomain, teamShown, type MembersRunSettings } from '../members/change.js';
 import { readOrgMembers } from './read.js';
 import type { MembersReport, ReportRow } from '../members/report.js';
 import { stepOfTeamRow, type StepRow } from './sequence.js';
@@ -91,7 +91,7 @@ export function inviteDomain(ctx: Context, input: InviteInput): ChangeDomain<Ste
     failed: rows.filter((r) => r.outcome === 'failed').map(failure),
     unknown: rows.filter((r) => r.outcome === 'unknown').map(failure),
   });
-  const teamsOf = (i: Invitee): string => (i.teams.length === 0 ? '' : ` → then ${i.teams.map((t) => `${t.team}${t.role ? ` (${t.role})` : ''}`).join(', ')}`);
+  const teamsOf = (i: Invitee): string => (i.teams.length === 0 ? '' : ` → then ${i.teams.map((t) => `${teamShown(t.team, t.title)}${t.role ? ` (${t.role})` : ''}`).join(', ')}`);
   return {
     async planText() {
       if (invitees.length + pending.length === 0) return '';
@@ -313,8 +313,8 @@ export function recordedInvitation(journal: Journal, email: string): Extract<Wri
 export interface Invitee {
   email: string;
   role: OrganizationRole;
-  /** Each team and the team role asked for (undefined: member). */
-  teams: { team: string; role: TeamMemberRole | undefined }[];
+  /** Each team (its id, and its title when listed) and the team role asked for (undefined: member). */
+  teams: { team: string; role: TeamMemberRole | undefined; title?: string }[];
 }
 
 /** An invitee recorded as invited within --reinvite-after: not invited again. */

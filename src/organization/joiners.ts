@@ -31,6 +31,8 @@ export interface PlacedRow {
   entry: UserEntry;
   team: string;
   role: TeamMemberRole | undefined;
+  /** The team's title, when the run listed it (shown beside the id). */
+  title?: string;
 }
 
 export async function joinersDomain(
@@ -63,7 +65,7 @@ export async function joinersDomain(
       continue;
     }
     const orgRole = theirs.find((r) => r.entry.orgRole !== undefined)?.entry.orgRole;
-    invitees.push({ email, role: orgRole === undefined ? options.role : (orgRole as OrganizationRole), teams: theirs.map((r) => ({ team: r.team, role: r.role })) });
+    invitees.push({ email, role: orgRole === undefined ? options.role : (orgRole as OrganizationRole), teams: theirs.map((r) => ({ team: r.team, role: r.role, ...(r.title === undefined ? {} : { title: r.title }) })) });
   }
   return inviteDomain(ctx, { client, baseUrl, org, command, journal, invitees, pending, sso: options.sso, reinviteAfterDays: options.reinviteAfterDays, settings });
 }

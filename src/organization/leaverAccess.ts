@@ -1,8 +1,9 @@
 // The leavers' direct access (README, "Access"; `teamctl help organization`, "Organization roles
-// and leavers"): `members offboard` reads the user grants on every space, collection and site
-// within --concurrency, keeps those of the leavers, and revokes them in its plan before the
+// and leavers"): `members offboard` reads the user grants on every collection and site and on the
+// spaces the leavers reach, within --concurrency, keeps those of the leavers, and revokes them in its plan before the
 // leavers leave the organization (DELETE …/permissions/users/{userId}). A team's grants go with
 // the team's membership and are not touched. A saved plan is stale when a grant it revokes moved.
+import type { AccessResource } from '../api/access.js';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { remakePlan } from '../engine/planFile.js';
@@ -24,7 +25,30 @@ export async function readLeaverGrants(ctx: Context, client: ApiClient, org: str
     return undefined;
   }
   const leaving = new Set(userIds);
-  return (await readGrants(client, org, resources, concurrency, ['user'])).filter((g) => leaving.has(g.subject.id));
+  const read = await spacesTheyReach(client, org, userIds, resources, concurrency);
+  return (await readGrants(client, org, read, concurrency, ['user'])).filter((g) => leaving.has(g.subject.id));
+}
+
+/**
+ * The resources whose user grants are read: a user grant on a space is access to it, so of the
+ * spaces only those a leaver reaches (GET …/members/{userId}/spaces) are read, when the leavers are
+ * fewer than the spaces (a listing each costs less than a read a space). Collections and sites are
+ * all read. A listing the service does not offer (404) falls back to every space.
+ */
+async function spacesTheyReach(client: ApiClient, org: string, userIds: readonly string[], resources: readonly AccessResource[], concurrency: number): Promise<readonly AccessResource[]> {
+  const spaces = resources.filter((r) => r.kind === 'space');
+  if (userIds.length === 0 || userIds.length >= spaces.length) return resources;
+  const [{ listMemberSpaces }, { runPool }] = await Promise.all([import('../api/review.js'), import('../members/pool.js')]);
+  const reached = new Set<string>();
+  const listed = await runPool([...userIds], concurrency, async (userId) => {
+    for await (const page of listMemberSpaces(client, org, userId, 1000)) for (const p of page) reached.add(p.space.id);
+  });
+  for (const l of listed) {
+    if (l.ok) continue;
+    if (l.error instanceof NotFoundError) return resources;
+    throw l.error;
+  }
+  return resources.filter((r) => r.kind !== 'space' || reached.has(r.id));
 }
 
 export const revocationsOf = (grants: readonly Grant[]): AccessChange[] => grants.map((g) => ({ action: 'revoke', resource: g.resource, subject: g.subject, from: g.role }));

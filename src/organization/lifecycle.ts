@@ -1,8 +1,9 @@
 // A roster's organization changes beside its team changes (`teamctl help organization`, "Organization roles and
 // leavers"): with --org-roles, the roster's `orgRole` column plans organization role changes; with
 // --prune-organization, the organization's members the roster does not name are removed from it
-// (guests only with --prune-guests); --keep protects users from both. One plan: the role changes,
-// the team changes, then the removals (src/organization/sequence.ts).
+// (guests only with --prune-guests); with --set-sso, members whose roster row says `sso` become SSO
+// members; --keep protects users from all three. One plan: the role changes and SSO members, the
+// team changes, then the removals (src/organization/sequence.ts).
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { newPlanFile, type PlanFile } from '../engine/planFile.js';
@@ -23,6 +24,8 @@ export interface LifecycleOptions {
   orgRoles: boolean;
   /** --prune-organization: members the roster does not name leave the organization. */
   pruneOrganization: boolean;
+  /** --set-sso: members whose roster row says `sso` are made SSO members. */
+  setSso?: boolean;
   /** --prune-guests: guests too. */
   pruneGuests: boolean;
   /** --keep, --keep-file, the config key `keep`. */
@@ -52,7 +55,7 @@ export interface LifecycleInput {
 }
 
 /** Whether the run changes the organization's members, not only its teams. */
-export const changesOrganization = (o: LifecycleOptions | undefined): o is LifecycleOptions => o !== undefined && (o.orgRoles || o.pruneOrganization);
+export const changesOrganization = (o: LifecycleOptions | undefined): o is LifecycleOptions => o !== undefined && (o.orgRoles || o.pruneOrganization || o.setSso === true);
 
 export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Promise<ChangeDomain<StepRow>> {
   const teams = input.teams as ChangeDomain<ReportRow | TeamRow>;
@@ -75,6 +78,7 @@ export async function lifecycleDomain(ctx: Context, input: LifecycleInput): Prom
       ...(options.orgRoles ? { roles: input.roster.filter((e) => e.orgRole !== undefined).map((e) => ({ user: refOfEntry(e), role: e.orgRole as OrganizationRole, explicit: false })) } : {}),
       ...(options.pruneOrganization ? { pruneAllBut: input.roster.map(refOfEntry), pruneGuests: options.pruneGuests } : {}),
       keep: options.keep.map(refOfEntry),
+      ...(options.setSso === true ? { sso: input.roster.filter((e) => e.sso === true).map(refOfEntry) } : {}),
     }),
   );
   return sequenceDomain([roles, teamPart, ...invitePart, removals], (files) => {

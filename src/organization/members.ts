@@ -1,6 +1,7 @@
 // The organization's members as a domain of the change engine (`teamctl help organization`, "Organization roles and
 // leavers"): organization role changes (PATCH /orgs/{org}/members/{userId}) and removals from the
-// organization (DELETE, the same path), planned by src/plan/organization.ts, sent, read back and
+// organization (DELETE, the same path), and SSO members (POST …/members/{userId}/sso: `teamctl help
+// organization`, "SSO members"), planned by src/plan/organization.ts, sent, read back and
 // reported one row per user and action. `users set-role`, `members offboard --from-organization`
 // and `apply` of their saved plans run it.
 // - A removal answers 205 (removed), 204 (not a member: nothing to do) or 202 (the removal was
@@ -33,7 +34,7 @@ import { writeOutcome } from '../api/outcome.js';
 
 /** One user and action: `planned` in a dry run. */
 export interface OrgRow {
-  action: 'org-role' | 'remove-from-organization' | 'none';
+  action: 'org-role' | 'sso-member' | 'remove-from-organization' | 'none';
   user: UserRef;
   outcome: 'planned' | 'applied' | 'requested' | 'not-member' | 'unchanged' | 'kept' | 'failed' | 'unknown';
   status: number | null;
@@ -44,6 +45,8 @@ export interface OrgRow {
 export interface OrgReport {
   dryRun: boolean;
   orgRoleChanged: { user: UserRef; from: string; to: string }[];
+  /** Made SSO members (--set-sso). */
+  ssoMemberSet: UserRef[];
   removedFromOrganization: UserRef[];
   removalRequested: UserRef[];
   notInOrganization: UserRef[];
@@ -95,7 +98,7 @@ export interface OrgDomainInput {
   part?: { whole: OrgPlan; guards: boolean; quiet: boolean };
 }
 
-const what = (c: OrgChange): OrgRow['action'] => (c.action === 'role' ? 'org-role' : 'remove-from-organization');
+const what = (c: OrgChange): OrgRow['action'] => (c.action === 'role' ? 'org-role' : c.action === 'sso' ? 'sso-member' : 'remove-from-organization');
 
 function rowOf(c: OrgChange, outcome: OrgRow['outcome'], status: number | null, message: string): OrgRow {
   return { action: what(c), user: c.user, outcome, status, message };
@@ -103,6 +106,7 @@ function rowOf(c: OrgChange, outcome: OrgRow['outcome'], status: number | null, 
 
 function describeChange(c: OrgChange, requests: boolean): string {
   if (c.action === 'role') return `  ~ ${describeUser(c.user)}: ${roleName(c.from)} → ${roleName(c.to)} (organization role)`;
+  if (c.action === 'sso') return `  ~ ${describeUser(c.user)}: made an SSO member`;
   const why = c.pruned ? 'not in the roster' : 'named';
   return `  - ${describeUser(c.user)} (${roleName(c.role)}) out of the organization${requests ? ', requested from its admins' : ''} (${why})`;
 }
@@ -116,6 +120,7 @@ function reportOf(rows: readonly OrgRow[], plan: OrgPlan, dryRun: boolean, verif
       const c = changes.get(`org-role ${r.user.id}`) as Extract<OrgChange, { action: 'role' }>;
       return { user: r.user, from: roleName(c.from), to: roleName(c.to) };
     }),
+    ssoMemberSet: done('sso-member', dryRun ? 'planned' : 'applied').map((r) => r.user),
     removedFromOrganization: done('remove-from-organization', dryRun ? 'planned' : 'applied').map((r) => r.user),
     removalRequested: done('remove-from-organization', 'requested').map((r) => r.user),
     notInOrganization: quiet ? plan.notMember : [],
@@ -156,7 +161,8 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
   const whole = input.part?.whole ?? plan;
   const counts = (): string => {
     const out = whole.changes.filter((c) => c.action === 'remove').length;
-    return `${plural(whole.changes.length - out, 'organization role change')}, ${out} out of the organization`;
+    const sso = whole.changes.filter((c) => c.action === 'sso').length;
+    return `${plural(whole.changes.length - out - sso, 'organization role change')}, ${sso > 0 ? `${sso} made SSO member${sso === 1 ? '' : 's'}, ` : ''}${out} out of the organization`;
   };
   return {
     async planText() {
@@ -167,7 +173,7 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
         ...(quiet ? plan.notMember.map((u) => `  ? ${describeUser(u)} is not a member of the organization: nothing to do`) : []),
       ];
       // One heading for the parts of a plan: over the first part that lists anything.
-      const firstLists = whole.changes.some((c) => c.action === 'role') || whole.kept.length + whole.notMember.length > 0;
+      const firstLists = whole.changes.some((c) => c.action !== 'remove') || whole.kept.length + whole.notMember.length > 0;
       const heading = input.part === undefined || (quiet ? firstLists : !firstLists);
       if (input.part !== undefined && lines.length === 0) return '';
       return [...(heading ? [oneLine(`Organization ${org}: ${counts()}`)] : []), ...lines].join('\n');
@@ -192,16 +198,17 @@ export function orgMembersDomain(ctx: Context, input: OrgDomainInput): ChangeDom
     work: () => ({ label: input.command, units: plan.changes.length, requests: plan.changes.length }),
     async execute(progress: Progress, interrupted: () => boolean): Promise<AppliedView<OrgRow>> {
       const roles = plan.changes.filter((c) => c.action === 'role');
+      const sso = plan.changes.filter((c) => c.action === 'sso');
       const send = (c: OrgChange) => async (): Promise<OrgRow> => {
         const row = interrupted() ? rowOf(c, 'failed', null, notSentMessage) : await sendChange(client, org, c, input.journal, now(), input.rerequestAfterDays);
         progress.increment();
         return row;
       };
       // Role changes first (promotions before demotions, one after another, so the organization
-      // never passes through "no admin"), then the removals, at once within --concurrency.
+      // never passes through "no admin"), then the SSO members and the removals, at once within --concurrency.
       const rows: OrgRow[] = [];
       for (const c of roles) rows.push(await send(c)());
-      const removed = await runPool(removals, input.concurrency, (c) => send(c)());
+      const removed = [...(await runPool(sso, input.concurrency, (c) => send(c)())), ...(await runPool(removals, input.concurrency, (c) => send(c)()))];
       for (const r of removed) {
         if (!r.ok) throw r.error;
         rows.push(r.value);
@@ -251,7 +258,15 @@ function requestedSuffix(journal: Journal | undefined, c: OrgChange, now: number
  * within the last days is not sent again (`teamctl help reliability`).
  */
 async function sendChange(client: ApiClient, org: string, c: OrgChange, journal: Journal | undefined, now: number, days: number | undefined): Promise<OrgRow> {
-  const { removeOrganizationMember, setOrganizationRole } = await import('../api/organization.js');
+  const { removeOrganizationMember, setOrganizationRole, setSsoMember } = await import('../api/organization.js');
+  if (c.action === 'sso') {
+    try {
+      await setSsoMember(client, org, c.user.id);
+      return rowOf(c, 'applied', 200, 'made an SSO member');
+    } catch (err) {
+      return failedRow(c, err);
+    }
+  }
   if (c.action === 'role') {
     try {
       await setOrganizationRole(client, org, c.user.id, c.to);
@@ -316,9 +331,12 @@ async function readBack(client: ApiClient, org: string, changes: readonly OrgCha
       else row.message = `${row.message}; still a member when read again: outcome unknown (it may be applied later, or wait for an admin), recorded, not sent again before --rerequest-after`;
       continue;
     }
+    // An SSO member is one whatever became of the answer.
+    if (row.outcome === 'unknown' && c.action === 'sso' && member?.sso === true) Object.assign(row, { outcome: 'applied', message: 'made an SSO member (the answer was not read; the members read back show it)' });
     if (row.outcome !== 'applied') continue;
-    const holds = c.action === 'remove' ? member === undefined : member !== undefined && member.role === c.to;
-    if (!holds) Object.assign(row, { outcome: 'failed', message: `the service accepted it, but the members read back differ (${member === undefined ? 'not a member' : roleName(member.role)})` });
+    const holds = c.action === 'remove' ? member === undefined : c.action === 'sso' ? member?.sso === true : member !== undefined && member.role === c.to;
+    const was = member === undefined ? 'not a member' : c.action === 'sso' ? 'not an SSO member' : roleName(member.role);
+    if (!holds) Object.assign(row, { outcome: 'failed', message: `the service accepted it, but the members read back differ (${was})` });
   }
   return true;
 }
@@ -342,6 +360,7 @@ function summaryOf(rows: readonly OrgRow[], report: string | undefined): string 
   const n = (action: OrgRow['action'], outcome: OrgRow['outcome']) => rows.filter((r) => r.action === action && r.outcome === outcome).length;
   const counts: [number, string][] = [
     [n('org-role', 'applied'), 'organization roles changed'],
+    [n('sso-member', 'applied'), 'made SSO members'],
     [n('remove-from-organization', 'applied'), 'removed from the organization'],
     [n('remove-from-organization', 'requested'), 'removals requested'],
   ];
@@ -370,12 +389,12 @@ const words: ExitWords = {
  */
 export function organizationParts(ctx: Context, input: Omit<OrgDomainInput, 'part'>): { roles: Part<OrgRow>; removals: Part<OrgRow> } {
   const { plan } = input;
-  const only = (action: OrgChange['action']): OrgPlan => ({ ...plan, changes: plan.changes.filter((c) => c.action === action) });
+  const only = (...actions: OrgChange['action'][]): OrgPlan => ({ ...plan, changes: plan.changes.filter((c) => actions.includes(c.action)) });
   const part = (p: OrgPlan, first: boolean): Part<OrgRow> => ({
     domain: orgMembersDomain(ctx, { ...input, plan: p, part: { whole: plan, guards: first, quiet: first } }),
     row: (r) => ({ team: '', ...r }),
   });
-  return { roles: part(only('role'), true), removals: part(only('remove'), false) };
+  return { roles: part(only('role', 'sso'), true), removals: part(only('remove'), false) };
 }
 
 /** What the organization's parts of a run need besides the plan. */

@@ -12,7 +12,7 @@ export async function readOrgMembers(client: ApiClient, org: string): Promise<Or
   return members;
 }
 
-export const orgMemberOf = (m: OrganizationMember): OrgMember => ({ id: m.user.id, email: m.user.email ?? null, role: m.role as OrganizationRole, disabled: m.disabled === true });
+export const orgMemberOf = (m: OrganizationMember): OrgMember => ({ id: m.user.id, email: m.user.email ?? null, role: m.role as OrganizationRole, disabled: m.disabled === true, sso: m.sso === true });
 
 /** The token's user and their role in the organization (undefined when not listed as a member). */
 export async function callerOf(client: ApiClient, members: readonly OrgMember[]): Promise<{ id: string; role?: OrganizationRole }> {

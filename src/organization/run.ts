@@ -2,12 +2,13 @@
 // engine (src/engine/run.ts) through the members domain (src/members/change.ts). `add` is a sync
 // with only adds, `remove` a sync with only removals.
 import type { HoldBack } from '../journal/holdBack.js';
+import type { DirectorySummary } from './directory.js';
 import type { NamedTeam } from '../plan/teams.js';
 import type { Context } from '../context.js';
 import { checkOutputs, holdBackOf, runChange, runOptions, type ChangeDomain, type InputFile, type Refusal } from '../engine/run.js';
 import { beforeChanges } from '../engine/waiting.js';
 import { NotFoundError, UsageError, type FileProblem } from '../errors.js';
-import { throwProblems, type UserFile } from '../files/users.js';
+import { throwProblems, userIdentity, type UserFile } from '../files/users.js';
 import { defaultMaxRemovals, maxRemovalsAllowed, planMembers, refOfEntry, type CurrentMember, type MembersChange, type MembersPlan } from '../plan/members.js';
 import { normalTitle, titleKey } from '../model/titles.js';
 import { withJournalOf, type LockOptions } from '../journal/journal.js';
@@ -71,6 +72,8 @@ export interface EngineOptions {
   refuseUnmatched?: boolean;
   /** `members onboard`, `members add --team a,b`: an organization roster's rows are adds, never a team's whole roster. */
   placement?: boolean;
+  /** A group export through a group map (`teamctl help directory`): its groups, said in the plan and reports. */
+  directory?: DirectorySummary;
 }
 
 /**
@@ -127,7 +130,8 @@ export async function runMembersChange(ctx: Context, options: EngineOptions): Pr
       settings: settingsOf(options, maxRemovals),
       ...(title !== undefined ? { title } : {}),
     });
-    const rows: PlacedRow[] = [...(options.change.add ?? []).map((entry) => ({ entry, team, role: options.change.role })), ...(options.change.roster ?? []).map((entry) => ({ entry, team, role: entry.role }))];
+    const shown = title !== undefined && title !== team ? { title } : {};
+    const rows: PlacedRow[] = [...(options.change.add ?? []).map((entry) => ({ entry, team, role: options.change.role, ...shown })), ...(options.change.roster ?? []).map((entry) => ({ entry, team, role: entry.role, ...shown }))];
     const invitations = options.invite !== undefined && check.outsiders.length > 0 ? await joinersDomain(ctx, client, org, options.command, check.outsiders, rows, options.invite, settingsOf(options, maxRemovals), journal) : undefined;
     const whole: ChangeDomain<unknown> =
       changesOrganization(options.lifecycle) || invitations !== undefined
@@ -203,7 +207,11 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     const firstPlans = planSeveralTeams(current, byTeam, prune, keep, options.placement === true);
     const toAdd = [...[...firstPlans.values()].flatMap((p) => p.add.map((a) => a.user)), ...[...missing.values()].flat().map(refOfEntry)];
     const check = await checkOrganization(ctx, client, org, options, toAdd, [...firstPlans.values()].some((p) => p.remove.length > 0) || options.lifecycle?.pruneOrganization === true);
-    const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role })));
+    const titleOf = (team: string): { title?: string } => {
+      const title = listed.find((t) => t.id === team)?.title;
+      return title === undefined || title === team ? {} : { title };
+    };
+    const placedRows: PlacedRow[] = [...byTeam].flatMap(([team, rows]) => rows.map((entry) => ({ entry, team, role: entry.role, ...titleOf(team) })));
     if (options.invite !== undefined && [...missing.values()].flat().some(namesOneOf(check.outsiders))) {
       throw new UsageError('--invite cannot place a user in a team the run creates (--create-teams): create the teams first, then invite; nothing was sent');
     }
@@ -254,7 +262,8 @@ export async function runOrganizationSync(ctx: Context, options: EngineOptions, 
     // A folder that is the whole organization: its teams with no file are drift, never removed.
     const { teamsWithoutFile, withTeamsWithoutFile } = await import('./unfiledTeams.js');
     const unfiled = fileOf !== undefined && options.lifecycle?.pruneOrganization === true ? teamsWithoutFile(listed, byTeam.keys()) : [];
-    return runChange(ctx, withOrganizationCheck(withTeamsWithoutFile(ctx, reported, unfiled, options.dryRun), org, check.refused, check.refusals), runOptions(options));
+    const said = options.directory === undefined ? reported : (await import('./directory.js')).withDirectory(reported, options.directory);
+    return runChange(ctx, withOrganizationCheck(withTeamsWithoutFile(ctx, said, unfiled, options.dryRun), org, check.refused, check.refusals), runOptions(options));
   });
 }
 
@@ -304,15 +313,17 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile,
   for (const name of names) {
     const problem = teamProblem(name, listed, org, matching);
     const rows = byName.get(name) ?? [];
-    const lines = rows.map((e) => e.line);
-    const where = `${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
+    // A group map's team: its lines in the map, not the export's (`teamctl help directory`).
+    const sources = roster.teamSources?.get(name);
+    const lines = sources?.map((s) => s.line) ?? rows.map((e) => e.line);
+    const where = `${sources ? 'group map ' : ''}${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
     // A title that could not be created is said so, not offered to --create-teams.
     const cannot = problem?.kind === 'unknown' ? titleProblem(name) : undefined;
     if (problem?.kind === 'unknown' && create && cannot === undefined) toCreate(missing, name, rows);
     else if (problem !== undefined) {
       const why = cannot !== undefined ? `${problem.message}, and it cannot be created: ${cannot}` : problem.kind === 'unknown' ? `${problem.message}; --create-teams creates it` : problem.message;
       // A roster folder's rows each name their own file (`teamctl help rosters`, "A folder of team rosters").
-      problems.push({ file: rows[0]?.file ?? roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${why} (${where})` });
+      problems.push({ file: sources?.[0]?.file ?? rows[0]?.file ?? roster.file, line: lines[0] ?? 0, message: `team ${JSON.stringify(name)}: ${why} (${where})` });
     } else idOf.set(name, pickTeam(name, listed, org, matching).id);
   }
   throwProblems(problems);
@@ -328,6 +339,8 @@ async function readRosterTeams(client: ApiClient, org: string, roster: UserFile,
     if (id === undefined) continue; // a team to create
     byTeam.set(id, [...(byTeam.get(id) ?? []), ...rows.map((row) => ({ ...row, team: id }))]);
   }
+  // A group map may name a team by its id and by its title: each person once, the higher role (`teamctl help directory`).
+  if (roster.teamSources !== undefined) for (const [id, rows] of byTeam) byTeam.set(id, oncePerUser(rows));
   throwProblems([...byTeam.values(), ...missing.values()].flatMap(twoFiles));
   return { byTeam, current, missing, listed };
 }
@@ -352,6 +365,18 @@ interface RosterTeams {
   missing: Map<string, UserEntry[]>;
   /** Every team of the organization, as listed. */
   listed: NamedTeam[];
+}
+
+/** Each user's first row, with the higher role of their rows (owner over member). */
+function oncePerUser(rows: readonly UserEntry[]): UserEntry[] {
+  const first = new Map<string, UserEntry>();
+  for (const row of rows) {
+    const key = userIdentity(row);
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, { ...row });
+    else if (row.role === 'owner') earlier.role = 'owner';
+  }
+  return [...first.values()];
 }
 
 /** A team to create, once: names that differ only in case are one title (they would match each other). */

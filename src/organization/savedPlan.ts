@@ -35,8 +35,9 @@ function member(value: Json, path: string): { id: string; email: string | null }
 }
 
 function change(value: Json, path: string): OrgChange {
-  const action = oneOf(object(value, path).action, `${path}.action`, ['role', 'remove'] as const);
-  const o = object(value, path, action === 'role' ? ['action', 'user', 'from', 'to'] : ['action', 'user', 'role', 'pruned']);
+  const action = oneOf(object(value, path).action, `${path}.action`, ['role', 'remove', 'sso'] as const);
+  const o = object(value, path, action === 'role' ? ['action', 'user', 'from', 'to'] : action === 'sso' ? ['action', 'user'] : ['action', 'user', 'role', 'pruned']);
+  if (action === 'sso') return { action, user: member(o.user, `${path}.user`) };
   if (action === 'role') return { action, user: member(o.user, `${path}.user`), from: role(o.from, `${path}.from`), to: role(o.to, `${path}.to`) };
   return { action, user: member(o.user, `${path}.user`), role: role(o.role, `${path}.role`), pruned: boolean(o.pruned, `${path}.pruned`) };
 }
@@ -58,8 +59,9 @@ function invitationsBody(value: Json): InvitationsPlanBody {
         email: email(invitee.email, `${p}.email`),
         role: role(invitee.role, `${p}.role`),
         teams: array(invitee.teams, `${p}.teams`).map((t, j) => {
-          const team = object(t, `${p}.teams[${j}]`, ['team', 'role']);
-          return { team: string(team.team, `${p}.teams[${j}].team`), role: team.role === undefined ? undefined : oneOf(team.role, `${p}.teams[${j}].role`, teamMemberRoles) };
+          const team = object(t, `${p}.teams[${j}]`, ['team', 'role', 'title']);
+          const title = team.title === undefined ? {} : { title: string(team.title, `${p}.teams[${j}].title`) };
+          return { team: string(team.team, `${p}.teams[${j}].team`), role: team.role === undefined ? undefined : oneOf(team.role, `${p}.teams[${j}].role`, teamMemberRoles), ...title };
         }),
       };
     }),

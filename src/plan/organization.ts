@@ -12,6 +12,8 @@
 // - --max-org-removals (n or p% of the members, at least 1): removals beyond it are refused unless --force.
 // - Kept users (--keep, --keep-file, the config key `keep`) are never removed or demoted by a prune
 //   or a roster; naming one explicitly is allowed, and said (`keptNamed`).
+// - SSO members (--set-sso): each member a roster marks SSO who is not one yet is made one; a kept
+//   user (a break-glass account) never is, and a member removed by the plan is not.
 
 // Users outside the organization (`teamctl help organization`, "Who is in the organization"): a user the plan would
 // add to a team must be a member of the organization, or the service refuses the add. Pure: which
@@ -48,11 +50,14 @@ export interface OrgMember {
   email: string | null;
   role: OrganizationRole;
   disabled: boolean;
+  /** Whether they are an SSO member (absent: not known, taken as not). */
+  sso?: boolean;
 }
 
 export type OrgChange =
   | { action: 'role'; user: { id: string; email: string | null }; from: OrganizationRole; to: OrganizationRole }
-  | { action: 'remove'; user: { id: string; email: string | null }; role: OrganizationRole; pruned: boolean };
+  | { action: 'remove'; user: { id: string; email: string | null }; role: OrganizationRole; pruned: boolean }
+  | { action: 'sso'; user: { id: string; email: string | null } };
 
 export interface OrgPlan {
   changes: OrgChange[];
@@ -105,6 +110,8 @@ export interface OrgAsk {
   pruneGuests?: boolean;
   /** Protected users. */
   keep?: readonly UserRef[];
+  /** Users to make SSO members (--set-sso: the roster's rows marked `sso`). */
+  sso?: readonly UserRef[];
 }
 
 export function planOrganizationMembers(members: readonly OrgMember[], ask: OrgAsk): OrgPlan {
@@ -158,8 +165,22 @@ export function planOrganizationMembers(members: readonly OrgMember[], ask: OrgA
   }
   // Promotions first: the organization never passes through "no admin" when the role moves.
   roleChanges.sort((a, b) => (a.action === 'role' && b.action === 'role' ? rank(b.to) - rank(a.to) : 0));
-  plan.changes = [...roleChanges, ...plan.changes];
+  plan.changes = [...roleChanges, ...ssoChanges(index, ask.sso ?? [], removed, isKept, plan.kept), ...plan.changes];
   return plan;
+}
+
+/** The members among `users` to make SSO members: once each, not SSO yet, not removed; kept ones are listed in `kept`. */
+function ssoChanges(index: OrgIndex, users: readonly UserRef[], removed: ReadonlySet<string>, isKept: (m: OrgMember) => boolean, kept: UserRef[]): OrgChange[] {
+  const changes: OrgChange[] = [];
+  const seen = new Set<string>();
+  for (const user of users) {
+    const m = index.get(user);
+    if (m === undefined || m.sso === true || removed.has(m.id) || seen.has(m.id)) continue;
+    seen.add(m.id);
+    if (!isKept(m)) changes.push({ action: 'sso', user: refOf(m) });
+    else if (!kept.some((k) => k.id === m.id)) kept.push(refOf(m));
+  }
+  return changes;
 }
 
 /** A guard's refusal (the engine's Refusal). */
@@ -195,7 +216,7 @@ export const defaultMaxOrgRemovals = '5%';
 export function organizationRefusals(members: readonly OrgMember[], plan: OrgPlan, guards: OrgGuards, warn: (message: string) => void): OrgRefusal[] {
   const refusals: OrgRefusal[] = [];
   const who = (u: { id: string; email: string | null }): string => u.email ?? u.id;
-  const callerChange = plan.changes.find((c) => c.user.id === guards.caller?.id && (c.action === 'remove' || isDemotion(c.from, c.to)));
+  const callerChange = plan.changes.find((c) => c.user.id === guards.caller?.id && (c.action === 'remove' || (c.action === 'role' && isDemotion(c.from, c.to))));
   if (callerChange) {
     refusals.push({
       what: `the plan would ${callerChange.action === 'remove' ? 'remove' : 'demote'} ${who(callerChange.user)}, the user of the token teamctl runs with`,
@@ -209,10 +230,18 @@ export function organizationRefusals(members: readonly OrgMember[], plan: OrgPla
       hint: 'run it with the token of an organization admin',
     });
   }
+  const ssoChanges = plan.changes.filter((c) => c.action === 'sso').length;
+  if (guards.caller?.role !== undefined && guards.caller.role !== 'admin' && ssoChanges > 0) {
+    refusals.push({
+      what: `setting SSO members needs an admin, and the token's user is ${roleName(guards.caller.role)} in the organization (${ssoChanges} SSO member${ssoChanges === 1 ? '' : 's'} planned)`,
+      hint: 'run it with the token of an organization admin',
+    });
+  }
   const activeAdmins = members.filter((m) => m.role === 'admin' && !m.disabled);
   // The active admins once the plan is through: a member made admin counts when not disabled.
   const after = new Set(activeAdmins.map((m) => m.id));
   for (const c of plan.changes) {
+    if (c.action === 'sso') continue;
     if (c.action === 'role' && c.to === 'admin' && members.find((m) => m.id === c.user.id)?.disabled === false) after.add(c.user.id);
     else after.delete(c.user.id);
   }
@@ -241,7 +270,8 @@ export function organizationState(members: readonly OrgMember[], plan: OrgPlan, 
   const byId = new Map(members.map((m) => [m.id, m]));
   const touched = plan.changes.map((c) => {
     const m = byId.get(c.user.id);
-    return m === undefined ? `${c.user.id}: absent` : `${c.user.id}: ${roleName(m.role)}${m.disabled ? ', disabled' : ''}`;
+    // An SSO change depends on the member not being one yet too.
+    return m === undefined ? `${c.user.id}: absent` : `${c.user.id}: ${roleName(m.role)}${m.disabled ? ', disabled' : ''}${c.action === 'sso' && m.sso === true ? ', sso' : ''}`;
   });
   const admins = members.filter((m) => m.role === 'admin' && !m.disabled).map((m) => m.id).sort();
   return [...touched, `admins: ${admins.join(' ')}`, `caller: ${caller ?? '(unknown)'}`];

@@ -12,6 +12,7 @@ export const auditActions = {
   'member.removed': 'Member removed from the organization',
   'member.removal_requested': 'Removal from the organization requested',
   'member.invited': 'User invited to the organization',
+  'member.sso_set': 'Member set as an SSO member',
   'glossary.entry_created': 'Glossary entry created',
   'glossary.entry_updated': 'Glossary entry updated',
   'glossary.entry_deleted': 'Glossary entry deleted',

@@ -46,7 +46,7 @@ function glossaryChanges(ctx: ServiceContext, orgId: string, inc: Incoming): (re
   };
 }
 
-/** The organization's writes: teams, their members, organization roles and invitations. */
+/** The organization's writes: teams, their members, organization roles, SSO members and invitations. */
 function organizationChanges(ctx: ServiceContext, key: string, p: string[], inc: Incoming): ((reply: Reply) => Change[]) | undefined {
   const [orgId = '', second = ''] = p;
   const body = bodyOf(inc);
@@ -69,6 +69,9 @@ function organizationChanges(ctx: ServiceContext, key: string, p: string[], inc:
       return one('team.member_removed', team(ctx, orgId, second), { userId: p[2] });
     case 'PATCH orgs/:/members/:':
       return one('member.role_updated', user(ctx, orgId, second), { role: body.role });
+    case 'POST orgs/:/members/:/sso':
+      // Only a member who was not SSO yet is changed, and recorded.
+      return ctx.store.getUser(orgId, second)?.sso === false ? one('member.sso_set', user(ctx, orgId, second)) : () => [];
     case 'DELETE orgs/:/members/:': {
       const target = user(ctx, orgId, second);
       return (reply) => [{ orgId, action: reply.status === 202 ? 'member.removal_requested' : 'member.removed', target }];

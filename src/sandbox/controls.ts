@@ -1,14 +1,15 @@
 // The sandbox's own controls (README, sandbox; `teamctl help sandbox`, "Invitations"): requests
 // that play what a person does outside the API, not operations of the service. They sit under
 // /v1/sandbox/, need the sandbox's token like every request, and no fault or write fault strikes
-// them (handler.ts). One so far: an invitee signs in and accepts their invitation, so a joiner's
-// day can be rehearsed (`teamctl sandbox accept <e-mail>`).
+// them (handler.ts): an invitee signs in and accepts their invitation, so a joiner's day can be
+// rehearsed (`teamctl sandbox accept <e-mail>`); an admin sets the organization's SAML providers (saml.ts).
 import { HttpError, json, objectBody } from './http.js';
 import type { Incoming, Reply } from './http.js';
 import type { Route } from './route.js';
 import { requireOrganization } from './service-context.js';
 import type { ServiceContext } from './service-context.js';
 import { normaliseEmail } from './users.js';
+import { setSamlProviders } from './saml.js';
 
 /** The first path segment (after /v1) of every control. */
 export const controlSegment = 'sandbox';
@@ -41,5 +42,9 @@ export const controlRoutes: Route[] = [
   {
     pattern: [controlSegment, 'orgs', ':', 'invites', 'accept'],
     methods: { POST: (ctx, [org], inc) => acceptInvitation(ctx, org!, inc) },
+  },
+  {
+    pattern: [controlSegment, 'orgs', ':', 'saml'],
+    methods: { PUT: (ctx, [org], inc) => setSamlProviders(ctx, org!, inc) },
   },
 ];

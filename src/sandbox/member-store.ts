@@ -24,6 +24,16 @@ export class MemberStore {
     this.changed();
   }
 
+  /** Makes a member an SSO member (POST …/members/{userId}/sso); false when they were one already. */
+  setSso(orgId: string, userId: string): boolean {
+    const user = this.org(orgId).users.get(userId);
+    if (!user) throw new StoreError(`unknown user ${userId} in organization ${orgId}`);
+    if (user.sso) return false;
+    user.sso = true;
+    this.changed();
+    return true;
+  }
+
   /**
    * Removes a member from the organization and from every team of it; the account stays known
    * (findAccount). False when the user was not a member.

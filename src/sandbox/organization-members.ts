@@ -1,5 +1,5 @@
 // One member of the organization, as the published document gives it: GET, PATCH (the role) and
-// DELETE /orgs/{org}/members/{userId}. The organization's listing (organization.ts) and its teams
+// DELETE /orgs/{org}/members/{userId}, and POST …/members/{userId}/sso (made an SSO member). The organization's listing (organization.ts) and its teams
 // (members.ts) read the same records, so a role changed here shows there, and a removed member
 // leaves every team of the organization.
 import { HttpError, json, noContent, objectBody } from './http.js';
@@ -66,4 +66,17 @@ export function removeMember(ctx: ServiceContext, orgId: string, userId: string)
   }
   ctx.store.members.remove(orgId, userId);
   return noContent(205);
+}
+
+/**
+ * POST /orgs/{org}/members/{userId}/sso: "The user has been added as an SSO member of the
+ * organization", 200 with the OrganizationMember (published document). A member already SSO is
+ * answered the same, unchanged; a non-member 404, and a caller other than an admin 403, as a role
+ * change (sandbox's choices: the document shows only the 200 answer).
+ */
+export function setSsoMember(ctx: ServiceContext, orgId: string, userId: string): Reply {
+  const user = requireMember(ctx, orgId, userId);
+  if (!callerIsAdmin(ctx)) throw new HttpError(403, `only an admin of organization ${orgId} can set a member as an SSO member`);
+  ctx.store.members.setSso(orgId, userId);
+  return json(200, organizationMember(ctx, orgId, user));
 }

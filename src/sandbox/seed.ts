@@ -1,8 +1,9 @@
 // Seeds for the sandbox. `demo`: organization `acme` with 50 users, teams `engineering` ("Platform
 // Engineering") and `design` ("Product Design") with members, a small multilingual glossary, and
 // spaces, collections and sites with their grants (seed-access.ts), past audit events
-// (seed-audit.ts) and translations of spaces. `empty`: the same organization, users, teams and
-// resources, but no team members, no grants, no glossary entries and no translations. Everything
+// (seed-audit.ts), translations of spaces and one SAML provider whose sign-ins land in
+// `engineering` as `read`. `empty`: the same organization, users, teams and resources, but no team
+// members, no grants, no glossary entries, no translations and no SAML provider. Everything
 // is deterministic (fixed ids and dates) so a rehearsal, a test or an export reads the same every time.
 import type { TeamMemberRole } from '../api/types.js';
 import { mulberry32 } from './faults.js';
@@ -185,6 +186,19 @@ function seedTranslations(store: SandboxStore): void {
   });
 }
 
+/** The demo organization's SAML provider: SSO sign-ins join Platform Engineering, as `read`. */
+const demoSaml = {
+  id: 'saml-okta',
+  label: 'Okta',
+  entityID: 'http://www.okta.com/exk1acme',
+  ssoURL: 'https://acme.okta.example.com/app/sso/saml',
+  certificate: 'MIIDpDCCAoygAwIBAgIGAYacme',
+  defaultTeam: 'engineering',
+  defaultRole: 'read',
+  status: 'active',
+  createdAt: '2025-02-03T10:00:00.000Z',
+} as const;
+
 /** Fills `store` with a seed. */
 function applySeed(store: SandboxStore, seed: SeedName): void {
   store.batch(() => {
@@ -197,6 +211,7 @@ function applySeed(store: SandboxStore, seed: SeedName): void {
     store.setTeamMembers(demoOrganizationId, 'design', members(design));
     seedAudit(store, demoOrganizationId, users);
     seedTranslations(store);
+    store.saml.set(demoOrganizationId, [demoSaml]);
     const entryIds = opaqueIds(glossaryTerms.length, 11, 16, 'abcdefghijklmnopqrstuvwxyz0123456789');
     glossaryTerms.forEach((translations, i) => {
       const created = new Date(Date.UTC(2025, 2, 10, 9, 0, 0) + i * 3_600_000).toISOString();

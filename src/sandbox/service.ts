@@ -1,7 +1,7 @@
 // The service itself, as the sandbox plays it: bearer auth, routing of the seven operations (and
 // the discovery ones: GET /user, the organization's teams and members, a member's teams; a team's
-// creation, reading, renaming and deletion; an organization member's reading, role change and
-// removal, and invitations; translations and their runs: translations.ts; spaces, collections,
+// creation, reading, renaming and deletion; an organization member's reading, role change,
+// removal and SSO membership, invitations, and the SAML providers (saml.ts); translations and their runs: translations.ts; spaces, collections,
 // sites and their grants: access-routes.ts) under /v1, and the service's error body for anything that goes wrong. Handlers live in members.ts,
 // glossary.ts, organization.ts, org-members.ts, invites.ts, teams.ts, user.ts and access-*.ts;
 // faults, hooks and the request log are the server's (server.ts).
@@ -14,7 +14,8 @@ import { error, HttpError, maxBodyBytes } from './http.js';
 import type { Incoming, Reply } from './http.js';
 import { inviteUsers } from './invites.js';
 import { deleteTeamMember, listTeamMembers, putTeamMember, updateTeamMembers } from './members.js';
-import { getMember, removeMember, updateMember } from './organization-members.js';
+import { getMember, removeMember, setSsoMember, updateMember } from './organization-members.js';
+import { listSamlProviders } from './saml.js';
 import type { Route } from './route.js';
 import type { ServiceContext } from './service-context.js';
 import { getAuthenticatedUser } from './user.js';
@@ -55,6 +56,14 @@ const routes: Route[] = [
       PATCH: (ctx, [org, user], inc) => updateMember(ctx, org!, user!, inc),
       DELETE: (ctx, [org, user]) => removeMember(ctx, org!, user!),
     },
+  },
+  {
+    pattern: ['orgs', ':', 'members', ':', 'sso'],
+    methods: { POST: (ctx, [org, user]) => setSsoMember(ctx, org!, user!) },
+  },
+  {
+    pattern: ['orgs', ':', 'saml'],
+    methods: { GET: (ctx, [org], inc) => listSamlProviders(ctx, org!, inc) },
   },
   {
     pattern: ['orgs', ':', 'invites'],

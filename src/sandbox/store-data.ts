@@ -6,6 +6,7 @@ import type { StoredAuditEvent } from './audit-data.js';
 import type { GlossaryEntries, StoredGlossaryEntry } from './glossary-store.js';
 import type { Account, MemberRequests, StoredInvitation, StoredRemovalRequest } from './member-requests.js';
 import type { Team } from './team-store.js';
+import type { StoredSamlProvider } from './saml-data.js';
 import type { StoredTranslation } from './translation-data.js';
 import type { SandboxUser } from './users.js';
 import type { WriteCounts, WriteCountsData } from './write-counts.js';
@@ -43,6 +44,8 @@ export interface SandboxData {
     linkInvites?: LinkInviteData[];
     /** Translations and their runs (translation-store.ts); absent when none. */
     translations?: StoredTranslation[];
+    /** The SAML providers (saml-store.ts); absent when none. */
+    saml?: StoredSamlProvider[];
   }[];
 }
 

@@ -7,6 +7,7 @@ import type { AuditLog } from './audit-log.js';
 import type { StoredGlossaryEntry } from './glossary-store.js';
 import type { MemberStore } from './member-store.js';
 import { StoreError, type SandboxData } from './store-data.js';
+import type { SamlStore } from './saml-store.js';
 import type { TranslationStore } from './translation-store.js';
 import type { SandboxUser } from './users.js';
 
@@ -20,6 +21,7 @@ export interface LoadTarget {
   readonly access: Pick<AccessStore, 'load'>;
   readonly audit: Pick<AuditLog, 'record'>;
   readonly translations: Pick<TranslationStore, 'load'>;
+  readonly saml: Pick<SamlStore, 'load'>;
   createOrganization(orgId: string): void;
   addUser(orgId: string, user: SandboxUser): unknown;
   createTeam(orgId: string, teamId: string, title?: string, createdAt?: string): void;
@@ -49,6 +51,7 @@ export function loadStore<S extends LoadTarget>(store: S, data: unknown): S {
       for (const r of o.removalRequests ?? []) store.members.requestRemoval(o.id, r.userId, r.requestedAt);
       if (o.access !== undefined || o.linkInvites !== undefined) store.access.load(o.id, o.access ?? [], o.linkInvites);
       if (o.translations !== undefined) store.translations.load(o.id, o.translations);
+      if (o.saml !== undefined) store.saml.load(o.id, o.saml);
       if (o.sent !== undefined) store.loadSent(o.id, o.sent);
     }
     for (const e of d.audit ?? []) store.audit.record(e);

@@ -10,6 +10,7 @@ import type { GlossaryOperation, TeamMemberRole } from '../api/types.js';
 import { AccessStore } from './access-store.js';
 import { AuditLog } from './audit-log.js';
 import { TranslationStore } from './translation-store.js';
+import { SamlStore } from './saml-store.js';
 import { GlossaryEntries, newGlossaryEntryId } from './glossary-store.js';
 import type { GlossarySortKey, KeysetPage, StoredGlossaryEntry } from './glossary-store.js';
 import { MemberRequests } from './member-requests.js';
@@ -47,6 +48,8 @@ export class SandboxStore {
   readonly audit = new AuditLog(() => this.changed());
   /** Translations of a space into another language, and their runs (translation-store.ts). */
   readonly translations = new TranslationStore((orgId) => this.org(orgId), () => this.changed());
+  /** The organizations' SAML providers (saml-store.ts). */
+  readonly saml = new SamlStore((orgId) => this.org(orgId), () => this.changed());
   private _token: string | undefined;
   private readonly listeners: (() => void)[] = [];
   /** Depth of batch(): listeners hear of a change once the outermost batch ends. */
@@ -104,6 +107,7 @@ export class SandboxStore {
         ...(org.sent.toJSON() === undefined ? {} : { sent: org.sent.toJSON() }),
         ...this.access.toJSON(org.id),
         ...this.translations.toJSON(org.id),
+        ...this.saml.toJSON(org.id),
       });
     }
     return data;

@@ -14,11 +14,13 @@ import {
   inviteToOrganization,
   listMemberTeams,
   listOrganizationMembers,
+  listSamlProviders,
   listTeams,
   memberId,
   removeOrganizationMember,
   renameTeam,
   setOrganizationRole,
+  setSsoMember,
 } from '../../src/api/organization.js';
 import { NotFoundError, ServiceError, UsageError } from '../../src/errors.js';
 
@@ -224,5 +226,50 @@ describe('writes', () => {
     await expect(deleteTeam(client, 'acme', 't/1')).rejects.toThrow(refusal('team id', 't/1'));
     await expect(removeOrganizationMember(client, 'acme', '..')).rejects.toBeInstanceOf(UsageError);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('SSO', () => {
+  const provider = (over: Record<string, unknown> = {}) => ({ object: 'saml-provider', id: 'p1', label: 'Okta', defaultTeam: { ...team('t1', 'One'), object: 'team' }, defaultRole: 'read', status: 'active', ...over });
+
+  it('POST …/members/{userId}/sso: the path encoded, no body, the member checked; sent again after a 503, being idempotent', async () => {
+    const { client, seen } = await service({ status: 503, body: { error: { code: 503, message: 'busy' } } }, { status: 200, body: { ...member('u 1', 'a@example.com'), sso: true } });
+    expect((await setSsoMember(client, 'acme co', 'u 1')).sso).toBe(true);
+    expect(seen.map((s) => `${s.method} ${s.url} ${JSON.stringify(s.body)}`)).toEqual(['POST /v1/orgs/acme%20co/members/u%201/sso undefined', 'POST /v1/orgs/acme%20co/members/u%201/sso undefined']);
+    await expect(setSsoMember(client, 'acme', '../x')).rejects.toBeInstanceOf(UsageError);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('POST …/sso: an answer of the wrong shape (sso not a boolean, no user) stops, naming the member', async () => {
+    for (const body of [{ ...member('u1'), sso: 'yes' }, { sso: true }, []]) {
+      const { client } = await service({ status: 200, body });
+      const err = (await setSsoMember(client, 'acme', 'u1').catch((e: unknown) => e)) as ServiceError;
+      expect(err).toBeInstanceOf(ServiceError);
+      expect(err.message).toMatch(/^unexpected response from the service: .*\(member "u1" of acme made an SSO member\); the member may have been made an SSO member$/);
+      expect(err.outcome).toBe('unknown');
+    }
+  });
+
+  it('GET …/saml: every page, the providers as the service gives them (a default team or none, a guest role)', async () => {
+    const { client, seen } = await service({ status: 200, body: page([provider()], 'p2') }, { status: 200, body: page([provider({ id: 'p2', label: 'Entra', defaultTeam: undefined, defaultRole: null, status: 'pending' })]) });
+    const providers = await all(listSamlProviders(client, 'acme co', 50));
+    expect(providers.map((p) => [p.label, p.defaultTeam?.title ?? null, p.defaultRole, p.status])).toEqual([['Okta', 'One', 'read', 'active'], ['Entra', null, null, 'pending']]);
+    expect(seen.map((s) => s.url)).toEqual(['/v1/orgs/acme%20co/saml?limit=50', '/v1/orgs/acme%20co/saml?limit=50&page=p2']);
+  });
+
+  it.each([
+    [[provider({ label: 7 })], 'field "label" is missing or not a string'],
+    [[provider({ label: 'x'.repeat(31) })], 'field "label" is 31 characters long (at most 30)'],
+    [[provider({ id: '' })], 'field "id" is missing or not a string'],
+    [[provider({ status: 'on' })], 'field "status" is not active or pending ("on")'],
+    [[provider({ defaultRole: 'owner' })], 'field "defaultRole" is not an organization role or null ("owner")'],
+    [[provider({ defaultRole: undefined })], 'field "defaultRole" is not an organization role or null (undefined)'],
+    [[provider({ defaultTeam: { id: 't1' } })], 'field "title" is missing or not a string (the default team of item 1 of page 1 of the SAML providers of acme)'],
+    [['Okta'], 'a SAML provider that is not a JSON object'],
+  ])('GET …/saml: a hostile item %j is the wrong shape, named', async (items, message) => {
+    const { client } = await service({ status: 200, body: page(items) });
+    const err = (await all(listSamlProviders(client, 'acme', 10)).catch((e: unknown) => e)) as ServiceError;
+    expect(err).toBeInstanceOf(ServiceError);
+    expect(err.message).toContain(message);
   });
 });

@@ -106,7 +106,7 @@ describe('auth', () => {
     expect(JSON.parse(refused.stdout)).toMatchObject({ user: null, accepted: false });
     const who = await runCli(['whoami', '--json'], { env: s.env });
     expect(who.code).toBe(0);
-    expect(JSON.parse(who.stdout)).toEqual({ id: 'u-sandbox-admin', displayName: 'Sandbox Admin', email: 'admin@sandbox.example.com', baseUrl: s.sandbox.url, org: 'acme' });
+    expect(JSON.parse(who.stdout)).toEqual({ id: 'u-sandbox-admin', displayName: 'Sandbox Admin', email: 'admin@sandbox.example.com', baseUrl: s.sandbox.url, org: 'acme', saml: [{ id: 'saml-okta', label: 'Okta', status: 'active', defaultTeam: { id: 'engineering', title: 'Platform Engineering' }, defaultRole: 'read' }] });
     expect((await runCli(['whoami'], { env: { ...s.env, TEAMCTL_TOKEN: 'sbx_not_the_token_0000' } })).code).toBe(4);
   });
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { topics } from '../../src/help/topics.js';
+import { demoGroups, demoNewHire } from '../../src/sandbox/demo-groups.js';
 import { demoRoster } from '../../src/sandbox/demo-roster.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
@@ -118,6 +119,41 @@ describe('`teamctl help ci`: the reviewed-plan variant against the sandbox', () 
       const merge = await step(s, repo, run.push);
       expect(merge.code, merge.stderr).toBe(0);
       expect(team(s)).toEqual(rosterOf(roster));
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+});
+
+describe('`teamctl help ci`: the nightly directory sync against the sandbox', () => {
+  const yaml = yamlBlocks.find((y) => y.includes('--group-map')) ?? '';
+  const run = commands(yaml);
+
+  it('the nightly check fails (exit 8) while a mapped team differs from its groups and sends nothing; once synced it passes', async () => {
+    expect(run.schedule).toMatch(/--group-map teams\/groups\.csv .*--dry-run --exit-code/);
+    const s = await sandboxWithEnv({ seed: 'demo' });
+    try {
+      const demo = demoGroups(s.sandbox.store);
+      const repo = repository(demoRoster(s.sandbox.store)?.csv ?? '');
+      writeFileSync(join(repo.dir, 'teams', 'groups.csv'), demo?.mapCsv ?? '');
+      // The export, written outside the workspace as the recipe writes it.
+      const temp = mkdtempSync(join(tmpdir(), 'teamctl-runner-temp-'));
+      writeFileSync(join(temp, 'groups.csv'), demo?.exportCsv ?? '');
+      const nightly = run.schedule.replace('$RUNNER_TEMP', temp);
+      const mark = s.sandbox.requests.length;
+      const drift = await step(s, repo, nightly);
+      expect(drift.code, drift.stderr).toBe(8);
+      expect(s.sandbox.requests.slice(mark).filter((q) => q.method !== 'GET')).toEqual([]);
+      expect(readFileSync(repo.summary, 'utf8')).toContain('engineering');
+      const sync = nightly.replace('--dry-run --exit-code', '--yes');
+      const synced = await step(s, repo, sync);
+      expect(synced.code, synced.stderr).toBe(0);
+      // The new hire the export names is invited; once they accept, the next sync places them.
+      expect(s.sandbox.store.members.invitations('acme').map((i) => i.email)).toEqual([demoNewHire]);
+      expect((await step(s, repo, nightly)).code).toBe(8);
+      s.sandbox.store.acceptInvitation('acme', demoNewHire);
+      expect((await step(s, repo, sync)).code).toBe(0);
+      expect((await step(s, repo, nightly)).code).toBe(0);
     } finally {
       await s.sandbox.close();
     }

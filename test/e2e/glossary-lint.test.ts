@@ -146,3 +146,76 @@ describe('glossary sync --lint', () => {
     expect(s.sandbox.store.glossaryEntries('acme')).toHaveLength(96);
   });
 });
+
+describe('glossary lint: its columns, counts and words', () => {
+  /** A glossary file of `lines` in this test's folder. */
+  const file = (name: string, lines: string[]): string => {
+    const path = join(dir, `${++files}-${name}`);
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    return path;
+  };
+  // A case variant of the key term on line 3 (a warning), line 5 identical to line 4 (an error).
+  const both = ['en,de', 'Bank,Ufer', 'bank,Bank', 'Door,Tür', 'Door,Tür'];
+  const variant = 'the en term "bank" differs only in case from "Bank" on line 2';
+
+  it('-o csv: severity, rule, where (the file and line), message and fix; the count says errors and warnings apart', async () => {
+    const path = file('both.csv', both);
+    const r = await runCli(['glossary', 'lint', path, '-o', 'csv']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      'severity,rule,where,message,fix',
+      `warning,case-variant,${path}:3,"${variant.replaceAll('"', '""')}","keep one spelling, unless both are meant"`,
+      `error,duplicate,${path}:5,identical to line 4,delete this row`,
+    ]);
+    expect(r.stderr).toContain(`glossary lint: ${path}: 1 error, 1 warning\n`);
+    const twice = await runCli(['glossary', 'lint', file('twice.csv', [...both, 'bAnk,Ufer2', 'Door,Tür']), '-o', 'csv']);
+    expect(twice.stderr).toMatch(/: 2 errors, 2 warnings\n/);
+  });
+
+  it('--key names the key language of a file: case variants are looked for in it', async () => {
+    const path = file('key.csv', both.slice(0, 3));
+    expect(brief((await lint([path])).findings)).toEqual(['warning case-variant 3']);
+    const de = await lint([path, '--key', 'de']);
+    expect(de.findings).toEqual([]);
+    expect(de.stderr).toContain(`glossary lint: ${path}: 0 errors, 0 warnings`);
+  });
+
+  it('the live glossary is named with its count of entries, none, one or several', async () => {
+    expect((await lint([], s.env)).stderr).toContain('glossary lint: the glossary of acme (0 entries): 0 errors, 0 warnings');
+    seed([{ en: 'bank', de: 'Bank' }]);
+    expect((await lint([], s.env)).stderr).toContain('glossary lint: the glossary of acme (1 entry): 0 errors, 0 warnings');
+    seed([{ en: 'Bank', de: 'Ufer' }]);
+    const two = await lint([], s.env);
+    expect(two.stderr).toContain('glossary lint: the glossary of acme (2 entries): 0 errors, 1 warning\n');
+    expect(brief(two.findings)).toEqual([`warning case-variant ${two.findings[0]?.entry ?? ''}`]);
+    // In a table, a finding of the live glossary is where its entry is.
+    const csv = await runCli(['glossary', 'lint', '-o', 'csv'], { env: s.env });
+    expect(csv.stdout.split('\n')[1]).toMatch(new RegExp(`^warning,case-variant,entry ${two.findings[0]?.entry ?? '-'},`));
+  });
+
+  it('the live glossary\'s keys are looked at in language order, whatever order the entries hold them in', async () => {
+    seed([{ en: 'bank', 'PT-BR': 'banco', DE: 'Bank' }]);
+    const r = await lint([], s.env);
+    expect(r.findings.map((f) => [f.rule, f.message])).toEqual([
+      ['respelled-key', '"DE" is the translation feature\'s de in another case (1 entry)'],
+      ['respelled-key', '"PT-BR" is the translation feature\'s pt-br in another case (1 entry)'],
+    ]);
+    // A finding of the whole live glossary (a key's spelling) is where the glossary is, not a line.
+    const csv = await runCli(['glossary', 'lint', '-o', 'csv'], { env: s.env });
+    expect(csv.stdout.split('\n').slice(1, 3).map((l) => l.split(',').slice(0, 3).join(','))).toEqual(['warning,respelled-key,the glossary', 'warning,respelled-key,the glossary']);
+  });
+
+  it('glossary sync --lint: warnings said as `lint`, errors as `lint error`, counted as errors alone, with the command that lists them; nothing sent', async () => {
+    const path = file('sync.csv', both);
+    const one = await runCli(['glossary', 'sync', path, '--lint', '--yes'], { env: s.env });
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain(`lint: ${path}:3: ${variant} — keep one spelling, unless both are meant`);
+    expect(one.stderr).not.toContain(`lint error: ${path}:3`);
+    expect(one.stderr).toContain(`lint error: ${path}:5: identical to line 4 — delete this row`);
+    expect(one.stderr).toContain(`--lint: ${path} has 1 error (above); nothing was sent`);
+    expect(one.stderr).toContain(`see them all with \`teamctl glossary lint ${path}\``);
+    const two = file('sync2.csv', [...both, 'Door,Tür']);
+    expect((await runCli(['glossary', 'sync', two, '--lint', '--yes'], { env: s.env })).stderr).toContain(`--lint: ${two} has 2 errors (above); nothing was sent`);
+    expect(s.sandbox.requests).toEqual([]);
+  });
+});

@@ -38,7 +38,8 @@ function blockExamples(text: string): Example[][] {
   const blocks: Example[][] = [];
   for (const block of text.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)) {
     const found: Example[] = [];
-    const lines = (block[1] ?? '').split('\n');
+    // A line ending in a backslash goes on on the next one, as in a shell.
+    const lines = (block[1] ?? '').replace(/\\\n\s*/g, ' ').split('\n');
     const prompted = lines.some((l) => l.startsWith('$ '));
     for (const line of lines) {
       const m = (prompted ? /^\$ (teamctl .*)$/ : /^(teamctl .*)$/).exec(line);
@@ -100,7 +101,17 @@ describe('--help, README and help topic examples', () => {
       expect((await runCli(['glossary', 'export', '-f', join(template, 'terms.csv')], { env })).code).toBe(0);
       const terms = readFileSync(join(template, 'terms.csv'), 'utf8').trim().split('\n');
       writeFileSync(join(template, 'terms.csv'), [...terms.slice(0, -1), ',Webhook,Webhook,,Webhook,,'].join('\n') + '\n');
-      writeFileSync(join(template, 'org.csv'), (await runCli(['members', 'list', '--team', 'engineering,design', '-o', 'csv'], { env })).stdout);
+      const org = (await runCli(['members', 'list', '--team', 'engineering,design', '-o', 'csv'], { env })).stdout;
+      writeFileSync(join(template, 'org.csv'), org);
+      // sso.csv: the organization roster with an sso column saying yes on every row (--set-sso).
+      writeFileSync(join(template, 'sso.csv'), org.trimEnd().split('\n').map((l, i) => `${l},${i === 0 ? 'sso' : 'yes'}`).join('\n') + '\n');
+      // export.csv and groups.csv: the same teams as an identity provider's groups (`teamctl help directory`).
+      const groups = new Map<string, string[]>();
+      for (const [team, , email, , role] of org.trim().split('\n').slice(1).map((l) => l.split(','))) {
+        groups.set(email as string, [...(groups.get(email as string) ?? []), `team-${team}`, ...(role === 'owner' ? [`lead-${team}`] : [])]);
+      }
+      writeFileSync(join(template, 'export.csv'), ['email,groups', ...[...groups].map(([email, names]) => `${email},${names.join(';')}`)].join('\n') + '\n');
+      writeFileSync(join(template, 'groups.csv'), 'group,team,role\nteam-*,*,member\nlead-*,*,owner\n');
       // access.csv: the demo's access with one role changed (a drift check finds it).
       const access = (await runCli(['access', 'list', '-o', 'csv'], { env })).stdout;
       writeFileSync(join(template, 'access.csv'), access.replace('space:Onboarding,Product Design,,comment', 'space:Onboarding,Product Design,,edit'));

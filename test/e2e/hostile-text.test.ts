@@ -77,7 +77,7 @@ describe('hostile values in line-based output, on a pipe', () => {
     try {
       const whoami = await runCli(['whoami'], { env: s.env });
       expect(whoami.code).toBe(0);
-      expect(whoami.stdout).toBe(`id: u-evil\nname: ${spelled('Name')}\nemail: ${spelled('mail')}\nbase-url: ${s.sandbox.url}\norg: acme\n`);
+      expect(whoami.stdout).toBe(`id: u-evil\nname: ${spelled('Name')}\nemail: ${spelled('mail')}\nbase-url: ${s.sandbox.url}\norg: acme\nsaml: Okta (active): default team Platform Engineering (engineering), default role read\n`);
       const status = await runCli(['auth', 'status'], { env: s.env });
       expect(status.code).toBe(0);
       expect(status.stdout).toContain(`\nuser: ${spelled('Name')} <${spelled('mail')}> (u-evil)\n`);

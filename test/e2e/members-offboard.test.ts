@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../../src/sandbox/server.js';
+import { roleOn } from '../../src/sandbox/access-effective.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from './harness.js';
 
 let s: SandboxEnv;
@@ -121,10 +122,16 @@ describe('members offboard: nobody to remove', () => {
     const r = await runCli(['members', 'offboard', 'u00006', '--yes'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(lines(r.stderr)).toEqual(['warning: u00006 is in no team of acme: nothing to do for them', 'Nothing to change: no named user is in a team or holds a direct grant.']);
-    // Their teams, then the resources and their user grants (none names them); no team is read.
+    // Their teams, the spaces they reach, then the resources and their user grants (none names
+    // them): of the spaces only those they reach, every collection and site; no team is read.
     const read = s.sandbox.requests.map((q) => `${q.method} ${q.path}`);
-    expect(read.filter((q) => !/^GET \/v1\/(orgs\/acme\/(spaces|collections|sites)|spaces|collections)\b/.test(q) && !q.endsWith('/permissions/users'))).toEqual(['GET /v1/orgs/acme/members/u00006/teams']);
-    expect(read).toContain('GET /v1/spaces/space-api/permissions/users');
+    expect(read.filter((q) => !/^GET \/v1\/(orgs\/acme\/(spaces|collections|sites)|spaces|collections)\b/.test(q) && !q.endsWith('/permissions/users'))).toEqual(['GET /v1/orgs/acme/members/u00006/teams', 'GET /v1/orgs/acme/members/u00006/spaces']);
+    const store = s.sandbox.store;
+    const reached = store.access.list('acme', 'space').filter((sp) => roleOn(store, sp, 'u00006') !== undefined).map((sp) => `GET /v1/spaces/${sp.id}/permissions/users`);
+    expect(reached.length).toBeGreaterThan(0);
+    expect(reached.length).toBeLessThan(store.access.list('acme', 'space').length);
+    expect(read.filter((q) => /^GET \/v1\/spaces\/[^/]+\/permissions\/users$/.test(q)).sort()).toEqual(reached.sort());
+    for (const c of store.access.list('acme', 'collection')) expect(read).toContain(`GET /v1/collections/${c.id}/permissions/users`);
     expect(teams()).toEqual(before);
   });
 

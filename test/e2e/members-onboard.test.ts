@@ -125,6 +125,31 @@ describe('members onboard', () => {
     expect(lab.writes(mark)).toEqual([]);
   });
 
+  it('without --org-role the organization is left out: its members and the caller are not read, no organization part, a saved plan of teams only', async () => {
+    const plan = join(lab.configDir, 'teams-only.json');
+    const r = await lab.run(['members', 'onboard', email(6), '--team', 'eng,des:owner', '--json', '--plan-out', plan]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lab.sandbox.requests.filter((q) => q.path === '/v1/user')).toEqual([]);
+    expect(lab.sandbox.requests.filter((q) => q.path === '/v1/orgs/lab/members')).toHaveLength(1);
+    expect(JSON.parse(r.stdout)).not.toHaveProperty('orgRoleChanged');
+    expect((JSON.parse(readFileSync(plan, 'utf8')) as { kind: string }).kind).toBe('members');
+    // With --org-role, the organization is part of the plan.
+    const withRole = join(lab.configDir, 'with-role.json');
+    expect((await lab.run(['members', 'onboard', email(6), '--team', 'eng', '--org-role', 'edit', '--plan-out', withRole])).code).toBe(0);
+    expect((JSON.parse(readFileSync(withRole, 'utf8')) as { kind: string }).kind).toBe('organization');
+  });
+
+  it('a team named twice, by id and by title: one team with one role; with two roles exit 2 naming both, nothing sent', async () => {
+    const once = await lab.run(['members', 'onboard', email(6), '--team', 'des:owner,Product Design:owner']);
+    expect(once.code, once.stderr).toBe(0);
+    expect(lab.team('des')).toEqual({ [uid(4)]: 'owner', [uid(5)]: 'member', [uid(6)]: 'owner' });
+    const mark = lab.sandbox.requests.length;
+    const twice = await lab.run(['members', 'onboard', email(6), '--team', 'eng,Engineering:owner']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('--team names team eng twice ("eng" and "Engineering") with two roles: name it once; nothing was sent');
+    expect(lab.writes(mark)).toEqual([]);
+  });
+
   it('usage: an unknown team is exit 5 with the closest, a team role for --org-role exit 2, no users exit 2; nothing sent', async () => {
     const unknown = await lab.run(['members', 'onboard', email(6), '--team', 'eng,Enginering']);
     expect(unknown.code).toBe(5);

@@ -111,3 +111,46 @@ describe('members offboard: the leavers\' direct access', () => {
     expect(sb().sandbox.store.getUser('lab', 'u00002')).toBeUndefined();
   });
 });
+
+describe('members offboard: only the spaces a leaver reaches are read', () => {
+  /** lab, with three more spaces: one team a reaches, one nobody reaches, one only u3 is granted. */
+  async function manySpaces(): Promise<{ env: Record<string, string | undefined> }> {
+    const { env } = await start();
+    const store = sb().sandbox.store;
+    store.access.add('lab', { kind: 'space', id: 'sp-team', title: 'Team notes', defaultLevel: null, teams: [{ teamId: 'a', role: 'read' }] });
+    store.access.add('lab', { kind: 'space', id: 'sp-closed', title: 'Closed', defaultLevel: null });
+    store.access.add('lab', { kind: 'space', id: 'sp-u3', title: 'U3 only', defaultLevel: null, users: [{ userId: 'u00003', role: 'read' }] });
+    return { env };
+  }
+  /** The spaces whose user grants were read (a revoked one is read again to verify it). */
+  const userGrantReads = (): string[] => [...new Set(sb().sandbox.requests.filter((q) => q.method === 'GET' && /^\/v1\/spaces\/[^/]+\/permissions\/users$/.test(q.path)).map((q) => q.path.split('/')[3] as string))].sort();
+
+  it('one leaver, four spaces: the user grants of the two they reach are read, and their grant is revoked', async () => {
+    const { env } = await manySpaces();
+    const r = await runCli(['members', 'offboard', 'u00002', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(sb().sandbox.requests.some((q) => q.path === '/v1/orgs/lab/members/u00002/spaces')).toBe(true);
+    expect(userGrantReads()).toEqual(['sp-lab', 'sp-team']);
+    expect(stored('space', 'sp-lab')).toEqual(['u00001']);
+    expect(stored('site', 'site-lab')).toEqual(['u00003']);
+    expect(stored('space', 'sp-u3')).toEqual(['u00003']);
+  });
+
+  it('a service without the member spaces listing (404): every space is read, the grant still revoked', async () => {
+    const { env } = await manySpaces();
+    sb().sandbox.intercept((req) => (req.method === 'GET' && req.path.endsWith('/spaces') && req.path.includes('/members/') ? { kind: 'respond', status: 404, body: { error: { code: 404, message: 'Not found' } } } : undefined));
+    const r = await runCli(['members', 'offboard', 'u00002', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(userGrantReads()).toEqual(['sp-closed', 'sp-lab', 'sp-team', 'sp-u3']);
+    expect(stored('space', 'sp-lab')).toEqual(['u00001']);
+  });
+
+  it('as many leavers as spaces: no listing of theirs, every space read', async () => {
+    const { env } = await start();
+    const r = await runCli(['members', 'offboard', 'u00002', 'u00003', '--yes'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(sb().sandbox.requests.some((q) => /\/members\/[^/]+\/spaces$/.test(q.path))).toBe(false);
+    expect(userGrantReads()).toEqual(['sp-lab']);
+    expect(stored('space', 'sp-lab')).toEqual(['u00001']);
+  });
+});

@@ -62,6 +62,37 @@ describe('an organization roster: titles beside ids', () => {
       ['design', 'Product Design'],
     ]);
   });
+
+  it('an invitee placed in a team: the plan, the saved plan and apply --show name the team by title and id', async () => {
+    const { store } = s.sandbox;
+    const engineering = store.teamMembers('acme', 'engineering');
+    const rows = ['team,email,role', ...engineering.map((m) => `engineering,${email(m.userId)},${m.role}`), 'engineering,new.hire@example.com,member'];
+    writeFileSync(join(dir, 'org.csv'), rows.join('\n') + '\n');
+    const placed = '✉ new.hire@example.com (read) → then "Platform Engineering" (engineering) (member)';
+    const r = await run(['members', 'sync', '--roster', 'org.csv', '--invite', '--plan-out', 'plan.json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(placed);
+    const body = (JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { body: { invitations: { invitees: { teams: unknown[] }[] } } }).body;
+    expect(body.invitations.invitees[0]?.teams).toEqual([{ team: 'engineering', role: 'member', title: 'Platform Engineering' }]);
+    const shown = await run(['apply', 'plan.json', '--show']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('organization\tinvite\tnew.hire@example.com\tread; then "Platform Engineering" (engineering)');
+    const applied = await run(['apply', 'plan.json', '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(store.members.invitations('acme').map((i) => i.email)).toContain('new.hire@example.com');
+  });
+
+  it("the run's result names each team changed by title and id", async () => {
+    const { store } = s.sandbox;
+    const engineering = store.teamMembers('acme', 'engineering');
+    const newcomer = store.users('acme').find((u) => !u.disabled && !engineering.some((m) => m.userId === u.id) && !store.teamMembers('acme', 'design').some((m) => m.userId === u.id));
+    const rows = ['team,email,role', ...engineering.map((m) => `engineering,${email(m.userId)},${m.role}`), `engineering,${newcomer?.email},member`];
+    writeFileSync(join(dir, 'org.csv'), rows.join('\n') + '\n');
+    const r = await run(['members', 'sync', '--roster', 'org.csv', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(store.teamMembers('acme', 'engineering').some((m) => m.userId === newcomer?.id)).toBe(true);
+    expect(`${r.stdout}${r.stderr}`).toContain('team "Platform Engineering" (engineering):\nDone: 1 added');
+  });
 });
 
 describe('one team (--team): titles beside ids', () => {

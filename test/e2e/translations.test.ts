@@ -33,17 +33,19 @@ describe('translations list', () => {
     expect(items[0]).toMatchObject({ id: 'tr-api-de', source: { space: 'space-api', language: 'en' }, language: 'de', status: 'completed', runs: 3 });
     expect(items.find((t) => t.id === 'tr-changelog-ko')).toMatchObject({ status: 'pending', runs: 0 });
     const csv = await cli(['translations', 'list', '-o', 'csv']);
-    expect(csv.stdout.split('\n')[0]).toBe('id,space,source,language,status,runs,last run');
-    expect(csv.stdout).toContain('tr-api-de,space-api,en,de,completed,3,2025-06-02T08:00:00.000Z');
-    expect(csv.stdout).toContain('tr-changelog-ko,space-changelog,en,ko,pending,0,\n');
+    expect(csv.stdout.split('\n')[0]).toBe('id,space,space title,source,language,status,runs,last run');
+    // Each source space's title, as the organization's spaces give it.
+    const titleOf = (id: string): string => store().access.get('space', id)?.title ?? '?';
+    expect(csv.stdout).toContain(`tr-api-de,space-api,${titleOf('space-api')},en,de,completed,3,2025-06-02T08:00:00.000Z`);
+    expect(csv.stdout).toContain(`tr-changelog-ko,space-changelog,${titleOf('space-changelog')},en,ko,pending,0,\n`);
     const tsv = await cli(['translations', 'list', '-o', 'tsv']);
-    expect(tsv.stdout).toContain('tr-api-fr\tspace-api\ten\tfr\tcompleted\t2\t');
+    expect(tsv.stdout).toContain(`tr-api-fr\tspace-api\t${titleOf('space-api')}\ten\tfr\tcompleted\t2\t`);
     const ndjson = await cli(['translations', 'list', '-o', 'ndjson']);
     expect(ndjson.stdout.trim().split('\n')).toHaveLength(5);
     const table = await cli(['translations', 'list', '-o', 'table']);
     expect(table.stdout).toContain('tr-guidelines-pt-br');
     const md = await cli(['translations', 'list', '-o', 'markdown']);
-    expect(md.stdout).toContain('| id | space | source | language | status | runs | last run |');
+    expect(md.stdout).toContain('| id | space | space title | source | language | status | runs | last run |');
     const jq = await cli(['translations', 'list', '--jq', '[.[] | select(.language == "ja") | .id]']);
     expect(JSON.parse(jq.stdout)).toEqual(['tr-api-ja']);
   });

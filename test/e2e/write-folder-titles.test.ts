@@ -101,3 +101,62 @@ describe('members list --all-teams --write-folder: every team, by title made saf
     expect(rows).toHaveLength(total + 1);
   });
 });
+
+describe('members list --write-folder: its words and its checks', () => {
+  it('says how many members each file holds, one in the singular; a file of another team, or of no roster extension, is left alone', async () => {
+    const { store } = s.sandbox;
+    store.createTeam('acme', 'solo', 'Solo');
+    store.setTeamMembers('acme', 'solo', [{ userId: store.teamMembers('acme', 'design')[0]!.userId, role: 'owner' }]);
+    mkdirSync(join(dir, 'teams'));
+    writeFileSync(join(dir, 'teams', 'Platform Engineering.csv'), 'email\nkept@example.com\n');
+    writeFileSync(join(dir, 'teams', 'solo.txt'), 'not a roster\n');
+    const one = await run(['members', 'list', '--team', 'solo', '--write-folder', 'teams']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr).toContain('Wrote teams/Solo.csv: 1 member of team "Solo" (solo).');
+    const n = store.teamMembers('acme', 'design').length;
+    expect(n).toBeGreaterThan(1);
+    const several = await run(['members', 'list', '--team', 'design', '--write-folder', 'teams']);
+    expect(several.code, several.stderr).toBe(0);
+    expect(several.stderr).toContain(`Wrote teams/Product Design.csv: ${n} members of team "Product Design" (design).`);
+    expect(readFileSync(join(dir, 'teams', 'Platform Engineering.csv'), 'utf8')).toBe('email\nkept@example.com\n');
+    expect(readFileSync(join(dir, 'teams', 'solo.txt'), 'utf8')).toBe('not a roster\n');
+    expect(readdirSync(join(dir, 'teams')).sort()).toEqual(['Platform Engineering.csv', 'Product Design.csv', 'Solo.csv', 'solo.txt']);
+  });
+
+  it('a hidden file is no roster, even one whose name is a team\'s title', async () => {
+    const { store } = s.sandbox;
+    store.createTeam('acme', 'dot', '.dot');
+    store.setTeamMembers('acme', 'dot', [{ userId: store.teamMembers('acme', 'design')[0]!.userId, role: 'owner' }]);
+    mkdirSync(join(dir, 'hidden'));
+    writeFileSync(join(dir, 'hidden', '.dot.csv'), 'email\n');
+    const r = await run(['members', 'list', '--team', 'dot', '--write-folder', 'hidden']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'hidden'))).toContain('.dot.csv');
+    expect(readdirSync(join(dir, 'hidden'))).toHaveLength(2);
+  });
+
+  it('two older files of one team are both named, with what to do; nothing written', async () => {
+    mkdirSync(join(dir, 'two'));
+    writeFileSync(join(dir, 'two', 'design.csv'), 'email\n');
+    writeFileSync(join(dir, 'two', 'product design.tsv'), 'email\n');
+    const r = await run(['members', 'list', '--team', 'design', '--write-folder', 'two']);
+    expect(r.code).toBe(2);
+    const second = 'is already the roster of team "Product Design" (design), and two/Product Design.csv would be a second one';
+    expect(r.stderr).toContain(`two/design.csv ${second}`);
+    expect(r.stderr).toContain(`two/product design.tsv ${second}`);
+    expect(r.stderr).toContain(`would be a second one; two/`);
+    expect(r.stderr).toContain('remove or rename the older file (a roster folder holds one file per team), then run again');
+    expect(readdirSync(join(dir, 'two')).sort()).toEqual(['design.csv', 'product design.tsv']);
+  });
+
+  it('a file where the folder goes, or a folder where a roster goes: refused naming --write-folder and the path', async () => {
+    writeFileSync(join(dir, 'plain'), 'a file\n');
+    const file = await run(['members', 'list', '--team', 'design', '--write-folder', 'plain']);
+    expect(file.code).not.toBe(0);
+    expect(file.stderr).toContain('--write-folder plain');
+    mkdirSync(join(dir, 'taken', 'Product Design.csv'), { recursive: true });
+    const folder = await run(['members', 'list', '--team', 'design', '--write-folder', 'taken']);
+    expect(folder.code).not.toBe(0);
+    expect(folder.stderr).toContain('--write-folder taken/Product Design.csv');
+  });
+});

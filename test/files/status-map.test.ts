@@ -22,6 +22,28 @@ describe('parseStatusMap', () => {
     expect(() => parseStatusMap('Left=inactive,left=active')).toThrow('--status-map maps "left" twice, to inactive and active');
   });
 
+  it('names the pair it refuses, trimmed; a pair without = is refused even when it ends in a state', () => {
+    const refusal = (pair: string) => `--status-map takes value=active or value=inactive pairs separated by commas, like Terminated=inactive — not "${pair}"`;
+    expect(() => parseStatusMap('Terminated')).toThrow(refusal('Terminated'));
+    expect(() => parseStatusMap('Left=inactive, Terminated ')).toThrow(refusal('Terminated'));
+    expect(() => parseStatusMap('inactive')).toThrow(refusal('inactive'));
+    expect(() => parseStatusMap('Gone,Left=inactive')).toThrow(refusal('Gone'));
+  });
+
+  it('a value mapped twice to the same state is read once', () => {
+    expect([...parseStatusMap('Left=inactive,LEFT=Inactive,On leave=active')]).toEqual([
+      ['left', 'inactive'],
+      ['on leave', 'active'],
+    ]);
+  });
+
+  it('suggests inactive for a whole no, false, n or 0 only, not for words that begin or end like them', () => {
+    expect(statusMapSuggestion(['No', 'FALSE', 'n', '0'], undefined)).toBe('--status-map No=inactive,FALSE=inactive,n=inactive,0=inactive');
+    expect(statusMapSuggestion(['Nominated', 'Open', 'Falsetto', '10', '01'], undefined)).toBe(
+      '--status-map Nominated=active,Open=active,Falsetto=active,10=active,01=active',
+    );
+  });
+
   it('suggests inactive for a leaver\'s words and active otherwise, keeping what is given, quoted for a shell when needed', () => {
     expect(statusMapSuggestion(['Terminated'], undefined)).toBe('--status-map Terminated=inactive');
     expect(statusMapSuggestion(['On leave', 'Resigned'], parseStatusMap('Gone=inactive'))).toBe('--status-map "gone=inactive,On leave=active,Resigned=inactive"');

@@ -88,6 +88,7 @@ describe('the plan', () => {
         { user: ref(3), from: 'read', to: 'edit' },
         { user: ref(2), from: 'edit', to: 'read' },
       ],
+      ssoMemberSet: [],
       removedFromOrganization: [ref(4), ref(5)],
       removalRequested: [],
       notInOrganization: [ghost],
@@ -132,7 +133,7 @@ describe('the plan', () => {
     const none = d.nothingToDo();
     expect(none.rows).toEqual(quiet);
     expect(none.doc).toEqual({ title: 'Organization lab: nothing to change', sections: [] });
-    expect(none.json).toEqual({ dryRun: false, orgRoleChanged: [], removedFromOrganization: [], removalRequested: [], notInOrganization: [ghost], kept: [ref(7)], failed: [], unknown: [], verified: true });
+    expect(none.json).toEqual({ dryRun: false, orgRoleChanged: [], ssoMemberSet: [], removedFromOrganization: [], removalRequested: [], notInOrganization: [ghost], kept: [ref(7)], failed: [], unknown: [], verified: true });
     expect(none.summary(undefined)).toBe('Nothing to change.');
     expect(none.tally).toEqual(tally({}));
   });
@@ -265,6 +266,7 @@ describe('execute', () => {
         { user: ref(3), from: 'read', to: 'edit' },
         { user: ref(2), from: 'edit', to: 'read' },
       ],
+      ssoMemberSet: [],
       removedFromOrganization: [ref(4), ref(5), ref(99)],
       removalRequested: [],
       notInOrganization: [ghost],
@@ -478,8 +480,8 @@ describe('the words and the CSV', () => {
 
 describe('reading the organization', () => {
   it('a member as the planner needs it: no e-mail is null, disabled only when true', () => {
-    expect(orgMemberOf({ user: { id: 'a' }, role: 'edit' } as never)).toEqual({ id: 'a', email: null, role: 'edit', disabled: false });
-    expect(orgMemberOf({ user: { id: 'a', email: 'a@x.io' }, role: null, disabled: true } as never)).toEqual({ id: 'a', email: 'a@x.io', role: null, disabled: true });
+    expect(orgMemberOf({ user: { id: 'a' }, role: 'edit' } as never)).toEqual({ id: 'a', email: null, role: 'edit', disabled: false, sso: false });
+    expect(orgMemberOf({ user: { id: 'a', email: 'a@x.io' }, role: null, disabled: true, sso: true } as never)).toEqual({ id: 'a', email: 'a@x.io', role: null, disabled: true, sso: true });
   });
 
   it("the caller: the token's user, with their role when a member", async () => {

@@ -19,4 +19,14 @@ describe('namedTeams', () => {
       { name: ':owner', role: undefined },
     ]);
   });
+
+  it('takes the role only from the whole end of the name: a word that starts with it, a name on two lines, spaces before the name', () => {
+    expect(namedTeams(['Sales:Ownership', 'ops:members', 'Old\nops:owner', '  ops : owner', ' Product Design:member'])).toEqual([
+      { name: 'Sales:Ownership', role: undefined },
+      { name: 'ops:members', role: undefined },
+      { name: 'Old\nops:owner', role: undefined },
+      { name: 'ops', role: 'owner' },
+      { name: 'Product Design', role: 'member' },
+    ]);
+  });
 });

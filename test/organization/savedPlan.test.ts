@@ -130,7 +130,7 @@ describe('saved organization plans', () => {
     ['body.options', 'is not an object', (b) => delete b.options],
     ['body.plan.changes', 'is not a list', (b) => (b.plan.changes = {})],
     ['body.plan.changes[0]', 'is not an object', (b) => (b.plan.changes[0] = 'u3')],
-    ['body.plan.changes[0].action', 'is not one of role, remove', (b) => (b.plan.changes[0].action = 'add')],
+    ['body.plan.changes[0].action', 'is not one of role, remove, sso', (b) => (b.plan.changes[0].action = 'add')],
     ['body.plan.changes[0].user', 'is not an object', (b) => (b.plan.changes[0].user = 'u3')],
     ['body.plan.changes[0].user.id', 'is not a string', (b) => (b.plan.changes[0].user.id = null)],
     ['body.plan.changes[0].user.email', 'is not a string', (b) => (b.plan.changes[0].user.email = 3)],

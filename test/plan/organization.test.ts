@@ -221,3 +221,43 @@ describe('organizationState in full', () => {
     expect(organizationState(list, plan, undefined)).toEqual(['d1: read, disabled', 'admins: a5 b2 z9', 'caller: (unknown)']);
   });
 });
+
+describe('SSO members (--set-sso)', () => {
+  const sso = (id: string, role: OrgMember['role'] = 'read', disabled = false): OrgMember => ({ ...m(id, role, disabled), sso: true });
+  const people = [...members, sso('s1'), m('n1', 'read')];
+
+  it('makes each member named who is not SSO yet one, once, by id or e-mail; SSO members, non-members and removed members not', () => {
+    const plan = planOrganizationMembers(people, { sso: [ref('r1'), byEmail('N1@X.IO'), ref('s1'), byEmail('ghost@x.io'), byEmail('r1@x.io'), ref('e1')], remove: [ref('e1')] });
+    expect(plan.changes).toEqual([
+      { action: 'sso', user: { id: 'r1', email: 'r1@x.io' } },
+      { action: 'sso', user: { id: 'n1', email: 'n1@x.io' } },
+      { action: 'remove', user: { id: 'e1', email: 'e1@x.io' }, role: 'edit', pruned: false },
+    ]);
+    // Not in the organization: the roster's joiners, for --invite --sso; nothing said here.
+    expect(plan.notMember).toEqual([]);
+    expect(plan.unchanged).toEqual([]);
+  });
+
+  it('after the role changes, before the removals; a kept user (a break-glass account) is never made one, and listed as kept once', () => {
+    const plan = planOrganizationMembers(people, { roles: [{ user: ref('r2'), role: 'admin', explicit: false }, { user: ref('r1'), role: null, explicit: false }], sso: [ref('r2'), ref('r1')], keep: [ref('r1')], pruneAllBut: [ref('a1'), ref('a2'), ref('e1'), ref('r1'), ref('r2'), ref('s1'), ref('n1')] });
+    expect(plan.changes.map((c) => `${c.action} ${c.user.id}`)).toEqual(['role r2', 'sso r2']);
+    expect(plan.kept).toEqual([{ id: 'r1', email: 'r1@x.io' }]);
+  });
+
+  it('counts for no guard on admins or the caller, but a caller who is not an admin cannot make SSO members', () => {
+    const plan = planOrganizationMembers(people, { sso: [ref('a1'), ref('r1')] });
+    expect(organizationRefusals(people, plan, { ...guards, caller: { id: 'a1', role: 'admin' } }, () => undefined)).toEqual([]);
+    expect(organizationRefusals(people, plan, { ...guards, caller: { id: 'e1', role: 'edit' } }, () => undefined).map((r) => r.what)).toEqual([
+      "setting SSO members needs an admin, and the token's user is edit in the organization (2 SSO members planned)",
+    ]);
+  });
+
+  it('a saved plan depends on each member made SSO still not being one', () => {
+    const plan = planOrganizationMembers(people, { sso: [ref('r1')] });
+    const before = organizationState(people, plan, 'a1');
+    expect(before[0]).toBe('r1: read');
+    const after = organizationState(people.map((p) => (p.id === 'r1' ? { ...p, sso: true } : p)), plan, 'a1');
+    expect(after[0]).toBe('r1: read, sso');
+    expect(after.slice(1)).toEqual(before.slice(1));
+  });
+});

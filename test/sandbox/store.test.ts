@@ -158,8 +158,8 @@ describe('SandboxStore', () => {
     expect(Object.keys(seededStore('empty').toJSON())).toEqual(['version', 'organizations']);
     // (The demo's past audit events are its own: `audit`, README's sandbox.)
     expect(Object.keys(seededStore('demo').toJSON())).toEqual(['version', 'organizations', 'audit']);
-    // (The demo's spaces, collections, sites and invite links are its own: README's sandbox "Access".)
-    expect(Object.keys(seededStore('demo').toJSON().organizations[0]!)).toEqual(['id', 'users', 'teams', 'glossary', 'access', 'linkInvites', 'translations']);
+    // (The demo's spaces, collections, sites, invite links and SAML provider are its own: README's sandbox "Access".)
+    expect(Object.keys(seededStore('demo').toJSON().organizations[0]!)).toEqual(['id', 'users', 'teams', 'glossary', 'access', 'linkInvites', 'translations', 'saml']);
   });
 
   describe('data file', () => {

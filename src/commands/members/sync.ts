@@ -39,6 +39,8 @@ export interface SyncOptionsFlags extends JournalFlags {
   invite?: boolean;
   inviteRole?: string;
   sso?: boolean;
+  /** --set-sso: members whose roster row says `sso` are made SSO members. */
+  setSso?: boolean;
   reinviteAfter?: string;
   orgRoles?: boolean;
   /** --role-map Maintainer=owner,…: other tools' role values (checked in run). */
@@ -55,6 +57,11 @@ export interface SyncOptionsFlags extends JournalFlags {
   /** --sheet <name>: the sheet of every .xlsx file given. */
   sheet?: string;
   rerequestAfter?: string;
+  /** Directory sync (`teamctl help directory`): --roster is a group export, mapped to teams. */
+  groupMap?: string;
+  format?: string;
+  group?: string;
+  strict?: boolean;
 }
 
 export type SyncOptions = SyncOptionsFlags;
@@ -80,6 +87,7 @@ export function command(f: Factory): Command {
     .option('--invite', 'invite the users who are not members of the organization (by e-mail), then add them to the team once they join')
     .option('--invite-role <role>', 'with --invite: the organization role of an invitee whose row has no orgRole (default read)')
     .option('--sso', 'with --invite: invite them as SSO users')
+    .option('--set-sso', 'with --roster: make the members whose "sso" column says true or yes SSO members (a kept user never)')
     .option('--reinvite-after <days>', 'with --invite: invite a user teamctl invited before, still pending, only after this many days (default 7)')
     .option('--skip-unknown', 'leave out users who are not members of the organization, with a warning (default: refuse the run)')
     .option('--dry-run', 'print the plan, send no change')
@@ -95,6 +103,11 @@ export function command(f: Factory): Command {
     .option('--batch-size <n>', 'users per bulk request', '100')
     .option('--concurrency <n>', 'single-user requests (role changes) in flight at once', '8')
     .option('--report <file.csv>', 'write one row per user: user, action, outcome, HTTP status, message')
+    // Directory sync (`teamctl help directory`): the identity provider's groups become teams.
+    .option('--group-map <file>', 'with --roster: the roster is a group export (a file, or a folder of one-group exports), and this CSV (group,team,role) says which team each group feeds')
+    .option('--format <name>', 'with --group-map: the group export\'s provider (okta, entra, entra-members, google, jumpcloud, teamctl; default: known by its header)')
+    .option('--group <name>', 'with --group-map: the one group of an export without group column (default: its file name)')
+    .option('--strict', 'with --group-map: a map row that matches no group of the export is exit 2, not a warning')
     .addHelpText(
       'after',
       examples(
@@ -104,6 +117,8 @@ export function command(f: Factory): Command {
         'teamctl members sync --roster team.csv --prune --plan-out plan.json     # then: teamctl apply plan.json',
         'teamctl members sync --roster org.csv --prune --dry-run                 # a roster with a team column: every team it names',
         'teamctl members sync --roster org.csv --create-teams --dry-run          # and the teams it names that do not exist yet',
+        'teamctl members sync --roster export.csv --group-map groups.csv --dry-run # groups → teams',
+        'teamctl members sync --roster sso.csv --set-sso --dry-run               # and SSO members, as its sso column says',
         'teamctl members sync --add hana.kim@example.com --add grace.liu@example.com',
         'teamctl members sync --remove wei.chen@example.com',
       ),
@@ -130,7 +145,9 @@ async function readFiles(
   sources: Source[],
   earlier: readonly FileProblem[],
   cwd: string,
-  { userColumn, sheet, orgRoles, roleMap, statusMap, encoding }: { userColumn: string | undefined; sheet: string | undefined; orgRoles: boolean; roleMap: RoleMap | undefined; statusMap: StatusMap | undefined; encoding: string | undefined },
+  { userColumn, sheet, orgRoles, sso, roleMap, statusMap, encoding }: { userColumn: string | undefined; sheet: string | undefined; orgRoles: boolean; sso: boolean; roleMap: RoleMap | undefined; statusMap: StatusMap | undefined; encoding: string | undefined },
+  /** A group export and its group map stand for the roster (`teamctl help directory`). */
+  readRoster?: () => Promise<UserFile>,
 ): Promise<Record<FileKind, UserFile[]>> {
   const { readUserFile, throwProblems } = await import('../../files/users.js');
   const problems: FileProblem[] = [...earlier];
@@ -138,12 +155,13 @@ async function readFiles(
   const files: Record<FileKind, UserFile[]> = { roster: [], add: [], remove: [], keep: [] };
   const { isFolder, readRosterFolder } = await import('../../files/rosterFolder.js');
   for (const source of sources) {
-    // (The roster's roles only: its orgRole column is read with --org-roles, and for --invite.)
-    const roles = source.roles ? { orgRoles, roleMap } : {};
+    // (The roster's roles only: its orgRole column is read with --org-roles, and for --invite; its sso column with --set-sso.)
+    const roles = source.roles ? { orgRoles, sso, roleMap } : {};
     const options = { readRoles: source.roles, userColumn, dropInactive: source.dropInactive, sheet, encoding, encodingFlag: true, ...roles, ...(source.dropInactive ? { statusMap } : {}) };
     try {
       // A roster folder: one team's roster per file (`teamctl help rosters`, "A folder of team rosters").
-      files[source.kind].push(source.kind === 'roster' && (await isFolder(source.path, cwd)) ? await readRosterFolder(source.path, options, cwd) : await readUserFile(source.path, options, cwd));
+      if (source.kind === 'roster' && readRoster !== undefined) files.roster.push(await readRoster());
+      else files[source.kind].push(source.kind === 'roster' && (await isFolder(source.path, cwd)) ? await readRosterFolder(source.path, options, cwd) : await readUserFile(source.path, options, cwd));
     } catch (err) {
       if (!(err instanceof InputFileError)) throw err;
       problems.push(...err.problems);
@@ -175,6 +193,8 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const holdBack = (await import('../../journal/holdBack.js')).parseHoldBack(opts);
   const addFiles = opts.addFile ?? [];
   const removeFiles = opts.removeFile ?? [];
+  // Directory sync (`teamctl help directory`): a group export and its group map make the roster.
+  const directory = opts.groupMap !== undefined || opts.format !== undefined || opts.group !== undefined || opts.strict ? (await import('../../organization/directory.js')).directoryFlags(opts) : undefined;
   if (opts.roster === undefined && !opts.add?.length && !opts.remove?.length && addFiles.length === 0 && removeFiles.length === 0) {
     throw new UsageError('nothing to sync: give --roster, --add, --remove, --add-file or --remove-file');
   }
@@ -202,7 +222,7 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const statusMap = opts.statusMap === undefined ? undefined : (await import('../../files/status-map.js')).parseStatusMap(opts.statusMap);
   const orgRoles = opts.orgRoles === true || opts.invite === true;
   const encoding = opts.encoding === undefined ? undefined : (await import('../../files/textFile.js')).encodingFlag(opts.encoding);
-  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, roleMap, statusMap, encoding });
+  const files = await readFiles(sources, [...addArgs.problems, ...removeArgs.problems, ...keepArgs.problems, ...configKeep.problems], ctx.cwd, { userColumn: opts.userColumn, sheet: opts.sheet, orgRoles, sso: opts.setSso === true, roleMap, statusMap, encoding }, directory && (() => directory.read(ctx, { roleMap, statusMap, encoding })));
   for (const file of [...files.roster, ...files.add, ...files.remove, ...files.keep]) for (const w of file.warnings) ctx.io.warn(formatProblem(w));
   const roster = files.roster[0];
   const addFromFiles = files.add;
@@ -210,6 +230,10 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
   const keep = [...keepArgs.users, ...configKeep.users, ...files.keep.flatMap((f) => f.users)];
   if (opts.orgRoles && roster && !roster.header?.orgRoleColumn) {
     throw new UsageError(`--org-roles reads the roster's "orgRole" column (also "org role", "organization role"), and ${roster.file} has none`);
+  }
+  // --set-sso (`teamctl help organization`, "SSO members"): the roster says who signs in through SSO.
+  if (opts.setSso && !(roster?.header?.ssoColumn === true || roster?.users.some((u) => u.sso === true))) {
+    throw new UsageError(roster === undefined ? '--set-sso needs --roster with an "sso" column: it makes the members it marks SSO members' : `--set-sso reads the roster's "sso" column (true or yes: an SSO member), and ${roster.file} has none`);
   }
   const maxOrgRemovals = opts.maxOrgRemovals ?? '5%';
   if (opts.pruneOrganization) {
@@ -247,13 +271,14 @@ export async function run(opts: SyncOptions, ctx: Context): Promise<number> {
     ...(minOwners !== undefined ? { minOwners } : {}),
     report: opts.report,
     planOut: opts.planOut,
-    inputs: sources.map(({ path, what }) => ({ path, what })),
+    inputs: [...sources.map(({ path, what }) => ({ path, what })), ...(opts.groupMap !== undefined ? [{ path: opts.groupMap, what: 'the group map' }] : [])],
     skipUnknown: opts.skipUnknown === true,
     ...(invite !== undefined ? { invite: invite as InviteOptions } : {}),
-    lifecycle: { orgRoles: opts.orgRoles === true, pruneOrganization: opts.pruneOrganization === true, pruneGuests: opts.pruneGuests === true, keep, maxOrgRemovals, rerequestAfterDays },
+    lifecycle: { orgRoles: opts.orgRoles === true, pruneOrganization: opts.pruneOrganization === true, pruneGuests: opts.pruneGuests === true, keep, maxOrgRemovals, rerequestAfterDays, setSso: opts.setSso === true },
     wait: opts.wait !== false,
     holdBack,
     ...(roster ? { rosterFile: { file: roster.file, column: roster.header?.userHeading } } : {}),
+    ...(directory?.summary() !== undefined ? { directory: directory.summary() } : {}),
   };
 
   if (roster?.header?.teamColumn) {

@@ -60,7 +60,8 @@ teamctl access sync access.csv --prune --dry-run --exit-code
   after the run. \`--report\`, \`--json\`, \`-o markdown\` and the step summary
   list every change with what happened.
 - \`members offboard\` revokes each leaver's own user grants with the rest of
-  its plan; grants through a team go with the team's membership.
+  its plan; grants through a team go with the team's membership. Of the
+  spaces, it reads those the leavers reach (fewer leavers than spaces).
 
 ## Safe readings
 

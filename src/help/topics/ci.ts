@@ -130,4 +130,25 @@ pull request's job makes a new plan. The changes to the workflow above:
 \`\`\`
 
 \`teamctl help plans\` describes plan files and \`apply --show\`.
+
+## Teams from the identity provider's groups, nightly
+
+A directory sync (\`teamctl help directory\`) keeps the group map in the
+repository and takes the groups from a fresh export each night: the job fails
+(exit 8) when a mapped team differs from its groups, and its summary shows the
+plan that would fix it. Add to the first workflow above:
+
+\`\`\`yaml
+      # Your identity provider's own export (its API or admin tool).
+      - if: github.event_name == 'schedule'
+        run: ./scripts/export-groups.sh > "$RUNNER_TEMP/groups.csv"
+      - if: github.event_name == 'schedule'
+        run: teamctl members sync --roster "$RUNNER_TEMP/groups.csv"
+          --group-map teams/groups.csv --prune --invite --sso
+          --dry-run --exit-code --report directory-drift.csv
+\`\`\`
+
+Add \`--strict\` to fail too when a row of the map matches no group any more.
+The export holds the organization's people: written outside the workspace, it
+stays out of the artifacts.
 `;

@@ -98,7 +98,8 @@ never sent twice: after an unknown outcome the members are read again.
 
 - your own account (the token's user) is never removed or demoted;
 - the last admin who is not disabled is never removed or demoted;
-- a caller who is a member but not an admin cannot change organization roles;
+- a caller who is a member but not an admin cannot change organization roles
+  or make SSO members;
 - \`--max-org-removals <n|p%>\` (default \`5%\` of the members, at least 1).
 
 \`--force\` overrides only the last one, with a warning. In the sandbox the
@@ -139,12 +140,32 @@ $ teamctl apply plan.json
 
 A saved plan of these is stale only when a member it touches, the active
 admins or the token's user changed since it was made. The JSON report has
-\`orgRoleChanged\`, \`removedFromOrganization\`, \`removalRequested\`,
+\`orgRoleChanged\`, \`ssoMemberSet\`, \`removedFromOrganization\`, \`removalRequested\`,
 \`notInOrganization\`, \`kept\`, \`failed\` and \`unknown\` (the removals, role
 changes and invitations sent whose answer was lost: they may have been made)
 (with \`--create-teams\`, \`teamsCreated\`: each team's \`id\` and \`title\`, the id
 null in a plan); the \`--report\` CSV has an empty \`team\` and \`teamTitle\`
 for the organization's own changes.
+
+## SSO members
+
+\`whoami\` shows the organization's SAML providers (\`GET /orgs/{org}/saml\`):
+each one's default team (title and id) and default role, where SSO sign-ins
+land before any team is mapped. A token that may not read them (403) or an
+organization with none is said on that line; \`whoami\` still exits 0.
+
+- \`--invite --sso\` invites the new people as SSO members.
+- \`--set-sso\` (\`members sync\` with a roster) makes each member whose \`sso\`
+  cell says \`true\` or \`yes\` an SSO member (\`POST …/members/{userId}/sso\`),
+  in the plan's first part with the organization roles: shown by a dry run,
+  kept by \`--plan-out\`, sent by \`apply\`, \`sso-member\` rows in \`--report\`.
+  Members SSO already cost nothing, so a second run sends nothing. A kept user
+  (a break-glass account) is never made one. Without the flag nothing changes.
+
+\`\`\`console
+$ teamctl whoami
+$ teamctl members sync --roster sso.csv --set-sso --invite --sso --dry-run
+\`\`\`
 
 **Team titles.** A title teamctl writes (\`teams create\`, \`teams rename\`,
 \`--create-teams\`) holds no character Unicode counts as invisible, direction,

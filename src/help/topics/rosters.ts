@@ -25,6 +25,9 @@ candidates of the same rank are refused, naming both: \`--user-column <name>\`
 picks one, or a header teamctl does not know. PowerShell's \`#TYPE …\` line is
 skipped with a note; a column of Entra object ids is refused.
 
+**An \`sso\` column** (\`true\`/\`yes\`, \`false\`/\`no\`; empty: not said) marks who
+signs in through SSO, read with \`--set-sso\` (\`teamctl help organization\`).
+
 **An \`id\` column beside \`email\`** (as \`members list -o csv\` writes them) backs
 the e-mail: a row whose id is a member under another e-mail names two people and
 is refused on its line. A row with an empty e-mail is read by its id, which must
@@ -37,7 +40,7 @@ removes them; a \`--remove-file\` keeps them:
 | export | column | inactive values (any case) |
 |---|---|---|
 | Google Workspace | \`Status [READ ONLY]\` | \`Suspended\` |
-| Okta | \`Status\` | \`SUSPENDED\`, \`DEPROVISIONED\` |
+| Okta | \`Status\`, \`Okta user status\` | \`SUSPENDED\`, \`DEPROVISIONED\` |
 | Slack | \`status\`, \`Account type\` | \`Deactivated\`, \`Bot\` |
 | Active Directory | \`Enabled\` | \`False\` |
 | Microsoft Entra ID | \`accountEnabled\` | \`False\` |
@@ -166,4 +169,28 @@ as it is (\`/\`, \`:\`, \`CON\`, a trailing dot, over 180 bytes), or one another
 title matches in any case, is made safe and given the id: \`R&D_Ops (iA5mN7).csv\`
 names that team by its id. A team that has a file in the folder under another
 name (\`design.csv\` by its id) is refused, naming both files: exit 2.
+
+## Groups from the identity provider
+
+A group export says who is in which group; \`members sync\` reads one with a
+group map that makes teams of groups (\`teamctl help directory\`). Each
+provider's export is known by its header, or named with \`--format <name>\`:
+
+| \`--format\` | export | known by |
+|---|---|---|
+| \`okta\` | Okta's Group Membership report (CSV Export) | \`Okta username\` |
+| \`entra-members\` | Entra ID's Download members of one group | \`Member type\` |
+| \`entra\` | \`Get-MgGroupMember\` … piped to \`Export-Csv\` | \`GroupName\` |
+| \`google\` | Google Workspace's group members CSV | \`Member Email\` |
+| \`jumpcloud\` | JumpCloud's user CSV, groups in \`Group1\` … | \`Group1\` |
+| \`teamctl\` | a user column, \`group\` (\`a;b\` for several), \`sso\` | the rest |
+
+An export of one group (Entra's Download members, one Google group's list, a
+file without group column) takes the group from its file name without
+extension, or from \`members sync --group <name>\`. Rows of no person (nested
+groups, service principals, devices, Google's GROUP and CUSTOMER) are skipped
+and counted; inactive accounts are left out as in a roster, their groups still
+counted. A provider's people are its SSO accounts; teamctl's own marks them in
+its \`sso\` column (true, yes). A role column is read only with \`--role-map\`.
+A file that lacks the columns of the format \`--format\` names is exit 2.
 `;

@@ -42,6 +42,12 @@ general access row with \`*\` in \`team\`) one grant added, one role raised, one
 grant left out and one space's general access raised away from the sandbox's
 grants. An existing file is not overwritten.
 
+\`--write-groups <file>\` writes a group export as Okta's Group Membership report
+does, for the first two teams, and \`--write-group-map <file>\` the map that
+turns its groups into them (\`teamctl help directory\`): a newcomer in each
+team, a new hire to invite, a member made owner, a suspended member, and a
+group no map row names.
+
 ### The data file
 
 \`--data <file>\` keeps the state, and the token, across restarts and \`--\` runs
@@ -103,6 +109,9 @@ organizations, a former member) joins at once, any other stays pending;
 pending invitee accept, as when they sign in: a member now, with the role they
 were invited with (\`POST /v1/sandbox/orgs/{org}/invites/accept\`, the
 sandbox's own request; no fault strikes it). Rehearse a joiner's day with it.
+The demo has one SAML provider (default team \`engineering\`, role \`read\`),
+the \`empty\` seed none; \`PUT /v1/sandbox/orgs/{org}/saml\` with
+\`{"providers": [{"label": "Okta", "defaultTeam": "design"}]}\` sets them.
 
 ### Access
 

@@ -14,10 +14,11 @@ teamctl glossary sync terms.csv --rerun-translations --yes
 
 ## Listing
 
-\`translations list\` shows each translation's id, its source space and
-language, its target language, its status (pending, running, completed), how
-many times it ran and its last run (when the service last changed it, once
-it has run). Every output format and \`--jq\` work, as for other lists.
+\`translations list\` shows each translation's id, its source space (id and
+title) and language, its target language, its status (pending, running,
+completed), how many times it ran and its last run (when the service last
+changed it, once it has run). Every output format and \`--jq\` work, as for
+other lists; JSON keeps the service's items as they are (no title).
 
 ## Running
 

@@ -1,0 +1,157 @@
+// The group map (`teamctl help directory`, "The group map"): its header in any case, its roles,
+// its patterns (`eng-*` with `*` in the team cell, `/^eng-(.+)$/` with `$1`), group names
+// compared in any case, and every problem of the file named by its line, all at once.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputFileError } from '../../../src/errors.js';
+import { maxGroupMapBytes, parseGroupMap, readGroupMap, repeatedRepeat, teamOfGroup, type GroupMap } from '../../../src/files/groups/map.js';
+
+/** The problems `text` is refused with, as `line: message` (fails the test when it is read). */
+function problems(text: string): string[] {
+  try {
+    parseGroupMap(text, 'groups.csv');
+  } catch (err) {
+    expect(err).toBeInstanceOf(InputFileError);
+    return (err as InputFileError).problems.map((p) => `${p.line}: ${p.message}`);
+  }
+  throw new Error('expected the map to be refused');
+}
+
+/** The team each row maps `group` to (undefined: no match). */
+const teams = (map: GroupMap, group: string): (string | undefined)[] => map.rows.map((r) => teamOfGroup(r, group));
+
+describe('parseGroupMap', () => {
+  it('reads the header in any case and in any order; an empty role cell and a map without a role column are member', () => {
+    const map = parseGroupMap('Team,GROUP,Role\r\nPlatform,eng-platform,OWNER\nDesign,design-all,\n', 'groups.csv');
+    expect(map.rows.map(({ line, group, kind, team, role }) => ({ line, group, kind, team, role }))).toEqual([
+      { line: 2, group: 'eng-platform', kind: 'name', team: 'Platform', role: 'owner' },
+      { line: 3, group: 'design-all', kind: 'name', team: 'Design', role: 'member' },
+    ]);
+    expect(parseGroupMap('group,team\nops,Operations\n', 'g.csv').rows[0]?.role).toBe('member');
+  });
+
+  it('compares group names in any case, whole, trimmed', () => {
+    const map = parseGroupMap('group,team,role\nEng-Platform,plat,member\n', 'g.csv');
+    expect(teams(map, 'eng-platform')).toEqual(['plat']);
+    expect(teams(map, ' ENG-PLATFORM ')).toEqual(['plat']);
+    expect(teams(map, 'eng-platform-admins')).toEqual([undefined]);
+    expect(teams(map, 'x-eng-platform')).toEqual([undefined]);
+  });
+
+  it('a * pattern: the team cell takes what the * matched, as the export writes it; at least one character', () => {
+    const map = parseGroupMap('group,team,role\neng-*,*,member\n*-admins,Admins of *,owner\nteam.*,Literal,member\n', 'g.csv');
+    expect(map.rows.map((r) => r.kind)).toEqual(['glob', 'glob', 'glob']);
+    expect(teams(map, 'eng-platform')).toEqual(['platform', undefined, undefined]);
+    expect(teams(map, 'ENG-Data Platform')).toEqual(['Data Platform', undefined, undefined]);
+    expect(teams(map, 'eng-')).toEqual([undefined, undefined, undefined]);
+    expect(teams(map, 'eng-ops-admins')).toEqual(['ops-admins', 'Admins of eng-ops', undefined]);
+    // The pattern's other characters are themselves: "." is a dot.
+    expect(teams(map, 'team.x')).toEqual([undefined, undefined, 'Literal']);
+    expect(teams(map, 'teamXx')).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('a regular expression between slashes matches the whole name in any case; $1… fill the team cell', () => {
+    const map = parseGroupMap('group,team,role\n/eng-(.+)-(lead|member)s/,$1 ($2),member\n"/^(sales|support)$/",Customers,member\n', 'g.csv');
+    expect(map.rows.map((r) => r.kind)).toEqual(['expression', 'expression']);
+    expect(teams(map, 'ENG-Platform-Leads')).toEqual(['Platform (Lead)', undefined]);
+    expect(teams(map, 'x-eng-platform-leads')).toEqual([undefined, undefined]);
+    expect(teams(map, 'Support')).toEqual([undefined, 'Customers']);
+    expect(teams(map, 'supporters')).toEqual([undefined, undefined]);
+  });
+
+  it('refuses every bad row at once, each on its line: role, empty cells, patterns, duplicates', () => {
+    expect(
+      problems(
+        [
+          'group,team,role',
+          'eng,Platform,admin',
+          ',Platform,member',
+          'eng,,member',
+          '/eng-(/,x,member',
+          '/eng-(.+)/,$2,member',
+          '/eng/,$1,member',
+          '/eng-(.+)/,*,member',
+          'a*b*,x,member',
+          '*,x,member',
+          'eng,*,member',
+          'ops,Operations,member',
+          'OPS,operations,owner',
+          'eng,Platform,member,extra',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      '2: role "admin" is neither owner nor member (an empty cell is member)',
+      '3: the group cell is empty: name a group, a pattern (eng-*) or an expression (/^eng-(.+)$/)',
+      '4: the team cell is empty: name the team (its id or title) this group feeds',
+      expect.stringMatching(/^5: "\/eng-\(\/" is not a valid regular expression: /),
+      '6: the team cell uses $2, and "/eng-(.+)/" has only $1',
+      '7: the team cell uses $1, and "/eng/" has no group in parentheses',
+      '8: the team cell\'s * takes what a * pattern matched, and "/eng-(.+)/" is a regular expression: use $1',
+      '9: "a*b*" has 2 *: a pattern has one (eng-*), or write a regular expression between slashes (/^eng-(.+)-(.+)$/)',
+      '10: the group cell * alone would map every group: name a prefix or a suffix (eng-*)',
+      '11: the team cell has a *, which takes what the group\'s * matched, and "eng" has none',
+      '13: group "OPS" → team "operations" is already mapped on line 12: one row per group and team',
+      '14: 4 cells, and the header has 3',
+    ]);
+  });
+
+  it('refuses a file without a map header, an empty file and a header without rows', () => {
+    expect(problems('email,group\na@example.com,eng\n')).toEqual([
+      '1: the header needs the columns "group" and "team" ("role" too, or everyone is a member); "email" is no column of a group map: a group map starts with the header line "group,team,role"',
+    ]);
+    expect(problems('eng,Platform,owner\n')[0]).toMatch(/^1: the header needs the columns "group" and "team"/);
+    expect(problems('group,team,team\n')).toEqual(['1: the column "team" is there twice: a group map starts with the header line "group,team,role"']);
+    expect(problems('')).toEqual(['0: the group map is empty: it needs a header line "group,team,role" and a row per group (or pattern)']);
+    expect(problems('group,team,role\n')).toEqual(['1: the group map maps no group: add a row per group (or pattern) under its header']);
+  });
+
+  it('one group may feed several teams, and one team take several groups', () => {
+    const map = parseGroupMap('group,team,role\neng,Platform,member\neng,Data,member\nops,Platform,owner\n', 'g.csv');
+    expect(teams(map, 'eng')).toEqual(['Platform', 'Data', undefined]);
+    expect(teams(map, 'ops')).toEqual([undefined, undefined, 'Platform']);
+  });
+});
+
+describe('an expression that repeats a repetition', () => {
+  it('is found, whatever group kind or quantifier; a bounded or single repetition, an escaped or bracketed parenthesis are not it', () => {
+    const cases: [string, string | undefined][] = [
+      ['(a+)+', '(a+)+'],
+      ['(\\w*,?)*', '(\\w*,?)*'],
+      ['((ab)*c)+', '((ab)*c)+'],
+      ['(x+){2,}', '(x+){2,}'],
+      ['(?:a*)*', '(?:a*)*'],
+      ['^eng-(.+)$', undefined],
+      ['(a|b)+', undefined],
+      ['([a-z]+)-(\\d+)', undefined],
+      ['(x+){2}', undefined],
+      ['[(]+)+', undefined],
+      ['\\(a+\\)+', undefined],
+    ];
+    for (const [source, found] of cases) expect(repeatedRepeat(source), source).toBe(found);
+  });
+
+  it('is refused on its line (exit 2); an expression without it is read', () => {
+    const map = (group: string): (() => GroupMap) => () => parseGroupMap(`group,team\n${group},t\n`, 'groups.csv');
+    expect(map('/^(a+)+$/')).toThrow(InputFileError);
+    try {
+      map('/^(a+)+$/')();
+    } catch (err) {
+      expect((err as InputFileError).problems).toEqual([{ file: 'groups.csv', line: 2, message: '"/^(a+)+$/" repeats "(a+)+", which repeats itself: such an expression can take minutes on one long name; write it without the outer repetition' }]);
+    }
+    expect(map('/^eng-(.+)$/')().rows).toHaveLength(1);
+  });
+});
+
+describe('readGroupMap', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'teamctl-group-map-'));
+
+  it('reads a file, and refuses one larger than the bound before parsing it, naming the file', async () => {
+    writeFileSync(join(dir, 'groups.csv'), 'group,team,role\neng-*,*,member\n');
+    expect((await readGroupMap('groups.csv', dir)).rows).toHaveLength(1);
+    writeFileSync(join(dir, 'big.csv'), `group,team,role\n${'x,y,member\n'.repeat(maxGroupMapBytes / 10)}`);
+    await expect(readGroupMap('big.csv', dir)).rejects.toThrow('big.csv: the group map is larger than 1 MB; nothing was sent');
+    await expect(readGroupMap('missing.csv', dir)).rejects.toThrow('missing.csv: cannot read file: no such file');
+  });
+});

@@ -1,0 +1,17 @@
+// The refusal of a group export, as a test reads it (test/files/groups/*.test.ts).
+import { expect } from 'vitest';
+import { InputFileError } from '../../../src/errors.js';
+
+/** The `file:line: message` lines a read is refused with, checking exit 2 (fails the test when it reads). */
+export function refusal(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof InputFileError) {
+      expect(err.exitCode).toBe(2);
+      return err.problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
+    }
+    throw err;
+  }
+  throw new Error('expected an InputFileError');
+}
