@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-// Thin launcher: everything lives in the compiled dist/.
-// Node ≥ 22.1 keeps V8's compiled code of our modules (commander, undici …) in its compile cache
-// (in the temp folder; as tsc does): ~6 ms off each API command. A no-op on Node 20.
-process.getBuiltinModule('node:module').enableCompileCache?.();
+// Thin launcher: everything lives in the bundle, dist/ (README's 'Install').
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // `teamctl --version` is what scripts call most to probe for the tool: answered without loading
@@ -11,10 +8,13 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.on('error', () => {}); // reported from the write's callback
   process.stdout.write(`${version()}\n`, async (err) => {
     if (!err || err.code === 'EPIPE') return;
-    const { stdoutFailure } = await import('../dist/io.js');
+    const { stdoutFailure } = await import('../dist/cli.js');
     process.stderr.write(`${stdoutFailure(process.stdout, err)}\n`, () => process.exit(1));
   });
 } else {
+  // Node ≥ 22.1 keeps V8's compiled code of the bundle in teamctl's cache folder (`teamctl help
+  // environment`); a no-op on Node 20, which has no compile cache.
+  (await import('../dist/compile-cache.js')).enableCompileCache();
   const { main, settleStdout, processStreams } = await import('../dist/cli.js');
   const streams = processStreams();
   const code = await main(argv, { streams });

@@ -6,6 +6,9 @@ import { stdoutFailure, watchStdout, type IOStreams } from './io.js';
 
 const reported = new WeakSet<object>();
 import { buildProgram, type RunState } from './program.js';
+import { sourceStack } from './stackTrace.js';
+// For the launcher (bin/teamctl.js), when `--version`'s line cannot be written.
+export { stdoutFailure };
 
 export interface MainDeps {
   streams?: IOStreams;
@@ -91,6 +94,7 @@ function reportError(err: unknown, streams: IOStreams, state: RunState): number 
     return err.exitCode;
   }
   // A bug: say so plainly, with the stack for the report.
-  streams.stderr.write(`error: unexpected failure: ${(err as Error)?.stack ?? String(err)}\n`);
+  const stack = (err as Error)?.stack;
+  streams.stderr.write(`error: unexpected failure: ${stack === undefined ? String(err) : sourceStack(stack)}\n`);
   return ExitCode.failed;
 }

@@ -54,8 +54,8 @@ describe('teamctl help', () => {
 
   it('the topics together are short enough to read, and each in one sitting', async () => {
     const lengths = await Promise.all(Object.values(topics).map(async (t) => (await t.load()).text.split('\n').length));
-    // About 115 lines a topic: the topics of every domain in 1,918 lines.
-    expect(lengths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1918);
+    // About 115 lines a topic: the topics of every domain in 1,925 lines.
+    expect(lengths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1925);
     expect(Math.max(...lengths)).toBeLessThanOrEqual(200);
   });
 

@@ -7,10 +7,13 @@
 // not build it a second and a third time (minutes on a busy machine).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { topics } from '../src/help/topics.js';
+import { bundleChunks } from './helpers/bundle.js';
+import { commandPaths } from './helpers/command-paths.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -24,6 +27,62 @@ const install = ((): string => {
 })();
 /** Each fenced block's command lines, comments dropped. */
 const blocks = [...install.matchAll(/^```sh\n([\s\S]*?)^```/gm)].map((b) => (b[1] ?? '').trim().split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()));
+
+const paths = await commandPaths();
+const fixture = (path: string): string => join(root, 'test', 'fixtures', 'real', path);
+
+/**
+ * Runs the installed `teamctl` (on PATH) the ways that load every chunk of the bundle that holds a
+ * package, each command module and each help topic: what fails only once installed (a file the
+ * bundle looks for by path, a package's exports across chunks) shows here. The chunks loaded are
+ * listed by a loader hook, as test/program.test.ts does.
+ */
+function runsEveryChunk(sh: (line: string, cwd?: string) => { status: number | null; out: string }, dir: string): void {
+  const log = join(dir, 'loaded.txt');
+  const hook = `data:text/javascript,${encodeURIComponent(`import { appendFileSync } from 'node:fs'; export async function load(url, context, next) { if (url.includes('/dist/')) appendFileSync(${JSON.stringify(log)}, url.slice(url.indexOf('/dist/') + 6) + '\\n'); return next(url, context); }`)}`;
+  const register = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hook)});`)}`;
+  writeFileSync(join(dir, 'terms.csv'), 'en,fr\nhermosa,belle\n');
+  const lines = [
+    ...paths.map((p) => `teamctl ${p.join(' ')} --help`),
+    ...Object.keys(topics).map((t) => `teamctl help ${t}`),
+    'teamctl completion bash',
+    'teamctl config set output tsv',
+    `teamctl sandbox -- sh -c ${JSON.stringify(
+      [
+        'teamctl members list -o table',
+        // In a terminal: colour (chalk) and a table as wide as the terminal (string-width).
+        `python3 ${join(root, 'test', 'helpers', 'pty.py')} 60 24 "" -- teamctl members list -o table`,
+        'teamctl members list -o csv',
+        'teamctl members list --jq ".[0].organization.user.email"',
+        'teamctl glossary import terms.csv --dry-run',
+        `teamctl glossary import ${fixture('tbx-basic-v3/LTAC-Example_Astronomy_DCA_VALID.cut.tbx')} --dry-run`,
+        `teamctl glossary import ${fixture('xlsx/tealeg-googleDocsTest.xlsx')} --languages en,fr --dry-run`,
+        'teamctl glossary export --format tbx -f terms-out.tbx',
+        'teamctl access list -o markdown',
+        'teamctl audit list',
+        'teamctl whoami',
+      ].join(' && '),
+    )}`,
+  ];
+  const run = (line: string) => sh(`NODE_OPTIONS="--import=${register}" TEAMCTL_CONFIG_DIR=${JSON.stringify(join(dir, 'config'))} ${line}`, dir);
+  for (const line of lines) {
+    const r = run(line);
+    expect(r.status, `${line}\n${r.out}`).toBe(0);
+  }
+  // Through a proxy, undici's whole package (`teamctl help environment`): none answers on port 9.
+  const proxied = run(`TEAMCTL_TOKEN=${'x'.repeat(40)} HTTPS_PROXY=http://127.0.0.1:9 teamctl --base-url https://service.invalid --org acme whoami`);
+  expect(proxied.out).toMatch(/^error: .*127\.0\.0\.1:9/m);
+  expect(proxied.out).not.toContain('unexpected failure');
+  const loaded = new Set(readFileSync(log, 'utf8').trim().split('\n'));
+  const chunks = bundleChunks();
+  const withPackages = [...chunks].filter(([, c]) => c.packages.length > 0).map(([name]) => name);
+  expect(withPackages.filter((c) => !loaded.has(c))).toEqual([]);
+  // A command module is named by its path in the tree, or by its noun (`sandbox accept` is in commands/sandbox.js).
+  const commandModules = new Set(paths.filter((p) => p.length > 0).flatMap((p) => [`commands/${p.join('/')}.js`, `commands/${p[0]}.js`]));
+  const commandChunks = [...chunks].filter(([, c]) => c.modules.some((m) => commandModules.has(m))).map(([name]) => name);
+  expect(commandChunks.length).toBeGreaterThan(30); // 40 command modules as the tree stands
+  expect(commandChunks.filter((c) => !loaded.has(c))).toEqual([]);
+}
 
 describe('the README install, on a clean clone', () => {
   it('names one story: npm ci, the launcher or npm link (and npm unlink), a tarball for CI', () => {
@@ -79,9 +138,13 @@ describe('the README install, on a clean clone', () => {
     const sum = createHash('sha256').update(readFileSync(tarball)).digest('hex');
     expect(readFileSync(`${tarball}.sha256`, 'utf8')).toBe(`${sum}  teamctl-${version}.tgz\n`);
     ok(`sha256sum --check --strict teamctl-${version}.tgz.sha256`);
-    ok(installLine as string);
+    // The tarball holds teamctl bundled with its dependencies: installed offline, nothing beside it.
+    ok(`npm_config_offline=true ${installLine as string}`);
+    expect(readdirSync(join(prefix, 'lib', 'node_modules'))).toEqual(['teamctl']);
+    expect(existsSync(join(prefix, 'lib', 'node_modules', 'teamctl', 'node_modules'))).toBe(false);
     expect(ok('teamctl --version').trim()).toBe(version);
     expect(ok('teamctl help exit-codes')).toMatch(/^# Exit codes/);
+    runsEveryChunk(sh, parent);
     ok(uninstall as string);
     expect(existsSync(linked)).toBe(false);
   }, 300_000);

@@ -1,7 +1,8 @@
 // The command tree (src/program.ts) loads only the command modules a command line needs. These
 // tests prove that this never changes what the program does: every command's help, and the
 // usage errors of misspelt or misplaced words, are the same as the whole tree's; and that the
-// modules loaded are the ones named (start-up is paid per module: test/bench/README.md).
+// modules loaded are the ones named, in a chunk of the bundle each (start-up is paid per file:
+// test/bench/README.md).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { buildProgram } from '../src/program.js';
 import { commandPaths } from './helpers/command-paths.js';
 import { fakeStreams } from './helpers/streams.js';
 import { bin } from './e2e/harness.js';
+import { bundleChunks } from './helpers/bundle.js';
 
 /** What the whole tree (every module loaded) prints and exits with for `argv`. */
 async function wholeTree(argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -82,31 +84,59 @@ describe('the command tree, loaded lazily', () => {
   });
 });
 
-/** The modules of dist/ that `teamctl <argv>` loads, as a process (a loader hook lists them). */
-function loadedModules(argv: string[], status = 0, env: Record<string, string> = {}): string[] {
+const chunks = bundleChunks();
+
+/**
+ * What `teamctl <argv>` loads, as a process (a loader hook lists the files of dist/ it loads): the
+ * chunks of the bundle, and the modules of src/ and the packages they hold (.ci/bundle.js).
+ */
+function loaded(argv: string[], status = 0, env: Record<string, string> = {}): { chunks: string[]; modules: string[]; packages: string[] } {
   const hook = `data:text/javascript,${encodeURIComponent(
     // The hooks run on a thread of their own: written synchronously, or an exit could lose a line.
     `import { writeSync } from 'node:fs'; export async function load(url, context, next) { if (url.includes('/dist/')) writeSync(2, 'LOADED ' + url.slice(url.indexOf('/dist/') + 6) + '\\n'); return next(url, context); }`,
   )}`;
   const register = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hook)});`)}`;
-  const r = spawnSync(process.execPath, ['--import', register, bin, ...argv], { encoding: 'utf8', env: { PATH: process.env.PATH, TEAMCTL_CONFIG_DIR: '/nonexistent', ...env } });
+  const r = spawnSync(process.execPath, ['--import', register, bin, ...argv], { encoding: 'utf8', env: { PATH: process.env.PATH, TEAMCTL_CONFIG_DIR: '/nonexistent', TEAMCTL_NO_COMPILE_CACHE: '1', ...env } });
   expect(r.status, r.stderr).toBe(status);
-  return [...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1] as string).sort();
+  const names = [...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1] as string).sort();
+  const held = names.map((n) => chunks.get(n) ?? { modules: [`(not in the metafile: ${n})`], packages: [] });
+  return { chunks: names, modules: held.flatMap((c) => c.modules).sort(), packages: [...new Set(held.flatMap((c) => c.packages))].sort() };
 }
 
+/** The modules of src/ that `teamctl <argv>` loads. */
+const loadedModules = (argv: string[], status = 0, env: Record<string, string> = {}): string[] => loaded(argv, status, env).modules;
+
 describe('what start-up loads', () => {
-  // What every command line loads before it knows its command.
-  const core = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'help/topics.js', 'io.js', 'output/terminal.js', 'program.js', 'redact.js', 'version.js'];
+  // What every command line loads before it knows its command: one chunk, dist/cli.js (with
+  // commander), esbuild's helpers, and before them the compile cache's file (with env-paths).
+  const cli = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'help/topics.js', 'io.js', 'output/terminal.js', 'package.js', 'program.js', 'redact.js', 'stackTrace.js', 'version.js'];
+  const core = [...cli, 'compileCache.js'];
   const topLevel = ['commands/apply.js', 'commands/completion.js', 'commands/sandbox.js', 'commands/whoami.js'];
   // A top-level command module declares its own subcommands (`sandbox accept`): they are in it.
   const moduleOf = (path: string[]): string => (topLevel.includes(`commands/${path[0]}.js`) ? `commands/${path[0]}.js` : `commands/${path.join('/')}.js`);
 
+  it('the core is one chunk, with commander in it, and esbuild\'s helpers', () => {
+    const help = loaded(['--help']);
+    expect(chunks.get('cli.js')?.modules).toEqual(cli);
+    expect(chunks.get('cli.js')?.packages).toEqual(['commander']);
+    expect(chunks.get('compile-cache.js')).toEqual({ modules: ['compileCache.js'], packages: ['env-paths'] });
+    const others = help.chunks.filter((c) => c !== 'cli.js' && c !== 'compile-cache.js' && !topLevel.some((m) => chunks.get(c)?.modules.includes(m)));
+    expect(others.map((c) => chunks.get(c))).toEqual([{ modules: [], packages: [] }]);
+  });
+
+  it('--version: one file of its own, without commander', () => {
+    expect(loaded(['--version'])).toEqual({ chunks: ['version.js'], modules: ['package.js', 'version.js'], packages: [] });
+  });
+
   // A command module imports its code inside its action: its help loads nothing of the domain.
-  it.each(paths.map((p) => [p.join(' ') || '(root)', p]))('--help of %s: the core and the command modules it shows, no domain code', (_name, path) => {
+  it.each(paths.map((p) => [p.join(' ') || '(root)', p]))('--help of %s: the core and a chunk per command module it shows, no domain code', (_name, path) => {
     const p = path as string[];
     const nounCommands = paths.filter((q) => q.length === 2 && q[0] === p[0]).map(moduleOf);
     const expected = p.length === 0 ? topLevel : p.length === 1 && nounCommands.length > 0 ? [...new Set(nounCommands)] : [moduleOf(p)];
-    expect(loadedModules([...p, '--help'])).toEqual([...core, ...expected].sort());
+    const l = loaded([...p, '--help']);
+    expect(l.modules).toEqual([...core, ...expected].sort());
+    expect(l.chunks).toHaveLength(3 + expected.length);
+    expect(l.packages).toEqual(['commander', 'env-paths']);
   });
 
   it('the .xlsx reader is loaded for an .xlsx only (`teamctl help glossary-files`, "Spreadsheets (.xlsx)")', () => {
@@ -130,11 +160,13 @@ describe('what start-up loads', () => {
     expect(loadedModules(['help', 'environmnet'], 2).filter((m) => m.startsWith('help/topics/'))).toEqual([]);
   });
 
-  // jq-wasm's own module is listed by its file name (its package folder is a dist/ too).
   it('jq is loaded for --jq only (`teamctl help formatting`, "Filtering JSON with --jq")', () => {
-    const jq = (m: string): boolean => m === 'output/jq.js' || m === 'index.mjs';
-    expect(loadedModules(['config', 'list', '--json']).filter(jq)).toEqual([]);
-    expect(loadedModules(['config', 'list', '--jq', '.']).filter(jq)).toEqual(['index.mjs', 'output/jq.js']);
+    const withoutJq = loaded(['config', 'list', '--json']);
+    expect(withoutJq.modules.filter((m) => m.startsWith('output/jq'))).toEqual([]);
+    expect(withoutJq.packages).not.toContain('jq-wasm');
+    const withJq = loaded(['config', 'list', '--jq', '.']);
+    expect(withJq.modules.filter((m) => m.startsWith('output/jq'))).toEqual(['output/jq.js', 'output/jqStdin.js']);
+    expect(withJq.packages).toContain('jq-wasm');
   });
 
   it('a command line with global options before its command loads that command only', () => {

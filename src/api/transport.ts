@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
+import { bundled } from '../package.js';
 import { isLoopback } from './url.js';
 
 const require = createRequire(import.meta.url);
@@ -122,53 +123,67 @@ function tunnelStatus(err: unknown): number | undefined {
 
 let tuned = false;
 
-/** undici's HTTP/2 client, replaced before undici loads it (see the file comment). */
-export const http2ClientPath = require.resolve('undici/lib/dispatcher/client-h2.js');
+type RequestFunction = (this: Dispatcher, options: RequestOptions) => Promise<ResponseData>;
 
+/** undici's HTTP/2 client, replaced before undici loads it (see the file comment). */
+export const http2ClientPath = (): string => require.resolve('undici/lib/dispatcher/client-h2.js');
+
+/** In the bundle, the build puts the same stand-in in place of that file (README's 'Install'). */
 function skipHttp2Client(): void {
-  if (require.cache[http2ClientPath]) return;
+  if (bundled) return;
+  const path = http2ClientPath();
+  if (require.cache[path]) return;
   const Module = require('node:module') as new (id: string) => NodeJS.Module;
-  const standIn = new Module(http2ClientPath);
-  standIn.filename = http2ClientPath;
+  const standIn = new Module(path);
+  standIn.filename = path;
   standIn.loaded = true;
   standIn.exports = function connectH2(): never {
     throw new Error('teamctl does not use HTTP/2, yet the service negotiated it');
   };
-  require.cache[http2ClientPath] = standIn;
+  require.cache[path] = standIn;
 }
 
-/** A keep-alive pool for the whole run, to `origin`; through the proxy the environment names, if one applies. */
+/** undici's request API and the agent (its ProxyAgent, with the whole package, behind a proxy). */
+async function loadUndici(proxy: boolean): Promise<{ request: RequestFunction; Agent: AgentClass }> {
+  skipHttp2Client();
+  const { request, Agent } = (await import('./undiciAgent.js')) as { request: RequestFunction; Agent: AgentClass };
+  if (proxy) return { request, Agent: ((await import('undici')) as unknown as { default: { ProxyAgent: AgentClass } }).default.ProxyAgent };
+  return { request, Agent };
+}
+
+/**
+ * A keep-alive pool for the whole run, to `origin`; through the proxy the environment names, if one
+ * applies. undici is loaded by the first request, and the pool made then.
+ */
 export function createTransport(env: NodeJS.ProcessEnv, origin: string): Transport {
   if (!tuned && process.versions.node.startsWith('20.')) {
     setFlagsFromString('--liftoff-only');
     tuned = true;
   }
   const proxy = proxyFor(origin, env);
-  skipHttp2Client();
-  const request = require('undici/lib/api/api-request.js') as (this: Dispatcher, options: RequestOptions) => Promise<ResponseData>;
-  const options = { keepAliveTimeout: 10_000, connections: maxConnections };
-  if (proxy === undefined) {
-    const Agent = require('undici/lib/dispatcher/agent.js') as AgentClass;
-    const dispatcher = new Agent(options);
-    return {
-      request: (opts) => request.call(dispatcher, opts),
-      close: () => dispatcher.close(),
-    };
-  }
+  const options = { keepAliveTimeout: 10_000, connections: maxConnections, ...(proxy ? { uri: proxy.url.href } : {}) };
+  let pool: Promise<{ request: RequestFunction; dispatcher: Dispatcher }> | undefined;
+  const send = async (opts: RequestOptions): Promise<ResponseData> => {
+    pool ??= loadUndici(proxy !== undefined).then(({ request, Agent }) => ({ request, dispatcher: new Agent(options) }));
+    const { request, dispatcher } = await pool;
+    return request.call(dispatcher, opts);
+  };
+  const close = async (): Promise<void> => {
+    if (pool) await (await pool).dispatcher.close();
+  };
+  if (proxy === undefined) return { request: send, close };
   // The proxy agent tunnels with the dispatcher API (CONNECT) that undici's index installs on
   // every dispatcher: behind a proxy, the whole package is loaded.
-  const { ProxyAgent } = require('undici') as { ProxyAgent: AgentClass };
-  const dispatcher = new ProxyAgent({ ...options, uri: proxy.url.href });
   return {
     proxy: proxy.route,
     request: async (opts) => {
       try {
-        return await request.call(dispatcher, opts);
+        return await send(opts);
       } catch (err) {
         const status = tunnelStatus(err);
         throw status === undefined ? err : new ProxyAnswerError(status, { cause: err });
       }
     },
-    close: () => dispatcher.close(),
+    close,
   };
 }

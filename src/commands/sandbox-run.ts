@@ -7,10 +7,11 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageFile } from '../package.js';
 import { shellValue } from '../output/words.js';
 
 /** The launcher of this teamctl (bin/teamctl.js beside dist/). */
-const teamctlBin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
+const teamctlBin = fileURLToPath(packageFile('bin/teamctl.js'));
 
 
 /** A temporary folder holding a `teamctl` that runs this teamctl with this Node. */

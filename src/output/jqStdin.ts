@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { JqLoadOptions } from 'jq-wasm';
+import { bundled, packageFile } from '../package.js';
 
 /** The little of WebAssembly's JavaScript API used here (the project's type libraries leave it out). */
 interface WasmMemory {
@@ -143,11 +144,16 @@ function serveStdin(imports: WasmImports, feed: StdinFeed, memory: () => WasmMem
   });
 }
 
+/** jq's WebAssembly: copied beside the bundle by the build, else in jq-wasm's package. */
+function jqWasmFile(): string | URL {
+  return bundled ? packageFile('dist/jq.wasm') : createRequire(import.meta.url).resolve('jq-wasm/jq.wasm');
+}
+
 /** jq-wasm's load options for a jq whose input is read from `feed`. */
 export async function withStdin(feed: StdinFeed): Promise<JqLoadOptions> {
-  const module = await wasmApi.compile(await readFile(createRequire(import.meta.url).resolve('jq-wasm/jq.wasm')));
+  const module = await wasmApi.compile(await readFile(jqWasmFile()));
   return {
-    instantiateWasm(imports: WasmImports, onSuccess: (instance: unknown, module: unknown) => void): void {
+    instantiateWasm(imports: WasmImports, onSuccess: (instance: unknown, module: object) => void): void {
       let memory: WasmMemory | undefined;
       serveStdin(imports, feed, () => {
         if (memory === undefined) throw new Error('jq read its input before its memory was known');

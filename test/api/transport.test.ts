@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport, noProxyMatches, proxyFor } from '../../src/api/transport.js';
+import { createTransport, http2ClientPath, noProxyMatches, proxyFor } from '../../src/api/transport.js';
 import { UsageError } from '../../src/errors.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from '../e2e/harness.js';
@@ -20,25 +20,46 @@ describe('undici, used narrowly', () => {
     expect(version).toMatch(/^7\./);
   });
 
-  it("never loads undici's HTTP/2 client nor node:http2 (a process of its own), and still talks HTTP/1.1", async () => {
+  it("never loads undici's HTTP/2 client nor node:http2 from the bundle (a process of its own), and still talks HTTP/1.1", async () => {
     const s = await sandboxWithEnv({ seed: 'demo' });
     try {
       const { spawn } = await import('node:child_process');
-      const transport = new URL('../../dist/api/transport.js', import.meta.url).href;
+      const transport = new URL('../../dist/transport.js', import.meta.url).href;
       const script = `
-        const { createTransport, http2ClientPath } = await import(${JSON.stringify(transport)});
+        const { createTransport } = await import(${JSON.stringify(transport)});
         const t = createTransport({}, ${JSON.stringify(s.sandbox.url)});
         const r = await t.request({ origin: ${JSON.stringify(s.sandbox.url)}, path: '/v1/orgs/acme/translations-glossary', method: 'GET', headers: { authorization: 'Bearer ${s.sandbox.token}' } });
         await r.body.json();
         await t.close();
-        const { createRequire } = await import('node:module');
-        const standIn = createRequire(import.meta.url).cache[http2ClientPath].exports;
-        console.log(JSON.stringify({ status: r.statusCode, http2: process.moduleLoadList.some((m) => /\bhttp2\b/.test(m)), standIn: standIn.name }));`;
+        console.log(JSON.stringify({ status: r.statusCode, http2: process.moduleLoadList.some((m) => /\\bhttp2\\b/.test(m)) }));`;
       const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
       await new Promise((resolve) => child.on('close', resolve));
-      expect(JSON.parse(out)).toEqual({ status: 200, http2: false, standIn: 'connectH2' });
+      expect(JSON.parse(out)).toEqual({ status: 200, http2: false });
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+
+  it("holds a stand-in for undici's HTTP/2 client, in the bundle and in the sources", async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dist = new URL('../../dist/', import.meta.url);
+    const texts = readdirSync(dist).filter((f) => f.endsWith('.js')).map((f) => readFileSync(new URL(f, dist), 'utf8'));
+    // The file esbuild read for undici's HTTP/2 client is the build's one-line stand-in.
+    const { readMetafile } = await import('../helpers/bundle.js');
+    const h2 = Object.entries(readMetafile().inputs).find(([path]) => path.endsWith('undici/lib/dispatcher/client-h2.js'))?.[1];
+    expect(h2?.bytes).toBeLessThan(200);
+    expect(texts.filter((t) => /require\("(node:)?http2"\)/.test(t))).toEqual([]);
+    const s = await sandboxWithEnv({ seed: 'demo' });
+    try {
+      const url = new URL(s.sandbox.url);
+      const transport = createTransport({}, url.origin);
+      const r = await transport.request({ origin: url.origin, path: '/v1/orgs/acme/translations-glossary', method: 'GET', headers: { authorization: `Bearer ${s.sandbox.token}` } });
+      await r.body.json();
+      await transport.close();
+      const standIn = createRequire(import.meta.url).cache[http2ClientPath()]?.exports as { name: string } | undefined;
+      expect(standIn?.name).toBe('connectH2');
     } finally {
       await s.sandbox.close();
     }

@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from '../../dist/sandbox/server.js';
+import { startSandbox } from '../../dist/sandbox-server.js';
 import { median, timed } from './timed.js';
 
 const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));

@@ -23,7 +23,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from '../../dist/sandbox/server.js';
+import { startSandbox } from '../../dist/sandbox-server.js';
 
 const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-bench-scale-'));

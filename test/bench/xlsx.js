@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { startSandbox } from '../../dist/sandbox/server.js';
+import { startSandbox } from '../../dist/sandbox-server.js';
 
 const bin = fileURLToPath(new URL('../../bin/teamctl.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-bench-xlsx-'));

@@ -123,6 +123,8 @@ describe('a signal while a glossary import waits', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     sb().sandbox.intercept((req) => (req.method === 'PUT' ? { kind: 'hold', until: held } : undefined));
     const first = runCli(['glossary', 'import', terms(5)], { env, configDir });
+    // The first run holds the lock once its batch is sent (and held): only then the second starts.
+    await vi.waitFor(() => expect(writes()).toBe(1), { timeout: 20_000 });
     const r = await signalledWhen(['glossary', 'import', terms(5)], env, configDir, /waiting for it to finish/);
     expect(r.code, r.stderr).toBe(143);
     expect(r.stderr).toMatch(/^error: interrupted while waiting for another teamctl .* to finish changing the glossary of acme at .*; nothing was sent$/m);

@@ -189,8 +189,8 @@ describe('what --jq ships', () => {
   it('jq-wasm is pinned to the jq 1.8.2 build, and the notices of jq and Oniguruma are in the package', async () => {
     const { readFileSync } = await import('node:fs');
     const root = new URL('../../', import.meta.url);
-    const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { dependencies: Record<string, string>; files: string[] };
-    expect(pkg.dependencies['jq-wasm']).toBe('3.0.0-jq-1.8.2');
+    const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { devDependencies: Record<string, string>; files: string[] };
+    expect(pkg.devDependencies['jq-wasm']).toBe('3.0.0-jq-1.8.2');
     // npm packs LICENSE whatever `files` says: the notices follow teamctl's own there.
     const license = readFileSync(new URL('LICENSE', root), 'utf8');
     expect(license).toMatch(/\n\njq is copyright \(C\) 2012 Stephen Dolan\n[\s\S]*decNumber/);

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox } from '../../dist/sandbox/server.js';
+import { startSandbox } from '../../dist/sandbox-server.js';
 
 const withData = process.argv.includes('--data');
 const dir = mkdtempSync(join(tmpdir(), 'teamctl-rehearsal-'));

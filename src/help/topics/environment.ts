@@ -115,4 +115,11 @@ listed. What a run leaves as it is is counted as **unchanged**.
 | \`TEAMCTL_NO_STEP_SUMMARY\` | \`1\` turns the step summary off |
 | \`HTTPS_PROXY\`, \`HTTP_PROXY\`, \`NO_PROXY\` | the proxy (above) |
 | \`TEAMCTL_PAGER\`, \`PAGER\` | the pager of long topics (above) |
+| \`XDG_CACHE_HOME\` | the compile cache's parent on Linux (below) |
+| \`TEAMCTL_NO_COMPILE_CACHE\` | \`1\` turns the compile cache off |
+
+On Node 22.1 and newer, teamctl keeps Node's compiled code of its modules
+between runs (Node's compile cache), in \`teamctl/compile-cache\` in the cache
+folder (\`~/.cache\` on Linux). \`NODE_COMPILE_CACHE\` keeps it in that folder
+instead. A cache folder that cannot be written is left alone, silently.
 `;

@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// Part of `npm run build` (after tsc's type-check): dist/, the bundle that bin/teamctl.js runs
+// (README, "Install"). esbuild bundles teamctl with its dependencies into ES modules, split where
+// the sources load a module with `import()`: each command module, each command's code, each
+// heavy reader (.xlsx, TBX, jq) is a chunk of its own, loaded only when a command line needs it;
+// what every command line loads, and what every API command loads, are one file each (the
+// layers, below). Every file sits directly in dist/, one folder below the package's root
+// (src/package.ts). Also written: source maps (`.js.map`, which a stack trace is read against:
+// src/stackTrace.ts), jq's WebAssembly (dist/jq.wasm) and esbuild's metafile, outside dist/
+// (node_modules/.cache/teamctl/meta.json: which sources and packages each chunk holds, for
+// test/program.test.ts, test/install.test.ts and .ci/notices.js).
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const metafilePath = join(root, 'node_modules/.cache/teamctl/meta.json');
+const require = createRequire(import.meta.url);
+
+const options = {
+  absWorkingDir: root,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  define: { __teamctlBundle: 'true' },
+  logLevel: 'warning',
+};
+
+// Layers: files that each hold the static graph of some modules, loaded whole. esbuild alone would
+// cut them into a chunk per module or two, as each module is shared by a different set of the
+// lazily loaded chunks, and a command line would load dozens of small files.
+// - cli: what every command line loads before it knows its command (src/cli.ts's static graph,
+//   commander among it);
+// - service: what every command that talks to the service loads (settings, context, client).
+const layers = [
+  { name: 'cli', roots: ['src/cli.ts'] },
+  { name: 'service', roots: ['src/settings.ts', 'src/context.ts', 'src/api/client.ts', 'src/api/url.ts'] },
+];
+/** The layer of each module that is in one, by its absolute path. */
+const layerOf = new Map();
+for (const layer of layers) {
+  const graph = await build({
+    ...options,
+    entryPoints: layer.roots,
+    write: false,
+    outdir: dist,
+    metafile: true,
+    plugins: [{ name: 'static-only', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined)) }],
+  });
+  layer.members = Object.keys(graph.metafile.inputs).map((i) => join(root, i)).filter((f) => !layerOf.has(f));
+  for (const f of layer.members) layerOf.set(f, layer.name);
+}
+
+// A layer's file exports what each of its modules exports. Every other chunk's imports of one of
+// its modules (and the layer's own `import()` of one) point to that file.
+const oneFilePerLayer = {
+  name: 'one-file-per-layer',
+  setup(b) {
+    b.onResolve({ filter: /^teamctl:/ }, (a) => ({ path: a.path.slice('teamctl:'.length), namespace: 'teamctl' }));
+    b.onLoad({ filter: /.*/, namespace: 'teamctl' }, (a) => ({
+      contents: layers
+        .find((l) => l.name === a.path)
+        .members.filter((f) => f.startsWith(join(root, 'src')) || f.endsWith('.mjs'))
+        .map((f) => `export * from ${JSON.stringify(f)};`)
+        .join('\n'),
+      resolveDir: root,
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /.*/ }, async (a) => {
+      if (a.pluginData?.oneFilePerLayer || a.namespace === 'teamctl' || (a.kind !== 'import-statement' && a.kind !== 'dynamic-import')) return undefined;
+      const resolved = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: { ...a.pluginData, oneFilePerLayer: true } });
+      const layer = layerOf.get(resolved.path);
+      // Only teamctl's own modules are pointed to a layer's file: a package imported by another
+      // package (env-paths by conf) stays that package's default export, in a chunk they share.
+      if (layer === undefined || !a.importer.startsWith(join(root, 'src'))) return undefined;
+      if (layerOf.get(a.importer) === layer && a.kind === 'import-statement') return undefined;
+      return { path: `./${layer}.js`, external: true };
+    });
+  },
+};
+
+// A CommonJS package loaded with `import()` (saxes, undici's files, cli-table3 …) is a chunk of its
+// own, which esbuild gives a default export only: loaded through this wrapper, its chunk also has
+// the named exports that Node gives such a package (`const { SaxesParser } = await import('saxes')`).
+const commonJs = (file) => file.endsWith('.cjs') || (file.endsWith('.js') && packageType(file) !== 'module');
+function packageType(file) {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).type ?? 'commonjs';
+    } catch {
+      // no package.json here: look further up
+    }
+  }
+  return 'commonjs';
+}
+const namedExports = {
+  name: 'named-exports',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (a) => {
+      if (a.kind !== 'dynamic-import' || a.pluginData?.namedExports) return undefined;
+      const resolved = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: { ...a.pluginData, namedExports: true } });
+      if (resolved.external || !commonJs(resolved.path) || layerOf.has(resolved.path)) return undefined;
+      return { path: resolved.path, namespace: 'named-exports' };
+    });
+    // A chunk's exports are static: the names are read from the package, loaded here once.
+    b.onLoad({ filter: /.*/, namespace: 'named-exports' }, (a) => {
+      const names = Object.keys(require(a.path)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+      return {
+        contents: `const m = require(${JSON.stringify(a.path)}); export default m; export const { ${names.join(', ')} } = m;`,
+        resolveDir: root,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+// undici's Client loads its HTTP/2 client on every run; teamctl never negotiates HTTP/2
+// (src/api/transport.ts): the bundle holds a stand-in that fails loudly if ever called.
+const noHttp2 = {
+  name: 'no-http2',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({
+      contents: "module.exports = function connectH2() { throw new Error('teamctl does not use HTTP/2, yet the service negotiated it'); };",
+      loader: 'js',
+    }));
+  },
+};
+
+rmSync(dist, { recursive: true, force: true });
+const result = await build({
+  ...options,
+  // The CLI (its core), and what tests and benches load by name: the sandbox and the transport.
+  entryPoints: { cli: 'teamctl:cli', service: 'teamctl:service', 'sandbox-server': 'src/sandbox/server.ts', transport: 'src/api/transport.ts' },
+  outdir: dist,
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
+  splitting: true,
+  sourcemap: 'linked',
+  sourcesContent: false,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  plugins: [oneFilePerLayer, namedExports, noHttp2],
+  metafile: true,
+});
+// What the launcher (bin/teamctl.js) loads before the CLI, each a file of its own: `--version`'s
+// line, and the compile cache (with env-paths), which must be on before the CLI's chunks load.
+for (const [name, file] of [['version', 'src/version.ts'], ['compile-cache', 'src/compileCache.ts']]) {
+  const launcher = await build({ ...options, entryPoints: { [name]: file }, outdir: dist, minifyWhitespace: true, minifySyntax: true, metafile: true });
+  Object.assign(result.metafile.inputs, launcher.metafile.inputs);
+  Object.assign(result.metafile.outputs, launcher.metafile.outputs);
+}
+
+// The CommonJS dependencies (undici, cli-table3, …) require Node's built-in modules: the chunk
+// that holds esbuild's `__require` gets a `require` of its own.
+for (const file of Object.keys(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const path = join(root, file);
+  const text = readFileSync(path, 'utf8');
+  if (!/typeof require<"u"\?require:|typeof require !== "undefined" \? require :/.test(text)) continue;
+  writeFileSync(path, `import{createRequire as __teamctlRequire}from"node:module";const require=__teamctlRequire(import.meta.url);${text}`);
+}
+
+// An `export *` drops a name two modules of a layer both export: no chunk may import such a name.
+for (const file of Object.keys(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  for (const [, clause, layer] of readFileSync(join(root, file), 'utf8').matchAll(/import\s*([\w$]*\s*,?\s*(?:\{[^}]*\})?)\s*from\s*"\.\/([\w-]+)\.js"/g)) {
+    const exported = result.metafile.outputs[`dist/${layer}.js`]?.exports ?? [];
+    const [, byDefault, named = ''] = /^([\w$]*)\s*,?\s*(?:\{([^}]*)\})?$/.exec(clause.trim()) ?? [];
+    const names = [...(byDefault ? ['default'] : []), ...named.split(',').map((n) => n.split(' as ')[0].trim()).filter((n) => n !== '')];
+    const missing = names.filter((n) => !exported.includes(n));
+    if (missing.length > 0) throw new Error(`${file} imports ${missing.join(', ')} from dist/${layer}.js, which does not export it`);
+  }
+}
+
+copyFileSync(require.resolve('jq-wasm/jq.wasm'), join(dist, 'jq.wasm'));
+mkdirSync(dirname(metafilePath), { recursive: true });
+writeFileSync(metafilePath, JSON.stringify(result.metafile));
