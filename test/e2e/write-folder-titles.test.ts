@@ -103,10 +103,16 @@ describe('members list --all-teams --write-folder: every team, by title made saf
 });
 
 describe('members list --write-folder: its words and its checks', () => {
+  /** A new team whose one member, an owner, is design's first member. */
+  const teamOfOne = (id: string, title: string): void => {
+    const { store } = s.sandbox;
+    store.createTeam('acme', id, title);
+    store.setTeamMembers('acme', id, [{ userId: store.teamMembers('acme', 'design')[0]!.userId, role: 'owner' }]);
+  };
+
   it('says how many members each file holds, one in the singular; a file of another team, or of no roster extension, is left alone', async () => {
     const { store } = s.sandbox;
-    store.createTeam('acme', 'solo', 'Solo');
-    store.setTeamMembers('acme', 'solo', [{ userId: store.teamMembers('acme', 'design')[0]!.userId, role: 'owner' }]);
+    teamOfOne('solo', 'Solo');
     mkdirSync(join(dir, 'teams'));
     writeFileSync(join(dir, 'teams', 'Platform Engineering.csv'), 'email\nkept@example.com\n');
     writeFileSync(join(dir, 'teams', 'solo.txt'), 'not a roster\n');
@@ -124,9 +130,7 @@ describe('members list --write-folder: its words and its checks', () => {
   });
 
   it('a hidden file is no roster, even one whose name is a team\'s title', async () => {
-    const { store } = s.sandbox;
-    store.createTeam('acme', 'dot', '.dot');
-    store.setTeamMembers('acme', 'dot', [{ userId: store.teamMembers('acme', 'design')[0]!.userId, role: 'owner' }]);
+    teamOfOne('dot', '.dot');
     mkdirSync(join(dir, 'hidden'));
     writeFileSync(join(dir, 'hidden', '.dot.csv'), 'email\n');
     const r = await run(['members', 'list', '--team', 'dot', '--write-folder', 'hidden']);
