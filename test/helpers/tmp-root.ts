@@ -6,15 +6,20 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compileCacheFolder } from '../../src/compileCache.js';
 import { stateFolder } from '../../src/journal/stateFolder.js';
 
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'teamctl-tests-'));
+  const userCache = compileCacheFolder({ ...process.env, NODE_COMPILE_CACHE: undefined, TEAMCTL_NO_COMPILE_CACHE: undefined }) as string;
+  const cacheExisted = existsSync(userCache);
   process.env.TMPDIR = root;
+  process.env.XDG_CACHE_HOME = join(root, 'cache');
   const userState = stateFolder({}, '/').dir;
   const existed = existsSync(userState);
   return () => {
     rmSync(root, { recursive: true, force: true });
     if (!existed && existsSync(userState)) throw new Error(`a test created the user's state folder ${userState}: give it TEAMCTL_STATE_DIR`);
+    if (!cacheExisted && existsSync(userCache)) throw new Error(`a test created the user's compile cache ${userCache}: give it XDG_CACHE_HOME`);
   };
 }
