@@ -149,7 +149,7 @@ describe('members list', () => {
   it('stops fetching pages when the reader of stdout goes away (| head)', async () => {
     const before = s.sandbox.requests.length;
     const child = spawn(process.execPath, [bin, 'members', 'list', '--team', 'big', '--page-size', '50', '-o', 'ndjson'], {
-      env: { PATH: process.env.PATH ?? '', TEAMCTL_CONFIG_DIR: newConfigDir(), ...s.env },
+      env: { PATH: process.env.PATH ?? '', HOME: newConfigDir(), TEAMCTL_CONFIG_DIR: newConfigDir(), ...s.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // Like `head -1`: read the first chunk, then close the pipe.

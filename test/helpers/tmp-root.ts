@@ -19,7 +19,13 @@ export default function setup(): () => void {
   const existed = existsSync(userState);
   return () => {
     rmSync(root, { recursive: true, force: true });
-    if (!existed && existsSync(userState)) throw new Error(`a test created the user's state folder ${userState}: give it TEAMCTL_STATE_DIR`);
-    if (!cacheExisted && existsSync(userCache)) throw new Error(`a test created the user's compile cache ${userCache}: give it XDG_CACHE_HOME`);
+    const created = [
+      ...(!existed && existsSync(userState) ? [`a test created the user's state folder ${userState}: give it TEAMCTL_STATE_DIR`] : []),
+      ...(!cacheExisted && existsSync(userCache) ? [`a test created the user's compile cache ${userCache}: give it HOME or XDG_CACHE_HOME`] : []),
+    ];
+    if (created.length === 0) return;
+    // vitest reports an error thrown here and still exits 0: the exit code says it too.
+    process.exitCode = 1;
+    throw new Error(created.join('; '));
   };
 }
