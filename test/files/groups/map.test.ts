@@ -99,6 +99,20 @@ describe('parseGroupMap', () => {
     ]);
   });
 
+  it('reads cells and header names trimmed; empty cells past the header are no cells; a cell with text past it is refused', () => {
+    expect(problems([' Group , TEAM ,role ', ' eng-* , * , owner ', 'ops,Operations,member,', 'sec,Security,member, ', 'qa,QA,member,,x'].join('\n'))).toEqual(['5: 5 cells, and the header has 3']);
+    const read = parseGroupMap([' Group , TEAM ,role ', ' eng-* , * , owner ', 'ops,Operations,member,', 'sec,Security,member, '].join('\n'), 'groups.csv');
+    expect(read.rows.map((r) => [r.group, r.team, r.role])).toEqual([
+      ['eng-*', '*', 'owner'],
+      ['ops', 'Operations', 'member'],
+      ['sec', 'Security', 'member'],
+    ]);
+    expect(teams(read, 'eng-data')).toEqual(['data', undefined, undefined]);
+    // A map of two columns: rows of two cells are whole rows.
+    expect(parseGroupMap('group,team\nops,Operations\n', 'groups.csv').rows.map((r) => r.role)).toEqual(['member']);
+    expect(problems('group,team, x \nops,Operations,\n')).toEqual(['1: "x" is no column of a group map: a group map starts with the header line "group,team,role"']);
+  });
+
   it("refuses a * pattern whose team cell uses an expression's $1 (it would name a team \"$1\", created by --create-teams)", () => {
     expect(problems('group,team,role\neng-*,$1,member\nteam-*,Team $2 *,member\n')).toEqual([
       '2: the team cell\'s $1 takes a group of a regular expression, and "eng-*" is a * pattern: use * (what its * matched)',
