@@ -13,7 +13,7 @@ interface Accepted {
 }
 
 export async function acceptInvitations(emails: readonly string[], ctx: Context): Promise<number> {
-  const [{ parseUserArguments, throwProblems }, { isLoopback, parseBaseUrl }, { pathSegment }] = await Promise.all([import('../files/users.js'), import('../api/url.js'), import('../api/segment.js')]);
+  const [{ parseUserArguments, throwProblems }, { isLoopback, parseBaseUrl }, { pathSegment }] = await Promise.all([import('../files/userValues.js'), import('../api/url.js'), import('../api/segment.js')]);
   const { users, problems } = parseUserArguments(emails, 'arguments');
   throwProblems(problems);
   const ids = users.filter((u) => u.kind !== 'email');

@@ -2,7 +2,7 @@
 // `keep`: e-mails or ids separated by commas, as --keep takes them. A prune never removes them and a roster never
 // demotes them; naming one explicitly for removal is allowed, and said.
 import type { Context } from '../context.js';
-import { parseUserArguments, throwProblems } from '../files/users.js';
+import { parseUserArguments, throwProblems } from '../files/userValues.js';
 import type { UserEntry, UserRef } from '../model/users.js';
 import { namesOneOf } from '../plan/organization.js';
 import { describeUser } from '../plan/members.js';

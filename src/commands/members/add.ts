@@ -53,7 +53,7 @@ export function command(f: Factory): Command {
 }
 
 export async function run(opts: AddOptions, ctx: Context): Promise<number> {
-  const [{ parseUserArguments, throwProblems }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../organization/run.js'), import('../../settings.js')]);
+  const [{ parseUserArguments, throwProblems }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/userValues.js'), import('../../organization/run.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const invite = await inviteOptions(opts);
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);

@@ -73,7 +73,7 @@ function orgRoleOf(value: string | undefined): string | null | undefined {
 }
 
 export async function run(opts: OnboardOptions, ctx: Context): Promise<number> {
-  const [{ parseUserArguments, throwProblems }, { namedTeams, runPlacement }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../organization/placement.js'), import('../../settings.js')]);
+  const [{ parseUserArguments, throwProblems }, { namedTeams, runPlacement }, { parseWholeNumber }] = await Promise.all([import('../../files/userValues.js'), import('../../organization/placement.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const concurrency = parseWholeNumber('--concurrency', opts.concurrency, 64);
   const minOwners = opts.minOwners === undefined ? undefined : parseWholeNumber('--min-owners', opts.minOwners, 1_000_000);

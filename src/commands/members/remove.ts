@@ -40,7 +40,7 @@ export function command(f: Factory): Command {
 }
 
 export async function run(opts: RemoveOptions, ctx: Context): Promise<number> {
-  const [{ parseUserArguments, throwProblems }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/users.js'), import('../../organization/run.js'), import('../../settings.js')]);
+  const [{ parseUserArguments, throwProblems }, { runMembersChange }, { parseWholeNumber }] = await Promise.all([import('../../files/userValues.js'), import('../../organization/run.js'), import('../../settings.js')]);
   const batchSize = parseWholeNumber('--batch-size', opts.batchSize, 10_000);
   const { users: remove, problems } = parseUserArguments(opts.users, 'arguments');
   throwProblems(problems);
