@@ -130,6 +130,40 @@ const noHttp2 = {
   },
 };
 
+// commander loads node:child_process (and with it net, dgram and tty) on every run, for executable
+// subcommands, which teamctl has none of: in the bundle it is loaded on the first spawn, if ever.
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (a) => {
+      const text = readFileSync(a.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!text.includes(eager)) throw new Error(`${a.path} no longer loads node:child_process as .ci/bundle.js expects`);
+      return { contents: text.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
+    });
+  },
+};
+
+// undici's HTTP/1 client requires two large modules only on paths a run seldom or never takes, and
+// bundled into its chunk they would be read and parsed by every run that makes a request:
+// - the parser's WebAssembly without SIMD, a fallback (UNDICI_NO_WASM_SIMD=1, or a CPU without
+//   SIMD): a CommonJS file of its own in dist/, required from there when needed;
+// - fetch's body encoder, for a FormData body, which teamctl never sends: a stand-in that fails
+//   loudly if ever called, as for HTTP/2.
+const llhttpFallback = 'undici-llhttp-wasm';
+const seldomApart = {
+  name: 'seldom-apart',
+  setup(b) {
+    const fromClientH1 = (a) => a.kind === 'require-call' && /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/.test(a.importer);
+    b.onResolve({ filter: /^\.\.\/llhttp\/llhttp-wasm\.js$/ }, (a) => (fromClientH1(a) ? { path: `./${llhttpFallback}.cjs`, external: true } : undefined));
+    b.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (a) => (fromClientH1(a) ? { path: 'fetch-body', namespace: 'stand-in' } : undefined));
+    b.onLoad({ filter: /^fetch-body$/, namespace: 'stand-in' }, () => ({
+      contents: "exports.extractBody = function extractBody() { throw new Error('teamctl does not send FormData bodies, yet one was sent'); };",
+      loader: 'js',
+    }));
+  },
+};
+
 rmSync(dist, { recursive: true, force: true });
 const result = await build({
   ...options,
@@ -144,15 +178,31 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
-  plugins: [oneFilePerLayer, namedExports, noHttp2],
+  plugins: [oneFilePerLayer, namedExports, noHttp2, lazyChildProcess, seldomApart],
   metafile: true,
 });
-// What the launcher (bin/teamctl.js) loads before the CLI, each a file of its own: `--version`'s
-// line, and the compile cache (with env-paths), which must be on before the CLI's chunks load.
-for (const [name, file] of [['version', 'src/version.ts'], ['compile-cache', 'src/compileCache.ts']]) {
+// What the launcher (bin/teamctl.js) loads before the CLI on Node ≥ 22.1, a file of its own: the
+// compile cache (with env-paths), which must be on before the CLI's chunks load.
+for (const [name, file] of [['compile-cache', 'src/compileCache.ts']]) {
   const launcher = await build({ ...options, entryPoints: { [name]: file }, outdir: dist, minifyWhitespace: true, minifySyntax: true, metafile: true });
   Object.assign(result.metafile.inputs, launcher.metafile.inputs);
   Object.assign(result.metafile.outputs, launcher.metafile.outputs);
+}
+
+{
+  const apart = await build({
+    ...options,
+    format: 'cjs',
+    entryPoints: { [llhttpFallback]: join(root, 'node_modules/undici/lib/llhttp/llhttp-wasm.js') },
+    outdir: dist,
+    outExtension: { '.js': '.cjs' },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    metafile: true,
+  });
+  Object.assign(result.metafile.inputs, apart.metafile.inputs);
+  Object.assign(result.metafile.outputs, apart.metafile.outputs);
 }
 
 // The CommonJS dependencies (undici, cli-table3, …) require Node's built-in modules: the chunk
@@ -163,6 +213,41 @@ for (const file of Object.keys(result.metafile.outputs)) {
   const text = readFileSync(path, 'utf8');
   if (!/typeof require<"u"\?require:|typeof require !== "undefined" \? require :/.test(text)) continue;
   writeFileSync(path, `import{createRequire as __teamctlRequire}from"node:module";const require=__teamctlRequire(import.meta.url);${text}`);
+}
+
+// An ES module's `import … from 'node:fs'` goes through Node's ES-module facade of the built-in,
+// which reads every export on load, the lazy ones too: node:fs's `promises` loads fs/promises and
+// its streams, node:crypto's `webcrypto` most of crypto. Each such import in dist/ becomes a read
+// of the names it imports from the built-in itself (process.getBuiltinModule, Node ≥ 20.16).
+// node:crypto takes longer to load than the rest of a one-page `members list`, which never uses it
+// (the random names of files teamctl writes): its functions load it when first called.
+const lazyBuiltins = new Set(['node:crypto']);
+function withoutFacades(text) {
+  return text.replace(/import\s*([\w$]+)?\s*,?\s*(?:\{([^}]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*"(node:[\w/]+)";?/g, (whole, byDefault, named, star, builtin) => {
+    const get = `globalThis.process.getBuiltinModule(${JSON.stringify(builtin)})`;
+    const bindings = (named ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '').map((n) => {
+      const [name, local = name] = n.split(/\s+as\s+/);
+      return { name, local };
+    });
+    if (bindings.some((b) => !/^[\w$]+$/.test(b.name) || !/^[\w$]+$/.test(b.local))) throw new Error(`cannot read this import: ${whole}`);
+    if (!lazyBuiltins.has(builtin)) {
+      const whole = [byDefault, star].filter(Boolean).map((local) => `${local}=${get}`);
+      const names = bindings.length > 0 ? [`{${bindings.map((b) => (b.name === b.local ? b.name : `${b.name}:${b.local}`)).join(',')}}=${get}`] : [];
+      return `const ${[...whole, ...names].join(',')};`;
+    }
+    const builtinModule = require(builtin);
+    for (const b of bindings) if (typeof builtinModule[b.name] !== 'function') throw new Error(`${builtin}'s ${b.name} is not a function, to be loaded when called`);
+    const whole2 = [byDefault, star].filter(Boolean).map((local) => `${local}=new Proxy({},{get:(_,name)=>${get}[name]})`);
+    const names = bindings.map((b) => `${b.local}=(...args)=>${get}.${b.name}(...args)`);
+    return `const ${[...whole2, ...names].join(',')};`;
+  });
+}
+for (const file of Object.keys(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const path = join(root, file);
+  const text = readFileSync(path, 'utf8');
+  const rewritten = withoutFacades(text);
+  if (rewritten !== text) writeFileSync(path, rewritten);
 }
 
 // An `export *` drops a name two modules of a layer both export: no chunk may import such a name.
