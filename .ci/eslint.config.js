@@ -57,6 +57,12 @@ export default tseslint.config(
     files: ['bin/**/*.js', 'test/**/*.js', '.ci/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly' } },
   },
+  {
+    // The launcher is a CommonJS script (bin/package.json).
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );
 
 /**

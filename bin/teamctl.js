@@ -1,20 +1,35 @@
 #!/usr/bin/env node
-// Thin launcher: everything lives in the bundle, dist/ (README's 'Install').
+// Thin launcher: everything lives in the bundle, dist/ (README's 'Install'). A CommonJS script (as
+// bin/package.json says): Node starts its ES-module loader only when the CLI is loaded, which
+// `teamctl --version` never does.
+'use strict';
 const argv = process.argv.slice(2);
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  // `teamctl --version` is what scripts call most to probe for the tool: answered without loading
-  // commander and the program (the same line main() prints; test/bench/README.md).
-  const { version } = await import('../dist/version.js');
-  process.stdout.on('error', () => {}); // reported from the write's callback
-  process.stdout.write(`${version()}\n`, async (err) => {
-    if (!err || err.code === 'EPIPE') return;
-    const { stdoutFailure } = await import('../dist/cli.js');
-    process.stderr.write(`${stdoutFailure(process.stdout, err)}\n`, () => process.exit(1));
-  });
-} else {
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) version();
+else run();
+
+/**
+ * `teamctl --version`, what scripts call most to probe for the tool: the line main() prints, read
+ * from package.json and written straight to file descriptor 1, without commander, the program or
+ * the stream Node would build for stdout (test/bench/README.md).
+ */
+function version() {
+  const fs = require('node:fs');
+  const line = `${JSON.parse(fs.readFileSync(require.resolve('../package.json'), 'utf8')).version}\n`;
+  try {
+    fs.writeSync(1, line);
+  } catch (err) {
+    if (err.code === 'EPIPE') return; // `teamctl --version | true`: nobody reads it
+    // A pipe that is full (EAGAIN) takes it through the stream; any other failure is reported as
+    // main() reports it.
+    if (err.code === 'EAGAIN') return void process.stdout.write(line);
+    import('../dist/cli.js').then(({ stdoutFailure }) => process.stderr.write(`${stdoutFailure(process.stdout, err)}\n`, () => process.exit(1)));
+  }
+}
+
+async function run() {
   // Node ≥ 22.1 keeps V8's compiled code of the bundle in teamctl's cache folder (`teamctl help
-  // environment`); a no-op on Node 20, which has no compile cache.
-  (await import('../dist/compile-cache.js')).enableCompileCache();
+  // environment`); Node 20 has no compile cache, and does not load the module that enables it.
+  if (require('node:module').enableCompileCache) (await import('../dist/compile-cache.js')).enableCompileCache();
   const { main, settleStdout, processStreams } = await import('../dist/cli.js');
   const streams = processStreams();
   const code = await main(argv, { streams });
