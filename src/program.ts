@@ -1,7 +1,7 @@
 // The command tree: the global options, the nouns, and the list of command modules. Each command
 // module declares its own name, flags, help and examples, and loads its code only when it runs
 // (src/README.md: adding a command is one file and one line in `tree` below).
-import { Command, Option } from 'commander';
+import { Command, Help, Option } from 'commander';
 import { outputFormats } from './choices.js';
 import { examples, factory, type CommandModule, type Factory, type RunState } from './commands/command.js';
 import type { ContextDeps } from './context.js';
@@ -21,14 +21,27 @@ interface Noun {
 
 const noun = (description: string, help: string, commands: Record<string, Load>): Noun => ({ description, examples: help, commands });
 
+/**
+ * A command of its own at the top (`teamctl whoami`): its module, and the line the root help shows
+ * for it, so that the root help loads no command module (test/program.test.ts checks the line
+ * against the module's own).
+ */
+interface TopLevel {
+  term: string;
+  description: string;
+  load: Load;
+}
+
+const top = (term: string, description: string, load: Load): TopLevel => ({ term, description, load });
+
 /** The program's commands by name, in help order: a command module, or a noun and its commands. */
-const tree: Record<string, Noun | Load> = {
+const tree: Record<string, Noun | TopLevel> = {
   auth: noun('store, inspect and remove the API token', examples('teamctl auth login --base-url https://api.example.com', 'teamctl auth status'), {
     login: () => import('./commands/auth/login.js'),
     status: () => import('./commands/auth/status.js'),
     logout: () => import('./commands/auth/logout.js'),
   }),
-  whoami: () => import('./commands/whoami.js'),
+  whoami: top('whoami', "show the token's user (id, name, e-mail), the base URL and organization in use, and its SAML providers", () => import('./commands/whoami.js')),
   teams: noun('list, create, rename and delete the teams of the organization (needs --org)', examples('teamctl teams list', 'teamctl teams list --title eng -o csv', 'teamctl teams create "Data Platform" --dry-run'), {
     list: () => import('./commands/teams/list.js'),
     create: () => import('./commands/teams/create.js'),
@@ -61,7 +74,7 @@ const tree: Record<string, Noun | Load> = {
     sync: () => import('./commands/access/sync.js'),
     review: () => import('./commands/access/review.js'),
   }),
-  apply: () => import('./commands/apply.js'),
+  apply: top('apply [options] <plan-file>', 'send exactly the changes of a reviewed plan (--plan-out); refused with nothing sent if the team or glossary moved since', () => import('./commands/apply.js')),
   glossary: noun("list, get, import, sync, delete and export the organization's translation glossary (needs --org)", examples('teamctl glossary list --lang en,fr', 'teamctl glossary import terms.csv --dry-run'), {
     list: () => import('./commands/glossary/list.js'),
     get: () => import('./commands/glossary/get.js'),
@@ -75,13 +88,16 @@ const tree: Record<string, Noun | Load> = {
     list: () => import('./commands/translations/list.js'),
     run: () => import('./commands/translations/run.js'),
   }),
-  sandbox: () => import('./commands/sandbox.js'),
-  completion: () => import('./commands/completion.js'),
+  sandbox: top('sandbox [options] [command...]', 'run a local server that behaves like the service, to rehearse changes safely', () => import('./commands/sandbox.js')),
+  completion: top('completion <shell>', 'print a shell completion script (bash, zsh or fish)', () => import('./commands/completion.js')),
   audit: noun("the organization's audit log: who changed what, and when (needs --org)", examples('teamctl audit list --since 7d', 'teamctl audit actions'), {
     list: () => import('./commands/audit/list.js'),
     actions: () => import('./commands/audit/actions.js'),
   }),
 };
+
+/** The root help's line of each top-level command it lists without loading it. */
+const terms = new WeakMap<Command, string>();
 
 /** The command the completion scripts call (`teamctl __complete team-ids`), hidden from help. */
 const hidden = '__complete';
@@ -89,7 +105,8 @@ const hidden = '__complete';
 /**
  * The program, with the command modules `argv` needs (test/bench/README.md: each module loaded
  * costs start-up): the command it names; a noun's commands when it names the noun only (its help,
- * "did you mean"); the top-level commands when it names none (the root help lists them). Without
+ * "did you mean"); none when it names none (the root help lists the top-level commands by their
+ * lines in `tree`, commands that never run). Without
  * `argv`, or when `argv` names no known command (a typo, `help`), every module.
  * Which modules are loaded never changes what the program does with `argv`: test/program.test.ts
  * compares every command's help and errors with those of the whole tree.
@@ -101,8 +118,9 @@ export async function buildProgram(deps: ContextDeps, state: RunState, argv?: re
   const named = first !== undefined && (Object.hasOwn(tree, first) || first === hidden) ? first : undefined;
   const all = argv === undefined || (first !== undefined && named === undefined);
   for (const [name, entry] of Object.entries(tree)) {
-    if (typeof entry === 'function') {
-      if (all || name === named || first === undefined) add(program, await entry(), f);
+    if (!('commands' in entry)) {
+      if (all || name === named) add(program, await entry.load(), f);
+      else if (first === undefined) terms.set(program.command(name).description(entry.description), entry.term);
       continue;
     }
     // Created through .command(), a noun inherits exitOverride, configureOutput and help settings.
@@ -173,7 +191,12 @@ function globalOptions(program: Command, { streams: { stdout, stderr } }: Contex
     .helpCommand('help [command|topic]', 'help for a command or a topic')
     .showSuggestionAfterError(true)
     // Like gh: a subcommand's help lists the global flags too (its examples use them).
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({
+      showGlobalOptions: true,
+      subcommandTerm(this: Help, command: Command): string {
+        return terms.get(command) ?? Help.prototype.subcommandTerm.call(this, command);
+      },
+    })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => stdout.write(s),
