@@ -262,6 +262,32 @@ for (const file of Object.keys(result.metafile.outputs)) {
   }
 }
 
+// A module loaded with `import()` that sits in a chunk shared with other importers gets an entry
+// of its own from esbuild that only re-exports that chunk's names: a file more to read on every
+// such load. Each `import()` of such an entry loads the chunk it re-exports instead, when that
+// chunk itself imports every other chunk the entry would have loaded first (but esbuild's helpers).
+const facadeOf = new Map();
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const text = readFileSync(join(root, file), 'utf8').replace(/\n\/\/# sourceMappingURL=\S*\n?$/, '');
+  const m = /^import\{([^}]*)\}from"\.\/([\w-]+\.js)";((?:import"\.\/[\w-]+\.js";)*)export\{([^}]*)\};$/.exec(text);
+  if (!m) continue;
+  const [, imported, target, first, exported] = m;
+  const names = (list) => list.split(',').sort().join(',');
+  if (/\sas\s/.test(imported + exported) || names(imported) !== names(exported)) continue;
+  const importedByTarget = new Set(result.metafile.outputs[`dist/${target}`].imports.map((i) => i.path));
+  // esbuild's helpers (a chunk of no module) need no loading before they are used.
+  const loadedFirst = (chunk) => importedByTarget.has(`dist/${chunk}`) || Object.keys(result.metafile.outputs[`dist/${chunk}`].inputs).length === 0;
+  if ([...first.matchAll(/import"\.\/([\w-]+\.js)";/g)].every(([, chunk]) => loadedFirst(chunk))) facadeOf.set(file.slice('dist/'.length), target);
+}
+for (const file of Object.keys(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const path = join(root, file);
+  const text = readFileSync(path, 'utf8');
+  const rewritten = text.replace(/import\("\.\/([\w-]+\.js)"\)/g, (whole, chunk) => (facadeOf.has(chunk) ? `import("./${facadeOf.get(chunk)}")` : whole));
+  if (rewritten !== text) writeFileSync(path, rewritten);
+}
+
 copyFileSync(require.resolve('jq-wasm/jq.wasm'), join(dist, 'jq.wasm'));
 mkdirSync(dirname(metafilePath), { recursive: true });
 writeFileSync(metafilePath, JSON.stringify(result.metafile));

@@ -4,7 +4,6 @@
 import type { IO } from '../io.js';
 import type { Cell, Column } from './columns.js';
 import { jsonArrayWriter, ndjsonWriter, rowsWriter, writeItems } from './items.js';
-import { renderMarkdown } from './markdown.js';
 import { oneLine, painted } from './terminal.js';
 import { addEscaper, redact } from '../redact.js';
 import type { OutputFormat } from '../settings.js';
@@ -131,7 +130,7 @@ export async function writeList<T>(
       const optional = shownColumns.map((c) => c.optional === true);
       const ids = shownColumns.map((c) => c.id === true);
       const shownHeaders = shownColumns.map((c) => c.header);
-      await io.out(format === 'table' ? await renderTable(shownHeaders, rows, io.colorStdout, io.stdoutColumns, whole, optional, ids) : markdownTable(shownHeaders, rows), 'stream');
+      await io.out(format === 'table' ? await renderTable(shownHeaders, rows, io.colorStdout, io.stdoutColumns, whole, optional, ids) : await markdownTable(shownHeaders, rows), 'stream');
       return rows.length;
     }
   }
@@ -163,7 +162,12 @@ export async function* onePage<T>(items: T[]): AsyncGenerator<T[], void, undefin
   yield items;
 }
 
-/** A list as one Markdown table (every cell escaped), e.g. for a pull-request comment. */
-export function markdownTable(headers: string[], rows: Cell[][]): string {
+/**
+ * A list as one Markdown table (every cell escaped), e.g. for a pull-request comment. The Markdown
+ * writer is loaded for Markdown only: loading it teaches the writers' last check (src/redact.ts)
+ * two more spellings of every secret, which a listing in another format need not look for.
+ */
+export async function markdownTable(headers: string[], rows: Cell[][]): Promise<string> {
+  const { renderMarkdown } = await import('./markdown.js');
   return renderMarkdown({ title: '', sections: [{ heading: '', columns: headers, rows: rows.map((r) => r.map((c) => (c === undefined || c === null ? '' : String(c)))) }] });
 }

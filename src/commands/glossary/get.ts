@@ -66,7 +66,7 @@ export async function run(opts: GetOptions, ctx: Context): Promise<number> {
       await ctx.io.out(await renderTable(header, rows, ctx.io.colorStdout, ctx.io.stdoutColumns));
       break;
     case 'markdown':
-      await ctx.io.out(markdownTable(header, rows));
+      await ctx.io.out(await markdownTable(header, rows));
       break;
   }
   return ExitCode.ok;
