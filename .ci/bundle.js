@@ -14,6 +14,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileEagerly } from './eager.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -167,8 +168,9 @@ const seldomApart = {
 rmSync(dist, { recursive: true, force: true });
 const result = await build({
   ...options,
-  // The CLI (its core), and what tests and benches load by name: the sandbox and the transport.
-  entryPoints: { cli: 'teamctl:cli', service: 'teamctl:service', 'sandbox-server': 'src/sandbox/server.ts', transport: 'src/api/transport.ts' },
+  // The CLI (its core), and what tests and benches load by name: the sandbox (the transport is
+  // service.js's: an entry of its own would cut it out of that file into a chunk of its own).
+  entryPoints: { cli: 'teamctl:cli', service: 'teamctl:service', 'sandbox-server': 'src/sandbox/server.ts' },
   outdir: dist,
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
@@ -181,10 +183,10 @@ const result = await build({
   plugins: [oneFilePerLayer, namedExports, noHttp2, lazyChildProcess, seldomApart],
   metafile: true,
 });
-// What the launcher (bin/teamctl.js) loads before the CLI on Node ≥ 22.1, a file of its own: the
-// compile cache (with env-paths), which must be on before the CLI's chunks load.
+// What the launcher (bin/teamctl.js) requires before the CLI on Node ≥ 22.1, a CommonJS file of its
+// own: the compile cache (with env-paths), which must be on before the CLI's chunks load.
 for (const [name, file] of [['compile-cache', 'src/compileCache.ts']]) {
-  const launcher = await build({ ...options, entryPoints: { [name]: file }, outdir: dist, minifyWhitespace: true, minifySyntax: true, metafile: true });
+  const launcher = await build({ ...options, format: 'cjs', entryPoints: { [name]: file }, outdir: dist, outExtension: { '.js': '.cjs' }, minifyWhitespace: true, minifySyntax: true, metafile: true });
   Object.assign(result.metafile.inputs, launcher.metafile.inputs);
   Object.assign(result.metafile.outputs, launcher.metafile.outputs);
 }
@@ -219,9 +221,12 @@ for (const file of Object.keys(result.metafile.outputs)) {
 // which reads every export on load, the lazy ones too: node:fs's `promises` loads fs/promises and
 // its streams, node:crypto's `webcrypto` most of crypto. Each such import in dist/ becomes a read
 // of the names it imports from the built-in itself (process.getBuiltinModule, Node ≥ 20.16).
-// node:crypto takes longer to load than the rest of a one-page `members list`, which never uses it
-// (the random names of files teamctl writes): its functions load it when first called.
-const lazyBuiltins = new Set(['node:crypto']);
+// Built-ins a one-page `members list` never calls, which take longer to load than much of the rest
+// of it, are loaded when one of their functions is first called: node:crypto (the random names of
+// files teamctl writes), node:fs/promises (on Node 22 and newer, it loads readline's and the REPL's
+// internals; on Node 20 the ES-module loader has loaded it already) and node:v8 (a flag set on
+// Node 20 only).
+const lazyBuiltins = new Set(['node:crypto', 'node:fs/promises', 'node:v8']);
 function withoutFacades(text) {
   return text.replace(/import\s*([\w$]+)?\s*,?\s*(?:\{([^}]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*"(node:[\w/]+)";?/g, (whole, byDefault, named, star, builtin) => {
     const get = `globalThis.process.getBuiltinModule(${JSON.stringify(builtin)})`;
@@ -287,6 +292,9 @@ for (const file of Object.keys(result.metafile.outputs)) {
   const rewritten = text.replace(/import\("\.\/([\w-]+\.js)"\)/g, (whole, chunk) => (facadeOf.has(chunk) ? `import("./${facadeOf.get(chunk)}")` : whole));
   if (rewritten !== text) writeFileSync(path, rewritten);
 }
+
+// The CommonJS packages' modules compile with their chunk, and so are kept by the compile cache.
+for (const file of Object.keys(result.metafile.outputs)) if (/\.c?js$/.test(file)) compileEagerly(join(root, file));
 
 copyFileSync(require.resolve('jq-wasm/jq.wasm'), join(dist, 'jq.wasm'));
 mkdirSync(dirname(metafilePath), { recursive: true });

@@ -24,7 +24,7 @@ describe('undici, used narrowly', () => {
     const s = await sandboxWithEnv({ seed: 'demo' });
     try {
       const { spawn } = await import('node:child_process');
-      const transport = new URL('../../dist/transport.js', import.meta.url).href;
+      const transport = new URL('../../dist/service.js', import.meta.url).href;
       const script = `
         const { createTransport } = await import(${JSON.stringify(transport)});
         const t = createTransport({}, ${JSON.stringify(s.sandbox.url)});
