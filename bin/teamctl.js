@@ -29,7 +29,7 @@ function version() {
 async function run() {
   // Node ≥ 22.1 keeps V8's compiled code of the bundle in teamctl's cache folder (`teamctl help
   // environment`); Node 20 has no compile cache, and does not load the module that enables it.
-  if (require('node:module').enableCompileCache) (await import('../dist/compile-cache.js')).enableCompileCache();
+  if (require('node:module').enableCompileCache) require('../dist/compile-cache.cjs').enableCompileCache();
   const { main, settleStdout, processStreams } = await import('../dist/cli.js');
   const streams = processStreams();
   const code = await main(argv, { streams });

@@ -75,9 +75,7 @@ function runsEveryChunk(sh: (line: string, cwd?: string) => { status: number | n
   expect(proxied.out).not.toContain('unexpected failure');
   const loaded = new Set(readFileSync(log, 'utf8').trim().split('\n'));
   const chunks = bundleChunks();
-  // The compile cache's file is loaded only where Node has a compile cache (≥ 22.1).
-  const compileCache = (process.getBuiltinModule('node:module') as { enableCompileCache?: unknown }).enableCompileCache !== undefined;
-  const withPackages = [...chunks].filter(([name, c]) => c.packages.length > 0 && (compileCache || name !== 'compile-cache.js')).map(([name]) => name);
+  const withPackages = [...chunks].filter(([, c]) => c.packages.length > 0).map(([name]) => name);
   expect(withPackages.filter((c) => !loaded.has(c))).toEqual([]);
   // A command module is named by its path in the tree, or by its noun (`sandbox accept` is in commands/sandbox.js).
   const commandModules = new Set(paths.filter((p) => p.length > 0).flatMap((p) => [`commands/${p.join('/')}.js`, `commands/${p[0]}.js`]));
