@@ -165,6 +165,20 @@ const seldomApart = {
   },
 };
 
+// conf (loaded by a command that writes settings) imports env-paths, which the service layer holds:
+// shared, esbuild would cut env-paths into a chunk of its own that every API command loads. conf
+// gets a copy of its own (it keeps no state).
+const envPathsForConf = {
+  name: 'env-paths-for-conf',
+  setup(b) {
+    b.onResolve({ filter: /^env-paths$/ }, async (a) => {
+      if (a.pluginData?.envPathsForConf || !/[\\/]node_modules[\\/]conf[\\/]/.test(a.importer)) return undefined;
+      const resolved = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: { envPathsForConf: true } });
+      return { path: resolved.path, suffix: '?conf' };
+    });
+  },
+};
+
 rmSync(dist, { recursive: true, force: true });
 const result = await build({
   ...options,
@@ -180,7 +194,7 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
-  plugins: [oneFilePerLayer, namedExports, noHttp2, lazyChildProcess, seldomApart],
+  plugins: [envPathsForConf, oneFilePerLayer, namedExports, noHttp2, lazyChildProcess, seldomApart],
   metafile: true,
 });
 // What the launcher (bin/teamctl.js) requires before the CLI on Node ≥ 22.1, a CommonJS file of its
@@ -291,6 +305,46 @@ for (const file of Object.keys(result.metafile.outputs)) {
   const text = readFileSync(path, 'utf8');
   const rewritten = text.replace(/import\("\.\/([\w-]+\.js)"\)/g, (whole, chunk) => (facadeOf.has(chunk) ? `import("./${facadeOf.get(chunk)}")` : whole));
   if (rewritten !== text) writeFileSync(path, rewritten);
+}
+
+// esbuild's helpers (`__commonJS`, `__require`, `__toESM`) are a chunk of their own, which nearly
+// every command line would load as one file more: they are put at the top of cli.js, which every
+// command line loads first, and imported from there. Each import is replaced by text of the same
+// length (blanks), so the source maps stay right.
+const helpers = Object.entries(result.metafile.outputs).find(([file, o]) => file.endsWith('.js') && Object.keys(o.inputs).length === 0 && /\bvar __commonJS=/.test(readFileSync(join(root, file), 'utf8')));
+if (helpers) {
+  const [helpersFile, helpersOutput] = helpers;
+  const name = helpersFile.slice('dist/'.length);
+  const text = readFileSync(join(root, helpersFile), 'utf8').replace(/\n\/\/# sourceMappingURL=\S*\n?$/, '');
+  const exported = /export\{([^}]*)\};?$/.exec(text);
+  if (!exported || exported[1].includes(' as ')) throw new Error(`${helpersFile}: esbuild's helpers no longer end as .ci/bundle.js expects`);
+  const code = text.slice(0, exported.index).trim();
+  const cliPath = join(root, 'dist/cli.js');
+  const cli = readFileSync(cliPath, 'utf8');
+  const cliImport = new RegExp(`import\\{[^}]*\\}from"\\./${name.replace('.', '\\.')}";`);
+  const ending = /export\{([^}]*)\};(\n\/\/# sourceMappingURL=\S*\n?)$/.exec(cli);
+  if (!cliImport.test(cli) || !ending) throw new Error(`dist/cli.js does not import esbuild's helpers as .ci/bundle.js expects`);
+  const lines = code.split('\n').length;
+  writeFileSync(
+    cliPath,
+    `${code}\n${cli.replace(cliImport, (m) => ' '.repeat(m.length)).slice(0, ending.index)}export{${ending[1]},${exported[1]}};${ending[2]}`,
+  );
+  const mapPath = `${cliPath}.map`;
+  const map = JSON.parse(readFileSync(mapPath, 'utf8'));
+  map.mappings = ';'.repeat(lines) + map.mappings;
+  writeFileSync(mapPath, JSON.stringify(map));
+  for (const file of Object.keys(result.metafile.outputs)) {
+    if (!file.endsWith('.js') || file === helpersFile || file === 'dist/cli.js') continue;
+    const path = join(root, file);
+    const before = readFileSync(path, 'utf8');
+    const after = before.replaceAll(`"./${name}"`, `"./cli.js"${' '.repeat(name.length - 'cli.js'.length)}`);
+    if (after !== before) writeFileSync(path, after);
+  }
+  rmSync(join(root, helpersFile));
+  rmSync(join(root, `${helpersFile}.map`), { force: true });
+  delete result.metafile.outputs[helpersFile];
+  result.metafile.outputs['dist/cli.js'].exports.push(...exported[1].split(','));
+  void helpersOutput;
 }
 
 // The CommonJS packages' modules compile with their chunk, and so are kept by the compile cache.
