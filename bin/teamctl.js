@@ -30,7 +30,10 @@ async function run() {
   // Node ≥ 22.1 keeps V8's compiled code of the bundle in teamctl's cache folder (`teamctl help
   // environment`); Node 20 has no compile cache, and does not load the module that enables it.
   if (require('node:module').enableCompileCache) require('../dist/compile-cache.cjs').enableCompileCache();
-  const { main, settleStdout, processStreams } = await import('../dist/cli.js');
+  // Required, not imported: the core (an ES module without top-level await) is then loaded at once,
+  // without the asynchronous steps of Node's ES-module loader, which cost a help text a tenth of
+  // its time (test/bench/README.md). The command's own chunks are imported by the core as before.
+  const { main, settleStdout, processStreams } = require('../dist/cli.js');
   const streams = processStreams();
   const code = await main(argv, { streams });
   // Exit as soon as our output is flushed (a write that fails while flushing still fails the run).

@@ -35,12 +35,15 @@ const fixture = (path: string): string => join(root, 'test', 'fixtures', 'real',
  * Runs the installed `teamctl` (on PATH) the ways that load every chunk of the bundle that holds a
  * package, each command module and each help topic: what fails only once installed (a file the
  * bundle looks for by path, a package's exports across chunks) shows here. The chunks loaded are
- * listed by a loader hook, as test/program.test.ts does.
+ * listed by a loader hook and from require.cache, as test/program.test.ts does.
  */
 function runsEveryChunk(sh: (line: string, cwd?: string) => { status: number | null; out: string }, dir: string): void {
   const log = join(dir, 'loaded.txt');
   const hook = `data:text/javascript,${encodeURIComponent(`import { appendFileSync } from 'node:fs'; export async function load(url, context, next) { if (url.includes('/dist/')) appendFileSync(${JSON.stringify(log)}, url.slice(url.indexOf('/dist/') + 6) + '\\n'); return next(url, context); }`)}`;
   const register = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hook)});`)}`;
+  // The core, which the launcher requires rather than imports, is listed from require.cache on exit.
+  const required = join(dir, 'required.cjs');
+  writeFileSync(required, `process.on('exit', () => { for (const f of Object.keys(require.cache)) if (f.includes('/dist/')) require('node:fs').appendFileSync(${JSON.stringify(log)}, f.slice(f.lastIndexOf('/dist/') + 6) + '\\n'); });`);
   writeFileSync(join(dir, 'terms.csv'), 'en,fr\nhermosa,belle\n');
   const lines = [
     ...paths.map((p) => `teamctl ${p.join(' ')} --help`),
@@ -64,7 +67,7 @@ function runsEveryChunk(sh: (line: string, cwd?: string) => { status: number | n
       ].join(' && '),
     )}`,
   ];
-  const run = (line: string) => sh(`NODE_OPTIONS="--import=${register}" TEAMCTL_CONFIG_DIR=${JSON.stringify(join(dir, 'config'))} ${line}`, dir);
+  const run = (line: string) => sh(`NODE_OPTIONS="--require=${required} --import=${register}" TEAMCTL_CONFIG_DIR=${JSON.stringify(join(dir, 'config'))} ${line}`, dir);
   for (const line of lines) {
     const r = run(line);
     expect(r.status, `${line}\n${r.out}`).toBe(0);

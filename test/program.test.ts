@@ -86,9 +86,14 @@ describe('the command tree, loaded lazily', () => {
 
 const chunks = bundleChunks();
 
+/** A script run before the launcher that lists, on exit, the ES modules of dist/ that were required (the core). */
+const requiredList = join(mkdtempSync(join(tmpdir(), 'teamctl-loads-')), 'required.cjs');
+writeFileSync(requiredList, "process.on('exit', () => { for (const f of Object.keys(require.cache)) if (/[\\\\/]dist[\\\\/][^\\\\/]+\\.js$/.test(f)) process.stderr.write('LOADED ' + f.slice(f.lastIndexOf('/dist/') + 6) + '\\n'); });");
+
 /**
- * What `teamctl <argv>` loads, as a process (a loader hook lists the files of dist/ it loads): the
- * chunks of the bundle, and the modules of src/ and the packages they hold (.ci/bundle.js).
+ * What `teamctl <argv>` loads, as a process (the launcher requires the core, listed from
+ * require.cache; a loader hook lists the files of dist/ imported after it): the chunks of the
+ * bundle, and the modules of src/ and the packages they hold (.ci/bundle.js).
  */
 function loaded(argv: string[], status = 0, env: Record<string, string> = {}): { chunks: string[]; modules: string[]; packages: string[] } {
   const hook = `data:text/javascript,${encodeURIComponent(
@@ -96,9 +101,9 @@ function loaded(argv: string[], status = 0, env: Record<string, string> = {}): {
     `import { writeSync } from 'node:fs'; export async function load(url, context, next) { if (url.includes('/dist/')) writeSync(2, 'LOADED ' + url.slice(url.indexOf('/dist/') + 6) + '\\n'); return next(url, context); }`,
   )}`;
   const register = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hook)});`)}`;
-  const r = spawnSync(process.execPath, ['--import', register, bin, ...argv], { encoding: 'utf8', env: { PATH: process.env.PATH, TEAMCTL_CONFIG_DIR: '/nonexistent', TEAMCTL_NO_COMPILE_CACHE: '1', ...env } });
+  const r = spawnSync(process.execPath, ['-r', requiredList, '--import', register, bin, ...argv], { encoding: 'utf8', env: { PATH: process.env.PATH, TEAMCTL_CONFIG_DIR: '/nonexistent', TEAMCTL_NO_COMPILE_CACHE: '1', ...env } });
   expect(r.status, r.stderr).toBe(status);
-  const names = [...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1] as string).sort();
+  const names = [...new Set([...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1] as string))].sort();
   const held = names.map((n) => chunks.get(n) ?? { modules: [`(not in the metafile: ${n})`], packages: [] });
   return { chunks: names, modules: held.flatMap((c) => c.modules).sort(), packages: [...new Set(held.flatMap((c) => c.packages))].sort() };
 }
