@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileEagerly } from './eager.js';
+import { requireChunks } from './required.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -346,6 +347,9 @@ if (helpers) {
   result.metafile.outputs['dist/cli.js'].exports.push(...exported[1].split(','));
   void helpersOutput;
 }
+
+// Chunks load each other without Node's asynchronous ES-module loader, where they can.
+requireChunks(root, result.metafile.outputs);
 
 // The CommonJS packages' modules compile with their chunk, and so are kept by the compile cache.
 for (const file of Object.keys(result.metafile.outputs)) if (/\.c?js$/.test(file)) compileEagerly(join(root, file));

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { topics } from '../src/help/topics.js';
-import { bundleChunks } from './helpers/bundle.js';
+import { bundleChunks, withStaticImports } from './helpers/bundle.js';
 import { commandPaths } from './helpers/command-paths.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -76,7 +76,7 @@ function runsEveryChunk(sh: (line: string, cwd?: string) => { status: number | n
   const proxied = run(`TEAMCTL_TOKEN=${'x'.repeat(40)} HTTPS_PROXY=http://127.0.0.1:9 teamctl --base-url https://service.invalid --org acme whoami`);
   expect(proxied.out).toMatch(/^error: .*127\.0\.0\.1:9/m);
   expect(proxied.out).not.toContain('unexpected failure');
-  const loaded = new Set(readFileSync(log, 'utf8').trim().split('\n'));
+  const loaded = withStaticImports(readFileSync(log, 'utf8').trim().split('\n'));
   const chunks = bundleChunks();
   const withPackages = [...chunks].filter(([, c]) => c.packages.length > 0).map(([name]) => name);
   expect(withPackages.filter((c) => !loaded.has(c))).toEqual([]);

@@ -14,7 +14,7 @@ import { buildProgram } from '../src/program.js';
 import { commandPaths } from './helpers/command-paths.js';
 import { fakeStreams } from './helpers/streams.js';
 import { bin } from './e2e/harness.js';
-import { bundleChunks } from './helpers/bundle.js';
+import { bundleChunks, withStaticImports } from './helpers/bundle.js';
 
 /** What the whole tree (every module loaded) prints and exits with for `argv`. */
 async function wholeTree(argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -91,9 +91,9 @@ const requiredList = join(mkdtempSync(join(tmpdir(), 'teamctl-loads-')), 'requir
 writeFileSync(requiredList, "process.on('exit', () => { for (const f of Object.keys(require.cache)) if (/[\\\\/]dist[\\\\/][^\\\\/]+\\.js$/.test(f)) process.stderr.write('LOADED ' + f.slice(f.lastIndexOf('/dist/') + 6) + '\\n'); });");
 
 /**
- * What `teamctl <argv>` loads, as a process (the launcher requires the core, listed from
- * require.cache; a loader hook lists the files of dist/ imported after it): the chunks of the
- * bundle, and the modules of src/ and the packages they hold (.ci/bundle.js).
+ * What `teamctl <argv>` loads, as a process: the chunks the launcher and the bundle require (listed
+ * from require.cache) or import (a loader hook lists them), with the chunks they import; and the
+ * modules of src/ and the packages those hold (.ci/bundle.js).
  */
 function loaded(argv: string[], status = 0, env: Record<string, string> = {}): { chunks: string[]; modules: string[]; packages: string[] } {
   const hook = `data:text/javascript,${encodeURIComponent(
@@ -103,7 +103,7 @@ function loaded(argv: string[], status = 0, env: Record<string, string> = {}): {
   const register = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hook)});`)}`;
   const r = spawnSync(process.execPath, ['-r', requiredList, '--import', register, bin, ...argv], { encoding: 'utf8', env: { PATH: process.env.PATH, TEAMCTL_CONFIG_DIR: '/nonexistent', TEAMCTL_NO_COMPILE_CACHE: '1', ...env } });
   expect(r.status, r.stderr).toBe(status);
-  const names = [...new Set([...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1] as string))].sort();
+  const names = [...withStaticImports([...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1] as string))].sort();
   const held = names.map((n) => chunks.get(n) ?? { modules: [`(not in the metafile: ${n})`], packages: [] });
   return { chunks: names, modules: held.flatMap((c) => c.modules).sort(), packages: [...new Set(held.flatMap((c) => c.packages))].sort() };
 }

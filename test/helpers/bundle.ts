@@ -8,7 +8,7 @@ export const metafilePath = fileURLToPath(new URL('../../node_modules/.cache/tea
 
 interface Metafile {
   inputs: Record<string, { bytes: number }>;
-  outputs: Record<string, { inputs: Record<string, unknown> }>;
+  outputs: Record<string, { inputs: Record<string, unknown>; imports?: { path: string; kind: string }[] }>;
 }
 
 export interface Chunk {
@@ -38,4 +38,20 @@ export function bundleChunks(metafile: Metafile = readMetafile()): Map<string, C
     chunks.set(file.replace(/^dist\//, ''), { modules: modules.sort(), packages: packages.sort() });
   }
   return chunks;
+}
+
+/**
+ * `chunks` (names in dist/) and every chunk they import statically, which Node loaded with them:
+ * a chunk the bundle requires (.ci/required.js) is listed by require.cache, the chunks it imports
+ * are not.
+ */
+export function withStaticImports(chunks: Iterable<string>, metafile: Metafile = readMetafile()): Set<string> {
+  const all = new Set<string>();
+  const add = (name: string): void => {
+    if (all.has(name)) return;
+    all.add(name);
+    for (const i of metafile.outputs[`dist/${name}`]?.imports ?? []) if (i.kind === 'import-statement') add(i.path.replace(/^(dist\/|\.\/)/, ''));
+  };
+  for (const c of chunks) add(c);
+  return all;
 }
