@@ -314,7 +314,7 @@ for (const file of Object.keys(result.metafile.outputs)) {
 // length (blanks), so the source maps stay right.
 const helpers = Object.entries(result.metafile.outputs).find(([file, o]) => file.endsWith('.js') && Object.keys(o.inputs).length === 0 && /\bvar __commonJS=/.test(readFileSync(join(root, file), 'utf8')));
 if (helpers) {
-  const [helpersFile, helpersOutput] = helpers;
+  const [helpersFile] = helpers;
   const name = helpersFile.slice('dist/'.length);
   const text = readFileSync(join(root, helpersFile), 'utf8').replace(/\n\/\/# sourceMappingURL=\S*\n?$/, '');
   const exported = /export\{([^}]*)\};?$/.exec(text);
@@ -344,8 +344,10 @@ if (helpers) {
   rmSync(join(root, helpersFile));
   rmSync(join(root, `${helpersFile}.map`), { force: true });
   delete result.metafile.outputs[helpersFile];
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    output.imports = output.imports.flatMap((i) => (i.path !== helpersFile ? [i] : file === 'dist/cli.js' ? [] : [{ ...i, path: 'dist/cli.js' }]));
+  }
   result.metafile.outputs['dist/cli.js'].exports.push(...exported[1].split(','));
-  void helpersOutput;
 }
 
 // Chunks load each other without Node's asynchronous ES-module loader, where they can.
