@@ -28,7 +28,8 @@ const options = {
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  define: { __teamctlBundle: 'true' },
+  // The version, written in: a command line reads no file for it (src/version.ts).
+  define: { __teamctlBundle: 'true', __teamctlVersion: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
   logLevel: 'warning',
 };
 
