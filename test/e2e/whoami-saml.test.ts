@@ -69,6 +69,20 @@ describe('whoami and the SAML providers', () => {
     expect(missing.stderr).toBe('');
   });
 
+  it('a 403 or 404 without a message is said with what the service answered; a 401 on the providers fails the command', async () => {
+    const sb = await start();
+    let status = 403;
+    sb.sandbox.intercept((req) => (req.path === '/v1/orgs/acme/saml' ? { kind: 'respond', status, body: {} } : undefined));
+    expect(samlLines((await runCli(['whoami'], { env: sb.env })).stdout)).toEqual(['saml: not readable with this token (403: HTTP 403: {})']);
+    status = 404;
+    expect(samlLines((await runCli(['whoami'], { env: sb.env })).stdout)).toEqual(['saml: not found (404: HTTP 404: {})']);
+    // Only a 403 is "not readable": a token the service no longer takes is an authentication failure.
+    status = 401;
+    const refused = await runCli(['whoami'], { env: sb.env });
+    expect(refused.code).toBe(4);
+    expect(samlLines(refused.stdout)).toEqual([]);
+  });
+
   it('reads nothing of SAML without an organization set', async () => {
     const sb = await start();
     const { TEAMCTL_ORG: _org, ...env } = sb.env;
