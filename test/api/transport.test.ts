@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport, http2ClientPath, noProxyMatches, proxyFor } from '../../src/api/transport.js';
+import { ProxyAnswerError, createTransport, http2ClientPath, noProxyMatches, proxyFor } from '../../src/api/transport.js';
 import { UsageError } from '../../src/errors.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from '../e2e/harness.js';
@@ -145,6 +145,46 @@ describe('which runs go through a proxy', () => {
 
   it('a malformed proxy URL is shown without its credentials', () => {
     expect(() => proxyFor('https://api.example.com', { HTTPS_PROXY: 'http//user:s3cret@proxy' })).toThrow(/invalid HTTPS_PROXY "\*\*\*@proxy"/);
+    // A scheme is kept as written; only what stands before the last @ is masked.
+    const said = (value: string): string => {
+      try {
+        proxyFor('https://api.example.com', { HTTPS_PROXY: value });
+      } catch (err) {
+        return /^invalid HTTPS_PROXY (".*"):/.exec((err as Error).message)?.[1] ?? '';
+      }
+      return '(accepted)';
+    };
+    expect(said('ftp://user:s3cret@proxy.example.com')).toBe('"ftp://***@proxy.example.com"');
+    expect(said('socks5+h://u:p@proxy:1080')).toBe('"socks5+h://***@proxy:1080"');
+    expect(said('1http://user:s3cret@proxy')).toBe('"***@proxy"');
+    expect(said('proxy.example.com:3128')).toBe('"proxy.example.com:3128"');
+  });
+
+  it('credentials are said when the proxy URL has a user, a password or both', () => {
+    const credentials = (value: string) => proxyFor('https://api.example.com', { HTTPS_PROXY: value })?.route.credentials;
+    expect(credentials('http://u@p:1')).toBe(true);
+    expect(credentials('http://:pw@p:1')).toBe(true);
+    expect(credentials('http://u:pw@p:1')).toBe(true);
+    expect(credentials('http://p:1')).toBe(false);
+  });
+
+  it('NO_PROXY in either case; never a proxy for plain http, whatever the variables say', () => {
+    expect(proxyFor('https://api.example.com', { HTTPS_PROXY: 'http://p:1', NO_PROXY: 'api.example.com' })).toBeUndefined();
+    expect(proxyFor('https://api.example.com', { HTTPS_PROXY: 'http://p:1', no_proxy: 'other.org', NO_PROXY: 'api.example.com' })).not.toBeUndefined();
+    expect(proxyFor('http://api.example.com', { HTTPS_PROXY: 'http://p:1', HTTP_PROXY: 'http://p:1' })).toBeUndefined();
+  });
+
+  it('a NO_PROXY entry in brackets is an IPv6 address, with or without a port, and nothing after it', () => {
+    expect(noProxyMatches('[2001:db8::1]', '[2001:db8::1]', 443)).toBe(true);
+    expect(noProxyMatches('[2001:db8::1]:443x', '[2001:db8::1]', 443)).toBe(false);
+    expect(noProxyMatches('x[2001:db8::1]:443', '[2001:db8::1]', 443)).toBe(false);
+  });
+
+  it('a CONNECT answered with anything but 200 is an error that names the status', () => {
+    const err = new ProxyAnswerError(407, { cause: new Error('x') });
+    expect(err.message).toBe('the proxy answered 407 to CONNECT');
+    expect(err.code).toBe('PROXY_407');
+    expect(err.status).toBe(407);
   });
 });
 
