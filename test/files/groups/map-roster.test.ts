@@ -125,6 +125,71 @@ describe('groupRoster', () => {
     expect(tried).toBe(3_000 * 2 + 5);
   });
 
+  describe('rows and groups that meet on one team', () => {
+    const meet = parseGroupMap(
+      [
+        'group,team,role',
+        'eng-*,*,member', // 2
+        'eng-leads,LEADS,owner', // 3
+        '/^ops-(a|b)$/,Ops,member', // 4
+        'ops-a,Ops,owner', // 5
+        'qa,QA,owner', // 6
+        'q*,QA,member', // 7
+        'caf\u00e9,Cafe,member', // 8
+      ].join('\n'),
+      'meet.csv',
+    );
+    const sources = (r: ReturnType<typeof groupRoster>): Record<string, number[]> => Object.fromEntries([...r.roster.teamSources].map(([team, s]) => [team, s.map((x) => x.line)]));
+
+    it("one group through two rows to one team: the higher role whichever row comes first, spelt as the map's first row, each line named once", () => {
+      const r = groupRoster(exported([person('ana@example.com', 2, ['eng-leads']), person('bo@example.com', 3, ['qa']), person('cy@example.com', 4, ['ops-a', 'ops-b'])]), meet);
+      expect(rows(r)).toEqual(['ana@example.com leads owner', 'bo@example.com QA owner', 'cy@example.com Ops owner']);
+      // The name row (3) is tried in the map's order, after the pattern (2) above it.
+      expect(sources(r)).toEqual({ leads: [2, 3], QA: [6, 7], Ops: [4, 5] });
+    });
+
+    it('one person in two groups that feed one team: the higher role, in either order of the groups', () => {
+      const r = groupRoster(exported([person('ana@example.com', 2, ['ops-b', 'ops-a']), person('bo@example.com', 3, ['ops-a', 'ops-b']), person('cy@example.com', 4, ['ops-b'])]), meet);
+      expect(rows(r)).toEqual(['ana@example.com Ops owner', 'bo@example.com Ops owner', 'cy@example.com Ops member']);
+    });
+
+    it("--role-map with each group's own role: the higher of the groups' roles in either order; a group without one leaves it to the map", () => {
+      const roleMap = parseRoleMap('Manager=owner');
+      const withRoles = (email: string, line: number, roles: [string, string][]): GroupMember => ({ ...person(email, line, roles.map(([g]) => g)), groupRoles: new Map(roles.filter(([, role]) => role !== '-')) });
+      const members = [
+        withRoles('ana@example.com', 2, [['ops-a', 'owner'], ['ops-b', 'member']]),
+        withRoles('bo@example.com', 3, [['ops-b', 'member'], ['ops-a', 'owner']]),
+        withRoles('cy@example.com', 4, [['ops-b', 'member']]),
+        withRoles('di@example.com', 5, [['ops-a', '-']]),
+        withRoles('ed@example.com', 6, [['ops-a', '']]),
+      ];
+      expect(rows(groupRoster(exported(members), meet, roleMap))).toEqual(['ana@example.com Ops owner', 'bo@example.com Ops owner', 'cy@example.com Ops member', 'di@example.com Ops owner', 'ed@example.com Ops owner']);
+    });
+
+    it('one group the export spells twice (any case, any Unicode form, spaces around) is one group, named as first met', () => {
+      const r = groupRoster(exported([person('ana@example.com', 2, ['Eng-Leads', 'eng-leads'])], ['Sales', 'SALES']), meet);
+      expect(r.groupsMapped).toEqual(['Eng-Leads']);
+      expect(r.groupsIgnored).toEqual(['Sales']);
+      expect(rows(r)).toEqual(['ana@example.com Leads owner']);
+      // The name rows are found by the export's name in any form.
+      const forms = groupRoster(exported([person('bo@example.com', 3, ['cafe\u0301']), person('cy@example.com', 4, [' QA '])]), meet);
+      expect(rows(forms)).toEqual(['bo@example.com Cafe member', 'cy@example.com QA owner']);
+      expect(forms.groupsMapped).toEqual(['cafe\u0301', ' QA ']);
+    });
+  });
+
+  it("keeps a person's SSO mark; names the user column after the people's kind, \"user\" when the export has both", () => {
+    const byId = (id: string, line: number, groups: string[]): GroupMember => ({ entry: { key: id, kind: 'id', line, file: 'okta.csv' }, groups, sso: true });
+    const mixed = groupRoster(exported([person('ana@example.com', 2, ['finance']), byId('u-42', 3, ['finance'])]), map);
+    expect(mixed.roster.users.map((u) => [u.key, u.sso])).toEqual([
+      ['ana@example.com', undefined],
+      ['u-42', true],
+    ]);
+    expect('sso' in (mixed.roster.users[0] ?? {})).toBe(false);
+    expect(mixed.roster.header).toEqual({ userColumn: 'user', roleColumn: true, teamColumn: true, userHeading: 'user' });
+    expect(groupRoster(exported([byId('u-42', 3, ['finance'])]), map).roster.header?.userColumn).toBe('id');
+  });
+
   it('a match that leaves the team cell empty is a problem of the map line', () => {
     const empty = parseGroupMap('group,team,role\n/^eng(-.*)?$/,$1,member\n', 'g.csv');
     expect(groupRoster(exported([person('ana@example.com', 2, ['eng'])]), empty).problems).toEqual([

@@ -130,6 +130,46 @@ describe('parseGroupMap', () => {
     expect(problems('group,team,role\n')).toEqual(['1: the group map maps no group: add a row per group (or pattern) under its header']);
   });
 
+  it('a group cell of one or two slashes, or a slash at one end only, is a name; so is a name of characters an expression gives a meaning to', () => {
+    const map = parseGroupMap('group,team\n/,Slash\n//,Slashes\n/eng,Lead\neng/,Trail\na.b.c,Dots\n"c++ (dev)|ops$",Odd\n', 'g.csv');
+    expect(map.rows.map((r) => r.kind)).toEqual(['name', 'name', 'name', 'name', 'name', 'name']);
+    expect(teams(map, '/')).toEqual(['Slash', undefined, undefined, undefined, undefined, undefined]);
+    expect(teams(map, '//')).toEqual([undefined, 'Slashes', undefined, undefined, undefined, undefined]);
+    expect(teams(map, '')).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(teams(map, '/ENG')).toEqual([undefined, undefined, 'Lead', undefined, undefined, undefined]);
+    expect(teams(map, 'Eng/')).toEqual([undefined, undefined, undefined, 'Trail', undefined, undefined]);
+    // Every "." is a dot, not only the first; parentheses, "+", "|" and "$" are themselves.
+    expect(teams(map, 'A.B.C')).toEqual([undefined, undefined, undefined, undefined, 'Dots', undefined]);
+    expect(teams(map, 'a.bxc')).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(teams(map, 'C++ (DEV)|ops$')).toEqual([undefined, undefined, undefined, undefined, undefined, 'Odd']);
+    expect(teams(map, 'c++ (dev)')).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('compares group names in one Unicode form (NFC): a name written decomposed matches it composed, both ways, and so does a pattern', () => {
+    const composed = 'caf\u00e9';
+    const decomposed = 'cafe\u0301';
+    const map = parseGroupMap(`group,team\n${decomposed},Cafe\n${decomposed}-*,*\n/${decomposed}-x-(.+)/,$1\n`, 'g.csv');
+    expect(map.rows[0]?.group).toBe(composed);
+    expect(teams(map, composed)).toEqual(['Cafe', undefined, undefined]);
+    expect(teams(map, decomposed)).toEqual(['Cafe', undefined, undefined]);
+    expect(teams(map, `${decomposed}-bar`)).toEqual([undefined, 'bar', undefined]);
+    expect(teams(map, `${composed}-x-y`)).toEqual([undefined, 'x-y', 'y']);
+    const written = parseGroupMap(`group,team\n${composed},Cafe\n`, 'g.csv');
+    expect(teams(written, decomposed)).toEqual(['Cafe']);
+  });
+
+  it("refuses $0 (the whole name is no group of the expression's) and names every group an expression has", () => {
+    expect(problems('group,team,role\n/eng-(.+)/,$0,member\n/(a)-(b)/,$1 $3,member\n/(a)-(b)/,$2 $1,member\n')).toEqual([
+      '2: the team cell uses $0, and "/eng-(.+)/" has only $1',
+      '3: the team cell uses $3, and "/(a)-(b)/" has only $1…$2',
+    ]);
+  });
+
+  it("names an invalid expression's problem in the engine's words, without its \"Invalid regular expression\"", () => {
+    const [problem] = problems('group,team\n/eng-(/,x\n');
+    expect(problem).toMatch(/^2: "\/eng-\(\/" is not a valid regular expression: \/\^\(\?:eng-\(\)\$\/\w*: Unterminated group$/);
+  });
+
   it('one group may feed several teams, and one team take several groups', () => {
     const map = parseGroupMap('group,team,role\neng,Platform,member\neng,Data,member\nops,Platform,owner\n', 'g.csv');
     expect(teams(map, 'eng')).toEqual(['Platform', 'Data', undefined]);
@@ -151,6 +191,17 @@ describe('an expression that repeats a repetition', () => {
       ['(x+){2}', undefined],
       ['[(]+)+', undefined],
       ['\\(a+\\)+', undefined],
+      // A class's "(" is no group, even past the class's first character.
+      ['[a(]+)+', undefined],
+      // A repetition only the group's own: after its ")", or inside a group not itself repeated.
+      ['(a+)b+', undefined],
+      ['((ab)c)+', undefined],
+      ['(a\\+)+', undefined],
+      // "{n,}" and "{n,m}" of any number of digits repeat, inside or after the group; "{n}" after it does not, even before a later "{n,}".
+      ['(a{10,})+', '(a{10,})+'],
+      ['(a{2,3})+', '(a{2,3})+'],
+      ['(a+){10,25}', '(a+){10,25}'],
+      ['(a{2})+b{3,}', undefined],
     ];
     for (const [source, found] of cases) expect(repeatedRepeat(source), source).toBe(found);
   });
