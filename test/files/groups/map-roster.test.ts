@@ -162,8 +162,31 @@ describe('groupRoster', () => {
         withRoles('cy@example.com', 4, [['ops-b', 'member']]),
         withRoles('di@example.com', 5, [['ops-a', '-']]),
         withRoles('ed@example.com', 6, [['ops-a', '']]),
+        // The person's own role cell is not read when each group has its own.
+        { ...withRoles('fay@example.com', 7, [['ops-b', 'member']]), role: 'Boss' },
       ];
-      expect(rows(groupRoster(exported(members), meet, roleMap))).toEqual(['ana@example.com Ops owner', 'bo@example.com Ops owner', 'cy@example.com Ops member', 'di@example.com Ops owner', 'ed@example.com Ops owner']);
+      expect(rows(groupRoster(exported(members), meet, roleMap))).toEqual(['ana@example.com Ops owner', 'bo@example.com Ops owner', 'cy@example.com Ops member', 'di@example.com Ops owner', 'ed@example.com Ops owner', 'fay@example.com Ops member']);
+      expect(groupRoster(exported(members), meet, roleMap).problems).toEqual([]);
+    });
+
+    it('groups that only full case folding makes one ("Straße", "STRASSE") are two, as the names compare', () => {
+      const street = parseGroupMap('group,team\nstraße,Street\n', 'street.csv');
+      const r = groupRoster(exported([person('ana@example.com', 2, ['Straße']), person('bo@example.com', 3, ['STRASSE'])]), street);
+      expect(rows(r)).toEqual(['ana@example.com Street member']);
+      expect(r.groupsMapped).toEqual(['Straße']);
+      expect(r.groupsIgnored).toEqual(['STRASSE']);
+    });
+
+    it('tries each row once on a group, even a group named as a pattern is written', () => {
+      let tried = 0;
+      const row = meet.rows.find((r) => r.group === 'q*');
+      if (row === undefined) throw new Error('the map has a "q*" row');
+      const copy = { ...meet, rows: meet.rows.map((r) => (r === row ? { ...r, pattern: new RegExp(r.pattern.source, r.pattern.flags) } : r)) };
+      const counted = copy.rows.find((r) => r.group === 'q*') as (typeof copy.rows)[number];
+      const exec = counted.pattern.exec.bind(counted.pattern);
+      counted.pattern.exec = (name: string) => (tried++, exec(name));
+      expect(rows(groupRoster(exported([person('ana@example.com', 2, ['q*'])]), copy))).toEqual(['ana@example.com QA member']);
+      expect(tried).toBe(1);
     });
 
     it('one group the export spells twice (any case, any Unicode form, spaces around) is one group, named as first met', () => {
@@ -176,6 +199,16 @@ describe('groupRoster', () => {
       expect(rows(forms)).toEqual(['bo@example.com Cafe member', 'cy@example.com QA owner']);
       expect(forms.groupsMapped).toEqual(['cafe\u0301', ' QA ']);
     });
+  });
+
+  it('reads no role of a person in no mapped group (nothing of theirs is a problem); a blank role cell leaves the role to the map', () => {
+    const roleMap = parseRoleMap('Manager=owner');
+    const r = groupRoster(exported([person('ana@example.com', 2, ['sales'], 'Boss'), person('bo@example.com', 3, ['finance'], '  '), person('cy@example.com', 4, ['finance'], 'member')]), map, roleMap);
+    expect(rows(r)).toEqual(['bo@example.com Finance owner', 'cy@example.com Finance member']);
+    expect(r.problems).toEqual([]);
+    // A person read from no file: the problem names none.
+    const fileless: GroupMember = { entry: { key: 'di@example.com', kind: 'email', line: 7 }, groups: ['finance'], role: 'Boss' };
+    expect(groupRoster(exported([fileless]), map, roleMap).problems).toEqual([{ file: '', line: 7, message: 'role "Boss" is no team role (owner, member): map it with --role-map, or leave the role to the group map' }]);
   });
 
   it("keeps a person's SSO mark; names the user column after the people's kind, \"user\" when the export has both", () => {

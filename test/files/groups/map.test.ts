@@ -158,6 +158,26 @@ describe('parseGroupMap', () => {
     expect(teams(written, decomposed)).toEqual(['Cafe']);
   });
 
+  it('a row with an empty group or team cell says only that (no further problem of the row); a row short of cells has them empty', () => {
+    expect(problems('group,team,role\n,*,member\neng,,member\neng,,owner\nops\n')).toEqual([
+      '2: the group cell is empty: name a group, a pattern (eng-*) or an expression (/^eng-(.+)$/)',
+      '3: the team cell is empty: name the team (its id or title) this group feeds',
+      '4: the team cell is empty: name the team (its id or title) this group feeds',
+      '5: the team cell is empty: name the team (its id or title) this group feeds',
+    ]);
+  });
+
+  it('two names only full case folding makes one ("straße", "STRASSE") are two groups, as the names compare', () => {
+    const map = parseGroupMap('group,team\nstraße,Street\nSTRASSE,Street\n', 'g.csv');
+    expect(teams(map, 'Straße')).toEqual(['Street', undefined]);
+    expect(teams(map, 'strasse')).toEqual([undefined, 'Street']);
+  });
+
+  it('a name row takes its team cell as written: only an expression fills in "$1"', () => {
+    const map = parseGroupMap('group,team\nfinance,Budget $1\n', 'g.csv');
+    expect(teams(map, 'Finance')).toEqual(['Budget $1']);
+  });
+
   it("refuses $0 (the whole name is no group of the expression's) and names every group an expression has", () => {
     expect(problems('group,team,role\n/eng-(.+)/,$0,member\n/(a)-(b)/,$1 $3,member\n/(a)-(b)/,$2 $1,member\n')).toEqual([
       '2: the team cell uses $0, and "/eng-(.+)/" has only $1',
@@ -202,6 +222,10 @@ describe('an expression that repeats a repetition', () => {
       ['(a{2,3})+', '(a{2,3})+'],
       ['(a+){10,25}', '(a+){10,25}'],
       ['(a{2})+b{3,}', undefined],
+      // A class ends at its "]": a group after it counts; a repetition inside a group makes the group around it repeat.
+      ['[ab](c+)+', '(c+)+'],
+      ['((a+))+', '((a+))+'],
+      ['(x(?:(a+)))*', '(x(?:(a+)))*'],
     ];
     for (const [source, found] of cases) expect(repeatedRepeat(source), source).toBe(found);
   });
@@ -227,5 +251,7 @@ describe('readGroupMap', () => {
     writeFileSync(join(dir, 'big.csv'), `group,team,role\n${'x,y,member\n'.repeat(maxGroupMapBytes / 10)}`);
     await expect(readGroupMap('big.csv', dir)).rejects.toThrow('big.csv: the group map is larger than 1 MB; nothing was sent');
     await expect(readGroupMap('missing.csv', dir)).rejects.toThrow('missing.csv: cannot read file: no such file');
+    // A device is refused before it is read (a FIFO would otherwise wait for a writer).
+    await expect(readGroupMap('/dev/null', dir)).rejects.toThrow('/dev/null: cannot read file: not a regular file (a device, a pipe or a socket)');
   });
 });
