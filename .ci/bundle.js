@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileEagerly } from './eager.js';
+import { editKeepingMap } from './sourcemap.js';
 import { requireChunks } from './required.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -223,14 +224,15 @@ for (const [name, file] of [['compile-cache', 'src/compileCache.ts']]) {
   Object.assign(result.metafile.outputs, apart.metafile.outputs);
 }
 
+// Every text edit below is made with the file's source map moved along (.ci/sourcemap.js).
+const jsFiles = () => Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+
 // The CommonJS dependencies (undici, cli-table3, …) require Node's built-in modules: the chunk
-// that holds esbuild's `__require` gets a `require` of its own.
-for (const file of Object.keys(result.metafile.outputs)) {
-  if (!file.endsWith('.js')) continue;
+// that holds esbuild's `__require` gets a `require` of its own, on a line above its first.
+for (const file of jsFiles()) {
   const path = join(root, file);
-  const text = readFileSync(path, 'utf8');
-  if (!/typeof require<"u"\?require:|typeof require !== "undefined" \? require :/.test(text)) continue;
-  writeFileSync(path, `import{createRequire as __teamctlRequire}from"node:module";const require=__teamctlRequire(import.meta.url);${text}`);
+  if (!/typeof require<"u"\?require:|typeof require !== "undefined" \? require :/.test(readFileSync(path, 'utf8'))) continue;
+  editKeepingMap(path, [{ at: 0, end: 0, text: 'import{createRequire as __teamctlRequire}from"node:module";const require=__teamctlRequire(import.meta.url);\n' }]);
 }
 
 // An ES module's `import … from 'node:fs'` goes through Node's ES-module facade of the built-in,
@@ -243,33 +245,30 @@ for (const file of Object.keys(result.metafile.outputs)) {
 // internals; on Node 20 the ES-module loader has loaded it already) and node:v8 (a flag set on
 // Node 20 only).
 const lazyBuiltins = new Set(['node:crypto', 'node:fs/promises', 'node:v8']);
+/** The edits that read each of `text`'s imports of a built-in from the built-in itself. */
 function withoutFacades(text) {
-  return text.replace(/import\s*([\w$]+)?\s*,?\s*(?:\{([^}]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*"(node:[\w/]+)";?/g, (whole, byDefault, named, star, builtin) => {
-    const get = `globalThis.process.getBuiltinModule(${JSON.stringify(builtin)})`;
-    const bindings = (named ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '').map((n) => {
-      const [name, local = name] = n.split(/\s+as\s+/);
-      return { name, local };
-    });
-    if (bindings.some((b) => !/^[\w$]+$/.test(b.name) || !/^[\w$]+$/.test(b.local))) throw new Error(`cannot read this import: ${whole}`);
-    if (!lazyBuiltins.has(builtin)) {
-      const whole = [byDefault, star].filter(Boolean).map((local) => `${local}=${get}`);
-      const names = bindings.length > 0 ? [`{${bindings.map((b) => (b.name === b.local ? b.name : `${b.name}:${b.local}`)).join(',')}}=${get}`] : [];
-      return `const ${[...whole, ...names].join(',')};`;
-    }
-    const builtinModule = require(builtin);
-    for (const b of bindings) if (typeof builtinModule[b.name] !== 'function') throw new Error(`${builtin}'s ${b.name} is not a function, to be loaded when called`);
-    const whole2 = [byDefault, star].filter(Boolean).map((local) => `${local}=new Proxy({},{get:(_,name)=>${get}[name]})`);
-    const names = bindings.map((b) => `${b.local}=(...args)=>${get}.${b.name}(...args)`);
-    return `const ${[...whole2, ...names].join(',')};`;
+  return [...text.matchAll(/import\s*([\w$]+)?\s*,?\s*(?:\{([^}]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*"(node:[\w/]+)";?/g)].map((m) => ({ at: m.index, end: m.index + m[0].length, text: builtinRead(...m) }));
+}
+
+/** The statement that reads what an import of a built-in names (`whole`, its parts) from the built-in. */
+function builtinRead(whole, byDefault, named, star, builtin) {
+  const get = `globalThis.process.getBuiltinModule(${JSON.stringify(builtin)})`;
+  const bindings = (named ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '').map((n) => {
+    const [name, local = name] = n.split(/\s+as\s+/);
+    return { name, local };
   });
+  if (bindings.some((b) => !/^[\w$]+$/.test(b.name) || !/^[\w$]+$/.test(b.local))) throw new Error(`cannot read this import: ${whole}`);
+  const locals = [byDefault, star].filter(Boolean);
+  if (!lazyBuiltins.has(builtin)) {
+    const names = bindings.length > 0 ? [`{${bindings.map((b) => (b.name === b.local ? b.name : `${b.name}:${b.local}`)).join(',')}}=${get}`] : [];
+    return `const ${[...locals.map((local) => `${local}=${get}`), ...names].join(',')};`;
+  }
+  const builtinModule = require(builtin);
+  for (const b of bindings) if (typeof builtinModule[b.name] !== 'function') throw new Error(`${builtin}'s ${b.name} is not a function, to be loaded when called`);
+  const names = bindings.map((b) => `${b.local}=(...args)=>${get}.${b.name}(...args)`);
+  return `const ${[...locals.map((local) => `${local}=new Proxy({},{get:(_,name)=>${get}[name]})`), ...names].join(',')};`;
 }
-for (const file of Object.keys(result.metafile.outputs)) {
-  if (!file.endsWith('.js')) continue;
-  const path = join(root, file);
-  const text = readFileSync(path, 'utf8');
-  const rewritten = withoutFacades(text);
-  if (rewritten !== text) writeFileSync(path, rewritten);
-}
+for (const file of jsFiles()) editKeepingMap(join(root, file), withoutFacades(readFileSync(join(root, file), 'utf8')));
 
 // An `export *` drops a name two modules of a layer both export: no chunk may import such a name.
 for (const file of Object.keys(result.metafile.outputs)) {
@@ -301,18 +300,14 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
   const loadedFirst = (chunk) => importedByTarget.has(`dist/${chunk}`) || Object.keys(result.metafile.outputs[`dist/${chunk}`].inputs).length === 0;
   if ([...first.matchAll(/import"\.\/([\w-]+\.js)";/g)].every(([, chunk]) => loadedFirst(chunk))) facadeOf.set(file.slice('dist/'.length), target);
 }
-for (const file of Object.keys(result.metafile.outputs)) {
-  if (!file.endsWith('.js')) continue;
-  const path = join(root, file);
-  const text = readFileSync(path, 'utf8');
-  const rewritten = text.replace(/import\("\.\/([\w-]+\.js)"\)/g, (whole, chunk) => (facadeOf.has(chunk) ? `import("./${facadeOf.get(chunk)}")` : whole));
-  if (rewritten !== text) writeFileSync(path, rewritten);
+for (const file of jsFiles()) {
+  const imports = readFileSync(join(root, file), 'utf8').matchAll(/import\("\.\/([\w-]+\.js)"\)/g);
+  editKeepingMap(join(root, file), [...imports].filter((m) => facadeOf.has(m[1])).map((m) => ({ at: m.index, end: m.index + m[0].length, text: `import("./${facadeOf.get(m[1])}")` })));
 }
 
 // esbuild's helpers (`__commonJS`, `__require`, `__toESM`) are a chunk of their own, which nearly
 // every command line would load as one file more: they are put at the top of cli.js, which every
-// command line loads first, and imported from there. Each import is replaced by text of the same
-// length (blanks), so the source maps stay right.
+// command line loads first, on lines above its first, and imported from there.
 const helpers = Object.entries(result.metafile.outputs).find(([file, o]) => file.endsWith('.js') && Object.keys(o.inputs).length === 0 && /\bvar __commonJS=/.test(readFileSync(join(root, file), 'utf8')));
 if (helpers) {
   const [helpersFile] = helpers;
@@ -323,24 +318,18 @@ if (helpers) {
   const code = text.slice(0, exported.index).trim();
   const cliPath = join(root, 'dist/cli.js');
   const cli = readFileSync(cliPath, 'utf8');
-  const cliImport = new RegExp(`import\\{[^}]*\\}from"\\./${name.replace('.', '\\.')}";`);
-  const ending = /export\{([^}]*)\};(\n\/\/# sourceMappingURL=\S*\n?)$/.exec(cli);
-  if (!cliImport.test(cli) || !ending) throw new Error(`dist/cli.js does not import esbuild's helpers as .ci/bundle.js expects`);
-  const lines = code.split('\n').length;
-  writeFileSync(
-    cliPath,
-    `${code}\n${cli.replace(cliImport, (m) => ' '.repeat(m.length)).slice(0, ending.index)}export{${ending[1]},${exported[1]}};${ending[2]}`,
-  );
-  const mapPath = `${cliPath}.map`;
-  const map = JSON.parse(readFileSync(mapPath, 'utf8'));
-  map.mappings = ';'.repeat(lines) + map.mappings;
-  writeFileSync(mapPath, JSON.stringify(map));
-  for (const file of Object.keys(result.metafile.outputs)) {
-    if (!file.endsWith('.js') || file === helpersFile || file === 'dist/cli.js') continue;
-    const path = join(root, file);
-    const before = readFileSync(path, 'utf8');
-    const after = before.replaceAll(`"./${name}"`, `"./cli.js"${' '.repeat(name.length - 'cli.js'.length)}`);
-    if (after !== before) writeFileSync(path, after);
+  const cliImport = new RegExp(`import\\{[^}]*\\}from"\\./${name.replace('.', '\\.')}";`).exec(cli);
+  const ending = /export\{([^}]*)\};\n\/\/# sourceMappingURL=\S*\n?$/.exec(cli);
+  if (!cliImport || !ending) throw new Error(`dist/cli.js does not import esbuild's helpers as .ci/bundle.js expects`);
+  editKeepingMap(cliPath, [
+    { at: 0, end: 0, text: `${code}\n` },
+    { at: cliImport.index, end: cliImport.index + cliImport[0].length, text: '' },
+    { at: ending.index, end: ending.index + 'export{'.length + ending[1].length + '};'.length, text: `export{${ending[1]},${exported[1]}};` },
+  ]);
+  for (const file of jsFiles()) {
+    if (file === helpersFile || file === 'dist/cli.js') continue;
+    const imports = readFileSync(join(root, file), 'utf8').matchAll(new RegExp(`"\\./${name.replace('.', '\\.')}"`, 'g'));
+    editKeepingMap(join(root, file), [...imports].map((m) => ({ at: m.index, end: m.index + m[0].length, text: '"./cli.js"' })));
   }
   rmSync(join(root, helpersFile));
   rmSync(join(root, `${helpersFile}.map`), { force: true });

@@ -2,11 +2,12 @@
 // first `import()` of a run sets Node's asynchronous ES-module loader going, which costs a command
 // line about a tenth of Node's own start (test/bench/README.md). Node ≥ 20.19 can `require()` an ES
 // module whose graph has no top-level await, at once: each `import("./chunk.js")` of such a chunk
-// becomes `_load_("./chunk.js")`, a function of the same length (so the source maps stay right)
-// that requires it inside a promise, as `import()` would resolve it.
-import { readFileSync, writeFileSync } from 'node:fs';
+// becomes `_load_("./chunk.js")`, a function that requires it inside a promise, as `import()`
+// would resolve it (the source maps moved along: .ci/sourcemap.js).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { editKeepingMap } from './sourcemap.js';
 
 const require = createRequire(import.meta.url);
 const loader = '_load_';
@@ -44,15 +45,9 @@ export function requireChunks(root, outputs) {
     visit(source);
     if (at.length === 0) continue;
     if (new RegExp(`\\b${loader}\\b`).test(text)) throw new Error(`${file} already uses the name ${loader}`);
-    let out = text;
-    for (const offset of at) out = out.slice(0, offset) + loader + out.slice(offset + 'import'.length);
-    // One line more at the top: the source map gains an empty line first.
+    // Each `import` keyword replaced, and one line more at the top that defines the loader.
     const head = `const ${loader}=((r)=>(p)=>Promise.resolve().then(()=>r(p)))(globalThis.process.getBuiltinModule("node:module").createRequire(import.meta.url));\n`;
-    writeFileSync(join(root, file), head + out);
-    const mapPath = join(root, `${file}.map`);
-    const map = JSON.parse(readFileSync(mapPath, 'utf8'));
-    map.mappings = `;${map.mappings}`;
-    writeFileSync(mapPath, JSON.stringify(map));
+    editKeepingMap(join(root, file), [{ at: 0, end: 0, text: head }, ...at.map((offset) => ({ at: offset, end: offset + 'import'.length, text: loader }))]);
     count += at.length;
   }
   return count;
