@@ -3,19 +3,11 @@
 // said; any other value, a second `sso` column, or one user said SSO on one row and not on
 // another is a problem naming the file and line. Without the option the column is ignored.
 import { describe, expect, it } from 'vitest';
-import { InputFileError } from '../../src/errors.js';
 import { parseUserFile, type UserFileOptions } from '../../src/files/users.js';
+import { refusal } from '../helpers/refusal.js';
 
 const roster: UserFileOptions = { readRoles: true, dropInactive: true, sso: true };
-const problems = (text: string, opts = roster): string[] => {
-  try {
-    parseUserFile(text, 'r.csv', opts);
-  } catch (err) {
-    if (err instanceof InputFileError) return err.problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
-    throw err;
-  }
-  throw new Error('expected an InputFileError');
-};
+const problems = (text: string, opts = roster): string[] => refusal(() => parseUserFile(text, 'r.csv', opts));
 
 describe('the sso column', () => {
   it('true and yes (any case) mark an SSO member; false, no and an empty cell leave it unsaid', () => {

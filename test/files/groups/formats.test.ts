@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { entraNotPerson } from '../../../src/files/groups/entra.js';
 import { parseGroupExport, type GroupExportOptions } from '../../../src/files/groups/read.js';
 import type { GroupExportFormat } from '../../../src/files/groups/types.js';
-import { refusal } from './refusal.js';
+import { refusal } from '../../helpers/refusal.js';
 
 /** The `file:line: message` lines an export is refused with, exit 2. */
 const refused = (text: string, file: string, opts: GroupExportOptions = {}): string[] => refusal(() => parseGroupExport(text, file, opts));

@@ -8,7 +8,7 @@ import { parseGroupExport, parseGroupExportFormat, readGroupExport, groupExportF
 import { parseRoleMap } from '../../../src/files/role-map.js';
 import { parseStatusMap } from '../../../src/files/status-map.js';
 import { xlsx } from '../../helpers/xlsx.js';
-import { refusal } from './refusal.js';
+import { refusal } from '../../helpers/refusal.js';
 
 const people = (text: string, file = 'groups.csv', opts = {}): [string, string[], number, boolean][] =>
   parseGroupExport(text, file, opts).members.map((m) => [m.entry.key, m.groups, m.entry.line, m.sso === true]);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { InputFileError } from '../../../src/errors.js';
 import { parseGroupExport } from '../../../src/files/groups/read.js';
 import { parseRoleMap } from '../../../src/files/role-map.js';
-import { refusal } from './refusal.js';
+import { refusal } from '../../helpers/refusal.js';
 
 const google = (...rows: string[]): string => ['Group Email [Required],Member Email,Member Type,Member Role', ...rows].join('\n');
 const roleMap = parseRoleMap('OWNER=owner,MEMBER=member');

@@ -1,6 +1,6 @@
-// The refusal of a group export, as a test reads it (test/files/groups/*.test.ts).
+// The refusal of an input file, as a test reads it: its `file:line: message` lines, exit 2.
 import { expect } from 'vitest';
-import { InputFileError } from '../../../src/errors.js';
+import { InputFileError } from '../../src/errors.js';
 
 /** The `file:line: message` lines a read is refused with, checking exit 2 (fails the test when it reads). */
 export function refusal(run: () => unknown): string[] {
