@@ -21,9 +21,15 @@ function version() {
     if (err.code === 'EPIPE') return; // `teamctl --version | true`: nobody reads it
     // A pipe that is full (EAGAIN) takes it through the stream; any other failure is reported as
     // main() reports it.
-    if (err.code === 'EAGAIN') return void process.stdout.write(line);
-    import('../dist/cli.js').then(({ stdoutFailure }) => process.stderr.write(`${stdoutFailure(process.stdout, err)}\n`, () => process.exit(1)));
+    if (err.code !== 'EAGAIN') return failed(err);
+    process.stdout.on('error', () => {}); // reported from the write's callback
+    process.stdout.write(line, (e) => e && e.code !== 'EPIPE' && failed(e));
   }
+}
+
+function failed(err) {
+  const { stdoutFailure } = require('../dist/cli.js');
+  process.stderr.write(`${stdoutFailure(process.stdout, err)}\n`, () => process.exit(1));
 }
 
 async function run() {
