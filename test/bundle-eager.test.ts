@@ -13,6 +13,15 @@ import { compileEagerly } from '../.ci/eager.js';
 // @ts-expect-error: a build script, in JavaScript
 import { decode, editKeepingMap, encode } from '../.ci/sourcemap.js';
 
+/** Where in the sources the map puts the first `token` of `text`: source, line, column. */
+function where(text: string, map: InstanceType<typeof SourceMap>, token: string): (string | number | undefined)[] {
+  const at = text.indexOf(token);
+  const line = text.slice(0, at).split('\n').length - 1;
+  const column = at - (text.lastIndexOf('\n', at - 1) + 1);
+  const e = map.findEntry(line, column) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+  return [e.originalSource, e.originalLine, e.originalColumn];
+}
+
 describe('CommonJS modules compiled with their file', () => {
   it('encodes and decodes source map values', () => {
     for (const values of [[0], [1, -1, 15, 16], [-1000, 123456, 0, 31, 32, -33]]) expect(decode(encode(values))).toEqual(values);
@@ -38,13 +47,6 @@ describe('CommonJS modules compiled with their file', () => {
     const after = readFileSync(out, 'utf8');
     expect(((await import(pathToFileURL(out).href)) as { first: string; third: string }).third).toBe('stail');
     const mapAfter = new SourceMap(JSON.parse(readFileSync(`${out}.map`, 'utf8')));
-    const where = (text: string, map: InstanceType<typeof SourceMap>, token: string) => {
-      const at = text.indexOf(token);
-      const line = text.slice(0, at).split('\n').length - 1;
-      const column = at - (text.lastIndexOf('\n', at - 1) + 1);
-      const e = map.findEntry(line, column) as { originalSource?: string; originalLine?: number; originalColumn?: number };
-      return [e.originalSource, e.originalLine, e.originalColumn];
-    };
     for (const token of ['first=', 'function second', 'third=', '+"tail"']) {
       expect(where(after, mapAfter, token), token).toEqual(where(before, mapBefore, token));
       expect(where(after, mapAfter, token)[0], token).toBeDefined();
@@ -67,13 +69,6 @@ describe('CommonJS modules compiled with their file', () => {
     expect(((await import(pathToFileURL(out).href)) as { four: number }).four).toBe(4);
     // Every token that had a place in the sources has it still, at its moved column.
     const mapAfter = new SourceMap(JSON.parse(readFileSync(`${out}.map`, 'utf8')));
-    const where = (text: string, map: InstanceType<typeof SourceMap>, token: string) => {
-      const at = text.indexOf(token);
-      const line = text.slice(0, at).split('\n').length - 1;
-      const column = at - (text.lastIndexOf('\n', at - 1) + 1);
-      const e = map.findEntry(line, column) as { originalSource?: string; originalLine?: number; originalColumn?: number };
-      return [e.originalSource, e.originalLine, e.originalColumn];
-    };
     for (const token of ['return x+y', 'return b.add', 'exports.twice', 'a.twice(2)']) {
       expect(where(after, mapAfter, token), token).toEqual(where(before, mapBefore, token));
       expect(where(after, mapAfter, token)[0], token).toBeDefined();
