@@ -14,7 +14,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileEagerly } from './eager.js';
+import { compileEagerly, compileFunctionsEagerly, inImportCircles } from './eager.js';
 import { editKeepingMap } from './sourcemap.js';
 import { requireChunks } from './required.js';
 
@@ -345,6 +345,9 @@ requireChunks(root, result.metafile.outputs);
 
 // The CommonJS packages' modules compile with their chunk, and so are kept by the compile cache.
 for (const file of Object.keys(result.metafile.outputs)) if (/\.c?js$/.test(file)) compileEagerly(join(root, file));
+// So do the ES modules' top-level functions, where no code run before their line can reach them.
+const circled = inImportCircles(result.metafile.outputs);
+for (const file of Object.keys(result.metafile.outputs)) if (file.endsWith('.js')) compileFunctionsEagerly(join(root, file), { keepExported: circled.has(file) });
 
 copyFileSync(require.resolve('jq-wasm/jq.wasm'), join(dist, 'jq.wasm'));
 mkdirSync(dirname(metafilePath), { recursive: true });
