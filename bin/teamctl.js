@@ -45,5 +45,5 @@ async function run() {
   // Exit as soon as our output is flushed (a write that fails while flushing still fails the run).
   // Left to itself, Node 20 waits at exit for V8 to finish optimising undici's WebAssembly HTTP
   // parser in the background: ~90 ms of nothing per run.
-  process.stdout.write('', (err) => process.stderr.write('', () => process.exit(settleStdout(streams, code, err))));
+  streams.stdout.write('', (err) => streams.stderr.write('', () => process.exit(settleStdout(streams, code, err))));
 }

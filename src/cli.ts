@@ -7,6 +7,7 @@ import { stdoutFailure, watchStdout, type IOStreams } from './io.js';
 const reported = new WeakSet<object>();
 import { buildProgram, type RunState } from './program.js';
 import { sourceStack } from './stackTrace.js';
+import { standardStream } from './stdio.js';
 // For the launcher (bin/teamctl.js), when `--version`'s line cannot be written.
 export { stdoutFailure };
 
@@ -51,16 +52,24 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
 }
 
 /**
- * The process's streams, stdin opened on first use: creating process.stdin sets up a socket, a
- * terminal or a file stream, which most commands never read (test/bench/README.md).
+ * The process's streams, each built on first use: creating process.stdin sets up a socket, a
+ * terminal or a file stream, which most commands never read; stdout and stderr on a pipe or a
+ * file are written to straight until something else is asked of them (src/stdio.ts;
+ * test/bench/README.md).
  */
 export function processStreams(): IOStreams {
+  let stdout: IOStreams['stdout'] | undefined;
+  let stderr: IOStreams['stderr'] | undefined;
   return {
     get stdin() {
       return process.stdin;
     },
-    stdout: process.stdout,
-    stderr: process.stderr,
+    get stdout() {
+      return (stdout ??= standardStream(1, () => process.stdout));
+    },
+    get stderr() {
+      return (stderr ??= standardStream(2, () => process.stderr));
+    },
   };
 }
 

@@ -168,6 +168,12 @@ function add(parent: Command, module: { command: CommandModule }, f: Factory): v
   parent.addCommand(command);
 }
 
+/** A terminal's width, or commander's default width (80) for anything else. */
+function widthOf(stream: { isTTY?: boolean }): number {
+  const columns = stream.isTTY === true ? (stream as { columns?: unknown }).columns : undefined;
+  return typeof columns === 'number' ? columns : 80;
+}
+
 function globalOptions(program: Command, { streams: { stdout, stderr } }: ContextDeps): Command {
   return program
     .description('Manage team membership and the translation glossary of an organization.')
@@ -201,6 +207,12 @@ function globalOptions(program: Command, { streams: { stdout, stderr } }: Contex
     .configureOutput({
       writeOut: (s) => stdout.write(s),
       writeErr: (s) => stderr.write(s),
+      // Asked of these streams, not of process.stdout, which Node would build for the asking
+      // (src/stdio.ts). Help has no colours: nothing for commander to keep or strip.
+      getOutHelpWidth: () => widthOf(stdout),
+      getErrHelpWidth: () => widthOf(stderr),
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
     })
     .addHelpText(
       'after',

@@ -115,7 +115,7 @@ describe('what start-up loads', () => {
   // What every command line loads before it knows its command: one chunk, dist/cli.js (with
   // commander and esbuild's helpers). (Before it, where Node has a compile cache, the launcher
   // requires the compile cache's CommonJS file, which no loader hook sees.)
-  const core = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'help/topics.js', 'io.js', 'output/terminal.js', 'package.js', 'program.js', 'redact.js', 'stackTrace.js', 'version.js'];
+  const core = ['choices.js', 'cli.js', 'commands/command.js', 'errors.js', 'help/topics.js', 'io.js', 'output/terminal.js', 'package.js', 'program.js', 'redact.js', 'stackTrace.js', 'stdio.js', 'version.js'];
   const topLevel = ['commands/apply.js', 'commands/completion.js', 'commands/sandbox.js', 'commands/whoami.js'];
   // A top-level command module declares its own subcommands (`sandbox accept`): they are in it.
   const moduleOf = (path: string[]): string => (topLevel.includes(`commands/${path[0]}.js`) ? `commands/${path[0]}.js` : `commands/${path.join('/')}.js`);
