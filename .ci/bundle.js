@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileEagerly, compileFunctionsEagerly, inImportCircles } from './eager.js';
+import { lazyUndiciBuiltins } from './lazy-builtins.js';
 import { editKeepingMap } from './sourcemap.js';
 import { requireChunks } from './required.js';
 
@@ -197,7 +198,7 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
-  plugins: [envPathsForConf, oneFilePerLayer, namedExports, noHttp2, lazyChildProcess, seldomApart],
+  plugins: [envPathsForConf, oneFilePerLayer, namedExports, noHttp2, lazyChildProcess, seldomApart, lazyUndiciBuiltins],
   metafile: true,
 });
 // What the launcher (bin/teamctl.js) requires before the CLI on Node ≥ 22.1, a CommonJS file of its

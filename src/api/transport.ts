@@ -152,6 +152,17 @@ async function loadUndici(proxy: boolean): Promise<{ request: RequestFunction; A
 }
 
 /**
+ * The most bytes of headers an answer may have: Node's own limit (16 KiB) when no
+ * --max-http-header-size flag sets another, said to undici so that it need not load node:http to
+ * ask Node (test/bench/README.md); undefined when a flag sets one, which undici then reads from
+ * node:http.
+ */
+export function maxHeaderSize(execArgv: readonly string[], nodeOptions: string | undefined): number | undefined {
+  const flag = /(^|\s)--max[-_]http[-_]header[-_]size\b/; // Node takes _ for - too
+  return execArgv.some((a) => flag.test(a)) || flag.test(nodeOptions ?? '') ? undefined : 16 * 1024;
+}
+
+/**
  * A keep-alive pool for the whole run, to `origin`; through the proxy the environment names, if one
  * applies. undici is loaded by the first request, and the pool made then.
  */
@@ -161,7 +172,8 @@ export function createTransport(env: NodeJS.ProcessEnv, origin: string): Transpo
     tuned = true;
   }
   const proxy = proxyFor(origin, env);
-  const options = { keepAliveTimeout: 10_000, connections: maxConnections, ...(proxy ? { uri: proxy.url.href } : {}) };
+  const headerLimit = maxHeaderSize(process.execArgv, process.env.NODE_OPTIONS);
+  const options = { keepAliveTimeout: 10_000, connections: maxConnections, ...(headerLimit ? { maxHeaderSize: headerLimit } : {}), ...(proxy ? { uri: proxy.url.href } : {}) };
   let pool: Promise<{ request: RequestFunction; dispatcher: Dispatcher }> | undefined;
   const send = async (opts: RequestOptions): Promise<ResponseData> => {
     pool ??= loadUndici(proxy !== undefined).then(({ request, Agent }) => ({ request, dispatcher: new Agent(options) }));

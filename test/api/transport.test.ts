@@ -5,12 +5,41 @@ import { createRequire } from 'node:module';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProxyAnswerError, createTransport, http2ClientPath, noProxyMatches, proxyFor } from '../../src/api/transport.js';
+import { ProxyAnswerError, createTransport, http2ClientPath, maxHeaderSize, noProxyMatches, proxyFor } from '../../src/api/transport.js';
 import { UsageError } from '../../src/errors.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { runCli, sandboxWithEnv, type SandboxEnv } from '../e2e/harness.js';
 
 describe('undici, used narrowly', () => {
+  it("gives undici Node's own limit on an answer's headers, unless a Node flag sets one, which undici then reads from node:http", () => {
+    const require = createRequire(import.meta.url);
+    expect(maxHeaderSize([], undefined)).toBe((require('node:http') as { maxHeaderSize: number }).maxHeaderSize);
+    expect(maxHeaderSize(['--enable-source-maps'], '--no-warnings')).toBe(16 * 1024);
+    expect(maxHeaderSize(['--max-http-header-size=32768'], undefined)).toBeUndefined();
+    expect(maxHeaderSize([], '--no-warnings --max_http_header_size 65536')).toBeUndefined();
+    expect(maxHeaderSize([], '--max-http-header-size=8192')).toBeUndefined();
+    expect(maxHeaderSize([], 'x--max-http-header-size=8192')).toBe(16 * 1024);
+  });
+
+  it("takes an answer whose headers fit Node's 16 KiB, and refuses one whose headers pass it", async () => {
+    const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+      res.setHeader('x-filler', 'a'.repeat(req.url === '/big' ? 17 * 1024 : 15 * 1024));
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const transport = createTransport({}, origin);
+    try {
+      const fits = await transport.request({ origin, path: '/fits', method: 'GET' });
+      expect(fits.statusCode).toBe(200);
+      await fits.body.text();
+      await expect(transport.request({ origin, path: '/big', method: 'GET' })).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_OVERFLOW' });
+    } finally {
+      await transport.close();
+      server.close();
+    }
+  });
+
   it('finds the Agent and the request API at the paths the transport loads, and the proxy agent in the package', () => {
     const require = createRequire(import.meta.url);
     expect(typeof require('undici/lib/dispatcher/agent.js')).toBe('function');

@@ -88,6 +88,8 @@ listed. What a run leaves as it is is counted as **unchanged**.
   (the glossary's, invitations …) follow \`teamctl help reliability\`.
 - A redirect (3xx) is an error and is never followed, so the token never
   reaches another host.
+- An answer's headers may take up to 16 KiB, Node's limit, or what Node's flag
+  says (\`NODE_OPTIONS=--max-http-header-size=32768\`); more fails (exit 1).
 - \`http://\` base URLs are refused (exit 2) unless the host is \`localhost\` or a
   loopback address (\`127.0.0.0/8\`, \`::1\`), such as the sandbox.
 - Proxies: an \`https://\` base URL goes through \`HTTPS_PROXY\` (else
@@ -117,6 +119,7 @@ listed. What a run leaves as it is is counted as **unchanged**.
 | \`TEAMCTL_PAGER\`, \`PAGER\` | the pager of long topics (above) |
 | \`XDG_CACHE_HOME\` | the compile cache's parent on Linux (below) |
 | \`TEAMCTL_NO_COMPILE_CACHE\` | \`1\` turns the compile cache off |
+| \`NODE_OPTIONS\` | Node's flags: the answers' header limit (above) |
 
 On Node 22.1 and newer, teamctl keeps Node's compiled code of its modules
 between runs (Node's compile cache), in \`teamctl/compile-cache\` in the cache
