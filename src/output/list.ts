@@ -22,7 +22,11 @@ function text(cell: Cell): string {
  * surrogate (half of a UTF-16 pair, which UTF-8 cannot carry) as \uD800.
  */
 export function tsvCell(cell: Cell): string {
-  return text(cell).replace(/[\\\t\n\r]|\p{Cs}/gu, (ch) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[ch] ?? `\\u${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  const value = text(cell);
+  // Most cells hold none of these: a plain test first, as the Unicode-aware pattern that tells a
+  // lone surrogate from a pair costs every run that lists (test/bench/README.md).
+  if (!/[\\\t\n\r\uD800-\uDFFF]/.test(value)) return value;
+  return value.replace(/[\\\t\n\r]|\p{Cs}/gu, (ch) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[ch] ?? `\\u${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 // The last check on what is written knows how TSV spells a token (`teamctl help environment`, "Talking to the service").
