@@ -2,7 +2,6 @@
 // (.ci/lazy-builtins.js): a request loads neither, a failing check still throws Node's error, and
 // a Node flag on the headers' limit is still honoured, through node:http.
 import { AssertionError } from 'node:assert';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,17 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { assertStandIn, lazyUndiciBuiltins } from '../.ci/lazy-builtins.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { bin } from './e2e/harness.js';
+import { runNode, sandboxRunEnv } from './helpers/spawnNode.js';
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
 
 type OnLoad = (args: { path: string }) => { contents: string };
 
@@ -44,26 +34,16 @@ describe("undici's node:assert and node:http, loaded where first needed", () => 
       const loadedTo = join(dir, 'loaded.txt');
       const preload = join(dir, 'loaded.cjs');
       writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(loadedTo)}, process.moduleLoadList.join('\\n')));`);
-      const env = {
-        PATH: process.env.PATH ?? '',
-        HOME: dir,
-        TEAMCTL_CONFIG_DIR: join(dir, 'config'),
-        TEAMCTL_STATE_DIR: join(dir, 'state'),
-        TEAMCTL_NO_COMPILE_CACHE: '1',
-        TEAMCTL_BASE_URL: sandbox.url,
-        TEAMCTL_TOKEN: sandbox.token,
-        TEAMCTL_ORG: 'acme',
-        TEAMCTL_TEAM: 'design',
-      };
+      const env = sandboxRunEnv(dir, sandbox);
       const expected = sandbox.store.teamMembers('acme', 'design').length;
-      const plain = await run(['-r', preload, bin, 'members', 'list', '-o', 'tsv'], env);
+      const plain = await runNode(['-r', preload, bin, 'members', 'list', '-o', 'tsv'], env);
       expect(plain.code, plain.err).toBe(0);
       expect(plain.out.trim().split('\n')).toHaveLength(expected + 1);
       const loaded = readFileSync(loadedTo, 'utf8').split('\n');
       expect(loaded).toContain('NativeModule net');
       expect(loaded).not.toContain('NativeModule http');
       expect(loaded).not.toContain('NativeModule assert');
-      const flagged = await run(['-r', preload, bin, 'members', 'list', '-o', 'tsv'], { ...env, NODE_OPTIONS: '--max-http-header-size=32768' });
+      const flagged = await runNode(['-r', preload, bin, 'members', 'list', '-o', 'tsv'], { ...env, NODE_OPTIONS: '--max-http-header-size=32768' });
       expect(flagged.code, flagged.err).toBe(0);
       expect(flagged.out).toBe(plain.out);
       expect(readFileSync(loadedTo, 'utf8').split('\n')).toContain('NativeModule http');
