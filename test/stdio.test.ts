@@ -140,6 +140,62 @@ describe('stdout and stderr straight to their descriptor', () => {
     expect(second.text()).toBe('hi\n');
   });
 
+  it('listeners: each event its own, addListener as on, off only the one asked for; a write that fails still says it was taken', async () => {
+    let broken = false;
+    const { fs } = descriptor('fifo', (b) => {
+      if (broken) throw errno('EIO');
+      return b.length;
+    });
+    const { open, opened } = streamOpener();
+    const out = standardStream(1, open, fs);
+    const heard: string[] = [];
+    const shared = (): void => {
+      heard.push('shared');
+    };
+    out.on('drain', () => heard.push('drain'));
+    out.addListener('error', () => heard.push('added'));
+    out.on('error', shared);
+    out.on('close', shared);
+    out.off('close', shared);
+    out.off('error', () => heard.push('never registered'));
+    broken = true;
+    expect(out.write('x')).toBe(true);
+    expect(out.write('y', 'utf-8')).toBe(true);
+    await tick();
+    expect(heard).toEqual(['added', 'shared', 'added', 'shared']);
+    expect(opened).toEqual([]);
+  });
+
+  it("once the stream is built: one stream, its own answers, methods bound to it, and a write kept from before goes through it", () => {
+    const { fs, written } = descriptor('file');
+    const { open, opened, text } = streamOpener();
+    const out = standardStream(1, open, fs);
+    const keptWrite = out.write;
+    expect('write' in out).toBe(true);
+    expect('isTTY' in out).toBe(true);
+    out.write('é', 'utf-8');
+    expect(written.join('')).toBe('é');
+    expect(opened).toEqual([]);
+    // A property teamctl never asks of a pipe builds the stream; after it, the stream's own answers.
+    const { end } = out;
+    expect(opened).toHaveLength(1);
+    Object.assign(opened[0] as object, { isTTY: true, columns: 100 });
+    expect(out.isTTY).toBe(true);
+    expect((out as unknown as { columns: number }).columns).toBe(100);
+    expect('isTTY' in out).toBe(true);
+    expect('writableEnded' in out).toBe(true);
+    expect('rows' in out).toBe(false);
+    expect('notAProperty' in out).toBe(false);
+    keptWrite('kept ');
+    out.write('after');
+    expect(written.join('')).toBe('é');
+    expect(text()).toBe('kept after');
+    end();
+    expect(opened[0]?.writableEnded).toBe(true);
+    out.setDefaultEncoding('latin1');
+    expect(opened).toHaveLength(1);
+  });
+
   it('teamctl --help into a pipe is written whole, without Node\'s streams loaded', async () => {
     const bin = fileURLToPath(new URL('../bin/teamctl.js', import.meta.url));
     const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
