@@ -55,6 +55,26 @@ describe("a group export's rows", () => {
     expect(lines[0]).not.toMatch(/=owner,=|,=|"="/);
   });
 
+  it('a row shorter than the header reads the cells it lacks as empty', () => {
+    const [ada] = parseGroupExport(google('eng,ada@example.com'), 'g.csv', { roleMap }).members;
+    expect(ada?.entry.key).toBe('ada@example.com');
+    expect(ada).not.toHaveProperty('role');
+    const [bo] = parseGroupExport('email,group,sso\nbo@example.com,eng\n', 'own.csv', {}).members;
+    expect(bo?.entry.key).toBe('bo@example.com');
+    expect(bo).not.toHaveProperty('sso');
+    expect(parseGroupExport('email,group,sso\nbo@example.com,eng,yes\n', 'own.csv', {}).members[0]?.sso).toBe(true);
+    expect(refusal(() => parseGroupExport('group,email\neng\n', 'own.csv', {}))).toEqual(['own.csv:2: empty user cell (column "email")']);
+    expect(refusal(() => parseGroupExport('email,group\ncy@example.com\n', 'own.csv', {}))).toEqual(['own.csv:2: empty group cell (column "group")']);
+    // A short row's missing role is no unknown role for the map the problem suggests.
+    expect(refusal(() => parseGroupExport(google('eng,ada@example.com', 'eng,bo@example.com,USER,CREATOR'), 'g.csv', { roleMap }))).toEqual([
+      'g.csv:3: unknown role "CREATOR" (expected owner or member): map it with --role-map owner=owner,member=member,CREATOR=member',
+    ]);
+  });
+
+  it('an empty group cell names every group column, one after the other', () => {
+    expect(refusal(() => parseGroupExport('email,group,groups\nada@example.com,,\n', 'own.csv', {}))).toEqual(['own.csv:2: empty group cell (column "group", "groups")']);
+  });
+
   it('a user cell of spaces is an empty user cell, named by its column', () => {
     expect(refusal(() => parseGroupExport('email,group\n   ,eng\n', 'own.csv', {}))).toEqual(['own.csv:2: empty user cell (column "email")']);
   });
