@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileEagerly, compileFunctionsEagerly, inImportCircles } from './eager.js';
-import { lazyUndiciBuiltins } from './lazy-builtins.js';
+import { lazyChildProcess, lazyUndiciBuiltins } from './lazy-builtins.js';
 import { editKeepingMap } from './sourcemap.js';
 import { requireChunks } from './required.js';
 
@@ -132,20 +132,6 @@ const noHttp2 = {
       contents: "module.exports = function connectH2() { throw new Error('teamctl does not use HTTP/2, yet the service negotiated it'); };",
       loader: 'js',
     }));
-  },
-};
-
-// commander loads node:child_process (and with it net, dgram and tty) on every run, for executable
-// subcommands, which teamctl has none of: in the bundle it is loaded on the first spawn, if ever.
-const lazyChildProcess = {
-  name: 'lazy-child-process',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (a) => {
-      const text = readFileSync(a.path, 'utf8');
-      const eager = "const childProcess = require('node:child_process');";
-      if (!text.includes(eager)) throw new Error(`${a.path} no longer loads node:child_process as .ci/bundle.js expects`);
-      return { contents: text.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
-    });
   },
 };
 

@@ -1,10 +1,12 @@
-// Part of the build (.ci/bundle.js): undici loads two of Node's modules on every run that it needs
-// only when something goes wrong or is set unusually — node:assert (its assert(…) checks, which
-// hold) and node:http (IncomingMessage, to tell a stream it destroys; http.maxHeaderSize, when a
-// Client is given no limit, which src/api/transport.ts always gives unless a Node flag sets one).
-// Together about 8 M instructions and 1.6 MB of peak memory per request made (test/bench/README.md).
-// In the bundle, each is loaded where it is first needed. undici's lines edited here are checked:
-// the build fails if one is no longer there as written.
+// Part of the build (.ci/bundle.js): Node's modules that a bundled package loads on every run and
+// needs only on a path a run seldom or never takes, loaded in the bundle where first needed. The
+// package's lines edited here are checked: the build fails if one is no longer there as written.
+// - commander loads node:child_process (and with it net, dgram and tty) for executable
+//   subcommands, which teamctl has none of: loaded on the first spawn, if ever.
+// - undici loads node:assert (its assert(…) checks, which hold) and node:http (IncomingMessage, to
+//   tell a stream it destroys; http.maxHeaderSize, when a Client is given no limit, which
+//   src/api/transport.ts always gives unless a Node flag sets one): together about 8 M
+//   instructions and 1.6 MB of peak memory per request made (test/bench/README.md).
 import { readFileSync } from 'node:fs';
 
 const undici = /[\\/]node_modules[\\/]undici[\\/]/;
@@ -28,6 +30,15 @@ function assert(value, message) {
 }
 module.exports = new Proxy(assert, { get: (target, key) => (key in target ? target[key] : real()[key]) });
 `;
+
+export const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (a) =>
+      edited(a.path, [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"]]),
+    );
+  },
+};
 
 export const lazyUndiciBuiltins = {
   name: 'lazy-undici-builtins',
