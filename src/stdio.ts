@@ -2,18 +2,15 @@
 // builds stdout or stderr on first use: on a pipe a socket, which loads Node's streams and its
 // network module, about a tenth of a help text's start-up (test/bench/README.md). So while stdout
 // or stderr is a pipe, a socket or a file and what is asked of it is writing text, the text goes
-// straight to its file descriptor, as Node itself writes to a file; anything else (a listener
-// once a write had to wait, a method teamctl does not call) opens the stream, and everything
-// goes through it from then on. A terminal is the stream from the start.
+// straight to its file descriptor, as Node itself writes to a file, and listeners are kept for
+// the stream. Anything else (a full pipe, a property or method other than writing and listening)
+// builds the stream, and everything goes through it from then on. A terminal is the stream from
+// the start.
 import type { Stats } from 'node:fs';
 import type { Writable } from 'node:stream';
 
 type Listener = (...args: unknown[]) => void;
 type Callback = (err?: NodeJS.ErrnoException | null) => void;
-
-interface ErrnoError extends Error {
-  code?: string;
-}
 
 /**
  * stdout (fd 1) or stderr (fd 2): `open()` is Node's stream, built only when needed. A pipe, a
@@ -47,7 +44,7 @@ export function standardStream(fd: 1 | 2, open: () => Writable, fs = process.get
       entry.listener(...args);
     }
   };
-  const later = (cb: Callback | undefined, err: ErrnoError | null): void => {
+  const later = (cb: Callback | undefined, err: NodeJS.ErrnoException | null): void => {
     if (cb) process.nextTick(cb, err);
   };
   function write(chunk: unknown, encoding?: BufferEncoding | Callback, cb?: Callback): boolean {
@@ -62,10 +59,10 @@ export function standardStream(fd: 1 | 2, open: () => Writable, fs = process.get
     } catch (err) {
       // A descriptor that cannot take it now (a full pipe left non-blocking): the stream queues
       // the rest, and every write after it.
-      if ((err as ErrnoError).code === 'EAGAIN') return real().write(bytes, callback);
+      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return real().write(bytes, callback);
       // As Node's stream for stdout does: the write's callback, then 'error' (EPIPE included),
       // and the next write tries again.
-      later(callback, err as ErrnoError);
+      later(callback, err as NodeJS.ErrnoException);
       process.nextTick(emit, 'error', err);
       return true;
     }
