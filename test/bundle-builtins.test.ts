@@ -5,21 +5,21 @@ import { AssertionError } from 'node:assert';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a build script, in JavaScript
-import { assertStandIn, lazyUndiciBuiltins } from '../.ci/lazy-builtins.js';
+import { assertStandIn, lazyChildProcess, lazyUndiciBuiltins } from '../.ci/lazy-builtins.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { bin } from './e2e/harness.js';
-import { runNode, sandboxRunEnv } from './helpers/spawnNode.js';
+import { runNodeLoading, sandboxRunEnv } from './helpers/spawnNode.js';
 
 
 type OnLoad = (args: { path: string }) => { contents: string };
 
 /** The plugin's onLoad callbacks, by the filter they answer. */
-function onLoads(): { filter: RegExp; namespace?: string; load: OnLoad }[] {
+function onLoads(plugin: unknown = lazyUndiciBuiltins): { filter: RegExp; namespace?: string; load: OnLoad }[] {
   const found: { filter: RegExp; namespace?: string; load: OnLoad }[] = [];
-  (lazyUndiciBuiltins as { setup: (b: unknown) => void }).setup({
+  (plugin as { setup: (b: unknown) => void }).setup({
     onResolve: () => undefined,
     onLoad: (o: { filter: RegExp; namespace?: string }, load: OnLoad) => found.push({ ...o, load }),
   });
@@ -30,23 +30,18 @@ describe("undici's node:assert and node:http, loaded where first needed", () => 
   it('a one-page list loads neither; with --max-http-header-size in NODE_OPTIONS, node:http is read for the limit', async () => {
     const sandbox = await startSandbox({ port: 0, seed: 'demo' });
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'teamctl-builtins-'));
-      const loadedTo = join(dir, 'loaded.txt');
-      const preload = join(dir, 'loaded.cjs');
-      writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(loadedTo)}, process.moduleLoadList.join('\\n')));`);
-      const env = sandboxRunEnv(dir, sandbox);
+      const env = sandboxRunEnv(mkdtempSync(join(tmpdir(), 'teamctl-builtins-')), sandbox);
       const expected = sandbox.store.teamMembers('acme', 'design').length;
-      const plain = await runNode(['-r', preload, bin, 'members', 'list', '-o', 'tsv'], env);
+      const plain = await runNodeLoading([bin, 'members', 'list', '-o', 'tsv'], env);
       expect(plain.code, plain.err).toBe(0);
       expect(plain.out.trim().split('\n')).toHaveLength(expected + 1);
-      const loaded = readFileSync(loadedTo, 'utf8').split('\n');
-      expect(loaded).toContain('NativeModule net');
-      expect(loaded).not.toContain('NativeModule http');
-      expect(loaded).not.toContain('NativeModule assert');
-      const flagged = await runNode(['-r', preload, bin, 'members', 'list', '-o', 'tsv'], { ...env, NODE_OPTIONS: '--max-http-header-size=32768' });
+      expect(plain.loaded).toContain('NativeModule net');
+      expect(plain.loaded).not.toContain('NativeModule http');
+      expect(plain.loaded).not.toContain('NativeModule assert');
+      const flagged = await runNodeLoading([bin, 'members', 'list', '-o', 'tsv'], { ...env, NODE_OPTIONS: '--max-http-header-size=32768' });
       expect(flagged.code, flagged.err).toBe(0);
       expect(flagged.out).toBe(plain.out);
-      expect(readFileSync(loadedTo, 'utf8').split('\n')).toContain('NativeModule http');
+      expect(flagged.loaded).toContain('NativeModule http');
     } finally {
       await sandbox.close();
     }
@@ -79,5 +74,12 @@ describe("undici's node:assert and node:http, loaded where first needed", () => 
       writeFileSync(changed, original.replace("require('node:http')", "require('http')"));
       expect(() => o.load({ path: changed })).toThrow(/no longer has `const .*require\('node:http'\)` as \.ci\/lazy-builtins\.js expects/);
     }
+    // commander's node:child_process, the same way.
+    const [commander] = onLoads(lazyChildProcess);
+    const command = join(dirname(require.resolve('commander')), 'lib/command.js');
+    expect(commander?.load({ path: command }).contents).toContain("const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };");
+    const changed = join(dir, 'command.js');
+    writeFileSync(changed, readFileSync(command, 'utf8').replace("require('node:child_process')", "require('child_process')"));
+    expect(() => commander?.load({ path: changed })).toThrow(/no longer has `const childProcess = require\('node:child_process'\);`/);
   });
 });

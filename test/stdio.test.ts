@@ -1,11 +1,11 @@
 // stdout and stderr on a pipe, a socket or a file are written to straight, and built as Node's
 // streams only when something else is asked of them (src/stdio.ts).
-import { spawn } from 'node:child_process';
 import type { Stats } from 'node:fs';
 import { PassThrough, type Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { standardStream } from '../src/stdio.js';
+import { bin } from './e2e/harness.js';
+import { runNodeLoading } from './helpers/spawnNode.js';
 
 type Kind = 'fifo' | 'socket' | 'file' | 'terminal';
 type Fs = NonNullable<Parameters<typeof standardStream>[2]>;
@@ -46,11 +46,8 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 
 describe('stdout and stderr straight to their descriptor', () => {
   it('a terminal, or a descriptor fstat cannot read, is Node\'s stream from the start', () => {
-    for (const kind of ['terminal'] as const) {
-      const { fs } = descriptor(kind);
-      const { open, opened } = streamOpener();
-      expect(standardStream(1, open, fs)).toBe(opened[0]);
-    }
+    const terminal = streamOpener();
+    expect(standardStream(1, terminal.open, descriptor('terminal').fs)).toBe(terminal.opened[0]);
     const { open, opened } = streamOpener();
     const closed = { fstatSync: () => { throw errno('EBADF'); } } as unknown as Fs;
     expect(standardStream(1, open, closed)).toBe(opened[0]);
@@ -197,25 +194,11 @@ describe('stdout and stderr straight to their descriptor', () => {
   });
 
   it('teamctl --help into a pipe is written whole, without Node\'s streams loaded', async () => {
-    const bin = fileURLToPath(new URL('../bin/teamctl.js', import.meta.url));
-    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'teamctl-stdio-'));
-    const loadedTo = join(dir, 'loaded.txt');
-    const preload = join(dir, 'preload.cjs');
-    writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loadedTo)}, process.moduleLoadList.join("\\n")));`);
-    const child = spawn(process.execPath, ['-r', preload, bin, '--help'], { env: { PATH: process.env.PATH, TEAMCTL_NO_COMPILE_CACHE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
-    const code = await new Promise((resolve) => child.on('close', resolve));
+    const { code, out, err, loaded } = await runNodeLoading([bin, '--help'], { PATH: process.env.PATH ?? '', TEAMCTL_NO_COMPILE_CACHE: '1' });
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toMatch(/^Usage: teamctl \[options\] \[command\]\n/);
     expect(out).toMatch(/teamctl members list --jq[^\n]*\n[\s\S]*\n$/);
-    const loaded = readFileSync(loadedTo, 'utf8').split('\n');
     expect(loaded).not.toContain('NativeModule net');
     expect(loaded).not.toContain('NativeModule internal/streams/writable');
   });

@@ -1,6 +1,8 @@
-// A spawned Node process for tests of what the bundle loads (test/bundle-*.test.ts): teamctl from
-// dist/, against an in-process sandbox, with folders of its own and no compile cache.
+// A spawned Node process for tests of what the bundle loads (test/bundle-*.test.ts, test/stdio.test.ts):
+// teamctl from dist/, against an in-process sandbox, with folders of its own and no compile cache.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface Spawned {
@@ -34,4 +36,14 @@ export function sandboxRunEnv(dir: string, sandbox: { url: string; token: string
     TEAMCTL_ORG: 'acme',
     TEAMCTL_TEAM: 'design',
   };
+}
+
+/** `node <args>` with `env`, as runNode, and Node's modules it had loaded when it exited (`NativeModule net` …). */
+export async function runNodeLoading(args: string[], env: Record<string, string>): Promise<Spawned & { loaded: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'teamctl-loaded-'));
+  const loadedTo = join(dir, 'loaded.txt');
+  const preload = join(dir, 'loaded.cjs');
+  writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(loadedTo)}, process.moduleLoadList.join('\\n')));`);
+  const run = await runNode(['-r', preload, ...args], env);
+  return { ...run, loaded: readFileSync(loadedTo, 'utf8').split('\n') };
 }
